@@ -1,0 +1,180 @@
+/* cli.c - parsing racehunt's command line. */
+#include "cli.h"
+#include "util/util.h"
+
+#include <getopt.h>
+#include <llvm-c/Core.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <z3.h>
+
+#define RH_VERSION "0.1.0"
+
+static const char usage[] =
+    "usage: racehunt [OPTIONS] FILE... [-- COMPILER-FLAGS]\n"
+    "       racehunt [OPTIONS] -p BUILD_DIR\n"
+    "       racehunt run [OPTIONS] FILE... [-- PROGRAM-ARGS]\n"
+    "       racehunt replay WITNESS.json\n"
+    "\n"
+    "Finds data races in C programs that use POSIX threads. FILE is a .c or a\n"
+    "preprocessed .i file; several files are compiled and linked as one program.\n"
+    "\n"
+    "options:\n"
+    "  --engine=auto|static|bmc|dynamic  analysis engine (default auto)\n"
+    "  --format=text|json                report format (default text)\n"
+    "  -o FILE                           write the report to FILE\n"
+    "  --timeout=SECONDS                 time budget for the analysis (default 60)\n"
+    "  -p BUILD_DIR                      analyse BUILD_DIR/compile_commands.json\n"
+    "  --svcomp                          SV-COMP mode: last line RESULT: true|false(no-data-race)|unknown\n"
+    "  --data-model=ILP32|LP64           compile for 32 or 64 bits (default LP64)\n"
+    "  --model=FILE                      extra concurrency-model entries (lock wrappers, ...)\n"
+    "  --may                             also list possible (may) races of the static engine\n"
+    "  --witness=FILE                    write the witness of the first confirmed race to FILE\n"
+    "  --unwind=K --rounds=R             bmc bounds (default: iterative deepening)\n"
+    "  --runs=N --seed=S --strategy=pct|random|fifo   dynamic engine runs\n"
+    "  -j, --jobs=N                      parallel jobs (default 2)\n"
+    "  --dump-model                      print the program model and stop\n"
+    "  --stats                           print where the time went\n"
+    "  -v, --verbose                     say what is happening on stderr\n"
+    "  --version, --help\n"
+    "\n"
+    "exit codes: 0 race-free (proved), 1 races reported, 2 error, 3 unknown\n";
+
+enum { OPT_ENGINE = 256, OPT_FORMAT, OPT_TIMEOUT, OPT_SVCOMP, OPT_DATA_MODEL, OPT_DUMP_MODEL,
+       OPT_VERSION, OPT_HELP, OPT_MODEL, OPT_MAY, OPT_STATS, OPT_WITNESS, OPT_UNWIND, OPT_ROUNDS,
+       OPT_RUNS, OPT_SEED, OPT_STRATEGY };
+
+static const struct option long_opts[] = {
+    {"engine", required_argument, 0, OPT_ENGINE},   {"format", required_argument, 0, OPT_FORMAT},
+    {"timeout", required_argument, 0, OPT_TIMEOUT}, {"svcomp", no_argument, 0, OPT_SVCOMP},
+    {"data-model", required_argument, 0, OPT_DATA_MODEL},
+    {"dump-model", no_argument, 0, OPT_DUMP_MODEL}, {"version", no_argument, 0, OPT_VERSION},
+    {"help", no_argument, 0, OPT_HELP},             {"model", required_argument, 0, OPT_MODEL},
+    {"may", no_argument, 0, OPT_MAY},               {"stats", no_argument, 0, OPT_STATS},
+    {"witness", required_argument, 0, OPT_WITNESS}, {"unwind", required_argument, 0, OPT_UNWIND},
+    {"rounds", required_argument, 0, OPT_ROUNDS},   {"runs", required_argument, 0, OPT_RUNS},
+    {"seed", required_argument, 0, OPT_SEED},       {"strategy", required_argument, 0, OPT_STRATEGY},
+    {"jobs", required_argument, 0, 'j'},            {"verbose", no_argument, 0, 'v'},
+    {0, 0, 0, 0},
+};
+
+static int parse_number(const char *s, double lo, double hi, double *out)
+{
+    char *end;
+    double v = strtod(s, &end);
+    if (end == s || *end || v < lo || v > hi)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+static int set_format(rh_options *o, const char *v)
+{
+    static const struct { const char *name; rh_format f; } formats[] = {
+        {"text", RH_FORMAT_TEXT}, {"json", RH_FORMAT_JSON}, {"sarif", RH_FORMAT_SARIF},
+        {"html", RH_FORMAT_HTML},
+    };
+    for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++)
+        if (strcmp(v, formats[i].name) == 0) {
+            o->format = formats[i].f;
+            return 0;
+        }
+    return -1;
+}
+
+static void print_version(void)
+{
+    unsigned maj, min, build, rev, lmaj, lmin, lpatch;
+    Z3_get_version(&maj, &min, &build, &rev);
+    LLVMGetVersion(&lmaj, &lmin, &lpatch);
+    printf("racehunt %s (LLVM %u.%u.%u, Z3 %u.%u.%u)\n", RH_VERSION, lmaj, lmin, lpatch, maj, min,
+           build);
+}
+
+/* One option; returns 0, 1 (stop, exit 0) or -1. */
+static int apply_option(rh_options *o, int c, const char *arg, char *err)
+{
+    double v;
+    switch (c) {
+    case OPT_ENGINE: o->engine = arg; return 0;
+    case OPT_FORMAT:
+        return set_format(o, arg) ? rh_fail(err, "unknown format '%s' (expected text or json)", arg) : 0;
+    case 'o': o->output = arg; return 0;
+    case 'p': o->build_dir = arg; return 0;
+    case OPT_TIMEOUT:
+        if (parse_number(arg, 0.01, 1e7, &v))
+            return rh_fail(err, "--timeout needs a positive number of seconds, not '%s'", arg);
+        o->timeout = v;
+        return 0;
+    case OPT_SVCOMP: o->svcomp = 1; return 0;
+    case OPT_DATA_MODEL:
+        if (strcmp(arg, "ILP32") != 0 && strcmp(arg, "LP64") != 0)
+            return rh_fail(err, "--data-model must be ILP32 or LP64, not '%s'", arg);
+        o->ilp32 = strcmp(arg, "ILP32") == 0;
+        return 0;
+    case OPT_DUMP_MODEL: o->dump_model = 1; return 0;
+    case OPT_MODEL: o->model_file = arg; return 0;
+    case OPT_MAY: o->may = 1; return 0;
+    case OPT_STATS: o->stats = 1; return 0;
+    case OPT_WITNESS: o->witness_out = arg; return 0;
+    case OPT_STRATEGY: o->strategy = arg; return 0;
+    case 'v': o->verbose = 1; return 0;
+    case OPT_VERSION: print_version(); return 1;
+    case OPT_HELP: fputs(usage, stdout); return 1;
+    case OPT_UNWIND: case OPT_ROUNDS: case OPT_RUNS: case OPT_SEED: case 'j':
+        if (parse_number(arg, c == 'j' ? 1 : 0, 4e9, &v))
+            return rh_fail(err, "option needs a non-negative whole number, not '%s'", arg);
+        if (c == OPT_UNWIND) o->unwind = (unsigned)v;
+        else if (c == OPT_ROUNDS) o->rounds = (unsigned)v;
+        else if (c == OPT_RUNS) o->runs = (unsigned)v;
+        else if (c == OPT_SEED) o->seed = (unsigned long)v;
+        else o->jobs = (int)v;
+        return 0;
+    default: return rh_fail(err, "bad usage (see racehunt --help)");
+    }
+}
+
+int rh_cli_parse(int argc, char **argv, rh_options *o, char *err)
+{
+    memset(o, 0, sizeof *o);
+    o->engine = "auto";
+    o->jobs = 2;
+    int first = 1;
+    if (argc > 1 && (strcmp(argv[1], "run") == 0 || strcmp(argv[1], "replay") == 0))
+        o->command = argv[first++];
+    int split = argc; /* everything after "--" is compiler flags or program arguments */
+    for (int i = first; i < argc; i++)
+        if (strcmp(argv[i], "--") == 0) {
+            split = i;
+            break;
+        }
+    char **tail = argv + split + (split < argc);
+    int ntail = split < argc ? argc - split - 1 : 0;
+    if (o->command && strcmp(o->command, "run") == 0)
+        o->run_args = (const char **)tail, o->nrun_args = ntail;
+    else
+        o->cflags = (const char **)tail, o->ncflags = ntail;
+    int sub_argc = split - first + 1;
+    char **sub_argv = rh_xcalloc((size_t)sub_argc + 1, sizeof *sub_argv);
+    sub_argv[0] = argv[0];
+    for (int i = 1; i < sub_argc; i++)
+        sub_argv[i] = argv[first + i - 1];
+    optind = 1;
+    opterr = 0;
+    int c, rc = 0;
+    while (rc == 0 && (c = getopt_long(sub_argc, sub_argv, "o:p:j:v", long_opts, NULL)) != -1)
+        rc = c == '?' ? rh_fail(err, "unknown or incomplete option '%s' (see racehunt --help)",
+                                sub_argv[optind - 1])
+                      : apply_option(o, c, optarg, err);
+    if (rc == 0) {
+        o->nfiles = sub_argc - optind;
+        o->files = rh_xcalloc((size_t)o->nfiles + 1, sizeof *o->files);
+        for (int i = 0; i < o->nfiles; i++)
+            o->files[i] = sub_argv[optind + i];
+        if (o->nfiles == 0 && !o->build_dir)
+            rc = rh_fail(err, "no input file (usage: racehunt [OPTIONS] FILE..., see --help)");
+    }
+    free(sub_argv);
+    return rc;
+}

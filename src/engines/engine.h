@@ -1,0 +1,32 @@
+/* engine.h - the interface every analysis engine implements.
+ *
+ * Contract: an engine reads the program model and the options, and fills
+ * an empty result: races (one rh_race each, with the evidence it has), a
+ * verdict that follows DESIGN.md's soundness discipline (RH_RACE_FREE only
+ * from a proof over the whole program, RH_RACE only with races whose
+ * evidence allows it, RH_UNKNOWN otherwise), and notes naming what it could
+ * not model.  `deadline` is an absolute rh_now() time the engine must stop
+ * by.  An engine returns 0, or -1 with err set for an internal failure
+ * (never for an unsupported program, which is RH_UNKNOWN plus a note).
+ */
+#ifndef RH_ENGINE_H
+#define RH_ENGINE_H
+
+#include "../model/model.h"
+#include "../options.h"
+#include "../report/race.h"
+
+typedef int (*rh_engine_fn)(rh_program *prog, const rh_options *o, double deadline,
+                            rh_result *res, char *err);
+
+typedef struct rh_engine {
+    const char *name;
+    rh_engine_fn run;
+    const char *summary;
+} rh_engine;
+
+int rh_static_run(rh_program *prog, const rh_options *o, double deadline, rh_result *res, char *err);
+int rh_bmc_run(rh_program *prog, const rh_options *o, double deadline, rh_result *res, char *err);
+int rh_dynamic_run(rh_program *prog, const rh_options *o, double deadline, rh_result *res, char *err);
+
+#endif

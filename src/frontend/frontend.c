@@ -1,0 +1,253 @@
+/* frontend.c - compiles units with clang-16, links their bitcode and runs
+ * the normalisation pipeline, then hands the module to the model builder.
+ */
+#include "frontend.h"
+#include "../util/proc.h"
+#include "../util/util.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <ftw.h>
+#include <llvm-c/BitReader.h>
+#include <llvm-c/Error.h>
+#include <llvm-c/Linker.h>
+#include <llvm-c/Transforms/PassBuilder.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define RH_MAX_SOURCE_BYTES (256u << 20) /* larger inputs are refused, not half-read */
+
+/* Only these passes run: promotion of non-escaping locals to SSA values.
+ * Anything stronger (instcombine, GVN, LICM, simplifycfg's hoisting) may
+ * delete, merge or move the shared accesses races consist of. */
+static const char normalise_pipeline[] = "mem2reg";
+
+/* Warnings are noise here; old-style C that clang-16 turns into errors by
+ * default (implicit declarations, implicit int) is common in real code and
+ * in SV-COMP tasks, and gcc still accepts it, so it is accepted too. */
+static const char *const base_flags[] = {
+    "-c", "-emit-llvm", "-g", "-O0", "-Xclang", "-disable-O0-optnone", "-fno-discard-value-names",
+    "-w", "-Wno-error=implicit-function-declaration", "-Wno-error=implicit-int",
+    "-Wno-error=int-conversion", "-Wno-error=incompatible-function-pointer-types",
+    "-Wno-error=return-type", "-fno-color-diagnostics", "-fno-caret-diagnostics",
+};
+
+char *rh_frontend_clang(void)
+{
+    const char *env = getenv("RACEHUNT_CLANG");
+    char *p = rh_proc_which(env ? env : "clang-16");
+    if (!p && !env)
+        p = rh_proc_which("/usr/lib/llvm-16/bin/clang");
+    return p;
+}
+
+char *rh_frontend_tmpdir(char *err)
+{
+    const char *base = getenv("TMPDIR");
+    char *tmpl = rh_xasprintf("%s/racehunt-XXXXXX", base && *base ? base : "/tmp");
+    if (!mkdtemp(tmpl)) {
+        rh_fail(err, "cannot create a temporary directory in %s: %s", base ? base : "/tmp",
+                strerror(errno));
+        free(tmpl);
+        return NULL;
+    }
+    return tmpl;
+}
+
+static int rm_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
+{
+    (void)sb, (void)flag, (void)ftw;
+    return remove(path);
+}
+
+void rh_frontend_rmdir(const char *dir)
+{
+    if (dir)
+        nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+/* Refuses inputs clang would choke on with a less helpful message. */
+static int check_input(const char *file, char *err)
+{
+    struct stat sb;
+    if (stat(file, &sb) != 0)
+        return rh_fail(err, "%s: no such file", file);
+    if (!S_ISREG(sb.st_mode))
+        return rh_fail(err, "%s: not a regular file", file);
+    const char *dot = strrchr(file, '.');
+    if (!dot || (strcmp(dot, ".c") != 0 && strcmp(dot, ".i") != 0))
+        return rh_fail(err, "%s: not a C source file (expected a .c or .i file)", file);
+    if (sb.st_size == 0)
+        return rh_fail(err, "%s: empty file", file);
+    if ((unsigned long long)sb.st_size > RH_MAX_SOURCE_BYTES)
+        return rh_fail(err, "%s: file too large (%lld bytes; the limit is %u MiB)", file,
+                       (long long)sb.st_size, RH_MAX_SOURCE_BYTES >> 20);
+    FILE *f = fopen(file, "rb");
+    if (!f)
+        return rh_fail(err, "%s: cannot open: %s", file, strerror(errno));
+    unsigned char buf[4096];
+    size_t n = fread(buf, 1, sizeof buf, f);
+    fclose(f);
+    if (memchr(buf, 0, n))
+        return rh_fail(err, "%s: not C (the file contains binary data)", file);
+    return 0;
+}
+
+/* clang's first error line, without the "clang: " noise. */
+static void first_diagnostic(const char *text, const char *file, char *err)
+{
+    const char *e = strstr(text, "error:");
+    if (!e) {
+        rh_fail(err, "%s: clang-16 failed: %.300s", file, text[0] ? text : "(no message)");
+        return;
+    }
+    const char *start = e;
+    while (start > text && start[-1] != '\n')
+        start--;
+    const char *end = strchr(e, '\n');
+    int len = end ? (int)(end - start) : (int)strlen(start);
+    rh_fail(err, "%.*s", len > 400 ? 400 : len, start);
+    if (strncmp(start, file, strlen(file)) != 0 && !strstr(err, file)) {
+        char tmp[RH_ERR_MAX];
+        snprintf(tmp, sizeof tmp, "%s: %s", file, err);
+        memcpy(err, tmp, RH_ERR_MAX);
+    }
+}
+
+int rh_frontend_compile(const rh_options *o, const rh_tu *tu, const char *bc_path, char *err)
+{
+    if (check_input(tu->file, err))
+        return -1;
+    char *clang = rh_frontend_clang();
+    if (!clang)
+        return rh_fail(err, "clang-16 is not installed (run scripts/install-deps.sh, or set RACEHUNT_CLANG)");
+    size_t nbase = sizeof base_flags / sizeof base_flags[0];
+    char **argv = rh_xcalloc(nbase + (size_t)tu->nflags + 10, sizeof *argv);
+    int n = 0;
+    argv[n++] = clang;
+    for (size_t i = 0; i < nbase; i++)
+        argv[n++] = (char *)base_flags[i];
+    if (o->ilp32)
+        argv[n++] = "-m32";
+    for (int i = 0; i < tu->nflags; i++)
+        argv[n++] = tu->flags[i];
+    argv[n++] = "-o";
+    argv[n++] = (char *)bc_path;
+    argv[n++] = tu->file;
+    char cwd[4096] = "";
+    if (tu->dir && (!getcwd(cwd, sizeof cwd) || chdir(tu->dir) != 0)) {
+        free(argv);
+        free(clang);
+        return rh_fail(err, "%s: cannot enter its build directory %s", tu->file, tu->dir);
+    }
+    rh_proc_result r;
+    int rc = rh_proc_run(argv, NULL, 300, &r, err);
+    if (tu->dir && cwd[0] && chdir(cwd) != 0)
+        rc = rh_fail(err, "cannot return to %s", cwd);
+    if (rc == 0 && r.timed_out)
+        rc = rh_fail(err, "%s: clang-16 timed out", tu->file);
+    else if (rc == 0 && (!r.exited || r.status != 0)) {
+        first_diagnostic(r.errout, tu->file, err);
+        rc = -1;
+    }
+    rh_proc_result_free(&r);
+    free(argv);
+    free(clang);
+    return rc;
+}
+
+static int load_bitcode(LLVMContextRef ctx, const char *path, const char *file, LLVMModuleRef *m,
+                        char *err)
+{
+    LLVMMemoryBufferRef buf;
+    char *msg = NULL;
+    if (LLVMCreateMemoryBufferWithContentsOfFile(path, &buf, &msg)) {
+        rh_fail(err, "%s: cannot read the compiled bitcode: %s", file, msg ? msg : "?");
+        LLVMDisposeMessage(msg);
+        return -1;
+    }
+    int bad = LLVMParseBitcodeInContext2(ctx, buf, m);
+    LLVMDisposeMemoryBuffer(buf);
+    return bad ? rh_fail(err, "%s: clang-16 produced unreadable bitcode", file) : 0;
+}
+
+static int normalise(LLVMModuleRef m, char *err)
+{
+    LLVMPassBuilderOptionsRef opts = LLVMCreatePassBuilderOptions();
+    LLVMErrorRef e = LLVMRunPasses(m, normalise_pipeline, NULL, opts);
+    LLVMDisposePassBuilderOptions(opts);
+    if (e) {
+        char *msg = LLVMGetErrorMessage(e);
+        rh_fail(err, "normalising the program failed: %s", msg);
+        LLVMDisposeErrorMessage(msg);
+        return -1;
+    }
+    return 0;
+}
+
+static int has_main(LLVMModuleRef m)
+{
+    LLVMValueRef f = LLVMGetNamedFunction(m, "main");
+    return f && !LLVMIsDeclaration(f);
+}
+
+/* Compiles and links every unit into *out (owned by ctx). */
+static int build_module(const rh_options *o, const rh_tu_list *units, const char *tmp,
+                        LLVMContextRef ctx, LLVMModuleRef *out, char *err)
+{
+    LLVMModuleRef linked = NULL;
+    for (int i = 0; i < units->len; i++) {
+        char *bc = rh_xasprintf("%s/unit%d.bc", tmp, i);
+        LLVMModuleRef m = NULL;
+        int rc = rh_frontend_compile(o, &units->items[i], bc, err);
+        if (rc == 0)
+            rc = load_bitcode(ctx, bc, units->items[i].file, &m, err);
+        free(bc);
+        if (rc == 0 && !linked)
+            linked = m;
+        else if (rc == 0 && LLVMLinkModules2(linked, m))
+            rc = rh_fail(err, "%s: cannot be linked with the other units (conflicting definitions)",
+                         units->items[i].file);
+        if (rc) {
+            if (linked)
+                LLVMDisposeModule(linked);
+            return -1;
+        }
+    }
+    *out = linked;
+    return 0;
+}
+
+int rh_frontend_load(const rh_options *o, rh_program *prog, char *err)
+{
+    rh_tu_list units;
+    rh_conc_table conc = {0};
+    if (o->model_file && rh_conc_load_file(&conc, o->model_file, err))
+        return -1;
+    if (rh_frontend_units(o, &units, err)) {
+        rh_conc_free(&conc);
+        return -1;
+    }
+    char *tmp = rh_frontend_tmpdir(err);
+    LLVMContextRef ctx = LLVMContextCreate();
+    LLVMModuleRef mod = NULL;
+    int rc = tmp ? build_module(o, &units, tmp, ctx, &mod, err) : -1;
+    if (rc == 0 && !has_main(mod))
+        rc = rh_fail(err, "%s: no main function: racehunt analyses whole programs",
+                     units.len == 1 ? units.items[0].file : "the linked program");
+    if (rc == 0)
+        rc = normalise(mod, err);
+    rh_frontend_rmdir(tmp);
+    free(tmp);
+    rh_frontend_units_free(&units);
+    if (rc) {
+        if (mod)
+            LLVMDisposeModule(mod);
+        LLVMContextDispose(ctx);
+        rh_conc_free(&conc);
+        return -1;
+    }
+    return rh_model_build(prog, ctx, mod, conc, o->ilp32, err);
+}

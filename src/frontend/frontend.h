@@ -1,0 +1,48 @@
+/* frontend.h - from C sources to the program model: compiles every input
+ * with clang-16 to bitcode with debug info, links the modules in-process,
+ * and normalises them with LLVM's pass pipeline.
+ *
+ * Contract: normalisation runs mem2reg only (promotion of locals whose
+ * address never escapes), so no load or store that may touch shared memory
+ * is deleted, merged, reordered or hoisted.  Every failure returns -1 with
+ * one sentence in err that names the file involved.
+ */
+#ifndef RH_FRONTEND_H
+#define RH_FRONTEND_H
+
+#include "../model/model.h"
+#include "../options.h"
+
+/* One translation unit: a source file, the directory to compile it in and
+ * its own compiler flags (from compile_commands.json or the command line). */
+typedef struct rh_tu {
+    char *file;
+    char *dir;     /* NULL: the current directory */
+    char **flags;
+    int nflags;
+} rh_tu;
+
+typedef struct rh_tu_list {
+    rh_tu *items;
+    int len;
+} rh_tu_list;
+
+/* The translation units the options name: FILE... or -p BUILD_DIR. */
+int rh_frontend_units(const rh_options *o, rh_tu_list *out, char *err);
+void rh_frontend_units_free(rh_tu_list *l);
+
+/* Path of the clang-16 executable, or NULL when it is not installed. */
+char *rh_frontend_clang(void);
+
+/* Compiles one unit to a bitcode file at bc_path. */
+int rh_frontend_compile(const rh_options *o, const rh_tu *tu, const char *bc_path, char *err);
+
+/* Compiles, links and normalises every unit, then builds the model. */
+int rh_frontend_load(const rh_options *o, rh_program *prog, char *err);
+
+/* Creates a fresh private directory for temporary files; owned string. */
+char *rh_frontend_tmpdir(char *err);
+/* Removes a directory made by rh_frontend_tmpdir and everything in it. */
+void rh_frontend_rmdir(const char *dir);
+
+#endif

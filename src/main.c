@@ -1,0 +1,104 @@
+/* main.c - racehunt's entry point: parse the command line, build the program
+ * model, run the engines, write the report, exit with a documented code.
+ */
+#include "cli.h"
+#include "frontend/frontend.h"
+#include "portfolio/portfolio.h"
+#include "report/report.h"
+#include "util/util.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int fail(const char *msg)
+{
+    fflush(stdout);
+    fprintf(stderr, "racehunt: error: %s\n", msg);
+    return RH_EXIT_ERROR;
+}
+
+static int exit_code(const rh_result *res, const rh_options *o)
+{
+    for (int i = 0; i < res->nraces; i++)
+        if (res->races[i].evidence != RH_EV_MAY || o->may)
+            return RH_EXIT_RACES;
+    return res->verdict == RH_RACE_FREE ? RH_EXIT_RACE_FREE : RH_EXIT_UNKNOWN;
+}
+
+/* Writes the first witnessed race's schedule where --witness asks for it. */
+static int save_witness(const rh_result *res, const rh_options *o, char *err)
+{
+    if (!o->witness_out)
+        return 0;
+    for (int i = 0; i < res->nraces; i++)
+        if (res->races[i].witness)
+            return rh_witness_save(res->races[i].witness, o->witness_out, err);
+    return 0;
+}
+
+static int report(const rh_result *res, const rh_options *o)
+{
+    char err[RH_ERR_MAX] = "";
+    FILE *out = stdout;
+    if (o->output && !(out = fopen(o->output, "w"))) {
+        snprintf(err, sizeof err, "%s: cannot write the report: %s", o->output, strerror(errno));
+        return fail(err);
+    }
+    int rc = rh_report_write(res, o, out, err);
+    if (out != stdout)
+        fclose(out);
+    if (rc == 0)
+        rc = save_witness(res, o, err);
+    if (rc)
+        return fail(err);
+    if (o->svcomp)
+        printf("RESULT: %s\n", rh_portfolio_svcomp_answer(res));
+    return exit_code(res, o);
+}
+
+static int analyse(const rh_options *o)
+{
+    char err[RH_ERR_MAX] = "";
+    rh_program prog;
+    if (rh_frontend_load(o, &prog, err))
+        return fail(err);
+    if (o->dump_model) {
+        rh_model_dump(&prog, stdout);
+        rh_model_free(&prog);
+        return RH_EXIT_RACE_FREE;
+    }
+    rh_result res = {0};
+    int rc = rh_portfolio_run(&prog, o, &res, err);
+    rc = rc ? fail(err) : report(&res, o);
+    rh_result_free(&res);
+    rh_model_free(&prog);
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    rh_options o;
+    char err[RH_ERR_MAX] = "";
+    int rc = rh_cli_parse(argc, argv, &o, err);
+    if (rc < 0) {
+        free(o.files);
+        return o.svcomp ? (fail(err), puts("RESULT: unknown"), RH_EXIT_ERROR) : fail(err);
+    }
+    if (rc > 0) {
+        free(o.files);
+        return 0;
+    }
+    if (o.command) {
+        free(o.files);
+        snprintf(err, sizeof err, "'racehunt %s' needs the dynamic engine, which is not built yet",
+                 o.command);
+        return fail(err);
+    }
+    rc = analyse(&o);
+    if (rc == RH_EXIT_ERROR && o.svcomp)
+        puts("RESULT: unknown");
+    free(o.files);
+    return rc;
+}

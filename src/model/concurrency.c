@@ -1,0 +1,308 @@
+/* concurrency.c - the built-in concurrency model table and --model files.
+ *
+ * Rows are matched in order, so exact names come before the prefixes that
+ * would also match them.  Argument positions are 0-based; -1 means none.
+ */
+#include "concurrency.h"
+#include "../util/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define M RH_LOCK_MUTEX
+#define RW RH_LOCK_RWLOCK
+#define SP RH_LOCK_SPIN
+#define N RH_LOCK_NONE
+#define RD RH_F_OBJ_READ
+#define WR RH_F_OBJ_WRITE
+#define RD2 RH_F_OBJ2_READ
+#define PFX RH_F_PREFIX
+
+static const rh_conc_entry builtin[] = {
+    /* name                     op                     flags              class obj obj2 fn size ok */
+    {"pthread_create",          RH_OP_THREAD_CREATE,   0,                 N,  0,  3,  2, -1, 0},
+    {"pthread_join",            RH_OP_THREAD_JOIN,     0,                 N,  0, -1, -1, -1, 0},
+    {"pthread_exit",            RH_OP_THREAD_EXIT,     0,                 N, -1, -1, -1, -1, 0},
+    {"pthread_detach",          RH_OP_THREAD_DETACH,   0,                 N,  0, -1, -1, -1, 0},
+    {"pthread_self",            RH_OP_THREAD_SELF,     0,                 N, -1, -1, -1, -1, 0},
+    {"pthread_mutex_init",      RH_OP_LOCK_INIT,       0,                 M,  0, -1, -1, -1, 0},
+    {"pthread_mutex_destroy",   RH_OP_LOCK_DESTROY,    0,                 M,  0, -1, -1, -1, 0},
+    {"pthread_mutex_lock",      RH_OP_LOCK,            0,                 M,  0, -1, -1, -1, 0},
+    {"pthread_mutex_trylock",   RH_OP_LOCK,            RH_F_TRY,          M,  0, -1, -1, -1, 0},
+    {"pthread_mutex_timedlock", RH_OP_LOCK,            RH_F_TIMED,        M,  0, -1, -1, -1, 0},
+    {"pthread_mutex_unlock",    RH_OP_UNLOCK,          0,                 M,  0, -1, -1, -1, 0},
+    {"pthread_rwlock_init",     RH_OP_LOCK_INIT,       0,                 RW, 0, -1, -1, -1, 0},
+    {"pthread_rwlock_destroy",  RH_OP_LOCK_DESTROY,    0,                 RW, 0, -1, -1, -1, 0},
+    {"pthread_rwlock_rdlock",   RH_OP_LOCK,            RH_F_SHARED,       RW, 0, -1, -1, -1, 0},
+    {"pthread_rwlock_tryrdlock",RH_OP_LOCK,            RH_F_SHARED | RH_F_TRY, RW, 0, -1, -1, -1, 0},
+    {"pthread_rwlock_timedrdlock", RH_OP_LOCK,         RH_F_SHARED | RH_F_TIMED, RW, 0, -1, -1, -1, 0},
+    {"pthread_rwlock_wrlock",   RH_OP_LOCK,            0,                 RW, 0, -1, -1, -1, 0},
+    {"pthread_rwlock_trywrlock",RH_OP_LOCK,            RH_F_TRY,          RW, 0, -1, -1, -1, 0},
+    {"pthread_rwlock_timedwrlock", RH_OP_LOCK,         RH_F_TIMED,        RW, 0, -1, -1, -1, 0},
+    {"pthread_rwlock_unlock",   RH_OP_UNLOCK,          0,                 RW, 0, -1, -1, -1, 0},
+    {"pthread_spin_init",       RH_OP_LOCK_INIT,       0,                 SP, 0, -1, -1, -1, 0},
+    {"pthread_spin_destroy",    RH_OP_LOCK_DESTROY,    0,                 SP, 0, -1, -1, -1, 0},
+    {"pthread_spin_lock",       RH_OP_LOCK,            0,                 SP, 0, -1, -1, -1, 0},
+    {"pthread_spin_trylock",    RH_OP_LOCK,            RH_F_TRY,          SP, 0, -1, -1, -1, 0},
+    {"pthread_spin_unlock",     RH_OP_UNLOCK,          0,                 SP, 0, -1, -1, -1, 0},
+    {"pthread_cond_wait",       RH_OP_COND_WAIT,       0,                 N,  0,  1, -1, -1, 0},
+    {"pthread_cond_timedwait",  RH_OP_COND_WAIT,       RH_F_TIMED,        N,  0,  1, -1, -1, 0},
+    {"pthread_cond_signal",     RH_OP_COND_SIGNAL,     0,                 N,  0, -1, -1, -1, 0},
+    {"pthread_cond_broadcast",  RH_OP_COND_BROADCAST,  0,                 N,  0, -1, -1, -1, 0},
+    {"pthread_barrier_init",    RH_OP_BARRIER_INIT,    0,                 N,  0, -1, -1,  2, 0},
+    {"pthread_barrier_wait",    RH_OP_BARRIER_WAIT,    0,                 N,  0, -1, -1, -1, 0},
+    {"pthread_once",            RH_OP_ONCE,            0,                 N,  0, -1,  1, -1, 0},
+    {"sem_init",                RH_OP_SEM_INIT,        0,                 N,  0, -1, -1,  2, 0},
+    {"sem_wait",                RH_OP_SEM_WAIT,        0,                 N,  0, -1, -1, -1, 0},
+    {"sem_trywait",             RH_OP_SEM_WAIT,        RH_F_TRY,          N,  0, -1, -1, -1, 0},
+    {"sem_timedwait",           RH_OP_SEM_WAIT,        RH_F_TIMED,        N,  0, -1, -1, -1, 0},
+    {"sem_post",                RH_OP_SEM_POST,        0,                 N,  0, -1, -1, -1, 0},
+    {"thrd_create",             RH_OP_THREAD_CREATE,   0,                 N,  0,  2,  1, -1, 0},
+    {"thrd_join",               RH_OP_THREAD_JOIN,     0,                 N,  0, -1, -1, -1, 0},
+    {"thrd_exit",               RH_OP_THREAD_EXIT,     0,                 N, -1, -1, -1, -1, 0},
+    {"thrd_detach",             RH_OP_THREAD_DETACH,   0,                 N,  0, -1, -1, -1, 0},
+    {"thrd_current",            RH_OP_THREAD_SELF,     0,                 N, -1, -1, -1, -1, 0},
+    {"mtx_init",                RH_OP_LOCK_INIT,       0,                 M,  0, -1, -1, -1, 0},
+    {"mtx_destroy",             RH_OP_LOCK_DESTROY,    0,                 M,  0, -1, -1, -1, 0},
+    {"mtx_lock",                RH_OP_LOCK,            0,                 M,  0, -1, -1, -1, 0},
+    {"mtx_trylock",             RH_OP_LOCK,            RH_F_TRY,          M,  0, -1, -1, -1, 0},
+    {"mtx_timedlock",           RH_OP_LOCK,            RH_F_TIMED,        M,  0, -1, -1, -1, 0},
+    {"mtx_unlock",              RH_OP_UNLOCK,          0,                 M,  0, -1, -1, -1, 0},
+    {"cnd_wait",                RH_OP_COND_WAIT,       0,                 N,  0,  1, -1, -1, 0},
+    {"cnd_timedwait",           RH_OP_COND_WAIT,       RH_F_TIMED,        N,  0,  1, -1, -1, 0},
+    {"cnd_signal",              RH_OP_COND_SIGNAL,     0,                 N,  0, -1, -1, -1, 0},
+    {"cnd_broadcast",           RH_OP_COND_BROADCAST,  0,                 N,  0, -1, -1, -1, 0},
+    {"call_once",               RH_OP_ONCE,            0,                 N,  0, -1,  1, -1, 0},
+    {"__VERIFIER_atomic_begin", RH_OP_ATOMIC_BEGIN,    0,                 N, -1, -1, -1, -1, 0},
+    {"__VERIFIER_atomic_end",   RH_OP_ATOMIC_END,      0,                 N, -1, -1, -1, -1, 0},
+    {"__VERIFIER_atomic_",      RH_OP_ATOMIC_CALL,     PFX | RH_F_DEFINED, N, -1, -1, -1, -1, 0},
+    {"__VERIFIER_nondet_",      RH_OP_NONDET,          PFX,               N, -1, -1, -1, -1, 0},
+    {"__VERIFIER_assume",       RH_OP_ASSUME,          0,                 N,  0, -1, -1, -1, 0},
+    {"__VERIFIER_error",        RH_OP_ERROR,           0,                 N, -1, -1, -1, -1, 0},
+    {"reach_error",             RH_OP_ERROR,           RH_F_DEFINED,      N, -1, -1, -1, -1, 0},
+    {"abort",                   RH_OP_ERROR,           0,                 N, -1, -1, -1, -1, 0},
+    {"__assert_fail",           RH_OP_ERROR,           0,                 N, -1, -1, -1, -1, 0},
+    {"__assert_perror_fail",    RH_OP_ERROR,           0,                 N, -1, -1, -1, -1, 0},
+    {"llvm.trap",               RH_OP_ERROR,           0,                 N, -1, -1, -1, -1, 0},
+    {"exit",                    RH_OP_EXIT,            0,                 N, -1, -1, -1, -1, 0},
+    {"_exit",                   RH_OP_EXIT,            0,                 N, -1, -1, -1, -1, 0},
+    {"_Exit",                   RH_OP_EXIT,            0,                 N, -1, -1, -1, -1, 0},
+    {"malloc",                  RH_OP_ALLOC,           0,                 N, -1, -1, -1,  0, 0},
+    {"aligned_alloc",           RH_OP_ALLOC,           0,                 N, -1, -1, -1,  1, 0},
+    {"calloc",                  RH_OP_CALLOC,          0,                 N,  0, -1, -1,  1, 0},
+    {"realloc",                 RH_OP_REALLOC,         0,                 N,  0, -1, -1,  1, 0},
+    {"free",                    RH_OP_FREE,            0,                 N,  0, -1, -1, -1, 0},
+    {"memcpy",                  RH_OP_MEMORY,          WR | RD2,          N,  0,  1, -1,  2, 0},
+    {"memmove",                 RH_OP_MEMORY,          WR | RD2,          N,  0,  1, -1,  2, 0},
+    {"llvm.memcpy.",            RH_OP_MEMORY,          WR | RD2 | PFX,    N,  0,  1, -1,  2, 0},
+    {"llvm.memmove.",           RH_OP_MEMORY,          WR | RD2 | PFX,    N,  0,  1, -1,  2, 0},
+    {"llvm.memset.",            RH_OP_MEMORY,          WR | PFX,          N,  0, -1, -1,  2, 0},
+    {"memset",                  RH_OP_MEMORY,          WR,                N,  0, -1, -1,  2, 0},
+    {"bzero",                   RH_OP_MEMORY,          WR,                N,  0, -1, -1,  1, 0},
+    {"memcmp",                  RH_OP_MEMORY,          RD | RD2,          N,  0,  1, -1,  2, 0},
+    {"strcpy",                  RH_OP_MEMORY,          WR | RD2,          N,  0,  1, -1, -1, 0},
+    {"strncpy",                 RH_OP_MEMORY,          WR | RD2,          N,  0,  1, -1,  2, 0},
+    {"strcat",                  RH_OP_MEMORY,          RD | WR | RD2,     N,  0,  1, -1, -1, 0},
+    {"strncat",                 RH_OP_MEMORY,          RD | WR | RD2,     N,  0,  1, -1, -1, 0},
+    {"strlen",                  RH_OP_MEMORY,          RD,                N,  0, -1, -1, -1, 0},
+    {"strcmp",                  RH_OP_MEMORY,          RD | RD2,          N,  0,  1, -1, -1, 0},
+    {"strncmp",                 RH_OP_MEMORY,          RD | RD2,          N,  0,  1, -1,  2, 0},
+    {"strchr",                  RH_OP_MEMORY,          RD,                N,  0, -1, -1, -1, 0},
+    {"sprintf",                 RH_OP_MEMORY,          WR,                N,  0, -1, -1, -1, 0},
+    {"snprintf",                RH_OP_MEMORY,          WR,                N,  0, -1, -1,  1, 0},
+    {"time",                    RH_OP_MEMORY,          WR,                N,  0, -1, -1, -1, 0},
+    {"pthread_attr_",           RH_OP_PURE,            PFX,               N, -1, -1, -1, -1, 0},
+    {"pthread_mutexattr_",      RH_OP_PURE,            PFX,               N, -1, -1, -1, -1, 0},
+    {"pthread_rwlockattr_",     RH_OP_PURE,            PFX,               N, -1, -1, -1, -1, 0},
+    {"pthread_condattr_",       RH_OP_PURE,            PFX,               N, -1, -1, -1, -1, 0},
+    {"pthread_barrierattr_",    RH_OP_PURE,            PFX,               N, -1, -1, -1, -1, 0},
+    {"pthread_cond_init",       RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
+    {"pthread_cond_destroy",    RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
+    {"pthread_barrier_destroy", RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
+    {"pthread_equal",           RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
+    {"pthread_setcancelstate",  RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
+    {"pthread_key_create",      RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
+    {"pthread_getspecific",     RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
+    {"pthread_setspecific",     RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
+    {"pthread_yield",           RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
+    {"sem_destroy",             RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
+    {"cnd_init",                RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
+    {"cnd_destroy",             RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
+    {"thrd_yield",              RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
+    {"thrd_sleep",              RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
+    {"sched_yield",             RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
+    {"sleep",                   RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
+    {"usleep",                  RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
+    {"nanosleep",               RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
+    {"printf",                  RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
+    {"fprintf",                 RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
+    {"puts",                    RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
+    {"fputs",                   RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
+    {"putchar",                 RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
+    {"fflush",                  RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
+    {"perror",                  RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
+    {"rand",                    RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
+    {"srand",                   RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
+    {"abs",                     RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
+    {"atoi",                    RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
+    {"atol",                    RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
+    {"getpid",                  RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
+    {"__errno_location",        RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
+    {"llvm.",                   RH_OP_IGNORE,          PFX,               N, -1, -1, -1, -1, 0},
+};
+
+static const char *const op_names[RH_OP__COUNT] = {
+    [RH_OP_NONE] = "none",
+    [RH_OP_THREAD_CREATE] = "create",
+    [RH_OP_THREAD_JOIN] = "join",
+    [RH_OP_THREAD_EXIT] = "thread-exit",
+    [RH_OP_THREAD_DETACH] = "detach",
+    [RH_OP_THREAD_SELF] = "self",
+    [RH_OP_LOCK_INIT] = "lock-init",
+    [RH_OP_LOCK_DESTROY] = "lock-destroy",
+    [RH_OP_LOCK] = "lock",
+    [RH_OP_UNLOCK] = "unlock",
+    [RH_OP_COND_WAIT] = "cond-wait",
+    [RH_OP_COND_SIGNAL] = "cond-signal",
+    [RH_OP_COND_BROADCAST] = "cond-broadcast",
+    [RH_OP_BARRIER_INIT] = "barrier-init",
+    [RH_OP_BARRIER_WAIT] = "barrier-wait",
+    [RH_OP_SEM_INIT] = "sem-init",
+    [RH_OP_SEM_WAIT] = "sem-wait",
+    [RH_OP_SEM_POST] = "sem-post",
+    [RH_OP_ONCE] = "once",
+    [RH_OP_ATOMIC_BEGIN] = "atomic-begin",
+    [RH_OP_ATOMIC_END] = "atomic-end",
+    [RH_OP_ATOMIC_CALL] = "atomic-call",
+    [RH_OP_FENCE] = "fence",
+    [RH_OP_NONDET] = "nondet",
+    [RH_OP_ASSUME] = "assume",
+    [RH_OP_ERROR] = "error",
+    [RH_OP_EXIT] = "exit",
+    [RH_OP_ALLOC] = "alloc",
+    [RH_OP_CALLOC] = "calloc",
+    [RH_OP_REALLOC] = "realloc",
+    [RH_OP_FREE] = "free",
+    [RH_OP_MEMORY] = "memory",
+    [RH_OP_PURE] = "pure",
+    [RH_OP_IGNORE] = "ignore",
+};
+
+const char *rh_conc_op_name(rh_op op)
+{
+    return (unsigned)op < RH_OP__COUNT && op_names[op] ? op_names[op] : "?";
+}
+
+static int entry_matches(const rh_conc_entry *e, const char *name, int defined)
+{
+    if (defined && !(e->flags & RH_F_DEFINED))
+        return 0;
+    if (e->flags & RH_F_PREFIX)
+        return strncmp(name, e->name, strlen(e->name)) == 0;
+    return strcmp(name, e->name) == 0;
+}
+
+const rh_conc_entry *rh_conc_lookup(const rh_conc_table *t, const char *name, int defined)
+{
+    if (!name)
+        return NULL;
+    for (int i = 0; t && i < t->nuser; i++)
+        if (entry_matches(&t->user[i], name, 1))
+            return &t->user[i];
+    for (size_t i = 0; i < sizeof builtin / sizeof builtin[0]; i++)
+        if (entry_matches(&builtin[i], name, defined))
+            return &builtin[i];
+    return NULL;
+}
+
+/* Modifier words of a --model line and the flags they set. */
+static const struct {
+    const char *word;
+    unsigned flag;
+} modifiers[] = {
+    {"try", RH_F_TRY}, {"timed", RH_F_TIMED}, {"shared", RH_F_SHARED},
+    {"reads", RH_F_OBJ_READ}, {"writes", RH_F_OBJ_WRITE}, {"reads2", RH_F_OBJ2_READ},
+    {"prefix", RH_F_PREFIX},
+};
+
+static int parse_word(rh_conc_entry *e, const char *w)
+{
+    int v;
+    if (sscanf(w, "obj=%d", &v) == 1) e->obj = (signed char)v;
+    else if (sscanf(w, "obj2=%d", &v) == 1) e->obj2 = (signed char)v;
+    else if (sscanf(w, "fn=%d", &v) == 1) e->fn = (signed char)v;
+    else if (sscanf(w, "size=%d", &v) == 1) e->size = (signed char)v;
+    else if (sscanf(w, "success=%d", &v) == 1) e->success = v;
+    else {
+        for (size_t i = 0; i < sizeof modifiers / sizeof modifiers[0]; i++)
+            if (strcmp(w, modifiers[i].word) == 0) {
+                e->flags |= modifiers[i].flag;
+                return 0;
+            }
+        return -1;
+    }
+    return 0;
+}
+
+static int parse_line(rh_conc_entry *e, char *line)
+{
+    char *save = NULL, *op = strtok_r(line, " \t\r\n", &save);
+    char *name = strtok_r(NULL, " \t\r\n", &save);
+    if (!op || !name)
+        return -1;
+    memset(e, 0, sizeof *e);
+    e->op = RH_OP_NONE;
+    for (int i = 1; i < RH_OP__COUNT; i++)
+        if (op_names[i] && strcmp(op, op_names[i]) == 0)
+            e->op = (rh_op)i;
+    if (e->op == RH_OP_NONE)
+        return -1;
+    e->name = rh_xstrdup(name);
+    e->flags = RH_F_DEFINED;
+    e->lock_class = e->op == RH_OP_LOCK || e->op == RH_OP_UNLOCK ? RH_LOCK_MUTEX : RH_LOCK_NONE;
+    e->obj = 0;
+    e->obj2 = e->fn = e->size = -1;
+    for (char *w; (w = strtok_r(NULL, " \t\r\n", &save));)
+        if (parse_word(e, w))
+            return -1;
+    return 0;
+}
+
+int rh_conc_load_file(rh_conc_table *t, const char *path, char *err)
+{
+    char *text = rh_read_file(path, NULL, err);
+    if (!text)
+        return -1;
+    int lineno = 0, rc = 0;
+    for (char *line = text, *next; line && *line; line = next) {
+        next = strchr(line, '\n');
+        if (next)
+            *next++ = '\0';
+        lineno++;
+        char *hash = strchr(line, '#');
+        if (hash)
+            *hash = '\0';
+        if (strspn(line, " \t\r") == strlen(line))
+            continue;
+        t->user = rh_xrealloc(t->user, (size_t)(t->nuser + 1) * sizeof *t->user);
+        if (parse_line(&t->user[t->nuser], line)) {
+            rc = rh_fail(err, "%s:%d: cannot read this concurrency-model line "
+                              "(expected: OP FUNCTION [obj=N] [obj2=N] [fn=N] [size=N] [success=N] [try|timed|shared])",
+                         path, lineno);
+            break;
+        }
+        t->nuser++;
+    }
+    free(text);
+    return rc;
+}
+
+void rh_conc_free(rh_conc_table *t)
+{
+    for (int i = 0; i < t->nuser; i++)
+        free((char *)t->user[i].name);
+    free(t->user);
+    t->user = NULL;
+    t->nuser = 0;
+}

@@ -1,0 +1,99 @@
+/* concurrency.h - the concurrency model: one table that says what each
+ * external function means to a race detector (DESIGN.md, Concurrency model).
+ *
+ * Contract: every engine learns the meaning of a call only through
+ * rh_conc_lookup; nothing else in racehunt compares function names.  Entries
+ * name the argument positions that hold the synchronisation object, the
+ * function pointer of a thread, byte counts and so on, so engines handle a
+ * new function by reading its row, not by new code.
+ */
+#ifndef RH_CONCURRENCY_H
+#define RH_CONCURRENCY_H
+
+typedef enum rh_op {
+    RH_OP_NONE = 0,
+    /* threads */
+    RH_OP_THREAD_CREATE, /* obj: handle out-pointer, fn: start routine, obj2: its argument */
+    RH_OP_THREAD_JOIN,   /* obj: handle (by value) */
+    RH_OP_THREAD_EXIT,
+    RH_OP_THREAD_DETACH,
+    RH_OP_THREAD_SELF,
+    /* locks: mutexes, rwlocks and spinlocks alike; flags give mode and try/timed */
+    RH_OP_LOCK_INIT,
+    RH_OP_LOCK_DESTROY,
+    RH_OP_LOCK,          /* obj: the lock */
+    RH_OP_UNLOCK,        /* obj: the lock */
+    /* other synchronisation */
+    RH_OP_COND_WAIT,     /* obj: condition variable, obj2: mutex */
+    RH_OP_COND_SIGNAL,
+    RH_OP_COND_BROADCAST,
+    RH_OP_BARRIER_INIT,  /* obj: barrier, size: participant count argument */
+    RH_OP_BARRIER_WAIT,
+    RH_OP_SEM_INIT,      /* obj: semaphore, size: initial value argument */
+    RH_OP_SEM_WAIT,
+    RH_OP_SEM_POST,
+    RH_OP_ONCE,          /* obj: once control, fn: init routine */
+    RH_OP_ATOMIC_BEGIN,  /* __VERIFIER_atomic_begin */
+    RH_OP_ATOMIC_END,
+    RH_OP_ATOMIC_CALL,   /* call of a __VERIFIER_atomic_* function: runs atomically */
+    RH_OP_FENCE,
+    /* verification intrinsics */
+    RH_OP_NONDET,        /* __VERIFIER_nondet_*: returns an arbitrary value */
+    RH_OP_ASSUME,        /* obj: the condition */
+    RH_OP_ERROR,         /* reach_error, abort, __assert_fail: path ends */
+    RH_OP_EXIT,          /* exit: the whole process ends */
+    /* memory */
+    RH_OP_ALLOC,         /* malloc-like; size: byte count argument */
+    RH_OP_CALLOC,        /* obj: count argument, size: element size argument */
+    RH_OP_REALLOC,       /* obj: old block, size: new size */
+    RH_OP_FREE,          /* obj: block */
+    RH_OP_MEMORY,        /* reads/writes its pointer arguments: see RH_F_OBJ_* */
+    /* calls that matter to no engine */
+    RH_OP_PURE,          /* known library function: no memory effect racehunt tracks */
+    RH_OP_IGNORE,        /* debug and lifetime intrinsics */
+    RH_OP__COUNT
+} rh_op;
+
+/* flags */
+#define RH_F_TRY 0x01        /* may fail: success when the result equals `success` */
+#define RH_F_TIMED 0x02      /* may time out: like TRY */
+#define RH_F_SHARED 0x04     /* read (shared) mode of a rwlock */
+#define RH_F_OBJ_READ 0x08   /* RH_OP_MEMORY: reads obj */
+#define RH_F_OBJ_WRITE 0x10  /* RH_OP_MEMORY: writes obj */
+#define RH_F_OBJ2_READ 0x20  /* RH_OP_MEMORY: reads obj2 */
+#define RH_F_PREFIX 0x40     /* name is a prefix */
+#define RH_F_DEFINED 0x80    /* also applies when the program defines the function */
+
+/* Lock classes, for naming locks in reports. */
+typedef enum rh_lock_class { RH_LOCK_NONE, RH_LOCK_MUTEX, RH_LOCK_RWLOCK, RH_LOCK_SPIN } rh_lock_class;
+
+typedef struct rh_conc_entry {
+    const char *name;
+    rh_op op;
+    unsigned flags;
+    rh_lock_class lock_class;
+    signed char obj, obj2, fn, size; /* argument positions, -1 when none */
+    int success;                     /* result meaning success for TRY/TIMED */
+} rh_conc_entry;
+
+/* A table: the built-in one, optionally extended by a user --model file. */
+typedef struct rh_conc_table {
+    rh_conc_entry *user; /* user entries, looked up first */
+    int nuser;
+} rh_conc_table;
+
+/* Finds the entry for a called function.  `defined` says whether the program
+ * has a body for it (built-in entries describe library functions, so they do
+ * not apply to program definitions unless flagged RH_F_DEFINED).  Returns
+ * NULL for a function the model does not know. */
+const rh_conc_entry *rh_conc_lookup(const rh_conc_table *t, const char *name, int defined);
+
+/* The op's name as used in --dump-model and in --model files ("lock", ...). */
+const char *rh_conc_op_name(rh_op op);
+
+/* Reads a --model file (format in README.md, "Concurrency model file").
+ * Returns 0, or -1 with err naming the file and line. */
+int rh_conc_load_file(rh_conc_table *t, const char *path, char *err);
+void rh_conc_free(rh_conc_table *t);
+
+#endif

@@ -1,0 +1,321 @@
+/* model.c - builds the program model from a normalised LLVM module: which
+ * instructions touch memory, which calls synchronise, who calls whom.
+ */
+#include "model.h"
+#include "../util/util.h"
+
+#include <llvm-c/DebugInfo.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *intern(rh_program *p, const char *s, size_t len)
+{
+    for (int i = 0; i < p->nstrings; i++)
+        if (strlen(p->strings[i]) == len && memcmp(p->strings[i], s, len) == 0)
+            return p->strings[i];
+    p->strings = rh_xrealloc(p->strings, (size_t)(p->nstrings + 1) * sizeof *p->strings);
+    char *copy = rh_xmalloc(len + 1);
+    memcpy(copy, s, len);
+    copy[len] = '\0';
+    return p->strings[p->nstrings++] = copy;
+}
+
+/* The file of a debug scope, joined with its directory when relative. */
+static const char *scope_file(rh_program *p, LLVMMetadataRef scope)
+{
+    LLVMMetadataRef file = scope ? LLVMDIScopeGetFile(scope) : NULL;
+    if (!file)
+        return intern(p, "?", 1);
+    unsigned flen = 0, dlen = 0;
+    const char *f = LLVMDIFileGetFilename(file, &flen);
+    const char *d = LLVMDIFileGetDirectory(file, &dlen);
+    if (!f || !flen)
+        return intern(p, "?", 1);
+    /* Files named relative to a build directory other than ours get the directory. */
+    if (f[0] != '/' && d && dlen && getenv("RACEHUNT_ABSOLUTE_PATHS")) {
+        char *full = rh_xasprintf("%.*s/%.*s", (int)dlen, d, (int)flen, f);
+        const char *r = intern(p, full, strlen(full));
+        free(full);
+        return r;
+    }
+    return intern(p, f, flen);
+}
+
+static rh_srcloc diloc(rh_program *p, LLVMMetadataRef loc)
+{
+    rh_srcloc r = {scope_file(p, LLVMDILocationGetScope(loc)), LLVMDILocationGetLine(loc),
+                   LLVMDILocationGetColumn(loc)};
+    return r;
+}
+
+rh_srcloc rh_model_inst_loc(rh_program *p, LLVMValueRef inst)
+{
+    LLVMMetadataRef loc = LLVMInstructionGetDebugLoc(inst);
+    if (!loc) {
+        rh_srcloc none = {intern(p, "?", 1), 0, 0};
+        return none;
+    }
+    return diloc(p, loc);
+}
+
+/* The inlined-at chain of an instruction (empty unless something inlined). */
+static int inlined_chain(rh_program *p, LLVMValueRef inst, rh_srcloc **out)
+{
+    LLVMMetadataRef loc = LLVMInstructionGetDebugLoc(inst);
+    int n = 0;
+    *out = NULL;
+    for (LLVMMetadataRef at = loc ? LLVMDILocationGetInlinedAt(loc) : NULL; at;
+         at = LLVMDILocationGetInlinedAt(at)) {
+        *out = rh_xrealloc(*out, (size_t)(n + 1) * sizeof **out);
+        (*out)[n++] = diloc(p, at);
+    }
+    return n;
+}
+
+LLVMValueRef rh_model_called_function(LLVMValueRef call)
+{
+    LLVMValueRef v = LLVMGetCalledValue(call);
+    while (v && LLVMIsAConstantExpr(v) && LLVMGetConstOpcode(v) == LLVMBitCast)
+        v = LLVMGetOperand(v, 0);
+    if (v && LLVMIsAGlobalAlias(v))
+        v = LLVMAliasGetAliasee(v);
+    return v && LLVMIsAFunction(v) ? v : NULL;
+}
+
+const rh_conc_entry *rh_model_call_entry(const rh_program *p, LLVMValueRef call)
+{
+    LLVMValueRef fn = rh_model_called_function(call);
+    if (!fn)
+        return NULL;
+    size_t len;
+    return rh_conc_lookup(&p->conc, LLVMGetValueName2(fn, &len), !LLVMIsDeclaration(fn));
+}
+
+int rh_model_func_index(const rh_program *p, LLVMValueRef fn)
+{
+    for (int i = 0; i < p->nfuncs; i++)
+        if (p->funcs[i].fn == fn)
+            return i;
+    return -1;
+}
+
+static uint64_t type_size(rh_program *p, LLVMTypeRef t)
+{
+    return LLVMStoreSizeOfType(p->td, t);
+}
+
+typedef RH_VEC(rh_access) access_vec;
+typedef RH_VEC(rh_sync) sync_vec;
+typedef RH_VEC(LLVMValueRef) value_vec;
+
+static void add_access(rh_program *p, access_vec *v, LLVMValueRef inst, LLVMValueRef ptr,
+                       rh_access_kind kind, uint64_t size, int fi)
+{
+    rh_access a = {0};
+    a.inst = inst;
+    a.ptr = ptr;
+    a.kind = kind;
+    a.size = size;
+    a.loc = rh_model_inst_loc(p, inst);
+    a.ninlined = inlined_chain(p, inst, &a.inlined_at);
+    a.func = fi;
+    rh_vec_push(v, a);
+}
+
+/* Access records of a memory-library call, from its table row. */
+static void add_memory_call(rh_program *p, access_vec *v, LLVMValueRef call,
+                            const rh_conc_entry *e, int fi)
+{
+    LLVMValueRef size_arg = e->size >= 0 ? LLVMGetOperand(call, (unsigned)e->size) : NULL;
+    uint64_t size = size_arg && LLVMIsAConstantInt(size_arg) ? LLVMConstIntGetZExtValue(size_arg) : 0;
+    struct { int arg; unsigned flag; rh_access_kind kind; } roles[] = {
+        {e->obj, RH_F_OBJ_WRITE, RH_ACC_WRITE},
+        {e->obj, RH_F_OBJ_READ, RH_ACC_READ},
+        {e->obj2, RH_F_OBJ2_READ, RH_ACC_READ},
+    };
+    for (size_t i = 0; i < sizeof roles / sizeof roles[0]; i++) {
+        if (roles[i].arg < 0 || !(e->flags & roles[i].flag))
+            continue;
+        add_access(p, v, call, LLVMGetOperand(call, (unsigned)roles[i].arg), roles[i].kind, size, fi);
+        v->items[v->len - 1].from_call = 1;
+        v->items[v->len - 1].size_value = size ? NULL : size_arg;
+    }
+}
+
+static void add_call(rh_program *p, access_vec *av, sync_vec *sv, value_vec *callees,
+                     LLVMValueRef call, int fi)
+{
+    LLVMValueRef callee = rh_model_called_function(call);
+    const rh_conc_entry *e = rh_model_call_entry(p, call);
+    if (e && e->op == RH_OP_MEMORY) {
+        add_memory_call(p, av, call, e, fi);
+        return;
+    }
+    if (e && (e->op == RH_OP_PURE || e->op == RH_OP_IGNORE))
+        return;
+    if (!e && callee && !LLVMIsDeclaration(callee)) {
+        rh_vec_push(callees, callee);
+        return;
+    }
+    size_t len = 0;
+    rh_sync s = {call, e, callee ? LLVMGetValueName2(callee, &len) : NULL,
+                 rh_model_inst_loc(p, call), fi};
+    if (e && e->op == RH_OP_ATOMIC_CALL && callee && !LLVMIsDeclaration(callee))
+        rh_vec_push(callees, callee);
+    rh_vec_push(sv, s);
+    if (!callee)
+        p->funcs[fi].has_indirect_calls = 1;
+}
+
+static void scan_instruction(rh_program *p, access_vec *av, sync_vec *sv, value_vec *callees,
+                             LLVMValueRef in, int fi)
+{
+    switch (LLVMGetInstructionOpcode(in)) {
+    case LLVMLoad:
+        add_access(p, av, in, LLVMGetOperand(in, 0), RH_ACC_READ, type_size(p, LLVMTypeOf(in)), fi);
+        break;
+    case LLVMStore:
+        add_access(p, av, in, LLVMGetOperand(in, 1), RH_ACC_WRITE,
+                   type_size(p, LLVMTypeOf(LLVMGetOperand(in, 0))), fi);
+        break;
+    case LLVMAtomicRMW:
+    case LLVMAtomicCmpXchg:
+        add_access(p, av, in, LLVMGetOperand(in, 0), RH_ACC_RMW,
+                   type_size(p, LLVMTypeOf(LLVMGetOperand(in, 1))), fi);
+        av->items[av->len - 1].atomic = 1;
+        return;
+    case LLVMCall:
+        add_call(p, av, sv, callees, in, fi);
+        return;
+    default:
+        return;
+    }
+    rh_access *a = &av->items[av->len - 1];
+    a->atomic = LLVMGetOrdering(in) != LLVMAtomicOrderingNotAtomic;
+    a->is_volatile = LLVMGetVolatile(in) != 0;
+}
+
+/* Callees are collected as values and turned into indices once all exist. */
+static void resolve_callees(rh_program *p, int fi, value_vec *raw)
+{
+    rh_function *f = &p->funcs[fi];
+    f->callees = rh_xmalloc(raw->len * sizeof(int) + 1);
+    for (size_t i = 0; i < raw->len; i++) {
+        int ci = rh_model_func_index(p, raw->items[i]);
+        int dup = 0;
+        for (int j = 0; j < f->ncallees; j++)
+            dup |= f->callees[j] == ci;
+        if (ci >= 0 && !dup)
+            f->callees[f->ncallees++] = ci;
+    }
+}
+
+static void scan_function(rh_program *p, access_vec *av, sync_vec *sv, int fi, value_vec *raw)
+{
+    rh_function *f = &p->funcs[fi];
+    f->first_access = (int)av->len;
+    f->first_sync = (int)sv->len;
+    for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(f->fn); b; b = LLVMGetNextBasicBlock(b))
+        for (LLVMValueRef in = LLVMGetFirstInstruction(b); in; in = LLVMGetNextInstruction(in))
+            scan_instruction(p, av, sv, raw, in, fi);
+    f->naccesses = (int)av->len - f->first_access;
+    f->nsyncs = (int)sv->len - f->first_sync;
+}
+
+static void find_thread_entries(rh_program *p)
+{
+    for (int i = 0; i < p->nsyncs; i++) {
+        const rh_conc_entry *e = p->syncs[i].entry;
+        if (!e || (e->op != RH_OP_THREAD_CREATE && e->op != RH_OP_ONCE) || e->fn < 0)
+            continue;
+        LLVMValueRef fn = LLVMGetOperand(p->syncs[i].inst, (unsigned)e->fn);
+        while (fn && LLVMIsAConstantExpr(fn) && LLVMGetConstOpcode(fn) == LLVMBitCast)
+            fn = LLVMGetOperand(fn, 0);
+        int fi = fn && LLVMIsAFunction(fn) ? rh_model_func_index(p, fn) : -1;
+        if (fi < 0 || e->op != RH_OP_THREAD_CREATE)
+            continue;
+        p->threads = rh_xrealloc(p->threads, (size_t)(p->nthreads + 1) * sizeof *p->threads);
+        p->threads[p->nthreads].func = fi;
+        p->threads[p->nthreads].create_sync = i;
+        p->nthreads++;
+    }
+}
+
+static void index_functions(rh_program *p)
+{
+    for (LLVMValueRef f = LLVMGetFirstFunction(p->mod); f; f = LLVMGetNextFunction(f))
+        if (!LLVMIsDeclaration(f))
+            p->nfuncs++;
+    p->funcs = rh_xcalloc((size_t)p->nfuncs, sizeof *p->funcs);
+    int i = 0;
+    p->main_func = -1;
+    for (LLVMValueRef f = LLVMGetFirstFunction(p->mod); f; f = LLVMGetNextFunction(f)) {
+        if (LLVMIsDeclaration(f))
+            continue;
+        size_t len;
+        rh_function *rf = &p->funcs[i];
+        rf->fn = f;
+        rf->name = LLVMGetValueName2(f, &len);
+        const rh_conc_entry *e = rh_conc_lookup(&p->conc, rf->name, 1);
+        rf->atomic = e && e->op == RH_OP_ATOMIC_CALL;
+        LLVMMetadataRef sp = LLVMGetSubprogram(f);
+        rf->loc.file = sp ? scope_file(p, sp) : intern(p, "?", 1);
+        rf->loc.line = sp ? LLVMDISubprogramGetLine(sp) : 0;
+        if (strcmp(rf->name, "main") == 0)
+            p->main_func = i;
+        i++;
+    }
+}
+
+int rh_model_build(rh_program *p, LLVMContextRef ctx, LLVMModuleRef mod, rh_conc_table conc,
+                   int ilp32, char *err)
+{
+    memset(p, 0, sizeof *p);
+    p->ctx = ctx;
+    p->mod = mod;
+    p->conc = conc;
+    p->ilp32 = ilp32;
+    p->td = LLVMCreateTargetData(LLVMGetDataLayoutStr(mod));
+    if (!p->td)
+        return rh_fail(err, "the module has no usable data layout");
+    index_functions(p);
+    access_vec av = {0};
+    sync_vec sv = {0};
+    value_vec *raw = rh_xcalloc((size_t)p->nfuncs + 1, sizeof *raw);
+    for (int i = 0; i < p->nfuncs; i++)
+        scan_function(p, &av, &sv, i, &raw[i]);
+    for (int i = 0; i < p->nfuncs; i++) {
+        resolve_callees(p, i, &raw[i]);
+        rh_vec_free(&raw[i]);
+    }
+    free(raw);
+    p->accesses = av.items;
+    p->naccesses = (int)av.len;
+    p->syncs = sv.items;
+    p->nsyncs = (int)sv.len;
+    find_thread_entries(p);
+    return 0;
+}
+
+void rh_model_free(rh_program *p)
+{
+    for (int i = 0; i < p->naccesses; i++)
+        free(p->accesses[i].inlined_at);
+    for (int i = 0; i < p->nfuncs; i++)
+        free(p->funcs[i].callees);
+    for (int i = 0; i < p->nstrings; i++)
+        free(p->strings[i]);
+    free(p->strings);
+    free(p->accesses);
+    free(p->syncs);
+    free(p->funcs);
+    free(p->threads);
+    if (p->td)
+        LLVMDisposeTargetData(p->td);
+    if (p->mod)
+        LLVMDisposeModule(p->mod);
+    if (p->ctx)
+        LLVMContextDispose(p->ctx);
+    rh_conc_free(&p->conc);
+    memset(p, 0, sizeof *p);
+}

@@ -1,0 +1,117 @@
+/* model.h - the program model every engine shares: the linked, normalised
+ * LLVM module plus tables of what matters to race detection.
+ *
+ * Contract: rh_model_build reads the module once and fills
+ *   - funcs:    every function with a body, with its direct callees;
+ *   - accesses: one record per (instruction, pointer operand) that touches
+ *               memory: loads, stores, atomic read-modify-writes and
+ *               compare-exchanges, and the memory-library calls of the
+ *               concurrency table (memcpy gives a write and a read record);
+ *   - syncs:    every call the concurrency table gives a meaning to that is a
+ *               thread or synchronisation operation, plus calls of unknown
+ *               external functions and indirect calls (op RH_OP_NONE), so
+ *               engines can see what they cannot model;
+ *   - threads:  thread entry points named by a direct create call with a
+ *               constant start routine.
+ * Records keep LLVMValueRefs so engines can walk the IR themselves; the
+ * program owns the module and context and frees them in rh_model_free.
+ */
+#ifndef RH_MODEL_H
+#define RH_MODEL_H
+
+#include <llvm-c/Core.h>
+#include <llvm-c/Target.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "concurrency.h"
+
+/* A source position; file is interned in the program (never freed early). */
+typedef struct rh_srcloc {
+    const char *file;
+    unsigned line, col;
+} rh_srcloc;
+
+typedef enum rh_access_kind { RH_ACC_READ = 1, RH_ACC_WRITE = 2, RH_ACC_RMW = 3 } rh_access_kind;
+
+typedef struct rh_access {
+    LLVMValueRef inst;      /* the load/store/atomic/call instruction */
+    LLVMValueRef ptr;       /* the address accessed */
+    rh_access_kind kind;
+    uint64_t size;          /* bytes; 0 when not a constant (see size_value) */
+    LLVMValueRef size_value;/* byte count operand of a memory call, or NULL */
+    unsigned atomic : 1;    /* atomic instruction: never races with another atomic */
+    unsigned is_volatile : 1;
+    unsigned from_call : 1; /* made by a memory-library call */
+    rh_srcloc loc;
+    rh_srcloc *inlined_at;  /* chain of call sites this code was inlined into */
+    int ninlined;
+    int func;               /* index into funcs */
+} rh_access;
+
+typedef struct rh_sync {
+    LLVMValueRef inst;             /* the call */
+    const rh_conc_entry *entry;    /* meaning; NULL for unknown/indirect calls */
+    const char *callee;            /* callee name, NULL when indirect */
+    rh_srcloc loc;
+    int func;
+} rh_sync;
+
+typedef struct rh_function {
+    LLVMValueRef fn;
+    const char *name;
+    rh_srcloc loc;           /* where it is defined */
+    int atomic;              /* __VERIFIER_atomic_*: runs without interruption */
+    int first_access, naccesses;  /* slice of accesses */
+    int first_sync, nsyncs;       /* slice of syncs */
+    int *callees;            /* direct callees with bodies (indices) */
+    int ncallees;
+    int has_indirect_calls;
+} rh_function;
+
+typedef struct rh_thread_entry {
+    int func;           /* start routine */
+    int create_sync;    /* the create call in syncs */
+} rh_thread_entry;
+
+typedef struct rh_program {
+    LLVMContextRef ctx;
+    LLVMModuleRef mod;
+    LLVMTargetDataRef td;
+    rh_conc_table conc;
+    int ilp32;
+    rh_function *funcs;
+    int nfuncs;
+    rh_access *accesses;
+    int naccesses;
+    rh_sync *syncs;
+    int nsyncs;
+    rh_thread_entry *threads;
+    int nthreads;
+    int main_func;          /* index of main, -1 when missing */
+    char **strings;         /* interned file names */
+    int nstrings;
+} rh_program;
+
+/* Builds the model of a linked, normalised module.  Takes ownership of ctx
+ * and mod (and of conc's user entries).  Returns 0, or -1 with err set. */
+int rh_model_build(rh_program *p, LLVMContextRef ctx, LLVMModuleRef mod, rh_conc_table conc,
+                   int ilp32, char *err);
+void rh_model_free(rh_program *p);
+
+/* Index of the function whose value is fn, or -1. */
+int rh_model_func_index(const rh_program *p, LLVMValueRef fn);
+
+/* Debug location of an instruction (file "?" and line 0 when it has none). */
+rh_srcloc rh_model_inst_loc(rh_program *p, LLVMValueRef inst);
+
+/* The concurrency-table entry of a call instruction, or NULL. */
+const rh_conc_entry *rh_model_call_entry(const rh_program *p, LLVMValueRef call);
+
+/* The called function of a direct call (after stripping casts), or NULL. */
+LLVMValueRef rh_model_called_function(LLVMValueRef call);
+
+/* Writes the --dump-model listing. */
+void rh_model_dump(const rh_program *p, FILE *out);
+
+#endif

@@ -1,0 +1,38 @@
+/* options.h - everything the command line says, in one plain struct that
+ * every module reads and none writes after parsing.
+ */
+#ifndef RH_OPTIONS_H
+#define RH_OPTIONS_H
+
+typedef enum rh_format { RH_FORMAT_TEXT, RH_FORMAT_JSON, RH_FORMAT_SARIF, RH_FORMAT_HTML } rh_format;
+
+typedef struct rh_options {
+    const char *command;      /* NULL (analyse), "run" or "replay" */
+    const char *engine;       /* auto | static | bmc | dynamic */
+    rh_format format;
+    const char *output;       /* -o FILE, NULL for stdout */
+    double timeout;           /* seconds for the whole analysis, 0 = default */
+    int svcomp;               /* SV-COMP conventions and RESULT line */
+    int ilp32;                /* --data-model=ILP32 */
+    int dump_model;
+    int may;                  /* also list may-races (static engine) */
+    int stats;
+    int verbose;
+    const char **files;       /* inputs (.c, .i), in command-line order */
+    int nfiles;
+    const char **cflags;      /* flags after "--" passed to clang */
+    int ncflags;
+    const char *build_dir;    /* -p DIR: read DIR/compile_commands.json */
+    const char *model_file;   /* --model FILE: user concurrency-model entries */
+    const char *witness_out;  /* --witness FILE */
+    unsigned unwind;          /* bmc: loop unwinding bound (0 = default) */
+    unsigned rounds;          /* bmc: round-robin rounds (0 = default) */
+    unsigned runs;            /* dynamic: number of runs (0 = default) */
+    unsigned long seed;       /* dynamic: first seed */
+    const char *strategy;     /* dynamic: pct | random | fifo */
+    int jobs;                 /* parallel jobs for -p */
+    const char **run_args;    /* run: arguments of the program under test */
+    int nrun_args;
+} rh_options;
+
+#endif

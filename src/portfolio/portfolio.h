@@ -1,0 +1,23 @@
+/* portfolio.h - choosing and running engines, and merging what they find
+ * into one verdict (DESIGN.md, portfolio).
+ *
+ * Contract: rh_portfolio_run runs the engine the options name, or for
+ * "auto" the engines in table order within the time budget, and returns one
+ * result whose verdict obeys the soundness discipline.
+ */
+#ifndef RH_PORTFOLIO_H
+#define RH_PORTFOLIO_H
+
+#include "../engines/engine.h"
+
+/* The engine table; NULL-terminated. */
+extern const rh_engine rh_engines[];
+
+const rh_engine *rh_portfolio_find(const char *name);
+
+int rh_portfolio_run(rh_program *prog, const rh_options *o, rh_result *res, char *err);
+
+/* The SV-COMP answer for a result: "true", "false(no-data-race)" or "unknown". */
+const char *rh_portfolio_svcomp_answer(const rh_result *res);
+
+#endif

@@ -1,0 +1,126 @@
+/* race.c - building and freeing race records and results. */
+#include "race.h"
+#include "../util/util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+rh_race *rh_result_add_race(rh_result *res, rh_race *r)
+{
+    res->races = rh_xrealloc(res->races, (size_t)(res->nraces + 1) * sizeof *res->races);
+    res->races[res->nraces] = *r;
+    memset(r, 0, sizeof *r);
+    return &res->races[res->nraces++];
+}
+
+void rh_result_note(rh_result *res, const char *fmt, ...)
+{
+    char buf[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    for (int i = 0; i < res->nnotes; i++)
+        if (strcmp(res->notes[i], buf) == 0)
+            return;
+    res->notes = rh_xrealloc(res->notes, (size_t)(res->nnotes + 1) * sizeof *res->notes);
+    res->notes[res->nnotes++] = rh_xstrdup(buf);
+}
+
+void rh_result_stat(rh_result *res, const char *name, double value)
+{
+    res->stats = rh_xrealloc(res->stats, (size_t)(res->nstats + 1) * sizeof *res->stats);
+    res->stats[res->nstats].name = rh_xstrdup(name);
+    res->stats[res->nstats++].value = value;
+}
+
+void rh_race_access_from_model(rh_race_access *out, const rh_program *p, const rh_access *a)
+{
+    memset(out, 0, sizeof *out);
+    out->file = rh_xstrdup(a->loc.file);
+    out->line = a->loc.line;
+    out->col = a->loc.col;
+    out->func = rh_xstrdup(p->funcs[a->func].name);
+    out->is_write = a->kind != RH_ACC_READ;
+    out->atomic = a->atomic;
+    out->size = a->size;
+}
+
+static void access_free(rh_race_access *a)
+{
+    free(a->file);
+    free(a->func);
+    free(a->thread_desc);
+    for (int i = 0; i < a->nlocks; i++)
+        free(a->locks[i]);
+    free(a->locks);
+    for (int i = 0; i < a->nstack; i++) {
+        free(a->stack[i].func);
+        free((char *)a->stack[i].loc.file);
+    }
+    free(a->stack);
+}
+
+void rh_witness_free(rh_witness *w)
+{
+    if (!w)
+        return;
+    for (int i = 0; i < w->nsteps; i++) {
+        free(w->steps[i].file);
+        free(w->steps[i].what);
+    }
+    for (int i = 0; i < w->ninputs; i++)
+        free(w->inputs[i].name);
+    free(w->steps);
+    free(w->inputs);
+    free(w->program);
+    free(w);
+}
+
+void rh_race_free(rh_race *r)
+{
+    access_free(&r->a);
+    access_free(&r->b);
+    free(r->object);
+    free(r->engine);
+    rh_witness_free(r->witness);
+    memset(r, 0, sizeof *r);
+}
+
+void rh_result_free(rh_result *res)
+{
+    for (int i = 0; i < res->nraces; i++)
+        rh_race_free(&res->races[i]);
+    for (int i = 0; i < res->nnotes; i++)
+        free(res->notes[i]);
+    for (int i = 0; i < res->nstats; i++)
+        free(res->stats[i].name);
+    free(res->races);
+    free(res->notes);
+    free(res->stats);
+    free(res->engine);
+    memset(res, 0, sizeof *res);
+}
+
+const char *rh_verdict_name(rh_verdict v)
+{
+    return v == RH_RACE ? "race" : v == RH_RACE_FREE ? "race-free" : "unknown";
+}
+
+static const char *const evidence_names[] = {
+    [RH_EV_MAY] = "may-race",
+    [RH_EV_MUST] = "must-race",
+    [RH_EV_COUNTEREXAMPLE] = "counterexample",
+    [RH_EV_OBSERVED] = "observed",
+    [RH_EV_REPLAYED] = "replayed",
+};
+
+const char *rh_evidence_name(rh_evidence e)
+{
+    return (unsigned)e < sizeof evidence_names / sizeof evidence_names[0] ? evidence_names[e] : "?";
+}
+
+int rh_evidence_confirmed(rh_evidence e)
+{
+    return e >= RH_EV_COUNTEREXAMPLE;
+}

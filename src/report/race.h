@@ -1,0 +1,110 @@
+/* race.h - the one race record every engine produces and every output
+ * format reads, and the result of an analysis (verdict + races + notes).
+ *
+ * Contract: records own all their strings (copies), so a result outlives
+ * the program model and the engine that made it.  rh_result_free frees all.
+ */
+#ifndef RH_RACE_H
+#define RH_RACE_H
+
+#include "../model/model.h"
+
+typedef enum rh_verdict { RH_UNKNOWN = 0, RH_RACE, RH_RACE_FREE } rh_verdict;
+
+/* What a race rests on, weakest first (DESIGN.md, soundness discipline). */
+typedef enum rh_evidence {
+    RH_EV_MAY = 0,       /* static may-race: possible, not shown */
+    RH_EV_MUST,          /* static must-race: likely, not shown by an execution */
+    RH_EV_COUNTEREXAMPLE,/* bmc: a satisfying schedule of the bounded program */
+    RH_EV_OBSERVED,      /* dynamic: seen under happens-before in a real run */
+    RH_EV_REPLAYED,      /* a witness schedule that replayed into the race */
+} rh_evidence;
+
+/* One frame of a call stack, innermost first. */
+typedef struct rh_frame {
+    char *func;
+    rh_srcloc loc; /* file owned by the frame (see rh_race_access) */
+} rh_frame;
+
+typedef struct rh_race_access {
+    char *file;
+    unsigned line, col;
+    char *func;
+    int is_write;
+    int atomic;
+    unsigned long size;     /* bytes, 0 unknown */
+    int thread;             /* engine's thread id; 0 is main */
+    char *thread_desc;      /* e.g. "thread T1 (t_fun) created at a.c:20:3", may be NULL */
+    char **locks;           /* locks held, as text ("mutex 'm' (write)") */
+    int nlocks;
+    rh_frame *stack;        /* call stack, innermost first; may be empty */
+    int nstack;
+} rh_race_access;
+
+/* A witness schedule: which thread runs which step, in order. */
+typedef struct rh_step {
+    int thread;
+    char *file;
+    unsigned line, col;
+    char *what;             /* short description: "read x", "lock m", "create T1"... */
+} rh_step;
+
+typedef struct rh_input {
+    char *name;             /* e.g. "__VERIFIER_nondet_int#3" */
+    long long value;
+} rh_input;
+
+typedef struct rh_witness {
+    char *program;          /* the analysed file(s), for replay */
+    rh_step *steps;
+    int nsteps;
+    rh_input *inputs;
+    int ninputs;
+    unsigned long seed;     /* dynamic engine seed, 0 if none */
+    int race_step_a, race_step_b; /* indices of the racing steps, -1 if unknown */
+} rh_witness;
+
+typedef struct rh_race {
+    rh_race_access a, b;
+    char *object;           /* "global 'counter'", "heap object allocated at a.c:12", ... */
+    long offset_lo, offset_hi; /* byte range inside the object, -1 unknown */
+    char *engine;           /* which engine found it */
+    rh_evidence evidence;
+    rh_witness *witness;    /* may be NULL */
+} rh_race;
+
+/* Engine statistics a report may show with --stats. */
+typedef struct rh_stat {
+    char *name;
+    double value;
+} rh_stat;
+
+typedef struct rh_result {
+    rh_verdict verdict;
+    rh_race *races;
+    int nraces;
+    char **notes;           /* assumptions, unsupported constructs, bounds */
+    int nnotes;
+    rh_stat *stats;
+    int nstats;
+    char *engine;           /* engine(s) that decided */
+} rh_result;
+
+/* Appends a copy of *r (taking ownership of its contents) and returns it. */
+rh_race *rh_result_add_race(rh_result *res, rh_race *r);
+void rh_result_note(rh_result *res, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void rh_result_stat(rh_result *res, const char *name, double value);
+void rh_result_free(rh_result *res);
+
+/* Fills an access from a model access record (location, kind, size, func). */
+void rh_race_access_from_model(rh_race_access *out, const rh_program *p, const rh_access *a);
+
+const char *rh_verdict_name(rh_verdict v);
+const char *rh_evidence_name(rh_evidence e);
+/* True when the evidence shows the race really happens (bmc, observed, replayed). */
+int rh_evidence_confirmed(rh_evidence e);
+
+void rh_witness_free(rh_witness *w);
+void rh_race_free(rh_race *r);
+
+#endif

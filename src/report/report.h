@@ -1,0 +1,30 @@
+/* report.h - writing a result in the formats users read: text (laid out
+ * like ThreadSanitizer's reports) and JSON (schema "racehunt-report",
+ * version 1, documented in README.md).  Witness files have their own JSON
+ * schema ("racehunt-witness", version 1) shared by every engine.
+ *
+ * Contract: writers only read the result; they never look at engines.
+ */
+#ifndef RH_REPORT_H
+#define RH_REPORT_H
+
+#include <jansson.h>
+#include <stdio.h>
+
+#include "../options.h"
+#include "race.h"
+
+void rh_report_text(const rh_result *res, const rh_options *o, FILE *out);
+void rh_report_json(const rh_result *res, const rh_options *o, FILE *out);
+
+/* Writes the result in the format the options ask for.  Returns 0 or -1
+ * with err set (e.g. a format not built in yet). */
+int rh_report_write(const rh_result *res, const rh_options *o, FILE *out, char *err);
+
+json_t *rh_witness_to_json(const rh_witness *w);
+/* Parses a witness; returns NULL with err set when malformed. */
+rh_witness *rh_witness_from_json(json_t *j, char *err);
+int rh_witness_save(const rh_witness *w, const char *path, char *err);
+rh_witness *rh_witness_load(const char *path, char *err);
+
+#endif

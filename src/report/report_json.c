@@ -1,0 +1,166 @@
+/* report_json.c - the JSON report (schema "racehunt-report", version 1),
+ * the dispatch over formats, and witness files (schema "racehunt-witness").
+ */
+#include "report.h"
+#include "../util/util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define RH_REPORT_SCHEMA_VERSION 1
+#define RH_WITNESS_SCHEMA_VERSION 1
+
+static json_t *loc_json(const char *func, const char *file, unsigned line, unsigned col)
+{
+    return json_pack("{s:s?, s:s, s:I, s:I}", "function", func, "file", file ? file : "?",
+                     "line", (json_int_t)line, "column", (json_int_t)col);
+}
+
+static json_t *access_json(const rh_race_access *a)
+{
+    json_t *locks = json_array(), *stack = json_array();
+    for (int i = 0; i < a->nlocks; i++)
+        json_array_append_new(locks, json_string(a->locks[i]));
+    json_array_append_new(stack, loc_json(a->func, a->file, a->line, a->col));
+    for (int i = 0; i < a->nstack; i++)
+        json_array_append_new(stack, loc_json(a->stack[i].func, a->stack[i].loc.file,
+                                              a->stack[i].loc.line, a->stack[i].loc.col));
+    return json_pack("{s:s, s:I, s:I, s:s?, s:s, s:b, s:I, s:i, s:s?, s:o, s:o}", "file", a->file,
+                     "line", (json_int_t)a->line, "column", (json_int_t)a->col, "function", a->func,
+                     "kind", a->is_write ? "write" : "read", "atomic", a->atomic, "size",
+                     (json_int_t)a->size, "thread", a->thread, "thread_desc", a->thread_desc,
+                     "locks", locks, "stack", stack);
+}
+
+static json_t *race_json(const rh_race *r)
+{
+    json_t *j = json_pack("{s:s, s:s, s:b, s:s?, s:[I,I], s:[o,o]}", "engine", r->engine,
+                          "evidence", rh_evidence_name(r->evidence), "confirmed",
+                          rh_evidence_confirmed(r->evidence), "object", r->object, "offset",
+                          (json_int_t)r->offset_lo, (json_int_t)r->offset_hi, "accesses",
+                          access_json(&r->a), access_json(&r->b));
+    if (r->witness)
+        json_object_set_new(j, "witness", rh_witness_to_json(r->witness));
+    return j;
+}
+
+void rh_report_json(const rh_result *res, const rh_options *o, FILE *out)
+{
+    json_t *races = json_array(), *notes = json_array(), *stats = json_object();
+    for (int i = 0; i < res->nraces; i++)
+        if (res->races[i].evidence != RH_EV_MAY || o->may)
+            json_array_append_new(races, race_json(&res->races[i]));
+    for (int i = 0; i < res->nnotes; i++)
+        json_array_append_new(notes, json_string(res->notes[i]));
+    for (int i = 0; i < res->nstats; i++)
+        json_object_set_new(stats, res->stats[i].name, json_real(res->stats[i].value));
+    json_t *j = json_pack("{s:s, s:i, s:s, s:s?, s:o, s:o, s:o}", "schema", "racehunt-report",
+                          "version", RH_REPORT_SCHEMA_VERSION, "verdict",
+                          rh_verdict_name(res->verdict), "engine", res->engine, "races", races,
+                          "notes", notes, "stats", stats);
+    json_dumpf(j, out, JSON_INDENT(2));
+    fputc('\n', out);
+    json_decref(j);
+}
+
+int rh_report_write(const rh_result *res, const rh_options *o, FILE *out, char *err)
+{
+    switch (o->format) {
+    case RH_FORMAT_TEXT: rh_report_text(res, o, out); return 0;
+    case RH_FORMAT_JSON: rh_report_json(res, o, out); return 0;
+    default: return rh_fail(err, "this output format is not available yet");
+    }
+}
+
+json_t *rh_witness_to_json(const rh_witness *w)
+{
+    json_t *steps = json_array(), *inputs = json_array();
+    for (int i = 0; i < w->nsteps; i++) {
+        const rh_step *s = &w->steps[i];
+        json_array_append_new(steps, json_pack("{s:i, s:s, s:I, s:I, s:s}", "thread", s->thread,
+                                               "file", s->file ? s->file : "?", "line",
+                                               (json_int_t)s->line, "column", (json_int_t)s->col,
+                                               "what", s->what ? s->what : ""));
+    }
+    for (int i = 0; i < w->ninputs; i++)
+        json_array_append_new(inputs, json_pack("{s:s, s:I}", "name", w->inputs[i].name, "value",
+                                                (json_int_t)w->inputs[i].value));
+    return json_pack("{s:s, s:i, s:s?, s:I, s:o, s:o, s:[i,i]}", "schema", "racehunt-witness",
+                     "version", RH_WITNESS_SCHEMA_VERSION, "program", w->program, "seed",
+                     (json_int_t)w->seed, "steps", steps, "inputs", inputs, "race",
+                     w->race_step_a, w->race_step_b);
+}
+
+static int step_from_json(rh_step *s, json_t *j)
+{
+    const char *file = NULL, *what = NULL;
+    json_int_t line = 0, col = 0;
+    if (json_unpack(j, "{s:i, s?s, s?I, s?I, s?s}", "thread", &s->thread, "file", &file, "line",
+                    &line, "column", &col, "what", &what))
+        return -1;
+    s->file = rh_xstrdup(file ? file : "?");
+    s->what = rh_xstrdup(what ? what : "");
+    s->line = (unsigned)line;
+    s->col = (unsigned)col;
+    return 0;
+}
+
+rh_witness *rh_witness_from_json(json_t *j, char *err)
+{
+    const char *schema = NULL, *program = NULL;
+    json_t *steps = NULL, *inputs = NULL;
+    json_int_t seed = 0;
+    rh_witness *w = rh_xcalloc(1, sizeof *w);
+    w->race_step_a = w->race_step_b = -1;
+    if (json_unpack(j, "{s:s, s?s, s?I, s:o, s?o, s?[ii]}", "schema", &schema, "program", &program,
+                    "seed", &seed, "steps", &steps, "inputs", &inputs, "race", &w->race_step_a,
+                    &w->race_step_b) ||
+        strcmp(schema, "racehunt-witness") != 0 || !json_is_array(steps)) {
+        rh_fail(err, "not a racehunt witness (expected schema \"racehunt-witness\" with steps)");
+        rh_witness_free(w);
+        return NULL;
+    }
+    w->program = program ? rh_xstrdup(program) : NULL;
+    w->seed = (unsigned long)seed;
+    w->steps = rh_xcalloc(json_array_size(steps), sizeof *w->steps);
+    for (size_t i = 0; i < json_array_size(steps); i++, w->nsteps++)
+        if (step_from_json(&w->steps[i], json_array_get(steps, i))) {
+            rh_fail(err, "witness step %zu is malformed", i);
+            rh_witness_free(w);
+            return NULL;
+        }
+    w->inputs = rh_xcalloc(json_array_size(inputs), sizeof *w->inputs);
+    for (size_t i = 0; i < json_array_size(inputs); i++) {
+        const char *name = NULL;
+        json_int_t v = 0;
+        if (json_unpack(json_array_get(inputs, i), "{s:s, s:I}", "name", &name, "value", &v))
+            continue;
+        w->inputs[w->ninputs].name = rh_xstrdup(name);
+        w->inputs[w->ninputs++].value = v;
+    }
+    return w;
+}
+
+int rh_witness_save(const rh_witness *w, const char *path, char *err)
+{
+    json_t *j = rh_witness_to_json(w);
+    int rc = json_dump_file(j, path, JSON_INDENT(2));
+    json_decref(j);
+    return rc ? rh_fail(err, "%s: cannot write the witness", path) : 0;
+}
+
+rh_witness *rh_witness_load(const char *path, char *err)
+{
+    json_error_t jerr;
+    json_t *j = json_load_file(path, 0, &jerr);
+    if (!j) {
+        rh_fail(err, "%s: cannot read the witness: %s (line %d)", path, jerr.text, jerr.line);
+        return NULL;
+    }
+    char inner[RH_ERR_MAX];
+    rh_witness *w = rh_witness_from_json(j, inner);
+    json_decref(j);
+    if (!w)
+        rh_fail(err, "%s: %s", path, inner);
+    return w;
+}

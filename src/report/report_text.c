@@ -1,0 +1,75 @@
+/* report_text.c - the human-readable report, laid out like the data race
+ * reports C developers know from ThreadSanitizer: both accesses with their
+ * stacks, the threads, the object and the locks held.
+ */
+#include "report.h"
+
+static void text_access(const rh_race_access *a, const char *lead, FILE *out)
+{
+    fprintf(out, "  %s %s of size %lu%s by ", lead, a->is_write ? "write" : "read", a->size,
+            a->atomic ? " (atomic)" : "");
+    if (a->thread_desc)
+        fprintf(out, "%s:\n", a->thread_desc);
+    else
+        fprintf(out, "%s:\n", a->thread == 0 ? "main thread" : "another thread");
+    fprintf(out, "    #0 %s %s:%u:%u\n", a->func ? a->func : "?", a->file, a->line, a->col);
+    for (int i = 0; i < a->nstack; i++)
+        fprintf(out, "    #%d %s %s:%u:%u\n", i + 1, a->stack[i].func, a->stack[i].loc.file,
+                a->stack[i].loc.line, a->stack[i].loc.col);
+    fprintf(out, "    locks held: ");
+    if (!a->nlocks)
+        fprintf(out, "none");
+    for (int i = 0; i < a->nlocks; i++)
+        fprintf(out, "%s%s", i ? ", " : "", a->locks[i]);
+    fprintf(out, "\n");
+}
+
+static const char *headline(rh_evidence e)
+{
+    switch (e) {
+    case RH_EV_MAY: return "possible data race (may-race, not confirmed)";
+    case RH_EV_MUST: return "likely data race (must-race, not confirmed by an execution)";
+    case RH_EV_COUNTEREXAMPLE: return "data race (confirmed by a bounded model checking counterexample)";
+    case RH_EV_OBSERVED: return "data race (observed in an execution)";
+    case RH_EV_REPLAYED: return "data race (witness schedule replayed)";
+    }
+    return "data race";
+}
+
+static void text_race(const rh_race *r, FILE *out)
+{
+    fprintf(out, "==================\n");
+    fprintf(out, "WARNING: racehunt: %s [%s engine]\n", headline(r->evidence), r->engine);
+    text_access(&r->a, "", out);
+    text_access(&r->b, "Previous", out);
+    if (r->object) {
+        fprintf(out, "  Location is %s", r->object);
+        if (r->offset_lo >= 0)
+            fprintf(out, ", bytes [%ld, %ld)", r->offset_lo, r->offset_hi);
+        fprintf(out, "\n");
+    }
+    if (r->witness)
+        fprintf(out, "  Witness: a schedule of %d steps reaches this race\n", r->witness->nsteps);
+    fprintf(out, "SUMMARY: racehunt: data race %s:%u:%u in %s\n", r->a.file, r->a.line, r->a.col,
+            r->a.func ? r->a.func : "?");
+}
+
+void rh_report_text(const rh_result *res, const rh_options *o, FILE *out)
+{
+    int shown = 0;
+    for (int i = 0; i < res->nraces; i++) {
+        if (res->races[i].evidence == RH_EV_MAY && !o->may)
+            continue;
+        text_race(&res->races[i], out);
+        shown++;
+    }
+    if (shown)
+        fprintf(out, "==================\n");
+    for (int i = 0; i < res->nnotes; i++)
+        fprintf(out, "note: %s\n", res->notes[i]);
+    if (o->stats)
+        for (int i = 0; i < res->nstats; i++)
+            fprintf(out, "stat: %s = %g\n", res->stats[i].name, res->stats[i].value);
+    fprintf(out, "racehunt: %d race%s reported; verdict: %s%s%s\n", shown, shown == 1 ? "" : "s",
+            rh_verdict_name(res->verdict), res->engine ? " by " : "", res->engine ? res->engine : "");
+}

@@ -1,0 +1,141 @@
+/* proc.c - fork/exec with captured output, a time limit and group kill. */
+#include "proc.h"
+#include "util.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+typedef struct capture {
+    int fd;
+    char *buf;
+    size_t len, cap;
+} capture;
+
+static void capture_read(capture *c)
+{
+    char tmp[4096];
+    ssize_t n = read(c->fd, tmp, sizeof tmp);
+    if (n <= 0) {
+        close(c->fd);
+        c->fd = -1;
+        return;
+    }
+    if (c->len + (size_t)n + 1 > c->cap) {
+        c->cap = (c->len + (size_t)n + 1) * 2;
+        c->buf = rh_xrealloc(c->buf, c->cap);
+    }
+    memcpy(c->buf + c->len, tmp, (size_t)n);
+    c->len += (size_t)n;
+    c->buf[c->len] = '\0';
+}
+
+static void child_exec(char *const argv[], char *const env_extra[], int out_fd, int err_fd)
+{
+    setpgid(0, 0);
+    int devnull = open("/dev/null", O_RDONLY);
+    if (devnull >= 0)
+        dup2(devnull, 0);
+    dup2(out_fd, 1);
+    dup2(err_fd, 2);
+    for (int i = 0; env_extra && env_extra[i]; i++)
+        putenv(env_extra[i]);
+    execvp(argv[0], argv);
+    dprintf(2, "cannot run %s: %s\n", argv[0], strerror(errno));
+    _exit(127);
+}
+
+/* Pumps both pipes until they close or the deadline passes. */
+static int pump(capture *out, capture *errc, double deadline)
+{
+    while (out->fd >= 0 || errc->fd >= 0) {
+        struct pollfd p[2] = {{out->fd, POLLIN, 0}, {errc->fd, POLLIN, 0}};
+        int wait_ms = -1;
+        if (deadline > 0) {
+            double left = deadline - rh_now();
+            if (left <= 0)
+                return 1;
+            wait_ms = (int)(left * 1000) + 1;
+        }
+        int r = poll(p, 2, wait_ms);
+        if (r < 0 && errno != EINTR)
+            return 0;
+        if (r > 0 && p[0].revents)
+            capture_read(out);
+        if (r > 0 && p[1].revents)
+            capture_read(errc);
+    }
+    return 0;
+}
+
+int rh_proc_run(char *const argv[], char *const env_extra[], double timeout,
+                rh_proc_result *res, char *err)
+{
+    int po[2], pe[2];
+    memset(res, 0, sizeof *res);
+    if (pipe2(po, O_CLOEXEC) || pipe2(pe, O_CLOEXEC))
+        return rh_fail(err, "cannot create a pipe: %s", strerror(errno));
+    pid_t pid = fork();
+    if (pid < 0)
+        return rh_fail(err, "cannot fork: %s", strerror(errno));
+    if (pid == 0)
+        child_exec(argv, env_extra, po[1], pe[1]);
+    setpgid(pid, pid);
+    close(po[1]);
+    close(pe[1]);
+    capture out = {po[0], rh_xcalloc(1, 1), 0, 1}, errc = {pe[0], rh_xcalloc(1, 1), 0, 1};
+    double deadline = timeout > 0 ? rh_now() + timeout : 0;
+    if (pump(&out, &errc, deadline)) {
+        res->timed_out = 1;
+        kill(-pid, SIGKILL);
+        kill(pid, SIGKILL);
+    }
+    int st = 0;
+    while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+        ;
+    kill(-pid, SIGKILL); /* grandchildren left by the child */
+    if (out.fd >= 0)
+        close(out.fd);
+    if (errc.fd >= 0)
+        close(errc.fd);
+    res->exited = WIFEXITED(st);
+    res->status = WIFEXITED(st) ? WEXITSTATUS(st) : WIFSIGNALED(st) ? WTERMSIG(st) : 0;
+    res->out = out.buf;
+    res->errout = errc.buf;
+    return 0;
+}
+
+void rh_proc_result_free(rh_proc_result *res)
+{
+    free(res->out);
+    free(res->errout);
+    res->out = res->errout = NULL;
+}
+
+char *rh_proc_which(const char *name)
+{
+    if (strchr(name, '/'))
+        return access(name, X_OK) == 0 ? rh_xstrdup(name) : NULL;
+    const char *path = getenv("PATH");
+    if (!path)
+        path = "/usr/bin:/bin";
+    char *copy = rh_xstrdup(path), *save = NULL;
+    for (char *dir = strtok_r(copy, ":", &save); dir; dir = strtok_r(NULL, ":", &save)) {
+        char *full = rh_xasprintf("%s/%s", dir, name);
+        struct stat sb;
+        if (stat(full, &sb) == 0 && S_ISREG(sb.st_mode) && access(full, X_OK) == 0) {
+            free(copy);
+            return full;
+        }
+        free(full);
+    }
+    free(copy);
+    return NULL;
+}

@@ -1,0 +1,29 @@
+/* proc.h - running a child program (clang, an instrumented binary) with a
+ * time limit, capturing what it writes.
+ *
+ * Contract: rh_proc_run never leaves a child behind: on timeout the child's
+ * whole process group is killed and reaped.
+ */
+#ifndef RH_PROC_H
+#define RH_PROC_H
+
+typedef struct rh_proc_result {
+    int exited;      /* 1 when the child exited normally */
+    int status;      /* exit code when exited, else the terminating signal */
+    int timed_out;   /* 1 when it was killed for exceeding the limit */
+    char *out;       /* captured stdout (NUL-terminated, may be empty), owned */
+    char *errout;    /* captured stderr, owned */
+} rh_proc_result;
+
+/* Runs argv[0] (searched in PATH) with argv, stdin from /dev/null.  timeout
+ * <= 0 means no limit.  env_extra, if not NULL, is a NULL-terminated list of
+ * "NAME=VALUE" strings added to the environment.  Returns 0 when the child
+ * was started (whatever its outcome), -1 with err filled otherwise. */
+int rh_proc_run(char *const argv[], char *const env_extra[], double timeout,
+                rh_proc_result *res, char *err);
+void rh_proc_result_free(rh_proc_result *res);
+
+/* Finds an executable in PATH; returns an owned path or NULL. */
+char *rh_proc_which(const char *name);
+
+#endif

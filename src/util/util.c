@@ -1,0 +1,129 @@
+/* util.c - allocation, formatting, the pointer map and small file helpers. */
+#include "util.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static void *check(void *p)
+{
+    if (!p) {
+        fputs("racehunt: error: out of memory\n", stderr);
+        exit(2);
+    }
+    return p;
+}
+
+void *rh_xmalloc(size_t n) { return check(malloc(n ? n : 1)); }
+void *rh_xcalloc(size_t n, size_t size) { return check(calloc(n ? n : 1, size ? size : 1)); }
+void *rh_xrealloc(void *p, size_t n) { return check(realloc(p, n ? n : 1)); }
+char *rh_xstrdup(const char *s) { return check(strdup(s ? s : "")); }
+
+char *rh_xasprintf(const char *fmt, ...)
+{
+    va_list ap;
+    char *s = NULL;
+    va_start(ap, fmt);
+    if (vasprintf(&s, fmt, ap) < 0)
+        s = NULL;
+    va_end(ap);
+    return check(s);
+}
+
+int rh_fail(char *err, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    if (err)
+        vsnprintf(err, RH_ERR_MAX, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+static size_t ptr_hash(const void *p, size_t cap)
+{
+    uintptr_t x = (uintptr_t)p;
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdULL;
+    x ^= x >> 33;
+    return (size_t)x & (cap - 1);
+}
+
+static void ptrmap_resize(rh_ptrmap *m)
+{
+    rh_ptrmap bigger = {0};
+    bigger.cap = m->cap ? m->cap * 2 : 64;
+    bigger.keys = rh_xcalloc(bigger.cap, sizeof *bigger.keys);
+    bigger.vals = rh_xcalloc(bigger.cap, sizeof *bigger.vals);
+    for (size_t i = 0; i < m->cap; i++)
+        if (m->keys[i])
+            rh_ptrmap_put(&bigger, m->keys[i], m->vals[i]);
+    rh_ptrmap_free(m);
+    *m = bigger;
+}
+
+void rh_ptrmap_put(rh_ptrmap *m, const void *key, long val)
+{
+    if (2 * (m->len + 1) > m->cap)
+        ptrmap_resize(m);
+    size_t i = ptr_hash(key, m->cap);
+    while (m->keys[i] && m->keys[i] != key)
+        i = (i + 1) & (m->cap - 1);
+    if (!m->keys[i])
+        m->len++;
+    m->keys[i] = key;
+    m->vals[i] = val;
+}
+
+long rh_ptrmap_get(const rh_ptrmap *m, const void *key, long dflt)
+{
+    if (!m->cap)
+        return dflt;
+    size_t i = ptr_hash(key, m->cap);
+    while (m->keys[i]) {
+        if (m->keys[i] == key)
+            return m->vals[i];
+        i = (i + 1) & (m->cap - 1);
+    }
+    return dflt;
+}
+
+void rh_ptrmap_free(rh_ptrmap *m)
+{
+    free(m->keys);
+    free(m->vals);
+    m->keys = NULL;
+    m->vals = NULL;
+    m->cap = m->len = 0;
+}
+
+double rh_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+char *rh_read_file(const char *path, size_t *len, char *err)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        rh_fail(err, "%s: cannot open: %s", path, strerror(errno));
+        return NULL;
+    }
+    size_t cap = 4096, n = 0;
+    char *buf = rh_xmalloc(cap);
+    size_t got;
+    while ((got = fread(buf + n, 1, cap - n - 1, f)) > 0) {
+        n += got;
+        if (cap - n - 1 == 0)
+            buf = rh_xrealloc(buf, cap *= 2);
+    }
+    fclose(f);
+    buf[n] = '\0';
+    if (len)
+        *len = n;
+    return buf;
+}

@@ -1,0 +1,59 @@
+/* util.h - small helpers shared by every module: checked allocation, string
+ * formatting, a growable array and a pointer-keyed hash map.
+ *
+ * Contract: allocation failure aborts with a message (racehunt cannot do
+ * anything useful without memory); everything else reports errors through
+ * return values.  No global mutable state.
+ */
+#ifndef RH_UTIL_H
+#define RH_UTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define RH_ERR_MAX 512 /* size of the error buffers passed between modules */
+
+void *rh_xmalloc(size_t n);
+void *rh_xcalloc(size_t n, size_t size);
+void *rh_xrealloc(void *p, size_t n);
+char *rh_xstrdup(const char *s);
+char *rh_xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Writes a formatted sentence into err (RH_ERR_MAX bytes) and returns -1, so
+ * callers can write `return rh_fail(err, "...")`. */
+int rh_fail(char *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* A growable array of T: declare with RH_VEC(T) name; zero-initialise. */
+#define RH_VEC(T)                                                                                  \
+    struct {                                                                                       \
+        T *items;                                                                                  \
+        size_t len, cap;                                                                           \
+    }
+#define rh_vec_grow(v)                                                                             \
+    ((v)->len == (v)->cap                                                                          \
+         ? ((v)->cap = (v)->cap ? 2 * (v)->cap : 8,                                                \
+            (v)->items = rh_xrealloc((v)->items, (v)->cap * sizeof *(v)->items))                   \
+         : (v)->items)
+#define rh_vec_push(v, x) (rh_vec_grow(v), (v)->items[(v)->len++] = (x))
+#define rh_vec_free(v) (free((v)->items), (v)->items = NULL, (v)->len = (v)->cap = 0)
+
+/* Pointer -> integer map (open addressing).  Keys must not be NULL. */
+typedef struct rh_ptrmap {
+    const void **keys;
+    long *vals;
+    size_t cap, len;
+} rh_ptrmap;
+
+void rh_ptrmap_put(rh_ptrmap *m, const void *key, long val);
+/* Returns the value stored for key, or dflt when there is none. */
+long rh_ptrmap_get(const rh_ptrmap *m, const void *key, long dflt);
+void rh_ptrmap_free(rh_ptrmap *m);
+
+/* Wall-clock seconds since an arbitrary point, for budgets and --stats. */
+double rh_now(void);
+
+/* Reads a whole file; returns NULL and fills err on failure. *len may be NULL. */
+char *rh_read_file(const char *path, size_t *len, char *err);
+
+#endif
