@@ -90,13 +90,7 @@ int main(int argc, char **argv)
         free(o.files);
         return 0;
     }
-    if (o.command) {
-        free(o.files);
-        snprintf(err, sizeof err, "'racehunt %s' needs the dynamic engine, which is not built yet",
-                 o.command);
-        return fail(err);
-    }
-    rc = analyse(&o);
+    rc = o.command ? rh_dynamic_command(&o) : analyse(&o);
     if (rc == RH_EXIT_ERROR && o.svcomp)
         puts("RESULT: unknown");
     free(o.files);

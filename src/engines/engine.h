@@ -29,4 +29,7 @@ int rh_static_run(rh_program *prog, const rh_options *o, double deadline, rh_res
 int rh_bmc_run(rh_program *prog, const rh_options *o, double deadline, rh_result *res, char *err);
 int rh_dynamic_run(rh_program *prog, const rh_options *o, double deadline, rh_result *res, char *err);
 
+/* `racehunt run` and `racehunt replay` (o->command): returns the exit code. */
+int rh_dynamic_command(const rh_options *o);
+
 #endif
