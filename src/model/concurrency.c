@@ -18,6 +18,7 @@
 #define WR RH_F_OBJ_WRITE
 #define RD2 RH_F_OBJ2_READ
 #define PFX RH_F_PREFIX
+#define FMT RH_F_FORMAT
 
 static const rh_conc_entry builtin[] = {
     /* name                     op                     flags              class obj obj2 fn size ok */
@@ -109,8 +110,14 @@ static const rh_conc_entry builtin[] = {
     {"strcmp",                  RH_OP_MEMORY,          RD | RD2,          N,  0,  1, -1, -1, 0},
     {"strncmp",                 RH_OP_MEMORY,          RD | RD2,          N,  0,  1, -1,  2, 0},
     {"strchr",                  RH_OP_MEMORY,          RD,                N,  0, -1, -1, -1, 0},
-    {"sprintf",                 RH_OP_MEMORY,          WR,                N,  0, -1, -1, -1, 0},
-    {"snprintf",                RH_OP_MEMORY,          WR,                N,  0, -1, -1,  1, 0},
+    {"sprintf",                 RH_OP_MEMORY,          WR | FMT,          N,  0,  1, -1, -1, 0},
+    {"snprintf",                RH_OP_MEMORY,          WR | FMT,          N,  0,  2, -1,  1, 0},
+    {"printf",                  RH_OP_MEMORY,          FMT,               N, -1,  0, -1, -1, 0},
+    {"fprintf",                 RH_OP_MEMORY,          FMT,               N, -1,  1, -1, -1, 0},
+    {"puts",                    RH_OP_MEMORY,          RD,                N,  0, -1, -1, -1, 0},
+    {"fputs",                   RH_OP_MEMORY,          RD,                N,  0, -1, -1, -1, 0},
+    {"atoi",                    RH_OP_MEMORY,          RD,                N,  0, -1, -1, -1, 0},
+    {"atol",                    RH_OP_MEMORY,          RD,                N,  0, -1, -1, -1, 0},
     {"time",                    RH_OP_MEMORY,          WR,                N,  0, -1, -1, -1, 0},
     {"pthread_attr_",           RH_OP_PURE,            PFX,               N, -1, -1, -1, -1, 0},
     {"pthread_mutexattr_",      RH_OP_PURE,            PFX,               N, -1, -1, -1, -1, 0},
@@ -135,18 +142,12 @@ static const rh_conc_entry builtin[] = {
     {"sleep",                   RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
     {"usleep",                  RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
     {"nanosleep",               RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
-    {"printf",                  RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
-    {"fprintf",                 RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
-    {"puts",                    RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
-    {"fputs",                   RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
     {"putchar",                 RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
     {"fflush",                  RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
     {"perror",                  RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
     {"rand",                    RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
     {"srand",                   RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
     {"abs",                     RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
-    {"atoi",                    RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
-    {"atol",                    RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
     {"getpid",                  RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
     {"__errno_location",        RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
     {"llvm.",                   RH_OP_IGNORE,          PFX,               N, -1, -1, -1, -1, 0},

@@ -46,7 +46,7 @@ typedef enum rh_op {
     RH_OP_ALLOC,         /* malloc-like; size: byte count argument */
     RH_OP_CALLOC,        /* obj: count argument, size: element size argument */
     RH_OP_REALLOC,       /* obj: old block, size: new size */
-    RH_OP_FREE,          /* obj: block */
+    RH_OP_FREE,          /* obj: block (also an access: a write of the whole block) */
     RH_OP_MEMORY,        /* reads/writes its pointer arguments: see RH_F_OBJ_* */
     /* calls that matter to no engine */
     RH_OP_PURE,          /* known library function: no memory effect racehunt tracks */
@@ -63,6 +63,7 @@ typedef enum rh_op {
 #define RH_F_OBJ2_READ 0x20  /* RH_OP_MEMORY: reads obj2 */
 #define RH_F_PREFIX 0x40     /* name is a prefix */
 #define RH_F_DEFINED 0x80    /* also applies when the program defines the function */
+#define RH_F_FORMAT 0x100    /* RH_OP_MEMORY: obj2 is a printf format; its %s arguments are read */
 
 /* Lock classes, for naming locks in reports. */
 typedef enum rh_lock_class { RH_LOCK_NONE, RH_LOCK_MUTEX, RH_LOCK_RWLOCK, RH_LOCK_SPIN } rh_lock_class;

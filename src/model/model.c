@@ -122,6 +122,45 @@ static void add_access(rh_program *p, access_vec *v, LLVMValueRef inst, LLVMValu
     rh_vec_push(v, a);
 }
 
+/* The text of a constant C string operand, or NULL. */
+static const char *const_string(LLVMValueRef v)
+{
+    while (v && LLVMIsAConstantExpr(v) && LLVMGetNumOperands(v) > 0)
+        v = LLVMGetOperand(v, 0);
+    if (!v || !LLVMIsAGlobalVariable(v) || !LLVMIsGlobalConstant(v) || !LLVMGetInitializer(v))
+        return NULL;
+    LLVMValueRef init = LLVMGetInitializer(v);
+    size_t len;
+    return LLVMIsConstantString(init) ? LLVMGetAsString(init, &len) : NULL;
+}
+
+/* printf-like calls read the strings their %s conversions print and write
+ * through %n.  A format that is not a constant reads every pointer argument. */
+static void add_format_accesses(rh_program *p, access_vec *v, LLVMValueRef call, int fmt_arg, int fi)
+{
+    unsigned nargs = (unsigned)LLVMGetNumArgOperands(call), arg = (unsigned)fmt_arg + 1;
+    const char *f = const_string(LLVMGetOperand(call, (unsigned)fmt_arg));
+    for (; !f && arg < nargs; arg++)
+        if (LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(call, arg))) == LLVMPointerTypeKind)
+            add_access(p, v, call, LLVMGetOperand(call, arg), RH_ACC_READ, 0, fi);
+    for (; f && *f && arg < nargs; f++) {
+        if (*f != '%')
+            continue;
+        if (*++f == '%')
+            continue;
+        for (; *f && strchr("-+ #0123456789.*hlLqjzt'", *f); f++)
+            arg += *f == '*';
+        if (!*f || arg >= nargs)
+            break;
+        if (*f == 's' || *f == 'n')
+            add_access(p, v, call, LLVMGetOperand(call, arg), *f == 's' ? RH_ACC_READ : RH_ACC_WRITE,
+                       0, fi);
+        arg++;
+    }
+    for (size_t i = v->len; i > 0 && v->items[i - 1].inst == call; i--)
+        v->items[i - 1].from_call = 1;
+}
+
 /* Access records of a memory-library call, from its table row. */
 static void add_memory_call(rh_program *p, access_vec *v, LLVMValueRef call,
                             const rh_conc_entry *e, int fi)
@@ -134,12 +173,14 @@ static void add_memory_call(rh_program *p, access_vec *v, LLVMValueRef call,
         {e->obj2, RH_F_OBJ2_READ, RH_ACC_READ},
     };
     for (size_t i = 0; i < sizeof roles / sizeof roles[0]; i++) {
-        if (roles[i].arg < 0 || !(e->flags & roles[i].flag))
+        if (roles[i].arg < 0 || !(e->flags & roles[i].flag) || (i == 2 && (e->flags & RH_F_FORMAT)))
             continue;
         add_access(p, v, call, LLVMGetOperand(call, (unsigned)roles[i].arg), roles[i].kind, size, fi);
         v->items[v->len - 1].from_call = 1;
         v->items[v->len - 1].size_value = size ? NULL : size_arg;
     }
+    if (e->flags & RH_F_FORMAT)
+        add_format_accesses(p, v, call, e->obj2, fi);
 }
 
 static void add_call(rh_program *p, access_vec *av, sync_vec *sv, value_vec *callees,
@@ -156,6 +197,10 @@ static void add_call(rh_program *p, access_vec *av, sync_vec *sv, value_vec *cal
     if (!e && callee && !LLVMIsDeclaration(callee)) {
         rh_vec_push(callees, callee);
         return;
+    }
+    if (e && (e->op == RH_OP_FREE || e->op == RH_OP_REALLOC) && e->obj >= 0) {
+        add_access(p, av, call, LLVMGetOperand(call, (unsigned)e->obj), RH_ACC_WRITE, 0, fi);
+        av->items[av->len - 1].from_call = 1;
     }
     size_t len = 0;
     rh_sync s = {call, e, callee ? LLVMGetValueName2(callee, &len) : NULL,

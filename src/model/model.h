@@ -38,7 +38,8 @@ typedef struct rh_access {
     LLVMValueRef inst;      /* the load/store/atomic/call instruction */
     LLVMValueRef ptr;       /* the address accessed */
     rh_access_kind kind;
-    uint64_t size;          /* bytes; 0 when not a constant (see size_value) */
+    uint64_t size;          /* bytes; 0 when not a constant: then size_value, or when
+                               that is NULL too, the whole object (free, strcpy, %s) */
     LLVMValueRef size_value;/* byte count operand of a memory call, or NULL */
     unsigned atomic : 1;    /* atomic instruction: never races with another atomic */
     unsigned is_volatile : 1;

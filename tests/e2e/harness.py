@@ -1,0 +1,166 @@
+#!/usr/bin/env python3
+"""harness.py - end-to-end checks of one engine over annotated test programs.
+
+Every program in the programs directory carries its truth as comments:
+`// RACE` on each line holding an access that takes part in a race,
+`// NORACE` on shared accesses that do not race (DESIGN.md, Conventions).
+For each program the harness runs racehunt with --format=json and checks:
+  - a race-free program gets no race and is never called racy;
+  - a racy program is never called race-free;
+  - the lines of reported races (every race except may-races) are exactly
+    the RACE lines: none on a NORACE or unannotated line, none missing.
+An expectation file relaxes this per program, one line each:
+  NAME: unknown   # why the engine cannot decide it (verdict unknown allowed)
+  NAME: partial   # why the engine may find only some of the racing lines
+A relaxation never allows a wrong verdict or a race on a wrong line.
+
+Usable as a command or as a module (run_suite) from test_*.py files.
+"""
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+RACE_RE = re.compile(r"//.*\bRACE\b")
+NORACE_RE = re.compile(r"//.*\bNORACE\b")
+
+
+def annotations(path):
+    """Returns (race_lines, norace_lines) of a test program."""
+    race, norace = set(), set()
+    with open(path, encoding="utf-8", errors="replace") as f:
+        for n, line in enumerate(f, 1):
+            if NORACE_RE.search(line):
+                norace.add(n)
+            elif RACE_RE.search(line):
+                race.add(n)
+    return race, norace
+
+
+def read_expectations(path):
+    """Maps program name -> 'unknown' | 'partial' from an expectation file."""
+    exp = {}
+    if not path or not os.path.exists(path):
+        return exp
+    with open(path) as f:
+        for raw in f:
+            line = raw.split("#", 1)[0].strip()
+            if not line:
+                continue
+            name, _, kind = line.partition(":")
+            kind = kind.strip()
+            if kind not in ("unknown", "partial"):
+                raise SystemExit("%s: bad expectation line: %s" % (path, raw.strip()))
+            exp[name.strip()] = kind
+    return exp
+
+
+def run_racehunt(racehunt, engine, prog, timeout, extra):
+    cmd = [racehunt, "--engine=" + engine, "--format=json", "--timeout=%g" % timeout] + extra + [prog]
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout * 3 + 30)
+    except subprocess.TimeoutExpired:
+        return None, "racehunt did not stop (timeout %gs x3)" % timeout
+    if p.returncode == 2 or p.returncode < 0:
+        return None, "racehunt failed (exit %d): %s" % (p.returncode, p.stderr.strip()[-300:])
+    try:
+        return json.loads(p.stdout), None
+    except ValueError:
+        return None, "racehunt printed no JSON report: %s" % p.stdout[-200:]
+
+
+def reported_lines(report, prog):
+    """Source lines of the reported races' accesses that lie in prog."""
+    lines = set()
+    base = os.path.basename(prog)
+    for race in report.get("races", []):
+        if race.get("evidence") == "may-race":
+            continue
+        for acc in race.get("accesses", []):
+            if os.path.basename(acc.get("file", "")) == base:
+                lines.add(acc["line"])
+            else:
+                lines.add(-1)  # a race outside the program file is always wrong here
+    return lines
+
+
+def judge(prog, report, expect):
+    """Returns None when the report is right for prog, else the reason."""
+    race, norace = annotations(prog)
+    verdict = report.get("verdict")
+    lines = reported_lines(report, prog)
+    if not race:
+        if verdict == "race" or lines:
+            return "race-free program, but races reported on lines %s" % sorted(lines)
+        if verdict == "race-free" or expect == "unknown":
+            return None
+        return "race-free program answered %s" % verdict
+    if verdict == "race-free":
+        return "racy program (lines %s) answered race-free" % sorted(race)
+    wrong = lines - race
+    if wrong:
+        return "races reported on lines %s not annotated RACE (expected %s)" % (sorted(wrong), sorted(race))
+    if verdict != "race" and not lines:
+        return None if expect == "unknown" else "racy program answered %s" % verdict
+    missing = race - lines
+    if missing and expect != "partial":
+        return "racing lines %s not reported (found %s)" % (sorted(missing), sorted(lines))
+    return None
+
+
+def check_one(args, prog, expectations):
+    name = os.path.splitext(os.path.basename(prog))[0]
+    report, err = run_racehunt(args.racehunt, args.engine, prog, args.timeout, args.extra)
+    if err:
+        return name, err
+    return name, judge(prog, report, expectations.get(name))
+
+
+def run_suite(racehunt, engine, expect=None, programs_dirs=None, timeout=30.0, extra=None,
+              jobs=2, only=None):
+    """Runs the suite; prints a line per program and a summary; returns 0 or 1."""
+    args = argparse.Namespace(racehunt=racehunt, engine=engine, timeout=timeout, extra=extra or [])
+    expectations = read_expectations(expect)
+    dirs = programs_dirs or [os.path.join(ROOT, "tests", "programs")]
+    progs = sorted(os.path.join(d, f) for d in dirs for f in os.listdir(d) if f.endswith(".c"))
+    if only:
+        progs = [p for p in progs if any(o in p for o in only)]
+    if not progs:
+        print("no test programs found in %s" % dirs)
+        return 1
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        results = list(pool.map(lambda p: check_one(args, p, expectations), progs))
+    failed = 0
+    for name, why in results:
+        print("%s %s%s" % ("FAIL" if why else "ok  ", name, ": " + why if why else ""))
+        failed += why is not None
+    stale = set(expectations) - {n for n, _ in results}
+    for name in sorted(stale):
+        if not only:
+            print("FAIL %s: named in %s but no such program" % (name, expect))
+            failed += 1
+    print("engine %s: %d passed, %d failed" % (engine, len(results) + len(stale) - failed, failed))
+    return 1 if failed else 0
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--racehunt", default=os.path.join(ROOT, "build", "racehunt"))
+    ap.add_argument("--engine", default="auto")
+    ap.add_argument("--expect", help="expectation file (NAME: unknown|partial)")
+    ap.add_argument("--programs-dir", action="append", help="default tests/programs")
+    ap.add_argument("--timeout", type=float, default=30.0)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--only", action="append", help="only programs whose path contains this")
+    ap.add_argument("extra", nargs="*", help="extra racehunt arguments (after --)")
+    a = ap.parse_args()
+    sys.exit(run_suite(a.racehunt, a.engine, a.expect, a.programs_dir, a.timeout, a.extra, a.jobs, a.only))
+
+
+if __name__ == "__main__":
+    main()

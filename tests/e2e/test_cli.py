@@ -1,0 +1,151 @@
+#!/usr/bin/env python3
+"""test_cli.py - the command-line contract: errors, exit codes, formats,
+SV-COMP mode and the model dump, independent of any engine's verdicts."""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import harness  # noqa: E402
+
+RACY = """#include <pthread.h>
+int counter;
+void *worker(void *arg) { counter++; return arg; }
+int main(void) {
+    pthread_t t;
+    pthread_create(&t, 0, worker, 0);
+    counter++;
+    pthread_join(t, 0);
+    return 0;
+}
+"""
+
+failures = []
+
+
+def check(name, cond, detail=""):
+    print("%s %s%s" % ("ok  " if cond else "FAIL", name, "" if cond else ": " + detail))
+    if not cond:
+        failures.append(name)
+
+
+def run(rh, *args, env=None):
+    e = dict(os.environ)
+    e.update(env or {})
+    return subprocess.run([rh] + list(args), capture_output=True, text=True, env=e, timeout=300)
+
+
+def error_cases(rh, tmp):
+    """Each bad input: exit 2 and one line on stderr naming the file."""
+    def write(name, text, mode="w"):
+        path = os.path.join(tmp, name)
+        with open(path, mode) as f:
+            f.write(text)
+        return path
+
+    cases = {
+        "missing file": (os.path.join(tmp, "nope.c"), "no such file"),
+        "not C": (write("notes.txt", "hello"), "not a C source file"),
+        "binary": (write("bin.c", b"\x7fELF\x00\x00\x01", "wb"), "binary data"),
+        "syntax error": (write("syntax.c", "int main(void) { return 0 }\n"), "error: expected"),
+        "missing header": (write("hdr.c", "#include <no_such_header.h>\nint main(void){return 0;}\n"), "not found"),
+        "empty file": (write("empty.c", ""), "empty file"),
+        "no main": (write("lib.c", "int f(void) { return 1; }\n"), "no main function"),
+    }
+    for what, (path, needle) in cases.items():
+        p = run(rh, path)
+        lines = p.stderr.strip().splitlines()
+        check("error: " + what, p.returncode == 2 and len(lines) == 1 and needle in lines[0]
+              and os.path.basename(path) in lines[0], "exit %d, stderr %r" % (p.returncode, p.stderr))
+    good = write("racy.c", RACY)
+    p = run(rh, good, env={"RACEHUNT_CLANG": "/nonexistent/clang-16"})
+    check("error: clang missing", p.returncode == 2 and "clang-16 is not installed" in p.stderr, p.stderr)
+    p = run(rh, "--engine=nosuch", good)
+    check("error: unknown engine", p.returncode == 2 and "unknown engine" in p.stderr, p.stderr)
+    p = run(rh, "--bogus", good)
+    check("error: unknown option", p.returncode == 2 and "--bogus" in p.stderr, p.stderr)
+    p = run(rh, "--svcomp", os.path.join(tmp, "nope.c"))
+    check("svcomp error still prints RESULT", p.stdout.strip().endswith("RESULT: unknown"), p.stdout)
+    return good
+
+
+def contract_cases(rh, good, tmp):
+    p = run(rh, "--version")
+    check("--version", p.returncode == 0 and p.stdout.startswith("racehunt "), p.stdout)
+    p = run(rh, "--help")
+    check("--help", p.returncode == 0 and "--engine" in p.stdout and "exit codes" in p.stdout)
+    p = run(rh, "--format=json", good)
+    try:
+        rep = json.loads(p.stdout)
+        ok = rep["schema"] == "racehunt-report" and rep["version"] == 1 and rep["verdict"] in (
+            "race", "race-free", "unknown")
+    except (ValueError, KeyError):
+        ok = False
+    check("json report schema", ok, p.stdout[:200])
+    check("exit code matches verdict", p.returncode == {"race": 1, "race-free": 0}.get(
+        rep.get("verdict") if ok else None, 3) or (ok and rep["races"] and p.returncode == 1), str(p.returncode))
+    p = run(rh, "--svcomp", "--data-model=ILP32", good)
+    last = p.stdout.strip().splitlines()[-1] if p.stdout.strip() else ""
+    check("svcomp RESULT line", last in ("RESULT: true", "RESULT: false(no-data-race)", "RESULT: unknown"), last)
+    out = os.path.join(tmp, "report.json")
+    p = run(rh, "--format=json", "-o", out, good)
+    check("-o writes the report", os.path.exists(out) and p.stdout == "", p.stdout)
+    p = run(rh, "--dump-model", good, "--", "-DUNUSED=1")
+    check("compiler flags after --", p.returncode == 0, p.stderr)
+    model = os.path.join(tmp, "wrappers.model")
+    with open(model, "w") as f:
+        f.write("# my lock wrappers\nlock my_lock obj=0\nunlock my_unlock obj=0\n")
+    wrap = os.path.join(tmp, "wrap.c")
+    with open(wrap, "w") as f:
+        f.write("#include <pthread.h>\npthread_mutex_t m;\nvoid my_lock(pthread_mutex_t *l) { pthread_mutex_lock(l); }\n"
+                "void my_unlock(pthread_mutex_t *l) { pthread_mutex_unlock(l); }\n"
+                "int main(void) { my_lock(&m); my_unlock(&m); return 0; }\n")
+    p = run(rh, "--dump-model", "--model=" + model, wrap)
+    check("--model file adds lock wrappers", "main lock my_lock" in p.stdout and "main unlock my_unlock" in p.stdout, p.stdout)
+    with open(model, "a") as f:
+        f.write("frobnicate x\n")
+    p = run(rh, "--dump-model", "--model=" + model, wrap)
+    check("bad --model line is an error", p.returncode == 2 and "wrappers.model:4" in p.stderr, p.stderr)
+
+
+def model_covers_annotations(rh):
+    """The model keeps an access on every annotated line of every test
+    program: normalisation deleted or moved no shared access."""
+    progs = sorted(f for f in os.listdir(os.path.join(harness.ROOT, "tests", "programs")) if f.endswith(".c"))
+    bad = []
+    for f in progs:
+        path = os.path.join(harness.ROOT, "tests", "programs", f)
+        race, norace = harness.annotations(path)
+        p = run(rh, "--dump-model", path)
+        lines = set()
+        section = None
+        for line in p.stdout.splitlines():
+            if not line.startswith("  "):
+                section = line.split(":")[0]
+            elif section == "accesses":
+                loc = line.split()[0].split(":")
+                if os.path.basename(loc[0]) == f:
+                    lines.add(int(loc[1]))
+        missing = (race | norace) - lines
+        if p.returncode != 0 or missing:
+            bad.append("%s (lines %s)" % (f, sorted(missing)) if missing else f + " " + p.stderr.strip())
+    check("model has an access on every annotated line of %d programs" % len(progs), not bad, "; ".join(bad))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--racehunt", required=True)
+    rh = ap.parse_args().racehunt
+    with tempfile.TemporaryDirectory() as tmp:
+        good = error_cases(rh, tmp)
+        contract_cases(rh, good, tmp)
+    model_covers_annotations(rh)
+    print("cli: %d failed" % len(failures))
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
