@@ -224,8 +224,10 @@ int rh_frontend_load(const rh_options *o, rh_program *prog, char *err)
 {
     rh_tu_list units;
     rh_conc_table conc = {0};
-    if (o->model_file && rh_conc_load_file(&conc, o->model_file, err))
+    if (o->model_file && rh_conc_load_file(&conc, o->model_file, err)) {
+        rh_conc_free(&conc);
         return -1;
+    }
     if (rh_frontend_units(o, &units, err)) {
         rh_conc_free(&conc);
         return -1;

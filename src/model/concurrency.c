@@ -250,9 +250,9 @@ static int parse_line(rh_conc_entry *e, char *line)
 {
     char *save = NULL, *op = strtok_r(line, " \t\r\n", &save);
     char *name = strtok_r(NULL, " \t\r\n", &save);
+    memset(e, 0, sizeof *e);
     if (!op || !name)
         return -1;
-    memset(e, 0, sizeof *e);
     e->op = RH_OP_NONE;
     for (int i = 1; i < RH_OP__COUNT; i++)
         if (op_names[i] && strcmp(op, op_names[i]) == 0)
@@ -288,6 +288,7 @@ int rh_conc_load_file(rh_conc_table *t, const char *path, char *err)
             continue;
         t->user = rh_xrealloc(t->user, (size_t)(t->nuser + 1) * sizeof *t->user);
         if (parse_line(&t->user[t->nuser], line)) {
+            free((char *)t->user[t->nuser].name);
             rc = rh_fail(err, "%s:%d: cannot read this concurrency-model line "
                               "(expected: OP FUNCTION [obj=N] [obj2=N] [fn=N] [size=N] [success=N] [try|timed|shared])",
                          path, lineno);

@@ -1,0 +1,13 @@
+# Convenience targets over the CMake build in build/.
+#   make          build racehunt
+#   make test     run the test suite (ctest)
+#   make bench    measure on the SV-COMP style corpora (../shared/bench); BENCH_ARGS for more
+.PHONY: all test bench clean
+all:
+	scripts/build.sh
+test: all
+	cd build && ctest --output-on-failure -j 2
+bench: all
+	python3 bench/run_bench.py $(BENCH_ARGS)
+clean:
+	rm -rf build build-asan

@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Set-up command 1: installs the dependencies, builds racehunt and runs it on
+# the example program that ships with the project.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/install-deps.sh
+scripts/build.sh
+echo "+ build/racehunt examples/bank_account.c"
+status=0
+build/racehunt examples/bank_account.c || status=$?
+echo "(racehunt exit code $status: 0 race-free, 1 races reported, 2 error, 3 unknown)"
+[ "$status" -ne 2 ]
