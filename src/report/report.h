@@ -17,6 +17,12 @@
 void rh_report_text(const rh_result *res, const rh_options *o, FILE *out);
 void rh_report_json(const rh_result *res, const rh_options *o, FILE *out);
 
+/* The JSON form of a result (the report schema), and back: used to pass
+ * results between processes of the portfolio.  from_json returns 0, or -1
+ * with err set when the text is not a racehunt report. */
+json_t *rh_result_to_json(const rh_result *res, int with_may);
+int rh_result_from_json(json_t *j, rh_result *res, char *err);
+
 /* Writes the result in the format the options ask for.  Returns 0 or -1
  * with err set (e.g. a format not built in yet). */
 int rh_report_write(const rh_result *res, const rh_options *o, FILE *out, char *err);

@@ -44,20 +44,24 @@ static json_t *race_json(const rh_race *r)
     return j;
 }
 
-void rh_report_json(const rh_result *res, const rh_options *o, FILE *out)
+json_t *rh_result_to_json(const rh_result *res, int with_may)
 {
     json_t *races = json_array(), *notes = json_array(), *stats = json_object();
     for (int i = 0; i < res->nraces; i++)
-        if (res->races[i].evidence != RH_EV_MAY || o->may)
+        if (res->races[i].evidence != RH_EV_MAY || with_may)
             json_array_append_new(races, race_json(&res->races[i]));
     for (int i = 0; i < res->nnotes; i++)
         json_array_append_new(notes, json_string(res->notes[i]));
     for (int i = 0; i < res->nstats; i++)
         json_object_set_new(stats, res->stats[i].name, json_real(res->stats[i].value));
-    json_t *j = json_pack("{s:s, s:i, s:s, s:s?, s:o, s:o, s:o}", "schema", "racehunt-report",
-                          "version", RH_REPORT_SCHEMA_VERSION, "verdict",
-                          rh_verdict_name(res->verdict), "engine", res->engine, "races", races,
-                          "notes", notes, "stats", stats);
+    return json_pack("{s:s, s:i, s:s, s:s?, s:o, s:o, s:o}", "schema", "racehunt-report", "version",
+                     RH_REPORT_SCHEMA_VERSION, "verdict", rh_verdict_name(res->verdict), "engine",
+                     res->engine, "races", races, "notes", notes, "stats", stats);
+}
+
+void rh_report_json(const rh_result *res, const rh_options *o, FILE *out)
+{
+    json_t *j = rh_result_to_json(res, o->may);
     json_dumpf(j, out, JSON_INDENT(2));
     fputc('\n', out);
     json_decref(j);
