@@ -1,5 +1,6 @@
 /* cli.c - parsing racehunt's command line. */
 #include "cli.h"
+#include "report/report.h"
 #include "util/util.h"
 
 #include <getopt.h>
@@ -9,7 +10,6 @@
 #include <string.h>
 #include <z3.h>
 
-#define RH_VERSION "0.1.0"
 
 static const char usage[] =
     "usage: racehunt [OPTIONS] FILE... [-- COMPILER-FLAGS]\n"
@@ -22,7 +22,7 @@ static const char usage[] =
     "\n"
     "options:\n"
     "  --engine=auto|static|bmc|dynamic  analysis engine (default auto)\n"
-    "  --format=text|json                report format (default text)\n"
+    "  --format=text|json|sarif|html     report format (default text)\n"
     "  -o FILE                           write the report to FILE\n"
     "  --timeout=SECONDS                 time budget for the analysis (default 60)\n"
     "  -p BUILD_DIR                      analyse BUILD_DIR/compile_commands.json\n"
@@ -35,6 +35,7 @@ static const char usage[] =
     "  --runs=N --seed=S --strategy=pct|random|fifo   dynamic engine runs\n"
     "  -j, --jobs=N                      parallel jobs (default 2)\n"
     "  --dump-model                      print the program model and stop\n"
+    "  --from-report=FILE                re-render a saved JSON report in --format\n"
     "  --stats                           print where the time went\n"
     "  -v, --verbose                     say what is happening on stderr\n"
     "  --version, --help\n"
@@ -43,7 +44,7 @@ static const char usage[] =
 
 enum { OPT_ENGINE = 256, OPT_FORMAT, OPT_TIMEOUT, OPT_SVCOMP, OPT_DATA_MODEL, OPT_DUMP_MODEL,
        OPT_VERSION, OPT_HELP, OPT_MODEL, OPT_MAY, OPT_STATS, OPT_WITNESS, OPT_UNWIND, OPT_ROUNDS,
-       OPT_RUNS, OPT_SEED, OPT_STRATEGY };
+       OPT_RUNS, OPT_SEED, OPT_STRATEGY, OPT_FROM_REPORT };
 
 static const struct option long_opts[] = {
     {"engine", required_argument, 0, OPT_ENGINE},   {"format", required_argument, 0, OPT_FORMAT},
@@ -55,6 +56,7 @@ static const struct option long_opts[] = {
     {"witness", required_argument, 0, OPT_WITNESS}, {"unwind", required_argument, 0, OPT_UNWIND},
     {"rounds", required_argument, 0, OPT_ROUNDS},   {"runs", required_argument, 0, OPT_RUNS},
     {"seed", required_argument, 0, OPT_SEED},       {"strategy", required_argument, 0, OPT_STRATEGY},
+    {"from-report", required_argument, 0, OPT_FROM_REPORT},
     {"jobs", required_argument, 0, 'j'},            {"verbose", no_argument, 0, 'v'},
     {0, 0, 0, 0},
 };
@@ -88,7 +90,7 @@ static void print_version(void)
     unsigned maj, min, build, rev, lmaj, lmin, lpatch;
     Z3_get_version(&maj, &min, &build, &rev);
     LLVMGetVersion(&lmaj, &lmin, &lpatch);
-    printf("racehunt %s (LLVM %u.%u.%u, Z3 %u.%u.%u)\n", RH_VERSION, lmaj, lmin, lpatch, maj, min,
+    printf("racehunt %s (LLVM %u.%u.%u, Z3 %u.%u.%u)\n", RH_VERSION_STRING, lmaj, lmin, lpatch, maj, min,
            build);
 }
 
@@ -99,7 +101,7 @@ static int apply_option(rh_options *o, int c, const char *arg, char *err)
     switch (c) {
     case OPT_ENGINE: o->engine = arg; return 0;
     case OPT_FORMAT:
-        return set_format(o, arg) ? rh_fail(err, "unknown format '%s' (expected text or json)", arg) : 0;
+        return set_format(o, arg) ? rh_fail(err, "unknown format '%s' (expected text, json, sarif or html)", arg) : 0;
     case 'o': o->output = arg; return 0;
     case 'p': o->build_dir = arg; return 0;
     case OPT_TIMEOUT:
@@ -118,6 +120,7 @@ static int apply_option(rh_options *o, int c, const char *arg, char *err)
     case OPT_MAY: o->may = 1; return 0;
     case OPT_STATS: o->stats = 1; return 0;
     case OPT_WITNESS: o->witness_out = arg; return 0;
+    case OPT_FROM_REPORT: o->from_report = arg; return 0;
     case OPT_STRATEGY: o->strategy = arg; return 0;
     case 'v': o->verbose = 1; return 0;
     case OPT_VERSION: print_version(); return 1;
@@ -172,7 +175,7 @@ int rh_cli_parse(int argc, char **argv, rh_options *o, char *err)
         o->files = rh_xcalloc((size_t)o->nfiles + 1, sizeof *o->files);
         for (int i = 0; i < o->nfiles; i++)
             o->files[i] = sub_argv[optind + i];
-        if (o->nfiles == 0 && !o->build_dir)
+        if (o->nfiles == 0 && !o->build_dir && !o->from_report)
             rc = rh_fail(err, "no input file (usage: racehunt [OPTIONS] FILE..., see --help)");
     }
     free(sub_argv);

@@ -32,6 +32,10 @@ static int save_witness(const rh_result *res, const rh_options *o, char *err)
 {
     if (!o->witness_out)
         return 0;
+    if (o->svcomp)
+        return strcmp(rh_portfolio_svcomp_answer(res), "false(no-data-race)") == 0 && o->nfiles
+                   ? rh_svcomp_witness_save(res, o->files[0], o->ilp32, o->witness_out, err)
+                   : 0;
     for (int i = 0; i < res->nraces; i++)
         if (res->races[i].witness)
             return rh_witness_save(res->races[i].witness, o->witness_out, err);
@@ -58,8 +62,33 @@ static int report(const rh_result *res, const rh_options *o)
     return exit_code(res, o);
 }
 
+/* --from-report: a saved JSON report, written again in another format. */
+static int rerender(const rh_options *o)
+{
+    char err[2 * RH_ERR_MAX] = "";
+    json_error_t jerr;
+    json_t *j = json_load_file(o->from_report, 0, &jerr);
+    if (!j) {
+        snprintf(err, sizeof err, "%s: cannot read the report: %s", o->from_report, jerr.text);
+        return fail(err);
+    }
+    rh_result res;
+    char inner[RH_ERR_MAX];
+    int rc = rh_result_from_json(j, &res, inner);
+    json_decref(j);
+    if (rc) {
+        snprintf(err, sizeof err, "%s: %s", o->from_report, inner);
+        return fail(err);
+    }
+    rc = report(&res, o);
+    rh_result_free(&res);
+    return rc;
+}
+
 static int analyse(const rh_options *o)
 {
+    if (o->from_report)
+        return rerender(o);
     char err[RH_ERR_MAX] = "";
     rh_program prog;
     if (rh_frontend_load(o, &prog, err))

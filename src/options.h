@@ -25,6 +25,7 @@ typedef struct rh_options {
     const char *build_dir;    /* -p DIR: read DIR/compile_commands.json */
     const char *model_file;   /* --model FILE: user concurrency-model entries */
     const char *witness_out;  /* --witness FILE */
+    const char *from_report;  /* --from-report FILE: re-render a saved JSON report */
     unsigned unwind;          /* bmc: loop unwinding bound (0 = default) */
     unsigned rounds;          /* bmc: round-robin rounds (0 = default) */
     unsigned runs;            /* dynamic: number of runs (0 = default) */

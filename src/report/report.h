@@ -14,8 +14,12 @@
 #include "../options.h"
 #include "race.h"
 
+#define RH_VERSION_STRING "0.1.0"
+
 void rh_report_text(const rh_result *res, const rh_options *o, FILE *out);
 void rh_report_json(const rh_result *res, const rh_options *o, FILE *out);
+void rh_report_sarif(const rh_result *res, const rh_options *o, FILE *out);
+void rh_report_html(const rh_result *res, const rh_options *o, FILE *out);
 
 /* The JSON form of a result (the report schema), and back: used to pass
  * results between processes of the portfolio.  from_json returns 0, or -1
@@ -27,10 +31,18 @@ int rh_result_from_json(json_t *j, rh_result *res, char *err);
  * with err set (e.g. a format not built in yet). */
 int rh_report_write(const rh_result *res, const rh_options *o, FILE *out, char *err);
 
+/* Writes s with the characters HTML and XML reserve escaped. */
+void rh_report_escape_xml(FILE *out, const char *s);
+
 json_t *rh_witness_to_json(const rh_witness *w);
 /* Parses a witness; returns NULL with err set when malformed. */
 rh_witness *rh_witness_from_json(json_t *j, char *err);
 int rh_witness_save(const rh_witness *w, const char *path, char *err);
 rh_witness *rh_witness_load(const char *path, char *err);
+
+/* An SV-COMP GraphML violation witness for no-data-race of `program`
+ * (the first race's schedule, or the minimal witness without one). */
+int rh_svcomp_witness_save(const rh_result *res, const char *program, int ilp32, const char *path,
+                           char *err);
 
 #endif

@@ -72,6 +72,8 @@ int rh_report_write(const rh_result *res, const rh_options *o, FILE *out, char *
     switch (o->format) {
     case RH_FORMAT_TEXT: rh_report_text(res, o, out); return 0;
     case RH_FORMAT_JSON: rh_report_json(res, o, out); return 0;
+    case RH_FORMAT_SARIF: rh_report_sarif(res, o, out); return 0;
+    case RH_FORMAT_HTML: rh_report_html(res, o, out); return 0;
     default: return rh_fail(err, "this output format is not available yet");
     }
 }

@@ -6,7 +6,8 @@
 
 static void text_access(const rh_race_access *a, const char *lead, FILE *out)
 {
-    fprintf(out, "  %s %s of size %lu%s by ", lead, a->is_write ? "write" : "read", a->size,
+    const char *kind = a->is_write ? (*lead ? "write" : "Write") : (*lead ? "read" : "Read");
+    fprintf(out, "  %s%s%s of size %lu%s by ", lead, *lead ? " " : "", kind, a->size,
             a->atomic ? " (atomic)" : "");
     if (a->thread_desc)
         fprintf(out, "%s:\n", a->thread_desc);
