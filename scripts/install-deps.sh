@@ -5,7 +5,7 @@
 set -euo pipefail
 
 PACKAGES="cmake make gcc clang-16 llvm-16-dev libz3-dev libjansson-dev libyaml-dev
-python3 gcc-multilib libc6-dev-i386 valgrind chromium python3-jsonschema"
+python3 gcc-multilib libc6-dev-i386 valgrind chromium python3-jsonschema bear"
 
 missing=""
 for p in $PACKAGES; do

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #define RH_MAX_SOURCE_BYTES (256u << 20) /* larger inputs are refused, not half-read */
@@ -193,29 +194,130 @@ static int has_main(LLVMModuleRef m)
     return f && !LLVMIsDeclaration(f);
 }
 
+/* Progress of a multi-unit build, on a terminal only. */
+static void progress(int done, int total, const char *file)
+{
+    if (total < 2 || !isatty(2))
+        return;
+    int width = 30, filled = width * done / total;
+    fprintf(stderr, "\r[%-*.*s] %d/%d %-40.40s", width, filled,
+            "##############################", done, total, file);
+    if (done == total)
+        fputs("\r\033[K", stderr);
+    fflush(stderr);
+}
+
+typedef struct rh_job {
+    pid_t pid;
+    int fd;   /* the child's error sentence comes through this pipe */
+    int unit;
+} rh_job;
+
+/* Waits for one running job; returns -1 with err set when it failed. */
+static int reap_job(rh_job *job, char *err)
+{
+    int st = 0;
+    ssize_t n = read(job->fd, err, RH_ERR_MAX - 1);
+    err[n > 0 ? n : 0] = '\0';
+    close(job->fd);
+    while (waitpid(job->pid, &st, 0) < 0 && errno == EINTR)
+        ;
+    if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
+        return 0;
+    return err[0] ? -1 : rh_fail(err, "compiling a unit failed");
+}
+
+static int start_job(const rh_options *o, const rh_tu_list *units, const char *tmp, int i, rh_job *job,
+                     char *err)
+{
+    int fds[2];
+    if (pipe(fds))
+        return rh_fail(err, "cannot create a pipe: %s", strerror(errno));
+    fflush(NULL);
+    job->pid = fork();
+    if (job->pid < 0)
+        return rh_fail(err, "cannot fork: %s", strerror(errno));
+    if (job->pid == 0) {
+        close(fds[0]);
+        char *bc = rh_xasprintf("%s/unit%d.bc", tmp, i), msg[RH_ERR_MAX] = "";
+        int rc = rh_frontend_compile(o, &units->items[i], bc, msg);
+        if (rc && write(fds[1], msg, strlen(msg)) < 0)
+            rc = 1;
+        _exit(rc ? 1 : 0);
+    }
+    close(fds[1]);
+    job->fd = fds[0];
+    job->unit = i;
+    return 0;
+}
+
+/* Compiles every unit to tmp/unitN.bc, up to o->jobs at a time. */
+static int compile_all(const rh_options *o, const rh_tu_list *units, const char *tmp, char *err)
+{
+    if (units->len == 1) {
+        char *bc = rh_xasprintf("%s/unit0.bc", tmp);
+        int rc = rh_frontend_compile(o, &units->items[0], bc, err);
+        free(bc);
+        return rc;
+    }
+    int jobs = o->jobs > 0 ? o->jobs : 1, running = 0, next = 0, done = 0, rc = 0;
+    rh_job *pool = rh_xcalloc((size_t)jobs, sizeof *pool);
+    while (running > 0 || (next < units->len && rc == 0)) {
+        if (rc == 0 && next < units->len && running < jobs) {
+            if (start_job(o, units, tmp, next, &pool[running], err))
+                rc = -1;
+            else
+                running++, next++;
+            continue;
+        }
+        char msg[RH_ERR_MAX];
+        if (reap_job(&pool[0], msg) && rc == 0)
+            rc = -1, memcpy(err, msg, RH_ERR_MAX);
+        progress(++done, units->len, units->items[pool[0].unit].file);
+        memmove(pool, pool + 1, (size_t)--running * sizeof *pool);
+    }
+    free(pool);
+    return rc;
+}
+
+/* The linker reports conflicts through the context's diagnostic handler;
+ * keep its first message for our one-line error instead of stderr. */
+static void link_diagnostic(LLVMDiagnosticInfoRef info, void *ctx)
+{
+    char *first = ctx;
+    if (first[0])
+        return;
+    char *msg = LLVMGetDiagInfoDescription(info);
+    snprintf(first, RH_ERR_MAX, "%s", msg);
+    LLVMDisposeMessage(msg);
+}
+
 /* Compiles and links every unit into *out (owned by ctx). */
 static int build_module(const rh_options *o, const rh_tu_list *units, const char *tmp,
                         LLVMContextRef ctx, LLVMModuleRef *out, char *err)
 {
+    if (compile_all(o, units, tmp, err))
+        return -1;
+    char diag[RH_ERR_MAX] = "";
+    LLVMContextSetDiagnosticHandler(ctx, link_diagnostic, diag);
     LLVMModuleRef linked = NULL;
     for (int i = 0; i < units->len; i++) {
         char *bc = rh_xasprintf("%s/unit%d.bc", tmp, i);
         LLVMModuleRef m = NULL;
-        int rc = rh_frontend_compile(o, &units->items[i], bc, err);
-        if (rc == 0)
-            rc = load_bitcode(ctx, bc, units->items[i].file, &m, err);
+        int rc = load_bitcode(ctx, bc, units->items[i].file, &m, err);
         free(bc);
         if (rc == 0 && !linked)
             linked = m;
         else if (rc == 0 && LLVMLinkModules2(linked, m))
-            rc = rh_fail(err, "%s: cannot be linked with the other units (conflicting definitions)",
-                         units->items[i].file);
+            rc = rh_fail(err, "%s: cannot be linked with the other units: %s", units->items[i].file,
+                         diag[0] ? diag : "conflicting definitions");
         if (rc) {
             if (linked)
                 LLVMDisposeModule(linked);
             return -1;
         }
     }
+    LLVMContextSetDiagnosticHandler(ctx, NULL, NULL);
     *out = linked;
     return 0;
 }
