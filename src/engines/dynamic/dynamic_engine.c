@@ -1,21 +1,200 @@
-/* dynamic_engine.c - placeholder for the dynamic engine: it is not implemented
- * yet, so it decides nothing and says so.
+/* dynamic_engine.c - the dynamic engine (papers/003): builds the program
+ * instrumented, runs it a budget of times under the serialising runtime
+ * with changing strategies and seeds, and reports every race a run saw
+ * under happens-before, with the run's schedule as its witness.  Traces of
+ * race-free runs go to the witness engine (papers/004), whose predicted
+ * schedules count only when a replay reaches the race.
+ *
+ * This engine executes the user's program (README.md).  It never proves
+ * race freedom: without a race its verdict is unknown.
  */
 #include "../engine.h"
+#include "../../frontend/frontend.h"
+#include "../../util/util.h"
+#include "../witness/witness.h"
+#include "dyn.h"
 
-#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
-int rh_dynamic_run(rh_program *prog, const rh_options *o, double deadline, rh_result *res, char *err)
+#define RH_DYN_DEFAULT_RUNS 40
+#define RH_DYN_RUN_TIMEOUT 10.0
+#define RH_DYN_TRACE_CAP 100000
+#define RH_DYN_KEEP_TRACES 4
+
+typedef struct dyn_session {
+    rh_program *prog;
+    const rh_options *o;
+    rh_dyn_binary bin;
+    char *tmp, *program;
+    rh_result *res;
+    RH_VEC(char *) seen;           /* keys of races reported */
+    rh_dyn_trace kept[RH_DYN_KEEP_TRACES];
+    unsigned long kept_seed[RH_DYN_KEEP_TRACES];
+    int nkept;
+    unsigned long runs, events, deadlocks, crashes, timeouts, cutoffs;
+} dyn_session;
+
+/* Races are the same when their two locations are (in either order). */
+static char *race_key(const rh_race *r)
 {
-    (void)prog, (void)o, (void)deadline, (void)err;
-    res->verdict = RH_UNKNOWN;
-    rh_result_note(res, "the dynamic engine is not implemented yet");
+    char *a = rh_xasprintf("%s:%u:%u", r->a.file, r->a.line, r->a.col);
+    char *b = rh_xasprintf("%s:%u:%u", r->b.file, r->b.line, r->b.col);
+    char *k = strcmp(a, b) < 0 ? rh_xasprintf("%s|%s", a, b) : rh_xasprintf("%s|%s", b, a);
+    free(a);
+    free(b);
+    return k;
+}
+
+static int rh_dyn_session_add(dyn_session *s, rh_race *r)
+{
+    char *k = race_key(r);
+    for (size_t i = 0; i < s->seen.len; i++)
+        if (strcmp(s->seen.items[i], k) == 0) {
+            free(k);
+            rh_race_free(r);
+            return 0;
+        }
+    rh_vec_push(&s->seen, k);
+    rh_result_add_race(s->res, r);
+    return 1;
+}
+
+static const char *strategy_for(const rh_options *o, unsigned long i)
+{
+    static const char *const rotation[] = {"pct", "random", "pct", "fifo", "random"};
+    return o->strategy ? o->strategy : rotation[i % 5];
+}
+
+static void note_outcome(dyn_session *s, const rh_dyn_outcome *out, const rh_dyn_runspec *spec)
+{
+    const rh_dyn_trace *t = &out->trace;
+    if (out->timed_out) {
+        if (!s->timeouts++)
+            rh_result_note(s->res, "dynamic: a run (%s, seed %lu) exceeded its time limit and was "
+                                   "killed", spec->strategy, spec->seed);
+    } else if (strcmp(t->end, "deadlock") == 0) {
+        if (!s->deadlocks++)
+            rh_result_note(s->res, "dynamic: deadlock: every live thread is blocked (%s) in a run "
+                                   "(%s, seed %lu)", t->end_detail, spec->strategy, spec->seed);
+    } else if (strcmp(t->end, "crash") == 0 || !t->end[0]) {
+        if (!s->crashes++)
+            rh_result_note(s->res, "dynamic: the program crashed (%s) in a run (%s, seed %lu)",
+                           t->end[0] ? t->end_detail : out->exited ? "exited without a report"
+                                                                   : "killed by a signal",
+                           spec->strategy, spec->seed);
+    } else if (strcmp(t->end, "cutoff") == 0) {
+        s->cutoffs++;
+    }
+}
+
+static void keep_trace(dyn_session *s, rh_dyn_outcome *out, unsigned long seed)
+{
+    if (s->nkept >= RH_DYN_KEEP_TRACES || out->trace.nthreads == 0 ||
+        out->trace.nev >= RH_DYN_TRACE_CAP)
+        return;
+    s->kept_seed[s->nkept] = seed;
+    s->kept[s->nkept++] = out->trace;
+    memset(&out->trace, 0, sizeof out->trace);
+}
+
+static int one_run(dyn_session *s, unsigned long i, double deadline, unsigned long *last_steps,
+                   char *err)
+{
+    rh_dyn_runspec spec = {0};
+    spec.strategy = strategy_for(s->o, i);
+    spec.seed = s->o->seed + i;
+    spec.pct_k = *last_steps ? *last_steps : 1000;
+    spec.pct_d = 2 + (int)(i % 3);
+    spec.trace_cap = RH_DYN_TRACE_CAP;
+    double left = deadline - rh_now();
+    spec.timeout = left < RH_DYN_RUN_TIMEOUT ? left : RH_DYN_RUN_TIMEOUT;
+    rh_dyn_outcome out;
+    if (rh_dyn_run_once(&s->bin, s->tmp, &spec, &out, err))
+        return -1;
+    s->runs++;
+    s->events += (unsigned long)out.trace.nev;
+    if (out.trace.steps)
+        *last_steps = out.trace.steps;
+    note_outcome(s, &out, &spec);
+    for (int k = 0; k < out.trace.nraces; k++) {
+        rh_race r;
+        rh_dyn_race_from_obs(&s->bin, &out.trace, k, s->program, spec.seed, RH_EV_OBSERVED, &r);
+        rh_dyn_session_add(s, &r);
+    }
+    if (!out.trace.nraces && !out.timed_out)
+        keep_trace(s, &out, spec.seed);
+    rh_dyn_outcome_free(&out);
     return 0;
 }
 
-int rh_dynamic_command(const rh_options *o)
+static void finish_notes(dyn_session *s)
 {
-    fprintf(stderr, "racehunt: error: 'racehunt %s' needs the dynamic engine, which is not built yet\n",
-            o->command);
-    return 2;
+    rh_result_note(s->res, "dynamic: %lu controlled runs of the program; a dynamic engine never "
+                           "proves race freedom", s->runs);
+    if (s->bin.rebuilt_64bit)
+        rh_result_note(s->res, "dynamic: the ILP32 program was built and run as 64-bit code");
+    if (s->cutoffs)
+        rh_result_note(s->res, "dynamic: %lu runs reached the step limit and were cut off",
+                       s->cutoffs);
+    rh_result_stat(s->res, "dynamic.runs", (double)s->runs);
+    rh_result_stat(s->res, "dynamic.events", (double)s->events);
+}
+
+static void session_free(dyn_session *s)
+{
+    for (size_t i = 0; i < s->seen.len; i++)
+        free(s->seen.items[i]);
+    rh_vec_free(&s->seen);
+    for (int i = 0; i < s->nkept; i++)
+        rh_dyn_trace_free(&s->kept[i]);
+    rh_frontend_rmdir(s->tmp);
+    free(s->tmp);
+    free(s->program);
+    rh_dyn_binary_free(&s->bin);
+}
+
+/* Predictive pass: schedules the witness engine derives from race-free
+ * traces, each confirmed (or not) by replaying it. */
+static void predict(dyn_session *s, double deadline)
+{
+    for (int i = 0; i < s->nkept && rh_now() < deadline; i++) {
+        rh_wit_ctx w = {&s->bin, s->tmp, s->program, s->kept_seed[i], deadline};
+        rh_race *found = NULL;
+        int n = rh_wit_predict(&w, &s->kept[i], &found);
+        for (int k = 0; k < n; k++)
+            rh_dyn_session_add(s, &found[k]);
+        free(found);
+    }
+}
+
+int rh_dynamic_run(rh_program *prog, const rh_options *o, double deadline, rh_result *res, char *err)
+{
+    dyn_session s = {0};
+    s.prog = prog, s.o = o, s.res = res;
+    res->verdict = RH_UNKNOWN;
+    char berr[RH_ERR_MAX];
+    if (rh_dyn_build(prog, o, &s.bin, berr)) {
+        rh_result_note(res, "dynamic: %s", berr);
+        session_free(&s);
+        return 0;
+    }
+    if (!(s.tmp = rh_frontend_tmpdir(err))) {
+        session_free(&s);
+        return -1;
+    }
+    s.program = rh_dyn_program_name(o);
+    unsigned long max_runs = o->runs ? o->runs : RH_DYN_DEFAULT_RUNS, last_steps = 0;
+    /* a fifth of the budget stays for predicting races from the traces */
+    double run_deadline = deadline - (deadline - rh_now()) * 0.2;
+    for (unsigned long i = 0; i < max_runs && rh_now() < run_deadline; i++)
+        if (one_run(&s, i, run_deadline, &last_steps, err)) {
+            session_free(&s);
+            return -1;
+        }
+    predict(&s, deadline);
+    finish_notes(&s);
+    res->verdict = res->nraces ? RH_RACE : RH_UNKNOWN;
+    session_free(&s);
+    return 0;
 }

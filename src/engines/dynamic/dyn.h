@@ -1,0 +1,149 @@
+/* dyn.h - the dynamic engine's modules (papers/003): instrumenting and
+ * building the program (dyn_instrument.c, dyn_build.c), running it under
+ * the runtime's scheduler and reading what the runtime wrote (dyn_run.c,
+ * dyn_trace.c), and turning findings into race records and witnesses
+ * (dyn_report.c).  The engine executes the user's program (README.md).
+ *
+ * Contract: everything here owns what it allocates and frees it in the
+ * matching *_free; errors are returned as -1 with one sentence in err.
+ */
+#ifndef RH_DYN_H
+#define RH_DYN_H
+
+#include "../../model/model.h"
+#include "../../options.h"
+#include "../../report/race.h"
+
+/* One entry of the location table: loc id -> source position. */
+typedef struct rh_dyn_loc {
+    char *file;
+    unsigned line, col;
+    char *func;         /* function containing the instruction */
+    char *object;       /* "global 'x'" when the address is a global, else NULL */
+} rh_dyn_loc;
+
+typedef struct rh_dyn_locs {
+    rh_dyn_loc *items;
+    int len, cap;
+} rh_dyn_locs;
+
+void rh_dyn_locs_free(rh_dyn_locs *l);
+
+/* Clones prog->mod and instruments the clone (calls into the runtime, see
+ * src/runtime/rt_abi.h); fills the location table (id 0 is "unknown").
+ * Returns the clone, owned by the caller, or NULL with err set. */
+LLVMModuleRef rh_dyn_instrument(rh_program *prog, rh_dyn_locs *locs, char *err);
+
+/* An instrumented executable in the cache, with its location table. */
+typedef struct rh_dyn_binary {
+    char *dir;          /* cache entry */
+    char *exe;
+    char *locpos;       /* "LINE COL" per loc id, for replay (RH_RT_LOCS) */
+    rh_dyn_locs locs;
+    int rebuilt_64bit;  /* an ILP32 program was rebuilt as 64-bit code */
+    int cached;         /* reused from the cache */
+} rh_dyn_binary;
+
+/* Builds (or reuses) the instrumented binary of prog.  When the program
+ * was loaded for ILP32, it is reloaded from source as 64-bit code. */
+int rh_dyn_build(rh_program *prog, const rh_options *o, rh_dyn_binary *bin, char *err);
+void rh_dyn_binary_free(rh_dyn_binary *bin);
+
+/* ---- traces: what one run of the runtime reported (dyn_trace.c) ---- */
+
+typedef enum rh_dyn_ev_kind {
+    RH_DYN_READ, RH_DYN_WRITE, RH_DYN_RMW, RH_DYN_LOCK, RH_DYN_RDLOCK, RH_DYN_UNLOCK,
+    RH_DYN_CREATE, RH_DYN_BEGIN, RH_DYN_END, RH_DYN_JOIN, RH_DYN_WAIT, RH_DYN_WAKE,
+    RH_DYN_SIGNAL, RH_DYN_BROADCAST, RH_DYN_SEMWAIT, RH_DYN_SEMPOST, RH_DYN_BARRIER,
+    RH_DYN_DEPART, RH_DYN_ABEGIN, RH_DYN_AEND, RH_DYN_ONCE, RH_DYN_NONDET, RH_DYN_NOP,
+    RH_DYN_OTHER
+} rh_dyn_ev_kind;
+
+typedef struct rh_dyn_event {
+    int tid;
+    unsigned loc;
+    rh_dyn_ev_kind kind;
+    int atomic;
+    unsigned long addr, size;
+    long long value;
+    long aux;           /* create/join: thread; access: 1 when value is known */
+    int step;           /* ends a scheduling point */
+} rh_dyn_event;
+
+typedef struct rh_dyn_obs {     /* one race the runtime saw */
+    unsigned long addr, size;
+    unsigned long ev[2];
+    int tid[2];
+    unsigned loc[2];
+    int write[2], atomic[2];
+    unsigned *stack[2];
+    int nstack[2];
+    unsigned long *locks;       /* held by the later access */
+    int nlocks;
+} rh_dyn_obs;
+
+typedef struct rh_dyn_trace {
+    rh_dyn_event *ev;
+    long nev;
+    rh_dyn_obs *races;
+    int nraces;
+    struct { int tid, parent; unsigned loc; } *threads;
+    int nthreads;
+    struct { unsigned loc, bits; long long value; } *inputs;
+    int ninputs;
+    char end[32];       /* exit, cutoff, deadlock, assume, error, crash, or "" */
+    char *end_detail;
+    unsigned long steps, diverged;
+} rh_dyn_trace;
+
+int rh_dyn_trace_parse(const char *text, rh_dyn_trace *t);
+void rh_dyn_trace_free(rh_dyn_trace *t);
+
+/* ---- runs (dyn_run.c) ---- */
+
+typedef struct rh_dyn_runspec {
+    const char *strategy;      /* pct | random | fifo | replay */
+    unsigned long seed;
+    unsigned long pct_k;
+    int pct_d;
+    unsigned long max_steps;
+    unsigned long trace_cap;   /* events to log */
+    const char *sched_file;    /* replay */
+    const char *inputs_file;
+    char *const *args;         /* program arguments, may be NULL */
+    int nargs;
+    double timeout;
+    int passthrough;           /* keep the program's output (racehunt run) */
+} rh_dyn_runspec;
+
+typedef struct rh_dyn_outcome {
+    rh_dyn_trace trace;
+    int timed_out, exited, status;
+    char *out, *errout;        /* program output when passthrough */
+} rh_dyn_outcome;
+
+int rh_dyn_run_once(const rh_dyn_binary *bin, const char *workdir, const rh_dyn_runspec *spec,
+                    rh_dyn_outcome *res, char *err);
+void rh_dyn_outcome_free(rh_dyn_outcome *res);
+
+/* ---- findings (dyn_report.c) ---- */
+
+/* Names of thread tid in a trace: "main thread" / "thread T2 created at f.c:3:5". */
+char *rh_dyn_thread_desc(const rh_dyn_binary *bin, const rh_dyn_trace *t, int tid);
+
+/* A race record for observation i of trace t, with a witness built from the
+ * trace's schedule when the trace covers it.  `program` names the inputs. */
+void rh_dyn_race_from_obs(const rh_dyn_binary *bin, const rh_dyn_trace *t, int i,
+                          const char *program, unsigned long seed, rh_evidence ev, rh_race *out);
+
+/* The witness of a schedule prefix: steps of t up to event `upto`, its inputs. */
+rh_witness *rh_dyn_witness(const rh_dyn_binary *bin, const rh_dyn_trace *t, long upto,
+                           const char *program, unsigned long seed, long ev_a, long ev_b);
+
+/* Writes a witness's schedule and inputs as runtime replay files. */
+int rh_dyn_write_replay(const rh_witness *w, const char *sched, const char *inputs, char *err);
+
+/* The program files of the options, space-separated (a witness's "program"). */
+char *rh_dyn_program_name(const rh_options *o);
+
+#endif

@@ -1,0 +1,159 @@
+/* dyn_command.c - `racehunt run FILE... [-- ARGS]` (one controlled run of
+ * the program with its arguments, its output passed through, races
+ * reported) and `racehunt replay WITNESS.json` (rebuild or reuse the
+ * instrumented binary, follow the witness's schedule and inputs, print the
+ * race it reaches).  Both execute the user's program.
+ */
+#include "../../cli.h"
+#include "../../frontend/frontend.h"
+#include "../../report/report.h"
+#include "../../util/util.h"
+#include "../engine.h"
+#include "../witness/witness.h"
+#include "dyn.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int fail(const char *msg)
+{
+    fflush(stdout);
+    fprintf(stderr, "racehunt: error: %s\n", msg);
+    return RH_EXIT_ERROR;
+}
+
+static int finish(rh_result *res, const rh_options *o)
+{
+    char err[RH_ERR_MAX];
+    int rc = rh_report_write(res, o, stdout, err);
+    for (int i = 0; rc == 0 && o->witness_out && i < res->nraces; i++)
+        if (res->races[i].witness) {
+            rc = rh_witness_save(res->races[i].witness, o->witness_out, err);
+            break;
+        }
+    if (rc)
+        return fail(err);
+    return res->nraces ? RH_EXIT_RACES : RH_EXIT_UNKNOWN;
+}
+
+static int command_run(const rh_options *o, rh_program *prog, rh_dyn_binary *bin, const char *tmp)
+{
+    char err[RH_ERR_MAX];
+    rh_dyn_runspec spec = {0};
+    spec.strategy = o->strategy ? o->strategy : "pct";
+    spec.seed = o->seed;
+    spec.trace_cap = 100000;
+    spec.args = (char *const *)o->run_args;
+    spec.nargs = o->nrun_args;
+    spec.timeout = o->timeout > 0 ? o->timeout : 60;
+    spec.passthrough = 1;
+    rh_dyn_outcome out;
+    if (rh_dyn_run_once(bin, tmp, &spec, &out, err))
+        return fail(err);
+    fputs(out.out ? out.out : "", stdout);
+    fputs(out.errout ? out.errout : "", stderr);
+    fflush(stdout);
+    rh_result res = {0};
+    res.engine = rh_xstrdup("dynamic");
+    char *program = rh_dyn_program_name(o);
+    for (int i = 0; i < out.trace.nraces; i++) {
+        rh_race r;
+        rh_dyn_race_from_obs(bin, &out.trace, i, program, spec.seed, RH_EV_OBSERVED, &r);
+        rh_result_add_race(&res, &r);
+    }
+    if (out.timed_out)
+        rh_result_note(&res, "the run exceeded its time limit and was killed");
+    else if (out.trace.end[0] && strcmp(out.trace.end, "exit") != 0)
+        rh_result_note(&res, "the run ended: %s %s", out.trace.end, out.trace.end_detail);
+    res.verdict = res.nraces ? RH_RACE : RH_UNKNOWN;
+    (void)prog;
+    free(program);
+    rh_dyn_outcome_free(&out);
+    int rc = finish(&res, o);
+    rh_result_free(&res);
+    return rc;
+}
+
+static int command_replay(const rh_options *o, const rh_witness *w, rh_dyn_binary *bin,
+                          const char *tmp)
+{
+    char err[RH_ERR_MAX];
+    rh_wit_ctx c = {bin, tmp, w->program, w->seed, rh_now() + (o->timeout > 0 ? o->timeout : 60)};
+    rh_race race;
+    unsigned long diverged = 0;
+    int hit = rh_wit_replay(&c, w, &race, &diverged, err);
+    if (hit < 0)
+        return fail(err);
+    rh_result res = {0};
+    res.engine = rh_xstrdup("dynamic");
+    if (hit)
+        rh_result_add_race(&res, &race);
+    else
+        rh_result_note(&res, "the replay did not reach the witness's race");
+    if (diverged)
+        rh_result_note(&res, "the program departed from the witness schedule %lu times", diverged);
+    res.verdict = hit ? RH_RACE : RH_UNKNOWN;
+    int rc = finish(&res, o);
+    rh_result_free(&res);
+    return rc;
+}
+
+/* The files a witness names, as the options of the analysis that made it. */
+static char **split_program(const char *program, int *n)
+{
+    char *copy = rh_xstrdup(program), *save = NULL;
+    char **files = rh_xcalloc(strlen(program) + 2, sizeof *files);
+    *n = 0;
+    for (char *f = strtok_r(copy, " ", &save); f; f = strtok_r(NULL, " ", &save))
+        files[(*n)++] = rh_xstrdup(f);
+    free(copy);
+    return files;
+}
+
+int rh_dynamic_command(const rh_options *o)
+{
+    char err[RH_ERR_MAX];
+    int replay = strcmp(o->command, "replay") == 0;
+    rh_witness *w = NULL;
+    rh_options po = *o;
+    char **files = NULL;
+    int nfiles = 0;
+    if (replay) {
+        if (o->nfiles != 1)
+            return fail("usage: racehunt replay WITNESS.json");
+        if (!(w = rh_witness_load(o->files[0], err)))
+            return fail(err);
+        if (!w->program || !*w->program) {
+            rh_witness_free(w);
+            return fail("the witness names no program to replay");
+        }
+        files = split_program(w->program, &nfiles);
+        po.files = (const char **)files;
+        po.nfiles = nfiles;
+    }
+    rh_program prog;
+    rh_dyn_binary bin = {0};
+    char *tmp = NULL;
+    int rc = rh_frontend_load(&po, &prog, err);
+    if (rc == 0) {
+        rc = rh_dyn_build(&prog, &po, &bin, err);
+        if (rc == 0 && !(tmp = rh_frontend_tmpdir(err)))
+            rc = -1;
+        if (rc == 0)
+            rc = replay ? command_replay(o, w, &bin, tmp) : command_run(&po, &prog, &bin, tmp);
+        else
+            rc = fail(err);
+        rh_dyn_binary_free(&bin);
+        rh_model_free(&prog);
+    } else {
+        rc = fail(err);
+    }
+    rh_frontend_rmdir(tmp);
+    free(tmp);
+    for (int i = 0; i < nfiles; i++)
+        free(files[i]);
+    free(files);
+    rh_witness_free(w);
+    return rc;
+}

@@ -1,0 +1,414 @@
+/* dyn_instrument.c - rewrites a clone of the program's module so that it
+ * reports to the runtime (src/runtime/rt_abi.h): a call before every load,
+ * store, atomic and memory-library call, hooks around every call the
+ * concurrency table gives a meaning to, and the verification intrinsics
+ * served by the runtime.  What a call means comes from the table only.
+ */
+#include "dyn.h"
+#include "../../runtime/rt_abi.h"
+#include "../../util/util.h"
+
+#include <llvm-c/Analysis.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct inst_ctx {
+    rh_program *prog;
+    LLVMModuleRef mod;
+    LLVMContextRef ctx;
+    LLVMTargetDataRef td;
+    LLVMBuilderRef b;
+    rh_dyn_locs *locs;
+    LLVMTypeRef i32, i64, ptr, vd;
+    LLVMTypeRef t_access, t_enter, t_leave, t_sync, t_prepare, t_created, t_wait2, t_wait1,
+        t_nondet, t_assume, t_start;
+    LLVMValueRef f_access, f_enter, f_leave, f_pre, f_post, f_prepare, f_created, f_cond,
+        f_barrier, f_nondet, f_assume, f_start;
+} inst_ctx;
+
+void rh_dyn_locs_free(rh_dyn_locs *l)
+{
+    for (int i = 0; i < l->len; i++) {
+        free(l->items[i].object);
+        free(l->items[i].file);
+        free(l->items[i].func);
+    }
+    free(l->items);
+    memset(l, 0, sizeof *l);
+}
+
+/* "global 'x'" when ptr is (an offset into) a global variable. */
+static char *object_hint(LLVMValueRef ptr)
+{
+    while (ptr && LLVMIsAConstantExpr(ptr) &&
+           (LLVMGetConstOpcode(ptr) == LLVMGetElementPtr || LLVMGetConstOpcode(ptr) == LLVMBitCast))
+        ptr = LLVMGetOperand(ptr, 0);
+    if (!ptr || !LLVMIsAGlobalVariable(ptr))
+        return NULL;
+    size_t len;
+    const char *name = LLVMGetValueName2(ptr, &len);
+    return len ? rh_xasprintf("global '%.*s'", (int)len, name) : NULL;
+}
+
+static unsigned new_loc(inst_ctx *c, LLVMValueRef inst, LLVMValueRef ptr)
+{
+    rh_dyn_locs *l = c->locs;
+    if (l->len == l->cap) {
+        l->cap = l->cap ? 2 * l->cap : 256;
+        l->items = rh_xrealloc(l->items, (size_t)l->cap * sizeof *l->items);
+    }
+    rh_dyn_loc *d = &l->items[l->len];
+    memset(d, 0, sizeof *d);
+    if (inst) {
+        rh_srcloc s = rh_model_inst_loc(c->prog, inst);
+        size_t len;
+        const char *fn = LLVMGetValueName2(LLVMGetBasicBlockParent(LLVMGetInstructionParent(inst)), &len);
+        d->file = rh_xstrdup(s.file), d->line = s.line, d->col = s.col;
+        d->func = rh_xasprintf("%.*s", (int)len, fn);
+        d->object = ptr ? object_hint(ptr) : NULL;
+    } else {
+        d->file = rh_xstrdup("?"), d->func = rh_xstrdup("?");
+    }
+    return (unsigned)l->len++;
+}
+
+static LLVMValueRef declare(inst_ctx *c, const char *name, LLVMTypeRef *ty, LLVMTypeRef ret,
+                            LLVMTypeRef *params, unsigned n)
+{
+    *ty = LLVMFunctionType(ret, params, n, 0);
+    LLVMValueRef f = LLVMGetNamedFunction(c->mod, name);
+    return f ? f : LLVMAddFunction(c->mod, name, *ty);
+}
+
+static void declare_runtime(inst_ctx *c)
+{
+    LLVMTypeRef P = c->ptr, I = c->i32, L = c->i64;
+    LLVMTypeRef access[] = {P, L, I, I, L}, sync[] = {I, I, P, P, L, I}, prepare[] = {P, P, I, I},
+                created[] = {P, P, L, L}, wait2[] = {P, P, I}, wait1[] = {P, I}, nondet[] = {I, I},
+                assume[] = {L, I}, one[] = {I}, start[] = {P};
+    c->f_access = declare(c, "__rh_access", &c->t_access, c->vd, access, 5);
+    c->f_enter = declare(c, "__rh_enter", &c->t_enter, c->vd, one, 1);
+    c->f_leave = declare(c, "__rh_leave", &c->t_leave, c->vd, NULL, 0);
+    c->f_pre = declare(c, "__rh_sync_pre", &c->t_sync, c->vd, sync, 6);
+    c->f_post = declare(c, "__rh_sync_post", &c->t_sync, c->vd, sync, 6);
+    c->f_prepare = declare(c, "__rh_thread_prepare", &c->t_prepare, P, prepare, 4);
+    c->f_created = declare(c, "__rh_thread_created", &c->t_created, c->vd, created, 4);
+    c->f_cond = declare(c, "__rh_cond_wait", &c->t_wait2, I, wait2, 3);
+    c->f_barrier = declare(c, "__rh_barrier_wait", &c->t_wait1, I, wait1, 2);
+    c->f_nondet = declare(c, "__rh_nondet", &c->t_nondet, L, nondet, 2);
+    c->f_assume = declare(c, "__rh_assume", &c->t_assume, c->vd, assume, 2);
+    c->f_start = declare(c, "__rh_thread_start", &c->t_start, P, start, 1);
+}
+
+static LLVMValueRef k32(inst_ctx *c, unsigned long v) { return LLVMConstInt(c->i32, v, 0); }
+static LLVMValueRef k64(inst_ctx *c, unsigned long v) { return LLVMConstInt(c->i64, v, 0); }
+
+/* Any scalar as an i64 argument (integers zero-extended, pointers as addresses). */
+static LLVMValueRef as_i64(inst_ctx *c, LLVMValueRef v, int *ok)
+{
+    LLVMTypeRef t = LLVMTypeOf(v);
+    *ok = 1;
+    switch (LLVMGetTypeKind(t)) {
+    case LLVMIntegerTypeKind:
+        if (LLVMGetIntTypeWidth(t) <= 64)
+            return LLVMBuildIntCast2(c->b, v, c->i64, 0, "");
+        break;
+    case LLVMPointerTypeKind: return LLVMBuildPtrToInt(c->b, v, c->i64, "");
+    case LLVMDoubleTypeKind: return LLVMBuildBitCast(c->b, v, c->i64, "");
+    default: break;
+    }
+    *ok = 0;
+    return k64(c, 0);
+}
+
+static unsigned ordering_flags(LLVMAtomicOrdering o)
+{
+    switch (o) {
+    case LLVMAtomicOrderingNotAtomic: return 0;
+    case LLVMAtomicOrderingUnordered: case LLVMAtomicOrderingMonotonic: return RH_RT_ATOMIC;
+    case LLVMAtomicOrderingAcquire: return RH_RT_ATOMIC | RH_RT_ACQUIRE;
+    case LLVMAtomicOrderingRelease: return RH_RT_ATOMIC | RH_RT_RELEASE;
+    default: return RH_RT_ATOMIC | RH_RT_ACQUIRE | RH_RT_RELEASE;
+    }
+}
+
+static void call_access(inst_ctx *c, LLVMValueRef inst, LLVMValueRef ptr, LLVMValueRef size,
+                        unsigned flags, LLVMValueRef value)
+{
+    LLVMPositionBuilderBefore(c->b, inst);
+    int ok = 0;
+    LLVMValueRef v = value ? as_i64(c, value, &ok) : k64(c, 0);
+    if (ok)
+        flags |= RH_RT_VALUE;
+    LLVMValueRef args[] = {ptr, size, k32(c, flags), k32(c, new_loc(c, inst, ptr)), v};
+    LLVMBuildCall2(c->b, c->t_access, c->f_access, args, 5, "");
+}
+
+static LLVMValueRef type_size(inst_ctx *c, LLVMTypeRef t)
+{
+    return k64(c, LLVMStoreSizeOfType(c->td, t));
+}
+
+static void instrument_memory(inst_ctx *c, LLVMValueRef inst)
+{
+    switch (LLVMGetInstructionOpcode(inst)) {
+    case LLVMLoad:
+        call_access(c, inst, LLVMGetOperand(inst, 0), type_size(c, LLVMTypeOf(inst)),
+                    RH_RT_READ | ordering_flags(LLVMGetOrdering(inst)), NULL);
+        return;
+    case LLVMStore:
+        call_access(c, inst, LLVMGetOperand(inst, 1), type_size(c, LLVMTypeOf(LLVMGetOperand(inst, 0))),
+                    RH_RT_WRITE | ordering_flags(LLVMGetOrdering(inst)), LLVMGetOperand(inst, 0));
+        return;
+    case LLVMAtomicRMW:
+        call_access(c, inst, LLVMGetOperand(inst, 0), type_size(c, LLVMTypeOf(LLVMGetOperand(inst, 1))),
+                    RH_RT_READ | RH_RT_WRITE | ordering_flags(LLVMGetOrdering(inst)), NULL);
+        return;
+    case LLVMAtomicCmpXchg:
+        call_access(c, inst, LLVMGetOperand(inst, 0), type_size(c, LLVMTypeOf(LLVMGetOperand(inst, 1))),
+                    RH_RT_READ | RH_RT_WRITE | ordering_flags(LLVMGetCmpXchgSuccessOrdering(inst)),
+                    NULL);
+        return;
+    default:
+        return;
+    }
+}
+
+/* memcpy, strlen, ...: one access per pointer argument the table names. */
+static void instrument_memory_call(inst_ctx *c, LLVMValueRef call, const rh_conc_entry *e)
+{
+    LLVMValueRef size = NULL;
+    int ok;
+    if (e->size >= 0 && (unsigned)e->size < (unsigned)LLVMGetNumArgOperands(call)) {
+        LLVMPositionBuilderBefore(c->b, call);
+        size = as_i64(c, LLVMGetOperand(call, (unsigned)e->size), &ok);
+    }
+    struct { int arg; unsigned flag, kind; } roles[] = {
+        {e->obj, RH_F_OBJ_WRITE, RH_RT_WRITE},
+        {e->obj, RH_F_OBJ_READ, RH_RT_READ},
+        {e->obj2, RH_F_OBJ2_READ, RH_RT_READ},
+    };
+    for (size_t i = 0; i < sizeof roles / sizeof roles[0]; i++) {
+        if (roles[i].arg < 0 || !(e->flags & roles[i].flag) ||
+            (unsigned)roles[i].arg >= (unsigned)LLVMGetNumArgOperands(call))
+            continue;
+        unsigned flags = roles[i].kind;
+        LLVMValueRef n = size;
+        if (!n && roles[i].kind == RH_RT_READ)
+            flags |= RH_RT_STRLEN, n = k64(c, 0);
+        else if (!n)
+            n = k64(c, 1); /* a write of unknown length: its first byte at least */
+        call_access(c, call, LLVMGetOperand(call, (unsigned)roles[i].arg), n, flags, NULL);
+    }
+}
+
+static LLVMValueRef arg_or_null(LLVMValueRef call, int i)
+{
+    if (i < 0 || (unsigned)i >= (unsigned)LLVMGetNumArgOperands(call))
+        return NULL;
+    return LLVMGetOperand(call, (unsigned)i);
+}
+
+static LLVMValueRef ptr_arg(inst_ctx *c, LLVMValueRef call, int i)
+{
+    LLVMValueRef v = arg_or_null(call, i);
+    if (!v)
+        return LLVMConstNull(c->ptr);
+    if (LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMPointerTypeKind)
+        return v;
+    int ok;
+    return LLVMBuildIntToPtr(c->b, as_i64(c, v, &ok), c->ptr, "");
+}
+
+static void sync_hook(inst_ctx *c, LLVMValueRef fn, const rh_conc_entry *e, LLVMValueRef call,
+                      LLVMValueRef n, unsigned loc)
+{
+    LLVMValueRef args[] = {k32(c, (unsigned)e->op), k32(c, e->flags), ptr_arg(c, call, e->obj),
+                           ptr_arg(c, call, e->obj2), n, k32(c, loc)};
+    LLVMBuildCall2(c->b, c->t_sync, fn, args, 6, "");
+}
+
+/* Replaces a call by a runtime function returning `v`, converted. */
+static void replace_call(inst_ctx *c, LLVMValueRef call, LLVMValueRef v)
+{
+    LLVMTypeRef t = LLVMTypeOf(call);
+    if (LLVMGetTypeKind(t) != LLVMVoidTypeKind) {
+        LLVMValueRef r;
+        switch (LLVMGetTypeKind(t)) {
+        case LLVMIntegerTypeKind: r = LLVMBuildIntCast2(c->b, v, t, 1, ""); break;
+        case LLVMPointerTypeKind: r = LLVMBuildIntToPtr(c->b, LLVMBuildIntCast2(c->b, v, c->i64, 1, ""), t, ""); break;
+        case LLVMFloatTypeKind: case LLVMDoubleTypeKind: r = LLVMBuildSIToFP(c->b, v, t, ""); break;
+        default: r = LLVMGetUndef(t); break;
+        }
+        LLVMReplaceAllUsesWith(call, r);
+    }
+    LLVMInstructionEraseFromParent(call);
+}
+
+static unsigned int_bits(LLVMTypeRef t)
+{
+    return LLVMGetTypeKind(t) == LLVMIntegerTypeKind ? LLVMGetIntTypeWidth(t) : 64;
+}
+
+/* Calls replaced outright: their real versions would block or not exist. */
+static int instrument_replaced(inst_ctx *c, LLVMValueRef call, const rh_conc_entry *e, unsigned loc)
+{
+    LLVMPositionBuilderBefore(c->b, call);
+    switch (e->op) {
+    case RH_OP_COND_WAIT: {
+        LLVMValueRef a[] = {ptr_arg(c, call, e->obj), ptr_arg(c, call, e->obj2), k32(c, loc)};
+        replace_call(c, call, LLVMBuildCall2(c->b, c->t_wait2, c->f_cond, a, 3, ""));
+        return 1;
+    }
+    case RH_OP_BARRIER_WAIT: {
+        LLVMValueRef a[] = {ptr_arg(c, call, e->obj), k32(c, loc)};
+        replace_call(c, call, LLVMBuildCall2(c->b, c->t_wait1, c->f_barrier, a, 2, ""));
+        return 1;
+    }
+    case RH_OP_NONDET: {
+        LLVMValueRef a[] = {k32(c, int_bits(LLVMTypeOf(call))), k32(c, loc)};
+        replace_call(c, call, LLVMBuildCall2(c->b, c->t_nondet, c->f_nondet, a, 2, ""));
+        return 1;
+    }
+    case RH_OP_ASSUME: {
+        int ok;
+        LLVMValueRef cond = arg_or_null(call, e->obj);
+        LLVMValueRef a[] = {cond ? as_i64(c, cond, &ok) : k64(c, 1), k32(c, loc)};
+        LLVMBuildCall2(c->b, c->t_assume, c->f_assume, a, 2, "");
+        replace_call(c, call, k64(c, 0));
+        return 1;
+    }
+    case RH_OP_ATOMIC_BEGIN: case RH_OP_ATOMIC_END:
+        sync_hook(c, c->f_pre, e, call, k64(c, 0), loc);
+        replace_call(c, call, k64(c, 0));
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* pthread_create(h, attr, fn, arg) becomes pthread_create(h, attr,
+ * __rh_thread_start, box) with box = __rh_thread_prepare(fn, arg). */
+static void instrument_create(inst_ctx *c, LLVMValueRef call, const rh_conc_entry *e, unsigned loc)
+{
+    LLVMValueRef fn = arg_or_null(call, e->fn);
+    if (!fn)
+        return;
+    LLVMPositionBuilderBefore(c->b, call);
+    LLVMValueRef arg = e->obj2 >= 0 ? ptr_arg(c, call, e->obj2) : LLVMConstNull(c->ptr);
+    LLVMValueRef pa[] = {fn, arg, k32(c, e->fn == 1), k32(c, loc)};
+    LLVMValueRef box = LLVMBuildCall2(c->b, c->t_prepare, c->f_prepare, pa, 4, "");
+    LLVMSetOperand(call, (unsigned)e->fn, c->f_start);
+    if (e->obj2 >= 0)
+        LLVMSetOperand(call, (unsigned)e->obj2, box);
+    LLVMPositionBuilderBefore(c->b, LLVMGetNextInstruction(call));
+    int ok;
+    LLVMValueRef ret = as_i64(c, call, &ok);
+    LLVMValueRef ca[] = {box, ptr_arg(c, call, e->obj), ret, k64(c, (unsigned long)e->success)};
+    LLVMBuildCall2(c->b, c->t_created, c->f_created, ca, 4, "");
+}
+
+static void instrument_sync(inst_ctx *c, LLVMValueRef call, const rh_conc_entry *e)
+{
+    unsigned loc = new_loc(c, call, NULL);
+    if (instrument_replaced(c, call, e, loc))
+        return;
+    if (e->op == RH_OP_THREAD_CREATE) {
+        instrument_create(c, call, e, loc);
+        return;
+    }
+    int ok;
+    LLVMPositionBuilderBefore(c->b, call);
+    LLVMValueRef n = k64(c, 0);
+    if (e->op == RH_OP_THREAD_JOIN && arg_or_null(call, e->obj))
+        n = as_i64(c, arg_or_null(call, e->obj), &ok);
+    else if (arg_or_null(call, e->size))
+        n = as_i64(c, arg_or_null(call, e->size), &ok);
+    int post_only = e->op == RH_OP_ALLOC || e->op == RH_OP_CALLOC || e->op == RH_OP_REALLOC;
+    if (!post_only)
+        sync_hook(c, c->f_pre, e, call, n, loc);
+    LLVMPositionBuilderBefore(c->b, LLVMGetNextInstruction(call));
+    LLVMValueRef ret = LLVMGetTypeKind(LLVMTypeOf(call)) == LLVMVoidTypeKind ? k64(c, 0)
+                                                                           : as_i64(c, call, &ok);
+    sync_hook(c, c->f_post, e, call, ret, loc);
+}
+
+/* Calls of functions with bodies (and indirect calls) keep the shadow stack. */
+static void instrument_frame(inst_ctx *c, LLVMValueRef call)
+{
+    LLVMPositionBuilderBefore(c->b, call);
+    LLVMValueRef a[] = {k32(c, new_loc(c, call, NULL))};
+    LLVMBuildCall2(c->b, c->t_enter, c->f_enter, a, 1, "");
+    LLVMPositionBuilderBefore(c->b, LLVMGetNextInstruction(call));
+    LLVMBuildCall2(c->b, c->t_leave, c->f_leave, NULL, 0, "");
+}
+
+static int is_runtime(LLVMValueRef fn)
+{
+    size_t len;
+    return fn && strncmp(LLVMGetValueName2(fn, &len), "__rh_", 5) == 0;
+}
+
+static void instrument_call(inst_ctx *c, LLVMValueRef call)
+{
+    LLVMValueRef callee = rh_model_called_function(call);
+    if (is_runtime(callee) || (LLVMIsAInlineAsm(LLVMGetCalledValue(call))))
+        return;
+    const rh_conc_entry *e = rh_model_call_entry(c->prog, call);
+    int has_body = callee && !LLVMIsDeclaration(callee);
+    if (e && e->op == RH_OP_MEMORY)
+        instrument_memory_call(c, call, e);
+    else if (e && e->op != RH_OP_PURE && e->op != RH_OP_IGNORE && e->op != RH_OP_NONE)
+        instrument_sync(c, call, e);
+    if ((has_body || !callee) && (!e || e->op == RH_OP_NONE || e->op == RH_OP_ATOMIC_CALL ||
+                                  e->op == RH_OP_ERROR))
+        instrument_frame(c, call);
+}
+
+static void instrument_function(inst_ctx *c, LLVMValueRef fn)
+{
+    RH_VEC(LLVMValueRef) todo = {0};
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+        for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in))
+            rh_vec_push(&todo, in);
+    for (size_t i = 0; i < todo.len; i++) {
+        if (LLVMGetInstructionOpcode(todo.items[i]) == LLVMCall)
+            instrument_call(c, todo.items[i]);
+        else
+            instrument_memory(c, todo.items[i]);
+    }
+    rh_vec_free(&todo);
+}
+
+LLVMModuleRef rh_dyn_instrument(rh_program *prog, rh_dyn_locs *locs, char *err)
+{
+    inst_ctx c = {0};
+    c.prog = prog;
+    c.mod = LLVMCloneModule(prog->mod);
+    c.ctx = LLVMGetModuleContext(c.mod);
+    c.td = prog->td;
+    c.b = LLVMCreateBuilderInContext(c.ctx);
+    c.locs = locs;
+    c.i32 = LLVMInt32TypeInContext(c.ctx);
+    c.i64 = LLVMInt64TypeInContext(c.ctx);
+    c.ptr = LLVMPointerTypeInContext(c.ctx, 0);
+    c.vd = LLVMVoidTypeInContext(c.ctx);
+    memset(locs, 0, sizeof *locs);
+    new_loc(&c, NULL, NULL); /* id 0: unknown */
+    declare_runtime(&c);
+    for (LLVMValueRef f = LLVMGetFirstFunction(c.mod); f; f = LLVMGetNextFunction(f))
+        if (!LLVMIsDeclaration(f) && !is_runtime(f))
+            instrument_function(&c, f);
+    LLVMDisposeBuilder(c.b);
+    char *msg = NULL;
+    if (LLVMVerifyModule(c.mod, LLVMReturnStatusAction, &msg)) {
+        rh_fail(err, "instrumenting the program produced invalid code (a racehunt bug): %.300s",
+                msg ? msg : "?");
+        LLVMDisposeMessage(msg);
+        LLVMDisposeModule(c.mod);
+        rh_dyn_locs_free(locs);
+        return NULL;
+    }
+    LLVMDisposeMessage(msg);
+    return c.mod;
+}

@@ -1,0 +1,200 @@
+/* dyn_report.c - turns what the runtime saw into racehunt's race records
+ * and witness schedules (schema "racehunt-witness", README.md): a witness
+ * step is one scheduling point of the run, in order, so replaying the steps
+ * drives the program through the same interleaving.
+ */
+#include "dyn.h"
+#include "../../util/util.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define RH_DYN_MAX_WITNESS_STEPS 200000
+
+static const rh_dyn_loc *loc_of(const rh_dyn_binary *bin, unsigned loc)
+{
+    return loc < (unsigned)bin->locs.len ? &bin->locs.items[loc] : &bin->locs.items[0];
+}
+
+char *rh_dyn_thread_desc(const rh_dyn_binary *bin, const rh_dyn_trace *t, int tid)
+{
+    if (tid == 0)
+        return rh_xstrdup("main thread T0");
+    for (int i = 0; i < t->nthreads; i++)
+        if (t->threads[i].tid == tid) {
+            const rh_dyn_loc *l = loc_of(bin, t->threads[i].loc);
+            return rh_xasprintf("thread T%d created by T%d at %s:%u:%u", tid, t->threads[i].parent,
+                                l->file, l->line, l->col);
+        }
+    return rh_xasprintf("thread T%d", tid);
+}
+
+/* Locks thread tid holds just before event `upto`, replayed from the trace. */
+static int locks_at(const rh_dyn_trace *t, int tid, long upto, unsigned long *held, int max)
+{
+    int n = 0;
+    for (long i = 0; i < upto && i < t->nev; i++) {
+        const rh_dyn_event *e = &t->ev[i];
+        if (e->tid != tid)
+            continue;
+        if ((e->kind == RH_DYN_LOCK || e->kind == RH_DYN_RDLOCK || e->kind == RH_DYN_WAKE) && n < max)
+            held[n++] = e->kind == RH_DYN_WAKE ? (unsigned long)e->aux : e->addr;
+        else if (e->kind == RH_DYN_UNLOCK || e->kind == RH_DYN_WAIT) {
+            unsigned long m = e->kind == RH_DYN_WAIT ? (unsigned long)e->aux : e->addr;
+            for (int k = n - 1; k >= 0; k--)
+                if (held[k] == m) {
+                    memmove(&held[k], &held[k + 1], (size_t)(n - k - 1) * sizeof *held);
+                    n--;
+                    break;
+                }
+        }
+    }
+    return n;
+}
+
+static void fill_access(const rh_dyn_binary *bin, const rh_dyn_trace *t, const rh_dyn_obs *o,
+                        int k, rh_race_access *a)
+{
+    const rh_dyn_loc *l = loc_of(bin, o->loc[k]);
+    memset(a, 0, sizeof *a);
+    a->file = rh_xstrdup(l->file);
+    a->line = l->line, a->col = l->col;
+    a->func = rh_xstrdup(l->func);
+    a->is_write = o->write[k];
+    a->atomic = o->atomic[k];
+    a->size = o->size;
+    a->thread = o->tid[k];
+    a->thread_desc = rh_dyn_thread_desc(bin, t, o->tid[k]);
+    unsigned long held[32];
+    int n = k == 1 ? (o->nlocks < 32 ? o->nlocks : 32) : locks_at(t, o->tid[0], (long)o->ev[0], held, 32);
+    if (k == 1 && n)
+        memcpy(held, o->locks, (size_t)n * sizeof *held);
+    a->locks = rh_xcalloc((size_t)n + 1, sizeof *a->locks);
+    for (int i = 0; i < n; i++)
+        a->locks[a->nlocks++] = rh_xasprintf("lock at %#lx", held[i]);
+    a->stack = rh_xcalloc((size_t)o->nstack[k] + 1, sizeof *a->stack);
+    for (int i = 0; i < o->nstack[k]; i++) {
+        const rh_dyn_loc *c = loc_of(bin, o->stack[k][i]);
+        a->stack[i].func = rh_xstrdup(c->func);
+        a->stack[i].loc.file = rh_xstrdup(c->file);
+        a->stack[i].loc.line = c->line;
+        a->stack[i].loc.col = c->col;
+        a->nstack++;
+    }
+}
+
+static char *step_what(const rh_dyn_binary *bin, const rh_dyn_event *e)
+{
+    static const char *const verbs[] = {
+        [RH_DYN_READ] = "read", [RH_DYN_WRITE] = "write", [RH_DYN_RMW] = "update",
+        [RH_DYN_LOCK] = "lock", [RH_DYN_RDLOCK] = "read-lock", [RH_DYN_UNLOCK] = "unlock",
+        [RH_DYN_CREATE] = "create", [RH_DYN_BEGIN] = "start", [RH_DYN_END] = "exit",
+        [RH_DYN_JOIN] = "join", [RH_DYN_WAIT] = "wait", [RH_DYN_WAKE] = "wake up",
+        [RH_DYN_SIGNAL] = "signal", [RH_DYN_BROADCAST] = "broadcast", [RH_DYN_SEMWAIT] = "sem-wait",
+        [RH_DYN_SEMPOST] = "sem-post", [RH_DYN_BARRIER] = "barrier", [RH_DYN_DEPART] = "leave barrier",
+        [RH_DYN_ABEGIN] = "atomic begin", [RH_DYN_AEND] = "atomic end", [RH_DYN_ONCE] = "once",
+        [RH_DYN_NONDET] = "nondet", [RH_DYN_NOP] = "try", [RH_DYN_OTHER] = "step",
+    };
+    const char *obj = e->kind <= RH_DYN_RMW ? loc_of(bin, e->loc)->object : NULL;
+    if (e->kind == RH_DYN_CREATE || e->kind == RH_DYN_JOIN)
+        return rh_xasprintf("%s T%ld", verbs[e->kind], e->aux);
+    if (e->kind <= RH_DYN_RMW)
+        return rh_xasprintf("%s%s %s", e->atomic ? "atomic " : "", verbs[e->kind],
+                            obj ? obj : "memory");
+    return rh_xstrdup(verbs[e->kind]);
+}
+
+rh_witness *rh_dyn_witness(const rh_dyn_binary *bin, const rh_dyn_trace *t, long upto,
+                           const char *program, unsigned long seed, long ev_a, long ev_b)
+{
+    if (upto >= t->nev)
+        return NULL; /* the trace does not reach the race: no schedule to give */
+    rh_witness *w = rh_xcalloc(1, sizeof *w);
+    w->program = program ? rh_xstrdup(program) : NULL;
+    w->seed = seed;
+    w->race_step_a = w->race_step_b = -1;
+    long nsteps = 0;
+    for (long i = 0; i <= upto; i++)
+        nsteps += t->ev[i].step;
+    if (nsteps > RH_DYN_MAX_WITNESS_STEPS) {
+        free(w->program);
+        free(w);
+        return NULL;
+    }
+    w->steps = rh_xcalloc((size_t)nsteps + 1, sizeof *w->steps);
+    for (long i = 0; i <= upto; i++) {
+        const rh_dyn_event *e = &t->ev[i];
+        if (!e->step)
+            continue;
+        const rh_dyn_loc *l = loc_of(bin, e->loc);
+        if (i == ev_a)
+            w->race_step_a = w->nsteps;
+        if (i == ev_b)
+            w->race_step_b = w->nsteps;
+        rh_step *s = &w->steps[w->nsteps++];
+        s->thread = e->tid;
+        s->file = rh_xstrdup(l->file);
+        s->line = l->line, s->col = l->col;
+        s->what = step_what(bin, e);
+    }
+    w->inputs = rh_xcalloc((size_t)t->ninputs + 1, sizeof *w->inputs);
+    for (int i = 0; i < t->ninputs; i++) {
+        w->inputs[i].name = rh_xasprintf("__VERIFIER_nondet#%d", i + 1);
+        w->inputs[i].value = t->inputs[i].value;
+    }
+    w->ninputs = t->ninputs;
+    return w;
+}
+
+void rh_dyn_race_from_obs(const rh_dyn_binary *bin, const rh_dyn_trace *t, int i,
+                          const char *program, unsigned long seed, rh_evidence ev, rh_race *out)
+{
+    const rh_dyn_obs *o = &t->races[i];
+    memset(out, 0, sizeof *out);
+    fill_access(bin, t, o, 0, &out->a);
+    fill_access(bin, t, o, 1, &out->b);
+    const char *obj = loc_of(bin, o->loc[1])->object;
+    if (!obj)
+        obj = loc_of(bin, o->loc[0])->object;
+    out->object = obj ? rh_xstrdup(obj) : rh_xasprintf("memory at %#lx", o->addr);
+    out->offset_lo = out->offset_hi = -1;
+    out->engine = rh_xstrdup("dynamic");
+    out->evidence = ev;
+    out->witness = rh_dyn_witness(bin, t, (long)o->ev[1], program, seed, (long)o->ev[0], (long)o->ev[1]);
+}
+
+int rh_dyn_write_replay(const rh_witness *w, const char *sched, const char *inputs, char *err)
+{
+    FILE *f = fopen(sched, "w"), *g = fopen(inputs, "w");
+    if (!f || !g) {
+        if (f)
+            fclose(f);
+        if (g)
+            fclose(g);
+        return rh_fail(err, "cannot write replay files in %s: %s", sched, strerror(errno));
+    }
+    for (int i = 0; i < w->nsteps; i++)
+        fprintf(f, "%d %u %u\n", w->steps[i].thread, w->steps[i].line, w->steps[i].col);
+    for (int i = 0; i < w->ninputs; i++)
+        fprintf(g, "%lld\n", w->inputs[i].value);
+    fclose(f);
+    fclose(g);
+    return 0;
+}
+
+char *rh_dyn_program_name(const rh_options *o)
+{
+    size_t len = 1;
+    for (int i = 0; i < o->nfiles; i++)
+        len += strlen(o->files[i]) + 4097;
+    char *s = rh_xcalloc(len, 1);
+    for (int i = 0; i < o->nfiles; i++) {
+        char *abs = realpath(o->files[i], NULL);
+        if (i)
+            strcat(s, " ");
+        strcat(s, abs ? abs : o->files[i]);
+        free(abs);
+    }
+    return s;
+}

@@ -1,0 +1,66 @@
+/* dyn_run.c - one controlled run of the instrumented program: settings go
+ * to the runtime through RH_RT_* variables, the child gets a time limit
+ * (rh_proc_run kills its whole process group), and the runtime's report
+ * file is read back as a trace.
+ */
+#include "dyn.h"
+#include "../../util/proc.h"
+#include "../../util/util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int rh_dyn_run_once(const rh_dyn_binary *bin, const char *workdir, const rh_dyn_runspec *spec,
+                    rh_dyn_outcome *res, char *err)
+{
+    memset(res, 0, sizeof *res);
+    char *outfile = rh_xasprintf("%s/rt.out", workdir);
+    char *env[12];
+    int n = 0;
+    env[n++] = rh_xasprintf("RH_RT_OUT=%s", outfile);
+    env[n++] = rh_xasprintf("RH_RT_STRATEGY=%s", spec->strategy);
+    env[n++] = rh_xasprintf("RH_RT_SEED=%lu", spec->seed);
+    env[n++] = rh_xasprintf("RH_RT_PCT_K=%lu", spec->pct_k ? spec->pct_k : 1000);
+    env[n++] = rh_xasprintf("RH_RT_PCT_D=%d", spec->pct_d ? spec->pct_d : 3);
+    env[n++] = rh_xasprintf("RH_RT_MAX_STEPS=%lu", spec->max_steps ? spec->max_steps : 200000);
+    env[n++] = rh_xasprintf("RH_RT_TRACE=%lu", spec->trace_cap);
+    env[n++] = rh_xasprintf("RH_RT_LOCS=%s", bin->locpos);
+    env[n++] = rh_xasprintf("RH_RT_SCHED=%s", spec->sched_file ? spec->sched_file : "");
+    env[n++] = rh_xasprintf("RH_RT_INPUTS=%s", spec->inputs_file ? spec->inputs_file : "");
+    env[n] = NULL;
+    char **argv = rh_xcalloc((size_t)spec->nargs + 2, sizeof *argv);
+    argv[0] = bin->exe;
+    for (int i = 0; i < spec->nargs; i++)
+        argv[i + 1] = spec->args[i];
+    remove(outfile);
+    rh_proc_result pr;
+    int rc = rh_proc_run(argv, env, spec->timeout, &pr, err);
+    if (rc == 0) {
+        res->timed_out = pr.timed_out;
+        res->exited = pr.exited;
+        res->status = pr.status;
+        char dummy[RH_ERR_MAX];
+        char *text = rh_read_file(outfile, NULL, dummy);
+        rh_dyn_trace_parse(text ? text : "", &res->trace);
+        free(text);
+        if (spec->passthrough) {
+            res->out = pr.out, res->errout = pr.errout;
+            pr.out = pr.errout = NULL;
+        }
+        rh_proc_result_free(&pr);
+    }
+    remove(outfile);
+    for (int i = 0; i < n; i++)
+        free(env[i]);
+    free(argv);
+    free(outfile);
+    return rc;
+}
+
+void rh_dyn_outcome_free(rh_dyn_outcome *res)
+{
+    rh_dyn_trace_free(&res->trace);
+    free(res->out);
+    free(res->errout);
+    memset(res, 0, sizeof *res);
+}

@@ -1,0 +1,149 @@
+/* dyn_trace.c - reads the report file the runtime writes (format in
+ * src/runtime/rt_out.c): events, threads, nondet inputs, races, and how the
+ * run ended. */
+#include "dyn.h"
+#include "../../util/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const kind_names[] = {
+    [RH_DYN_READ] = "r", [RH_DYN_WRITE] = "w", [RH_DYN_RMW] = "u", [RH_DYN_LOCK] = "lock",
+    [RH_DYN_RDLOCK] = "rdlock", [RH_DYN_UNLOCK] = "unlock", [RH_DYN_CREATE] = "create",
+    [RH_DYN_BEGIN] = "begin", [RH_DYN_END] = "end", [RH_DYN_JOIN] = "join",
+    [RH_DYN_WAIT] = "wait", [RH_DYN_WAKE] = "wake", [RH_DYN_SIGNAL] = "signal",
+    [RH_DYN_BROADCAST] = "broadcast", [RH_DYN_SEMWAIT] = "semwait", [RH_DYN_SEMPOST] = "sempost",
+    [RH_DYN_BARRIER] = "barrier", [RH_DYN_DEPART] = "depart", [RH_DYN_ABEGIN] = "abegin",
+    [RH_DYN_AEND] = "aend", [RH_DYN_ONCE] = "once", [RH_DYN_NONDET] = "nondet",
+    [RH_DYN_NOP] = "nop", [RH_DYN_OTHER] = "other",
+};
+
+static rh_dyn_ev_kind kind_of(const char *w, int *atomic)
+{
+    size_t n = strlen(w);
+    *atomic = n == 2 && w[1] == 'a';
+    if (*atomic)
+        n = 1;
+    for (int k = 0; k < RH_DYN_OTHER; k++)
+        if (strlen(kind_names[k]) == n && strncmp(kind_names[k], w, n) == 0)
+            return (rh_dyn_ev_kind)k;
+    return RH_DYN_OTHER;
+}
+
+static void parse_event(rh_dyn_trace *t, const char *line, size_t *cap)
+{
+    rh_dyn_event e = {0};
+    char what[16];
+    if (sscanf(line, "E %d %u %15s %lx %lu %lld %ld %d", &e.tid, &e.loc, what, &e.addr, &e.size,
+               &e.value, &e.aux, &e.step) != 8)
+        return;
+    e.kind = kind_of(what, &e.atomic);
+    if ((size_t)t->nev == *cap) {
+        *cap = *cap ? 2 * *cap : 1024;
+        t->ev = rh_xrealloc(t->ev, *cap * sizeof *t->ev);
+    }
+    t->ev[t->nev++] = e;
+}
+
+/* "1,2,3" or "-" into a new array. */
+static int parse_list(const char *s, unsigned long **out, int hex)
+{
+    int n = 0;
+    *out = NULL;
+    if (!s || strcmp(s, "-") == 0)
+        return 0;
+    for (const char *p = s; *p;) {
+        char *end;
+        unsigned long v = strtoul(p, &end, hex ? 16 : 10);
+        if (end == p)
+            break;
+        *out = rh_xrealloc(*out, (size_t)(n + 1) * sizeof **out);
+        (*out)[n++] = v;
+        p = *end == ',' ? end + 1 : end;
+    }
+    return n;
+}
+
+static void parse_race(rh_dyn_trace *t, const char *line)
+{
+    rh_dyn_obs o = {0};
+    char sa[4096], sb[4096], locks[4096];
+    if (sscanf(line, "R %lx %lu %lu %d %u %d %d %lu %d %u %d %d %4095s %4095s %4095s", &o.addr,
+               &o.size, &o.ev[0], &o.tid[0], &o.loc[0], &o.write[0], &o.atomic[0], &o.ev[1],
+               &o.tid[1], &o.loc[1], &o.write[1], &o.atomic[1], sa, sb, locks) != 15)
+        return;
+    unsigned long *tmp;
+    for (int k = 0; k < 2; k++) {
+        o.nstack[k] = parse_list(k ? sb : sa, &tmp, 0);
+        o.stack[k] = rh_xcalloc((size_t)o.nstack[k] + 1, sizeof(unsigned));
+        for (int i = 0; i < o.nstack[k]; i++)
+            o.stack[k][i] = (unsigned)tmp[i];
+        free(tmp);
+    }
+    o.nlocks = parse_list(locks, &o.locks, 1);
+    t->races = rh_xrealloc(t->races, (size_t)(t->nraces + 1) * sizeof *t->races);
+    t->races[t->nraces++] = o;
+}
+
+static void parse_line(rh_dyn_trace *t, const char *line, size_t *cap)
+{
+    switch (strncmp(line, "END ", 4) == 0 ? 0 : line[0]) {
+    case 'E': parse_event(t, line, cap); return;
+    case 'R': parse_race(t, line); return;
+    case 'T':
+        t->threads = rh_xrealloc(t->threads, (size_t)(t->nthreads + 1) * sizeof *t->threads);
+        if (sscanf(line, "T %d %d %u", &t->threads[t->nthreads].tid,
+                   &t->threads[t->nthreads].parent, &t->threads[t->nthreads].loc) == 3)
+            t->nthreads++;
+        return;
+    case 'I':
+        t->inputs = rh_xrealloc(t->inputs, (size_t)(t->ninputs + 1) * sizeof *t->inputs);
+        if (sscanf(line, "I %u %u %lld", &t->inputs[t->ninputs].loc, &t->inputs[t->ninputs].bits,
+                   &t->inputs[t->ninputs].value) == 3)
+            t->ninputs++;
+        return;
+    default:
+        break;
+    }
+    unsigned long events;
+    int off = 0;
+    if (strncmp(line, "END ", 4) == 0 &&
+        sscanf(line, "END %31s %lu %lu %lu %n", t->end, &t->steps, &events, &t->diverged, &off) >= 4) {
+        free(t->end_detail);
+        t->end_detail = rh_xstrdup(off > 0 ? line + off : "");
+    }
+}
+
+int rh_dyn_trace_parse(const char *text, rh_dyn_trace *t)
+{
+    memset(t, 0, sizeof *t);
+    size_t cap = 0;
+    for (const char *p = text; p && *p;) {
+        const char *nl = strchr(p, '\n');
+        size_t len = nl ? (size_t)(nl - p) : strlen(p);
+        if (len < 8192) {
+            char line[8192];
+            memcpy(line, p, len);
+            line[len] = '\0';
+            parse_line(t, line, &cap);
+        }
+        p = nl ? nl + 1 : NULL;
+    }
+    return 0;
+}
+
+void rh_dyn_trace_free(rh_dyn_trace *t)
+{
+    for (int i = 0; i < t->nraces; i++) {
+        free(t->races[i].stack[0]);
+        free(t->races[i].stack[1]);
+        free(t->races[i].locks);
+    }
+    free(t->races);
+    free(t->ev);
+    free(t->threads);
+    free(t->inputs);
+    free(t->end_detail);
+    memset(t, 0, sizeof *t);
+}

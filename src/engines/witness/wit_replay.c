@@ -1,0 +1,67 @@
+/* wit_replay.c - replaying a witness schedule in the runtime and deciding
+ * whether the run reached the witness's race: the confirmation step every
+ * predicted (and every loaded) witness goes through.
+ */
+#include "witness.h"
+#include "../../util/util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The race of the run at the witness's racing positions (either order). */
+static int matches(const rh_dyn_binary *bin, const rh_dyn_obs *o, const rh_witness *w)
+{
+    if (w->race_step_a < 0 || w->race_step_b < 0 || w->race_step_a >= w->nsteps ||
+        w->race_step_b >= w->nsteps)
+        return 1;
+    const rh_step *sa = &w->steps[w->race_step_a], *sb = &w->steps[w->race_step_b];
+    unsigned la[2], lb[2];
+    for (int k = 0; k < 2; k++) {
+        unsigned id = o->loc[k] < (unsigned)bin->locs.len ? o->loc[k] : 0;
+        la[k] = bin->locs.items[id].line;
+        lb[k] = bin->locs.items[id].col;
+    }
+    int fwd = la[0] == sa->line && la[1] == sb->line && (!sa->col || lb[0] == sa->col) &&
+              (!sb->col || lb[1] == sb->col);
+    int rev = la[1] == sa->line && la[0] == sb->line && (!sa->col || lb[1] == sa->col) &&
+              (!sb->col || lb[0] == sb->col);
+    return fwd || rev;
+}
+
+int rh_wit_replay(const rh_wit_ctx *c, const rh_witness *w, rh_race *race, unsigned long *diverged,
+                  char *err)
+{
+    char *sched = rh_xasprintf("%s/replay.sched", c->workdir);
+    char *inputs = rh_xasprintf("%s/replay.inputs", c->workdir);
+    int rc = rh_dyn_write_replay(w, sched, inputs, err);
+    rh_dyn_outcome out;
+    memset(&out, 0, sizeof out);
+    if (rc == 0) {
+        rh_dyn_runspec spec = {0};
+        spec.strategy = "replay";
+        spec.seed = w->seed;
+        spec.trace_cap = 1000000;
+        spec.sched_file = sched;
+        spec.inputs_file = inputs;
+        double left = c->deadline - rh_now();
+        spec.timeout = left < 10 ? (left > 1 ? left : 1) : 10;
+        rc = rh_dyn_run_once(c->bin, c->workdir, &spec, &out, err);
+    }
+    if (rc == 0) {
+        rc = 0;
+        if (diverged)
+            *diverged = out.trace.diverged;
+        for (int i = 0; i < out.trace.nraces && rc == 0; i++)
+            if (matches(c->bin, &out.trace.races[i], w)) {
+                rh_dyn_race_from_obs(c->bin, &out.trace, i, c->program, w->seed, RH_EV_REPLAYED,
+                                     race);
+                rc = 1;
+            }
+    }
+    rh_dyn_outcome_free(&out);
+    remove(sched);
+    remove(inputs);
+    free(sched);
+    free(inputs);
+    return rc;
+}

@@ -1,0 +1,37 @@
+/* witness.h - the witness engine (papers/004, Said et al.): from one
+ * recorded trace, find races the run did not exhibit and schedules that
+ * exhibit them.  Candidate pairs come from a hybrid lockset analysis of the
+ * trace, pruned by must-happen-before (fork/join order); per pair an
+ * incremental Z3 query over event order variables encodes program order,
+ * fork/join order, write-read consistency (every read sees a write of the
+ * value it read), lock consistency and the adjacency of the two accesses.
+ * A model is a schedule; it is replayed in the runtime, and only a replay
+ * that reaches the race makes it a reported race (RH_EV_REPLAYED).
+ *
+ * Contract: rh_wit_predict never reports an unconfirmed candidate; it
+ * returns the number of confirmed races in *out (owned by the caller, each
+ * with its replayed witness), and stops at the context's deadline.
+ */
+#ifndef RH_WITNESS_H
+#define RH_WITNESS_H
+
+#include "../dynamic/dyn.h"
+
+typedef struct rh_wit_ctx {
+    const rh_dyn_binary *bin;
+    const char *workdir;
+    const char *program;
+    unsigned long seed;      /* seed of the traced run (inputs beyond the trace) */
+    double deadline;
+} rh_wit_ctx;
+
+int rh_wit_predict(const rh_wit_ctx *c, const rh_dyn_trace *t, rh_race **out);
+
+/* Replays witness w; returns 1 and fills *race (evidence RH_EV_REPLAYED,
+ * witness = the replayed run's schedule) when the run reaches a race at the
+ * witness's racing steps (any race when it names none), 0 when not, -1 on
+ * an internal error. */
+int rh_wit_replay(const rh_wit_ctx *c, const rh_witness *w, rh_race *race, unsigned long *diverged,
+                  char *err);
+
+#endif

@@ -1,0 +1,143 @@
+/* rt.h - the racehunt runtime's internal state, shared by its few files.
+ *
+ * The runtime serialises the program under test: every program thread is a
+ * real pthread, but only the holder of the scheduler token runs, and the
+ * token moves only at instrumentation points (rt_sched.c).  Because exactly
+ * one thread runs runtime code at a time, the state below needs no locks;
+ * rt.mu and the per-thread condition variables only hand the token over.
+ */
+#ifndef RH_RT_H
+#define RH_RT_H
+
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "../model/concurrency.h"
+#include "rt_abi.h"
+
+/* A vector clock, grown on demand (threads are numbered from 0). */
+typedef struct rt_vc {
+    uint32_t *c;
+    uint32_t n;
+} rt_vc;
+
+/* What a thread waits to do next: its pending event decides whether it is
+ * enabled (rt_enabled). */
+typedef enum rt_pend {
+    RT_P_RUN = 0,     /* an access or a non-blocking operation */
+    RT_P_LOCK,        /* obj: lock; shared: read mode */
+    RT_P_JOIN,        /* target: thread id */
+    RT_P_COND,        /* waiting on obj (cond) for a signal, then obj2 (mutex) */
+    RT_P_BARRIER,     /* obj: barrier, gen: generation it arrived in */
+    RT_P_SEM,         /* obj: semaphore */
+} rt_pend;
+
+typedef struct rt_thread {
+    int id, parent;
+    uint32_t create_loc;
+    pthread_t pth;
+    pthread_cond_t cv;
+    int started, done, c11;
+    void *(*fn)(void *);
+    void *arg;
+    rt_pend pend;
+    void *obj, *obj2;
+    int shared, target, signaled;
+    unsigned long gen;
+    rt_vc vc;
+    uint64_t prio;           /* PCT priority */
+    int atomic_depth;        /* inside __VERIFIER_atomic: no switches */
+    unsigned long run_len;   /* consecutive steps without a switch */
+    uint32_t node;           /* stack depot node of the current call stack */
+    uint32_t *frames;        /* saved nodes, one per open call */
+    int depth, cap;
+    int stepped;             /* a scheduling point whose event is not logged yet */
+    uint32_t step_loc;
+    void **held;             /* locks held, for reports */
+    int nheld, capheld;
+} rt_thread;
+
+/* A synchronisation object, keyed by its address. */
+typedef struct rt_obj {
+    void *addr;
+    rt_vc vc;                /* release clock */
+    int holder, recursion;   /* mutex/writer holder (-1 none) */
+    int readers;             /* rwlock readers */
+    long count;              /* semaphore value; barrier: arrived */
+    long size;               /* barrier participants */
+    unsigned long gen;       /* barrier generation */
+    int known;               /* semaphore/barrier initialised by a call we saw */
+} rt_obj;
+
+typedef enum rt_strategy { RT_PCT, RT_RANDOM, RT_FIFO, RT_REPLAY } rt_strategy;
+
+/* One replay step: which thread runs, and the position it should be at. */
+typedef struct rt_step {
+    int tid;
+    unsigned line, col;
+} rt_step;
+
+typedef struct rt_state {
+    pthread_mutex_t mu;
+    int cur;                 /* the token holder */
+    rt_thread **th;
+    int nth, capth;
+    rt_strategy strategy;
+    uint64_t rng;
+    unsigned long steps, max_steps, events;
+    int trace;               /* write every event (witness engine, witnesses) */
+    unsigned long max_trace;
+    FILE *out;
+    /* PCT */
+    unsigned long *change;
+    int nchange, depth_d;
+    unsigned long pct_k;
+    /* replay */
+    rt_step *sched;
+    unsigned long nsched, pos, diverged;
+    unsigned (*locpos)[2];   /* loc id -> line, col */
+    unsigned long nlocs;
+    long long *inputs;
+    unsigned long ninputs, input_pos;
+    /* objects */
+    rt_obj *objs;
+    unsigned long capobj, nobj;
+    unsigned long races;
+    int ending;
+} rt_state;
+
+extern rt_state rt;
+extern __thread rt_thread *rt_me;
+
+/* rt_sched.c */
+void rt_sched_init(void);
+void rt_point(rt_thread *t, uint32_t loc);
+void rt_resumed(rt_thread *t, uint32_t loc);
+rt_thread *rt_new_thread(int parent, uint32_t loc);
+void rt_thread_finish(rt_thread *t);
+void rt_wait_token(rt_thread *t);
+uint64_t rt_rand(void);
+
+/* rt_shadow.c */
+void rt_vc_join(rt_vc *to, const rt_vc *from);
+void rt_vc_tick(rt_thread *t);
+uint32_t rt_vc_get(const rt_vc *v, int tid);
+void rt_release(rt_thread *t, rt_vc *obj);
+void rt_acquire(rt_thread *t, const rt_vc *obj);
+void rt_shadow_access(rt_thread *t, uintptr_t a, uint64_t size, uint32_t flags, uint32_t loc);
+void rt_shadow_clear(uintptr_t a, uint64_t size);
+uint32_t rt_depot(uint32_t parent, uint32_t loc);
+void rt_depot_write(FILE *f, uint32_t node);
+
+/* rt_hooks.c */
+rt_obj *rt_obj_get(void *addr);
+
+/* rt_out.c */
+void rt_out_event(rt_thread *t, const char *what, uint32_t loc, uintptr_t addr, uint64_t size,
+                  uint64_t value, long aux);
+void rt_out_end(const char *reason, const char *detail);
+void rt_out_flush(void);
+void rt_out_init(void);
+
+#endif

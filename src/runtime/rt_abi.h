@@ -1,0 +1,42 @@
+/* rt_abi.h - the calling convention between instrumented programs and the
+ * racehunt runtime (libracehunt_rt.a), shared by the instrumenter
+ * (src/engines/dynamic/dyn_instrument.c) and the runtime (src/runtime/).
+ *
+ * Contract.  The instrumenter inserts, and the runtime defines:
+ *   void  __rh_access(void *p, uint64_t size, uint32_t flags, uint32_t loc, uint64_t value)
+ *         before every load, store, atomic and memory-library call;
+ *   void  __rh_enter(uint32_t loc) / void __rh_leave(void)
+ *         around calls of functions with bodies (the shadow call stack);
+ *   void  __rh_sync_pre(uint32_t op, uint32_t flags, void *obj, void *obj2, uint64_t n, uint32_t loc)
+ *   void  __rh_sync_post(uint32_t op, uint32_t flags, void *obj, void *obj2, uint64_t ret, uint32_t loc)
+ *         around calls the concurrency table names (op is an rh_op); the
+ *         pre hook is a scheduling point that returns only when the call
+ *         can complete without blocking;
+ *   void *__rh_thread_prepare(void *fn, void *arg, uint32_t c11, uint32_t loc)
+ *   void *__rh_thread_start(void *box)      passed to the real create call
+ *   void  __rh_thread_created(void *box, uint64_t ret, uint64_t ok)
+ *   int   __rh_cond_wait(void *cond, void *mutex, uint32_t loc)
+ *   int   __rh_barrier_wait(void *barrier, uint32_t loc)
+ *         replacing calls that would block a real thread;
+ *   int64_t __rh_nondet(uint32_t bits, uint32_t loc)  replacing __VERIFIER_nondet_*;
+ *   void  __rh_assume(uint64_t cond, uint32_t loc)    replacing __VERIFIER_assume.
+ * loc is an index into the location table the engine writes next to the
+ * binary (0 = unknown).  The runtime reads its settings from RH_RT_*
+ * environment variables and writes its findings to RH_RT_OUT (rt_out.c
+ * documents the line format).
+ */
+#ifndef RH_RT_ABI_H
+#define RH_RT_ABI_H
+
+/* __rh_access flags */
+#define RH_RT_READ 0x01
+#define RH_RT_WRITE 0x02
+#define RH_RT_ATOMIC 0x04
+#define RH_RT_ACQUIRE 0x08  /* atomic with acquire semantics (or stronger) */
+#define RH_RT_RELEASE 0x10  /* atomic with release semantics (or stronger) */
+#define RH_RT_VALUE 0x20    /* `value` holds the stored value */
+#define RH_RT_STRLEN 0x40   /* size unknown: the string at p, with its NUL */
+
+/* __rh_sync_* flags: the concurrency table's RH_F_* bits pass through */
+
+#endif

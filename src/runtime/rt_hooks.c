@@ -1,0 +1,340 @@
+/* rt_hooks.c - the entry points instrumented programs call (rt_abi.h): each
+ * is a scheduling point, then the event itself: the happens-before effect
+ * of a synchronisation operation, or the shadow-memory check of an access.
+ * Blocking operations never block a real thread: the thread stays at its
+ * scheduling point until its pending event is enabled, then the real call
+ * (kept in the program) completes at once.  Only condition variables and
+ * barriers, whose real calls would wait for other threads, are emulated.
+ */
+#include "rt.h"
+
+#include <malloc.h>
+#include <stdlib.h>
+#include <string.h>
+
+static size_t obj_hash(void *a)
+{
+    return (size_t)(((uintptr_t)a * 0x9E3779B97F4A7C15ull) >> 20);
+}
+
+rt_obj *rt_obj_get(void *addr)
+{
+    if (2 * (rt.nobj + 1) > rt.capobj) {
+        rt_obj *old = rt.objs;
+        unsigned long oldcap = rt.capobj;
+        rt.capobj = rt.capobj ? 2 * rt.capobj : 256;
+        rt.objs = calloc(rt.capobj, sizeof *rt.objs);
+        if (!rt.objs)
+            abort();
+        for (unsigned long i = 0; i < oldcap; i++)
+            if (old[i].addr) {
+                size_t j = obj_hash(old[i].addr) & (rt.capobj - 1);
+                while (rt.objs[j].addr)
+                    j = (j + 1) & (rt.capobj - 1);
+                rt.objs[j] = old[i];
+            }
+        free(old);
+    }
+    size_t j = obj_hash(addr) & (rt.capobj - 1);
+    for (; rt.objs[j].addr; j = (j + 1) & (rt.capobj - 1))
+        if (rt.objs[j].addr == addr)
+            return &rt.objs[j];
+    rt.objs[j].addr = addr;
+    rt.objs[j].holder = -1;
+    rt.nobj++;
+    return &rt.objs[j];
+}
+
+static void lock_acquired(rt_thread *t, void *m, int shared)
+{
+    rt_obj *o = rt_obj_get(m);
+    if (shared)
+        o->readers++;
+    else if (o->holder == t->id)
+        o->recursion++;
+    else
+        o->holder = t->id, o->recursion = 1;
+    rt_acquire(t, &o->vc);
+    if (t->nheld == t->capheld) {
+        t->capheld = t->capheld ? 2 * t->capheld : 8;
+        t->held = realloc(t->held, (size_t)t->capheld * sizeof *t->held);
+        if (!t->held)
+            abort();
+    }
+    t->held[t->nheld++] = m;
+}
+
+static void lock_released(rt_thread *t, void *m)
+{
+    rt_obj *o = rt_obj_get(m);
+    if (o->holder == t->id) {
+        if (--o->recursion <= 0)
+            o->holder = -1;
+    } else if (o->readers > 0) {
+        o->readers--;
+    }
+    rt_release(t, &o->vc);
+    for (int i = t->nheld - 1; i >= 0; i--)
+        if (t->held[i] == m) {
+            memmove(&t->held[i], &t->held[i + 1], (size_t)(t->nheld - i - 1) * sizeof *t->held);
+            t->nheld--;
+            break;
+        }
+}
+
+/* The value a read is about to see (memory is quiet: only we run). */
+static uint64_t peek(const void *p, uint64_t size, int *known)
+{
+    uint64_t v = 0;
+    *known = size == 1 || size == 2 || size == 4 || size == 8;
+    if (*known)
+        memcpy(&v, p, size);
+    return v;
+}
+
+void __rh_access(void *p, uint64_t size, uint32_t flags, uint32_t loc, uint64_t value)
+{
+    rt_thread *t = rt_me;
+    if (!t || rt.ending)
+        return;
+    if (flags & RH_RT_STRLEN)
+        size = strlen(p) + 1;
+    rt_point(t, loc);
+    if ((flags & (RH_RT_ATOMIC | RH_RT_ACQUIRE)) == (RH_RT_ATOMIC | RH_RT_ACQUIRE))
+        rt_acquire(t, &rt_obj_get(p)->vc);
+    rt_shadow_access(t, (uintptr_t)p, size, flags, loc);
+    int known = (flags & RH_RT_VALUE) != 0;
+    if (flags & RH_RT_READ)
+        value = peek(p, size, &known);
+    static const char *const kinds[] = {"?", "r", "w", "u", "?", "ra", "wa", "ua"};
+    rt_out_event(t, kinds[(flags & 3) | ((flags & RH_RT_ATOMIC) ? 4 : 0)], loc, (uintptr_t)p, size,
+                 value, known);
+    if ((flags & (RH_RT_ATOMIC | RH_RT_RELEASE)) == (RH_RT_ATOMIC | RH_RT_RELEASE))
+        rt_release(t, &rt_obj_get(p)->vc);
+}
+
+void __rh_enter(uint32_t loc)
+{
+    rt_thread *t = rt_me;
+    if (!t)
+        return;
+    if (t->depth == t->cap) {
+        t->cap = t->cap ? 2 * t->cap : 32;
+        t->frames = realloc(t->frames, (size_t)t->cap * sizeof *t->frames);
+        if (!t->frames)
+            abort();
+    }
+    t->frames[t->depth++] = t->node;
+    t->node = rt_depot(t->node, loc);
+}
+
+void __rh_leave(void)
+{
+    rt_thread *t = rt_me;
+    if (t && t->depth > 0)
+        t->node = t->frames[--t->depth];
+}
+
+/* The thread a join names, by its real handle. */
+static int thread_of(uint64_t handle)
+{
+    for (int i = 1; i < rt.nth; i++)
+        if ((uint64_t)rt.th[i]->pth == handle)
+            return i;
+    return -1;
+}
+
+static void wake(void *cond, int all)
+{
+    rt_thread *t = rt_me;
+    rt_release(t, &rt_obj_get(cond)->vc);
+    for (int i = 0; i < rt.nth; i++) {
+        rt_thread *w = rt.th[i];
+        if (!w->done && w->pend == RT_P_COND && w->obj == cond && !w->signaled) {
+            w->signaled = 1;
+            if (!all)
+                return;
+        }
+    }
+}
+
+/* Pre hooks of operations that wait: the pending event says for what. */
+static void pre_blocking(rt_thread *t, uint32_t op, uint32_t flags, void *obj, uint64_t n,
+                         uint32_t loc)
+{
+    if (op == RH_OP_LOCK && !(flags & RH_F_TRY)) {
+        t->pend = RT_P_LOCK, t->obj = obj, t->shared = (flags & RH_F_SHARED) != 0;
+        rt_point(t, loc);
+        lock_acquired(t, obj, (flags & RH_F_SHARED) != 0);
+        rt_out_event(t, (flags & RH_F_SHARED) ? "rdlock" : "lock", loc, (uintptr_t)obj, 0, 0, 0);
+    } else if (op == RH_OP_THREAD_JOIN) {
+        t->pend = RT_P_JOIN, t->target = thread_of(n);
+        int target = t->target;
+        rt_point(t, loc);
+        if (target > 0)
+            rt_acquire(t, &rt.th[target]->vc);
+        rt_out_event(t, "join", loc, 0, 0, 0, target);
+    } else if (op == RH_OP_SEM_WAIT && !(flags & RH_F_TRY)) {
+        t->pend = RT_P_SEM, t->obj = obj;
+        rt_point(t, loc);
+        rt_obj *o = rt_obj_get(obj);
+        o->count--;
+        rt_acquire(t, &o->vc);
+        rt_out_event(t, "semwait", loc, (uintptr_t)obj, 0, 0, 0);
+    } else {
+        rt_point(t, loc);
+    }
+}
+
+void __rh_sync_pre(uint32_t op, uint32_t flags, void *obj, void *obj2, uint64_t n, uint32_t loc)
+{
+    rt_thread *t = rt_me;
+    (void)obj2;
+    if (!t || rt.ending)
+        return;
+    rt_obj *o;
+    switch (op) {
+    case RH_OP_LOCK: case RH_OP_THREAD_JOIN: case RH_OP_SEM_WAIT:
+        pre_blocking(t, op, flags, obj, n, loc);
+        return;
+    case RH_OP_UNLOCK:
+        rt_point(t, loc);
+        lock_released(t, obj);
+        rt_out_event(t, "unlock", loc, (uintptr_t)obj, 0, 0, 0);
+        return;
+    case RH_OP_SEM_POST:
+        rt_point(t, loc);
+        o = rt_obj_get(obj);
+        o->count++;
+        rt_release(t, &o->vc);
+        rt_out_event(t, "sempost", loc, (uintptr_t)obj, 0, 0, 0);
+        return;
+    case RH_OP_SEM_INIT: case RH_OP_BARRIER_INIT:
+        o = rt_obj_get(obj);
+        o->count = op == RH_OP_SEM_INIT ? (long)n : 0;
+        o->size = op == RH_OP_BARRIER_INIT ? (long)n : 0;
+        o->known = 1;
+        return;
+    case RH_OP_COND_SIGNAL: case RH_OP_COND_BROADCAST:
+        rt_point(t, loc);
+        wake(obj, op == RH_OP_COND_BROADCAST);
+        rt_out_event(t, op == RH_OP_COND_SIGNAL ? "signal" : "broadcast", loc, (uintptr_t)obj, 0, 0, 0);
+        return;
+    case RH_OP_THREAD_EXIT:
+        rt_point(t, loc);
+        rt_thread_finish(t);
+        return;
+    case RH_OP_ATOMIC_BEGIN: case RH_OP_ATOMIC_CALL:
+        rt_point(t, loc);
+        if (t->atomic_depth++ == 0)
+            rt_acquire(t, &rt_obj_get(&rt)->vc);
+        rt_out_event(t, "abegin", loc, 0, 0, 0, 0);
+        return;
+    case RH_OP_ATOMIC_END:
+        if (t->atomic_depth > 0 && --t->atomic_depth == 0)
+            rt_release(t, &rt_obj_get(&rt)->vc);
+        rt_out_event(t, "aend", loc, 0, 0, 0, 0);
+        return;
+    case RH_OP_ONCE:
+        rt_point(t, loc);
+        return;
+    case RH_OP_FREE:
+        if (obj)
+            rt_shadow_clear((uintptr_t)obj, malloc_usable_size(obj));
+        return;
+    case RH_OP_ERROR: /* abort() and friends end the run as a crash, if they do */
+        rt_out_event(t, "error", loc, 0, 0, 0, 0);
+        return;
+    default:
+        return;
+    }
+}
+
+void __rh_sync_post(uint32_t op, uint32_t flags, void *obj, void *obj2, uint64_t ret, uint32_t loc)
+{
+    rt_thread *t = rt_me;
+    (void)obj2;
+    if (!t || rt.ending)
+        return;
+    switch (op) {
+    case RH_OP_LOCK:
+        if ((flags & RH_F_TRY) && ret == 0) {
+            lock_acquired(t, obj, (flags & RH_F_SHARED) != 0);
+            rt_out_event(t, (flags & RH_F_SHARED) ? "rdlock" : "lock", loc, (uintptr_t)obj, 0, 0, 0);
+        }
+        return;
+    case RH_OP_SEM_WAIT:
+        if ((flags & RH_F_TRY) && ret == 0) {
+            rt_obj *o = rt_obj_get(obj);
+            o->count--;
+            rt_acquire(t, &o->vc);
+            rt_out_event(t, "semwait", loc, (uintptr_t)obj, 0, 0, 0);
+        }
+        return;
+    case RH_OP_ONCE: {
+        /* the one run of the routine happens before every return */
+        rt_obj *o = rt_obj_get(obj);
+        rt_acquire(t, &o->vc);
+        rt_release(t, &rt_obj_get(obj)->vc);
+        rt_out_event(t, "once", loc, (uintptr_t)obj, 0, 0, 0);
+        return;
+    }
+    case RH_OP_ATOMIC_CALL:
+        __rh_sync_pre(RH_OP_ATOMIC_END, 0, NULL, NULL, 0, loc);
+        return;
+    case RH_OP_ALLOC: case RH_OP_CALLOC: case RH_OP_REALLOC:
+        if (ret)
+            rt_shadow_clear((uintptr_t)ret, malloc_usable_size((void *)(uintptr_t)ret));
+        return;
+    default:
+        return;
+    }
+}
+
+int __rh_cond_wait(void *cond, void *mutex, uint32_t loc)
+{
+    rt_thread *t = rt_me;
+    if (!t || rt.ending)
+        return 0;
+    rt_point(t, loc);
+    lock_released(t, mutex);
+    pthread_mutex_unlock(mutex);
+    rt_out_event(t, "wait", loc, (uintptr_t)cond, 0, 0, (long)(uintptr_t)mutex);
+    t->pend = RT_P_COND, t->obj = cond, t->obj2 = mutex, t->signaled = 0;
+    rt_point(t, loc);
+    rt_acquire(t, &rt_obj_get(cond)->vc);
+    lock_acquired(t, mutex, 0);
+    pthread_mutex_lock(mutex);
+    rt_out_event(t, "wake", loc, (uintptr_t)cond, 0, 0, (long)(uintptr_t)mutex);
+    return 0;
+}
+
+int __rh_barrier_wait(void *barrier, uint32_t loc)
+{
+    rt_thread *t = rt_me;
+    if (!t || rt.ending)
+        return 0;
+    rt_point(t, loc);
+    rt_obj *o = rt_obj_get(barrier);
+    rt_vc_join(&o->vc, &t->vc);
+    rt_vc_tick(t);
+    rt_out_event(t, "barrier", loc, (uintptr_t)barrier, 0, 0, 0);
+    int serial = 0;
+    if (++o->count >= o->size) {
+        o->count = 0;
+        o->gen++;
+        serial = 1;
+        rt_vc_join(&t->vc, &o->vc);
+        /* the departing side: every arrival of this round happens before it */
+        rt_obj *done = rt_obj_get((char *)barrier + 1);
+        free(done->vc.c);
+        done->vc = o->vc;
+        o->vc.c = NULL, o->vc.n = 0;
+    } else {
+        t->pend = RT_P_BARRIER, t->obj = barrier, t->gen = o->gen;
+        rt_point(t, loc);
+        rt_acquire(t, &rt_obj_get((char *)barrier + 1)->vc);
+    }
+    rt_out_event(t, "depart", loc, (uintptr_t)barrier, 0, 0, 0);
+    return serial ? -1 /* PTHREAD_BARRIER_SERIAL_THREAD */ : 0;
+}

@@ -1,0 +1,111 @@
+/* rt_out.c - the runtime's settings and its report file.
+ *
+ * Settings (environment): RH_RT_OUT report file, RH_RT_STRATEGY
+ * pct|random|fifo|replay, RH_RT_SEED, RH_RT_MAX_STEPS, RH_RT_PCT_K,
+ * RH_RT_PCT_D, RH_RT_TRACE (events to log, 0 none), and for replay
+ * RH_RT_SCHED (lines "TID LINE COL"), RH_RT_LOCS (line i: "LINE COL" of
+ * location id i) and RH_RT_INPUTS (one nondet value a line).
+ *
+ * Report lines, one record each, fields separated by spaces:
+ *   E TID LOC WHAT ADDR SIZE VALUE AUX STEP
+ *                                        an event (the i-th E line is event i);
+ *                                        STEP 1: it ends a scheduling point, so
+ *                                        the STEP lines in order are the schedule
+ *   T TID PARENT LOC                     thread TID created at LOC
+ *   I LOC BITS VALUE                     a nondet value served
+ *   R ADDR SIZE  EV TID LOC W AT  EV TID LOC W AT  STACK STACK LOCKS
+ *                                        a race: earlier access, later access
+ *   END REASON STEPS EVENTS DETAIL...    exit|cutoff|deadlock|assume|error|crash
+ */
+#include "rt.h"
+
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+void rt_out_event(rt_thread *t, const char *what, uint32_t loc, uintptr_t addr, uint64_t size,
+                  uint64_t value, long aux)
+{
+    if (rt.out && rt.events < rt.max_trace)
+        fprintf(rt.out, "E %d %u %s %#lx %lu %lld %ld %d\n", t->id, loc, what, (unsigned long)addr,
+                (unsigned long)size, (long long)value, aux, t->stepped);
+    t->stepped = 0;
+    rt.events++;
+}
+
+void rt_out_flush(void)
+{
+    if (rt.out)
+        fflush(rt.out);
+}
+
+void rt_out_end(const char *reason, const char *detail)
+{
+    if (rt.ending)
+        return;
+    rt.ending = 1;
+    if (rt.out) {
+        fprintf(rt.out, "END %s %lu %lu %lu %s\n", reason, rt.steps, rt.events, rt.diverged,
+                detail ? detail : "");
+        fflush(rt.out);
+    }
+}
+
+static void on_exit_handler(void)
+{
+    rt_out_end("exit", "");
+}
+
+static void on_crash(int sig)
+{
+    char detail[32];
+    snprintf(detail, sizeof detail, "signal %d", sig);
+    rt_out_end("crash", detail);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void *read_lines(const char *path, unsigned long *n, size_t elem, int fields)
+{
+    FILE *f = path ? fopen(path, "r") : NULL;
+    if (!f)
+        return NULL;
+    unsigned long cap = 256;
+    char *v = malloc(cap * elem);
+    long long a, b, c;
+    *n = 0;
+    while (v && (fields == 1   ? fscanf(f, "%lld", &a) == 1
+                 : fields == 2 ? fscanf(f, "%lld %lld", &a, &b) == 2
+                               : fscanf(f, "%lld %lld %lld", &a, &b, &c) == 3)) {
+        if (*n == cap)
+            v = realloc(v, (cap *= 2) * elem);
+        if (!v)
+            abort();
+        if (fields == 1)
+            ((long long *)v)[*n] = a;
+        else if (fields == 2)
+            ((unsigned(*)[2])v)[*n][0] = (unsigned)a, ((unsigned(*)[2])v)[*n][1] = (unsigned)b;
+        else
+            ((rt_step *)v)[*n] = (rt_step){(int)a, (unsigned)b, (unsigned)c};
+        (*n)++;
+    }
+    fclose(f);
+    return v;
+}
+
+__attribute__((constructor)) static void rt_init(void)
+{
+    const char *path = getenv("RH_RT_OUT"), *v;
+    if (path && (rt.out = fopen(path, "w")))
+        setvbuf(rt.out, NULL, _IOFBF, 1 << 20);
+    rt.max_trace = (v = getenv("RH_RT_TRACE")) ? strtoul(v, NULL, 10) : 0;
+    rt.sched = read_lines(getenv("RH_RT_SCHED"), &rt.nsched, sizeof *rt.sched, 3);
+    rt.locpos = read_lines(getenv("RH_RT_LOCS"), &rt.nlocs, sizeof *rt.locpos, 2);
+    rt.inputs = read_lines(getenv("RH_RT_INPUTS"), &rt.ninputs, sizeof *rt.inputs, 1);
+    rt_sched_init();
+    atexit(on_exit_handler);
+    int sigs[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
+    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
+        signal(sigs[i], on_crash);
+}

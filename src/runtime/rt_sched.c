@@ -1,0 +1,261 @@
+/* rt_sched.c - the serialising scheduler: one token, handed between real
+ * threads only at instrumentation points, by a strategy (papers/003):
+ * PCT priorities with d-1 change points, a random walk, FIFO, or a given
+ * schedule (replay).  A thread whose pending event cannot complete (lock
+ * held, join on a live thread, ...) is simply not enabled, so no real
+ * thread ever blocks inside the program; no enabled thread left while some
+ * are unfinished is a deadlock.
+ */
+#include "rt.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+rt_state rt = {.mu = PTHREAD_MUTEX_INITIALIZER, .max_steps = 200000, .depth_d = 3};
+__thread rt_thread *rt_me;
+
+#define RT_SPIN_LIMIT 3000 /* steps in a row after which a thread is deemed spinning */
+
+uint64_t rt_rand(void)
+{
+    /* xorshift64*: small, and the same seed gives the same run */
+    rt.rng ^= rt.rng >> 12;
+    rt.rng ^= rt.rng << 25;
+    rt.rng ^= rt.rng >> 27;
+    return rt.rng * 2685821657736338717ull;
+}
+
+static int lock_free(rt_obj *o, const rt_thread *t, int shared)
+{
+    if (o->holder == t->id)
+        return !shared; /* re-locking a lock one holds: recursive mutexes */
+    if (o->holder >= 0)
+        return 0;
+    return shared || o->readers == 0;
+}
+
+static int enabled(rt_thread *t)
+{
+    if (t->done || !t->started)
+        return 0;
+    switch (t->pend) {
+    case RT_P_RUN: return 1;
+    case RT_P_LOCK: return lock_free(rt_obj_get(t->obj), t, t->shared);
+    case RT_P_JOIN: return t->target < 0 || t->target >= rt.nth || rt.th[t->target]->done;
+    case RT_P_COND: return t->signaled && lock_free(rt_obj_get(t->obj2), t, 0);
+    case RT_P_BARRIER: return rt_obj_get(t->obj)->gen != t->gen;
+    case RT_P_SEM: return rt_obj_get(t->obj)->count > 0;
+    }
+    return 1;
+}
+
+rt_thread *rt_new_thread(int parent, uint32_t loc)
+{
+    rt_thread *t = calloc(1, sizeof *t);
+    if (!t)
+        abort();
+    t->id = rt.nth;
+    t->parent = parent;
+    t->create_loc = loc;
+    t->prio = 1000 + rt_rand() % 1000000000ull;
+    pthread_cond_init(&t->cv, NULL);
+    if (rt.nth == rt.capth) {
+        rt.capth = rt.capth ? 2 * rt.capth : 16;
+        rt.th = realloc(rt.th, (size_t)rt.capth * sizeof *rt.th);
+        if (!rt.th)
+            abort();
+    }
+    rt.th[rt.nth++] = t;
+    return t;
+}
+
+/* PCT (Burckhardt et al.): the highest-priority enabled thread runs; at
+ * the i-th change point the running thread drops to priority i. */
+static rt_thread *choose_pct(rt_thread *cur)
+{
+    for (int i = 0; cur && i < rt.nchange; i++)
+        if (rt.change[i] == rt.steps)
+            cur->prio = (uint64_t)i + 2;
+    if (cur && cur->run_len > RT_SPIN_LIMIT)
+        cur->prio = 1; /* a spinning thread waits for someone else: let them run */
+    rt_thread *best = NULL;
+    for (int i = 0; i < rt.nth; i++)
+        if (enabled(rt.th[i]) && (!best || rt.th[i]->prio > best->prio))
+            best = rt.th[i];
+    return best;
+}
+
+static rt_thread *choose_random(void)
+{
+    int n = 0;
+    for (int i = 0; i < rt.nth; i++)
+        n += enabled(rt.th[i]);
+    if (!n)
+        return NULL;
+    int k = (int)(rt_rand() % (uint64_t)n);
+    for (int i = 0; i < rt.nth; i++)
+        if (enabled(rt.th[i]) && k-- == 0)
+            return rt.th[i];
+    return NULL;
+}
+
+/* FIFO (papers/003): the running thread keeps running until it blocks or
+ * spins; then the next enabled thread in creation order. */
+static rt_thread *choose_fifo(rt_thread *cur)
+{
+    if (cur && enabled(cur) && cur->run_len <= RT_SPIN_LIMIT)
+        return cur;
+    int start = cur ? cur->id + 1 : 0;
+    for (int k = 0; k < rt.nth; k++) {
+        rt_thread *t = rt.th[(start + k) % rt.nth];
+        if (enabled(t))
+            return t;
+    }
+    return NULL;
+}
+
+/* Replay: the thread of the next schedule step, when it can run. */
+static rt_thread *choose_replay(rt_thread *cur)
+{
+    if (rt.pos < rt.nsched) {
+        int want = rt.sched[rt.pos].tid;
+        if (want >= 0 && want < rt.nth && enabled(rt.th[want]))
+            return rt.th[want];
+        rt.diverged++;
+    }
+    return choose_fifo(cur);
+}
+
+static rt_thread *choose(rt_thread *cur)
+{
+    if (cur && cur->atomic_depth > 0 && enabled(cur))
+        return cur; /* __VERIFIER_atomic sections run without interruption */
+    switch (rt.strategy) {
+    case RT_PCT: return choose_pct(cur);
+    case RT_RANDOM: return choose_random();
+    case RT_FIFO: return choose_fifo(cur);
+    case RT_REPLAY: return choose_replay(cur);
+    }
+    return NULL;
+}
+
+static void deadlock(void)
+{
+    char buf[1024];
+    size_t n = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < rt.nth && n + 64 < sizeof buf; i++) {
+        rt_thread *t = rt.th[i];
+        static const char *const what[] = {"run", "lock", "join", "cond-wait", "barrier", "sem-wait"};
+        if (!t->done)
+            n += (size_t)snprintf(buf + n, sizeof buf - n, "%sT%d:%s", n ? "," : "", t->id,
+                                  what[t->pend]);
+    }
+    rt_out_end("deadlock", buf);
+    _exit(0);
+}
+
+void rt_wait_token(rt_thread *t)
+{
+    pthread_mutex_lock(&rt.mu);
+    while (rt.cur != t->id)
+        pthread_cond_wait(&t->cv, &rt.mu);
+    pthread_mutex_unlock(&rt.mu);
+}
+
+static void give_token(rt_thread *next)
+{
+    pthread_mutex_lock(&rt.mu);
+    rt.cur = next->id;
+    pthread_cond_signal(&next->cv);
+    pthread_mutex_unlock(&rt.mu);
+}
+
+static int at_step(const rt_step *s, uint32_t loc)
+{
+    if (s->line == 0)
+        return 1;
+    if (loc >= rt.nlocs)
+        return 0;
+    return rt.locpos[loc][0] == s->line && (s->col == 0 || rt.locpos[loc][1] == s->col);
+}
+
+/* A scheduling point: t (the token holder) is about to perform an event
+ * whose enabledness t->pend describes.  Returns when t may perform it. */
+void rt_point(rt_thread *t, uint32_t loc)
+{
+    if (t->stepped) /* the last point made no event (a failed trylock): log it */
+        rt_out_event(t, "nop", t->step_loc, 0, 0, 0, 0);
+    if (++rt.steps > rt.max_steps) {
+        rt_out_end("cutoff", "step limit");
+        _exit(0);
+    }
+    rt_thread *n = choose(t);
+    if (!n)
+        deadlock();
+    if (n != t) {
+        give_token(n);
+        rt_wait_token(t);
+        t->run_len = 0;
+    }
+    rt_resumed(t, loc);
+}
+
+/* t holds the token again and performs its event at loc. */
+void rt_resumed(rt_thread *t, uint32_t loc)
+{
+    t->run_len++;
+    t->pend = RT_P_RUN;
+    t->stepped = 1;
+    t->step_loc = loc;
+    if (rt.strategy == RT_REPLAY && rt.pos < rt.nsched && rt.sched[rt.pos].tid == t->id &&
+        at_step(&rt.sched[rt.pos], loc))
+        rt.pos++;
+}
+
+void rt_thread_finish(rt_thread *t)
+{
+    if (t->done)
+        return;
+    t->done = 1;
+    rt_out_event(t, "end", 0, 0, 0, 0, 0);
+    rt_thread *n = choose(NULL);
+    if (n) {
+        give_token(n);
+        return;
+    }
+    for (int i = 0; i < rt.nth; i++)
+        if (!rt.th[i]->done)
+            deadlock();
+    /* everyone finished: the process exits with this thread */
+}
+
+static void init_pct(void)
+{
+    rt.nchange = rt.depth_d > 1 ? rt.depth_d - 1 : 0;
+    rt.change = calloc((size_t)rt.nchange + 1, sizeof *rt.change);
+    for (int i = 0; i < rt.nchange; i++)
+        rt.change[i] = 1 + rt_rand() % (rt.pct_k ? rt.pct_k : 1000);
+}
+
+void rt_sched_init(void)
+{
+    const char *s = getenv("RH_RT_STRATEGY"), *v;
+    rt.strategy = !s ? RT_PCT : !strcmp(s, "random") ? RT_RANDOM : !strcmp(s, "fifo") ? RT_FIFO
+                  : !strcmp(s, "replay")             ? RT_REPLAY : RT_PCT;
+    rt.rng = (v = getenv("RH_RT_SEED")) ? strtoull(v, NULL, 10) * 0x9E3779B97F4A7C15ull + 1 : 1;
+    if ((v = getenv("RH_RT_MAX_STEPS")))
+        rt.max_steps = strtoul(v, NULL, 10);
+    if ((v = getenv("RH_RT_PCT_K")))
+        rt.pct_k = strtoul(v, NULL, 10);
+    if ((v = getenv("RH_RT_PCT_D")))
+        rt.depth_d = atoi(v);
+    init_pct();
+    rt_thread *main_thread = rt_new_thread(-1, 0);
+    main_thread->started = 1;
+    main_thread->pth = pthread_self();
+    rt_vc_tick(main_thread);
+    rt_me = main_thread;
+    rt.cur = 0;
+}

@@ -1,0 +1,300 @@
+/* rt_shadow.c - happens-before race detection: vector clocks, shadow
+ * memory (per byte, last write and the concurrent reads, FastTrack-style),
+ * and the stack depot that lets a shadow cell name a whole call stack in
+ * 32 bits.  A race is two accesses to one byte by different threads, at
+ * least one a write, not both atomic, and the earlier one not ordered
+ * before the later one by the clocks (rt_hooks.c keeps them).
+ */
+#include "rt.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define RT_PAGE_BITS 8
+#define RT_PAGE (1u << RT_PAGE_BITS)
+
+typedef struct rt_acc {
+    uint32_t clock, loc, stack, ev;
+    uint16_t tid;
+    uint8_t atomic, valid;
+} rt_acc;
+
+typedef struct rt_cell {
+    rt_acc w, r;             /* last write; last read */
+    rt_acc *more;            /* earlier reads concurrent with r, one per thread */
+    uint32_t nmore;
+} rt_cell;
+
+typedef struct rt_page {
+    uintptr_t key;
+    rt_cell cell[RT_PAGE];
+} rt_page;
+
+static rt_page **pages, *last_page;
+static size_t page_cap, page_len;
+
+typedef struct rt_node {
+    uint32_t parent, loc;
+} rt_node;
+static rt_node *nodes;
+static uint32_t nnodes, capnodes, *node_hash;
+static size_t node_hash_cap;
+
+static uint32_t pair_seen[4096][2]; /* reported (loc, loc) pairs */
+static int npairs;
+
+uint32_t rt_vc_get(const rt_vc *v, int tid)
+{
+    return (uint32_t)tid < v->n ? v->c[tid] : 0;
+}
+
+static void vc_fit(rt_vc *v, uint32_t n)
+{
+    if (n <= v->n)
+        return;
+    v->c = realloc(v->c, n * sizeof *v->c);
+    if (!v->c)
+        abort();
+    memset(v->c + v->n, 0, (n - v->n) * sizeof *v->c);
+    v->n = n;
+}
+
+void rt_vc_join(rt_vc *to, const rt_vc *from)
+{
+    vc_fit(to, from->n);
+    for (uint32_t i = 0; i < from->n; i++)
+        if (from->c[i] > to->c[i])
+            to->c[i] = from->c[i];
+}
+
+void rt_vc_tick(rt_thread *t)
+{
+    vc_fit(&t->vc, (uint32_t)t->id + 1);
+    t->vc.c[t->id]++;
+}
+
+void rt_release(rt_thread *t, rt_vc *obj)
+{
+    rt_vc_join(obj, &t->vc);
+    rt_vc_tick(t);
+}
+
+void rt_acquire(rt_thread *t, const rt_vc *obj)
+{
+    rt_vc_join(&t->vc, obj);
+}
+
+static size_t hash_ptr(uintptr_t k)
+{
+    return (size_t)((k * 0x9E3779B97F4A7C15ull) >> 17);
+}
+
+static void page_insert(rt_page *p)
+{
+    size_t i = hash_ptr(p->key) & (page_cap - 1);
+    while (pages[i])
+        i = (i + 1) & (page_cap - 1);
+    pages[i] = p;
+    page_len++;
+}
+
+static rt_page *page_find(uintptr_t key, int create)
+{
+    if (last_page && last_page->key == key)
+        return last_page;
+    for (size_t i = page_cap ? hash_ptr(key) & (page_cap - 1) : 0; page_cap && pages[i];
+         i = (i + 1) & (page_cap - 1))
+        if (pages[i]->key == key)
+            return last_page = pages[i];
+    if (!create)
+        return NULL;
+    if (2 * (page_len + 1) > page_cap) {
+        rt_page **old = pages;
+        size_t oldcap = page_cap;
+        page_cap = page_cap ? 2 * page_cap : 1024;
+        pages = calloc(page_cap, sizeof *pages);
+        if (!pages)
+            abort();
+        page_len = 0;
+        for (size_t i = 0; i < oldcap; i++)
+            if (old[i])
+                page_insert(old[i]);
+        free(old);
+    }
+    rt_page *p = calloc(1, sizeof *p);
+    if (!p)
+        abort();
+    p->key = key;
+    page_insert(p);
+    return last_page = p;
+}
+
+uint32_t rt_depot(uint32_t parent, uint32_t loc)
+{
+    if (2 * (nnodes + 1) > node_hash_cap) {
+        free(node_hash);
+        node_hash_cap = node_hash_cap ? 2 * node_hash_cap : 4096;
+        node_hash = calloc(node_hash_cap, sizeof *node_hash);
+        if (!node_hash)
+            abort();
+        for (uint32_t n = 1; n < nnodes; n++) {
+            size_t i = hash_ptr(((uintptr_t)nodes[n].parent << 32) | nodes[n].loc) & (node_hash_cap - 1);
+            while (node_hash[i])
+                i = (i + 1) & (node_hash_cap - 1);
+            node_hash[i] = n;
+        }
+    }
+    if (nnodes == 0)
+        nnodes = 1; /* node 0 is the empty stack */
+    size_t i = hash_ptr(((uintptr_t)parent << 32) | loc) & (node_hash_cap - 1);
+    for (; node_hash[i]; i = (i + 1) & (node_hash_cap - 1))
+        if (nodes[node_hash[i]].parent == parent && nodes[node_hash[i]].loc == loc)
+            return node_hash[i];
+    if (nnodes >= capnodes) {
+        capnodes = capnodes ? 2 * capnodes : 1024;
+        nodes = realloc(nodes, capnodes * sizeof *nodes);
+        if (!nodes)
+            abort();
+    }
+    nodes[nnodes].parent = parent;
+    nodes[nnodes].loc = loc;
+    node_hash[i] = nnodes;
+    return nnodes++;
+}
+
+/* Writes a stack as call-site location ids, innermost first, or "-". */
+void rt_depot_write(FILE *f, uint32_t node)
+{
+    if (!node) {
+        fputs(" -", f);
+        return;
+    }
+    for (int first = 1, depth = 0; node && depth < 64; node = nodes[node].parent, first = 0, depth++)
+        fprintf(f, "%s%u", first ? " " : ",", nodes[node].loc);
+}
+
+static int pair_reported(uint32_t a, uint32_t b)
+{
+    for (int i = 0; i < npairs; i++)
+        if (pair_seen[i][0] == a && pair_seen[i][1] == b)
+            return 1;
+    if (npairs < 4096) {
+        pair_seen[npairs][0] = a;
+        pair_seen[npairs++][1] = b;
+    }
+    return 0;
+}
+
+static void report(rt_thread *t, uintptr_t addr, const rt_acc *prev, int prev_write,
+                   const rt_acc *now, int now_write, uint64_t size)
+{
+    if (pair_reported(prev->loc, now->loc))
+        return;
+    rt.races++;
+    FILE *f = rt.out;
+    if (!f)
+        return;
+    fprintf(f, "R %#lx %lu %u %u %u %d %d %u %u %u %d %d", (unsigned long)addr,
+            (unsigned long)size, prev->ev, prev->tid, prev->loc, prev_write, prev->atomic, now->ev,
+            now->tid, now->loc, now_write, now->atomic);
+    rt_depot_write(f, prev->stack);
+    rt_depot_write(f, now->stack);
+    for (int i = 0; i < t->nheld; i++)
+        fprintf(f, "%s%#lx", i ? "," : " ", (unsigned long)(uintptr_t)t->held[i]);
+    fputs(t->nheld ? "\n" : " -\n", f);
+    fflush(f);
+}
+
+/* True when `prev` by another thread is not ordered before t's access. */
+static int concurrent(const rt_thread *t, const rt_acc *prev, int now_atomic)
+{
+    return prev->valid && prev->tid != t->id && !(prev->atomic && now_atomic) &&
+           prev->clock > rt_vc_get(&t->vc, prev->tid);
+}
+
+static void add_read(rt_thread *t, rt_cell *c, const rt_acc *now)
+{
+    if (concurrent(t, &c->r, 1)) {
+        /* keep the old read: it may still race with a later write */
+        uint32_t i = 0;
+        while (i < c->nmore && c->more[i].tid != c->r.tid)
+            i++;
+        if (i == c->nmore) {
+            c->more = realloc(c->more, (c->nmore + 1) * sizeof *c->more);
+            if (!c->more)
+                abort();
+            c->nmore++;
+        }
+        c->more[i] = c->r;
+    }
+    c->r = *now;
+}
+
+static void access_byte(rt_thread *t, rt_cell *c, uintptr_t addr, const rt_acc *now, int write,
+                        uint64_t size)
+{
+    if (concurrent(t, &c->w, now->atomic))
+        report(t, addr, &c->w, 1, now, write, size);
+    if (!write) {
+        add_read(t, c, now);
+        return;
+    }
+    if (concurrent(t, &c->r, now->atomic))
+        report(t, addr, &c->r, 0, now, 1, size);
+    for (uint32_t i = 0; i < c->nmore; i++)
+        if (concurrent(t, &c->more[i], now->atomic))
+            report(t, addr, &c->more[i], 0, now, 1, size);
+    free(c->more);
+    c->more = NULL;
+    c->nmore = 0;
+    memset(&c->r, 0, sizeof c->r);
+    c->w = *now;
+}
+
+void rt_shadow_access(rt_thread *t, uintptr_t a, uint64_t size, uint32_t flags, uint32_t loc)
+{
+    rt_acc now = {rt_vc_get(&t->vc, t->id), loc, t->node, (uint32_t)rt.events, (uint16_t)t->id,
+                  (flags & RH_RT_ATOMIC) != 0, 1};
+    int write = (flags & RH_RT_WRITE) != 0;
+    for (uint64_t i = 0; i < size; i++) {
+        uintptr_t b = a + i;
+        rt_page *p = page_find(b >> RT_PAGE_BITS, 1);
+        access_byte(t, &p->cell[b & (RT_PAGE - 1)], a, &now, write, size);
+        if (write && (flags & RH_RT_READ)) /* read-modify-write: the read part too */
+            add_read(t, &p->cell[b & (RT_PAGE - 1)], &now);
+    }
+}
+
+static void clear_cell(rt_cell *c)
+{
+    free(c->more);
+    memset(c, 0, sizeof *c);
+}
+
+/* Forgets the history of [a, a+size): freed heap blocks and the stacks of
+ * new threads are new memory, whatever addresses they reuse. */
+void rt_shadow_clear(uintptr_t a, uint64_t size)
+{
+    uintptr_t first = a >> RT_PAGE_BITS, last = (a + size - 1) >> RT_PAGE_BITS;
+    if (!size || !page_len)
+        return;
+    for (uintptr_t k = first; k <= last; k++) {
+        if (last - first > 4 * page_cap && k == first) {
+            /* a huge range: walk the pages we have instead */
+            for (size_t i = 0; i < page_cap; i++)
+                if (pages[i] && pages[i]->key >= first && pages[i]->key <= last)
+                    for (unsigned j = 0; j < RT_PAGE; j++) {
+                        uintptr_t b = (pages[i]->key << RT_PAGE_BITS) + j;
+                        if (b >= a && b < a + size)
+                            clear_cell(&pages[i]->cell[j]);
+                    }
+            return;
+        }
+        rt_page *p = page_find(k, 0);
+        for (unsigned j = 0; p && j < RT_PAGE; j++) {
+            uintptr_t b = (k << RT_PAGE_BITS) + j;
+            if (b >= a && b < a + size)
+                clear_cell(&p->cell[j]);
+        }
+    }
+}
