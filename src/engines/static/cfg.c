@@ -1,0 +1,121 @@
+/* cfg.c - per-function control-flow graphs and cycle membership (Tarjan's
+ * strongly connected components, iterative so huge functions cannot
+ * overflow the stack).  See cfg.h.
+ */
+#include "cfg.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void scc_pop(rh_cfg_func *f, int *stack, int *sp, unsigned char *onstk, int v)
+{
+    int start = *sp, w, cnt = 0;
+    do {
+        w = stack[--*sp];
+        onstk[w] = 0;
+        cnt++;
+    } while (w != v);
+    if (cnt > 1)
+        for (int k = *sp; k < start; k++)
+            f->in_cycle[stack[k]] = 1;
+}
+
+static void mark_cycles(rh_cfg_func *f)
+{
+    int n = f->nblocks;
+    int *index = rh_xmalloc((size_t)n * sizeof *index), *low = rh_xmalloc((size_t)n * sizeof *low);
+    int *stack = rh_xmalloc((size_t)n * sizeof *stack), *cs = rh_xmalloc((size_t)n * sizeof *cs);
+    int *ce = rh_xmalloc((size_t)n * sizeof *ce);
+    unsigned char *onstk = rh_xcalloc((size_t)n, 1);
+    int sp = 0, csp = 0, idx = 0;
+    for (int i = 0; i < n; i++)
+        index[i] = -1;
+    for (int s = 0; s < n; s++) {
+        if (index[s] >= 0)
+            continue;
+        index[s] = low[s] = idx++, stack[sp++] = s, onstk[s] = 1;
+        cs[csp] = s, ce[csp++] = f->succ_off[s];
+        while (csp) {
+            int v = cs[csp - 1], e = ce[csp - 1];
+            if (e < f->succ_off[v + 1]) {
+                ce[csp - 1]++;
+                int w = f->succ[e];
+                if (w == v)
+                    f->in_cycle[v] = 1;
+                if (index[w] < 0) {
+                    index[w] = low[w] = idx++, stack[sp++] = w, onstk[w] = 1;
+                    cs[csp] = w, ce[csp++] = f->succ_off[w];
+                } else if (onstk[w] && index[w] < low[v]) {
+                    low[v] = index[w];
+                }
+                continue;
+            }
+            csp--;
+            if (csp && low[v] < low[cs[csp - 1]])
+                low[cs[csp - 1]] = low[v];
+            if (low[v] == index[v])
+                scc_pop(f, stack, &sp, onstk, v);
+        }
+    }
+    free(index), free(low), free(stack), free(cs), free(ce), free(onstk);
+}
+
+static void build_func(rh_cfg *c, rh_cfg_func *f, LLVMValueRef fn)
+{
+    f->nblocks = (int)LLVMCountBasicBlocks(fn);
+    f->blocks = rh_xmalloc((size_t)(f->nblocks + 1) * sizeof *f->blocks);
+    LLVMGetBasicBlocks(fn, f->blocks);
+    for (int i = 0; i < f->nblocks; i++)
+        rh_ptrmap_put(&c->block_index, f->blocks[i], i);
+    f->succ_off = rh_xmalloc((size_t)(f->nblocks + 1) * sizeof *f->succ_off);
+    int total = 0;
+    for (int i = 0; i < f->nblocks; i++) {
+        LLVMValueRef t = LLVMGetBasicBlockTerminator(f->blocks[i]);
+        total += t ? (int)LLVMGetNumSuccessors(t) : 0;
+    }
+    f->succ = rh_xmalloc((size_t)(total + 1) * sizeof *f->succ);
+    int k = 0;
+    for (int i = 0; i < f->nblocks; i++) {
+        f->succ_off[i] = k;
+        LLVMValueRef t = LLVMGetBasicBlockTerminator(f->blocks[i]);
+        unsigned ns = t ? LLVMGetNumSuccessors(t) : 0;
+        for (unsigned s = 0; s < ns; s++)
+            f->succ[k++] = (int)rh_ptrmap_get(&c->block_index, LLVMGetSuccessor(t, s), 0);
+    }
+    f->succ_off[f->nblocks] = k;
+    f->in_cycle = rh_xcalloc((size_t)f->nblocks + 1, 1);
+    mark_cycles(f);
+}
+
+void rh_cfg_build(rh_cfg *c, const rh_program *p)
+{
+    memset(c, 0, sizeof *c);
+    c->nfuncs = p->nfuncs;
+    c->f = rh_xcalloc((size_t)p->nfuncs + 1, sizeof *c->f);
+    for (int i = 0; i < p->nfuncs; i++)
+        build_func(c, &c->f[i], p->funcs[i].fn);
+}
+
+void rh_cfg_free(rh_cfg *c)
+{
+    for (int i = 0; i < c->nfuncs; i++) {
+        free(c->f[i].blocks);
+        free(c->f[i].succ_off);
+        free(c->f[i].succ);
+        free(c->f[i].in_cycle);
+    }
+    free(c->f);
+    rh_ptrmap_free(&c->block_index);
+    memset(c, 0, sizeof *c);
+}
+
+int rh_cfg_block(const rh_cfg *c, LLVMBasicBlockRef b)
+{
+    return (int)rh_ptrmap_get(&c->block_index, b, -1);
+}
+
+int rh_cfg_inst_in_loop(const rh_cfg *c, int func, LLVMValueRef inst)
+{
+    int b = rh_cfg_block(c, LLVMGetInstructionParent(inst));
+    return b < 0 || c->f[func].in_cycle[b];
+}

@@ -1,0 +1,34 @@
+/* cfg.h - control-flow graphs of the program's functions for the static
+ * engine: blocks in layout order, successor lists, and which blocks lie on
+ * a cycle (so code that may run more than once per call is known).
+ *
+ * Contract: rh_cfg_build indexes every function with a body once; block
+ * indices are per function, 0 is the entry block.
+ */
+#ifndef RH_STATIC_CFG_H
+#define RH_STATIC_CFG_H
+
+#include "../../model/model.h"
+#include "../../util/util.h"
+
+typedef struct rh_cfg_func {
+    LLVMBasicBlockRef *blocks;
+    int nblocks;
+    int *succ_off; /* successors of block b: succ[succ_off[b] .. succ_off[b+1]) */
+    int *succ;
+    unsigned char *in_cycle;
+} rh_cfg_func;
+
+typedef struct rh_cfg {
+    rh_cfg_func *f; /* per model function */
+    int nfuncs;
+    rh_ptrmap block_index; /* block -> index in its function */
+} rh_cfg;
+
+void rh_cfg_build(rh_cfg *c, const rh_program *p);
+void rh_cfg_free(rh_cfg *c);
+int rh_cfg_block(const rh_cfg *c, LLVMBasicBlockRef b);
+/* Whether the instruction's block lies on a cycle of its function. */
+int rh_cfg_inst_in_loop(const rh_cfg *c, int func, LLVMValueRef inst);
+
+#endif

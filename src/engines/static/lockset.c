@@ -1,0 +1,626 @@
+/* lockset.c - context-sensitive must/may lockset and active-threads
+ * dataflow over each thread (see lockset.h for the abstraction and why).
+ */
+#include "lockset.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct rh_ls_summary {
+    int thread, func;
+    LLVMValueRef ctx;
+    rh_ls_state entry, exit;
+    int busy;
+    long next; /* next summary with the same hash, -1 */
+};
+
+/* ---- states ---- */
+
+static void st_free(rh_ls_state *s)
+{
+    rh_sset_free(&s->must), rh_sset_free(&s->may), rh_sset_free(&s->active);
+    s->live = 0;
+}
+
+static void st_copy(rh_ls_state *d, const rh_ls_state *s)
+{
+    rh_sset_copy(&d->must, &s->must);
+    rh_sset_copy(&d->may, &s->may);
+    rh_sset_copy(&d->active, &s->active);
+    d->live = s->live;
+}
+
+/* d := d ⊔ s (must: ∩, may and active: ∪).  Returns whether d changed. */
+static int st_join(rh_ls_state *d, const rh_ls_state *s)
+{
+    if (!s->live)
+        return 0;
+    if (!d->live) {
+        st_copy(d, s);
+        return 1;
+    }
+    int c = rh_sset_intersect(&d->must, &s->must);
+    c |= rh_sset_union(&d->may, &s->may);
+    c |= rh_sset_union(&d->active, &s->active);
+    return c;
+}
+
+static int st_equal(const rh_ls_state *a, const rh_ls_state *b)
+{
+    return rh_sset_equal(&a->must, &b->must) && rh_sset_equal(&a->may, &b->may) &&
+           rh_sset_equal(&a->active, &b->active);
+}
+
+static void add_both(rh_ls_state *s, uint64_t elem)
+{
+    rh_sset_add(&s->must, elem);
+    rh_sset_add(&s->may, elem);
+}
+
+static void remove_lock(rh_sset *s, uint32_t id)
+{
+    rh_sset_remove(s, rh_ls_elem(id, 0));
+    rh_sset_remove(s, rh_ls_elem(id, 1));
+}
+
+/* ---- locks ---- */
+
+static uint32_t lock_id(rh_ls *ls, uint64_t loc, rh_lock_class cls)
+{
+    long id = rh_u64map_get(&ls->lock_of_loc, loc, -1);
+    if (id >= 0)
+        return (uint32_t)id;
+    if (ls->nlocks == ls->caplocks) {
+        ls->caplocks = ls->caplocks ? 2 * ls->caplocks : 16;
+        ls->lock_loc = rh_xrealloc(ls->lock_loc, (size_t)ls->caplocks * sizeof *ls->lock_loc);
+        ls->lock_class = rh_xrealloc(ls->lock_class, (size_t)ls->caplocks * sizeof *ls->lock_class);
+    }
+    ls->lock_loc[ls->nlocks] = loc;
+    ls->lock_class[ls->nlocks] = cls;
+    rh_u64map_put(&ls->lock_of_loc, loc, ls->nlocks);
+    rh_sset_add(&ls->all_locks, rh_ls_elem((uint32_t)ls->nlocks, 0));
+    rh_sset_add(&ls->all_locks, rh_ls_elem((uint32_t)ls->nlocks, 1));
+    return (uint32_t)ls->nlocks++;
+}
+
+static unsigned param_index(LLVMValueRef arg)
+{
+    LLVMValueRef fn = LLVMGetParamParent(arg);
+    unsigned n = LLVMCountParams(fn);
+    for (unsigned i = 0; i < n; i++)
+        if (LLVMGetParam(fn, i) == arg)
+            return i;
+    return n;
+}
+
+/* Strips casts and constant GEPs; *off accumulates the GEP offsets. */
+static LLVMValueRef strip(rh_ls *ls, LLVMValueRef v, int64_t *off)
+{
+    for (int d = 0; d < 16 && LLVMIsAInstruction(v); d++) {
+        LLVMOpcode op = LLVMGetInstructionOpcode(v);
+        int64_t o;
+        if (op == LLVMGetElementPtr) {
+            if (!rh_pt_gep_offset(ls->pt, v, &o) || *off == RH_PT_ANY)
+                *off = RH_PT_ANY;
+            else
+                *off += o;
+        } else if (op != LLVMBitCast && op != LLVMAddrSpaceCast) {
+            break;
+        }
+        v = LLVMGetOperand(v, 0);
+    }
+    return v;
+}
+
+/* Points-to set of v, where a parameter is replaced by the actual argument
+ * of the call site ctx (call string 1). */
+static const rh_sset *ctx_pts(rh_ls *ls, LLVMValueRef v, LLVMValueRef ctx, rh_sset *tmp)
+{
+    int64_t off = 0;
+    LLVMValueRef u = strip(ls, v, &off);
+    if (!ctx || !LLVMIsAArgument(u))
+        return rh_pt_of(ls->pt, v);
+    unsigned i = param_index(u);
+    if (i >= LLVMGetNumArgOperands(ctx))
+        return rh_pt_of(ls->pt, v);
+    rh_sset_clear(tmp);
+    rh_pt_union_shift(tmp, rh_pt_of(ls->pt, LLVMGetOperand(ctx, i)), off == RH_PT_ANY ? RH_PT_ANY : (int32_t)off);
+    return tmp;
+}
+
+void rh_ls_lock_targets(rh_ls *ls, LLVMValueRef v, LLVMValueRef ctx, rh_lock_class cls, rh_sset *out,
+                        int *strong)
+{
+    rh_sset tmp = {0};
+    const rh_sset *s = ctx_pts(ls, v, ctx, &tmp);
+    *strong = s->n == 1 && rh_pt_loc_off(s->v[0]) != RH_PT_ANY &&
+              rh_tg_object_strong(ls->tg, ls->pt, ls->cfg, rh_pt_loc_obj(s->v[0]));
+    for (uint32_t i = 0; i < s->n; i++)
+        if (ls->pt->objs[rh_pt_loc_obj(s->v[i])].kind != RH_PT_FUNC)
+            rh_sset_add(out, lock_id(ls, s->v[i], cls));
+    rh_sset_free(&tmp);
+}
+
+/* ---- synchronisation operations ---- */
+
+static void lock_op(rh_ls *ls, LLVMValueRef call, const rh_conc_entry *e, LLVMValueRef ctx,
+                    rh_ls_state *s, int must_too)
+{
+    if (e->obj < 0 || e->obj >= (int)LLVMGetNumArgOperands(call))
+        return;
+    rh_sset ids = {0};
+    int strong, write = !(e->flags & RH_F_SHARED);
+    rh_ls_lock_targets(ls, LLVMGetOperand(call, (unsigned)e->obj), ctx, e->lock_class, &ids, &strong);
+    for (uint32_t i = 0; i < ids.n; i++) {
+        if (!must_too)
+            rh_sset_add(&s->may, rh_ls_elem((uint32_t)ids.v[i], write));
+        if (strong && (must_too || !(e->flags & (RH_F_TRY | RH_F_TIMED))))
+            rh_sset_add(&s->must, rh_ls_elem((uint32_t)ids.v[i], write));
+    }
+    rh_sset_free(&ids);
+}
+
+static void unlock_op(rh_ls *ls, LLVMValueRef call, const rh_conc_entry *e, LLVMValueRef ctx,
+                      rh_ls_state *s)
+{
+    if (e->obj < 0 || e->obj >= (int)LLVMGetNumArgOperands(call))
+        return;
+    rh_sset ids = {0};
+    int strong;
+    rh_ls_lock_targets(ls, LLVMGetOperand(call, (unsigned)e->obj), ctx, e->lock_class, &ids, &strong);
+    for (uint32_t i = 0; i < ids.n; i++) {
+        remove_lock(&s->must, (uint32_t)ids.v[i]);
+        if (strong)
+            remove_lock(&s->may, (uint32_t)ids.v[i]);
+    }
+    rh_sset_free(&ids);
+}
+
+static void create_op(rh_ls *ls, LLVMValueRef call, rh_ls_state *s)
+{
+    for (int c = 1; c < ls->tg->nthreads; c++) {
+        if (ls->tg->threads[c].create != call)
+            continue;
+        rh_sset_union(&ls->create_active[c], &s->active);
+        rh_sset_union(&ls->create_may[c], &s->may);
+        rh_sset_add(&s->active, (uint64_t)c);
+    }
+}
+
+/* The handle location a create call writes, when it is one strong cell. */
+static int handle_loc(rh_ls *ls, LLVMValueRef ptr, LLVMValueRef ctx, uint64_t *loc)
+{
+    rh_sset tmp = {0};
+    const rh_sset *s = ctx_pts(ls, ptr, ctx, &tmp);
+    int ok = s->n == 1 && rh_pt_loc_off(s->v[0]) != RH_PT_ANY &&
+             rh_tg_object_strong(ls->tg, ls->pt, ls->cfg, rh_pt_loc_obj(s->v[0]));
+    if (ok)
+        *loc = s->v[0];
+    rh_sset_free(&tmp);
+    return ok;
+}
+
+/* A join removes the thread whose handle it surely reads: the handle value
+ * is loaded from one strong cell that exactly one unique thread's create
+ * call writes (RacerF's identifier assumption, made sound by uniqueness). */
+static void join_op(rh_ls *ls, LLVMValueRef call, const rh_conc_entry *e, LLVMValueRef ctx,
+                    rh_ls_state *s)
+{
+    if (e->obj < 0 || e->obj >= (int)LLVMGetNumArgOperands(call))
+        return;
+    LLVMValueRef h = LLVMGetOperand(call, (unsigned)e->obj);
+    if (ctx && LLVMIsAArgument(h) && param_index(h) < LLVMGetNumArgOperands(ctx))
+        h = LLVMGetOperand(ctx, param_index(h)), ctx = NULL;
+    uint64_t loc;
+    if (!LLVMIsALoadInst(h) || !handle_loc(ls, LLVMGetOperand(h, 0), ctx, &loc))
+        return;
+    int found = -1, count = 0;
+    for (int c = 1; c < ls->tg->nthreads; c++)
+        if (ls->handle[c] == loc + 1)
+            found = c, count++;
+    if (count != 1 || ls->tg->threads[found].multi)
+        return;
+    rh_sset_remove(&s->active, (uint64_t)found);
+    if (ls->exit_done[found]) {
+        rh_sset_union(&s->active, &ls->exit_active[found]);
+    } else {
+        for (int c = 1; c < ls->tg->nthreads; c++)
+            rh_sset_add(&s->active, (uint64_t)c);
+    }
+}
+
+static void summary(rh_ls *ls, int f, LLVMValueRef ctx, const rh_ls_state *entry, rh_ls_state *exit);
+
+/* Calls every function an edge may reach and joins their exit states. */
+static void call_edge(rh_ls *ls, LLVMValueRef call, const rh_tg_edge *ed, rh_ls_state *s, int once_lock)
+{
+    rh_ls_state out = {0}, in = {0}, ex = {0};
+    uint64_t atomic = rh_ls_elem(RH_LS_ATOMIC, 1);
+    for (int k = 0; k < ed->ntargets; k++) {
+        int g = ed->targets[k];
+        st_copy(&in, s);
+        int atom = ls->p->funcs[g].atomic && !rh_sset_has(&in.must, atomic);
+        if (atom)
+            add_both(&in, atomic);
+        if (once_lock >= 0)
+            add_both(&in, rh_ls_elem((uint32_t)once_lock, 1));
+        summary(ls, g, ls->needs_ctx[g] ? call : NULL, &in, &ex);
+        if (atom)
+            remove_lock(&ex.must, RH_LS_ATOMIC), remove_lock(&ex.may, RH_LS_ATOMIC);
+        if (once_lock >= 0)
+            remove_lock(&ex.must, (uint32_t)once_lock), remove_lock(&ex.may, (uint32_t)once_lock);
+        st_join(&out, &ex);
+        st_free(&ex);
+    }
+    if (ed->unresolved) /* something unseen may run instead: it changes no lock */
+        st_join(&out, s);
+    st_free(&in);
+    st_free(s);
+    *s = out;
+}
+
+/* pthread_once: the routine runs in the caller, serialised by the once control. */
+static void once_op(rh_ls *ls, LLVMValueRef call, const rh_conc_entry *e, int f, rh_ls_state *s)
+{
+    const rh_tg_edge *ed = rh_tg_edge_of(ls->tg, f, call);
+    if (!ed || e->obj < 0)
+        return;
+    rh_sset ids = {0};
+    int strong;
+    rh_ls_lock_targets(ls, LLVMGetOperand(call, (unsigned)e->obj), NULL, RH_LOCK_NONE, &ids, &strong);
+    rh_ls_state before = {0};
+    st_copy(&before, s);
+    call_edge(ls, call, ed, s, strong && ids.n == 1 ? (int)ids.v[0] : -1);
+    st_join(s, &before); /* later callers skip the routine */
+    st_free(&before);
+    rh_sset_free(&ids);
+}
+
+static void sync_op(rh_ls *ls, LLVMValueRef call, const rh_conc_entry *e, int f, LLVMValueRef ctx,
+                    rh_ls_state *s)
+{
+    switch (e->op) {
+    case RH_OP_LOCK: lock_op(ls, call, e, ctx, s, 0); break;
+    case RH_OP_UNLOCK: unlock_op(ls, call, e, ctx, s); break;
+    case RH_OP_ATOMIC_BEGIN: add_both(s, rh_ls_elem(RH_LS_ATOMIC, 1)); break;
+    case RH_OP_ATOMIC_END:
+        remove_lock(&s->must, RH_LS_ATOMIC), remove_lock(&s->may, RH_LS_ATOMIC);
+        break;
+    case RH_OP_THREAD_CREATE: create_op(ls, call, s); break;
+    case RH_OP_THREAD_JOIN: join_op(ls, call, e, ctx, s); break;
+    case RH_OP_THREAD_EXIT:
+        rh_sset_union(&ls->exit_active[ls->cur_thread], &s->active);
+        s->live = 0;
+        break;
+    case RH_OP_ERROR:
+    case RH_OP_EXIT: s->live = 0; break;
+    case RH_OP_ONCE: once_op(ls, call, e, f, s); break;
+    default: break;
+    }
+}
+
+static void transfer_call(rh_ls *ls, LLVMValueRef call, int f, LLVMValueRef ctx, rh_ls_state *s)
+{
+    const rh_conc_entry *e = rh_model_call_entry(ls->p, call);
+    if (e && e->op != RH_OP_ATOMIC_CALL) {
+        sync_op(ls, call, e, f, ctx, s);
+        return;
+    }
+    const rh_tg_edge *ed = rh_tg_edge_of(ls->tg, f, call);
+    if (ed && ed->kind == RH_TG_CALL && ed->ntargets > 0)
+        call_edge(ls, call, ed, s, -1);
+}
+
+/* ---- trylock branches ---- */
+
+static LLVMValueRef strip_int_casts(LLVMValueRef v)
+{
+    while (LLVMIsAInstruction(v) && (LLVMGetInstructionOpcode(v) == LLVMZExt ||
+                                     LLVMGetInstructionOpcode(v) == LLVMSExt ||
+                                     LLVMGetInstructionOpcode(v) == LLVMTrunc))
+        v = LLVMGetOperand(v, 0);
+    return v;
+}
+
+/* The trylock call a branch condition tests, and which edge (0 true, 1
+ * false) is taken only when the lock was acquired; NULL if none. */
+static LLVMValueRef try_condition(rh_ls *ls, LLVMValueRef cond, int *success_edge)
+{
+    int neg = 0;
+    for (int d = 0; d < 8 && LLVMIsAInstruction(cond); d++) {
+        LLVMOpcode op = LLVMGetInstructionOpcode(cond);
+        LLVMValueRef c1 = op == LLVMXor ? LLVMGetOperand(cond, 1) : NULL;
+        if (op == LLVMXor && LLVMIsAConstantInt(c1) && LLVMConstIntGetZExtValue(c1) == 1)
+            neg ^= 1, cond = LLVMGetOperand(cond, 0);
+        else if (op == LLVMZExt || op == LLVMTrunc)
+            cond = LLVMGetOperand(cond, 0);
+        else
+            break;
+    }
+    if (!LLVMIsAICmpInst(cond))
+        return NULL;
+    LLVMValueRef a = strip_int_casts(LLVMGetOperand(cond, 0)), b = strip_int_casts(LLVMGetOperand(cond, 1));
+    if (LLVMIsAConstantInt(a))
+        a = b, b = strip_int_casts(LLVMGetOperand(cond, 0));
+    if (!LLVMIsAConstantInt(b) || !LLVMIsACallInst(a))
+        return NULL;
+    const rh_conc_entry *e = rh_model_call_entry(ls->p, a);
+    if (!e || e->op != RH_OP_LOCK || !(e->flags & (RH_F_TRY | RH_F_TIMED)) ||
+        LLVMConstIntGetSExtValue(b) != e->success)
+        return NULL;
+    LLVMIntPredicate pr = LLVMGetICmpPredicate(cond);
+    if (pr != LLVMIntEQ && pr != LLVMIntNE)
+        return NULL;
+    *success_edge = (pr == LLVMIntEQ ? 0 : 1) ^ neg;
+    return a;
+}
+
+static void refine_edge(rh_ls *ls, LLVMValueRef term, unsigned succ, LLVMValueRef ctx, rh_ls_state *s)
+{
+    if (LLVMGetInstructionOpcode(term) != LLVMBr || !LLVMIsConditional(term))
+        return;
+    int edge;
+    LLVMValueRef call = try_condition(ls, LLVMGetCondition(term), &edge);
+    if (call && (unsigned)edge == succ)
+        lock_op(ls, call, rh_model_call_entry(ls->p, call), ctx, s, 1);
+}
+
+/* ---- intraprocedural dataflow ---- */
+
+static void record_access(rh_ls *ls, LLVMValueRef inst, const rh_ls_state *s)
+{
+    long a = rh_ptrmap_get(&ls->acc_of_inst, inst, -1);
+    for (; a >= 0 && a < ls->p->naccesses && ls->p->accesses[a].inst == inst; a++) {
+        rh_ls_access *r = &ls->acc[a];
+        if (!r->seen)
+            rh_sset_copy(&r->must, &s->must), r->seen = 1;
+        else
+            rh_sset_intersect(&r->must, &s->must);
+        rh_sset_union(&r->may, &s->may);
+        rh_sset_union(&r->active, &s->active);
+        rh_sset_add(&r->threads, (uint64_t)ls->cur_thread);
+    }
+}
+
+static void run_block(rh_ls *ls, int f, LLVMValueRef ctx, LLVMBasicBlockRef b, rh_ls_state *s,
+                      rh_ls_state *exit)
+{
+    for (LLVMValueRef in = LLVMGetFirstInstruction(b); in && s->live; in = LLVMGetNextInstruction(in)) {
+        record_access(ls, in, s);
+        switch (LLVMGetInstructionOpcode(in)) {
+        case LLVMCall: transfer_call(ls, in, f, ctx, s); break;
+        case LLVMRet: st_join(exit, s); break;
+        case LLVMUnreachable: s->live = 0; break;
+        default: break;
+        }
+    }
+}
+
+static void analyze_func(rh_ls *ls, int f, LLVMValueRef ctx, const rh_ls_state *entry, rh_ls_state *exit)
+{
+    const rh_cfg_func *cf = &ls->cfg->f[f];
+    int n = cf->nblocks;
+    rh_ls_state *in = rh_xcalloc((size_t)n + 1, sizeof *in), s = {0}, e = {0};
+    unsigned char *dirty = rh_xcalloc((size_t)n + 1, 1);
+    st_copy(&in[0], entry);
+    in[0].live = dirty[0] = 1;
+    for (int again = n > 0; again;) {
+        again = 0;
+        for (int b = 0; b < n; b++) {
+            if (!dirty[b])
+                continue;
+            dirty[b] = 0, again = 1;
+            st_copy(&s, &in[b]);
+            run_block(ls, f, ctx, cf->blocks[b], &s, exit);
+            if (!s.live)
+                continue;
+            LLVMValueRef term = LLVMGetBasicBlockTerminator(cf->blocks[b]);
+            for (int k = cf->succ_off[b]; k < cf->succ_off[b + 1]; k++) {
+                st_copy(&e, &s);
+                refine_edge(ls, term, (unsigned)(k - cf->succ_off[b]), ctx, &e);
+                if (st_join(&in[cf->succ[k]], &e))
+                    dirty[cf->succ[k]] = 1;
+            }
+        }
+    }
+    for (int b = 0; b < n; b++)
+        st_free(&in[b]);
+    st_free(&s), st_free(&e);
+    free(in), free(dirty);
+}
+
+/* ---- summaries ---- */
+
+static uint64_t sum_hash(int thread, int f, LLVMValueRef ctx, const rh_ls_state *s)
+{
+    uint64_t h = rh_hash64(((uint64_t)(uint32_t)thread << 32) ^ (uint32_t)f);
+    h = rh_hash64(h ^ (uint64_t)(uintptr_t)ctx);
+    h = rh_hash64(h ^ rh_sset_hash(&s->must));
+    h = rh_hash64(h ^ rh_sset_hash(&s->may));
+    return rh_hash64(h ^ rh_sset_hash(&s->active));
+}
+
+/* What an unanalysed call may do: release any lock, take any, start any thread. */
+static void conservative_exit(rh_ls *ls, const rh_ls_state *entry, rh_ls_state *exit)
+{
+    st_free(exit);
+    rh_sset_copy(&exit->may, &entry->may);
+    rh_sset_union(&exit->may, &ls->all_locks);
+    rh_sset_copy(&exit->active, &entry->active);
+    for (int c = 1; c < ls->tg->nthreads; c++)
+        rh_sset_add(&exit->active, (uint64_t)c);
+    exit->live = 1;
+}
+
+static long new_summary(rh_ls *ls, int f, LLVMValueRef ctx, const rh_ls_state *entry, uint64_t h)
+{
+    if (ls->nsums == ls->capsums) {
+        ls->capsums = ls->capsums ? 2 * ls->capsums : 256;
+        ls->sums = rh_xrealloc(ls->sums, (size_t)ls->capsums * sizeof *ls->sums);
+    }
+    rh_ls_summary *sm = &ls->sums[ls->nsums];
+    memset(sm, 0, sizeof *sm);
+    sm->thread = ls->cur_thread, sm->func = f, sm->ctx = ctx, sm->busy = 1;
+    st_copy(&sm->entry, entry);
+    sm->next = rh_u64map_get(&ls->sum_index, h, -1);
+    rh_u64map_put(&ls->sum_index, h, ls->nsums);
+    return ls->nsums++;
+}
+
+static void summary(rh_ls *ls, int f, LLVMValueRef ctx, const rh_ls_state *entry, rh_ls_state *exit)
+{
+    uint64_t h = sum_hash(ls->cur_thread, f, ctx, entry);
+    for (long i = rh_u64map_get(&ls->sum_index, h, -1); i >= 0; i = ls->sums[i].next) {
+        rh_ls_summary *sm = &ls->sums[i];
+        if (sm->thread != ls->cur_thread || sm->func != f || sm->ctx != ctx || !st_equal(&sm->entry, entry))
+            continue;
+        if (sm->busy) /* recursion */
+            conservative_exit(ls, entry, exit);
+        else
+            st_copy(exit, &sm->exit);
+        return;
+    }
+    if (ls->timeout || ((ls->nsums & 255) == 0 && rh_now() > ls->deadline)) {
+        ls->timeout = 1;
+        conservative_exit(ls, entry, exit);
+        return;
+    }
+    long id = new_summary(ls, f, ctx, entry, h);
+    rh_ls_state ex = {0};
+    analyze_func(ls, f, ctx, entry, &ex);
+    ls->sums[id].exit = ex;
+    ls->sums[id].busy = 0;
+    st_copy(exit, &ex);
+}
+
+/* ---- driver ---- */
+
+static void prepare(rh_ls *ls)
+{
+    rh_program *p = ls->p;
+    lock_id(ls, 0, RH_LOCK_NONE); /* RH_LS_ATOMIC */
+    for (int a = p->naccesses - 1; a >= 0; a--)
+        rh_ptrmap_put(&ls->acc_of_inst, p->accesses[a].inst, a);
+    ls->needs_ctx = rh_xcalloc((size_t)p->nfuncs + 1, 1);
+    for (int i = 0; i < p->nsyncs; i++) {
+        const rh_conc_entry *e = p->syncs[i].entry;
+        if (!e || e->obj < 0 || e->obj >= (int)LLVMGetNumArgOperands(p->syncs[i].inst))
+            continue;
+        LLVMValueRef arg = LLVMGetOperand(p->syncs[i].inst, (unsigned)e->obj);
+        int64_t off = 0;
+        if (e->op == RH_OP_LOCK || e->op == RH_OP_UNLOCK) {
+            rh_sset ids = {0};
+            int strong;
+            rh_ls_lock_targets(ls, arg, NULL, e->lock_class, &ids, &strong);
+            rh_sset_free(&ids);
+        }
+        if ((e->op == RH_OP_LOCK || e->op == RH_OP_UNLOCK || e->op == RH_OP_THREAD_JOIN ||
+             e->op == RH_OP_THREAD_CREATE) && LLVMIsAArgument(strip(ls, arg, &off)))
+            ls->needs_ctx[p->syncs[i].func] = 1;
+    }
+}
+
+static void thread_handles(rh_ls *ls)
+{
+    ls->handle = rh_xcalloc((size_t)ls->tg->nthreads + 1, sizeof *ls->handle);
+    for (int c = 1; c < ls->tg->nthreads; c++) {
+        LLVMValueRef call = ls->tg->threads[c].create;
+        const rh_conc_entry *e = rh_model_call_entry(ls->p, call);
+        uint64_t loc;
+        if (e && e->obj >= 0 && handle_loc(ls, LLVMGetOperand(call, (unsigned)e->obj), NULL, &loc))
+            ls->handle[c] = loc + 1;
+    }
+}
+
+void rh_ls_run(rh_ls *ls, rh_program *p, rh_pt *pt, rh_tg *tg, const rh_cfg *cfg, double deadline)
+{
+    memset(ls, 0, sizeof *ls);
+    ls->p = p, ls->pt = pt, ls->tg = tg, ls->cfg = cfg, ls->deadline = deadline;
+    ls->acc = rh_xcalloc((size_t)p->naccesses + 1, sizeof *ls->acc);
+    int nt = tg->nthreads;
+    ls->exit_active = rh_xcalloc((size_t)nt + 1, sizeof *ls->exit_active);
+    ls->create_active = rh_xcalloc((size_t)nt + 1, sizeof *ls->create_active);
+    ls->create_may = rh_xcalloc((size_t)nt + 1, sizeof *ls->create_may);
+    ls->exit_done = rh_xcalloc((size_t)nt + 1, sizeof *ls->exit_done);
+    prepare(ls);
+    thread_handles(ls);
+    /* Children first, so a join knows what the joined thread left running. */
+    for (int t = nt - 1; t >= 0; t--) {
+        rh_ls_state entry = {0}, exit = {0};
+        entry.live = 1;
+        ls->cur_thread = t;
+        summary(ls, tg->threads[t].func, NULL, &entry, &exit);
+        rh_sset_union(&ls->exit_active[t], &exit.active);
+        ls->exit_done[t] = 1;
+        st_free(&exit);
+    }
+}
+
+void rh_ls_free(rh_ls *ls)
+{
+    for (int a = 0; ls->acc && a < ls->p->naccesses; a++) {
+        rh_ls_access *r = &ls->acc[a];
+        rh_sset_free(&r->must), rh_sset_free(&r->may), rh_sset_free(&r->active), rh_sset_free(&r->threads);
+    }
+    free(ls->acc);
+    for (int t = 0; ls->tg && t < ls->tg->nthreads; t++) {
+        rh_sset_free(&ls->exit_active[t]);
+        rh_sset_free(&ls->create_active[t]);
+        rh_sset_free(&ls->create_may[t]);
+    }
+    free(ls->exit_active), free(ls->create_active), free(ls->create_may), free(ls->exit_done);
+    free(ls->handle);
+    for (long i = 0; i < ls->nsums; i++)
+        st_free(&ls->sums[i].entry), st_free(&ls->sums[i].exit);
+    free(ls->sums);
+    rh_u64map_free(&ls->sum_index);
+    rh_u64map_free(&ls->lock_of_loc);
+    free(ls->lock_loc), free(ls->lock_class);
+    rh_sset_free(&ls->all_locks);
+    rh_ptrmap_free(&ls->acc_of_inst);
+    free(ls->needs_ctx);
+    memset(ls, 0, sizeof *ls);
+}
+
+/* ---- queries ---- */
+
+char *rh_ls_elem_desc(rh_ls *ls, uint64_t elem)
+{
+    uint32_t id = (uint32_t)(elem / 2);
+    if (id == RH_LS_ATOMIC)
+        return rh_xstrdup("atomic section");
+    static const char *const cls[] = {"lock", "mutex", "rwlock", "spinlock"};
+    rh_lock_class c = ls->lock_class[id];
+    const char *kind = (unsigned)c < 4 ? cls[c] : "lock";
+    uint32_t o = rh_pt_loc_obj(ls->lock_loc[id]);
+    int32_t off = rh_pt_loc_off(ls->lock_loc[id]);
+    const char *mode = c == RH_LOCK_RWLOCK ? (elem & 1 ? " (write)" : " (read)") : "";
+    size_t len;
+    if (ls->pt->objs[o].kind == RH_PT_GLOBAL && off == 0)
+        return rh_xasprintf("%s '%s'%s", kind, LLVMGetValueName2(ls->pt->objs[o].site, &len), mode);
+    char *d = rh_pt_object_desc(ls->pt, o);
+    char *r = off == RH_PT_ANY ? rh_xasprintf("%s in %s%s", kind, d, mode)
+                               : rh_xasprintf("%s at offset %d of %s%s", kind, off, d, mode);
+    free(d);
+    return r;
+}
+
+int rh_ls_protects(const rh_sset *a, const rh_sset *b)
+{
+    for (uint32_t i = 0; i < a->n; i++) {
+        uint64_t id = a->v[i] / 2;
+        if (rh_sset_has(b, id * 2 + 1) || ((a->v[i] & 1) && rh_sset_has(b, id * 2)))
+            return 1;
+    }
+    return 0;
+}
+
+int rh_ls_share_any(const rh_sset *a, const rh_sset *b)
+{
+    for (uint32_t i = 0; i < a->n; i++) {
+        uint64_t id = a->v[i] / 2;
+        if (rh_sset_has(b, id * 2) || rh_sset_has(b, id * 2 + 1))
+            return 1;
+    }
+    return 0;
+}

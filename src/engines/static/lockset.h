@@ -1,0 +1,88 @@
+/* lockset.h - the thread-modular synchronisation dataflow of the static
+ * engine: lockset analysis and active-threads analysis (RacerF Section 6).
+ *
+ * Each thread is analysed as a sequential program from an empty state.
+ * The analysis is context-sensitive: a function is analysed once per
+ * (thread, entry state, call site) where the call site only counts for
+ * functions that lock, unlock or join through their own parameters (call
+ * string 1, so lock/unlock wrappers work).  It is path-insensitive except
+ * for the branch on a trylock/timedlock result.  The state holds
+ *   - the must-lockset (intersection over paths) and may-lockset (union);
+ *     elements are lock ids times a mode bit (read or write), so two
+ *     read-mode holders of a rwlock do not protect a write;
+ *   - the may-active set: threads this thread created that are not surely
+ *     joined yet (joined threads leave behind what they had not joined).
+ * A lock is only added to a must-set when its address is one concrete lock
+ * (a strong object at a constant offset); arrays of locks indexed by a
+ * variable are may-locks only.  __VERIFIER_atomic_begin/end and calls of
+ * __VERIFIER_atomic_* functions hold the one global "atomic" lock.
+ *
+ * Contract: rh_ls_run fills per-access results: the threads that may
+ * execute it and, merged over them, must/may locksets and may-active sets.
+ */
+#ifndef RH_STATIC_LOCKSET_H
+#define RH_STATIC_LOCKSET_H
+
+#include "thread_graph.h"
+
+#define RH_LS_ATOMIC 0 /* lock id of the SV-COMP atomic sections */
+
+/* Lockset elements: lock id * 2 + 1 for write (exclusive) mode. */
+static inline uint64_t rh_ls_elem(uint32_t lock, int write)
+{
+    return (uint64_t)lock * 2 + (write ? 1 : 0);
+}
+
+typedef struct rh_ls_state {
+    rh_sset must, may, active;
+    int live; /* 0: unreachable */
+} rh_ls_state;
+
+typedef struct rh_ls_access {
+    rh_sset must, may, active, threads;
+    int seen;
+} rh_ls_access;
+
+typedef struct rh_ls_summary rh_ls_summary;
+
+typedef struct rh_ls {
+    rh_program *p;
+    rh_pt *pt;
+    rh_tg *tg;
+    const rh_cfg *cfg;
+    rh_u64map lock_of_loc;
+    uint64_t *lock_loc;     /* per lock id: its location (unused for ATOMIC) */
+    rh_lock_class *lock_class;
+    int nlocks, caplocks;
+    rh_sset all_locks;      /* every lock element, both modes */
+    rh_ls_access *acc;      /* per model access */
+    rh_ptrmap acc_of_inst;  /* instruction -> first model access */
+    rh_sset *exit_active;   /* per thread: threads still running when it ends */
+    rh_sset *create_active; /* per thread: creator's may-active set at its creation */
+    rh_sset *create_may;    /* per thread: creator's may-lockset at its creation */
+    unsigned char *needs_ctx;
+    uint64_t *handle;       /* per thread: strong handle cell its create writes, + 1; 0 none */
+    int *exit_done;
+    rh_ls_summary *sums;
+    int nsums, capsums;
+    rh_u64map sum_index;
+    int cur_thread;
+    double deadline;
+    int timeout;
+} rh_ls;
+
+void rh_ls_run(rh_ls *ls, rh_program *p, rh_pt *pt, rh_tg *tg, const rh_cfg *cfg, double deadline);
+void rh_ls_free(rh_ls *ls);
+
+/* Lock ids an address may denote, resolving a parameter through the call
+ * site ctx (NULL for none); *strong says it is exactly one concrete lock. */
+void rh_ls_lock_targets(rh_ls *ls, LLVMValueRef v, LLVMValueRef ctx, rh_lock_class cls, rh_sset *out,
+                        int *strong);
+/* "mutex 'm'", "rwlock 'rw' (read)", "atomic section" (caller frees). */
+char *rh_ls_elem_desc(rh_ls *ls, uint64_t elem);
+/* Whether two locksets share a lock held in write mode by at least one side. */
+int rh_ls_protects(const rh_sset *a, const rh_sset *b);
+/* Whether two may-locksets share any lock at all (any mode). */
+int rh_ls_share_any(const rh_sset *a, const rh_sset *b);
+
+#endif

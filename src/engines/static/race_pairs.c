@@ -1,0 +1,225 @@
+/* race_pairs.c - clusters accesses by object and checks every pair of each
+ * cluster against the may- and must-race conditions (see race_pairs.h).
+ */
+#include "race_pairs.h"
+#include "mhp.h"
+#include "must_race.h"
+#include "own_index.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define WHOLE_LO (INT64_MIN / 4)
+#define WHOLE_HI (INT64_MAX / 4)
+
+typedef struct acc_ref {
+    int a;
+    int t; /* the one thread this reference is for, -1 for all threads running the access */
+    int64_t lo, hi; /* byte range inside the object */
+} acc_ref;
+
+typedef RH_VEC(acc_ref) ref_vec;
+
+typedef struct cand {
+    int a1, a2, t1, t2;
+    uint32_t obj;
+    int64_t lo, hi;
+    int must;
+} cand;
+
+typedef struct pairs {
+    rh_static *s;
+    ref_vec *by_obj;
+    RH_VEC(cand) cands;
+    rh_u64map by_key; /* hash of the two source locations -> candidate */
+} pairs;
+
+/* Offset of ptr from the start routine's parameter when ptr is the
+ * parameter plus constant GEPs and casts inside thread t's entry function;
+ * the create call of t then says exactly what it points to (the thread
+ * argument of this thread, not of every thread sharing the routine). */
+static int from_thread_arg(rh_static *s, const rh_access *ac, int t, int64_t *off)
+{
+    const rh_tg_thread *th = &s->tg.threads[t];
+    if (t == 0 || ac->func != th->func || th->parent < 0 || !th->once[th->func])
+        return 0; /* the routine is also called normally: its parameter is not the argument */
+    LLVMValueRef v = ac->ptr;
+    *off = 0;
+    for (int d = 0; d < 16 && LLVMIsAInstruction(v); d++) {
+        LLVMOpcode op = LLVMGetInstructionOpcode(v);
+        int64_t o;
+        if (op == LLVMGetElementPtr && rh_pt_gep_offset(&s->pt, v, &o))
+            *off += o;
+        else if (op != LLVMBitCast && op != LLVMAddrSpaceCast)
+            return 0;
+        v = LLVMGetOperand(v, 0);
+    }
+    return LLVMIsAArgument(v) && LLVMGetParam(s->p->funcs[th->func].fn, 0) == v;
+}
+
+static void targets_of(rh_static *s, int a, int t, rh_sset *out)
+{
+    const rh_access *ac = &s->p->accesses[a];
+    int64_t off;
+    rh_sset_clear(out);
+    if (t >= 0 && from_thread_arg(s, ac, t, &off)) {
+        LLVMValueRef call = s->tg.threads[t].create;
+        const rh_conc_entry *e = rh_model_call_entry(s->p, call);
+        rh_pt_union_shift(out, rh_pt_of(&s->pt, LLVMGetOperand(call, (unsigned)e->obj2)), (int32_t)off);
+    } else {
+        rh_sset_copy(out, rh_pt_of(&s->pt, ac->ptr));
+    }
+}
+
+static void add_refs(pairs *pp, int a, int t, const rh_sset *targets)
+{
+    const rh_access *ac = &pp->s->p->accesses[a];
+    for (uint32_t i = 0; i < targets->n; i++) {
+        uint32_t o = rh_pt_loc_obj(targets->v[i]);
+        int32_t off = rh_pt_loc_off(targets->v[i]);
+        if (!pp->s->shared[o])
+            continue;
+        acc_ref r = {a, t, WHOLE_LO, WHOLE_HI};
+        if (off != RH_PT_ANY && ac->size)
+            r.lo = off, r.hi = off + (int64_t)ac->size;
+        rh_vec_push(&pp->by_obj[o], r);
+    }
+}
+
+static void collect(pairs *pp)
+{
+    rh_static *s = pp->s;
+    rh_sset targets = {0};
+    for (int a = 0; a < s->p->naccesses; a++) {
+        const rh_ls_access *r = &s->ls.acc[a];
+        int64_t off;
+        if (!r->seen)
+            continue;
+        int per_thread = 0;
+        for (uint32_t i = 0; i < r->threads.n; i++)
+            per_thread |= from_thread_arg(s, &s->p->accesses[a], (int)r->threads.v[i], &off);
+        if (!per_thread) {
+            targets_of(s, a, -1, &targets);
+            add_refs(pp, a, -1, &targets);
+            continue;
+        }
+        for (uint32_t i = 0; i < r->threads.n; i++) {
+            targets_of(s, a, (int)r->threads.v[i], &targets);
+            add_refs(pp, a, (int)r->threads.v[i], &targets);
+        }
+    }
+    rh_sset_free(&targets);
+}
+
+static uint64_t loc_hash(const rh_srcloc *l)
+{
+    uint64_t h = 1469598103934665603ULL;
+    for (const char *c = l->file; *c; c++)
+        h = (h ^ (unsigned char)*c) * 1099511628211ULL;
+    return rh_hash64(h ^ ((uint64_t)l->line << 20) ^ l->col);
+}
+
+static void add_cand(pairs *pp, const cand *c)
+{
+    const rh_access *x = &pp->s->p->accesses[c->a1], *y = &pp->s->p->accesses[c->a2];
+    uint64_t hx = loc_hash(&x->loc), hy = loc_hash(&y->loc);
+    uint64_t key = rh_hash64(hx < hy ? hx * 31 + hy : hy * 31 + hx);
+    long i = rh_u64map_get(&pp->by_key, key, -1);
+    if (i < 0) {
+        rh_u64map_put(&pp->by_key, key, (long)pp->cands.len);
+        rh_vec_push(&pp->cands, *c);
+    } else if (c->must && !pp->cands.items[i].must) {
+        pp->cands.items[i] = *c;
+    }
+}
+
+/* Checks one pair of accesses to object o over the threads running them. */
+static void check_pair(pairs *pp, uint32_t o, const acc_ref *x, const acc_ref *y)
+{
+    rh_static *s = pp->s;
+    const rh_ls_access *rx = &s->ls.acc[x->a], *ry = &s->ls.acc[y->a];
+    if (rh_ls_protects(&rx->must, &ry->must))
+        return;
+    cand c = {x->a, y->a, -1, -1, o, x->lo > y->lo ? x->lo : y->lo, x->hi < y->hi ? x->hi : y->hi, 0};
+    for (uint32_t i = 0; i < rx->threads.n; i++)
+        for (uint32_t j = 0; j < ry->threads.n; j++) {
+            int t1 = (int)rx->threads.v[i], t2 = (int)ry->threads.v[j];
+            if ((x->t >= 0 && x->t != t1) || (y->t >= 0 && y->t != t2))
+                continue;
+            if (!rh_mhp_may_parallel(&s->tg, &s->ls, x->a, t1, y->a, t2))
+                continue;
+            if (t1 == t2 && rh_own_index_disjoint(s, x->a, y->a, o))
+                continue;
+            c.t1 = t1, c.t2 = t2;
+            if (s->must && rh_must_check(s->must, x->a, t1, y->a, t2)) {
+                c.must = 1;
+                add_cand(pp, &c);
+                return;
+            }
+        }
+    if (c.t1 >= 0)
+        add_cand(pp, &c);
+}
+
+static void check_object(pairs *pp, uint32_t o)
+{
+    const ref_vec *v = &pp->by_obj[o];
+    const rh_access *acc = pp->s->p->accesses;
+    for (size_t i = 0; i < v->len; i++)
+        for (size_t j = i; j < v->len; j++) {
+            const acc_ref *x = &v->items[i], *y = &v->items[j];
+            const rh_access *ax = &acc[x->a], *ay = &acc[y->a];
+            if (ax->kind == RH_ACC_READ && ay->kind == RH_ACC_READ)
+                continue;
+            if ((ax->atomic && ay->atomic) || x->hi <= y->lo || y->hi <= x->lo)
+                continue;
+            check_pair(pp, o, x, y);
+        }
+}
+
+static void fill_access(rh_static *s, rh_race_access *out, int a, int t)
+{
+    rh_race_access_from_model(out, s->p, &s->p->accesses[a]);
+    out->thread = t;
+    out->thread_desc = rh_xstrdup(s->tg.threads[t].desc);
+    const rh_sset *must = &s->ls.acc[a].must;
+    out->locks = rh_xcalloc(must->n + 1, sizeof *out->locks);
+    for (uint32_t i = 0; i < must->n; i++)
+        out->locks[out->nlocks++] = rh_ls_elem_desc(&s->ls, must->v[i]);
+}
+
+static void emit(rh_static *s, const cand *c)
+{
+    rh_race r;
+    memset(&r, 0, sizeof r);
+    fill_access(s, &r.a, c->a1, c->t1);
+    fill_access(s, &r.b, c->a2, c->t2);
+    r.object = rh_pt_object_desc(&s->pt, c->obj);
+    r.offset_lo = c->lo <= WHOLE_LO ? -1 : (long)c->lo;
+    r.offset_hi = c->hi >= WHOLE_HI ? -1 : (long)c->hi;
+    r.engine = rh_xstrdup("static");
+    r.evidence = c->must ? RH_EV_MUST : RH_EV_MAY;
+    rh_result_add_race(s->res, &r);
+    if (c->must)
+        s->nmust++;
+    else
+        s->nmay++;
+}
+
+void rh_static_race_pairs(rh_static *s)
+{
+    pairs pp;
+    memset(&pp, 0, sizeof pp);
+    pp.s = s;
+    pp.by_obj = rh_xcalloc((size_t)s->pt.nobjs + 1, sizeof *pp.by_obj);
+    collect(&pp);
+    for (int o = 0; o < s->pt.nobjs; o++)
+        check_object(&pp, (uint32_t)o);
+    for (size_t i = 0; i < pp.cands.len; i++)
+        emit(s, &pp.cands.items[i]);
+    for (int o = 0; o < s->pt.nobjs; o++)
+        rh_vec_free(&pp.by_obj[o]);
+    free(pp.by_obj);
+    rh_vec_free(&pp.cands);
+    rh_u64map_free(&pp.by_key);
+}

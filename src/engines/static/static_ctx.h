@@ -1,0 +1,36 @@
+/* static_ctx.h - the state one run of the static engine shares between its
+ * phases (points-to, CFG, thread graph, sync dataflow, escape, race pairs).
+ *
+ * Contract: static_engine.c builds the phases in that order; later phases
+ * only read earlier ones.  Nothing here outlives rh_static_run.
+ */
+#ifndef RH_STATIC_CTX_H
+#define RH_STATIC_CTX_H
+
+#include "../../options.h"
+#include "../../report/race.h"
+#include "lockset.h"
+
+typedef struct rh_must rh_must;
+
+typedef struct rh_static {
+    rh_program *p;
+    const rh_options *o;
+    rh_result *res;
+    rh_pt pt;
+    rh_cfg cfg;
+    rh_tg tg;
+    rh_ls ls;
+    unsigned char *shared; /* per points-to object: reachable by another thread */
+    rh_must *must;         /* must-race evidence (NULL: report may-races only) */
+    int unsupported;       /* constructs that forbid a proof of race freedom */
+    int nmay, nmust;
+} rh_static;
+
+/* Records a construct the analysis cannot model soundly (a note naming it
+ * and where), which turns a would-be race-free verdict into unknown. */
+void rh_static_unsupported(rh_static *s, LLVMValueRef inst, const char *what);
+/* Scans the functions threads may run for such constructs (unsupported.c). */
+void rh_static_find_unsupported(rh_static *s);
+
+#endif

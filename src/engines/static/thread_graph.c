@@ -1,0 +1,252 @@
+/* thread_graph.c - thread discovery, multiplicity and per-thread function
+ * reachability (see thread_graph.h).
+ */
+#include "thread_graph.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef RH_VEC(rh_tg_edge) edge_vec;
+
+static void collect_edges(rh_tg *g, rh_pt *pt, int f)
+{
+    edge_vec v = {0};
+    for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(g->p->funcs[f].fn); b; b = LLVMGetNextBasicBlock(b))
+        for (LLVMValueRef in = LLVMGetFirstInstruction(b); in; in = LLVMGetNextInstruction(in)) {
+            if (LLVMGetInstructionOpcode(in) != LLVMCall)
+                continue;
+            const rh_conc_entry *e = rh_model_call_entry(g->p, in);
+            rh_tg_edge ed = {in, RH_TG_CALL, NULL, 0, 0};
+            if (e && (e->op == RH_OP_THREAD_CREATE || e->op == RH_OP_ONCE)) {
+                if (e->fn < 0 || e->fn >= (int)LLVMGetNumArgOperands(in))
+                    continue;
+                ed.kind = e->op == RH_OP_THREAD_CREATE ? RH_TG_CREATE : RH_TG_ONCE;
+                ed.ntargets = rh_pt_fn_targets(pt, LLVMGetOperand(in, (unsigned)e->fn), &ed.targets,
+                                               &ed.unresolved);
+            } else if (e && e->op != RH_OP_ATOMIC_CALL) {
+                continue;
+            } else {
+                LLVMValueRef callee = rh_model_called_function(in);
+                if (callee && rh_model_func_index(g->p, callee) < 0)
+                    continue; /* external: not an edge */
+                ed.ntargets = rh_pt_call_targets(pt, in, &ed.targets, &ed.unresolved);
+            }
+            rh_vec_push(&v, ed);
+        }
+    g->edges[f] = v.items;
+    g->nedges[f] = (int)v.len;
+    for (size_t i = 0; i < v.len; i++)
+        rh_ptrmap_put(&g->edge_of_inst, v.items[i].inst, (long)(intptr_t)&v.items[i]);
+}
+
+const rh_tg_edge *rh_tg_edge_of(const rh_tg *g, int f, LLVMValueRef inst)
+{
+    (void)f;
+    return (const rh_tg_edge *)(intptr_t)rh_ptrmap_get(&g->edge_of_inst, inst, 0);
+}
+
+/* Functions a thread may execute: calls and once-routines, not creates. */
+static void compute_reach(rh_tg *g, rh_tg_thread *t)
+{
+    int n = g->p->nfuncs;
+    t->reach = rh_xcalloc((size_t)n + 1, 1);
+    int *work = rh_xmalloc(((size_t)n + 1) * sizeof *work), nw = 0;
+    t->reach[t->func] = 1;
+    work[nw++] = t->func;
+    while (nw) {
+        int f = work[--nw];
+        for (int i = 0; i < g->nedges[f]; i++) {
+            const rh_tg_edge *e = &g->edges[f][i];
+            if (e->kind == RH_TG_CREATE)
+                continue;
+            for (int k = 0; k < e->ntargets; k++)
+                if (!t->reach[e->targets[k]]) {
+                    t->reach[e->targets[k]] = 1;
+                    work[nw++] = e->targets[k];
+                }
+        }
+    }
+    free(work);
+}
+
+typedef struct once_ctx {
+    rh_tg *g;
+    const rh_cfg *cfg;
+    rh_tg_thread *t;
+    int *ncalls;           /* call sites reaching each function within the thread */
+    LLVMValueRef *site;    /* the only call site, when ncalls is 1 */
+    int *caller;           /* the function holding that site */
+    signed char *state;    /* 0 unknown, 1 once, 2 not once, 3 in progress */
+} once_ctx;
+
+static int is_once(once_ctx *c, int f)
+{
+    if (c->state[f] == 1 || c->state[f] == 2)
+        return c->state[f] == 1;
+    if (c->state[f] == 3)
+        return 0; /* recursion: runs any number of times */
+    c->state[f] = 3;
+    int ok;
+    if (f == c->t->func)
+        ok = c->ncalls[f] == 0;
+    else
+        ok = c->ncalls[f] == 1 && !rh_cfg_inst_in_loop(c->cfg, c->caller[f], c->site[f]) &&
+             is_once(c, c->caller[f]);
+    c->state[f] = ok ? 1 : 2;
+    return ok;
+}
+
+static void compute_once(rh_tg *g, const rh_cfg *cfg, rh_tg_thread *t)
+{
+    int n = g->p->nfuncs;
+    once_ctx c = {g, cfg, t, rh_xcalloc((size_t)n + 1, sizeof(int)),
+                  rh_xcalloc((size_t)n + 1, sizeof(LLVMValueRef)), rh_xcalloc((size_t)n + 1, sizeof(int)),
+                  rh_xcalloc((size_t)n + 1, 1)};
+    for (int f = 0; f < n; f++) {
+        if (!t->reach[f])
+            continue;
+        for (int i = 0; i < g->nedges[f]; i++) {
+            const rh_tg_edge *e = &g->edges[f][i];
+            if (e->kind == RH_TG_CREATE)
+                continue;
+            for (int k = 0; k < e->ntargets; k++) {
+                int tf = e->targets[k];
+                c.ncalls[tf]++;
+                c.site[tf] = e->inst;
+                c.caller[tf] = f;
+            }
+        }
+    }
+    t->once = rh_xcalloc((size_t)n + 1, 1);
+    for (int f = 0; f < n; f++)
+        t->once[f] = t->reach[f] && is_once(&c, f);
+    free(c.ncalls), free(c.site), free(c.caller), free(c.state);
+}
+
+static int add_thread(rh_tg *g, int func, int parent, LLVMValueRef create)
+{
+    g->threads = rh_xrealloc(g->threads, (size_t)(g->nthreads + 1) * sizeof *g->threads);
+    rh_tg_thread *t = &g->threads[g->nthreads];
+    memset(t, 0, sizeof *t);
+    t->func = func, t->parent = parent, t->create = create;
+    return g->nthreads++;
+}
+
+static int find_thread(rh_tg *g, LLVMValueRef create, int func)
+{
+    for (int i = 1; i < g->nthreads; i++)
+        if (g->threads[i].create == create && g->threads[i].func == func)
+            return i;
+    return -1;
+}
+
+/* Adds the threads created by the create calls thread ti may execute. */
+static void discover_children(rh_tg *g, int ti)
+{
+    for (int f = 0; f < g->p->nfuncs; f++) {
+        if (!g->threads[ti].reach[f])
+            continue;
+        for (int i = 0; i < g->nedges[f]; i++) {
+            const rh_tg_edge *e = &g->edges[f][i];
+            if (e->kind != RH_TG_CREATE)
+                continue;
+            for (int k = 0; k < e->ntargets; k++) {
+                int c = find_thread(g, e->inst, e->targets[k]);
+                if (c < 0)
+                    add_thread(g, e->targets[k], ti, e->inst);
+                else if (g->threads[c].parent != ti)
+                    g->threads[c].parent = -1, g->threads[c].multi = 1;
+            }
+        }
+    }
+}
+
+static void describe(rh_tg *g, int ti)
+{
+    rh_tg_thread *t = &g->threads[ti];
+    if (ti == 0) {
+        t->desc = rh_xstrdup("main thread");
+        return;
+    }
+    rh_srcloc l = rh_model_inst_loc(g->p, t->create);
+    t->desc = rh_xasprintf("thread T%d (%s) created at %s:%u:%u%s", ti, g->p->funcs[t->func].name,
+                           l.file, l.line, l.col, t->multi ? ", may run in several instances" : "");
+}
+
+int rh_tg_build(rh_tg *g, rh_program *p, rh_pt *pt, const rh_cfg *cfg)
+{
+    memset(g, 0, sizeof *g);
+    g->p = p;
+    g->edges = rh_xcalloc((size_t)p->nfuncs + 1, sizeof *g->edges);
+    g->nedges = rh_xcalloc((size_t)p->nfuncs + 1, sizeof *g->nedges);
+    for (int f = 0; f < p->nfuncs; f++)
+        collect_edges(g, pt, f);
+    if (p->main_func < 0)
+        return -1;
+    add_thread(g, p->main_func, -1, NULL);
+    for (int ti = 0; ti < g->nthreads; ti++) {
+        compute_reach(g, &g->threads[ti]);
+        compute_once(g, cfg, &g->threads[ti]);
+        discover_children(g, ti);
+    }
+    /* Creators come before the threads they create, except for parent -1. */
+    for (int ti = 1; ti < g->nthreads; ti++) {
+        rh_tg_thread *t = &g->threads[ti];
+        int cf = rh_model_func_index(p, LLVMGetBasicBlockParent(LLVMGetInstructionParent(t->create)));
+        if (t->parent < 0 || g->threads[t->parent].multi || cf < 0 || !g->threads[t->parent].once[cf] ||
+            rh_cfg_inst_in_loop(cfg, cf, t->create))
+            t->multi = 1;
+    }
+    g->nthreads_of_func = rh_xcalloc((size_t)p->nfuncs + 1, sizeof(int));
+    for (int ti = 0; ti < g->nthreads; ti++) {
+        describe(g, ti);
+        for (int f = 0; f < p->nfuncs; f++)
+            g->nthreads_of_func[f] += g->threads[ti].reach[f];
+    }
+    return 0;
+}
+
+void rh_tg_free(rh_tg *g)
+{
+    for (int f = 0; g->edges && f < g->p->nfuncs; f++) {
+        for (int i = 0; i < g->nedges[f]; i++)
+            free(g->edges[f][i].targets);
+        free(g->edges[f]);
+    }
+    free(g->edges);
+    free(g->nedges);
+    for (int i = 0; i < g->nthreads; i++) {
+        free(g->threads[i].reach);
+        free(g->threads[i].once);
+        free(g->threads[i].desc);
+    }
+    free(g->threads);
+    free(g->nthreads_of_func);
+    rh_ptrmap_free(&g->edge_of_inst);
+    memset(g, 0, sizeof *g);
+}
+
+int rh_tg_ancestor(const rh_tg *g, int a, int d)
+{
+    for (int t = d >= 0 ? g->threads[d].parent : -1, n = 0; t >= 0 && n <= g->nthreads; n++) {
+        if (t == a)
+            return 1;
+        t = g->threads[t].parent;
+    }
+    return 0;
+}
+
+int rh_tg_object_strong(const rh_tg *g, const rh_pt *pt, const rh_cfg *cfg, uint32_t o)
+{
+    const rh_pt_object *ob = &pt->objs[o];
+    if (ob->kind == RH_PT_GLOBAL)
+        return !ob->thread_local_;
+    if ((ob->kind != RH_PT_LOCAL && ob->kind != RH_PT_HEAP) || ob->func < 0 ||
+        g->nthreads_of_func[ob->func] != 1)
+        return 0;
+    for (int ti = 0; ti < g->nthreads; ti++)
+        if (g->threads[ti].reach[ob->func])
+            return !g->threads[ti].multi && g->threads[ti].once[ob->func] &&
+                   !rh_cfg_inst_in_loop(cfg, ob->func, ob->site);
+    return 0;
+}

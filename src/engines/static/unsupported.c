@@ -1,0 +1,110 @@
+/* unsupported.c - finds what the static engine cannot model soundly (inline
+ * asm, unknown external code that receives shared data or function
+ * pointers, setjmp, unresolved indirect calls, integers cast to pointers
+ * the points-to analysis cannot follow) and records each with a note.
+ * Any of them turns a would-be race-free verdict into unknown.
+ */
+#include "static_ctx.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void rh_static_unsupported(rh_static *s, LLVMValueRef inst, const char *what)
+{
+    s->unsupported++;
+    if (s->unsupported > 20)
+        return; /* enough to explain the verdict */
+    rh_srcloc l = rh_model_inst_loc(s->p, inst);
+    rh_result_note(s->res, "static: cannot model %s at %s:%u:%u; race freedom not proved", what,
+                   l.file, l.line, l.col);
+}
+
+/* Whether a value may point to shared memory or to a function. */
+static int exposes_shared(rh_static *s, LLVMValueRef v)
+{
+    const rh_sset *pts = rh_pt_of(&s->pt, v);
+    for (uint32_t i = 0; i < pts->n; i++) {
+        uint32_t o = rh_pt_loc_obj(pts->v[i]);
+        if (s->shared[o] || s->pt.objs[o].kind == RH_PT_FUNC)
+            return 1;
+    }
+    return 0;
+}
+
+static void check_external(rh_static *s, LLVMValueRef call, LLVMValueRef callee)
+{
+    size_t len;
+    const char *name = LLVMGetValueName2(callee, &len);
+    unsigned rt = LLVMGetEnumAttributeKindForName("returns_twice", 13);
+    if (LLVMGetEnumAttributeAtIndex(callee, LLVMAttributeFunctionIndex, rt)) {
+        char *w = rh_xasprintf("the non-local jump of '%s'", name);
+        rh_static_unsupported(s, call, w);
+        free(w);
+        return;
+    }
+    /* Code the analysis cannot see may reach shared globals by name (an
+     * inline function the front end did not emit, a library callback), so
+     * every unknown external call counts, and says what it may touch. */
+    int exposes = 0;
+    unsigned n = LLVMGetNumArgOperands(call);
+    for (unsigned i = 0; i < n; i++)
+        exposes |= exposes_shared(s, LLVMGetOperand(call, i));
+    char *w = rh_xasprintf("the call of the unknown external function '%s'%s", name,
+                           exposes ? " with shared memory or a function pointer" : "");
+    rh_static_unsupported(s, call, w);
+    free(w);
+}
+
+static void check_call(rh_static *s, LLVMValueRef call, int f)
+{
+    LLVMValueRef cv = LLVMGetCalledValue(call);
+    if (LLVMIsAInlineAsm(cv)) {
+        rh_static_unsupported(s, call, "inline assembly");
+        return;
+    }
+    const rh_conc_entry *e = rh_model_call_entry(s->p, call);
+    LLVMValueRef callee = rh_model_called_function(call);
+    const rh_tg_edge *ed = rh_tg_edge_of(&s->tg, f, call);
+    if (ed && ed->unresolved) {
+        rh_static_unsupported(s, call, ed->kind == RH_TG_CALL ? "an indirect call it cannot resolve"
+                                                              : "a thread start routine it cannot resolve");
+        return;
+    }
+    if (!e && callee && LLVMIsDeclaration(callee))
+        check_external(s, call, callee);
+}
+
+static void check_inst(rh_static *s, LLVMValueRef in, int f)
+{
+    switch (LLVMGetInstructionOpcode(in)) {
+    case LLVMCall:
+        check_call(s, in, f);
+        return;
+    case LLVMIntToPtr: {
+        LLVMValueRef op = LLVMGetOperand(in, 0);
+        if (!LLVMIsAConstant(op) && rh_pt_of(&s->pt, in)->n == 0)
+            rh_static_unsupported(s, in, "an integer cast to a pointer");
+        return;
+    }
+    case LLVMVAArg:
+        if (LLVMGetTypeKind(LLVMTypeOf(in)) == LLVMPointerTypeKind)
+            rh_static_unsupported(s, in, "a pointer read from variable arguments");
+        return;
+    default:
+        return;
+    }
+}
+
+/* Scans every function some thread may run. */
+void rh_static_find_unsupported(rh_static *s)
+{
+    for (int f = 0; f < s->p->nfuncs; f++) {
+        if (!s->tg.nthreads_of_func[f])
+            continue;
+        for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(s->p->funcs[f].fn); b; b = LLVMGetNextBasicBlock(b))
+            for (LLVMValueRef in = LLVMGetFirstInstruction(b); in; in = LLVMGetNextInstruction(in))
+                check_inst(s, in, f);
+    }
+    if (s->pt.untracked)
+        rh_static_unsupported(s, s->pt.first_untracked, "a pointer computed by an unmodelled instruction");
+}
