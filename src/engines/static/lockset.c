@@ -78,6 +78,11 @@ static uint32_t lock_id(rh_ls *ls, uint64_t loc, rh_lock_class cls)
     ls->lock_loc[ls->nlocks] = loc;
     ls->lock_class[ls->nlocks] = cls;
     rh_u64map_put(&ls->lock_of_loc, loc, ls->nlocks);
+    /* A statically initialised lock with a non-zero initializer may be
+     * recursive (PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP). */
+    const rh_pt_object *o = ls->nlocks ? &ls->pt->objs[rh_pt_loc_obj(loc)] : NULL;
+    if (o && o->kind == RH_PT_GLOBAL && LLVMGetInitializer(o->site) && !LLVMIsNull(LLVMGetInitializer(o->site)))
+        rh_sset_add(&ls->recursive, (uint64_t)ls->nlocks);
     rh_sset_add(&ls->all_locks, rh_ls_elem((uint32_t)ls->nlocks, 0));
     rh_sset_add(&ls->all_locks, rh_ls_elem((uint32_t)ls->nlocks, 1));
     return (uint32_t)ls->nlocks++;
@@ -170,7 +175,7 @@ static void unlock_op(rh_ls *ls, LLVMValueRef call, const rh_conc_entry *e, LLVM
     rh_ls_lock_targets(ls, LLVMGetOperand(call, (unsigned)e->obj), ctx, e->lock_class, &ids, &strong);
     for (uint32_t i = 0; i < ids.n; i++) {
         remove_lock(&s->must, (uint32_t)ids.v[i]);
-        if (strong)
+        if (strong && !rh_sset_has(&ls->recursive, ids.v[i])) /* a recursive lock may stay held */
             remove_lock(&s->may, (uint32_t)ids.v[i]);
     }
     rh_sset_free(&ids);
@@ -514,6 +519,15 @@ static void prepare(rh_ls *ls)
             rh_ls_lock_targets(ls, arg, NULL, e->lock_class, &ids, &strong);
             rh_sset_free(&ids);
         }
+        if (e->op == RH_OP_LOCK_INIT && LLVMGetNumArgOperands(p->syncs[i].inst) >= 2 &&
+            !LLVMIsNull(LLVMGetOperand(p->syncs[i].inst, 1))) {
+            /* initialised with attributes or a type: may be a recursive lock */
+            rh_sset ids = {0};
+            int strong;
+            rh_ls_lock_targets(ls, arg, NULL, e->lock_class, &ids, &strong);
+            rh_sset_union(&ls->recursive, &ids);
+            rh_sset_free(&ids);
+        }
         if ((e->op == RH_OP_LOCK || e->op == RH_OP_UNLOCK || e->op == RH_OP_THREAD_JOIN ||
              e->op == RH_OP_THREAD_CREATE) && LLVMIsAArgument(strip(ls, arg, &off)))
             ls->needs_ctx[p->syncs[i].func] = 1;
@@ -577,6 +591,7 @@ void rh_ls_free(rh_ls *ls)
     rh_u64map_free(&ls->lock_of_loc);
     free(ls->lock_loc), free(ls->lock_class);
     rh_sset_free(&ls->all_locks);
+    rh_sset_free(&ls->recursive);
     rh_ptrmap_free(&ls->acc_of_inst);
     free(ls->needs_ctx);
     memset(ls, 0, sizeof *ls);

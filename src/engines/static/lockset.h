@@ -55,6 +55,7 @@ typedef struct rh_ls {
     rh_lock_class *lock_class;
     int nlocks, caplocks;
     rh_sset all_locks;      /* every lock element, both modes */
+    rh_sset recursive;      /* lock ids that may be recursive: unlock may leave them held */
     rh_ls_access *acc;      /* per model access */
     rh_ptrmap acc_of_inst;  /* instruction -> first model access */
     rh_sset *exit_active;   /* per thread: threads still running when it ends */
