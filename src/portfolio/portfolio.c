@@ -80,6 +80,13 @@ static void merge_race(rh_result *res, rh_race *r)
             old->witness = r->witness;
             r->witness = NULL;
         }
+        /* Engines name objects differently well: a static engine knows the
+         * variable or allocation site, a dynamic one only an address. */
+        if (r->object && (!old->object || strncmp(old->object, "memory at", 9) == 0)) {
+            free(old->object);
+            old->object = r->object;
+            r->object = NULL;
+        }
         free(old->engine);
         old->engine = engines;
         rh_race_free(r);
