@@ -2,6 +2,7 @@
  * dataflow over each thread (see lockset.h for the abstraction and why).
  */
 #include "lockset.h"
+#include "loops.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -205,6 +206,18 @@ static int handle_loc(rh_ls *ls, LLVMValueRef ptr, LLVMValueRef ctx, uint64_t *l
     return ok;
 }
 
+/* Thread c is surely joined: it leaves behind the threads it had not joined. */
+static void join_thread(rh_ls *ls, rh_ls_state *s, int c)
+{
+    rh_sset_remove(&s->active, (uint64_t)c);
+    if (ls->exit_done[c]) {
+        rh_sset_union(&s->active, &ls->exit_active[c]);
+    } else {
+        for (int t = 1; t < ls->tg->nthreads; t++)
+            rh_sset_add(&s->active, (uint64_t)t);
+    }
+}
+
 /* A join removes the thread whose handle it surely reads: the handle value
  * is loaded from one strong cell that exactly one unique thread's create
  * call writes (RacerF's identifier assumption, made sound by uniqueness). */
@@ -223,15 +236,8 @@ static void join_op(rh_ls *ls, LLVMValueRef call, const rh_conc_entry *e, LLVMVa
     for (int c = 1; c < ls->tg->nthreads; c++)
         if (ls->handle[c] == loc + 1)
             found = c, count++;
-    if (count != 1 || ls->tg->threads[found].multi)
-        return;
-    rh_sset_remove(&s->active, (uint64_t)found);
-    if (ls->exit_done[found]) {
-        rh_sset_union(&s->active, &ls->exit_active[found]);
-    } else {
-        for (int c = 1; c < ls->tg->nthreads; c++)
-            rh_sset_add(&s->active, (uint64_t)c);
-    }
+    if (count == 1 && !ls->tg->threads[found].multi)
+        join_thread(ls, s, found);
 }
 
 static void summary(rh_ls *ls, int f, LLVMValueRef ctx, const rh_ls_state *entry, rh_ls_state *exit);
@@ -364,6 +370,12 @@ static void refine_edge(rh_ls *ls, LLVMValueRef term, unsigned succ, LLVMValueRe
 {
     if (LLVMGetInstructionOpcode(term) != LLVMBr || !LLVMIsConditional(term))
         return;
+    long lj = rh_ptrmap_get(&ls->loop_join_of, LLVMGetInstructionParent(term), -1);
+    if (lj >= 0 && succ == 1) { /* leaving a loop that joined every thread it names */
+        const rh_sset *joined = &ls->loop_joins[lj];
+        for (uint32_t i = 0; i < joined->n; i++)
+            join_thread(ls, s, (int)joined->v[i]);
+    }
     int edge;
     LLVMValueRef call = try_condition(ls, LLVMGetCondition(term), &edge);
     if (call && (unsigned)edge == succ)
@@ -534,6 +546,65 @@ static void prepare(rh_ls *ls)
     }
 }
 
+/* The counted loop and array element a handle address names, when the
+ * loop runs once per run of its function and the array is one object. */
+static int handle_loop(rh_ls *ls, LLVMValueRef addr, int f, rh_counted_loop *l, uint64_t *base_loc,
+                       LLVMTypeRef *elem)
+{
+    LLVMValueRef base;
+    LLVMValueRef idx = rh_loop_element_index(addr, &base);
+    if (!idx || !rh_loop_of_index(ls->cfg, idx, l))
+        return 0;
+    int pb = rh_cfg_block(ls->cfg, l->preheader);
+    if (pb < 0 || ls->cfg->f[f].in_cycle[pb] || !handle_loc(ls, base, NULL, base_loc))
+        return 0;
+    *elem = LLVMGetGEPSourceElementType(addr);
+    return 1;
+}
+
+/* Whether thread c is created by a counted loop over the same elements. */
+static int created_by_loop(rh_ls *ls, int c, const rh_counted_loop *jl, uint64_t base, LLVMTypeRef elem)
+{
+    const rh_tg_thread *th = &ls->tg->threads[c];
+    const rh_conc_entry *e = rh_model_call_entry(ls->p, th->create);
+    int f = rh_pt_func_index(ls->pt, LLVMGetBasicBlockParent(LLVMGetInstructionParent(th->create)));
+    if (!e || e->obj < 0 || f < 0 || th->parent < 0 || ls->tg->threads[th->parent].multi ||
+        !ls->tg->threads[th->parent].once[f])
+        return 0;
+    rh_counted_loop cl;
+    uint64_t cbase;
+    LLVMTypeRef celem;
+    return handle_loop(ls, LLVMGetOperand(th->create, (unsigned)e->obj), f, &cl, &cbase, &celem) &&
+           cbase == base && celem == elem && cl.start == jl->start && cl.end == jl->end;
+}
+
+/* Loops `for (i..) join(h[i])` that surely join every thread a loop
+ * `for (i..) create(&h[i], ...)` over the same range created. */
+static void loop_joins(rh_ls *ls)
+{
+    for (int i = 0; i < ls->p->nsyncs; i++) {
+        const rh_sync *sy = &ls->p->syncs[i];
+        if (!sy->entry || sy->entry->op != RH_OP_THREAD_JOIN || sy->entry->obj < 0)
+            continue;
+        LLVMValueRef h = LLVMGetOperand(sy->inst, (unsigned)sy->entry->obj);
+        rh_counted_loop jl;
+        uint64_t base;
+        LLVMTypeRef elem;
+        if (!LLVMIsALoadInst(h) || !handle_loop(ls, LLVMGetOperand(h, 0), sy->func, &jl, &base, &elem) ||
+            !rh_loop_body_has(&jl, sy->inst))
+            continue;
+        rh_sset joined = {0};
+        for (int c = 1; c < ls->tg->nthreads; c++)
+            if (created_by_loop(ls, c, &jl, base, elem))
+                rh_sset_add(&joined, (uint64_t)c);
+        if (!joined.n)
+            continue;
+        ls->loop_joins = rh_xrealloc(ls->loop_joins, (size_t)(ls->nloop_joins + 1) * sizeof *ls->loop_joins);
+        ls->loop_joins[ls->nloop_joins] = joined;
+        rh_ptrmap_put(&ls->loop_join_of, jl.header, ls->nloop_joins++);
+    }
+}
+
 static void thread_handles(rh_ls *ls)
 {
     ls->handle = rh_xcalloc((size_t)ls->tg->nthreads + 1, sizeof *ls->handle);
@@ -558,6 +629,7 @@ void rh_ls_run(rh_ls *ls, rh_program *p, rh_pt *pt, rh_tg *tg, const rh_cfg *cfg
     ls->exit_done = rh_xcalloc((size_t)nt + 1, sizeof *ls->exit_done);
     prepare(ls);
     thread_handles(ls);
+    loop_joins(ls);
     /* Children first, so a join knows what the joined thread left running. */
     for (int t = nt - 1; t >= 0; t--) {
         rh_ls_state entry = {0}, exit = {0};
@@ -584,6 +656,10 @@ void rh_ls_free(rh_ls *ls)
     }
     free(ls->exit_active), free(ls->create_active), free(ls->create_may), free(ls->exit_done);
     free(ls->handle);
+    for (int i = 0; i < ls->nloop_joins; i++)
+        rh_sset_free(&ls->loop_joins[i]);
+    free(ls->loop_joins);
+    rh_ptrmap_free(&ls->loop_join_of);
     for (long i = 0; i < ls->nsums; i++)
         st_free(&ls->sums[i].entry), st_free(&ls->sums[i].exit);
     free(ls->sums);

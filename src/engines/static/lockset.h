@@ -64,6 +64,9 @@ typedef struct rh_ls {
     unsigned char *needs_ctx;
     uint64_t *handle;       /* per thread: strong handle cell its create writes, + 1; 0 none */
     int *exit_done;
+    rh_sset *loop_joins;    /* threads a counted join loop surely joins on exit */
+    int nloop_joins;
+    rh_ptrmap loop_join_of; /* loop header block -> index into loop_joins */
     rh_ls_summary *sums;
     int nsums, capsums;
     rh_u64map sum_index;

@@ -214,7 +214,7 @@ static int walk_call(walk *w, LLVMValueRef call, int f, LLVMValueRef ctx)
         }
     }
     LLVMValueRef callee = rh_model_called_function(call);
-    int g = callee ? rh_model_func_index(s->p, callee) : -1;
+    int g = callee ? rh_pt_func_index(&s->pt, callee) : -1;
     if (g < 0 || w->depth >= WALK_DEPTH)
         return 0;
     for (int i = 0; i < w->depth; i++)

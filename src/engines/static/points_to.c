@@ -67,7 +67,7 @@ static uint32_t global_object(rh_pt *pt, LLVMValueRef g)
     if (o >= 0)
         return (uint32_t)o;
     if (LLVMIsAFunction(g))
-        return new_object(pt, RH_PT_FUNC, g, rh_model_func_index(pt->p, g), 0);
+        return new_object(pt, RH_PT_FUNC, g, rh_pt_func_index(pt, g), 0);
     uint32_t id = new_object(pt, RH_PT_GLOBAL, g, -1, type_size(pt, LLVMGlobalGetValueType(g)));
     pt->objs[id].thread_local_ = LLVMIsThreadLocal(g) != 0;
     return id;
@@ -290,7 +290,7 @@ static void scan_call(rh_pt *pt, LLVMValueRef call, int fi)
 {
     const rh_conc_entry *e = rh_model_call_entry(pt->p, call);
     LLVMValueRef callee = rh_model_called_function(call);
-    int ci = callee ? rh_model_func_index(pt->p, callee) : -1;
+    int ci = callee ? rh_pt_func_index(pt, callee) : -1;
     if (e && e->op == RH_OP_ATOMIC_CALL && ci >= 0)
         wire_call(pt, call, ci);
     else if (e)
@@ -583,8 +583,10 @@ void rh_pt_build(rh_pt *pt, rh_program *p)
     memset(pt, 0, sizeof *pt);
     pt->p = p;
     pt->ret_node = rh_xmalloc((size_t)(p->nfuncs + 1) * sizeof *pt->ret_node);
-    for (int i = 0; i < p->nfuncs; i++)
+    for (int i = 0; i < p->nfuncs; i++) {
         pt->ret_node[i] = -1;
+        rh_ptrmap_put(&pt->func_of_value, p->funcs[i].fn, i + 1);
+    }
     for (LLVMValueRef g = LLVMGetFirstGlobal(p->mod); g; g = LLVMGetNextGlobal(g)) {
         uint32_t o = global_object(pt, g);
         if (!LLVMIsDeclaration(g))
@@ -613,6 +615,7 @@ void rh_pt_free(rh_pt *pt)
     free(pt->ret_node);
     rh_ptrmap_free(&pt->obj_of_site);
     rh_ptrmap_free(&pt->node_of_value);
+    rh_ptrmap_free(&pt->func_of_value);
     rh_u64map_free(&pt->node_of_cell);
     memset(pt, 0, sizeof *pt);
 }
@@ -648,7 +651,7 @@ int rh_pt_call_targets(rh_pt *pt, LLVMValueRef call, int **out, int *unresolved)
     LLVMValueRef callee = rh_model_called_function(call);
     *unresolved = 0;
     if (callee) {
-        int ci = rh_model_func_index(pt->p, callee);
+        int ci = rh_pt_func_index(pt, callee);
         *out = rh_xmalloc(sizeof **out);
         **out = ci;
         return ci >= 0;
@@ -677,4 +680,9 @@ char *rh_pt_object_desc(rh_pt *pt, uint32_t obj)
         return rh_xasprintf("memory returned by the call at %s:%u:%u", l.file, l.line, l.col);
     }
     return rh_xstrdup("?");
+}
+
+int rh_pt_func_index(const rh_pt *pt, LLVMValueRef fn)
+{
+    return fn ? (int)rh_ptrmap_get(&pt->func_of_value, fn, 0) - 1 : -1;
 }

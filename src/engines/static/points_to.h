@@ -62,6 +62,7 @@ typedef struct rh_pt {
     int nobjs, capobjs;
     rh_ptrmap obj_of_site;   /* site value -> object id */
     rh_ptrmap node_of_value; /* LLVMValueRef -> node */
+    rh_ptrmap func_of_value; /* function -> model index + 1 (the model's lookup is linear) */
     rh_u64map node_of_cell;  /* location -> node */
     rh_sset *pts;            /* per node */
     int *stamp;              /* pass in which a node last changed */
@@ -76,6 +77,9 @@ typedef struct rh_pt {
 
 void rh_pt_build(rh_pt *pt, rh_program *p);
 void rh_pt_free(rh_pt *pt);
+
+/* Model index of a function with a body, or -1; constant time. */
+int rh_pt_func_index(const rh_pt *pt, LLVMValueRef fn);
 
 /* Points-to set of any value (constants included); never NULL. */
 const rh_sset *rh_pt_of(rh_pt *pt, LLVMValueRef v);

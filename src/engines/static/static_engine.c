@@ -59,6 +59,9 @@ int rh_static_run(rh_program *prog, const rh_options *o, double deadline, rh_res
     double t = rh_now();
     rh_pt_build(&s.pt, prog);
     t = lap(res, "static.pointsto.seconds", t);
+    rh_result_stat(res, "static.pointsto.passes", s.pt.pass - 1);
+    rh_result_stat(res, "static.pointsto.constraints", s.pt.ncons);
+    rh_result_stat(res, "static.pointsto.nodes", s.pt.nnodes);
     rh_cfg_build(&s.cfg, prog);
     if (rh_tg_build(&s.tg, prog, &s.pt, &s.cfg) < 0) {
         rh_result_note(res, "static: the program has no main function");

@@ -27,7 +27,7 @@ static void collect_edges(rh_tg *g, rh_pt *pt, int f)
                 continue;
             } else {
                 LLVMValueRef callee = rh_model_called_function(in);
-                if (callee && rh_model_func_index(g->p, callee) < 0)
+                if (callee && rh_pt_func_index(pt, callee) < 0)
                     continue; /* external: not an edge */
                 ed.ntargets = rh_pt_call_targets(pt, in, &ed.targets, &ed.unresolved);
             }
@@ -45,16 +45,20 @@ const rh_tg_edge *rh_tg_edge_of(const rh_tg *g, int f, LLVMValueRef inst)
     return (const rh_tg_edge *)(intptr_t)rh_ptrmap_get(&g->edge_of_inst, inst, 0);
 }
 
-/* Functions a thread may execute: calls and once-routines, not creates. */
+/* Functions a thread may execute: calls and once-routines, not creates.
+ * Also lists them, so later passes touch only what the thread runs. */
 static void compute_reach(rh_tg *g, rh_tg_thread *t)
 {
     int n = g->p->nfuncs;
     t->reach = rh_xcalloc((size_t)n + 1, 1);
     int *work = rh_xmalloc(((size_t)n + 1) * sizeof *work), nw = 0;
+    t->funcs = rh_xmalloc(((size_t)n + 1) * sizeof *t->funcs);
+    t->nfuncs = 0;
     t->reach[t->func] = 1;
     work[nw++] = t->func;
     while (nw) {
         int f = work[--nw];
+        t->funcs[t->nfuncs++] = f;
         for (int i = 0; i < g->nedges[f]; i++) {
             const rh_tg_edge *e = &g->edges[f][i];
             if (e->kind == RH_TG_CREATE)
@@ -67,6 +71,7 @@ static void compute_reach(rh_tg *g, rh_tg_thread *t)
         }
     }
     free(work);
+    t->funcs = rh_xrealloc(t->funcs, ((size_t)t->nfuncs + 1) * sizeof *t->funcs);
 }
 
 typedef struct once_ctx {
@@ -96,31 +101,32 @@ static int is_once(once_ctx *c, int f)
     return ok;
 }
 
-static void compute_once(rh_tg *g, const rh_cfg *cfg, rh_tg_thread *t)
+/* Scratch arrays (one per build) are reset only where a thread touched them. */
+static void compute_once(rh_tg *g, const rh_cfg *cfg, rh_tg_thread *t, once_ctx *c)
 {
-    int n = g->p->nfuncs;
-    once_ctx c = {g, cfg, t, rh_xcalloc((size_t)n + 1, sizeof(int)),
-                  rh_xcalloc((size_t)n + 1, sizeof(LLVMValueRef)), rh_xcalloc((size_t)n + 1, sizeof(int)),
-                  rh_xcalloc((size_t)n + 1, 1)};
-    for (int f = 0; f < n; f++) {
-        if (!t->reach[f])
-            continue;
-        for (int i = 0; i < g->nedges[f]; i++) {
-            const rh_tg_edge *e = &g->edges[f][i];
+    c->t = t;
+    for (int i = 0; i < t->nfuncs; i++) {
+        int f = t->funcs[i];
+        for (int j = 0; j < g->nedges[f]; j++) {
+            const rh_tg_edge *e = &g->edges[f][j];
             if (e->kind == RH_TG_CREATE)
                 continue;
             for (int k = 0; k < e->ntargets; k++) {
                 int tf = e->targets[k];
-                c.ncalls[tf]++;
-                c.site[tf] = e->inst;
-                c.caller[tf] = f;
+                c->ncalls[tf]++;
+                c->site[tf] = e->inst;
+                c->caller[tf] = f;
             }
         }
     }
-    t->once = rh_xcalloc((size_t)n + 1, 1);
-    for (int f = 0; f < n; f++)
-        t->once[f] = t->reach[f] && is_once(&c, f);
-    free(c.ncalls), free(c.site), free(c.caller), free(c.state);
+    (void)cfg;
+    t->once = rh_xcalloc((size_t)g->p->nfuncs + 1, 1);
+    for (int i = 0; i < t->nfuncs; i++)
+        t->once[t->funcs[i]] = is_once(c, t->funcs[i]);
+    for (int i = 0; i < t->nfuncs; i++) {
+        int f = t->funcs[i];
+        c->ncalls[f] = 0, c->state[f] = 0;
+    }
 }
 
 static int add_thread(rh_tg *g, int func, int parent, LLVMValueRef create)
@@ -143,9 +149,8 @@ static int find_thread(rh_tg *g, LLVMValueRef create, int func)
 /* Adds the threads created by the create calls thread ti may execute. */
 static void discover_children(rh_tg *g, int ti)
 {
-    for (int f = 0; f < g->p->nfuncs; f++) {
-        if (!g->threads[ti].reach[f])
-            continue;
+    for (int fi = 0; fi < g->threads[ti].nfuncs; fi++) {
+        int f = g->threads[ti].funcs[fi];
         for (int i = 0; i < g->nedges[f]; i++) {
             const rh_tg_edge *e = &g->edges[f][i];
             if (e->kind != RH_TG_CREATE)
@@ -184,15 +189,20 @@ int rh_tg_build(rh_tg *g, rh_program *p, rh_pt *pt, const rh_cfg *cfg)
     if (p->main_func < 0)
         return -1;
     add_thread(g, p->main_func, -1, NULL);
+    int n = p->nfuncs;
+    once_ctx c = {g, cfg, NULL, rh_xcalloc((size_t)n + 1, sizeof(int)),
+                  rh_xcalloc((size_t)n + 1, sizeof(LLVMValueRef)), rh_xcalloc((size_t)n + 1, sizeof(int)),
+                  rh_xcalloc((size_t)n + 1, 1)};
     for (int ti = 0; ti < g->nthreads; ti++) {
         compute_reach(g, &g->threads[ti]);
-        compute_once(g, cfg, &g->threads[ti]);
+        compute_once(g, cfg, &g->threads[ti], &c);
         discover_children(g, ti);
     }
+    free(c.ncalls), free(c.site), free(c.caller), free(c.state);
     /* Creators come before the threads they create, except for parent -1. */
     for (int ti = 1; ti < g->nthreads; ti++) {
         rh_tg_thread *t = &g->threads[ti];
-        int cf = rh_model_func_index(p, LLVMGetBasicBlockParent(LLVMGetInstructionParent(t->create)));
+        int cf = rh_pt_func_index(pt, LLVMGetBasicBlockParent(LLVMGetInstructionParent(t->create)));
         if (t->parent < 0 || g->threads[t->parent].multi || cf < 0 || !g->threads[t->parent].once[cf] ||
             rh_cfg_inst_in_loop(cfg, cf, t->create))
             t->multi = 1;
@@ -200,8 +210,8 @@ int rh_tg_build(rh_tg *g, rh_program *p, rh_pt *pt, const rh_cfg *cfg)
     g->nthreads_of_func = rh_xcalloc((size_t)p->nfuncs + 1, sizeof(int));
     for (int ti = 0; ti < g->nthreads; ti++) {
         describe(g, ti);
-        for (int f = 0; f < p->nfuncs; f++)
-            g->nthreads_of_func[f] += g->threads[ti].reach[f];
+        for (int i = 0; i < g->threads[ti].nfuncs; i++)
+            g->nthreads_of_func[g->threads[ti].funcs[i]]++;
     }
     return 0;
 }
@@ -218,6 +228,7 @@ void rh_tg_free(rh_tg *g)
     for (int i = 0; i < g->nthreads; i++) {
         free(g->threads[i].reach);
         free(g->threads[i].once);
+        free(g->threads[i].funcs);
         free(g->threads[i].desc);
     }
     free(g->threads);

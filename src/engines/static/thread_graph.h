@@ -35,6 +35,7 @@ typedef struct rh_tg_thread {
     int multi;
     unsigned char *reach; /* per model function: may run in this thread */
     unsigned char *once;  /* per model function: runs at most once per instance */
+    int *funcs, nfuncs;   /* the functions of reach, as a list */
     char *desc;           /* "main thread", "thread T1 (worker) created at a.c:3:5" */
 } rh_tg_thread;
 

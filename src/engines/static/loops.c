@@ -1,0 +1,111 @@
+/* loops.c - counted-loop recognition (see loops.h). */
+#include "loops.h"
+
+static LLVMValueRef strip_ext(LLVMValueRef v)
+{
+    while (LLVMIsAInstruction(v) &&
+           (LLVMGetInstructionOpcode(v) == LLVMSExt || LLVMGetInstructionOpcode(v) == LLVMZExt))
+        v = LLVMGetOperand(v, 0);
+    return v;
+}
+
+/* Whether v is `phi + 1`. */
+static int is_increment(LLVMValueRef v, LLVMValueRef phi)
+{
+    if (!LLVMIsAInstruction(v) || LLVMGetInstructionOpcode(v) != LLVMAdd)
+        return 0;
+    LLVMValueRef a = LLVMGetOperand(v, 0), b = LLVMGetOperand(v, 1);
+    if (a != phi)
+        a = b, b = LLVMGetOperand(v, 0);
+    return a == phi && LLVMIsAConstantInt(b) && LLVMConstIntGetSExtValue(b) == 1;
+}
+
+/* Follows unconditional branches from the body entry back to the header. */
+static void body_chain(rh_counted_loop *l, LLVMBasicBlockRef first)
+{
+    LLVMBasicBlockRef b = first;
+    l->nbody = 0;
+    for (int i = 0; i < 8; i++) {
+        if (b == l->header)
+            return;
+        l->body[l->nbody++] = b;
+        LLVMValueRef t = LLVMGetBasicBlockTerminator(b);
+        if (!t || LLVMGetInstructionOpcode(t) != LLVMBr || LLVMIsConditional(t))
+            break;
+        b = LLVMGetSuccessor(t, 0);
+    }
+    l->nbody = 0;
+}
+
+/* Reads the header's exit test `iv < N` (or <=, !=) into [start, end). */
+static int exit_test(rh_counted_loop *l, LLVMValueRef term)
+{
+    if (!term || LLVMGetInstructionOpcode(term) != LLVMBr || !LLVMIsConditional(term))
+        return 0;
+    LLVMValueRef c = LLVMGetCondition(term);
+    if (!LLVMIsAICmpInst(c) || strip_ext(LLVMGetOperand(c, 0)) != l->iv ||
+        !LLVMIsAConstantInt(LLVMGetOperand(c, 1)))
+        return 0;
+    int64_t n = LLVMConstIntGetSExtValue(LLVMGetOperand(c, 1));
+    switch (LLVMGetICmpPredicate(c)) {
+    case LLVMIntSLT: case LLVMIntULT: l->end = n; break;
+    case LLVMIntSLE: case LLVMIntULE: l->end = n + 1; break;
+    case LLVMIntNE: l->end = n; break;
+    default: return 0;
+    }
+    l->exit_succ = 1; /* the loop runs while the test holds */
+    return l->start >= 0 && l->start <= l->end && l->end - l->start < (1 << 20);
+}
+
+int rh_loop_of_index(const rh_cfg *cfg, LLVMValueRef index, rh_counted_loop *out)
+{
+    LLVMValueRef phi = strip_ext(index);
+    if (!LLVMIsAPHINode(phi) || LLVMCountIncoming(phi) != 2)
+        return 0;
+    out->iv = phi;
+    out->header = LLVMGetInstructionParent(phi);
+    int found_start = 0, found_step = 0;
+    for (unsigned i = 0; i < 2; i++) {
+        LLVMValueRef v = LLVMGetIncomingValue(phi, i);
+        LLVMBasicBlockRef from = LLVMGetIncomingBlock(phi, i);
+        int fb = rh_cfg_block(cfg, from);
+        if (LLVMIsAConstantInt(v) && fb >= 0) {
+            out->preheader = from;
+            out->start = LLVMConstIntGetSExtValue(v);
+            found_start = 1;
+        } else if (is_increment(v, phi)) {
+            found_step = 1;
+        }
+    }
+    LLVMValueRef term = LLVMGetBasicBlockTerminator(out->header);
+    if (!found_start || !found_step || !exit_test(out, term))
+        return 0;
+    body_chain(out, LLVMGetSuccessor(term, 0));
+    return 1;
+}
+
+int rh_loop_body_has(const rh_counted_loop *l, LLVMValueRef in)
+{
+    LLVMBasicBlockRef b = LLVMGetInstructionParent(in);
+    for (int i = 0; i < l->nbody; i++)
+        if (l->body[i] == b)
+            return 1;
+    return 0;
+}
+
+LLVMValueRef rh_loop_element_index(LLVMValueRef gep, LLVMValueRef *base)
+{
+    if (!LLVMIsAGetElementPtrInst(gep))
+        return NULL;
+    int n = LLVMGetNumOperands(gep);
+    LLVMValueRef idx = LLVMGetOperand(gep, (unsigned)n - 1);
+    if (LLVMIsAConstant(idx))
+        return NULL;
+    for (int i = 1; i < n - 1; i++) {
+        LLVMValueRef c = LLVMGetOperand(gep, (unsigned)i);
+        if (!LLVMIsAConstantInt(c) || LLVMConstIntGetZExtValue(c) != 0)
+            return NULL;
+    }
+    *base = LLVMGetOperand(gep, 0);
+    return idx;
+}
