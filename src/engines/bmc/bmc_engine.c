@@ -1,12 +1,230 @@
-/* bmc_engine.c - placeholder for the bmc engine: it is not implemented
- * yet, so it decides nothing and says so.
+/* bmc_engine.c - the bmc engine's driver (rh_bmc_run): iterative deepening
+ * over the loop unwinding and the number of rounds, small bounds first so
+ * shallow races come fast; per bound one Z3 context holding the bounded
+ * program, its lazy schedule and the race monitor.
+ *
+ * Verdicts: a satisfying assignment is a real execution prefix of the
+ * program (bounds only cut executions, as assumptions), so it is a race with
+ * counterexample evidence.  Race-free needs an unsatisfiable formula with no
+ * cut at all (every loop and recursion fully unwound, every thread instance
+ * present, nothing unsupported) and enough rounds for every interleaving of
+ * the bounded program; anything less is unknown, with the bounds stated.
  */
-#include "../engine.h"
+#include "bmc.h"
+#include "bmc_walk.h"
+#include "../../util/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_RACES 16 /* distinct racing line pairs reported */
+
+typedef enum outcome { OUT_UNKNOWN, OUT_RACE, OUT_UNSAT } outcome;
+
+typedef struct attempt {
+    unsigned unwind, rounds;
+    int cut, inexact, fatal;
+    int threads, positions, needed_rounds;
+    unsigned assertions;
+    double solve_time;
+    char note[512];
+} attempt;
+
+/* Rounds that cover every interleaving of the bounded program: each round
+ * holds at least one position of some thread. */
+static int needed_rounds(const rh_bmc_ctx *c)
+{
+    int n = 0;
+    for (int t = 0; t < c->nthreads; t++)
+        for (int i = 0; i < c->threads[t].npos; i++)
+            n += !rh_bmc_is_false((rh_bmc_ctx *)c, c->threads[t].pos[i].guard) &&
+                 c->threads[t].pos[i].kind != RH_BMC_P_NOP;
+    return n + 1;
+}
+
+static void ctx_free(rh_bmc_ctx *c)
+{
+    rh_bmc_free_threads(c);
+    for (int i = 0; i < c->ninputs; i++)
+        free(c->inputs[i].name);
+    free(c->inputs);
+    for (int i = 0; i < c->nobjs; i++)
+        free(c->objs[i].name);
+    free(c->objs);
+    rh_ptrmap_free(&c->objmap);
+}
+
+static Z3_lbool check(rh_bmc_ctx *c, Z3_solver s, attempt *a)
+{
+    double left = c->deadline - rh_now();
+    if (left < 0.05)
+        return Z3_L_UNDEF;
+    Z3_params p = Z3_mk_params(c->z);
+    Z3_params_inc_ref(c->z, p);
+    Z3_params_set_uint(c->z, p, Z3_mk_string_symbol(c->z, "timeout"), (unsigned)(left * 1000));
+    Z3_solver_set_params(c->z, s, p);
+    Z3_params_dec_ref(c->z, p);
+    double t0 = rh_now();
+    Z3_lbool r = Z3_solver_check(c->z, s);
+    a->solve_time += rh_now() - t0;
+    return r;
+}
+
+/* Finds races until none is left with a line not yet reported. */
+static outcome find_races(rh_bmc_ctx *c, Z3_solver s, rh_bmc_enc *e, attempt *a, rh_result *res)
+{
+    unsigned lines[2 * MAX_RACES];
+    int nlines = 0, found = 0;
+    for (;;) {
+        Z3_lbool r = check(c, s, a);
+        if (r != Z3_L_TRUE)
+            return found ? OUT_RACE : r == Z3_L_FALSE ? OUT_UNSAT : OUT_UNKNOWN;
+        Z3_model m = Z3_solver_get_model(c->z, s);
+        Z3_model_inc_ref(c->z, m);
+        unsigned la, lb;
+        int rc = rh_bmc_witness(c, m, e, res, &la, &lb);
+        Z3_model_dec_ref(c->z, m);
+        if (rc)
+            return found ? OUT_RACE : OUT_UNKNOWN;
+        found++;
+        lines[nlines++] = la;
+        lines[nlines++] = lb;
+        if (found == MAX_RACES)
+            return OUT_RACE;
+        rh_bmc_block_lines(c, s, e, lines, nlines);
+    }
+}
+
+static outcome run_attempt(rh_program *prog, const rh_options *o, double deadline, attempt *a,
+                           rh_result *res)
+{
+    rh_bmc_ctx c;
+    memset(&c, 0, sizeof c);
+    c.prog = prog;
+    c.opt = o;
+    c.aw = 8 * LLVMPointerSize(prog->td);
+    c.unwind = a->unwind;
+    c.rounds = a->rounds;
+    c.deadline = deadline;
+    Z3_config cfg = Z3_mk_config();
+    Z3_set_param_value(cfg, "model", "true");
+    c.z = Z3_mk_context(cfg);
+    Z3_del_config(cfg);
+    Z3_set_error_handler(c.z, NULL);
+    outcome out = OUT_UNKNOWN;
+    if (rh_bmc_layout(&c) == 0 && rh_bmc_flatten(&c) == 0 && !c.fatal) {
+        a->threads = c.nthreads;
+        a->positions = c.npositions;
+        a->needed_rounds = needed_rounds(&c);
+        Z3_solver s = Z3_mk_simple_solver(c.z);
+        Z3_solver_inc_ref(c.z, s);
+        rh_bmc_enc e;
+        rh_bmc_schedule(&c, s, &e);
+        Z3_ast_vector v = Z3_solver_get_assertions(c.z, s);
+        Z3_ast_vector_inc_ref(c.z, v);
+        a->assertions = Z3_ast_vector_size(c.z, v);
+        Z3_ast_vector_dec_ref(c.z, v);
+        out = find_races(&c, s, &e, a, res);
+        rh_bmc_enc_free(&c, &e);
+        Z3_solver_dec_ref(c.z, s);
+    } else if (!c.note[0] && rh_now() > deadline) {
+        snprintf(c.note, sizeof c.note, "time ran out while bounding the program");
+    } else if (!c.note[0]) {
+        snprintf(c.note, sizeof c.note, "the bounded program exceeds %d positions",
+                 RH_BMC_MAX_POSITIONS);
+        c.fatal = 1;
+    }
+    if (Z3_get_error_code(c.z) != Z3_OK && out != OUT_RACE) {
+        snprintf(c.note, sizeof c.note, "Z3 reported: %s", Z3_get_error_msg(c.z, Z3_get_error_code(c.z)));
+        out = OUT_UNKNOWN;
+        c.fatal = 1;
+    }
+    a->cut = c.cut;
+    a->inexact = c.inexact;
+    a->fatal = c.fatal || out == OUT_UNKNOWN;
+    memcpy(a->note, c.note, sizeof a->note);
+    ctx_free(&c);
+    Z3_del_context(c.z);
+    return out;
+}
+
+static void stats(rh_result *res, const attempt *a, int attempts, double t0)
+{
+    rh_result_stat(res, "bmc.attempts", attempts);
+    rh_result_stat(res, "bmc.unwind", a->unwind);
+    rh_result_stat(res, "bmc.rounds", a->rounds);
+    rh_result_stat(res, "bmc.thread_instances", a->threads);
+    rh_result_stat(res, "bmc.positions", a->positions);
+    rh_result_stat(res, "bmc.formula_assertions", a->assertions);
+    rh_result_stat(res, "bmc.solver_seconds", a->solve_time);
+    rh_result_stat(res, "bmc.total_seconds", rh_now() - t0);
+}
+
+/* The next bounds of the deepening, or 0 when there are none. */
+static int next_bounds(attempt *a, const attempt *last, unsigned kmax, unsigned rmax)
+{
+    unsigned k = last->unwind, r = last->rounds;
+    /* Without a cut more unwinding changes nothing: only rounds can help. */
+    if (!last->cut && r < rmax) {
+        a->unwind = k, a->rounds = r + 1;
+        return 1;
+    }
+    if (k >= kmax && r >= rmax)
+        return 0;
+    if (r <= k && r < rmax)
+        r++;
+    else if (k < kmax)
+        k = k < 3 ? k + 1 : k * 2 > kmax ? kmax : k * 2;
+    else
+        r++;
+    a->unwind = k, a->rounds = r;
+    return 1;
+}
 
 int rh_bmc_run(rh_program *prog, const rh_options *o, double deadline, rh_result *res, char *err)
 {
-    (void)prog, (void)o, (void)deadline, (void)err;
+    (void)err;
+    double t0 = rh_now();
+    unsigned kmax = o->unwind ? o->unwind : 64, rmax = o->rounds ? o->rounds : 12;
+    attempt a = {1, 2, 0, 0, 0, 0, 0, 0, 0, 0, {0}};
+    if (a.rounds > rmax)
+        a.rounds = rmax;
+    if (a.unwind > kmax)
+        a.unwind = kmax;
+    int attempts = 0;
     res->verdict = RH_UNKNOWN;
-    rh_result_note(res, "the bmc engine is not implemented yet");
-    return 0;
+    for (;;) {
+        attempt cur = a;
+        outcome out = run_attempt(prog, o, deadline, &cur, res);
+        attempts++;
+        if (cur.note[0])
+            rh_result_note(res, "bmc: %s", cur.note);
+        if (out == OUT_RACE) {
+            res->verdict = RH_RACE;
+            stats(res, &cur, attempts, t0);
+            return 0;
+        }
+        int exhaustive = out == OUT_UNSAT && !cur.cut && !cur.inexact && !cur.fatal &&
+                         (int)cur.rounds >= cur.needed_rounds;
+        if (exhaustive) {
+            res->verdict = RH_RACE_FREE;
+            rh_result_note(res, "bmc: no race in any interleaving (every loop unwound fully, %u rounds)",
+                           cur.rounds);
+            stats(res, &cur, attempts, t0);
+            return 0;
+        }
+        if (cur.fatal || out == OUT_UNKNOWN || rh_now() >= deadline ||
+            !next_bounds(&a, &cur, kmax, rmax)) {
+            rh_result_note(res, "bmc: no race found with unwinding %u and %u rounds%s", cur.unwind,
+                           cur.rounds, cur.cut ? " (some loops or recursion cut by the bound)" : "");
+            stats(res, &cur, attempts, t0);
+            return 0;
+        }
+        /* When the bounded program is complete, jump to the rounds that
+         * decide it if that is affordable. */
+        if (out == OUT_UNSAT && !cur.cut && !cur.inexact && cur.needed_rounds <= (int)rmax &&
+            cur.needed_rounds <= 16 && (int)a.rounds < cur.needed_rounds)
+            a.rounds = (unsigned)cur.needed_rounds;
+    }
 }

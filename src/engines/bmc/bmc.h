@@ -1,0 +1,197 @@
+/* bmc.h - the bmc engine's shared data: the bounded ("flat") program that
+ * the symbolic walker builds from the IR, and the modules that build,
+ * encode and read it back.
+ *
+ * Contract.  One bounding attempt (unwind K, rounds R) owns one rh_bmc_ctx
+ * and one Z3 context.  rh_bmc_flatten turns every thread instance into a
+ * list of numbered *positions*: the visible operations (memory accesses,
+ * synchronisation, assumptions, path cuts) in a topological order of the
+ * unrolled, inlined program, each with the path condition (guard) under
+ * which it executes and Z3 terms over the thread's SSA values.  Everything
+ * thread-local is plain SSA shared by all rounds, which is what keeps the
+ * lazy encoding small.  rh_bmc_schedule then adds the lazy round-robin
+ * schedule (papers/000 Section 3) and the two-phase race monitor
+ * (Section 4), rh_bmc_witness reads a model back into a race record.
+ */
+#ifndef RH_BMC_H
+#define RH_BMC_H
+
+#include <z3.h>
+
+#include "../engine.h"
+#include "../../util/util.h"
+
+#define RH_BMC_MAX_THREADS 24    /* thread instances per bounded program */
+#define RH_BMC_MAX_POSITIONS 40000 /* all threads together: larger is given up */
+#define RH_BMC_CONCRETE_LOOPS 400 /* iterations of loops whose exit is decided concretely */
+
+typedef enum rh_bmc_pkind {
+    RH_BMC_P_LOAD,      /* val (a fresh variable) = memory[addr, size] */
+    RH_BMC_P_STORE,     /* memory[addr, size] = val */
+    RH_BMC_P_RMW,       /* out = memory[addr]; memory[addr] = op(out, val) */
+    RH_BMC_P_CMPXCHG,   /* out = memory[addr]; if out == val: memory[addr] = val2 */
+    RH_BMC_P_COPY,      /* memory[addr, len] = memory[addr2, len] */
+    RH_BMC_P_SET,       /* memory[addr, len] = byte val */
+    RH_BMC_P_LOCK,      /* blocks until the lock word at addr allows; flags below */
+    RH_BMC_P_UNLOCK,
+    RH_BMC_P_SYNC_SET,  /* sync word at addr = val (lock/semaphore init) */
+    RH_BMC_P_SEM_WAIT,
+    RH_BMC_P_SEM_POST,
+    RH_BMC_P_BAR_INIT,  /* barrier at addr: count 0, participants val */
+    RH_BMC_P_BAR_ARRIVE,/* out = arrivals so far, out2 = participants; arrivals++ */
+    RH_BMC_P_BAR_WAIT,  /* blocks until arrivals >= val */
+    RH_BMC_P_ONCE_TRY,  /* out = once word; once word = 1 if it was 0 */
+    RH_BMC_P_ONCE_WAIT, /* blocks until the once word is 2 */
+    RH_BMC_P_CREATE,    /* memory[addr] = thread id of instance `thread` */
+    RH_BMC_P_JOIN,      /* blocks until the thread whose id is val ended */
+    RH_BMC_P_ASSUME,    /* cond must hold when executed */
+    RH_BMC_P_KILL,      /* must not be executed: exit, error, bound cut, unsupported */
+    RH_BMC_P_NOP,       /* atomic-section markers and the thread's end */
+} rh_bmc_pkind;
+
+/* flags of a position */
+#define RH_BMC_PF_ATOMIC 0x01   /* the access is atomic (never races with atomic) */
+#define RH_BMC_PF_SHARED 0x02   /* LOCK: reader mode */
+#define RH_BMC_PF_TRY 0x04      /* LOCK/SEM_WAIT: may fail instead of blocking; out = result */
+#define RH_BMC_PF_TIMED 0x08    /* like TRY, and may fail even when free */
+#define RH_BMC_PF_NOSWITCH 0x10 /* inside an atomic section: no context switch after it */
+#define RH_BMC_PF_CUT 0x20      /* KILL made by a bound: unwinding assumption */
+#define RH_BMC_PF_END 0x40      /* NOP that is the thread's end */
+#define RH_BMC_PF_RACE 0x80     /* an access the race monitor watches */
+#define RH_BMC_PF_READ2 0x100   /* COPY: the source range is a watched read too */
+
+typedef struct rh_bmc_pos {
+    rh_bmc_pkind kind;
+    unsigned flags;
+    Z3_ast guard;        /* Bool: the path reaches it */
+    Z3_ast addr, addr2;  /* address bit-vectors */
+    Z3_ast len;          /* byte count (address width), for every memory kind */
+    unsigned size;       /* constant byte count of LOAD/STORE/RMW/CMPXCHG */
+    Z3_ast val, val2;    /* operands; LOAD: the loaded value variable */
+    Z3_ast out, out2;    /* results read from memory (fresh variables) */
+    Z3_ast cond;         /* ASSUME: Bool */
+    int rmw_op;          /* LLVMAtomicRMWBinOp */
+    int thread;          /* CREATE: the instance created */
+    int blk_start, blk_end; /* atomic block (0-based positions) around it */
+    LLVMValueRef inst;   /* the instruction, NULL for markers */
+    rh_srcloc loc;
+    const char *what;    /* static description for witnesses */
+} rh_bmc_pos;
+
+typedef struct rh_bmc_thread {
+    int func;            /* start routine, index into prog->funcs */
+    int parent, create_pos; /* creating thread and position (-1 for main) */
+    Z3_ast arg;          /* argument of the start routine */
+    Z3_ast retval;       /* value it returns (pthread_join's out value) */
+    rh_bmc_pos *pos;
+    int npos, cap;
+    int end_pos;         /* the END marker */
+} rh_bmc_thread;
+
+typedef struct rh_bmc_input {
+    char *name;          /* __VERIFIER_nondet_int#3 */
+    Z3_ast var;
+    Z3_ast guard;
+    rh_srcloc loc;
+    int thread, pos;     /* the position it happens before (for ordering) */
+} rh_bmc_input;
+
+/* One global object's place in the flat address space. */
+typedef struct rh_bmc_object {
+    LLVMValueRef val;    /* global, function or NULL */
+    uint64_t addr, size;
+    const char *kind;    /* "global", "function", "stack", "heap" */
+    char *name;
+} rh_bmc_object;
+
+typedef struct rh_bmc_ctx {
+    rh_program *prog;
+    const rh_options *opt;
+    Z3_context z;
+    unsigned aw;           /* address width in bits */
+    unsigned unwind, rounds;
+    double deadline;
+    rh_bmc_thread threads[RH_BMC_MAX_THREADS];
+    int nthreads;
+    rh_bmc_input *inputs;
+    int ninputs;
+    rh_bmc_object *objs;
+    int nobjs;
+    rh_ptrmap objmap;      /* LLVMValueRef -> index in objs */
+    uint64_t next_stack, next_heap;
+    Z3_ast mem0;           /* initial memory */
+    int npositions;
+    int fresh;             /* counter for fresh variable names */
+    int cut;               /* a bound cut real behaviour (positions flagged CUT) */
+    int inexact;           /* something was under-approximated: no race-free */
+    int fatal;             /* the encoding cannot be trusted at all: unknown */
+    char note[512];        /* first unsupported construct, with its location */
+    int nnondet;
+} rh_bmc_ctx;
+
+/* ---- bmc_expr.c: Z3 helpers with constant folding, layout, constants ---- */
+Z3_sort rh_bmc_bv_sort(rh_bmc_ctx *c, unsigned bits);
+Z3_ast rh_bmc_bv(rh_bmc_ctx *c, uint64_t v, unsigned bits);
+Z3_ast rh_bmc_true(rh_bmc_ctx *c);
+Z3_ast rh_bmc_false(rh_bmc_ctx *c);
+int rh_bmc_is_false(rh_bmc_ctx *c, Z3_ast b);
+int rh_bmc_is_true(rh_bmc_ctx *c, Z3_ast b);
+Z3_ast rh_bmc_and(rh_bmc_ctx *c, Z3_ast a, Z3_ast b);
+Z3_ast rh_bmc_or(rh_bmc_ctx *c, Z3_ast a, Z3_ast b);
+Z3_ast rh_bmc_not(rh_bmc_ctx *c, Z3_ast a);
+Z3_ast rh_bmc_ite(rh_bmc_ctx *c, Z3_ast g, Z3_ast a, Z3_ast b);
+Z3_ast rh_bmc_fold(rh_bmc_ctx *c, Z3_ast e); /* simplifies when all leaves are numerals */
+Z3_ast rh_bmc_fresh(rh_bmc_ctx *c, const char *prefix, unsigned bits);
+unsigned rh_bmc_width(rh_bmc_ctx *c, Z3_ast bv);
+Z3_ast rh_bmc_resize(rh_bmc_ctx *c, Z3_ast bv, unsigned bits, int sign);
+Z3_ast rh_bmc_nonzero(rh_bmc_ctx *c, Z3_ast bv);   /* Bool */
+Z3_ast rh_bmc_bool_bv(rh_bmc_ctx *c, Z3_ast b);    /* Bool -> bv1 */
+/* Bits an IR type occupies as a value (pointers: address width); 0 if unsupported. */
+unsigned rh_bmc_type_bits(rh_bmc_ctx *c, LLVMTypeRef t);
+uint64_t rh_bmc_type_size(rh_bmc_ctx *c, LLVMTypeRef t); /* ABI allocation size */
+/* Reads `bytes` bytes at addr from mem, little-endian; and the store. */
+Z3_ast rh_bmc_mem_load(rh_bmc_ctx *c, Z3_ast mem, Z3_ast addr, unsigned bytes);
+Z3_ast rh_bmc_mem_store(rh_bmc_ctx *c, Z3_ast mem, Z3_ast addr, Z3_ast val, unsigned bytes);
+/* Assigns addresses to globals and functions and builds mem0.  -1 when an
+ * initializer cannot be encoded (note set). */
+int rh_bmc_layout(rh_bmc_ctx *c);
+uint64_t rh_bmc_alloc(rh_bmc_ctx *c, const char *kind, uint64_t size, LLVMValueRef site);
+/* The object holding a concrete address, or NULL. */
+const rh_bmc_object *rh_bmc_object_at(const rh_bmc_ctx *c, uint64_t addr);
+/* A constant (including constant expressions); NULL when unsupported. */
+Z3_ast rh_bmc_const(rh_bmc_ctx *c, LLVMValueRef v);
+/* Where the sync word of the object at addr lives (a shadow region). */
+Z3_ast rh_bmc_sync_addr(rh_bmc_ctx *c, Z3_ast addr, unsigned word);
+/* Records an unsupported construct: the first one becomes the note. */
+void rh_bmc_unsupported(rh_bmc_ctx *c, LLVMValueRef inst, const char *what);
+
+/* ---- bmc_ops.c: the value of a pure operation (arithmetic, comparison,
+ * cast, GEP, select, extract/insertvalue, floating point) of an instruction
+ * or constant expression over its operand terms; NULL when unsupported. */
+Z3_ast rh_bmc_op(rh_bmc_ctx *c, LLVMValueRef v, LLVMOpcode op, Z3_ast *ops, unsigned nops);
+
+/* ---- bmc_flat.c / bmc_inst.c / bmc_call.c: the bounded program ---- */
+int rh_bmc_flatten(rh_bmc_ctx *c);
+void rh_bmc_free_threads(rh_bmc_ctx *c);
+
+/* ---- bmc_sched.c: lazy schedule, memory and race monitor ---- */
+typedef struct rh_bmc_enc {
+    Z3_ast **cs;         /* cs[t][r]: last position (1-based) run in context (t, r) */
+    Z3_ast k1, k2;       /* the two contexts of the race */
+    Z3_ast sel1, sel2;   /* which watched range is the first / second access */
+    int nwatch;          /* watched ranges */
+    int *watch_thread, *watch_pos, *watch_second; /* per range id */
+    Z3_ast race;         /* the goal */
+    unsigned cbits;      /* width of the context and position numbers */
+} rh_bmc_enc;
+int rh_bmc_schedule(rh_bmc_ctx *c, Z3_solver s, rh_bmc_enc *e);
+void rh_bmc_enc_free(rh_bmc_ctx *c, rh_bmc_enc *e);
+/* Requires a new race to involve a watched line outside `lines` (file:line
+ * pairs as "line" numbers of positions' inst locations). */
+void rh_bmc_block_lines(rh_bmc_ctx *c, Z3_solver s, rh_bmc_enc *e, const unsigned *lines, int n);
+
+/* ---- bmc_witness.c: model -> race record with witness ---- */
+int rh_bmc_witness(rh_bmc_ctx *c, Z3_model m, rh_bmc_enc *e, rh_result *res, unsigned *line_a,
+                   unsigned *line_b);
+
+#endif

@@ -1,0 +1,531 @@
+/* bmc_call.c - calls in the bounded program.  Functions with bodies are
+ * inlined (recursion bounded by --unwind, indirect calls dispatched over the
+ * functions the pointer can equal); everything else means what the
+ * concurrency table says (rh_model_call_entry) and becomes positions:
+ * thread creation and join, locks, condition variables (with spurious
+ * wake-ups), barriers, semaphores, once, atomic sections, nondeterministic
+ * inputs, assumptions, memory functions.  An external call the table does
+ * not describe ends the path with a note: its effect is unknown, and a
+ * guessed effect could make a race up.
+ */
+#include "bmc_walk.h"
+#include "../../util/util.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define MAX_TARGETS 32
+
+typedef struct target {
+    LLVMValueRef fn;
+    Z3_ast guard;
+} target;
+
+static Z3_ast arg(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, int k)
+{
+    if (k < 0 || k >= (int)LLVMGetNumArgOperands(call))
+        return NULL;
+    return rh_bmc_value(w, st, LLVMGetOperand(call, (unsigned)k));
+}
+
+static unsigned result_bits(rh_bmc_walk *w, LLVMValueRef call)
+{
+    return rh_bmc_type_bits(w->c, LLVMTypeOf(call));
+}
+
+static void set_result(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, Z3_ast v)
+{
+    unsigned bits = result_bits(w, call);
+    if (bits && v)
+        rh_bmc_state_set(st, call, rh_bmc_resize(w->c, v, bits, 1));
+}
+
+static void set_int_result(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, uint64_t v)
+{
+    unsigned bits = result_bits(w, call);
+    if (bits)
+        rh_bmc_state_set(st, call, rh_bmc_bv(w->c, v, bits));
+}
+
+/* The functions with bodies a callee operand can be, each with its guard;
+ * the guard of "none of them" is returned in *rest. */
+static int resolve(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef callee, unsigned nargs,
+                   target *out, Z3_ast *rest)
+{
+    rh_bmc_ctx *c = w->c;
+    *rest = rh_bmc_false(c);
+    LLVMValueRef f = LLVMIsAFunction(callee) ? callee : NULL;
+    if (!f && LLVMIsAConstantExpr(callee) && LLVMIsAFunction(LLVMGetOperand(callee, 0)))
+        f = LLVMGetOperand(callee, 0);
+    if (f) {
+        out[0].fn = f, out[0].guard = st->guard;
+        return 1;
+    }
+    Z3_ast fp = rh_bmc_value(w, st, callee);
+    if (!fp) {
+        *rest = st->guard;
+        return 0;
+    }
+    int n = 0;
+    Z3_ast none = st->guard;
+    for (int i = 0; i < c->nobjs && n < MAX_TARGETS; i++) {
+        LLVMValueRef g = c->objs[i].val;
+        if (!g || strcmp(c->objs[i].kind, "function") != 0 || LLVMIsDeclaration(g) ||
+            LLVMCountParams(g) != nargs)
+            continue;
+        Z3_ast eq = rh_bmc_fold(c, Z3_mk_eq(c->z, fp, rh_bmc_bv(c, c->objs[i].addr, c->aw)));
+        Z3_ast gi = rh_bmc_and(c, st->guard, eq);
+        none = rh_bmc_and(c, none, rh_bmc_not(c, eq));
+        if (!rh_bmc_is_false(c, gi))
+            out[n].fn = g, out[n++].guard = gi;
+    }
+    *rest = none;
+    return n;
+}
+
+static int recursion_depth(rh_bmc_walk *w, LLVMValueRef fn)
+{
+    int d = 0;
+    for (rh_bmc_frame *f = w->frame; f; f = f->up)
+        d += f->fn == fn;
+    return d;
+}
+
+/* Inlines a defined function under st's guard (atomically for
+ * __VERIFIER_atomic_* functions). */
+static int call_body(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, LLVMValueRef fn,
+                     int atomic, Z3_ast *ret)
+{
+    rh_bmc_ctx *c = w->c;
+    *ret = NULL;
+    if (LLVMIsFunctionVarArg(LLVMGlobalGetValueType(fn))) {
+        rh_bmc_unsupported_kill(w, st, call, "a call of a variadic function");
+        return 0;
+    }
+    if (recursion_depth(w, fn) > (int)c->unwind) {
+        rh_bmc_kill(w, st, call, RH_BMC_PF_CUT, "recursion bound");
+        return 0;
+    }
+    unsigned n = LLVMGetNumArgOperands(call);
+    Z3_ast args[32];
+    if (n > 32) {
+        rh_bmc_unsupported_kill(w, st, call, "a call with more than 32 arguments");
+        return 0;
+    }
+    for (unsigned k = 0; k < n; k++)
+        args[k] = rh_bmc_value(w, st, LLVMGetOperand(call, k));
+    if (atomic) {
+        st->atomic++;
+        rh_bmc_emit(w, st, RH_BMC_P_NOP, call, "atomic begin");
+    }
+    int rc = rh_bmc_inline(w, st, fn, args, n, ret);
+    if (atomic && rc == 0) {
+        st->atomic--;
+        rh_bmc_emit(w, st, RH_BMC_P_NOP, call, "atomic end");
+    }
+    return rc;
+}
+
+static int call_defined(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, int atomic)
+{
+    rh_bmc_ctx *c = w->c;
+    target t[MAX_TARGETS];
+    Z3_ast rest;
+    int n = resolve(w, st, LLVMGetCalledValue(call), LLVMGetNumArgOperands(call), t, &rest);
+    if (n == 1 && Z3_is_eq_ast(c->z, t[0].guard, st->guard)) {
+        Z3_ast ret;
+        int rc = call_body(w, st, call, t[0].fn, atomic, &ret);
+        set_result(w, st, call, ret);
+        return rc;
+    }
+    Z3_ast guard = rh_bmc_false(c), val = NULL;
+    int atomic_after = st->atomic;
+    for (int i = 0; i < n; i++) {
+        rh_bmc_state tmp;
+        rh_bmc_state_copy(&tmp, st);
+        tmp.guard = t[i].guard;
+        Z3_ast ret;
+        int rc = call_body(w, &tmp, call, t[i].fn, atomic, &ret);
+        if (!rc && ret && (!val || rh_bmc_width(c, ret) == rh_bmc_width(c, val)))
+            val = val ? rh_bmc_ite(c, tmp.guard, ret, val) : ret;
+        guard = rh_bmc_or(c, guard, tmp.guard);
+        atomic_after = tmp.atomic;
+        rh_bmc_state_free(&tmp);
+        if (rc)
+            return rc;
+    }
+    st->guard = rest;
+    rh_bmc_unsupported_kill(w, st, call, "an indirect call whose target is not known");
+    st->guard = guard;
+    st->atomic = atomic_after;
+    set_result(w, st, call, val);
+    return 0;
+}
+
+/* pthread_create: a new thread instance per create node (and per possible
+ * start routine when it is a pointer). */
+static int call_create(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call,
+                       const rh_conc_entry *e)
+{
+    rh_bmc_ctx *c = w->c;
+    Z3_ast handle = arg(w, st, call, e->obj), a = e->obj2 >= 0 ? arg(w, st, call, e->obj2) : NULL;
+    target t[MAX_TARGETS];
+    Z3_ast rest;
+    int n = e->fn >= 0 && e->fn < (int)LLVMGetNumArgOperands(call)
+                ? resolve(w, st, LLVMGetOperand(call, (unsigned)e->fn), 1, t, &rest)
+                : 0;
+    if (!handle || n == 0) {
+        rh_bmc_unsupported_kill(w, st, call, "a thread creation the bmc engine cannot resolve");
+        return 0;
+    }
+    Z3_ast guard = st->guard;
+    for (int i = 0; i < n; i++) {
+        if (c->nthreads == RH_BMC_MAX_THREADS) {
+            st->guard = t[i].guard;
+            rh_bmc_kill(w, st, call, RH_BMC_PF_CUT, "thread instance bound");
+            continue;
+        }
+        int nt = c->nthreads++;
+        rh_bmc_thread *th = &c->threads[nt];
+        memset(th, 0, sizeof *th);
+        th->func = rh_model_func_index(c->prog, t[i].fn);
+        th->parent = w->thread;
+        th->arg = a;
+        st->guard = t[i].guard;
+        th->create_pos = rh_bmc_emit(w, st, RH_BMC_P_CREATE, call, "create");
+        rh_bmc_pos *p = rh_bmc_posp(w, th->create_pos);
+        p->addr = handle;
+        p->size = c->aw / 8;
+        p->len = rh_bmc_bv(c, p->size, c->aw);
+        p->thread = nt;
+        if (th->func < 0) {
+            c->nthreads--;
+            rh_bmc_unsupported_kill(w, st, call, "a thread whose start routine has no body");
+        }
+    }
+    st->guard = rest;
+    rh_bmc_unsupported_kill(w, st, call, "a thread start routine that is not known");
+    st->guard = guard;
+    set_int_result(w, st, call, 0);
+    return 0;
+}
+
+static int emit_lock(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, Z3_ast obj,
+                     rh_bmc_pkind k, unsigned flags, const char *what)
+{
+    int i = rh_bmc_emit(w, st, k, call, what);
+    rh_bmc_pos *p = rh_bmc_posp(w, i);
+    p->addr = obj;
+    p->flags |= flags;
+    if (flags & (RH_BMC_PF_TRY | RH_BMC_PF_TIMED))
+        p->out = rh_bmc_fresh(w->c, "try", 32);
+    return i;
+}
+
+static void call_join(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, const rh_conc_entry *e)
+{
+    rh_bmc_ctx *c = w->c;
+    Z3_ast h = arg(w, st, call, e->obj);
+    if (!h) {
+        rh_bmc_unsupported_kill(w, st, call, "a join of an unknown thread handle");
+        return;
+    }
+    int i = rh_bmc_emit(w, st, RH_BMC_P_JOIN, call, "join");
+    rh_bmc_pos *p = rh_bmc_posp(w, i);
+    p->val = h;
+    /* the start routine's result is written through the second argument */
+    LLVMValueRef out = LLVMGetNumArgOperands(call) > 1 ? LLVMGetOperand(call, 1) : NULL;
+    if (out && !LLVMIsAConstantPointerNull(out))
+        p->addr2 = rh_bmc_value(w, st, out);
+    set_int_result(w, st, call, 0);
+    (void)c;
+}
+
+static void call_barrier_wait(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, Z3_ast obj)
+{
+    rh_bmc_ctx *c = w->c;
+    int i = rh_bmc_emit(w, st, RH_BMC_P_BAR_ARRIVE, call, "barrier arrive");
+    rh_bmc_pos *p = rh_bmc_posp(w, i);
+    p->addr = obj;
+    p->out = rh_bmc_fresh(c, "bar", 32);
+    p->out2 = rh_bmc_fresh(c, "barn", 32);
+    Z3_ast old = p->out, n = p->out2;
+    /* this thread leaves once its generation is complete */
+    Z3_ast target = Z3_mk_bvmul(c->z, Z3_mk_bvadd(c->z, Z3_mk_bvudiv(c->z, old, n), rh_bmc_bv(c, 1, 32)), n);
+    i = rh_bmc_emit(w, st, RH_BMC_P_BAR_WAIT, call, "barrier wait");
+    p = rh_bmc_posp(w, i);
+    p->addr = obj;
+    p->val = target;
+    Z3_ast last = Z3_mk_eq(c->z, Z3_mk_bvurem(c->z, old, n), Z3_mk_bvsub(c->z, n, rh_bmc_bv(c, 1, 32)));
+    set_result(w, st, call, rh_bmc_ite(c, last, rh_bmc_bv(c, (uint64_t)-1, 32), rh_bmc_bv(c, 0, 32)));
+}
+
+static int call_once(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, const rh_conc_entry *e)
+{
+    rh_bmc_ctx *c = w->c;
+    Z3_ast obj = arg(w, st, call, e->obj);
+    LLVMValueRef fnv = e->fn >= 0 ? LLVMGetOperand(call, (unsigned)e->fn) : NULL;
+    if (!obj || !fnv || !LLVMIsAFunction(fnv) || LLVMIsDeclaration(fnv)) {
+        rh_bmc_unsupported_kill(w, st, call, "a once call with an unknown routine");
+        return 0;
+    }
+    int i = rh_bmc_emit(w, st, RH_BMC_P_ONCE_TRY, call, "once");
+    rh_bmc_pos *p = rh_bmc_posp(w, i);
+    p->addr = obj;
+    p->out = rh_bmc_fresh(c, "once", 32);
+    Z3_ast first = Z3_mk_eq(c->z, p->out, rh_bmc_bv(c, 0, 32));
+    Z3_ast g = st->guard, ret;
+    st->guard = rh_bmc_and(c, g, first);
+    int rc = rh_bmc_inline(w, st, fnv, NULL, 0, &ret);
+    if (rc)
+        return rc;
+    i = rh_bmc_emit(w, st, RH_BMC_P_SYNC_SET, call, "once done");
+    rh_bmc_posp(w, i)->addr = obj;
+    rh_bmc_posp(w, i)->val = rh_bmc_bv(c, 2, 32);
+    Z3_ast done = st->guard;
+    st->guard = rh_bmc_and(c, g, rh_bmc_not(c, first));
+    i = rh_bmc_emit(w, st, RH_BMC_P_ONCE_WAIT, call, "once wait");
+    rh_bmc_posp(w, i)->addr = obj;
+    st->guard = rh_bmc_or(c, done, st->guard);
+    set_int_result(w, st, call, 0);
+    return 0;
+}
+
+/* memcpy/memmove/memset/bzero; other library memory functions are not
+ * encoded and end the path. */
+static void call_memory(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, const rh_conc_entry *e)
+{
+    rh_bmc_ctx *c = w->c;
+    if (!(e->flags & RH_F_OBJ_WRITE) && !LLVMGetFirstUse(call)) {
+        /* printf, puts, ...: reads only, and nothing uses the result, so the
+         * call changes nothing the program can observe (its reads are not
+         * watched by the monitor) */
+        return;
+    }
+    Z3_ast dst = arg(w, st, call, e->obj), len = arg(w, st, call, e->size);
+    int copy = (e->flags & RH_F_OBJ_WRITE) && (e->flags & RH_F_OBJ2_READ) && !(e->flags & RH_F_OBJ_READ);
+    int set = (e->flags == RH_F_OBJ_WRITE || e->flags == (RH_F_OBJ_WRITE | RH_F_PREFIX));
+    Z3_ast src = copy ? arg(w, st, call, e->obj2) : NULL;
+    if (!dst || !len || !(copy || set) || (copy && !src)) {
+        rh_bmc_unsupported_kill(w, st, call, "a library memory function the bmc engine does not encode");
+        return;
+    }
+    int i = rh_bmc_emit(w, st, copy ? RH_BMC_P_COPY : RH_BMC_P_SET, call, copy ? "copy" : "fill");
+    rh_bmc_pos *p = rh_bmc_posp(w, i);
+    p->addr = dst;
+    p->addr2 = src;
+    p->len = rh_bmc_resize(c, len, c->aw, 0);
+    p->flags |= RH_BMC_PF_RACE | (copy ? RH_BMC_PF_READ2 : 0);
+    /* memset(p, c, n) passes the byte second; bzero(p, n) has none */
+    Z3_ast b = set && e->size == 2 ? arg(w, st, call, 1) : NULL;
+    p->val = b ? rh_bmc_resize(c, b, 8, 0) : rh_bmc_bv(c, 0, 8);
+    set_result(w, st, call, dst);
+}
+
+static void call_nondet(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, LLVMValueRef callee)
+{
+    rh_bmc_ctx *c = w->c;
+    unsigned bits = result_bits(w, call);
+    if (!bits)
+        return;
+    Z3_ast v = rh_bmc_fresh(c, "nondet", bits);
+    c->inputs = rh_xrealloc(c->inputs, (size_t)(c->ninputs + 1) * sizeof *c->inputs);
+    rh_bmc_input *in = &c->inputs[c->ninputs++];
+    size_t n;
+    const char *name = callee ? LLVMGetValueName2(callee, &n) : "nondet";
+    in->name = rh_xasprintf("%s#%d", name, ++c->nnondet);
+    in->var = v;
+    in->guard = st->guard;
+    in->loc = rh_model_inst_loc(c->prog, call);
+    in->thread = w->thread;
+    in->pos = c->threads[w->thread].npos;
+    rh_bmc_state_set(st, call, v);
+}
+
+/* Value-returning LLVM intrinsics that code at -O0 still uses. */
+static void call_intrinsic(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, LLVMValueRef callee)
+{
+    rh_bmc_ctx *c = w->c;
+    size_t n;
+    const char *name = callee ? LLVMGetValueName2(callee, &n) : "";
+    Z3_ast a = arg(w, st, call, 0), b = arg(w, st, call, 1), r = NULL;
+    if (!a) {
+    } else if (strncmp(name, "llvm.expect.", 12) == 0) {
+        r = a;
+    } else if (b && rh_bmc_width(c, a) == rh_bmc_width(c, b)) {
+        if (strncmp(name, "llvm.smax.", 10) == 0)
+            r = rh_bmc_ite(c, Z3_mk_bvsgt(c->z, a, b), a, b);
+        else if (strncmp(name, "llvm.smin.", 10) == 0)
+            r = rh_bmc_ite(c, Z3_mk_bvslt(c->z, a, b), a, b);
+        else if (strncmp(name, "llvm.umax.", 10) == 0)
+            r = rh_bmc_ite(c, Z3_mk_bvugt(c->z, a, b), a, b);
+        else if (strncmp(name, "llvm.umin.", 10) == 0)
+            r = rh_bmc_ite(c, Z3_mk_bvult(c->z, a, b), a, b);
+        else if (strncmp(name, "llvm.abs.", 9) == 0)
+            r = rh_bmc_ite(c, Z3_mk_bvslt(c->z, a, rh_bmc_bv(c, 0, rh_bmc_width(c, a))),
+                           Z3_mk_bvneg(c->z, a), a);
+    }
+    if (!r) {
+        rh_bmc_unsupported_kill(w, st, call, "an LLVM intrinsic the bmc engine does not encode");
+        return;
+    }
+    set_result(w, st, call, r);
+}
+
+static void emit_simple(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, rh_bmc_pkind k,
+                        Z3_ast obj, Z3_ast val, const char *what)
+{
+    int i = rh_bmc_emit(w, st, k, call, what);
+    rh_bmc_posp(w, i)->addr = obj;
+    rh_bmc_posp(w, i)->val = val ? rh_bmc_resize(w->c, val, 32, 0) : rh_bmc_bv(w->c, 0, 32);
+}
+
+/* Locks, condition variables, barriers, semaphores. */
+static int call_sync(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, const rh_conc_entry *e)
+{
+    rh_bmc_ctx *c = w->c;
+    Z3_ast obj = arg(w, st, call, e->obj), sz = e->size >= 0 ? arg(w, st, call, e->size) : NULL;
+    unsigned fl = e->flags & RH_F_SHARED ? RH_BMC_PF_SHARED : 0;
+    fl |= e->flags & RH_F_TRY ? RH_BMC_PF_TRY : 0;
+    fl |= e->flags & RH_F_TIMED ? RH_BMC_PF_TIMED : 0;
+    if (!obj) {
+        rh_bmc_unsupported_kill(w, st, call, "a synchronisation object the bmc engine cannot resolve");
+        return 0;
+    }
+    int i;
+    switch (e->op) {
+    case RH_OP_LOCK_INIT: emit_simple(w, st, call, RH_BMC_P_SYNC_SET, obj, NULL, "lock init"); break;
+    case RH_OP_LOCK:
+        i = emit_lock(w, st, call, obj, RH_BMC_P_LOCK, fl, "lock");
+        if (fl & (RH_BMC_PF_TRY | RH_BMC_PF_TIMED)) {
+            set_result(w, st, call, rh_bmc_posp(w, i)->out);
+            return 0;
+        }
+        break;
+    case RH_OP_UNLOCK: emit_lock(w, st, call, obj, RH_BMC_P_UNLOCK, 0, "unlock"); break;
+    case RH_OP_COND_WAIT: {
+        /* wait = unlock; (any time later, spurious wake-ups allowed) lock */
+        Z3_ast m = arg(w, st, call, e->obj2);
+        if (!m) {
+            rh_bmc_unsupported_kill(w, st, call, "a condition wait without a known mutex");
+            return 0;
+        }
+        emit_lock(w, st, call, m, RH_BMC_P_UNLOCK, 0, "wait: unlock");
+        emit_lock(w, st, call, m, RH_BMC_P_LOCK, 0, "wait: relock");
+        if (fl & RH_BMC_PF_TIMED) {
+            set_result(w, st, call, rh_bmc_ite(c, rh_bmc_fresh(c, "timedout", 0), rh_bmc_bv(c, 110, 32),
+                                               rh_bmc_bv(c, 0, 32)));
+            return 0;
+        }
+        break;
+    }
+    case RH_OP_BARRIER_INIT:
+        if (!sz) {
+            rh_bmc_unsupported_kill(w, st, call, "a barrier without a known count");
+            return 0;
+        }
+        emit_simple(w, st, call, RH_BMC_P_BAR_INIT, obj, sz, "barrier init");
+        break;
+    case RH_OP_BARRIER_WAIT: call_barrier_wait(w, st, call, obj); return 0;
+    case RH_OP_SEM_INIT: emit_simple(w, st, call, RH_BMC_P_SYNC_SET, obj, sz, "sem init"); break;
+    case RH_OP_SEM_WAIT:
+        i = emit_lock(w, st, call, obj, RH_BMC_P_SEM_WAIT, fl, "sem wait");
+        if (fl & (RH_BMC_PF_TRY | RH_BMC_PF_TIMED)) {
+            set_result(w, st, call, rh_bmc_posp(w, i)->out);
+            return 0;
+        }
+        break;
+    case RH_OP_SEM_POST: emit_lock(w, st, call, obj, RH_BMC_P_SEM_POST, 0, "sem post"); break;
+    default: break;
+    }
+    set_int_result(w, st, call, 0);
+    return 0;
+}
+
+static void unknown_external(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, LLVMValueRef callee)
+{
+    char what[256];
+    size_t n;
+    snprintf(what, sizeof what, "a call of the unknown external function '%s'",
+             callee ? LLVMGetValueName2(callee, &n) : "?");
+    rh_bmc_unsupported_kill(w, st, call, what);
+}
+
+int rh_bmc_call(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call)
+{
+    rh_bmc_ctx *c = w->c;
+    LLVMValueRef cv = LLVMGetCalledValue(call);
+    if (LLVMIsAInlineAsm(cv)) {
+        rh_bmc_unsupported_kill(w, st, call, "inline assembly");
+        return 0;
+    }
+    const rh_conc_entry *e = rh_model_call_entry(c->prog, call);
+    LLVMValueRef callee = rh_model_called_function(call);
+    if (!e) {
+        if (!callee || !LLVMIsDeclaration(callee))
+            return call_defined(w, st, call, 0);
+        unknown_external(w, st, call, callee);
+        return 0;
+    }
+    switch (e->op) {
+    case RH_OP_THREAD_CREATE: return call_create(w, st, call, e);
+    case RH_OP_THREAD_JOIN: call_join(w, st, call, e); return 0;
+    case RH_OP_THREAD_EXIT: {
+        Z3_ast v = arg(w, st, call, 0);
+        if (v)
+            w->exit_val = w->exit_val && rh_bmc_width(c, w->exit_val) == rh_bmc_width(c, v)
+                              ? rh_bmc_ite(c, st->guard, v, w->exit_val) : v;
+        w->exit_guard = rh_bmc_or(c, w->exit_guard, st->guard);
+        st->guard = rh_bmc_false(c);
+        return 0;
+    }
+    case RH_OP_THREAD_SELF: set_int_result(w, st, call, (uint64_t)w->thread); return 0;
+    case RH_OP_LOCK_INIT: case RH_OP_LOCK: case RH_OP_UNLOCK: case RH_OP_COND_WAIT:
+    case RH_OP_BARRIER_INIT: case RH_OP_BARRIER_WAIT: case RH_OP_SEM_INIT: case RH_OP_SEM_WAIT:
+    case RH_OP_SEM_POST:
+        return call_sync(w, st, call, e);
+    case RH_OP_ONCE: return call_once(w, st, call, e);
+    case RH_OP_ATOMIC_BEGIN:
+        st->atomic++;
+        rh_bmc_emit(w, st, RH_BMC_P_NOP, call, "atomic begin");
+        return 0;
+    case RH_OP_ATOMIC_END:
+        if (st->atomic > 0)
+            st->atomic--;
+        rh_bmc_emit(w, st, RH_BMC_P_NOP, call, "atomic end");
+        return 0;
+    case RH_OP_ATOMIC_CALL: return call_defined(w, st, call, 1);
+    case RH_OP_NONDET: call_nondet(w, st, call, callee); return 0;
+    case RH_OP_ASSUME: {
+        Z3_ast v = arg(w, st, call, e->obj);
+        if (!v)
+            break;
+        int i = rh_bmc_emit(w, st, RH_BMC_P_ASSUME, call, "assume");
+        rh_bmc_posp(w, i)->cond = rh_bmc_nonzero(c, v);
+        return 0;
+    }
+    case RH_OP_ERROR: rh_bmc_kill(w, st, call, 0, "error"); return 0;
+    case RH_OP_EXIT: rh_bmc_kill(w, st, call, 0, "exit"); return 0;
+    case RH_OP_ALLOC: case RH_OP_CALLOC:
+        set_result(w, st, call, rh_bmc_bv(c, rh_bmc_alloc(c, "heap", 1, call), c->aw));
+        return 0;
+    case RH_OP_FREE: case RH_OP_THREAD_DETACH: case RH_OP_LOCK_DESTROY: case RH_OP_COND_SIGNAL:
+    case RH_OP_COND_BROADCAST: case RH_OP_FENCE:
+        set_int_result(w, st, call, 0);
+        return 0;
+    case RH_OP_MEMORY: call_memory(w, st, call, e); return 0;
+    case RH_OP_PURE:
+        /* a library call with no effect racehunt tracks; its result is not
+         * modelled, so any value is possible */
+        if (result_bits(w, call))
+            set_result(w, st, call, rh_bmc_fresh(c, "lib", result_bits(w, call)));
+        return 0;
+    case RH_OP_IGNORE:
+        if (result_bits(w, call))
+            call_intrinsic(w, st, call, callee);
+        return 0;
+    default: break;
+    }
+    unknown_external(w, st, call, callee);
+    return 0;
+}

@@ -1,0 +1,216 @@
+/* bmc_inst.c - executes IR instructions on a walker state: pure operations
+ * become SSA terms, memory operations become positions of the thread (the
+ * points where the lazy schedule may switch context and the race monitor
+ * looks), allocations get their constant addresses.
+ */
+#include "bmc_walk.h"
+#include "../../util/util.h"
+
+#include <string.h>
+
+Z3_ast rh_bmc_value(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef v)
+{
+    if (LLVMIsAConstant(v))
+        return rh_bmc_const(w->c, v);
+    return rh_bmc_state_get(st, v);
+}
+
+rh_bmc_pos *rh_bmc_posp(rh_bmc_walk *w, int i)
+{
+    return &w->c->threads[w->thread].pos[i];
+}
+
+int rh_bmc_emit(rh_bmc_walk *w, rh_bmc_state *st, rh_bmc_pkind k, LLVMValueRef inst,
+                const char *what)
+{
+    rh_bmc_ctx *c = w->c;
+    rh_bmc_thread *th = &c->threads[w->thread];
+    if (th->npos == th->cap) {
+        th->cap = th->cap ? 2 * th->cap : 64;
+        th->pos = rh_xrealloc(th->pos, (size_t)th->cap * sizeof *th->pos);
+    }
+    rh_bmc_pos *p = &th->pos[th->npos];
+    memset(p, 0, sizeof *p);
+    p->kind = k;
+    p->guard = st->guard;
+    p->inst = inst;
+    p->what = what;
+    p->thread = -1;
+    if (inst)
+        p->loc = rh_model_inst_loc(c->prog, inst);
+    else {
+        p->loc.file = "?";
+    }
+    if (st->atomic > 0)
+        p->flags |= RH_BMC_PF_NOSWITCH;
+    c->npositions++;
+    return th->npos++;
+}
+
+void rh_bmc_kill(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef inst, unsigned flags,
+                 const char *what)
+{
+    rh_bmc_ctx *c = w->c;
+    if (rh_bmc_is_false(c, st->guard))
+        return;
+    int i = rh_bmc_emit(w, st, RH_BMC_P_KILL, inst, what);
+    rh_bmc_posp(w, i)->flags |= flags;
+    if (flags & RH_BMC_PF_CUT)
+        c->cut = 1;
+    st->guard = rh_bmc_false(c);
+}
+
+void rh_bmc_unsupported_kill(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef inst,
+                             const char *what)
+{
+    if (rh_bmc_is_false(w->c, st->guard))
+        return;
+    rh_bmc_unsupported(w->c, inst, what);
+    rh_bmc_kill(w, st, inst, 0, what);
+}
+
+static Z3_ast operand(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef in, unsigned k)
+{
+    return rh_bmc_value(w, st, LLVMGetOperand(in, k));
+}
+
+static int is_atomic(LLVMValueRef in)
+{
+    return LLVMGetOrdering(in) != LLVMAtomicOrderingNotAtomic;
+}
+
+static int exec_alloca(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef in)
+{
+    rh_bmc_ctx *c = w->c;
+    uint64_t size = rh_bmc_type_size(c, LLVMGetAllocatedType(in));
+    LLVMValueRef n = LLVMGetOperand(in, 0);
+    if (LLVMIsAConstantInt(n))
+        size *= LLVMConstIntGetZExtValue(n);
+    else
+        size = 1 << 16; /* variable-length array: a region large enough */
+    rh_bmc_state_set(st, in, rh_bmc_bv(c, rh_bmc_alloc(c, "stack", size, in), c->aw));
+    return 0;
+}
+
+static int exec_load(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef in)
+{
+    rh_bmc_ctx *c = w->c;
+    LLVMTypeRef t = LLVMTypeOf(in);
+    unsigned bits = rh_bmc_type_bits(c, t);
+    unsigned bytes = (unsigned)LLVMStoreSizeOfType(c->prog->td, t);
+    Z3_ast addr = operand(w, st, in, 0);
+    if (!bits || !addr || bytes > 64) {
+        rh_bmc_unsupported_kill(w, st, in, "a load of an unsupported type");
+        return 0;
+    }
+    int i = rh_bmc_emit(w, st, RH_BMC_P_LOAD, in, "read");
+    rh_bmc_pos *p = rh_bmc_posp(w, i);
+    p->addr = addr;
+    p->size = bytes;
+    p->len = rh_bmc_bv(c, bytes, c->aw);
+    p->val = rh_bmc_fresh(c, "ld", 8 * bytes);
+    p->flags |= RH_BMC_PF_RACE | (is_atomic(in) ? RH_BMC_PF_ATOMIC : 0);
+    rh_bmc_state_set(st, in, rh_bmc_resize(c, p->val, bits, 0));
+    return 0;
+}
+
+static int exec_store(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef in)
+{
+    rh_bmc_ctx *c = w->c;
+    LLVMValueRef v = LLVMGetOperand(in, 0);
+    unsigned bytes = (unsigned)LLVMStoreSizeOfType(c->prog->td, LLVMTypeOf(v));
+    Z3_ast val = rh_bmc_value(w, st, v), addr = operand(w, st, in, 1);
+    if (!val || !addr || bytes > 64) {
+        rh_bmc_unsupported_kill(w, st, in, "a store of an unsupported value");
+        return 0;
+    }
+    int i = rh_bmc_emit(w, st, RH_BMC_P_STORE, in, "write");
+    rh_bmc_pos *p = rh_bmc_posp(w, i);
+    p->addr = addr;
+    p->size = bytes;
+    p->len = rh_bmc_bv(c, bytes, c->aw);
+    p->val = rh_bmc_resize(c, val, 8 * bytes, 0);
+    p->flags |= RH_BMC_PF_RACE | (is_atomic(in) ? RH_BMC_PF_ATOMIC : 0);
+    return 0;
+}
+
+/* atomicrmw and cmpxchg: one indivisible read-and-write position. */
+static int exec_rmw(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef in, int cmpxchg)
+{
+    rh_bmc_ctx *c = w->c;
+    LLVMValueRef v = LLVMGetOperand(in, 1);
+    unsigned bits = rh_bmc_type_bits(c, LLVMTypeOf(v));
+    unsigned bytes = (unsigned)LLVMStoreSizeOfType(c->prog->td, LLVMTypeOf(v));
+    Z3_ast addr = operand(w, st, in, 0), val = rh_bmc_value(w, st, v);
+    Z3_ast val2 = cmpxchg ? operand(w, st, in, 2) : NULL;
+    if (!addr || !val || (cmpxchg && !val2) || !bits || bytes > 16 ||
+        (!cmpxchg && LLVMGetAtomicRMWBinOp(in) > LLVMAtomicRMWBinOpUMin)) {
+        rh_bmc_unsupported_kill(w, st, in, "an unsupported atomic operation");
+        return 0;
+    }
+    int i = rh_bmc_emit(w, st, cmpxchg ? RH_BMC_P_CMPXCHG : RH_BMC_P_RMW, in, "atomic update");
+    rh_bmc_pos *p = rh_bmc_posp(w, i);
+    p->addr = addr;
+    p->size = bytes;
+    p->len = rh_bmc_bv(c, bytes, c->aw);
+    p->val = rh_bmc_resize(c, val, 8 * bytes, 0);
+    p->val2 = cmpxchg ? rh_bmc_resize(c, val2, 8 * bytes, 0) : NULL;
+    p->rmw_op = cmpxchg ? 0 : (int)LLVMGetAtomicRMWBinOp(in);
+    p->out = rh_bmc_fresh(c, "rmw", 8 * bytes);
+    p->flags |= RH_BMC_PF_RACE | RH_BMC_PF_ATOMIC;
+    Z3_ast old = rh_bmc_resize(c, p->out, bits, 0);
+    if (!cmpxchg) {
+        rh_bmc_state_set(st, in, old);
+        return 0;
+    }
+    /* the result {old, success} as laid out in memory */
+    LLVMTypeRef rt = LLVMTypeOf(in);
+    unsigned total = rh_bmc_type_bits(c, rt);
+    unsigned off = (unsigned)(8 * LLVMOffsetOfElement(c->prog->td, rt, 1));
+    Z3_ast ok = rh_bmc_resize(c, rh_bmc_bool_bv(c, Z3_mk_eq(c->z, p->out, p->val)), 8, 0);
+    Z3_ast r = Z3_mk_concat(c->z, ok, rh_bmc_resize(c, p->out, off, 0));
+    rh_bmc_state_set(st, in, rh_bmc_resize(c, r, total, 0));
+    return 0;
+}
+
+static int exec_pure(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef in, LLVMOpcode op)
+{
+    unsigned n = (unsigned)LLVMGetNumOperands(in);
+    Z3_ast ops[64];
+    if (n > 64) {
+        rh_bmc_unsupported_kill(w, st, in, "an instruction with too many operands");
+        return 0;
+    }
+    for (unsigned k = 0; k < n; k++)
+        if (!(ops[k] = operand(w, st, in, k))) {
+            rh_bmc_unsupported_kill(w, st, in, "an operand that cannot be encoded");
+            return 0;
+        }
+    Z3_ast r = rh_bmc_op(w->c, in, op, ops, n);
+    if (!r) {
+        rh_bmc_unsupported_kill(w, st, in, "an instruction the bmc engine does not encode");
+        return 0;
+    }
+    rh_bmc_state_set(st, in, r);
+    return 0;
+}
+
+int rh_bmc_exec(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef in)
+{
+    LLVMOpcode op = LLVMGetInstructionOpcode(in);
+    switch (op) {
+    case LLVMAlloca: return exec_alloca(w, st, in);
+    case LLVMLoad: return exec_load(w, st, in);
+    case LLVMStore: return exec_store(w, st, in);
+    case LLVMAtomicRMW: return exec_rmw(w, st, in, 0);
+    case LLVMAtomicCmpXchg: return exec_rmw(w, st, in, 1);
+    case LLVMFence: return 0;
+    case LLVMCall: return rh_bmc_call(w, st, in);
+    case LLVMVAArg: case LLVMExtractElement: case LLVMInsertElement: case LLVMShuffleVector:
+    case LLVMLandingPad: case LLVMCleanupPad: case LLVMCatchPad:
+        rh_bmc_unsupported_kill(w, st, in, "an instruction the bmc engine does not encode");
+        return 0;
+    default:
+        return exec_pure(w, st, in, op);
+    }
+}

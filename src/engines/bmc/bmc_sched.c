@@ -1,0 +1,533 @@
+/* bmc_sched.c - the lazy sequentialization of the bounded program
+ * (papers/000 Section 3) and its race monitor (Section 4), as Z3 formulas.
+ *
+ * Threads run in R round-robin rounds in instance order; context (t, r)
+ * runs the positions cs[t][r-1] < p <= cs[t][r] of thread t, where the cs
+ * are free variables (the nondeterministic context-switch points).  Each
+ * thread's SSA values are shared by all its contexts (the thread-local state
+ * kept across contexts); only memory is versioned, by threading one array
+ * through the contexts in their sequential order.  Blocking operations are
+ * assumptions on the memory a position sees; atomic sections forbid a
+ * context to end inside them.
+ *
+ * The monitor chooses a context C1 whose last visible access (or atomic
+ * block) is the first racing access, and the next non-empty context C2, of
+ * another thread, whose first one is the second: both are adjacent in the
+ * interleaving, overlap byte-precisely (address and width, papers/002), one
+ * of them writes, and not both are atomic.
+ */
+#include "bmc.h"
+#include "../../util/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define WRITER 0x80000000u /* lock word of a write-held lock */
+
+typedef struct sched {
+    rh_bmc_ctx *c;
+    rh_bmc_enc *e;
+    Z3_solver s;
+    unsigned cb;
+    Z3_ast *cnt;   /* per thread: array position -> executed positions up to it */
+    Z3_ast **E;    /* per thread: the same counts as terms, for constant positions */
+} sched;
+
+static Z3_ast num(sched *S, uint64_t v)
+{
+    return rh_bmc_bv(S->c, v, S->cb);
+}
+
+static void assert_(sched *S, Z3_ast f)
+{
+    if (!rh_bmc_is_true(S->c, f))
+        Z3_solver_assert(S->c->z, S->s, f);
+}
+
+static Z3_ast implies(sched *S, Z3_ast a, Z3_ast b)
+{
+    if (rh_bmc_is_false(S->c, a) || rh_bmc_is_true(S->c, b))
+        return rh_bmc_true(S->c);
+    return Z3_mk_implies(S->c->z, a, b);
+}
+
+static Z3_ast lo(sched *S, int t, int r)
+{
+    return r ? S->e->cs[t][r - 1] : num(S, 0);
+}
+
+/* Position i (0-based) of thread t runs in context (t, r). */
+static Z3_ast active(sched *S, int t, int i, int r)
+{
+    rh_bmc_ctx *c = S->c;
+    Z3_ast p = num(S, (uint64_t)i + 1);
+    Z3_ast in = rh_bmc_and(c, Z3_mk_bvult(c->z, lo(S, t, r), p), Z3_mk_bvule(c->z, p, S->e->cs[t][r]));
+    return rh_bmc_and(c, c->threads[t].pos[i].guard, in);
+}
+
+static Z3_ast executed(sched *S, int t, int i)
+{
+    rh_bmc_ctx *c = S->c;
+    Z3_ast p = num(S, (uint64_t)i + 1);
+    return rh_bmc_and(c, c->threads[t].pos[i].guard,
+                      Z3_mk_bvule(c->z, p, S->e->cs[t][c->rounds - 1]));
+}
+
+/* Thread u has ended before context (t, r) starts. */
+static Z3_ast ended_before(sched *S, int u, int t, int r)
+{
+    rh_bmc_ctx *c = S->c;
+    rh_bmc_thread *th = &c->threads[u];
+    Z3_ast e = num(S, (uint64_t)th->end_pos + 1);
+    Z3_ast at;
+    if (u < t)
+        at = Z3_mk_bvuge(c->z, S->e->cs[u][r], e);
+    else if (r > 0)
+        at = Z3_mk_bvuge(c->z, S->e->cs[u][r - 1], e);
+    else
+        return rh_bmc_false(c);
+    return rh_bmc_and(c, th->pos[th->end_pos].guard, at);
+}
+
+static void schedule_vars(sched *S)
+{
+    rh_bmc_ctx *c = S->c;
+    S->e->cs = rh_xcalloc((size_t)c->nthreads, sizeof *S->e->cs);
+    for (int t = 0; t < c->nthreads; t++) {
+        rh_bmc_thread *th = &c->threads[t];
+        S->e->cs[t] = rh_xcalloc(c->rounds, sizeof **S->e->cs);
+        for (unsigned r = 0; r < c->rounds; r++) {
+            char name[48];
+            snprintf(name, sizeof name, "cs_%d_%u", t, r);
+            S->e->cs[t][r] = Z3_mk_const(c->z, Z3_mk_string_symbol(c->z, name),
+                                         rh_bmc_bv_sort(c, S->cb));
+            assert_(S, Z3_mk_bvule(c->z, lo(S, t, (int)r), S->e->cs[t][r]));
+            if (t > 0) {
+                /* a thread runs only once it has been created */
+                rh_bmc_thread *pt = &c->threads[th->parent];
+                Z3_ast created = rh_bmc_and(c, pt->pos[th->create_pos].guard,
+                    Z3_mk_bvuge(c->z, S->e->cs[th->parent][r], num(S, (uint64_t)th->create_pos + 1)));
+                assert_(S, implies(S, Z3_mk_bvugt(c->z, S->e->cs[t][r], num(S, 0)), created));
+            }
+        }
+        assert_(S, Z3_mk_bvule(c->z, S->e->cs[t][c->rounds - 1], num(S, (uint64_t)th->npos)));
+    }
+}
+
+/* Constraints that do not depend on memory. */
+static void position_rules(sched *S)
+{
+    rh_bmc_ctx *c = S->c;
+    for (int t = 0; t < c->nthreads; t++) {
+        rh_bmc_thread *th = &c->threads[t];
+        for (int i = 0; i < th->npos; i++) {
+            rh_bmc_pos *p = &th->pos[i];
+            if (rh_bmc_is_false(c, p->guard))
+                continue;
+            if (p->kind == RH_BMC_P_KILL)
+                assert_(S, rh_bmc_not(c, executed(S, t, i)));
+            else if (p->kind == RH_BMC_P_ASSUME)
+                assert_(S, implies(S, executed(S, t, i), p->cond));
+            if (p->flags & RH_BMC_PF_NOSWITCH)
+                for (unsigned r = 0; r < c->rounds; r++)
+                    assert_(S, Z3_mk_not(c->z, Z3_mk_eq(c->z, S->e->cs[t][r], num(S, (uint64_t)i + 1))));
+            if (p->kind == RH_BMC_P_JOIN)
+                for (unsigned r = 0; r < c->rounds; r++) {
+                    Z3_ast any = rh_bmc_false(c);
+                    unsigned w = rh_bmc_width(c, p->val);
+                    for (int u = 1; u < c->nthreads; u++)
+                        if (u != t)
+                            any = rh_bmc_or(c, any, rh_bmc_and(c, Z3_mk_eq(c->z, p->val, rh_bmc_bv(c, (uint64_t)u, w)),
+                                                              ended_before(S, u, t, (int)r)));
+                    assert_(S, implies(S, active(S, t, i, (int)r), any));
+                }
+        }
+    }
+}
+
+static Z3_ast sync_word(sched *S, Z3_ast mem, Z3_ast obj, unsigned word)
+{
+    return rh_bmc_mem_load(S->c, mem, rh_bmc_sync_addr(S->c, obj, word), 4);
+}
+
+static Z3_ast set_word(sched *S, Z3_ast mem, Z3_ast obj, unsigned word, Z3_ast v)
+{
+    return rh_bmc_mem_store(S->c, mem, rh_bmc_sync_addr(S->c, obj, word), v, 4);
+}
+
+static Z3_ast rmw_value(rh_bmc_ctx *c, int op, Z3_ast old, Z3_ast v)
+{
+    Z3_context z = c->z;
+    switch (op) {
+    case LLVMAtomicRMWBinOpXchg: return v;
+    case LLVMAtomicRMWBinOpAdd: return Z3_mk_bvadd(z, old, v);
+    case LLVMAtomicRMWBinOpSub: return Z3_mk_bvsub(z, old, v);
+    case LLVMAtomicRMWBinOpAnd: return Z3_mk_bvand(z, old, v);
+    case LLVMAtomicRMWBinOpNand: return Z3_mk_bvnot(z, Z3_mk_bvand(z, old, v));
+    case LLVMAtomicRMWBinOpOr: return Z3_mk_bvor(z, old, v);
+    case LLVMAtomicRMWBinOpXor: return Z3_mk_bvxor(z, old, v);
+    case LLVMAtomicRMWBinOpMax: return Z3_mk_ite(z, Z3_mk_bvsgt(z, old, v), old, v);
+    case LLVMAtomicRMWBinOpMin: return Z3_mk_ite(z, Z3_mk_bvslt(z, old, v), old, v);
+    case LLVMAtomicRMWBinOpUMax: return Z3_mk_ite(z, Z3_mk_bvugt(z, old, v), old, v);
+    default: return Z3_mk_ite(z, Z3_mk_bvult(z, old, v), old, v);
+    }
+}
+
+/* memory[dst, len] = f(x) for a copy (source src) or fill (byte b). */
+static Z3_ast bulk(sched *S, Z3_ast mem, Z3_ast dst, Z3_ast src, Z3_ast len, Z3_ast b)
+{
+    rh_bmc_ctx *c = S->c;
+    uint64_t n;
+    if (Z3_get_numeral_uint64(c->z, rh_bmc_fold(c, len), &n) && n <= 256) {
+        Z3_ast m = mem;
+        for (uint64_t k = 0; k < n; k++) {
+            Z3_ast off = rh_bmc_bv(c, k, c->aw);
+            Z3_ast v = src ? Z3_mk_select(c->z, mem, rh_bmc_fold(c, Z3_mk_bvadd(c->z, src, off))) : b;
+            m = Z3_mk_store(c->z, m, rh_bmc_fold(c, Z3_mk_bvadd(c->z, dst, off)), v);
+        }
+        return m;
+    }
+    /* symbolic length: one array lambda */
+    Z3_ast x = Z3_mk_fresh_const(c->z, "x", rh_bmc_bv_sort(c, c->aw));
+    Z3_ast d = Z3_mk_bvsub(c->z, x, dst);
+    Z3_ast in = Z3_mk_bvult(c->z, d, len);
+    Z3_ast v = src ? Z3_mk_select(c->z, mem, Z3_mk_bvadd(c->z, src, d)) : b;
+    Z3_app xa = Z3_to_app(c->z, x);
+    return Z3_mk_lambda_const(c->z, 1, &xa, Z3_mk_ite(c->z, in, v, Z3_mk_select(c->z, mem, x)));
+}
+
+static Z3_ast lock_effect(sched *S, rh_bmc_pos *p, Z3_ast act, Z3_ast mem)
+{
+    rh_bmc_ctx *c = S->c;
+    Z3_context z = c->z;
+    Z3_ast w = sync_word(S, mem, p->addr, 0), free, nv;
+    Z3_ast writer = rh_bmc_bv(c, WRITER, 32), zero = rh_bmc_bv(c, 0, 32), one = rh_bmc_bv(c, 1, 32);
+    int sem = p->kind == RH_BMC_P_SEM_WAIT;
+    if (sem) {
+        free = Z3_mk_bvsgt(z, w, zero);
+        nv = Z3_mk_bvsub(z, w, one);
+    } else if (p->flags & RH_BMC_PF_SHARED) {
+        free = Z3_mk_bvult(z, w, writer);
+        nv = Z3_mk_bvadd(z, w, one);
+    } else {
+        free = Z3_mk_eq(z, w, zero);
+        nv = writer;
+    }
+    if (p->flags & (RH_BMC_PF_TRY | RH_BMC_PF_TIMED)) {
+        Z3_ast ok = free;
+        if (p->flags & RH_BMC_PF_TIMED)
+            ok = rh_bmc_and(c, ok, rh_bmc_fresh(c, "intime", 0));
+        Z3_ast fail = rh_bmc_bv(c, sem ? (uint64_t)-1 : (p->flags & RH_BMC_PF_TIMED ? 110 : 16), 32);
+        assert_(S, implies(S, act, Z3_mk_eq(z, p->out, Z3_mk_ite(z, ok, zero, fail))));
+        act = rh_bmc_and(c, act, ok);
+    } else {
+        assert_(S, implies(S, act, free));
+    }
+    return rh_bmc_ite(c, act, set_word(S, mem, p->addr, 0, nv), mem);
+}
+
+/* The effect of one position in one context on memory. */
+static Z3_ast effect(sched *S, int t, int i, Z3_ast act, Z3_ast mem)
+{
+    rh_bmc_ctx *c = S->c;
+    Z3_context z = c->z;
+    rh_bmc_pos *p = &c->threads[t].pos[i];
+    Z3_ast w, v;
+    switch (p->kind) {
+    case RH_BMC_P_LOAD:
+        assert_(S, implies(S, act, Z3_mk_eq(z, p->val, rh_bmc_mem_load(c, mem, p->addr, p->size))));
+        return mem;
+    case RH_BMC_P_STORE:
+        return rh_bmc_ite(c, act, rh_bmc_mem_store(c, mem, p->addr, p->val, p->size), mem);
+    case RH_BMC_P_RMW: case RH_BMC_P_CMPXCHG:
+        assert_(S, implies(S, act, Z3_mk_eq(z, p->out, rh_bmc_mem_load(c, mem, p->addr, p->size))));
+        v = p->kind == RH_BMC_P_RMW ? rmw_value(c, p->rmw_op, p->out, p->val)
+                                    : Z3_mk_ite(z, Z3_mk_eq(z, p->out, p->val), p->val2, p->out);
+        return rh_bmc_ite(c, act, rh_bmc_mem_store(c, mem, p->addr, v, p->size), mem);
+    case RH_BMC_P_COPY: case RH_BMC_P_SET:
+        return rh_bmc_ite(c, act, bulk(S, mem, p->addr, p->addr2, p->len, p->val), mem);
+    case RH_BMC_P_LOCK: case RH_BMC_P_SEM_WAIT:
+        return lock_effect(S, p, act, mem);
+    case RH_BMC_P_UNLOCK: case RH_BMC_P_SEM_POST:
+        w = sync_word(S, mem, p->addr, 0);
+        v = p->kind == RH_BMC_P_SEM_POST ? Z3_mk_bvadd(z, w, rh_bmc_bv(c, 1, 32))
+            : Z3_mk_ite(z, Z3_mk_eq(z, w, rh_bmc_bv(c, WRITER, 32)), rh_bmc_bv(c, 0, 32),
+                        Z3_mk_ite(z, Z3_mk_eq(z, w, rh_bmc_bv(c, 0, 32)), w,
+                                  Z3_mk_bvsub(z, w, rh_bmc_bv(c, 1, 32))));
+        return rh_bmc_ite(c, act, set_word(S, mem, p->addr, 0, v), mem);
+    case RH_BMC_P_SYNC_SET:
+        return rh_bmc_ite(c, act, set_word(S, mem, p->addr, 0, p->val), mem);
+    case RH_BMC_P_BAR_INIT:
+        return rh_bmc_ite(c, act, set_word(S, set_word(S, mem, p->addr, 0, rh_bmc_bv(c, 0, 32)), p->addr, 1, p->val), mem);
+    case RH_BMC_P_BAR_ARRIVE:
+        w = sync_word(S, mem, p->addr, 0);
+        assert_(S, implies(S, act, rh_bmc_and(c, Z3_mk_eq(z, p->out, w),
+                                              Z3_mk_eq(z, p->out2, sync_word(S, mem, p->addr, 1)))));
+        return rh_bmc_ite(c, act, set_word(S, mem, p->addr, 0, Z3_mk_bvadd(z, w, rh_bmc_bv(c, 1, 32))), mem);
+    case RH_BMC_P_BAR_WAIT:
+        assert_(S, implies(S, act, Z3_mk_bvuge(z, sync_word(S, mem, p->addr, 0), p->val)));
+        return mem;
+    case RH_BMC_P_ONCE_TRY:
+        w = sync_word(S, mem, p->addr, 0);
+        assert_(S, implies(S, act, Z3_mk_eq(z, p->out, w)));
+        return rh_bmc_ite(c, rh_bmc_and(c, act, Z3_mk_eq(z, w, rh_bmc_bv(c, 0, 32))),
+                          set_word(S, mem, p->addr, 0, rh_bmc_bv(c, 1, 32)), mem);
+    case RH_BMC_P_ONCE_WAIT:
+        assert_(S, implies(S, act, Z3_mk_eq(z, sync_word(S, mem, p->addr, 0), rh_bmc_bv(c, 2, 32))));
+        return mem;
+    case RH_BMC_P_CREATE:
+        return rh_bmc_ite(c, act, rh_bmc_mem_store(c, mem, p->addr, rh_bmc_bv(c, (uint64_t)p->thread, 8 * p->size), p->size), mem);
+    case RH_BMC_P_JOIN:
+        if (!p->addr2)
+            return mem;
+        v = NULL;
+        for (int u = 1; u < c->nthreads; u++) {
+            Z3_ast rv = c->threads[u].retval;
+            if (!rv || (v && rh_bmc_width(c, rv) != rh_bmc_width(c, v)))
+                continue;
+            v = v ? Z3_mk_ite(z, Z3_mk_eq(z, p->val, rh_bmc_bv(c, (uint64_t)u, rh_bmc_width(c, p->val))), rv, v) : rv;
+        }
+        if (!v || rh_bmc_width(c, v) % 8)
+            return mem;
+        return rh_bmc_ite(c, act, rh_bmc_mem_store(c, mem, p->addr2, v, rh_bmc_width(c, v) / 8), mem);
+    default:
+        return mem;
+    }
+}
+
+/* Threads memory through the contexts in their sequential order. */
+static void memory_chain(sched *S)
+{
+    rh_bmc_ctx *c = S->c;
+    Z3_ast mem = c->mem0;
+    for (unsigned r = 0; r < c->rounds; r++)
+        for (int t = 0; t < c->nthreads; t++) {
+            rh_bmc_thread *th = &c->threads[t];
+            for (int i = 0; i < th->npos; i++) {
+                rh_bmc_pos *p = &th->pos[i];
+                if (rh_bmc_is_false(c, p->guard) || p->kind == RH_BMC_P_NOP ||
+                    p->kind == RH_BMC_P_KILL || p->kind == RH_BMC_P_ASSUME)
+                    continue;
+                mem = effect(S, t, i, active(S, t, i, (int)r), mem);
+            }
+        }
+}
+
+/* ---- the race monitor ---- */
+
+/* How many positions up to each one the path executes, so "nothing runs
+ * between lo and p" is one comparison. */
+static void exec_counts(sched *S)
+{
+    rh_bmc_ctx *c = S->c;
+    Z3_context z = c->z;
+    Z3_sort srt = rh_bmc_bv_sort(c, S->cb);
+    S->cnt = rh_xcalloc((size_t)c->nthreads, sizeof *S->cnt);
+    S->E = rh_xcalloc((size_t)c->nthreads, sizeof *S->E);
+    for (int t = 0; t < c->nthreads; t++) {
+        rh_bmc_thread *th = &c->threads[t];
+        char name[32];
+        snprintf(name, sizeof name, "cnt_%d", t);
+        S->cnt[t] = Z3_mk_const(z, Z3_mk_string_symbol(z, name), Z3_mk_array_sort(z, srt, srt));
+        S->E[t] = rh_xcalloc((size_t)th->npos + 1, sizeof **S->E);
+        Z3_ast e = num(S, 0);
+        S->E[t][0] = e;
+        assert_(S, Z3_mk_eq(z, Z3_mk_select(z, S->cnt[t], num(S, 0)), e));
+        for (int j = 1; j <= th->npos; j++) {
+            Z3_ast g = th->pos[j - 1].guard;
+            if (!rh_bmc_is_false(c, g))
+                e = rh_bmc_fold(c, Z3_mk_bvadd(z, e, rh_bmc_ite(c, g, num(S, 1), num(S, 0))));
+            S->E[t][j] = e;
+            assert_(S, Z3_mk_eq(z, Z3_mk_select(z, S->cnt[t], num(S, (uint64_t)j)), e));
+        }
+    }
+}
+
+static void exec_counts_free(sched *S)
+{
+    for (int t = 0; t < S->c->nthreads; t++)
+        free(S->E[t]);
+    free(S->E);
+    free(S->cnt);
+}
+
+typedef struct side {
+    Z3_ast addr, len, write, atomic, thread;
+} side;
+
+static void side_vars(sched *S, side *d, const char *tag)
+{
+    rh_bmc_ctx *c = S->c;
+    char name[32];
+    snprintf(name, sizeof name, "%s_addr", tag);
+    d->addr = Z3_mk_const(c->z, Z3_mk_string_symbol(c->z, name), rh_bmc_bv_sort(c, c->aw));
+    snprintf(name, sizeof name, "%s_len", tag);
+    d->len = Z3_mk_const(c->z, Z3_mk_string_symbol(c->z, name), rh_bmc_bv_sort(c, c->aw));
+    snprintf(name, sizeof name, "%s_write", tag);
+    d->write = Z3_mk_const(c->z, Z3_mk_string_symbol(c->z, name), Z3_mk_bool_sort(c->z));
+    snprintf(name, sizeof name, "%s_atomic", tag);
+    d->atomic = Z3_mk_const(c->z, Z3_mk_string_symbol(c->z, name), Z3_mk_bool_sort(c->z));
+    snprintf(name, sizeof name, "%s_thread", tag);
+    d->thread = Z3_mk_const(c->z, Z3_mk_string_symbol(c->z, name), rh_bmc_bv_sort(c, S->cb));
+}
+
+/* What the watched range says about the side it is chosen for. */
+static Z3_ast side_is(sched *S, side *d, int t, rh_bmc_pos *p, int second)
+{
+    rh_bmc_ctx *c = S->c;
+    Z3_context z = c->z;
+    int write = second ? 0 : p->kind != RH_BMC_P_LOAD;
+    Z3_ast a = second ? p->addr2 : p->addr;
+    Z3_ast f[5] = {
+        Z3_mk_eq(z, d->addr, a), Z3_mk_eq(z, d->len, p->len),
+        Z3_mk_eq(z, d->write, write ? Z3_mk_true(z) : Z3_mk_false(z)),
+        Z3_mk_eq(z, d->atomic, (p->flags & RH_BMC_PF_ATOMIC) ? Z3_mk_true(z) : Z3_mk_false(z)),
+        Z3_mk_eq(z, d->thread, num(S, (uint64_t)t)),
+    };
+    return Z3_mk_and(z, 5, f);
+}
+
+/* Watched range (t, i) is the last access of the first context (first) or
+ * the first access of the second one, in some round. */
+static Z3_ast placed(sched *S, int t, int i, int first)
+{
+    rh_bmc_ctx *c = S->c;
+    Z3_context z = c->z;
+    rh_bmc_pos *p = &c->threads[t].pos[i];
+    Z3_ast any = rh_bmc_false(c);
+    for (unsigned r = 0; r < c->rounds; r++) {
+        Z3_ast k = num(S, (uint64_t)r * (unsigned)c->nthreads + (unsigned)t);
+        Z3_ast f = rh_bmc_and(c, Z3_mk_eq(z, first ? S->e->k1 : S->e->k2, k), active(S, t, i, (int)r));
+        f = rh_bmc_and(c, f, Z3_mk_eq(z, S->e->cs[t][r], num(S, (uint64_t)p->blk_end + 1)));
+        if (!first) {
+            /* the context may start earlier, over positions the path skips */
+            Z3_ast l = lo(S, t, (int)r);
+            f = rh_bmc_and(c, f, Z3_mk_bvule(z, l, num(S, (uint64_t)p->blk_start)));
+            f = rh_bmc_and(c, f, Z3_mk_eq(z, Z3_mk_select(z, S->cnt[t], l), S->E[t][p->blk_start]));
+        }
+        any = rh_bmc_or(c, any, f);
+    }
+    return any;
+}
+
+static void watch(sched *S, side *A, side *B)
+{
+    rh_bmc_ctx *c = S->c;
+    rh_bmc_enc *e = S->e;
+    Z3_context z = c->z;
+    int n = 0;
+    for (int t = 0; t < c->nthreads; t++)
+        for (int i = 0; i < c->threads[t].npos; i++)
+            if (c->threads[t].pos[i].flags & RH_BMC_PF_RACE)
+                n += (c->threads[t].pos[i].flags & RH_BMC_PF_READ2) ? 2 : 1;
+    e->watch_thread = rh_xcalloc((size_t)n + 1, sizeof(int));
+    e->watch_pos = rh_xcalloc((size_t)n + 1, sizeof(int));
+    e->watch_second = rh_xcalloc((size_t)n + 1, sizeof(int));
+    e->nwatch = 0;
+    for (int t = 0; t < c->nthreads; t++)
+        for (int i = 0; i < c->threads[t].npos; i++) {
+            rh_bmc_pos *p = &c->threads[t].pos[i];
+            if (!(p->flags & RH_BMC_PF_RACE) || rh_bmc_is_false(c, p->guard))
+                continue;
+            for (int second = 0; second <= ((p->flags & RH_BMC_PF_READ2) ? 1 : 0); second++) {
+                int id = ++e->nwatch;
+                e->watch_thread[id] = t, e->watch_pos[id] = i, e->watch_second[id] = second;
+                Z3_ast bid = Z3_mk_unsigned_int(z, (unsigned)id, rh_bmc_bv_sort(c, 32));
+                Z3_ast pl1 = placed(S, t, i, 1), pl2 = placed(S, t, i, 0);
+                assert_(S, implies(S, Z3_mk_eq(z, e->sel1, bid),
+                                   rh_bmc_and(c, side_is(S, A, t, p, second), pl1)));
+                assert_(S, implies(S, Z3_mk_eq(z, e->sel2, bid),
+                                   rh_bmc_and(c, side_is(S, B, t, p, second), pl2)));
+            }
+        }
+}
+
+static Z3_ast race_goal(sched *S, side *A, side *B)
+{
+    rh_bmc_ctx *c = S->c;
+    rh_bmc_enc *e = S->e;
+    Z3_context z = c->z;
+    Z3_ast one = Z3_mk_unsigned_int(z, 1, rh_bmc_bv_sort(c, 32));
+    Z3_ast nw = Z3_mk_unsigned_int(z, (unsigned)e->nwatch, rh_bmc_bv_sort(c, 32));
+    Z3_ast f[10] = {
+        Z3_mk_bvuge(z, e->sel1, one), Z3_mk_bvule(z, e->sel1, nw),
+        Z3_mk_bvuge(z, e->sel2, one), Z3_mk_bvule(z, e->sel2, nw),
+        Z3_mk_bvult(z, e->k1, e->k2),
+        Z3_mk_not(z, Z3_mk_eq(z, A->thread, B->thread)),
+        /* byte ranges [a, a+len) overlap */
+        Z3_mk_bvult(z, A->addr, Z3_mk_bvadd(z, B->addr, B->len)),
+        Z3_mk_bvult(z, B->addr, Z3_mk_bvadd(z, A->addr, A->len)),
+        Z3_mk_or(z, 2, (Z3_ast[]){A->write, B->write}),
+        Z3_mk_not(z, Z3_mk_and(z, 2, (Z3_ast[]){A->atomic, B->atomic})),
+    };
+    return Z3_mk_and(z, 10, f);
+}
+
+/* Contexts strictly between the two racing ones, and all after the second,
+ * run nothing: the accesses are adjacent and the execution ends there. */
+static void quiet_contexts(sched *S)
+{
+    rh_bmc_ctx *c = S->c;
+    Z3_context z = c->z;
+    for (unsigned r = 0; r < c->rounds; r++)
+        for (int t = 0; t < c->nthreads; t++) {
+            Z3_ast k = num(S, (uint64_t)r * (unsigned)c->nthreads + (unsigned)t);
+            Z3_ast between = Z3_mk_and(z, 2, (Z3_ast[]){Z3_mk_bvult(z, S->e->k1, k), Z3_mk_bvult(z, k, S->e->k2)});
+            Z3_ast after = Z3_mk_bvugt(z, k, S->e->k2);
+            assert_(S, implies(S, Z3_mk_or(z, 2, (Z3_ast[]){between, after}),
+                               Z3_mk_eq(z, S->e->cs[t][r], lo(S, t, (int)r))));
+        }
+}
+
+int rh_bmc_schedule(rh_bmc_ctx *c, Z3_solver s, rh_bmc_enc *e)
+{
+    sched S = {c, e, s, 16, NULL, NULL};
+    memset(e, 0, sizeof *e);
+    e->cbits = S.cb;
+    schedule_vars(&S);
+    position_rules(&S);
+    memory_chain(&S);
+    side A, B;
+    side_vars(&S, &A, "a");
+    side_vars(&S, &B, "b");
+    e->k1 = Z3_mk_const(c->z, Z3_mk_string_symbol(c->z, "k1"), rh_bmc_bv_sort(c, S.cb));
+    e->k2 = Z3_mk_const(c->z, Z3_mk_string_symbol(c->z, "k2"), rh_bmc_bv_sort(c, S.cb));
+    e->sel1 = Z3_mk_const(c->z, Z3_mk_string_symbol(c->z, "sel1"), rh_bmc_bv_sort(c, 32));
+    e->sel2 = Z3_mk_const(c->z, Z3_mk_string_symbol(c->z, "sel2"), rh_bmc_bv_sort(c, 32));
+    exec_counts(&S);
+    watch(&S, &A, &B);
+    exec_counts_free(&S);
+    quiet_contexts(&S);
+    e->race = race_goal(&S, &A, &B);
+    assert_(&S, e->race);
+    return 0;
+}
+
+void rh_bmc_block_lines(rh_bmc_ctx *c, Z3_solver s, rh_bmc_enc *e, const unsigned *lines, int n)
+{
+    Z3_ast any = rh_bmc_false(c);
+    for (int id = 1; id <= e->nwatch; id++) {
+        unsigned line = c->threads[e->watch_thread[id]].pos[e->watch_pos[id]].loc.line;
+        int covered = 0;
+        for (int k = 0; k < n; k++)
+            covered |= lines[k] == line;
+        if (covered)
+            continue;
+        Z3_ast bid = Z3_mk_unsigned_int(c->z, (unsigned)id, rh_bmc_bv_sort(c, 32));
+        any = rh_bmc_or(c, any, Z3_mk_or(c->z, 2, (Z3_ast[]){Z3_mk_eq(c->z, e->sel1, bid),
+                                                             Z3_mk_eq(c->z, e->sel2, bid)}));
+    }
+    Z3_solver_assert(c->z, s, any);
+}
+
+void rh_bmc_enc_free(rh_bmc_ctx *c, rh_bmc_enc *e)
+{
+    for (int t = 0; e->cs && t < c->nthreads; t++)
+        free(e->cs[t]);
+    free(e->cs);
+    free(e->watch_thread);
+    free(e->watch_pos);
+    free(e->watch_second);
+    memset(e, 0, sizeof *e);
+}
