@@ -10,6 +10,7 @@
 #define RH_RT_H
 
 #include <pthread.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -105,9 +106,11 @@ typedef struct rt_state {
     unsigned long capobj, nobj;
     unsigned long races;
     int ending;
+    int dirty;               /* enabledness may have changed since the last choice */
 } rt_state;
 
 extern rt_state rt;
+extern volatile sig_atomic_t rt_time_up;
 extern __thread rt_thread *rt_me;
 
 /* rt_sched.c */

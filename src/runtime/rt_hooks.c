@@ -97,6 +97,11 @@ void __rh_access(void *p, uint64_t size, uint32_t flags, uint32_t loc, uint64_t 
     rt_thread *t = rt_me;
     if (!t || rt.ending)
         return;
+    if (!p) { /* time(NULL) and friends: no memory touched */
+        rt_point(t, loc);
+        rt_out_event(t, "nop", loc, 0, 0, 0, 1);
+        return;
+    }
     if (flags & RH_RT_STRLEN)
         size = strlen(p) + 1;
     rt_point(t, loc);
@@ -138,7 +143,7 @@ void __rh_leave(void)
 /* The thread a join names, by its real handle. */
 static int thread_of(uint64_t handle)
 {
-    for (int i = 1; i < rt.nth; i++)
+    for (int i = 0; i < rt.nth; i++)
         if ((uint64_t)rt.th[i]->pth == handle)
             return i;
     return -1;
@@ -171,7 +176,7 @@ static void pre_blocking(rt_thread *t, uint32_t op, uint32_t flags, void *obj, u
         t->pend = RT_P_JOIN, t->target = thread_of(n);
         int target = t->target;
         rt_point(t, loc);
-        if (target > 0)
+        if (target >= 0)
             rt_acquire(t, &rt.th[target]->vc);
         rt_out_event(t, "join", loc, 0, 0, 0, target);
     } else if (op == RH_OP_SEM_WAIT && !(flags & RH_F_TRY)) {
@@ -192,6 +197,7 @@ void __rh_sync_pre(uint32_t op, uint32_t flags, void *obj, void *obj2, uint64_t 
     (void)obj2;
     if (!t || rt.ending)
         return;
+    rt.dirty = 1;
     rt_obj *o;
     switch (op) {
     case RH_OP_LOCK: case RH_OP_THREAD_JOIN: case RH_OP_SEM_WAIT:
@@ -239,8 +245,15 @@ void __rh_sync_pre(uint32_t op, uint32_t flags, void *obj, void *obj2, uint64_t 
         rt_point(t, loc);
         return;
     case RH_OP_FREE:
-        if (obj)
-            rt_shadow_clear((uintptr_t)obj, malloc_usable_size(obj));
+        /* freeing writes the whole block (a race with any unordered use),
+         * then the memory is new to whoever gets it next */
+        if (obj) {
+            size_t n = malloc_usable_size(obj);
+            rt_point(t, loc);
+            rt_shadow_access(t, (uintptr_t)obj, n, RH_RT_WRITE, loc);
+            rt_out_event(t, "w", loc, (uintptr_t)obj, n, 0, 0);
+            rt_shadow_clear((uintptr_t)obj, n);
+        }
         return;
     case RH_OP_ERROR: /* abort() and friends end the run as a crash, if they do */
         rt_out_event(t, "error", loc, 0, 0, 0, 0);
@@ -256,6 +269,7 @@ void __rh_sync_post(uint32_t op, uint32_t flags, void *obj, void *obj2, uint64_t
     (void)obj2;
     if (!t || rt.ending)
         return;
+    rt.dirty = 1;
     switch (op) {
     case RH_OP_LOCK:
         if ((flags & RH_F_TRY) && ret == 0) {
@@ -296,6 +310,7 @@ int __rh_cond_wait(void *cond, void *mutex, uint32_t loc)
     rt_thread *t = rt_me;
     if (!t || rt.ending)
         return 0;
+    rt.dirty = 1;
     rt_point(t, loc);
     lock_released(t, mutex);
     pthread_mutex_unlock(mutex);
@@ -314,6 +329,7 @@ int __rh_barrier_wait(void *barrier, uint32_t loc)
     rt_thread *t = rt_me;
     if (!t || rt.ending)
         return 0;
+    rt.dirty = 1;
     rt_point(t, loc);
     rt_obj *o = rt_obj_get(barrier);
     rt_vc_join(&o->vc, &t->vc);

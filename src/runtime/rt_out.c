@@ -1,8 +1,8 @@
 /* rt_out.c - the runtime's settings and its report file.
  *
  * Settings (environment): RH_RT_OUT report file, RH_RT_STRATEGY
- * pct|random|fifo|replay, RH_RT_SEED, RH_RT_MAX_STEPS, RH_RT_PCT_K,
- * RH_RT_PCT_D, RH_RT_TRACE (events to log, 0 none), and for replay
+ * pct|random|fifo|replay, RH_RT_SEED, RH_RT_MAX_STEPS (0: no limit), RH_RT_PCT_K,
+ * RH_RT_PCT_D, RH_RT_TRACE (events to log, 0 none), RH_RT_TIME_LIMIT (seconds), and for replay
  * RH_RT_SCHED (lines "TID LINE COL"), RH_RT_LOCS (line i: "LINE COL" of
  * location id i) and RH_RT_INPUTS (one nondet value a line).
  *
@@ -23,6 +23,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+volatile sig_atomic_t rt_time_up;
 
 void rt_out_event(rt_thread *t, const char *what, uint32_t loc, uintptr_t addr, uint64_t size,
                   uint64_t value, long aux)
@@ -66,6 +68,14 @@ static void on_crash(int sig)
     raise(sig);
 }
 
+/* The run's time limit: end it as cut off, with its report intact (the
+ * engine's kill after the limit would lose the buffered trace). */
+static void on_alarm(int sig)
+{
+    (void)sig;
+    rt_time_up = 1; /* the token holder ends the run at its next point */
+}
+
 static void *read_lines(const char *path, unsigned long *n, size_t elem, int fields)
 {
     FILE *f = path ? fopen(path, "r") : NULL;
@@ -105,6 +115,10 @@ __attribute__((constructor)) static void rt_init(void)
     rt.inputs = read_lines(getenv("RH_RT_INPUTS"), &rt.ninputs, sizeof *rt.inputs, 1);
     rt_sched_init();
     atexit(on_exit_handler);
+    if ((v = getenv("RH_RT_TIME_LIMIT")) && atoi(v) > 0) {
+        signal(SIGALRM, on_alarm);
+        alarm((unsigned)atoi(v));
+    }
     int sigs[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
     for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
         signal(sigs[i], on_crash);

@@ -70,6 +70,14 @@ rt_thread *rt_new_thread(int parent, uint32_t loc)
     return t;
 }
 
+static int change_point(void)
+{
+    for (int i = 0; i < rt.nchange; i++)
+        if (rt.change[i] == rt.steps)
+            return 1;
+    return 0;
+}
+
 /* PCT (Burckhardt et al.): the highest-priority enabled thread runs; at
  * the i-th change point the running thread drops to priority i. */
 static rt_thread *choose_pct(rt_thread *cur)
@@ -187,13 +195,21 @@ void rt_point(rt_thread *t, uint32_t loc)
 {
     if (t->stepped) /* the last point made no event (a failed trylock): log it */
         rt_out_event(t, "nop", t->step_loc, 0, 0, 0, 0);
-    if (++rt.steps > rt.max_steps) {
-        rt_out_end("cutoff", "step limit");
+    if ((++rt.steps > rt.max_steps && rt.max_steps) || rt_time_up) {
+        rt_out_end("cutoff", rt_time_up ? "time limit" : "step limit");
         _exit(0);
+    }
+    /* the hot path: an access by the PCT choice, and nothing that could
+     * change who is enabled happened since it was chosen */
+    if (rt.strategy == RT_PCT && !rt.dirty && t->pend == RT_P_RUN && t->run_len <= RT_SPIN_LIMIT &&
+        !change_point()) {
+        rt_resumed(t, loc);
+        return;
     }
     rt_thread *n = choose(t);
     if (!n)
         deadlock();
+    rt.dirty = 0;
     if (n != t) {
         give_token(n);
         rt_wait_token(t);
@@ -219,6 +235,7 @@ void rt_thread_finish(rt_thread *t)
     if (t->done)
         return;
     t->done = 1;
+    rt.dirty = 1;
     rt_out_event(t, "end", 0, 0, 0, 0, 0);
     rt_thread *n = choose(NULL);
     if (n) {

@@ -239,15 +239,17 @@ static void access_byte(rt_thread *t, rt_cell *c, uintptr_t addr, const rt_acc *
         add_read(t, c, now);
         return;
     }
-    if (concurrent(t, &c->r, now->atomic))
+    if (c->r.valid && concurrent(t, &c->r, now->atomic))
         report(t, addr, &c->r, 0, now, 1, size);
     for (uint32_t i = 0; i < c->nmore; i++)
         if (concurrent(t, &c->more[i], now->atomic))
             report(t, addr, &c->more[i], 0, now, 1, size);
-    free(c->more);
-    c->more = NULL;
-    c->nmore = 0;
-    memset(&c->r, 0, sizeof c->r);
+    if (c->more) {
+        free(c->more);
+        c->more = NULL;
+        c->nmore = 0;
+    }
+    c->r.valid = 0;
     c->w = *now;
 }
 
@@ -255,13 +257,16 @@ void rt_shadow_access(rt_thread *t, uintptr_t a, uint64_t size, uint32_t flags, 
 {
     rt_acc now = {rt_vc_get(&t->vc, t->id), loc, t->node, (uint32_t)rt.events, (uint16_t)t->id,
                   (flags & RH_RT_ATOMIC) != 0, 1};
-    int write = (flags & RH_RT_WRITE) != 0;
+    int write = (flags & RH_RT_WRITE) != 0, rmw = write && (flags & RH_RT_READ);
+    rt_page *p = NULL;
     for (uint64_t i = 0; i < size; i++) {
         uintptr_t b = a + i;
-        rt_page *p = page_find(b >> RT_PAGE_BITS, 1);
-        access_byte(t, &p->cell[b & (RT_PAGE - 1)], a, &now, write, size);
-        if (write && (flags & RH_RT_READ)) /* read-modify-write: the read part too */
-            add_read(t, &p->cell[b & (RT_PAGE - 1)], &now);
+        if (!p || p->key != b >> RT_PAGE_BITS)
+            p = page_find(b >> RT_PAGE_BITS, 1);
+        rt_cell *c = &p->cell[b & (RT_PAGE - 1)];
+        access_byte(t, c, a, &now, write, size);
+        if (rmw) /* read-modify-write: the read part too */
+            add_read(t, c, &now);
     }
 }
 

@@ -14,6 +14,7 @@
 void *__rh_thread_prepare(void *fn, void *arg, uint32_t c11, uint32_t loc)
 {
     rt_thread *t = rt_me;
+    rt.dirty = 1;
     if (t && !rt.ending)
         rt_point(t, loc);
     rt_thread *child = rt_new_thread(t ? t->id : 0, loc);
@@ -26,6 +27,7 @@ void *__rh_thread_prepare(void *fn, void *arg, uint32_t c11, uint32_t loc)
 void __rh_thread_created(void *box, void *handle, uint64_t ret, uint64_t ok)
 {
     rt_thread *child = box, *t = rt_me;
+    rt.dirty = 1;
     if (ret != ok) {
         child->done = 1; /* never runs */
         return;
@@ -107,4 +109,10 @@ void __rh_assume(uint64_t cond, uint32_t loc)
         rt_out_end("assume", "an assumption does not hold: the run ends here");
         _exit(0);
     }
+}
+
+/* SV-COMP's error function, declared but never defined by its tasks. */
+__attribute__((weak, noreturn)) void __VERIFIER_error(void)
+{
+    abort();
 }

@@ -101,12 +101,14 @@ void rh_dyn_trace_free(rh_dyn_trace *t);
 
 /* ---- runs (dyn_run.c) ---- */
 
+#define RH_DYN_NO_STEP_LIMIT (~0ul)
+
 typedef struct rh_dyn_runspec {
     const char *strategy;      /* pct | random | fifo | replay */
     unsigned long seed;
     unsigned long pct_k;
     int pct_d;
-    unsigned long max_steps;
+    unsigned long max_steps;   /* 0: the default; RH_DYN_NO_STEP_LIMIT: none */
     unsigned long trace_cap;   /* events to log */
     const char *sched_file;    /* replay */
     const char *inputs_file;

@@ -98,7 +98,9 @@ static int compile(const char *bc, const char *lib, const char *exe, char *err)
     rh_proc_result r;
     int rc = rh_proc_run(argv, NULL, 300, &r, err);
     if (rc == 0 && (r.timed_out || !r.exited || r.status != 0)) {
-        const char *msg = strstr(r.errout, "error") ? strstr(r.errout, "error") : r.errout;
+        const char *msg = strstr(r.errout, "undefined reference") ? strstr(r.errout, "undefined reference")
+                          : strstr(r.errout, "error")             ? strstr(r.errout, "error")
+                                                                  : r.errout;
         rc = rh_fail(err, "building the instrumented program failed: %.300s", msg);
     }
     rh_proc_result_free(&r);

@@ -48,6 +48,7 @@ static int command_run(const rh_options *o, rh_program *prog, rh_dyn_binary *bin
     spec.nargs = o->nrun_args;
     spec.timeout = o->timeout > 0 ? o->timeout : 60;
     spec.passthrough = 1;
+    spec.max_steps = RH_DYN_NO_STEP_LIMIT; /* the user's run ends when the program does */
     rh_dyn_outcome out;
     if (rh_dyn_run_once(bin, tmp, &spec, &out, err))
         return fail(err);

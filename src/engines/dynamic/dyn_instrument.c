@@ -396,9 +396,14 @@ LLVMModuleRef rh_dyn_instrument(rh_program *prog, rh_dyn_locs *locs, char *err)
     memset(locs, 0, sizeof *locs);
     new_loc(&c, NULL, NULL); /* id 0: unknown */
     declare_runtime(&c);
-    for (LLVMValueRef f = LLVMGetFirstFunction(c.mod); f; f = LLVMGetNextFunction(f))
+    for (LLVMValueRef f = LLVMGetFirstFunction(c.mod); f; f = LLVMGetNextFunction(f)) {
+        /* C99 `inline` bodies are only "available externally": nothing
+         * else defines them here, so they become the program's own */
+        if (LLVMGetLinkage(f) == LLVMAvailableExternallyLinkage)
+            LLVMSetLinkage(f, LLVMInternalLinkage);
         if (!LLVMIsDeclaration(f) && !is_runtime(f))
             instrument_function(&c, f);
+    }
     LLVMDisposeBuilder(c.b);
     char *msg = NULL;
     if (LLVMVerifyModule(c.mod, LLVMReturnStatusAction, &msg)) {

@@ -15,18 +15,23 @@ int rh_dyn_run_once(const rh_dyn_binary *bin, const char *workdir, const rh_dyn_
 {
     memset(res, 0, sizeof *res);
     char *outfile = rh_xasprintf("%s/rt.out", workdir);
-    char *env[12];
+    char *env[14];
     int n = 0;
     env[n++] = rh_xasprintf("RH_RT_OUT=%s", outfile);
     env[n++] = rh_xasprintf("RH_RT_STRATEGY=%s", spec->strategy);
     env[n++] = rh_xasprintf("RH_RT_SEED=%lu", spec->seed);
     env[n++] = rh_xasprintf("RH_RT_PCT_K=%lu", spec->pct_k ? spec->pct_k : 1000);
     env[n++] = rh_xasprintf("RH_RT_PCT_D=%d", spec->pct_d ? spec->pct_d : 3);
-    env[n++] = rh_xasprintf("RH_RT_MAX_STEPS=%lu", spec->max_steps ? spec->max_steps : 200000);
+    unsigned long steps = spec->max_steps == RH_DYN_NO_STEP_LIMIT ? 0
+                          : spec->max_steps                   ? spec->max_steps
+                                                              : 200000;
+    env[n++] = rh_xasprintf("RH_RT_MAX_STEPS=%lu", steps);
     env[n++] = rh_xasprintf("RH_RT_TRACE=%lu", spec->trace_cap);
     env[n++] = rh_xasprintf("RH_RT_LOCS=%s", bin->locpos);
     env[n++] = rh_xasprintf("RH_RT_SCHED=%s", spec->sched_file ? spec->sched_file : "");
     env[n++] = rh_xasprintf("RH_RT_INPUTS=%s", spec->inputs_file ? spec->inputs_file : "");
+    if (spec->timeout >= 2)
+        env[n++] = rh_xasprintf("RH_RT_TIME_LIMIT=%d", (int)spec->timeout - 1);
     env[n] = NULL;
     char **argv = rh_xcalloc((size_t)spec->nargs + 2, sizeof *argv);
     argv[0] = bin->exe;

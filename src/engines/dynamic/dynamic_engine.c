@@ -18,7 +18,7 @@
 #include <string.h>
 
 #define RH_DYN_DEFAULT_RUNS 40
-#define RH_DYN_RUN_TIMEOUT 10.0
+#define RH_DYN_RUN_TIMEOUT 6.0
 #define RH_DYN_TRACE_CAP 100000
 #define RH_DYN_KEEP_TRACES 4
 
