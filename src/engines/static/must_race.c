@@ -17,7 +17,7 @@
 
 typedef struct acquire {
     int pos;
-    uint64_t lock; /* lock id */
+    uint64_t lock; /* lockset element: lock id and mode */
 } acquire;
 
 typedef struct prefix {
@@ -157,7 +157,7 @@ static void note_acquire(walk *w, LLVMValueRef call, const rh_conc_entry *e, LLV
 {
     prefix *p = &w->m->pre[w->thread];
     if (!e) {
-        acquire q = {w->pos++, RH_LS_ATOMIC};
+        acquire q = {w->pos++, rh_ls_elem(RH_LS_ATOMIC, 1)};
         rh_vec_push(&p->acquires, q);
         return;
     }
@@ -167,7 +167,7 @@ static void note_acquire(walk *w, LLVMValueRef call, const rh_conc_entry *e, LLV
         rh_ls_lock_targets(&w->m->s->ls, LLVMGetOperand(call, (unsigned)e->obj), ctx, e->lock_class, &ids,
                            &strong);
     for (uint32_t i = 0; i < ids.n; i++) {
-        acquire q = {w->pos++, ids.v[i]};
+        acquire q = {w->pos++, rh_ls_elem((uint32_t)ids.v[i], !(e->flags & RH_F_SHARED))};
         rh_vec_push(&p->acquires, q);
     }
     rh_sset_free(&ids);
@@ -202,11 +202,14 @@ static int walk_call(walk *w, LLVMValueRef call, int f, LLVMValueRef ctx)
         switch (e->op) {
         case RH_OP_LOCK: note_acquire(w, call, e, ctx); return 1;
         case RH_OP_ATOMIC_BEGIN: note_acquire(w, call, NULL, ctx); return 1;
-        case RH_OP_THREAD_CREATE: note_create(w, call); return 1;
+        case RH_OP_THREAD_CREATE: note_create(w, call); set_val(w, call, 1, e->success); return 1;
+        case RH_OP_LOCK_INIT: case RH_OP_SEM_INIT: case RH_OP_BARRIER_INIT:
+            set_val(w, call, 1, e->success); /* assumed to succeed, like thread creation */
+            return 1;
         case RH_OP_UNLOCK: case RH_OP_ATOMIC_END: case RH_OP_NONDET: case RH_OP_ALLOC:
         case RH_OP_CALLOC: case RH_OP_REALLOC: case RH_OP_FREE: case RH_OP_MEMORY: case RH_OP_PURE:
-        case RH_OP_IGNORE: case RH_OP_LOCK_INIT: case RH_OP_LOCK_DESTROY: case RH_OP_COND_SIGNAL:
-        case RH_OP_COND_BROADCAST: case RH_OP_SEM_POST: case RH_OP_SEM_INIT: case RH_OP_BARRIER_INIT:
+        case RH_OP_IGNORE: case RH_OP_LOCK_DESTROY: case RH_OP_COND_SIGNAL:
+        case RH_OP_COND_BROADCAST: case RH_OP_SEM_POST:
         case RH_OP_THREAD_SELF: case RH_OP_THREAD_DETACH: case RH_OP_FENCE:
             return 1;
         default:
@@ -293,8 +296,8 @@ static void walk_thread(rh_must *m, int t)
 static int must_loc(rh_must *m, LLVMValueRef v, int t, uint32_t *obj, int64_t *off, int depth)
 {
     rh_static *s = m->s;
-    for (int d = 0; d < 16 && LLVMIsAInstruction(v); d++) {
-        LLVMOpcode op = LLVMGetInstructionOpcode(v);
+    for (int d = 0; d < 16 && (LLVMIsAInstruction(v) || LLVMIsAConstantExpr(v)); d++) {
+        LLVMOpcode op = LLVMIsAInstruction(v) ? LLVMGetInstructionOpcode(v) : LLVMGetConstOpcode(v);
         int64_t o;
         if (op == LLVMGetElementPtr) {
             if (!rh_pt_gep_offset(&s->pt, v, &o))
@@ -330,13 +333,16 @@ static int pos_of(rh_must *m, int t, int a)
     return m->pre[t].walked ? (int)rh_u64map_get(&m->pre[t].pos, (uint64_t)a, -1) : -1;
 }
 
-/* Whether thread t takes a lock of the lockset ls at a position in [from, to). */
+/* Whether thread t takes, at a position in [from, to), a lock that a holder
+ * of the lockset ls keeps it from taking. */
 static int prefix_takes(rh_must *m, int t, int from, int to, const rh_sset *ls)
 {
     const prefix *p = &m->pre[t];
     for (size_t i = 0; i < p->acquires.len && p->acquires.items[i].pos < to; i++) {
-        uint64_t id = p->acquires.items[i].lock;
-        if (p->acquires.items[i].pos >= from && (rh_sset_has(ls, id * 2) || rh_sset_has(ls, id * 2 + 1)))
+        uint64_t el = p->acquires.items[i].lock, id = el / 2;
+        /* read-mode holders do not block each other */
+        int blocks = rh_sset_has(ls, id * 2 + 1) || ((el & 1) && rh_sset_has(ls, id * 2));
+        if (p->acquires.items[i].pos >= from && blocks)
             return 1;
     }
     return 0;
@@ -384,7 +390,7 @@ int rh_must_check(rh_must *m, int a1, int t1, int a2, int t2)
     rh_static *s = m->s;
     int p1 = pos_of(m, t1, a1), p2 = pos_of(m, t2, a2);
     const rh_ls_access *r1 = &s->ls.acc[a1], *r2 = &s->ls.acc[a2];
-    if (p1 < 0 || p2 < 0 || rh_ls_share_any(&r1->may, &r2->may) ||
+    if (p1 < 0 || p2 < 0 || rh_ls_protects(&r1->may, &r2->may) ||
         !surely_parallel(m, a1, t1, p1, a2, t2, p2))
         return 0;
     const rh_access *x = &s->p->accesses[a1], *y = &s->p->accesses[a2];
