@@ -12,56 +12,89 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define WALK_STEPS 200000
+#define WALK_STEPS 100000
 #define WALK_DEPTH 48
+#define WALKS 6 /* paths tried per thread: nondet branches taken both ways */
 
-typedef struct acquire {
-    int pos;
-    uint64_t lock; /* lockset element: lock id and mode */
-} acquire;
+/* What the path that first reached an access had done before it. */
+typedef struct acc_info {
+    rh_sset pre;     /* lockset elements the thread took on that path before the access */
+    rh_sset created; /* main only: threads created before it (c*2; c*2+1 when created twice) */
+} acc_info;
 
 typedef struct prefix {
     int walked;
-    rh_u64map pos;              /* access index -> position of its first run */
-    RH_VEC(acquire) acquires;   /* lock acquisitions, in order */
+    rh_u64map idx;          /* access index -> index into infos */
+    RH_VEC(acc_info) infos;
 } prefix;
 
 struct rh_must {
     rh_static *s;
-    prefix *pre;       /* per thread */
-    int *create_pos;   /* per thread: position of main's first create of it, -1 */
-    int *create_count; /* per thread: how often main's prefix creates it */
+    int *writer;        /* per object: the one thread writing it, -1 none, -2 several */
+    prefix *pre;        /* per thread */
+    rh_u64map together; /* t1 * nthreads + t2 (t1 <= t2): one path of main creates both */
 };
 
 typedef struct walk {
     rh_must *m;
     int thread;
-    int pos, steps;
-    rh_u64map vals;    /* SSA value -> known constant */
+    int steps, policy, nchoices;
+    rh_u64map vals;     /* value -> kind (key*2+1: 1 known, 2 free nondet) and constant (key*2) */
+    rh_u64map alias;    /* parameter -> actual argument of the current call */
+    rh_sset taken;      /* lock elements taken so far on this path */
+    rh_sset created;    /* main: threads created so far on this path */
     LLVMValueRef stack[WALK_DEPTH];
     int depth;
+    rh_u64map mem;      /* location -> value the path stored there (key*2+1: size) */
+    int ret_known;      /* the value the last walked function returned */
+    int64_t ret;
 } walk;
 
 /* ---- constant evaluation ---- */
 
+static uint64_t key_of(LLVMValueRef v)
+{
+    return (uint64_t)(uintptr_t)v;
+}
+
+/* A parameter stands for the actual argument of the call being walked. */
+static LLVMValueRef resolve(walk *w, LLVMValueRef v)
+{
+    for (int d = 0; d < WALK_DEPTH && LLVMIsAArgument(v); d++) {
+        LLVMValueRef a = (LLVMValueRef)(uintptr_t)rh_u64map_get(&w->alias, key_of(v), 0);
+        if (!a)
+            break;
+        v = a;
+    }
+    return v;
+}
+
+static int kind_of(walk *w, LLVMValueRef v)
+{
+    return (int)rh_u64map_get(&w->vals, key_of(v) * 2 + 1, 0);
+}
+
 static int known(walk *w, LLVMValueRef v, int64_t *out)
 {
+    v = resolve(w, v);
     if (LLVMIsAConstantInt(v)) {
         *out = LLVMConstIntGetSExtValue(v);
         return 1;
     }
-    uint64_t k = (uint64_t)(uintptr_t)v;
-    if (rh_u64map_get(&w->vals, k * 2 + 1, 0) != 1)
+    if (LLVMIsAConstantPointerNull(v)) {
+        *out = 0;
+        return 1;
+    }
+    if (kind_of(w, v) != 1)
         return 0;
-    *out = rh_u64map_get(&w->vals, k * 2, 0);
+    *out = rh_u64map_get(&w->vals, key_of(v) * 2, 0);
     return 1;
 }
 
-static void set_val(walk *w, LLVMValueRef v, int ok, int64_t x)
+static void set_val(walk *w, LLVMValueRef v, int kind, int64_t x)
 {
-    uint64_t k = (uint64_t)(uintptr_t)v;
-    rh_u64map_put(&w->vals, k * 2 + 1, ok);
-    rh_u64map_put(&w->vals, k * 2, (long)x);
+    rh_u64map_put(&w->vals, key_of(v) * 2 + 1, kind);
+    rh_u64map_put(&w->vals, key_of(v) * 2, (long)x);
 }
 
 /* Sign-extends x from the width of v's integer type. */
@@ -139,26 +172,101 @@ static void enter_block(walk *w, LLVMBasicBlockRef b, LLVMBasicBlockRef from)
         set_val(w, p, n < 64 && oks[n], n < 64 ? vals[n] : 0);
 }
 
+/* ---- memory the walked thread alone writes ---- */
+
+/* The one location an address denotes, if the walked thread is the only
+ * one writing its object (so what the path stored there is still there). */
+static int private_loc(walk *w, LLVMValueRef ptr, uint64_t *loc)
+{
+    rh_static *s = w->m->s;
+    const rh_sset *pts = rh_pt_of(&s->pt, ptr);
+    if (pts->n != 1 || rh_pt_loc_off(pts->v[0]) == RH_PT_ANY)
+        return 0;
+    uint32_t o = rh_pt_loc_obj(pts->v[0]);
+    int wr = w->m->writer[o];
+    /* main's path runs alone until it creates the first thread */
+    int alone = w->thread == 0 && w->created.n == 0;
+    if (!(alone || wr == -1 || wr == w->thread) || s->tg.threads[w->thread].multi ||
+        !rh_tg_object_strong(&s->tg, &s->pt, &s->cfg, o))
+        return 0;
+    *loc = pts->v[0];
+    return 1;
+}
+
+/* Memory is tracked per object: one (offset, width, value) each, so any
+ * store into the object replaces or forgets what was known about it. */
+static void track_store(walk *w, LLVMValueRef in)
+{
+    uint64_t loc;
+    int64_t v;
+    LLVMValueRef val = LLVMGetOperand(in, 0);
+    const rh_sset *pts = rh_pt_of(&w->m->s->pt, LLVMGetOperand(in, 1));
+    if (pts->n != 1 || rh_pt_loc_off(pts->v[0]) == RH_PT_ANY) {
+        rh_u64map_free(&w->mem); /* may write anywhere */
+        return;
+    }
+    uint64_t o = rh_pt_loc_obj(pts->v[0]);
+    rh_u64map_put(&w->mem, o * 2 + 1, 0);
+    if (!private_loc(w, LLVMGetOperand(in, 1), &loc) ||
+        LLVMGetTypeKind(LLVMTypeOf(val)) != LLVMIntegerTypeKind || !known(w, val, &v))
+        return;
+    rh_u64map_put(&w->mem, o * 2, (long)v);
+    /* offset and width identify what the value is */
+    rh_u64map_put(&w->mem, o * 2 + 1, ((long)(uint32_t)rh_pt_loc_off(loc) << 16) |
+                                          (long)LLVMGetIntTypeWidth(LLVMTypeOf(val)));
+}
+
+static void track_load(walk *w, LLVMValueRef in)
+{
+    uint64_t loc;
+    LLVMTypeRef t = LLVMTypeOf(in);
+    int ok = LLVMGetTypeKind(t) == LLVMIntegerTypeKind && private_loc(w, LLVMGetOperand(in, 0), &loc);
+    uint64_t o = ok ? rh_pt_loc_obj(loc) : 0;
+    long tag = ((long)(uint32_t)(ok ? rh_pt_loc_off(loc) : 0) << 16) | (long)(ok ? LLVMGetIntTypeWidth(t) : 0);
+    if (!ok || rh_u64map_get(&w->mem, o * 2 + 1, 0) != tag) {
+        set_val(w, in, 0, 0);
+        return;
+    }
+    set_val(w, in, 1, rh_u64map_get(&w->mem, o * 2, 0));
+}
+
 /* ---- the walk ---- */
 
-static int walk_func(walk *w, int f, LLVMValueRef ctx);
+static int walk_func(walk *w, int f);
 
+/* Records what the path did before an access the first time a path reaches
+ * it; for main, a later path that had created more threads wins. */
 static void note_access(walk *w, LLVMValueRef in)
 {
     rh_static *s = w->m->s;
     prefix *p = &w->m->pre[w->thread];
     for (long a = rh_ptrmap_get(&s->ls.acc_of_inst, in, -1);
-         a >= 0 && a < s->p->naccesses && s->p->accesses[a].inst == in; a++)
-        if (rh_u64map_get(&p->pos, (uint64_t)a, -1) < 0)
-            rh_u64map_put(&p->pos, (uint64_t)a, w->pos++);
+         a >= 0 && a < s->p->naccesses && s->p->accesses[a].inst == in; a++) {
+        long i = rh_u64map_get(&p->idx, (uint64_t)a, -1);
+        if (i >= 0) {
+            acc_info *ai = &p->infos.items[i];
+            rh_sset both = {0};
+            rh_sset_copy(&both, &ai->created);
+            rh_sset_intersect(&both, &w->created);
+            if (w->created.n > ai->created.n && both.n == ai->created.n) {
+                rh_sset_copy(&ai->pre, &w->taken);
+                rh_sset_copy(&ai->created, &w->created);
+            }
+            rh_sset_free(&both);
+            continue;
+        }
+        acc_info ai = {{0}, {0}};
+        rh_sset_copy(&ai.pre, &w->taken);
+        rh_sset_copy(&ai.created, &w->created);
+        rh_u64map_put(&p->idx, (uint64_t)a, (long)p->infos.len);
+        rh_vec_push(&p->infos, ai);
+    }
 }
 
 static void note_acquire(walk *w, LLVMValueRef call, const rh_conc_entry *e, LLVMValueRef ctx)
 {
-    prefix *p = &w->m->pre[w->thread];
     if (!e) {
-        acquire q = {w->pos++, rh_ls_elem(RH_LS_ATOMIC, 1)};
-        rh_vec_push(&p->acquires, q);
+        rh_sset_add(&w->taken, rh_ls_elem(RH_LS_ATOMIC, 1));
         return;
     }
     rh_sset ids = {0};
@@ -166,11 +274,16 @@ static void note_acquire(walk *w, LLVMValueRef call, const rh_conc_entry *e, LLV
     if (e->obj >= 0 && e->obj < (int)LLVMGetNumArgOperands(call))
         rh_ls_lock_targets(&w->m->s->ls, LLVMGetOperand(call, (unsigned)e->obj), ctx, e->lock_class, &ids,
                            &strong);
-    for (uint32_t i = 0; i < ids.n; i++) {
-        acquire q = {w->pos++, rh_ls_elem((uint32_t)ids.v[i], !(e->flags & RH_F_SHARED))};
-        rh_vec_push(&p->acquires, q);
-    }
+    for (uint32_t i = 0; i < ids.n; i++)
+        rh_sset_add(&w->taken, rh_ls_elem((uint32_t)ids.v[i], !(e->flags & RH_F_SHARED)));
     rh_sset_free(&ids);
+}
+
+static void together(rh_must *m, int a, int b)
+{
+    int n = m->s->tg.nthreads;
+    rh_u64map_put(&m->together, a <= b ? (uint64_t)a * (uint64_t)n + (uint64_t)b
+                                       : (uint64_t)b * (uint64_t)n + (uint64_t)a, 1);
 }
 
 static void note_create(walk *w, LLVMValueRef call)
@@ -185,37 +298,66 @@ static void note_create(walk *w, LLVMValueRef call)
         fn = LLVMGetOperand(fn, 0);
     if (!LLVMIsAFunction(fn))
         return;
-    for (int c = 1; c < m->s->tg.nthreads; c++)
-        if (m->s->tg.threads[c].create == call && m->s->tg.threads[c].parent == 0 &&
-            m->s->p->funcs[m->s->tg.threads[c].func].fn == fn) {
-            if (m->create_count[c]++ == 0)
-                m->create_pos[c] = w->pos++;
-        }
+    for (int c = 1; c < m->s->tg.nthreads; c++) {
+        const rh_tg_thread *th = &m->s->tg.threads[c];
+        if (th->create != call || th->parent != 0 || m->s->p->funcs[th->func].fn != fn)
+            continue;
+        for (uint32_t i = 0; i < w->created.n; i++)
+            together(m, (int)(w->created.v[i] / 2), c);
+        if (!rh_sset_add(&w->created, (uint64_t)c * 2))
+            rh_sset_add(&w->created, (uint64_t)c * 2 + 1);
+    }
+}
+
+/* Binds the callee's parameters to the call's arguments. */
+static void bind_params(walk *w, LLVMValueRef call, LLVMValueRef fn)
+{
+    unsigned np = LLVMCountParams(fn), na = LLVMGetNumArgOperands(call);
+    for (unsigned i = 0; i < np; i++) {
+        LLVMValueRef prm = LLVMGetParam(fn, i);
+        int64_t c;
+        LLVMValueRef a = i < na ? LLVMGetOperand(call, i) : NULL;
+        int k = a && known(w, a, &c);
+        set_val(w, prm, k, k ? c : 0);
+        rh_u64map_put(&w->alias, key_of(prm), k || !a ? 0 : (long)(uintptr_t)resolve(w, a));
+    }
+}
+
+static int sync_call(walk *w, LLVMValueRef call, const rh_conc_entry *e, LLVMValueRef ctx)
+{
+    switch (e->op) {
+    case RH_OP_LOCK: note_acquire(w, call, e, ctx); return 1;
+    case RH_OP_ATOMIC_BEGIN: note_acquire(w, call, NULL, ctx); return 1;
+    case RH_OP_NONDET: set_val(w, call, 2, 0); return 1;
+    case RH_OP_ALLOC: case RH_OP_CALLOC:
+        set_val(w, call, 1, 1); /* like thread creation, allocation is assumed to succeed: non-null */
+        return 1;
+    case RH_OP_THREAD_CREATE: note_create(w, call); set_val(w, call, 1, e->success); return 1;
+    case RH_OP_LOCK_INIT: case RH_OP_SEM_INIT: case RH_OP_BARRIER_INIT:
+        set_val(w, call, 1, e->success); /* assumed to succeed, like thread creation */
+        return 1;
+    case RH_OP_MEMORY: case RH_OP_REALLOC:
+        rh_u64map_free(&w->mem); /* writes memory the walk does not follow */
+        set_val(w, call, 0, 0);
+        return 1;
+    case RH_OP_UNLOCK: case RH_OP_ATOMIC_END:
+    case RH_OP_FREE: case RH_OP_PURE: case RH_OP_IGNORE: case RH_OP_LOCK_DESTROY:
+    case RH_OP_COND_SIGNAL: case RH_OP_COND_BROADCAST: case RH_OP_SEM_POST: case RH_OP_THREAD_SELF:
+    case RH_OP_THREAD_DETACH: case RH_OP_FENCE:
+        set_val(w, call, 0, 0);
+        return 1;
+    default:
+        return 0; /* waits, assumptions, exits: the prefix ends */
+    }
 }
 
 /* Follows a call; returns 0 when the walk must stop there. */
-static int walk_call(walk *w, LLVMValueRef call, int f, LLVMValueRef ctx)
+static int walk_call(walk *w, LLVMValueRef call, LLVMValueRef ctx)
 {
     rh_static *s = w->m->s;
     const rh_conc_entry *e = rh_model_call_entry(s->p, call);
-    if (e && e->op != RH_OP_ATOMIC_CALL) {
-        switch (e->op) {
-        case RH_OP_LOCK: note_acquire(w, call, e, ctx); return 1;
-        case RH_OP_ATOMIC_BEGIN: note_acquire(w, call, NULL, ctx); return 1;
-        case RH_OP_THREAD_CREATE: note_create(w, call); set_val(w, call, 1, e->success); return 1;
-        case RH_OP_LOCK_INIT: case RH_OP_SEM_INIT: case RH_OP_BARRIER_INIT:
-            set_val(w, call, 1, e->success); /* assumed to succeed, like thread creation */
-            return 1;
-        case RH_OP_UNLOCK: case RH_OP_ATOMIC_END: case RH_OP_NONDET: case RH_OP_ALLOC:
-        case RH_OP_CALLOC: case RH_OP_REALLOC: case RH_OP_FREE: case RH_OP_MEMORY: case RH_OP_PURE:
-        case RH_OP_IGNORE: case RH_OP_LOCK_DESTROY: case RH_OP_COND_SIGNAL:
-        case RH_OP_COND_BROADCAST: case RH_OP_SEM_POST:
-        case RH_OP_THREAD_SELF: case RH_OP_THREAD_DETACH: case RH_OP_FENCE:
-            return 1;
-        default:
-            return 0; /* waits, assumptions, exits: the prefix ends */
-        }
-    }
+    if (e && e->op != RH_OP_ATOMIC_CALL)
+        return sync_call(w, call, e, ctx);
     LLVMValueRef callee = rh_model_called_function(call);
     int g = callee ? rh_pt_func_index(&s->pt, callee) : -1;
     if (g < 0 || w->depth >= WALK_DEPTH)
@@ -225,22 +367,103 @@ static int walk_call(walk *w, LLVMValueRef call, int f, LLVMValueRef ctx)
             return 0; /* recursion */
     if (e)
         note_acquire(w, call, NULL, ctx);
-    (void)f;
+    bind_params(w, call, callee);
     w->stack[w->depth++] = call;
-    int ok = walk_func(w, g, call);
+    w->ret_known = 0;
+    int ok = walk_func(w, g);
     w->depth--;
+    set_val(w, call, ok && w->ret_known, w->ret);
     return ok;
 }
 
-/* The successor a terminator surely takes, or NULL. */
+/* ---- branches ---- */
+
+/* Recognises `nondet OP K` (through negations, casts and bool tests) whose
+ * nondet value no earlier branch looked at: both outcomes are feasible. */
+static LLVMValueRef free_condition(walk *w, LLVMValueRef c, LLVMIntPredicate *pred, int64_t *k, int *neg)
+{
+    *neg = 0;
+    for (int d = 0; d < 8; d++) {
+        c = resolve(w, c);
+        if (!LLVMIsAInstruction(c))
+            break;
+        LLVMOpcode op = LLVMGetInstructionOpcode(c);
+        int64_t one;
+        if (op == LLVMXor && known(w, LLVMGetOperand(c, 1), &one) && one != 0)
+            *neg ^= 1, c = LLVMGetOperand(c, 0);
+        else if (op == LLVMZExt)
+            c = LLVMGetOperand(c, 0);
+        else if (LLVMIsAICmpInst(c) && LLVMIsAConstantInt(LLVMGetOperand(c, 1)) &&
+                 LLVMConstIntGetSExtValue(LLVMGetOperand(c, 1)) == 0 &&
+                 (LLVMGetICmpPredicate(c) == LLVMIntNE || LLVMGetICmpPredicate(c) == LLVMIntEQ) &&
+                 LLVMIsAICmpInst(resolve(w, LLVMGetOperand(c, 0))) == NULL &&
+                 LLVMIsAInstruction(resolve(w, LLVMGetOperand(c, 0))) &&
+                 LLVMGetInstructionOpcode(resolve(w, LLVMGetOperand(c, 0))) == LLVMZExt) {
+            *neg ^= LLVMGetICmpPredicate(c) == LLVMIntEQ; /* (zext b) != 0  is  b */
+            c = LLVMGetOperand(c, 0);
+        } else
+            break;
+    }
+    if (kind_of(w, c) == 2) { /* a nondet truth value used directly */
+        *pred = LLVMIntNE, *k = 0;
+        return c;
+    }
+    if (!LLVMIsAICmpInst(c) || !LLVMIsAConstantInt(LLVMGetOperand(c, 1)))
+        return NULL;
+    LLVMValueRef x = resolve(w, LLVMGetOperand(c, 0));
+    while (LLVMIsAInstruction(x) && (LLVMGetInstructionOpcode(x) == LLVMSExt ||
+                                     (LLVMGetInstructionOpcode(x) == LLVMZExt &&
+                                      (LLVMGetICmpPredicate(c) == LLVMIntEQ || LLVMGetICmpPredicate(c) == LLVMIntNE))))
+        x = resolve(w, LLVMGetOperand(x, 0));
+    if (kind_of(w, x) != 2)
+        return NULL;
+    *pred = LLVMGetICmpPredicate(c);
+    *k = LLVMConstIntGetSExtValue(LLVMGetOperand(c, 1));
+    return x;
+}
+
+/* A value of x's type for which `x pred k` has the wanted outcome. */
+static int pick_value(LLVMValueRef x, LLVMIntPredicate pred, int64_t k, int want, int64_t *out)
+{
+    int64_t cand[] = {k + 2, k + 1, k, k - 1, k - 2, 2, 1, 0, -1}; /* prefer a few loop iterations */
+    for (size_t i = 0; i < sizeof cand / sizeof cand[0]; i++) {
+        if (norm(x, cand[i]) != cand[i])
+            continue;
+        if (icmp(pred, x, cand[i], norm(x, k)) == want) {
+            *out = cand[i];
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static int choose(walk *w)
+{
+    int n = w->nchoices++;
+    if (w->policy < 2)
+        return w->policy == 0;
+    return (int)(rh_hash64((uint64_t)w->policy * 1000003u + (uint64_t)n) & 1);
+}
+
+/* The successor a terminator takes on this path, or NULL to stop. */
 static LLVMBasicBlockRef next_block(walk *w, LLVMValueRef t)
 {
     int64_t c;
     LLVMOpcode op = LLVMGetInstructionOpcode(t);
     if (op == LLVMBr && !LLVMIsConditional(t))
         return LLVMGetSuccessor(t, 0);
-    if (op == LLVMBr)
-        return known(w, LLVMGetCondition(t), &c) ? LLVMGetSuccessor(t, c ? 0 : 1) : NULL;
+    if (op == LLVMBr) {
+        if (known(w, LLVMGetCondition(t), &c))
+            return LLVMGetSuccessor(t, c ? 0 : 1);
+        LLVMIntPredicate pred;
+        int64_t k, v;
+        int neg, want = choose(w);
+        LLVMValueRef x = free_condition(w, LLVMGetCondition(t), &pred, &k, &neg);
+        if (!x || !pick_value(x, pred, k, want ^ neg, &v))
+            return NULL;
+        set_val(w, x, 1, v); /* the nondet value is now fixed on this path */
+        return LLVMGetSuccessor(t, want ? 0 : 1);
+    }
     if (op == LLVMSwitch && known(w, LLVMGetOperand(t, 0), &c)) {
         /* operands: condition, default, then (value, block) pairs */
         int n = LLVMGetNumOperands(t);
@@ -255,8 +478,9 @@ static LLVMBasicBlockRef next_block(walk *w, LLVMValueRef t)
 }
 
 /* Walks function f; returns 1 when it surely returned, 0 when the walk stopped. */
-static int walk_func(walk *w, int f, LLVMValueRef ctx)
+static int walk_func(walk *w, int f)
 {
+    LLVMValueRef ctx = w->depth ? w->stack[w->depth - 1] : NULL;
     LLVMBasicBlockRef b = LLVMGetEntryBasicBlock(w->m->s->p->funcs[f].fn), from = NULL;
     while (b) {
         enter_block(w, b, from);
@@ -265,11 +489,19 @@ static int walk_func(walk *w, int f, LLVMValueRef ctx)
                 return 0;
             note_access(w, in);
             LLVMOpcode op = LLVMGetInstructionOpcode(in);
-            if (op == LLVMCall && !walk_call(w, in, f, ctx))
+            if (op == LLVMCall && !walk_call(w, in, ctx))
                 return 0;
-            if (op == LLVMRet)
+            if (op == LLVMRet) {
+                w->ret_known = LLVMGetNumOperands(in) == 1 && known(w, LLVMGetOperand(in, 0), &w->ret);
                 return 1;
-            if (op != LLVMPHI && op != LLVMCall)
+            }
+            if (op == LLVMStore)
+                track_store(w, in);
+            else if (op == LLVMLoad)
+                track_load(w, in);
+            else if (op == LLVMAtomicRMW || op == LLVMAtomicCmpXchg)
+                rh_u64map_free(&w->mem);
+            else if (op != LLVMPHI && op != LLVMCall)
                 eval(w, in, op);
         }
         from = b;
@@ -280,12 +512,18 @@ static int walk_func(walk *w, int f, LLVMValueRef ctx)
 
 static void walk_thread(rh_must *m, int t)
 {
-    walk w;
-    memset(&w, 0, sizeof w);
-    w.m = m, w.thread = t;
     m->pre[t].walked = 1;
-    walk_func(&w, m->s->tg.threads[t].func, NULL);
-    rh_u64map_free(&w.vals);
+    for (int policy = 0; policy < WALKS; policy++) {
+        walk w;
+        memset(&w, 0, sizeof w);
+        w.m = m, w.thread = t, w.policy = policy;
+        walk_func(&w, m->s->tg.threads[t].func);
+        int choices = w.nchoices;
+        rh_u64map_free(&w.vals), rh_u64map_free(&w.alias), rh_u64map_free(&w.mem);
+        rh_sset_free(&w.taken), rh_sset_free(&w.created);
+        if (!choices)
+            break; /* the path is the same every time */
+    }
 }
 
 /* ---- the check ---- */
@@ -328,55 +566,45 @@ static int must_loc(rh_must *m, LLVMValueRef v, int t, uint32_t *obj, int64_t *o
     return 1;
 }
 
-static int pos_of(rh_must *m, int t, int a)
+static const acc_info *info_of(rh_must *m, int t, int a)
 {
-    return m->pre[t].walked ? (int)rh_u64map_get(&m->pre[t].pos, (uint64_t)a, -1) : -1;
+    if (!m->pre[t].walked)
+        return NULL;
+    long i = rh_u64map_get(&m->pre[t].idx, (uint64_t)a, -1);
+    return i >= 0 ? &m->pre[t].infos.items[i] : NULL;
 }
 
-/* Whether thread t takes, at a position in [from, to), a lock that a holder
- * of the lockset ls keeps it from taking. */
-static int prefix_takes(rh_must *m, int t, int from, int to, const rh_sset *ls)
+/* Whether a path that took the locks `taken` could not pass a holder of ls. */
+static int blocked(const rh_sset *taken, const rh_sset *ls)
 {
-    const prefix *p = &m->pre[t];
-    for (size_t i = 0; i < p->acquires.len && p->acquires.items[i].pos < to; i++) {
-        uint64_t el = p->acquires.items[i].lock, id = el / 2;
+    for (uint32_t i = 0; i < taken->n; i++) {
+        uint64_t el = taken->v[i], id = el / 2;
         /* read-mode holders do not block each other */
-        int blocks = rh_sset_has(ls, id * 2 + 1) || ((el & 1) && rh_sset_has(ls, id * 2));
-        if (p->acquires.items[i].pos >= from && blocks)
+        if (rh_sset_has(ls, id * 2 + 1) || ((el & 1) && rh_sset_has(ls, id * 2)))
             return 1;
     }
     return 0;
 }
 
-/* Main surely creates both threads (or two instances of one) with nothing
- * waiting in between, and holds no lock there that their prefixes take. */
-static int children_run(rh_must *m, int t1, int p1, int t2, int p2)
-{
-    const rh_ls *ls = &m->s->ls;
-    if (m->create_pos[t1] < 0 || m->create_pos[t2] < 0 || (t1 == t2 && m->create_count[t1] < 2))
-        return 0;
-    return !prefix_takes(m, t1, 0, p1, &ls->create_may[t1]) && !prefix_takes(m, t1, 0, p1, &ls->create_may[t2]) &&
-           !prefix_takes(m, t2, 0, p2, &ls->create_may[t1]) && !prefix_takes(m, t2, 0, p2, &ls->create_may[t2]);
-}
-
 /* A schedule exists that runs both threads to their accesses: one runs to
  * its access first while the other has not passed a lock the first holds. */
-static int surely_parallel(rh_must *m, int a1, int t1, int p1, int a2, int t2, int p2)
+static int surely_parallel(rh_must *m, int a1, int t1, const acc_info *i1, int a2, int t2,
+                           const acc_info *i2)
 {
     const rh_ls *ls = &m->s->ls;
     const rh_sset *may1 = &ls->acc[a1].may, *may2 = &ls->acc[a2].may;
-    if (t1 == 0) {
-        int cp = m->create_pos[t2];
-        if (cp < 0 || cp > p1)
-            return 0;
-        if (!prefix_takes(m, t2, 0, p2, may1)) /* main to a1, then t2 to a2 */
-            return 1;
-        /* main to the create, t2 to a2, then main on to a1 */
-        return !prefix_takes(m, t2, 0, p2, &ls->create_may[t2]) && !prefix_takes(m, 0, cp, p1, may2);
+    if (t1 == 0) { /* main runs to a1 (creating t2 on the way), then t2 runs to a2 */
+        return rh_sset_has(&i1->created, (uint64_t)t2 * 2) && !blocked(&i2->pre, may1) &&
+               !blocked(&i2->pre, &ls->create_may[t2]);
     }
-    if (!children_run(m, t1, p1, t2, p2))
+    /* main runs until it created both; then one thread after the other */
+    int n = m->s->tg.nthreads;
+    uint64_t key = (uint64_t)t1 * (uint64_t)n + (uint64_t)t2;
+    if (rh_u64map_get(&m->together, key, 0) != 1 || blocked(&i1->pre, &ls->create_may[t1]) ||
+        blocked(&i1->pre, &ls->create_may[t2]) || blocked(&i2->pre, &ls->create_may[t1]) ||
+        blocked(&i2->pre, &ls->create_may[t2]))
         return 0;
-    return !prefix_takes(m, t2, 0, p2, may1) || !prefix_takes(m, t1, 0, p1, may2);
+    return !blocked(&i2->pre, may1) || !blocked(&i1->pre, may2);
 }
 
 int rh_must_check(rh_must *m, int a1, int t1, int a2, int t2)
@@ -388,10 +616,9 @@ int rh_must_check(rh_must *m, int a1, int t1, int a2, int t2)
         x = a1; a1 = a2; a2 = x;
     }
     rh_static *s = m->s;
-    int p1 = pos_of(m, t1, a1), p2 = pos_of(m, t2, a2);
+    const acc_info *i1 = info_of(m, t1, a1), *i2 = info_of(m, t2, a2);
     const rh_ls_access *r1 = &s->ls.acc[a1], *r2 = &s->ls.acc[a2];
-    if (p1 < 0 || p2 < 0 || rh_ls_protects(&r1->may, &r2->may) ||
-        !surely_parallel(m, a1, t1, p1, a2, t2, p2))
+    if (!i1 || !i2 || rh_ls_protects(&r1->may, &r2->may) || !surely_parallel(m, a1, t1, i1, a2, t2, i2))
         return 0;
     const rh_access *x = &s->p->accesses[a1], *y = &s->p->accesses[a2];
     uint32_t o1, o2;
@@ -402,16 +629,32 @@ int rh_must_check(rh_must *m, int a1, int t1, int a2, int t2)
     return off1 < off2 + (int64_t)y->size && off2 < off1 + (int64_t)x->size;
 }
 
+static void find_writers(rh_must *m)
+{
+    rh_static *s = m->s;
+    m->writer = rh_xmalloc(((size_t)s->pt.nobjs + 1) * sizeof *m->writer);
+    for (int o = 0; o < s->pt.nobjs; o++)
+        m->writer[o] = -1;
+    for (int a = 0; a < s->p->naccesses; a++) {
+        const rh_ls_access *r = &s->ls.acc[a];
+        if (s->p->accesses[a].kind == RH_ACC_READ || !r->seen)
+            continue;
+        const rh_sset *pts = rh_pt_of(&s->pt, s->p->accesses[a].ptr);
+        for (uint32_t i = 0; i < pts->n; i++) {
+            int *wr = &m->writer[rh_pt_loc_obj(pts->v[i])];
+            for (uint32_t k = 0; k < r->threads.n; k++)
+                *wr = *wr == -1 || *wr == (int)r->threads.v[k] ? (int)r->threads.v[k] : -2;
+        }
+    }
+}
+
 rh_must *rh_must_build(rh_static *s)
 {
     rh_must *m = rh_xcalloc(1, sizeof *m);
     int nt = s->tg.nthreads;
     m->s = s;
     m->pre = rh_xcalloc((size_t)nt + 1, sizeof *m->pre);
-    m->create_pos = rh_xmalloc(((size_t)nt + 1) * sizeof *m->create_pos);
-    m->create_count = rh_xcalloc((size_t)nt + 1, sizeof *m->create_count);
-    for (int t = 0; t < nt; t++)
-        m->create_pos[t] = -1;
+    find_writers(m);
     for (int t = 0; t < nt; t++)
         if (t == 0 || s->tg.threads[t].parent == 0)
             walk_thread(m, t);
@@ -423,9 +666,15 @@ void rh_must_free(rh_must *m)
     if (!m)
         return;
     for (int t = 0; t < m->s->tg.nthreads; t++) {
-        rh_u64map_free(&m->pre[t].pos);
-        rh_vec_free(&m->pre[t].acquires);
+        for (size_t i = 0; i < m->pre[t].infos.len; i++) {
+            rh_sset_free(&m->pre[t].infos.items[i].pre);
+            rh_sset_free(&m->pre[t].infos.items[i].created);
+        }
+        rh_vec_free(&m->pre[t].infos);
+        rh_u64map_free(&m->pre[t].idx);
     }
-    free(m->pre), free(m->create_pos), free(m->create_count);
+    rh_u64map_free(&m->together);
+    free(m->writer);
+    free(m->pre);
     free(m);
 }
