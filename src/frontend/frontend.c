@@ -117,6 +117,46 @@ static void first_diagnostic(const char *text, const char *file, char *err)
     }
 }
 
+/* gcc-preprocessed files carry gcc-only syntax clang-16 rejects: the
+ * malloc attribute with a deallocator, __malloc__ (free, 1), from glibc's
+ * headers.  It does not change what the program does, so a copy without
+ * the arguments is compiled instead, with a line marker keeping the
+ * original file name and line numbers in the debug information.  Returns
+ * the file to compile (owned), or NULL when the original is fine. */
+static char *without_gcc_attributes(const char *file, const char *bc_path)
+{
+    size_t n = strlen(file), len;
+    if (n < 2 || strcmp(file + n - 2, ".i") != 0)
+        return NULL;
+    char err[RH_ERR_MAX];
+    char *text = rh_read_file(file, &len, err);
+    if (!text || !strstr(text, "__malloc__ (")) {
+        free(text);
+        return NULL;
+    }
+    for (char *p = text; (p = strstr(p, "__malloc__ (")); ) {
+        char *q = p + strlen("__malloc__ ");
+        int depth = 0;
+        do
+            depth += *q == '(' ? 1 : *q == ')' ? -1 : 0;
+        while (*++q && depth > 0 && *q != '\n');
+        if (depth == 0)
+            memset(p + strlen("__malloc__"), ' ', (size_t)(q - p) - strlen("__malloc__"));
+        p = q;
+    }
+    char *copy = rh_xasprintf("%s.i", bc_path);
+    FILE *f = fopen(copy, "w");
+    int ok = f && fprintf(f, "# 1 \"%s\"\n", file) > 0 && fwrite(text, 1, len, f) == len;
+    if (f && fclose(f))
+        ok = 0;
+    free(text);
+    if (!ok) {
+        free(copy);
+        return NULL;
+    }
+    return copy;
+}
+
 int rh_frontend_compile(const rh_options *o, const rh_tu *tu, const char *bc_path, char *err)
 {
     if (check_input(tu->file, err))
@@ -136,11 +176,13 @@ int rh_frontend_compile(const rh_options *o, const rh_tu *tu, const char *bc_pat
         argv[n++] = tu->flags[i];
     argv[n++] = "-o";
     argv[n++] = (char *)bc_path;
-    argv[n++] = tu->file;
+    char *cleaned = without_gcc_attributes(tu->file, bc_path);
+    argv[n++] = cleaned ? cleaned : tu->file;
     char cwd[4096] = "";
     if (tu->dir && (!getcwd(cwd, sizeof cwd) || chdir(tu->dir) != 0)) {
         free(argv);
         free(clang);
+        free(cleaned);
         return rh_fail(err, "%s: cannot enter its build directory %s", tu->file, tu->dir);
     }
     rh_proc_result r;
@@ -156,6 +198,7 @@ int rh_frontend_compile(const rh_options *o, const rh_tu *tu, const char *bc_pat
     rh_proc_result_free(&r);
     free(argv);
     free(clang);
+    free(cleaned);
     return rc;
 }
 

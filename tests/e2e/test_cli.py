@@ -93,6 +93,13 @@ def contract_cases(rh, good, tmp):
     out = os.path.join(tmp, "report.json")
     p = run(rh, "--format=json", "-o", out, good)
     check("-o writes the report", os.path.exists(out) and p.stdout == "", p.stdout)
+    gcc_i = os.path.join(tmp, "gccisms.i")
+    with open(gcc_i, "w") as f:
+        f.write("extern void *my_alloc(unsigned long n) __attribute__ ((__malloc__ (__builtin_free, 1)));\n"
+                "int g;\nint main(void) {\n  g = 1;\n  return 0;\n}\n")
+    p = run(rh, "--dump-model", gcc_i)
+    check("gcc-preprocessed .i with gcc-only attributes", p.returncode == 0 and "gccisms.i:4:" in p.stdout,
+          p.stdout + p.stderr)
     p = run(rh, "--dump-model", good, "--", "-DUNUSED=1")
     check("compiler flags after --", p.returncode == 0, p.stderr)
     model = os.path.join(tmp, "wrappers.model")
