@@ -464,8 +464,9 @@ static void conservative_exit(rh_ls *ls, const rh_ls_state *entry, rh_ls_state *
     rh_sset_copy(&exit->may, &entry->may);
     rh_sset_union(&exit->may, &ls->all_locks);
     rh_sset_copy(&exit->active, &entry->active);
-    for (int c = 1; c < ls->tg->nthreads; c++)
-        rh_sset_add(&exit->active, (uint64_t)c);
+    for (int c = 1; c < ls->tg->nthreads; c++) /* only this thread's children can be started here */
+        if (ls->tg->threads[c].parent == ls->cur_thread || ls->tg->threads[c].parent < 0)
+            rh_sset_add(&exit->active, (uint64_t)c);
     exit->live = 1;
 }
 

@@ -1,9 +1,233 @@
-/* own_index.c - per-instance array elements (see own_index.h).  Not yet
- * able to prove anything: every pair is left to the other conditions. */
+/* own_index.c - per-instance array elements (see own_index.h).
+ *
+ * The id of a thread instance is what its start routine gets from its
+ * create call: an integer passed by value as the argument, or the integer
+ * the argument points to.  We know the ids when the create call passes a
+ * constant, or the induction variable of a counted loop that creates one
+ * thread per iteration (then every instance has its own id), or a pointer
+ * to a cell whose only writer stores such a value.  An access indexes "its
+ * own element" when the first variable index of its address is that id.
+ */
 #include "own_index.h"
+#include "loops.h"
 
-int rh_own_index_disjoint(rh_static *s, int a1, int a2, uint32_t obj)
+typedef struct ids {
+    int64_t lo, hi; /* ids lie in [lo, hi) */
+    int distinct;   /* each instance of the thread has a different id */
+} ids;
+
+static LLVMValueRef strip_int(LLVMValueRef v)
 {
-    (void)s, (void)a1, (void)a2, (void)obj;
-    return 0;
+    for (int d = 0; d < 8; d++) {
+        LLVMOpcode op = LLVMIsAInstruction(v) ? LLVMGetInstructionOpcode(v)
+                        : LLVMIsAConstantExpr(v) ? LLVMGetConstOpcode(v) : LLVMRet;
+        if (op != LLVMSExt && op != LLVMZExt && op != LLVMTrunc && op != LLVMIntToPtr &&
+            op != LLVMPtrToInt && op != LLVMBitCast)
+            break;
+        v = LLVMGetOperand(v, 0);
+    }
+    return v;
+}
+
+/* The create call runs once per iteration of loop l, which runs once. */
+static int once_per_iteration(rh_static *s, int t, const rh_counted_loop *l)
+{
+    const rh_tg_thread *th = &s->tg.threads[t];
+    int f = rh_pt_func_index(&s->pt, LLVMGetBasicBlockParent(LLVMGetInstructionParent(th->create)));
+    int pb = rh_cfg_block(&s->cfg, l->preheader);
+    return f >= 0 && pb >= 0 && th->parent >= 0 && !s->tg.threads[th->parent].multi &&
+           s->tg.threads[th->parent].once[f] && !s->cfg.f[f].in_cycle[pb] && rh_loop_body_has(l, th->create);
+}
+
+/* Ids from an integer value at the create call. */
+static int value_ids(rh_static *s, int t, LLVMValueRef v, ids *out)
+{
+    v = strip_int(v);
+    rh_counted_loop l;
+    if (LLVMIsAConstantInt(v) || LLVMIsAConstantPointerNull(v)) {
+        out->lo = LLVMIsAConstantInt(v) ? LLVMConstIntGetSExtValue(v) : 0;
+        out->hi = out->lo + 1, out->distinct = 0;
+        return 1;
+    }
+    if (!rh_loop_of_index(&s->cfg, v, &l))
+        return 0;
+    out->lo = l.start, out->hi = l.end;
+    out->distinct = once_per_iteration(s, t, &l);
+    return 1;
+}
+
+/* The one instruction that may write object o, or NULL. */
+static LLVMValueRef only_writer(rh_static *s, uint32_t o)
+{
+    LLVMValueRef w = NULL;
+    for (int a = 0; a < s->p->naccesses; a++) {
+        const rh_access *ac = &s->p->accesses[a];
+        if (ac->kind == RH_ACC_READ)
+            continue;
+        const rh_sset *pts = rh_pt_of(&s->pt, ac->ptr);
+        for (uint32_t i = 0; i < pts->n; i++)
+            if (rh_pt_loc_obj(pts->v[i]) == o) {
+                if (w && w != ac->inst)
+                    return NULL;
+                w = ac->inst;
+            }
+    }
+    return w;
+}
+
+/* The argument points to element i (loop counter) of an array whose only
+ * writer copied in a constant array of distinct integers: int ids[] = {...}. */
+static int copied_ids(rh_static *s, int t, LLVMValueRef call, LLVMValueRef arg, ids *out)
+{
+    const rh_conc_entry *e = rh_model_call_entry(s->p, call);
+    LLVMValueRef base, idx = rh_loop_element_index(arg, &base);
+    rh_counted_loop l;
+    if (!e || e->op != RH_OP_MEMORY || e->obj < 0 || e->obj2 < 0 || !idx ||
+        strip_int(LLVMGetOperand(call, (unsigned)e->obj)) != base || !rh_loop_of_index(&s->cfg, idx, &l) ||
+        !once_per_iteration(s, t, &l))
+        return 0;
+    LLVMValueRef src = strip_int(LLVMGetOperand(call, (unsigned)e->obj2));
+    LLVMValueRef init = LLVMIsAGlobalVariable(src) && LLVMIsGlobalConstant(src) ? LLVMGetInitializer(src) : NULL;
+    if (!init || !LLVMIsAConstantDataArray(init) || LLVMTypeOf(init) != LLVMGetGEPSourceElementType(arg))
+        return 0;
+    unsigned n = LLVMGetArrayLength(LLVMTypeOf(init));
+    if (l.start < 0 || l.end > (int64_t)n || n > 4096)
+        return 0;
+    out->lo = INT64_MAX, out->hi = INT64_MIN, out->distinct = 1;
+    for (unsigned i = 0; i < n; i++) {
+        int64_t v = LLVMConstIntGetSExtValue(LLVMGetAggregateElement(init, i));
+        for (unsigned j = 0; j < i; j++)
+            if (LLVMConstIntGetSExtValue(LLVMGetAggregateElement(init, j)) == v)
+                return 0;
+        out->lo = v < out->lo ? v : out->lo;
+        out->hi = v + 1 > out->hi ? v + 1 : out->hi;
+    }
+    return 1;
+}
+
+/* Ids read through the argument pointer: its cell's only writer stores a
+ * constant, or stores the loop counter i into element i it then passes. */
+static int cell_ids(rh_static *s, int t, LLVMValueRef arg, ids *out)
+{
+    const rh_sset *pts = rh_pt_of(&s->pt, arg);
+    if (pts->n != 1)
+        return 0;
+    LLVMValueRef st = only_writer(s, rh_pt_loc_obj(pts->v[0]));
+    if (st && LLVMIsACallInst(st))
+        return copied_ids(s, t, st, arg, out);
+    if (!st || !LLVMIsAStoreInst(st))
+        return 0;
+    LLVMValueRef val = LLVMGetOperand(st, 0), addr = LLVMGetOperand(st, 1);
+    if (LLVMIsAConstantInt(strip_int(val)))
+        return rh_pt_loc_off(pts->v[0]) != RH_PT_ANY && rh_pt_of(&s->pt, addr)->n == 1 &&
+               rh_pt_of(&s->pt, addr)->v[0] == pts->v[0] && value_ids(s, t, val, out);
+    LLVMValueRef b1, b2;
+    LLVMValueRef i1 = rh_loop_element_index(addr, &b1), i2 = rh_loop_element_index(arg, &b2);
+    return i1 && i2 && strip_int(i1) == strip_int(i2) && strip_int(val) == strip_int(i1) && b1 == b2 &&
+           LLVMGetGEPSourceElementType(addr) == LLVMGetGEPSourceElementType(arg) &&
+           value_ids(s, t, val, out);
+}
+
+static int thread_ids(rh_static *s, int t, int byref, ids *out)
+{
+    const rh_tg_thread *th = &s->tg.threads[t];
+    if (t == 0 || th->parent < 0)
+        return 0;
+    const rh_conc_entry *e = rh_model_call_entry(s->p, th->create);
+    if (!e || e->obj2 < 0)
+        return 0;
+    LLVMValueRef arg = LLVMGetOperand(th->create, (unsigned)e->obj2);
+    return byref ? cell_ids(s, t, arg, out) : value_ids(s, t, arg, out);
+}
+
+/* The first variable index of an address made of nested GEPs (a[id][i] is
+ * two GEPs at -O0), counted over the flattened index list from the root,
+ * and the root GEP whose base the indices start from. */
+static LLVMValueRef first_variable_index(LLVMValueRef g, int *pos, LLVMValueRef *root)
+{
+    LLVMValueRef chain[8];
+    int n = 0;
+    for (; n < 8 && LLVMIsAGetElementPtrInst(g); n++, g = LLVMGetOperand(g, 0))
+        chain[n] = g;
+    *pos = 0;
+    for (int k = n - 1; k >= 0; k--) {
+        int ops = LLVMGetNumOperands(chain[k]);
+        for (int i = 1; i < ops; i++) {
+            LLVMValueRef x = LLVMGetOperand(chain[k], (unsigned)i);
+            int zero = LLVMIsAConstantInt(x) && LLVMConstIntGetZExtValue(x) == 0;
+            if (zero && (i > 1 || k == n - 1)) {
+                (*pos)++;
+                continue;
+            }
+            if (zero) /* a nested GEP continues inside the element it points to */
+                continue;
+            if (LLVMIsAConstant(x))
+                return NULL;
+            *root = chain[n - 1];
+            return x;
+        }
+    }
+    return NULL;
+}
+
+/* The position of the first variable index of the access address, when it
+ * is the thread's id; *byref says whether the id was read through the
+ * argument.  The address must be computed in the start routine itself. */
+static int access_id(rh_static *s, int a, int t, int *pos, int *byref, LLVMValueRef *root)
+{
+    const rh_access *ac = &s->p->accesses[a];
+    const rh_tg_thread *th = &s->tg.threads[t];
+    if (t == 0 || ac->func != th->func || !th->once[th->func])
+        return 0;
+    LLVMValueRef x = first_variable_index(ac->ptr, pos, root);
+    if (!x)
+        return 0;
+    LLVMValueRef id = strip_int(x), prm = LLVMGetParam(s->p->funcs[th->func].fn, 0);
+    *byref = id != prm;
+    return id == prm || (LLVMIsALoadInst(id) && strip_int(LLVMGetOperand(id, 0)) == prm);
+}
+
+/* The creator writes element i right before creating, in the same loop
+ * iteration, the thread that gets &element[i] as its argument: the thread
+ * of iteration k only ever sees element k, which the creator wrote before
+ * creating it and never again. */
+static int filled_before_create(rh_static *s, int a1, int t1, int a2, int t2)
+{
+    const rh_tg_thread *th = &s->tg.threads[t2];
+    const rh_access *x = &s->p->accesses[a1], *y = &s->p->accesses[a2];
+    if (t2 == 0 || th->parent != t1 || LLVMGetInstructionParent(x->inst) != LLVMGetInstructionParent(th->create) ||
+        y->func != th->func || !th->once[th->func] || strip_int(y->ptr) != LLVMGetParam(s->p->funcs[th->func].fn, 0))
+        return 0;
+    for (LLVMValueRef in = x->inst; in != th->create; in = LLVMGetNextInstruction(in))
+        if (!in)
+            return 0; /* the write does not come before the create call */
+    const rh_conc_entry *e = rh_model_call_entry(s->p, th->create);
+    LLVMValueRef arg = e && e->obj2 >= 0 ? LLVMGetOperand(th->create, (unsigned)e->obj2) : NULL;
+    LLVMValueRef b1, b2, i1, i2;
+    rh_counted_loop l;
+    if (!arg || !(i1 = rh_loop_element_index(x->ptr, &b1)) || !(i2 = rh_loop_element_index(strip_int(arg), &b2)))
+        return 0;
+    return b1 == b2 && strip_int(i1) == strip_int(i2) &&
+           LLVMGetGEPSourceElementType(x->ptr) == LLVMGetGEPSourceElementType(strip_int(arg)) &&
+           rh_loop_of_index(&s->cfg, i1, &l) && once_per_iteration(s, t2, &l);
+}
+
+int rh_own_index_disjoint(rh_static *s, int a1, int t1, int a2, int t2)
+{
+    if (filled_before_create(s, a1, t1, a2, t2) || filled_before_create(s, a2, t2, a1, t1))
+        return 1;
+    int p1, p2, r1, r2;
+    LLVMValueRef g1, g2;
+    ids i1, i2;
+    if (!access_id(s, a1, t1, &p1, &r1, &g1) || !access_id(s, a2, t2, &p2, &r2, &g2) || p1 != p2)
+        return 0;
+    const rh_sset *b1 = rh_pt_of(&s->pt, LLVMGetOperand(g1, 0)), *b2 = rh_pt_of(&s->pt, LLVMGetOperand(g2, 0));
+    if (LLVMGetGEPSourceElementType(g1) != LLVMGetGEPSourceElementType(g2) || !rh_sset_equal(b1, b2) ||
+        b1->n != 1 || rh_pt_loc_off(b1->v[0]) == RH_PT_ANY)
+        return 0;
+    if (!thread_ids(s, t1, r1, &i1) || !thread_ids(s, t2, r2, &i2))
+        return 0;
+    if (t1 == t2)
+        return i1.distinct;
+    return i1.hi <= i2.lo || i2.hi <= i1.lo;
 }

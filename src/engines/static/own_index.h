@@ -1,11 +1,12 @@
 /* own_index.h - arrays whose elements each thread instance indexes by its
  * own id, which the paper reports as races and we do not.
  *
- * Two accesses of two instances of one multi thread to an array object are
- * disjoint when both index the array by the same value that is different
- * in every instance: the thread argument itself (an integer id passed by
- * value, or a pointer to a distinct element per create call) or a value
- * loaded from the instance's own argument struct.
+ * Two accesses to one array (same base, same element type) are disjoint
+ * when the first variable index of both is the id of their thread instance
+ * and the ids differ: two instances of a thread created once per iteration
+ * of a counted loop with the loop counter as id, or two threads whose id
+ * ranges do not meet.  The id is the argument passed by value, or the
+ * integer it points to when the only write of that cell stored the id.
  * Contract: a cheap syntactic check; "no" whenever in doubt.
  */
 #ifndef RH_STATIC_OWN_INDEX_H
@@ -13,6 +14,6 @@
 
 #include "static_ctx.h"
 
-int rh_own_index_disjoint(rh_static *s, int a1, int a2, uint32_t obj);
+int rh_own_index_disjoint(rh_static *s, int a1, int t1, int a2, int t2);
 
 #endif

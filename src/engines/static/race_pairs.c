@@ -148,7 +148,7 @@ static void check_pair(pairs *pp, uint32_t o, const acc_ref *x, const acc_ref *y
                 continue;
             if (!rh_mhp_may_parallel(&s->tg, &s->ls, x->a, t1, y->a, t2))
                 continue;
-            if (t1 == t2 && rh_own_index_disjoint(s, x->a, y->a, o))
+            if (rh_own_index_disjoint(s, x->a, t1, y->a, t2))
                 continue;
             c.t1 = t1, c.t2 = t2;
             if (s->must && rh_must_check(s->must, x->a, t1, y->a, t2)) {

@@ -80,12 +80,6 @@ static void check_inst(rh_static *s, LLVMValueRef in, int f)
     case LLVMCall:
         check_call(s, in, f);
         return;
-    case LLVMIntToPtr: {
-        LLVMValueRef op = LLVMGetOperand(in, 0);
-        if (!LLVMIsAConstant(op) && rh_pt_of(&s->pt, in)->n == 0)
-            rh_static_unsupported(s, in, "an integer cast to a pointer");
-        return;
-    }
     case LLVMVAArg:
         if (LLVMGetTypeKind(LLVMTypeOf(in)) == LLVMPointerTypeKind)
             rh_static_unsupported(s, in, "a pointer read from variable arguments");
@@ -95,9 +89,20 @@ static void check_inst(rh_static *s, LLVMValueRef in, int f)
     }
 }
 
+/* Accesses through pointers the points-to analysis saw no target for: an
+ * integer cast to a pointer, or memory it does not track, made them. */
+static void check_untargeted(rh_static *s)
+{
+    for (int a = 0; a < s->p->naccesses; a++)
+        if (s->ls.acc[a].seen && rh_pt_of(&s->pt, s->p->accesses[a].ptr)->n == 0)
+            rh_static_unsupported(s, s->p->accesses[a].inst, "an access through a pointer it cannot follow "
+                                                             "(an integer cast to a pointer?)");
+}
+
 /* Scans every function some thread may run. */
 void rh_static_find_unsupported(rh_static *s)
 {
+    check_untargeted(s);
     for (int f = 0; f < s->p->nfuncs; f++) {
         if (!s->tg.nthreads_of_func[f])
             continue;
