@@ -44,7 +44,7 @@ typedef struct rt_thread {
     void *arg;
     rt_pend pend;
     void *obj, *obj2;
-    int shared, target, signaled;
+    int shared, target, signaled, timed, timed_out;
     unsigned long gen;
     rt_vc vc;
     uint64_t prio;           /* PCT priority */

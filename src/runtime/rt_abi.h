@@ -15,7 +15,7 @@
  *   void *__rh_thread_prepare(void *fn, void *arg, uint32_t c11, uint32_t loc)
  *   void *__rh_thread_start(void *box)      passed to the real create call
  *   void  __rh_thread_created(void *box, uint64_t ret, uint64_t ok)
- *   int   __rh_cond_wait(void *cond, void *mutex, uint32_t loc)
+ *   int   __rh_cond_wait(void *cond, void *mutex, uint32_t flags, uint32_t loc)
  *   int   __rh_barrier_wait(void *barrier, uint32_t loc)
  *         replacing calls that would block a real thread;
  *   int64_t __rh_nondet(uint32_t bits, uint32_t loc)  replacing __VERIFIER_nondet_*;

@@ -244,15 +244,18 @@ void __rh_sync_pre(uint32_t op, uint32_t flags, void *obj, void *obj2, uint64_t 
     case RH_OP_ONCE:
         rt_point(t, loc);
         return;
-    case RH_OP_FREE:
-        /* freeing writes the whole block (a race with any unordered use),
-         * then the memory is new to whoever gets it next */
+    case RH_OP_FREE: case RH_OP_REALLOC:
+        /* freeing a block writes all of it (a race with any unordered use),
+         * moving it reads all of it; a freed block is new to whoever gets
+         * it next */
         if (obj) {
-            size_t n = malloc_usable_size(obj);
+            size_t size = malloc_usable_size(obj);
+            uint32_t kind = op == RH_OP_FREE ? RH_RT_WRITE : RH_RT_READ;
             rt_point(t, loc);
-            rt_shadow_access(t, (uintptr_t)obj, n, RH_RT_WRITE, loc);
-            rt_out_event(t, "w", loc, (uintptr_t)obj, n, 0, 0);
-            rt_shadow_clear((uintptr_t)obj, n);
+            rt_shadow_access(t, (uintptr_t)obj, size, kind, loc);
+            rt_out_event(t, op == RH_OP_FREE ? "w" : "r", loc, (uintptr_t)obj, size, 0, 0);
+            if (op == RH_OP_FREE)
+                rt_shadow_clear((uintptr_t)obj, size);
         }
         return;
     case RH_OP_ERROR: /* abort() and friends end the run as a crash, if they do */
@@ -305,7 +308,7 @@ void __rh_sync_post(uint32_t op, uint32_t flags, void *obj, void *obj2, uint64_t
     }
 }
 
-int __rh_cond_wait(void *cond, void *mutex, uint32_t loc)
+int __rh_cond_wait(void *cond, void *mutex, uint32_t flags, uint32_t loc)
 {
     rt_thread *t = rt_me;
     if (!t || rt.ending)
@@ -316,12 +319,13 @@ int __rh_cond_wait(void *cond, void *mutex, uint32_t loc)
     pthread_mutex_unlock(mutex);
     rt_out_event(t, "wait", loc, (uintptr_t)cond, 0, 0, (long)(uintptr_t)mutex);
     t->pend = RT_P_COND, t->obj = cond, t->obj2 = mutex, t->signaled = 0;
+    t->timed = (flags & RH_F_TIMED) != 0, t->timed_out = 0;
     rt_point(t, loc);
     rt_acquire(t, &rt_obj_get(cond)->vc);
     lock_acquired(t, mutex, 0);
     pthread_mutex_lock(mutex);
     rt_out_event(t, "wake", loc, (uintptr_t)cond, 0, 0, (long)(uintptr_t)mutex);
-    return 0;
+    return t->timed_out ? 110 /* ETIMEDOUT */ : 0;
 }
 
 int __rh_barrier_wait(void *barrier, uint32_t loc)

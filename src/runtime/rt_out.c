@@ -54,8 +54,16 @@ void rt_out_end(const char *reason, const char *detail)
     }
 }
 
+/* The process is ending: other threads may still run for a while (a real
+ * main returning races with the threads it leaves), so it is one more
+ * scheduling point before the end. */
 static void on_exit_handler(void)
 {
+    rt_thread *t = rt_me;
+    if (t && !t->done && !rt.ending) {
+        rt_point(t, 0);
+        rt_out_event(t, "nop", 0, 0, 0, 0, 1);
+    }
     rt_out_end("exit", "");
 }
 

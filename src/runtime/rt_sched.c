@@ -164,6 +164,21 @@ static void deadlock(void)
     _exit(0);
 }
 
+/* Nothing can run: a timed condition wait whose mutex is free times out
+ * (only then, so a run explores the signalled case first). */
+static int time_out_a_wait(void)
+{
+    for (int i = 0; i < rt.nth; i++) {
+        rt_thread *w = rt.th[i];
+        if (!w->done && w->pend == RT_P_COND && w->timed && !w->signaled &&
+            lock_free(rt_obj_get(w->obj2), w, 0)) {
+            w->signaled = w->timed_out = 1;
+            return 1;
+        }
+    }
+    return 0;
+}
+
 void rt_wait_token(rt_thread *t)
 {
     pthread_mutex_lock(&rt.mu);
@@ -207,6 +222,8 @@ void rt_point(rt_thread *t, uint32_t loc)
         return;
     }
     rt_thread *n = choose(t);
+    if (!n && time_out_a_wait())
+        n = choose(t);
     if (!n)
         deadlock();
     rt.dirty = 0;
@@ -238,6 +255,8 @@ void rt_thread_finish(rt_thread *t)
     rt.dirty = 1;
     rt_out_event(t, "end", 0, 0, 0, 0, 0);
     rt_thread *n = choose(NULL);
+    if (!n && time_out_a_wait())
+        n = choose(NULL);
     if (n) {
         give_token(n);
         return;

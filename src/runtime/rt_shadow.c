@@ -176,7 +176,8 @@ void rt_depot_write(FILE *f, uint32_t node)
 static int pair_reported(uint32_t a, uint32_t b)
 {
     for (int i = 0; i < npairs; i++)
-        if (pair_seen[i][0] == a && pair_seen[i][1] == b)
+        if ((pair_seen[i][0] == a && pair_seen[i][1] == b) ||
+            (pair_seen[i][0] == b && pair_seen[i][1] == a))
             return 1;
     if (npairs < 4096) {
         pair_seen[npairs][0] = a;

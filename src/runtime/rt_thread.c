@@ -9,6 +9,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 void *__rh_thread_prepare(void *fn, void *arg, uint32_t c11, uint32_t loc)
@@ -115,4 +116,48 @@ void __rh_assume(uint64_t cond, uint32_t loc)
 __attribute__((weak, noreturn)) void __VERIFIER_error(void)
 {
     abort();
+}
+
+/* Sleeping and yielding only ever served to let other threads run, which
+ * the scheduler decides here: they are scheduling points that take no
+ * time (the program's own definitions of these libc functions win over
+ * libc's when the runtime library is linked first). */
+static void yield_point(void)
+{
+    rt_thread *t = rt_me;
+    if (t && !rt.ending) {
+        rt.dirty = 1;
+        t->run_len = 1000000; /* let the strategy pick another thread if it can */
+        rt_point(t, 0);
+        rt_out_event(t, "nop", 0, 0, 0, 0, 1);
+    }
+}
+
+unsigned int sleep(unsigned int seconds)
+{
+    (void)seconds;
+    yield_point();
+    return 0;
+}
+
+int usleep(useconds_t usec)
+{
+    (void)usec;
+    yield_point();
+    return 0;
+}
+
+int nanosleep(const struct timespec *req, struct timespec *rem)
+{
+    (void)req;
+    if (rem)
+        rem->tv_sec = rem->tv_nsec = 0;
+    yield_point();
+    return 0;
+}
+
+int sched_yield(void)
+{
+    yield_point();
+    return 0;
 }

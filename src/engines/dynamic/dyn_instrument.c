@@ -84,7 +84,7 @@ static void declare_runtime(inst_ctx *c)
 {
     LLVMTypeRef P = c->ptr, I = c->i32, L = c->i64;
     LLVMTypeRef access[] = {P, L, I, I, L}, sync[] = {I, I, P, P, L, I}, prepare[] = {P, P, I, I},
-                created[] = {P, P, L, L}, wait2[] = {P, P, I}, wait1[] = {P, I}, nondet[] = {I, I},
+                created[] = {P, P, L, L}, wait2[] = {P, P, I, I}, wait1[] = {P, I}, nondet[] = {I, I},
                 assume[] = {L, I}, one[] = {I}, start[] = {P};
     c->f_access = declare(c, "__rh_access", &c->t_access, c->vd, access, 5);
     c->f_enter = declare(c, "__rh_enter", &c->t_enter, c->vd, one, 1);
@@ -93,7 +93,7 @@ static void declare_runtime(inst_ctx *c)
     c->f_post = declare(c, "__rh_sync_post", &c->t_sync, c->vd, sync, 6);
     c->f_prepare = declare(c, "__rh_thread_prepare", &c->t_prepare, P, prepare, 4);
     c->f_created = declare(c, "__rh_thread_created", &c->t_created, c->vd, created, 4);
-    c->f_cond = declare(c, "__rh_cond_wait", &c->t_wait2, I, wait2, 3);
+    c->f_cond = declare(c, "__rh_cond_wait", &c->t_wait2, I, wait2, 4);
     c->f_barrier = declare(c, "__rh_barrier_wait", &c->t_wait1, I, wait1, 2);
     c->f_nondet = declare(c, "__rh_nondet", &c->t_nondet, L, nondet, 2);
     c->f_assume = declare(c, "__rh_assume", &c->t_assume, c->vd, assume, 2);
@@ -256,8 +256,9 @@ static int instrument_replaced(inst_ctx *c, LLVMValueRef call, const rh_conc_ent
     LLVMPositionBuilderBefore(c->b, call);
     switch (e->op) {
     case RH_OP_COND_WAIT: {
-        LLVMValueRef a[] = {ptr_arg(c, call, e->obj), ptr_arg(c, call, e->obj2), k32(c, loc)};
-        replace_call(c, call, LLVMBuildCall2(c->b, c->t_wait2, c->f_cond, a, 3, ""));
+        LLVMValueRef a[] = {ptr_arg(c, call, e->obj), ptr_arg(c, call, e->obj2), k32(c, e->flags),
+                            k32(c, loc)};
+        replace_call(c, call, LLVMBuildCall2(c->b, c->t_wait2, c->f_cond, a, 4, ""));
         return 1;
     }
     case RH_OP_BARRIER_WAIT: {
@@ -310,7 +311,7 @@ static void instrument_create(inst_ctx *c, LLVMValueRef call, const rh_conc_entr
 
 static void instrument_sync(inst_ctx *c, LLVMValueRef call, const rh_conc_entry *e)
 {
-    unsigned loc = new_loc(c, call, NULL);
+    unsigned loc = new_loc(c, call, arg_or_null(call, e->obj)); /* names the lock in reports */
     if (instrument_replaced(c, call, e, loc))
         return;
     if (e->op == RH_OP_THREAD_CREATE) {
@@ -324,7 +325,7 @@ static void instrument_sync(inst_ctx *c, LLVMValueRef call, const rh_conc_entry 
         n = as_i64(c, arg_or_null(call, e->obj), &ok);
     else if (arg_or_null(call, e->size))
         n = as_i64(c, arg_or_null(call, e->size), &ok);
-    int post_only = e->op == RH_OP_ALLOC || e->op == RH_OP_CALLOC || e->op == RH_OP_REALLOC;
+    int post_only = e->op == RH_OP_ALLOC || e->op == RH_OP_CALLOC;
     if (!post_only)
         sync_hook(c, c->f_pre, e, call, n, loc);
     LLVMPositionBuilderBefore(c->b, LLVMGetNextInstruction(call));

@@ -53,6 +53,21 @@ static int locks_at(const rh_dyn_trace *t, int tid, long upto, unsigned long *he
     return n;
 }
 
+/* A lock's name: the global its lock calls name, else its address. */
+static char *lock_name(const rh_dyn_binary *bin, const rh_dyn_trace *t, unsigned long addr)
+{
+    for (long i = 0; i < t->nev; i++) {
+        const rh_dyn_event *e = &t->ev[i];
+        if ((e->kind == RH_DYN_LOCK || e->kind == RH_DYN_RDLOCK) && e->addr == addr) {
+            const char *obj = loc_of(bin, e->loc)->object;
+            if (obj && strncmp(obj, "global ", 7) == 0)
+                return rh_xasprintf("lock %s", obj + 7);
+            break;
+        }
+    }
+    return rh_xasprintf("lock at %#lx", addr);
+}
+
 static void fill_access(const rh_dyn_binary *bin, const rh_dyn_trace *t, const rh_dyn_obs *o,
                         int k, rh_race_access *a)
 {
@@ -72,7 +87,7 @@ static void fill_access(const rh_dyn_binary *bin, const rh_dyn_trace *t, const r
         memcpy(held, o->locks, (size_t)n * sizeof *held);
     a->locks = rh_xcalloc((size_t)n + 1, sizeof *a->locks);
     for (int i = 0; i < n; i++)
-        a->locks[a->nlocks++] = rh_xasprintf("lock at %#lx", held[i]);
+        a->locks[a->nlocks++] = lock_name(bin, t, held[i]);
     a->stack = rh_xcalloc((size_t)o->nstack[k] + 1, sizeof *a->stack);
     for (int i = 0; i < o->nstack[k]; i++) {
         const rh_dyn_loc *c = loc_of(bin, o->stack[k][i]);
