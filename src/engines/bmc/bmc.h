@@ -109,6 +109,7 @@ typedef struct rh_bmc_ctx {
     const rh_options *opt;
     Z3_context z;
     unsigned aw;           /* address width in bits */
+    unsigned iw;           /* width of memory indices: the low bits of addresses */
     unsigned unwind, rounds;
     double deadline;
     rh_bmc_thread threads[RH_BMC_MAX_THREADS];
@@ -118,6 +119,7 @@ typedef struct rh_bmc_ctx {
     rh_bmc_object *objs;
     int nobjs;
     rh_ptrmap objmap;      /* LLVMValueRef -> index in objs */
+    rh_ptrmap ptrvars;     /* fresh variables that hold pointers read from memory */
     uint64_t next_stack, next_heap;
     Z3_ast mem0;           /* initial memory */
     int npositions;
@@ -149,6 +151,8 @@ Z3_ast rh_bmc_bool_bv(rh_bmc_ctx *c, Z3_ast b);    /* Bool -> bv1 */
 /* Bits an IR type occupies as a value (pointers: address width); 0 if unsupported. */
 unsigned rh_bmc_type_bits(rh_bmc_ctx *c, LLVMTypeRef t);
 uint64_t rh_bmc_type_size(rh_bmc_ctx *c, LLVMTypeRef t); /* ABI allocation size */
+/* The memory index of an address (its low c->iw bits). */
+Z3_ast rh_bmc_index(rh_bmc_ctx *c, Z3_ast addr);
 /* Reads `bytes` bytes at addr from mem, little-endian; and the store. */
 Z3_ast rh_bmc_mem_load(rh_bmc_ctx *c, Z3_ast mem, Z3_ast addr, unsigned bytes);
 Z3_ast rh_bmc_mem_store(rh_bmc_ctx *c, Z3_ast mem, Z3_ast addr, Z3_ast val, unsigned bytes);
@@ -156,6 +160,8 @@ Z3_ast rh_bmc_mem_store(rh_bmc_ctx *c, Z3_ast mem, Z3_ast addr, Z3_ast val, unsi
  * initializer cannot be encoded (note set). */
 int rh_bmc_layout(rh_bmc_ctx *c);
 uint64_t rh_bmc_alloc(rh_bmc_ctx *c, const char *kind, uint64_t size, LLVMValueRef site);
+/* Bytes an object may be accessed at: its size, or a heap block's slot. */
+uint64_t rh_bmc_object_span(const rh_bmc_ctx *c, const rh_bmc_object *o);
 /* The object holding a concrete address, or NULL. */
 const rh_bmc_object *rh_bmc_object_at(const rh_bmc_ctx *c, uint64_t addr);
 /* A constant (including constant expressions); NULL when unsupported. */

@@ -517,8 +517,11 @@ int rh_bmc_call(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call)
     case RH_OP_PURE:
         /* a library call with no effect racehunt tracks; its result is not
          * modelled, so any value is possible */
-        if (result_bits(w, call))
-            set_result(w, st, call, rh_bmc_fresh(c, "lib", result_bits(w, call)));
+        if (result_bits(w, call)) {
+            Z3_ast v = rh_bmc_fresh(c, "lib", result_bits(w, call));
+            rh_ptrmap_put(&c->ptrvars, v, 1);
+            set_result(w, st, call, v);
+        }
         return 0;
     case RH_OP_IGNORE:
         if (result_bits(w, call))

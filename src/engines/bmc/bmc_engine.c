@@ -53,6 +53,7 @@ static void ctx_free(rh_bmc_ctx *c)
         free(c->objs[i].name);
     free(c->objs);
     rh_ptrmap_free(&c->objmap);
+    rh_ptrmap_free(&c->ptrvars);
 }
 
 static Z3_lbool check(rh_bmc_ctx *c, Z3_solver s, attempt *a)
@@ -68,6 +69,8 @@ static Z3_lbool check(rh_bmc_ctx *c, Z3_solver s, attempt *a)
     double t0 = rh_now();
     Z3_lbool r = Z3_solver_check(c->z, s);
     a->solve_time += rh_now() - t0;
+    if (r == Z3_L_UNDEF && !a->note[0])
+        snprintf(a->note, sizeof a->note, "the solver gave up: %s", Z3_solver_get_reason_unknown(c->z, s));
     return r;
 }
 
@@ -104,6 +107,7 @@ static outcome run_attempt(rh_program *prog, const rh_options *o, double deadlin
     c.prog = prog;
     c.opt = o;
     c.aw = 8 * LLVMPointerSize(prog->td);
+    c.iw = 32;
     c.unwind = a->unwind;
     c.rounds = a->rounds;
     c.deadline = deadline;
@@ -125,6 +129,22 @@ static outcome run_attempt(rh_program *prog, const rh_options *o, double deadlin
         Z3_ast_vector_inc_ref(c.z, v);
         a->assertions = Z3_ast_vector_size(c.z, v);
         Z3_ast_vector_dec_ref(c.z, v);
+        if (getenv("RACEHUNT_BMC_FLAT"))
+            for (int t = 0; t < c.nthreads; t++)
+                for (int i = 0; i < c.threads[t].npos; i++) {
+                    rh_bmc_pos *p = &c.threads[t].pos[i];
+                    fprintf(stderr, "T%d #%d %s line %u flags %x [%d,%d] guard %s addr %s\n", t, i + 1,
+                            p->what, p->loc.line, p->flags, p->blk_start, p->blk_end,
+                            Z3_ast_to_string(c.z, p->guard), p->addr ? Z3_ast_to_string(c.z, p->addr) : "-");
+                }
+        const char *dump = getenv("RACEHUNT_BMC_DUMP");
+        if (dump) {
+            FILE *f = fopen(dump, "w");
+            if (f) {
+                fputs(Z3_solver_to_string(c.z, s), f);
+                fclose(f);
+            }
+        }
         out = find_races(&c, s, &e, a, res);
         rh_bmc_enc_free(&c, &e);
         Z3_solver_dec_ref(c.z, s);
@@ -143,7 +163,8 @@ static outcome run_attempt(rh_program *prog, const rh_options *o, double deadlin
     a->cut = c.cut;
     a->inexact = c.inexact;
     a->fatal = c.fatal || out == OUT_UNKNOWN;
-    memcpy(a->note, c.note, sizeof a->note);
+    if (c.note[0])
+        memcpy(a->note, c.note, sizeof a->note);
     ctx_free(&c);
     Z3_del_context(c.z);
     return out;
@@ -198,6 +219,12 @@ int rh_bmc_run(rh_program *prog, const rh_options *o, double deadline, rh_result
         attempt cur = a;
         outcome out = run_attempt(prog, o, deadline, &cur, res);
         attempts++;
+        if (o->verbose)
+            fprintf(stderr, "bmc: unwind %u rounds %u: %s, %d threads, %d positions, %u assertions, "
+                    "solver %.2fs%s%s%s %s\n", cur.unwind, cur.rounds,
+                    out == OUT_RACE ? "race" : out == OUT_UNSAT ? "unsat" : "unknown", cur.threads,
+                    cur.positions, cur.assertions, cur.solve_time, cur.cut ? " cut" : "",
+                    cur.inexact ? " inexact" : "", cur.fatal ? " fatal" : "", cur.note);
         if (cur.note[0])
             rh_result_note(res, "bmc: %s", cur.note);
         if (out == OUT_RACE) {

@@ -166,11 +166,16 @@ uint64_t rh_bmc_type_size(rh_bmc_ctx *c, LLVMTypeRef t)
     return LLVMABISizeOfType(c->prog->td, t);
 }
 
+Z3_ast rh_bmc_index(rh_bmc_ctx *c, Z3_ast addr)
+{
+    return rh_bmc_resize(c, addr, c->iw, 0);
+}
+
 Z3_ast rh_bmc_mem_load(rh_bmc_ctx *c, Z3_ast mem, Z3_ast addr, unsigned bytes)
 {
-    Z3_ast v = NULL;
+    Z3_ast v = NULL, x = rh_bmc_index(c, addr);
     for (unsigned i = 0; i < bytes; i++) {
-        Z3_ast a = i ? Z3_mk_bvadd(c->z, addr, rh_bmc_bv(c, i, c->aw)) : addr;
+        Z3_ast a = i ? Z3_mk_bvadd(c->z, x, rh_bmc_bv(c, i, c->iw)) : x;
         Z3_ast b = Z3_mk_select(c->z, mem, rh_bmc_fold(c, a));
         v = v ? Z3_mk_concat(c->z, b, v) : b; /* little-endian: later bytes are higher */
     }
@@ -179,9 +184,10 @@ Z3_ast rh_bmc_mem_load(rh_bmc_ctx *c, Z3_ast mem, Z3_ast addr, unsigned bytes)
 
 Z3_ast rh_bmc_mem_store(rh_bmc_ctx *c, Z3_ast mem, Z3_ast addr, Z3_ast val, unsigned bytes)
 {
+    Z3_ast x = rh_bmc_index(c, addr);
     val = rh_bmc_resize(c, val, 8 * bytes, 0);
     for (unsigned i = 0; i < bytes; i++) {
-        Z3_ast a = i ? Z3_mk_bvadd(c->z, addr, rh_bmc_bv(c, i, c->aw)) : addr;
+        Z3_ast a = i ? Z3_mk_bvadd(c->z, x, rh_bmc_bv(c, i, c->iw)) : x;
         Z3_ast b = rh_bmc_fold(c, Z3_mk_extract(c->z, 8 * i + 7, 8 * i, val));
         mem = Z3_mk_store(c->z, mem, rh_bmc_fold(c, a), b);
     }
@@ -193,7 +199,7 @@ Z3_ast rh_bmc_sync_addr(rh_bmc_ctx *c, Z3_ast addr, unsigned word)
     /* The top address bit selects a shadow region no program object uses,
      * so lock, semaphore and barrier states live beside the data they name
      * and follow the same versioning across contexts. */
-    uint64_t off = (UINT64_C(1) << (c->aw - 1)) + 4 * word;
+    uint64_t off = (UINT64_C(1) << (c->iw - 1)) + 4 * word;
     return rh_bmc_fold(c, Z3_mk_bvadd(c->z, addr, rh_bmc_bv(c, off, c->aw)));
 }
 

@@ -110,6 +110,8 @@ static int exec_load(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef in)
     p->len = rh_bmc_bv(c, bytes, c->aw);
     p->val = rh_bmc_fresh(c, "ld", 8 * bytes);
     p->flags |= RH_BMC_PF_RACE | (is_atomic(in) ? RH_BMC_PF_ATOMIC : 0);
+    if (8 * bytes == c->aw) /* may be a pointer (or an intptr_t holding one) */
+        rh_ptrmap_put(&c->ptrvars, p->val, 1);
     rh_bmc_state_set(st, in, rh_bmc_resize(c, p->val, bits, 0));
     return 0;
 }
@@ -157,6 +159,8 @@ static int exec_rmw(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef in, int cmpxc
     p->val2 = cmpxchg ? rh_bmc_resize(c, val2, 8 * bytes, 0) : NULL;
     p->rmw_op = cmpxchg ? 0 : (int)LLVMGetAtomicRMWBinOp(in);
     p->out = rh_bmc_fresh(c, "rmw", 8 * bytes);
+    if (8 * bytes == c->aw)
+        rh_ptrmap_put(&c->ptrvars, p->out, 1);
     p->flags |= RH_BMC_PF_RACE | RH_BMC_PF_ATOMIC;
     Z3_ast old = rh_bmc_resize(c, p->out, bits, 0);
     if (!cmpxchg) {

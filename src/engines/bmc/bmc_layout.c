@@ -17,19 +17,25 @@
 #define GLOBAL_BASE 0x100000u
 #define INIT_BYTES_MAX 65536 /* initialised global bytes we are willing to encode */
 
+/* Everything lives in the low 2^31 bytes: memory is indexed by 32-bit
+ * vectors whatever the pointer width (narrow indices are much cheaper for
+ * the solver), and the top half holds the synchronisation words. */
 static uint64_t stack_base(const rh_bmc_ctx *c)
 {
-    return c->aw == 64 ? UINT64_C(1) << 32 : UINT64_C(0x10000000);
+    (void)c;
+    return UINT64_C(0x10000000);
 }
 
 static uint64_t heap_base(const rh_bmc_ctx *c)
 {
-    return c->aw == 64 ? UINT64_C(1) << 40 : UINT64_C(0x40000000);
+    (void)c;
+    return UINT64_C(0x40000000);
 }
 
 static uint64_t heap_step(const rh_bmc_ctx *c)
 {
-    return c->aw == 64 ? UINT64_C(1) << 28 : UINT64_C(1) << 20;
+    (void)c;
+    return UINT64_C(1) << 20;
 }
 
 static int add_object(rh_bmc_ctx *c, LLVMValueRef v, uint64_t addr, uint64_t size,
@@ -55,6 +61,8 @@ uint64_t rh_bmc_alloc(rh_bmc_ctx *c, const char *kind, uint64_t size, LLVMValueR
     if (strcmp(kind, "heap") == 0) {
         addr = c->next_heap;
         c->next_heap += heap_step(c);
+        if (c->next_heap >= (UINT64_C(1) << (c->iw - 1)))
+            c->fatal = 1;
     } else {
         addr = c->next_stack;
         c->next_stack += ((size + 15) & ~UINT64_C(15)) + 16;
@@ -172,7 +180,7 @@ static Z3_ast const_bytes(rh_bmc_ctx *c, LLVMValueRef v)
     int budget = 256;
     if (size == 0 || size > 256)
         return NULL;
-    Z3_ast mem = Z3_mk_const_array(c->z, rh_bmc_bv_sort(c, c->aw), rh_bmc_bv(c, 0, 8));
+    Z3_ast mem = Z3_mk_const_array(c->z, rh_bmc_bv_sort(c, c->iw), rh_bmc_bv(c, 0, 8));
     if (write_init(c, &mem, 0, v, &budget))
         return NULL;
     return Z3_simplify(c->z, rh_bmc_mem_load(c, mem, rh_bmc_bv(c, 0, c->aw), (unsigned)size));
@@ -198,7 +206,7 @@ int rh_bmc_layout(rh_bmc_ctx *c)
     }
     /* All memory starts zero: C zero-initialises globals, and a fresh stack or
      * heap object reading zero is one of the executions the program has. */
-    Z3_ast mem = Z3_mk_const_array(c->z, rh_bmc_bv_sort(c, c->aw), rh_bmc_bv(c, 0, 8));
+    Z3_ast mem = Z3_mk_const_array(c->z, rh_bmc_bv_sort(c, c->iw), rh_bmc_bv(c, 0, 8));
     int budget = INIT_BYTES_MAX;
     for (LLVMValueRef g = LLVMGetFirstGlobal(m); g; g = LLVMGetNextGlobal(g)) {
         LLVMValueRef init = LLVMIsDeclaration(g) ? NULL : LLVMGetInitializer(g);
@@ -213,4 +221,9 @@ int rh_bmc_layout(rh_bmc_ctx *c)
     }
     c->mem0 = mem;
     return 0;
+}
+
+uint64_t rh_bmc_object_span(const rh_bmc_ctx *c, const rh_bmc_object *o)
+{
+    return strcmp(o->kind, "heap") == 0 ? heap_step(c) : o->size;
 }

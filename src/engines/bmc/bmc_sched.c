@@ -16,14 +16,13 @@
  * interleaving, overlap byte-precisely (address and width, papers/002), one
  * of them writes, and not both are atomic.
  */
-#include "bmc.h"
+#include "bmc_memory.h"
 #include "../../util/util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define WRITER 0x80000000u /* lock word of a write-held lock */
 
 typedef struct sched {
     rh_bmc_ctx *c;
@@ -146,161 +145,12 @@ static void position_rules(sched *S)
     }
 }
 
-static Z3_ast sync_word(sched *S, Z3_ast mem, Z3_ast obj, unsigned word)
-{
-    return rh_bmc_mem_load(S->c, mem, rh_bmc_sync_addr(S->c, obj, word), 4);
-}
-
-static Z3_ast set_word(sched *S, Z3_ast mem, Z3_ast obj, unsigned word, Z3_ast v)
-{
-    return rh_bmc_mem_store(S->c, mem, rh_bmc_sync_addr(S->c, obj, word), v, 4);
-}
-
-static Z3_ast rmw_value(rh_bmc_ctx *c, int op, Z3_ast old, Z3_ast v)
-{
-    Z3_context z = c->z;
-    switch (op) {
-    case LLVMAtomicRMWBinOpXchg: return v;
-    case LLVMAtomicRMWBinOpAdd: return Z3_mk_bvadd(z, old, v);
-    case LLVMAtomicRMWBinOpSub: return Z3_mk_bvsub(z, old, v);
-    case LLVMAtomicRMWBinOpAnd: return Z3_mk_bvand(z, old, v);
-    case LLVMAtomicRMWBinOpNand: return Z3_mk_bvnot(z, Z3_mk_bvand(z, old, v));
-    case LLVMAtomicRMWBinOpOr: return Z3_mk_bvor(z, old, v);
-    case LLVMAtomicRMWBinOpXor: return Z3_mk_bvxor(z, old, v);
-    case LLVMAtomicRMWBinOpMax: return Z3_mk_ite(z, Z3_mk_bvsgt(z, old, v), old, v);
-    case LLVMAtomicRMWBinOpMin: return Z3_mk_ite(z, Z3_mk_bvslt(z, old, v), old, v);
-    case LLVMAtomicRMWBinOpUMax: return Z3_mk_ite(z, Z3_mk_bvugt(z, old, v), old, v);
-    default: return Z3_mk_ite(z, Z3_mk_bvult(z, old, v), old, v);
-    }
-}
-
-/* memory[dst, len] = f(x) for a copy (source src) or fill (byte b). */
-static Z3_ast bulk(sched *S, Z3_ast mem, Z3_ast dst, Z3_ast src, Z3_ast len, Z3_ast b)
-{
-    rh_bmc_ctx *c = S->c;
-    uint64_t n;
-    if (Z3_get_numeral_uint64(c->z, rh_bmc_fold(c, len), &n) && n <= 256) {
-        Z3_ast m = mem;
-        for (uint64_t k = 0; k < n; k++) {
-            Z3_ast off = rh_bmc_bv(c, k, c->aw);
-            Z3_ast v = src ? Z3_mk_select(c->z, mem, rh_bmc_fold(c, Z3_mk_bvadd(c->z, src, off))) : b;
-            m = Z3_mk_store(c->z, m, rh_bmc_fold(c, Z3_mk_bvadd(c->z, dst, off)), v);
-        }
-        return m;
-    }
-    /* symbolic length: one array lambda */
-    Z3_ast x = Z3_mk_fresh_const(c->z, "x", rh_bmc_bv_sort(c, c->aw));
-    Z3_ast d = Z3_mk_bvsub(c->z, x, dst);
-    Z3_ast in = Z3_mk_bvult(c->z, d, len);
-    Z3_ast v = src ? Z3_mk_select(c->z, mem, Z3_mk_bvadd(c->z, src, d)) : b;
-    Z3_app xa = Z3_to_app(c->z, x);
-    return Z3_mk_lambda_const(c->z, 1, &xa, Z3_mk_ite(c->z, in, v, Z3_mk_select(c->z, mem, x)));
-}
-
-static Z3_ast lock_effect(sched *S, rh_bmc_pos *p, Z3_ast act, Z3_ast mem)
-{
-    rh_bmc_ctx *c = S->c;
-    Z3_context z = c->z;
-    Z3_ast w = sync_word(S, mem, p->addr, 0), free, nv;
-    Z3_ast writer = rh_bmc_bv(c, WRITER, 32), zero = rh_bmc_bv(c, 0, 32), one = rh_bmc_bv(c, 1, 32);
-    int sem = p->kind == RH_BMC_P_SEM_WAIT;
-    if (sem) {
-        free = Z3_mk_bvsgt(z, w, zero);
-        nv = Z3_mk_bvsub(z, w, one);
-    } else if (p->flags & RH_BMC_PF_SHARED) {
-        free = Z3_mk_bvult(z, w, writer);
-        nv = Z3_mk_bvadd(z, w, one);
-    } else {
-        free = Z3_mk_eq(z, w, zero);
-        nv = writer;
-    }
-    if (p->flags & (RH_BMC_PF_TRY | RH_BMC_PF_TIMED)) {
-        Z3_ast ok = free;
-        if (p->flags & RH_BMC_PF_TIMED)
-            ok = rh_bmc_and(c, ok, rh_bmc_fresh(c, "intime", 0));
-        Z3_ast fail = rh_bmc_bv(c, sem ? (uint64_t)-1 : (p->flags & RH_BMC_PF_TIMED ? 110 : 16), 32);
-        assert_(S, implies(S, act, Z3_mk_eq(z, p->out, Z3_mk_ite(z, ok, zero, fail))));
-        act = rh_bmc_and(c, act, ok);
-    } else {
-        assert_(S, implies(S, act, free));
-    }
-    return rh_bmc_ite(c, act, set_word(S, mem, p->addr, 0, nv), mem);
-}
-
-/* The effect of one position in one context on memory. */
-static Z3_ast effect(sched *S, int t, int i, Z3_ast act, Z3_ast mem)
-{
-    rh_bmc_ctx *c = S->c;
-    Z3_context z = c->z;
-    rh_bmc_pos *p = &c->threads[t].pos[i];
-    Z3_ast w, v;
-    switch (p->kind) {
-    case RH_BMC_P_LOAD:
-        assert_(S, implies(S, act, Z3_mk_eq(z, p->val, rh_bmc_mem_load(c, mem, p->addr, p->size))));
-        return mem;
-    case RH_BMC_P_STORE:
-        return rh_bmc_ite(c, act, rh_bmc_mem_store(c, mem, p->addr, p->val, p->size), mem);
-    case RH_BMC_P_RMW: case RH_BMC_P_CMPXCHG:
-        assert_(S, implies(S, act, Z3_mk_eq(z, p->out, rh_bmc_mem_load(c, mem, p->addr, p->size))));
-        v = p->kind == RH_BMC_P_RMW ? rmw_value(c, p->rmw_op, p->out, p->val)
-                                    : Z3_mk_ite(z, Z3_mk_eq(z, p->out, p->val), p->val2, p->out);
-        return rh_bmc_ite(c, act, rh_bmc_mem_store(c, mem, p->addr, v, p->size), mem);
-    case RH_BMC_P_COPY: case RH_BMC_P_SET:
-        return rh_bmc_ite(c, act, bulk(S, mem, p->addr, p->addr2, p->len, p->val), mem);
-    case RH_BMC_P_LOCK: case RH_BMC_P_SEM_WAIT:
-        return lock_effect(S, p, act, mem);
-    case RH_BMC_P_UNLOCK: case RH_BMC_P_SEM_POST:
-        w = sync_word(S, mem, p->addr, 0);
-        v = p->kind == RH_BMC_P_SEM_POST ? Z3_mk_bvadd(z, w, rh_bmc_bv(c, 1, 32))
-            : Z3_mk_ite(z, Z3_mk_eq(z, w, rh_bmc_bv(c, WRITER, 32)), rh_bmc_bv(c, 0, 32),
-                        Z3_mk_ite(z, Z3_mk_eq(z, w, rh_bmc_bv(c, 0, 32)), w,
-                                  Z3_mk_bvsub(z, w, rh_bmc_bv(c, 1, 32))));
-        return rh_bmc_ite(c, act, set_word(S, mem, p->addr, 0, v), mem);
-    case RH_BMC_P_SYNC_SET:
-        return rh_bmc_ite(c, act, set_word(S, mem, p->addr, 0, p->val), mem);
-    case RH_BMC_P_BAR_INIT:
-        return rh_bmc_ite(c, act, set_word(S, set_word(S, mem, p->addr, 0, rh_bmc_bv(c, 0, 32)), p->addr, 1, p->val), mem);
-    case RH_BMC_P_BAR_ARRIVE:
-        w = sync_word(S, mem, p->addr, 0);
-        assert_(S, implies(S, act, rh_bmc_and(c, Z3_mk_eq(z, p->out, w),
-                                              Z3_mk_eq(z, p->out2, sync_word(S, mem, p->addr, 1)))));
-        return rh_bmc_ite(c, act, set_word(S, mem, p->addr, 0, Z3_mk_bvadd(z, w, rh_bmc_bv(c, 1, 32))), mem);
-    case RH_BMC_P_BAR_WAIT:
-        assert_(S, implies(S, act, Z3_mk_bvuge(z, sync_word(S, mem, p->addr, 0), p->val)));
-        return mem;
-    case RH_BMC_P_ONCE_TRY:
-        w = sync_word(S, mem, p->addr, 0);
-        assert_(S, implies(S, act, Z3_mk_eq(z, p->out, w)));
-        return rh_bmc_ite(c, rh_bmc_and(c, act, Z3_mk_eq(z, w, rh_bmc_bv(c, 0, 32))),
-                          set_word(S, mem, p->addr, 0, rh_bmc_bv(c, 1, 32)), mem);
-    case RH_BMC_P_ONCE_WAIT:
-        assert_(S, implies(S, act, Z3_mk_eq(z, sync_word(S, mem, p->addr, 0), rh_bmc_bv(c, 2, 32))));
-        return mem;
-    case RH_BMC_P_CREATE:
-        return rh_bmc_ite(c, act, rh_bmc_mem_store(c, mem, p->addr, rh_bmc_bv(c, (uint64_t)p->thread, 8 * p->size), p->size), mem);
-    case RH_BMC_P_JOIN:
-        if (!p->addr2)
-            return mem;
-        v = NULL;
-        for (int u = 1; u < c->nthreads; u++) {
-            Z3_ast rv = c->threads[u].retval;
-            if (!rv || (v && rh_bmc_width(c, rv) != rh_bmc_width(c, v)))
-                continue;
-            v = v ? Z3_mk_ite(z, Z3_mk_eq(z, p->val, rh_bmc_bv(c, (uint64_t)u, rh_bmc_width(c, p->val))), rv, v) : rv;
-        }
-        if (!v || rh_bmc_width(c, v) % 8)
-            return mem;
-        return rh_bmc_ite(c, act, rh_bmc_mem_store(c, mem, p->addr2, v, rh_bmc_width(c, v) / 8), mem);
-    default:
-        return mem;
-    }
-}
-
 /* Threads memory through the contexts in their sequential order. */
 static void memory_chain(sched *S)
 {
     rh_bmc_ctx *c = S->c;
-    Z3_ast mem = c->mem0;
+    rh_bmc_mem m;
+    rh_bmc_mem_init(c, S->s, &m);
     for (unsigned r = 0; r < c->rounds; r++)
         for (int t = 0; t < c->nthreads; t++) {
             rh_bmc_thread *th = &c->threads[t];
@@ -309,9 +159,10 @@ static void memory_chain(sched *S)
                 if (rh_bmc_is_false(c, p->guard) || p->kind == RH_BMC_P_NOP ||
                     p->kind == RH_BMC_P_KILL || p->kind == RH_BMC_P_ASSUME)
                     continue;
-                mem = effect(S, t, i, active(S, t, i, (int)r), mem);
+                rh_bmc_mem_effect(&m, t, i, active(S, t, i, (int)r));
             }
         }
+    rh_bmc_mem_free(&m);
 }
 
 /* ---- the race monitor ---- */
