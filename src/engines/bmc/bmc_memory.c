@@ -25,17 +25,15 @@ void rh_bmc_mem_init(rh_bmc_ctx *c, Z3_solver s, rh_bmc_mem *m)
     m->s = s;
     rh_bmc_regions_init(c, &m->reg);
     m->nobj = c->nobjs;
-    m->arr = rh_xcalloc((size_t)m->nobj + 2, sizeof *m->arr);
-    for (int o = 0; o < m->nobj + 2; o++)
-        m->arr[o] = c->mem0;
     m->objs = rh_xcalloc((size_t)m->nobj + 1, sizeof *m->objs);
     m->objs2 = rh_xcalloc((size_t)m->nobj + 1, sizeof *m->objs2);
+    rh_bmc_store_init(m);
 }
 
 void rh_bmc_mem_free(rh_bmc_mem *m)
 {
+    rh_bmc_store_free(m);
     rh_bmc_regions_free(&m->reg);
-    free(m->arr);
     free(m->objs);
     free(m->objs2);
     memset(m, 0, sizeof *m);
@@ -51,18 +49,34 @@ static int objects(rh_bmc_mem *m, Z3_ast addr, int *out)
     return n;
 }
 
-static Z3_ast inside(rh_bmc_mem *m, int o, Z3_ast addr)
+Z3_ast rh_bmc_mem_inside(rh_bmc_mem *m, int o, Z3_ast addr)
 {
     rh_bmc_ctx *c = m->c;
     if (o >= m->nobj)
         return rh_bmc_true(c);
     const rh_bmc_object *ob = &c->objs[o];
     uint64_t span = rh_bmc_object_span(c, ob);
-    unsigned w = rh_bmc_width(c, addr); /* an address or a memory index */
+    unsigned w = rh_bmc_width(c, addr);
     Z3_ast lo = rh_bmc_bv(c, ob->addr, w);
     Z3_ast f[2] = {Z3_mk_bvuge(c->z, addr, lo),
                    Z3_mk_bvult(c->z, addr, rh_bmc_bv(c, ob->addr + (span ? span : 1), w))};
     return rh_bmc_fold(c, Z3_mk_and(c->z, 2, f));
+}
+
+static Z3_ast byte_addr(rh_bmc_ctx *c, Z3_ast addr, unsigned i)
+{
+    return i ? rh_bmc_fold(c, Z3_mk_bvadd(c->z, addr, rh_bmc_bv(c, i, rh_bmc_width(c, addr)))) : addr;
+}
+
+/* bytes little-endian from one object's contents */
+static Z3_ast read_obj(rh_bmc_mem *m, int o, Z3_ast addr, unsigned bytes)
+{
+    Z3_ast v = NULL;
+    for (unsigned i = 0; i < bytes; i++) {
+        Z3_ast b = rh_bmc_store_read(m, o, byte_addr(m->c, addr, i));
+        v = v ? Z3_mk_concat(m->c->z, b, v) : b;
+    }
+    return rh_bmc_fold(m->c, v);
 }
 
 /* Bytes [addr, addr + bytes) as the objects addr may reach hold them. */
@@ -70,27 +84,19 @@ static Z3_ast read(rh_bmc_mem *m, Z3_ast addr, unsigned bytes, int *objs)
 {
     rh_bmc_ctx *c = m->c;
     int n = objects(m, addr, objs);
-    Z3_ast v = rh_bmc_mem_load(c, m->arr[objs[n - 1]], addr, bytes);
+    Z3_ast v = read_obj(m, objs[n - 1], addr, bytes);
     for (int k = n - 2; k >= 0; k--)
-        v = rh_bmc_ite(c, inside(m, objs[k], addr), rh_bmc_mem_load(c, m->arr[objs[k]], addr, bytes), v);
+        v = rh_bmc_ite(c, rh_bmc_mem_inside(m, objs[k], addr), read_obj(m, objs[k], addr, bytes), v);
     return v;
 }
 
-/* A store that happens only when act holds.  Storing back the old byte when
- * it does not keeps each array a plain chain of stores, which Z3's array
- * solver handles far better than an ite between two arrays. */
-static Z3_ast cstore(rh_bmc_ctx *c, Z3_ast mem, Z3_ast act, Z3_ast addr, Z3_ast val, unsigned bytes)
+static void write_obj(rh_bmc_mem *m, int o, Z3_ast act, Z3_ast addr, Z3_ast val, unsigned bytes)
 {
-    if (rh_bmc_is_false(c, act))
-        return mem;
+    rh_bmc_ctx *c = m->c;
     val = rh_bmc_resize(c, val, 8 * bytes, 0);
-    Z3_ast x = rh_bmc_index(c, addr);
-    for (unsigned i = 0; i < bytes; i++) {
-        Z3_ast a = i ? rh_bmc_fold(c, Z3_mk_bvadd(c->z, x, rh_bmc_bv(c, i, c->iw))) : x;
-        Z3_ast b = rh_bmc_fold(c, Z3_mk_extract(c->z, 8 * i + 7, 8 * i, val));
-        mem = Z3_mk_store(c->z, mem, a, rh_bmc_ite(c, act, b, Z3_mk_select(c->z, mem, a)));
-    }
-    return mem;
+    for (unsigned i = 0; i < bytes; i++)
+        rh_bmc_store_write(m, o, act, byte_addr(c, addr, i),
+                           rh_bmc_fold(c, Z3_mk_extract(c->z, 8 * i + 7, 8 * i, val)));
 }
 
 static void write(rh_bmc_mem *m, Z3_ast act, Z3_ast addr, Z3_ast val, unsigned bytes)
@@ -99,20 +105,19 @@ static void write(rh_bmc_mem *m, Z3_ast act, Z3_ast addr, Z3_ast val, unsigned b
     int n = objects(m, addr, m->objs);
     for (int k = 0; k < n; k++) {
         int o = m->objs[k];
-        Z3_ast a = n > 1 ? rh_bmc_and(c, act, inside(m, o, addr)) : act;
-        m->arr[o] = cstore(c, m->arr[o], a, addr, val, bytes);
+        Z3_ast a = n > 1 ? rh_bmc_and(c, act, rh_bmc_mem_inside(m, o, addr)) : act;
+        write_obj(m, o, a, addr, val, bytes);
     }
 }
 
 static Z3_ast sync_word(rh_bmc_mem *m, Z3_ast obj, unsigned word)
 {
-    return rh_bmc_mem_load(m->c, m->arr[m->nobj + 1], rh_bmc_sync_addr(m->c, obj, word), 4);
+    return read_obj(m, m->nobj + 1, rh_bmc_sync_addr(m->c, obj, word), 4);
 }
 
 static void set_word(rh_bmc_mem *m, Z3_ast act, Z3_ast obj, unsigned word, Z3_ast v)
 {
-    Z3_ast *a = &m->arr[m->nobj + 1];
-    *a = cstore(m->c, *a, act, rh_bmc_sync_addr(m->c, obj, word), v, 4);
+    write_obj(m, m->nobj + 1, act, rh_bmc_sync_addr(m->c, obj, word), v, 4);
 }
 
 static Z3_ast rmw_value(rh_bmc_ctx *c, int op, Z3_ast old, Z3_ast v)
@@ -133,50 +138,17 @@ static Z3_ast rmw_value(rh_bmc_ctx *c, int op, Z3_ast old, Z3_ast v)
     }
 }
 
-/* One byte of the source of a copy, from the arrays before the copy. */
-static Z3_ast read_byte(rh_bmc_mem *m, Z3_ast *arrs, Z3_ast x, int *objs, int n)
-{
-    rh_bmc_ctx *c = m->c;
-    Z3_ast i = rh_bmc_index(c, x);
-    Z3_ast v = Z3_mk_select(c->z, arrs[objs[n - 1]], i);
-    for (int k = n - 2; k >= 0; k--)
-        v = rh_bmc_ite(c, inside(m, objs[k], x), Z3_mk_select(c->z, arrs[objs[k]], i), v);
-    return v;
-}
-
 /* memory[dst, dst + len) = source bytes (copy) or byte b (fill). */
 static void bulk(rh_bmc_mem *m, Z3_ast act, rh_bmc_pos *p)
 {
     rh_bmc_ctx *c = m->c;
-    Z3_context z = c->z;
     int nd = objects(m, p->addr, m->objs), ns = p->addr2 ? objects(m, p->addr2, m->objs2) : 0;
-    Z3_ast *old = rh_xmalloc(((size_t)m->nobj + 2) * sizeof *old);
-    memcpy(old, m->arr, ((size_t)m->nobj + 2) * sizeof *old);
-    uint64_t n;
-    int small = Z3_get_numeral_uint64(z, rh_bmc_fold(c, p->len), &n) && n <= 256;
+    Z3_ast len = rh_bmc_resize(c, p->len, rh_bmc_width(c, p->addr), 0);
     for (int k = 0; k < nd; k++) {
         int o = m->objs[k];
-        Z3_ast a = nd > 1 ? rh_bmc_and(c, act, inside(m, o, p->addr)) : act, mem = old[o];
-        if (small) {
-            for (uint64_t i = 0; i < n; i++) {
-                Z3_ast off = rh_bmc_bv(c, i, c->aw);
-                Z3_ast d = rh_bmc_index(c, rh_bmc_fold(c, Z3_mk_bvadd(z, p->addr, off)));
-                Z3_ast v = ns ? read_byte(m, old, rh_bmc_fold(c, Z3_mk_bvadd(z, p->addr2, off)), m->objs2, ns)
-                              : p->val;
-                mem = Z3_mk_store(z, mem, d, rh_bmc_ite(c, a, v, Z3_mk_select(z, mem, d)));
-            }
-        } else {
-            Z3_ast x = Z3_mk_fresh_const(z, "x", rh_bmc_bv_sort(c, c->iw));
-            Z3_ast d = Z3_mk_bvsub(z, x, rh_bmc_index(c, p->addr));
-            Z3_ast in = rh_bmc_and(c, a, Z3_mk_bvult(z, d, rh_bmc_index(c, p->len)));
-            Z3_ast src = p->addr2 ? Z3_mk_bvadd(z, rh_bmc_index(c, p->addr2), d) : NULL;
-            Z3_ast v = ns ? read_byte(m, old, src, m->objs2, ns) : p->val;
-            Z3_app xa = Z3_to_app(z, x);
-            mem = Z3_mk_lambda_const(z, 1, &xa, Z3_mk_ite(z, in, v, Z3_mk_select(z, mem, x)));
-        }
-        m->arr[o] = mem;
+        Z3_ast a = nd > 1 ? rh_bmc_and(c, act, rh_bmc_mem_inside(m, o, p->addr)) : act;
+        rh_bmc_store_bulk(m, o, a, p->addr, len, p->addr2, m->objs2, ns, p->val);
     }
-    free(old);
 }
 
 static void lock_effect(rh_bmc_mem *m, rh_bmc_pos *p, Z3_ast act)

@@ -17,13 +17,28 @@ typedef struct rh_bmc_mem {
     rh_bmc_ctx *c;
     Z3_solver s;
     rh_bmc_regions reg;
-    Z3_ast *arr;   /* per object, then "no object", then sync words */
+    struct rh_bmc_wlist *lists; /* per object, then "no object", then sync words */
     int nobj;
+    void *memo;           /* (object, address, list length) -> byte read */
+    unsigned memo_cap, memo_len;
     int *objs, *objs2; /* scratch for object sets */
 } rh_bmc_mem;
 
 void rh_bmc_mem_init(rh_bmc_ctx *c, Z3_solver s, rh_bmc_mem *m);
 void rh_bmc_mem_effect(rh_bmc_mem *m, int t, int i, Z3_ast act);
 void rh_bmc_mem_free(rh_bmc_mem *m);
+/* Bool: addr lies in object o (always true for the two extra regions). */
+Z3_ast rh_bmc_mem_inside(rh_bmc_mem *m, int o, Z3_ast addr);
+
+/* ---- bmc_store.c: contents as lists of conditional writes ---- */
+void rh_bmc_store_init(rh_bmc_mem *m);
+void rh_bmc_store_free(rh_bmc_mem *m);
+/* The byte at address x of object o now. */
+Z3_ast rh_bmc_store_read(rh_bmc_mem *m, int o, Z3_ast x);
+void rh_bmc_store_write(rh_bmc_mem *m, int o, Z3_ast cond, Z3_ast x, Z3_ast byte);
+/* A bulk write of len bytes at dst: a copy from src (which may reach the
+ * objects sobjs) or, when src is NULL, a fill with byte fill. */
+void rh_bmc_store_bulk(rh_bmc_mem *m, int o, Z3_ast cond, Z3_ast dst, Z3_ast len, Z3_ast src,
+                       const int *sobjs, int ns, Z3_ast fill);
 
 #endif

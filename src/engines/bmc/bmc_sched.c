@@ -29,7 +29,7 @@ typedef struct sched {
     rh_bmc_enc *e;
     Z3_solver s;
     unsigned cb;
-    Z3_ast *cnt;   /* per thread: array position -> executed positions up to it */
+    Z3_ast *cnt;   /* per context: executed positions before it starts */
     Z3_ast **E;    /* per thread: the same counts as terms, for constant positions */
 } sched;
 
@@ -168,29 +168,31 @@ static void memory_chain(sched *S)
 /* ---- the race monitor ---- */
 
 /* How many positions up to each one the path executes, so "nothing runs
- * between lo and p" is one comparison. */
+ * between lo and p" is one comparison: E[t][j] for constant j, and cnt[t][r]
+ * the count at the symbolic start of context (t, r). */
 static void exec_counts(sched *S)
 {
     rh_bmc_ctx *c = S->c;
     Z3_context z = c->z;
-    Z3_sort srt = rh_bmc_bv_sort(c, S->cb);
-    S->cnt = rh_xcalloc((size_t)c->nthreads, sizeof *S->cnt);
+    S->cnt = rh_xcalloc((size_t)c->nthreads * c->rounds, sizeof *S->cnt);
     S->E = rh_xcalloc((size_t)c->nthreads, sizeof *S->E);
     for (int t = 0; t < c->nthreads; t++) {
         rh_bmc_thread *th = &c->threads[t];
-        char name[32];
-        snprintf(name, sizeof name, "cnt_%d", t);
-        S->cnt[t] = Z3_mk_const(z, Z3_mk_string_symbol(z, name), Z3_mk_array_sort(z, srt, srt));
         S->E[t] = rh_xcalloc((size_t)th->npos + 1, sizeof **S->E);
         Z3_ast e = num(S, 0);
         S->E[t][0] = e;
-        assert_(S, Z3_mk_eq(z, Z3_mk_select(z, S->cnt[t], num(S, 0)), e));
         for (int j = 1; j <= th->npos; j++) {
             Z3_ast g = th->pos[j - 1].guard;
             if (!rh_bmc_is_false(c, g))
                 e = rh_bmc_fold(c, Z3_mk_bvadd(z, e, rh_bmc_ite(c, g, num(S, 1), num(S, 0))));
             S->E[t][j] = e;
-            assert_(S, Z3_mk_eq(z, Z3_mk_select(z, S->cnt[t], num(S, (uint64_t)j)), e));
+        }
+        S->cnt[t * (int)c->rounds] = num(S, 0);
+        for (unsigned r = 1; r < c->rounds; r++) {
+            Z3_ast v = S->E[t][th->npos], l = lo(S, t, (int)r);
+            for (int j = th->npos - 1; j >= 0; j--)
+                v = rh_bmc_ite(c, Z3_mk_eq(z, l, num(S, (uint64_t)j)), S->E[t][j], v);
+            S->cnt[t * (int)c->rounds + (int)r] = v;
         }
     }
 }
@@ -255,7 +257,7 @@ static Z3_ast placed(sched *S, int t, int i, int first)
             /* the context may start earlier, over positions the path skips */
             Z3_ast l = lo(S, t, (int)r);
             f = rh_bmc_and(c, f, Z3_mk_bvule(z, l, num(S, (uint64_t)p->blk_start)));
-            f = rh_bmc_and(c, f, Z3_mk_eq(z, Z3_mk_select(z, S->cnt[t], l), S->E[t][p->blk_start]));
+            f = rh_bmc_and(c, f, Z3_mk_eq(z, S->cnt[t * (int)c->rounds + (int)r], S->E[t][p->blk_start]));
         }
         any = rh_bmc_or(c, any, f);
     }

@@ -1,0 +1,193 @@
+/* bmc_store.c - memory contents as per-object lists of conditional writes,
+ * read back as if-then-else chains: the value of byte x is the newest write
+ * whose condition holds and whose address equals x, else the initial byte.
+ *
+ * Why not Z3 arrays: with arrays the solver pairs every read with every
+ * write lazily and bit-blasts each pair's address comparison, which made
+ * programs with a dozen pointer accesses take seconds.  Here the pairs are
+ * built up front, and most of them vanish at once because both addresses
+ * are numerals (every object has a constant address), so the formula is a
+ * plain bit-vector one, small where the program is simple.
+ */
+#include "bmc_memory.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct rh_bmc_wentry {
+    Z3_ast cond;   /* Bool: the write happened */
+    Z3_ast idx;    /* byte address, or the destination of a bulk write */
+    Z3_ast byte;   /* the byte, or the fill byte of a bulk fill */
+    Z3_ast len;    /* bulk: byte count; NULL for a single byte */
+    Z3_ast src;    /* bulk copy: source address */
+    int *snap;     /* bulk copy: (object, list length) pairs of the source */
+    int nsnap;
+} rh_bmc_wentry;
+
+struct rh_bmc_wlist {
+    rh_bmc_wentry *e;
+    int n, cap;
+};
+
+typedef struct memo_slot {
+    unsigned x;    /* ast id of the address + 1; 0 when empty */
+    int o, upto;
+    Z3_ast v;
+} memo_slot;
+
+void rh_bmc_store_init(rh_bmc_mem *m)
+{
+    m->lists = rh_xcalloc((size_t)m->nobj + 2, sizeof *m->lists);
+    m->memo_cap = 1024;
+    m->memo = rh_xcalloc(m->memo_cap, sizeof(memo_slot));
+}
+
+void rh_bmc_store_free(rh_bmc_mem *m)
+{
+    for (int o = 0; o < m->nobj + 2; o++) {
+        for (int k = 0; k < m->lists[o].n; k++)
+            free(m->lists[o].e[k].snap);
+        free(m->lists[o].e);
+    }
+    free(m->lists);
+    free(m->memo);
+}
+
+static unsigned memo_hash(unsigned x, int o, int upto)
+{
+    return (x * 2654435761u) ^ ((unsigned)o * 40503u) ^ ((unsigned)upto * 2246822519u);
+}
+
+static Z3_ast memo_get(rh_bmc_mem *m, unsigned x, int o, int upto)
+{
+    memo_slot *t = m->memo;
+    for (unsigned i = memo_hash(x, o, upto) & (m->memo_cap - 1); t[i].x; i = (i + 1) & (m->memo_cap - 1))
+        if (t[i].x == x && t[i].o == o && t[i].upto == upto)
+            return t[i].v;
+    return NULL;
+}
+
+static void memo_put(rh_bmc_mem *m, unsigned x, int o, int upto, Z3_ast v)
+{
+    if (2 * (m->memo_len + 1) > m->memo_cap) {
+        memo_slot *old = m->memo;
+        unsigned oldcap = m->memo_cap;
+        m->memo_cap *= 2;
+        m->memo = rh_xcalloc(m->memo_cap, sizeof(memo_slot));
+        m->memo_len = 0;
+        for (unsigned i = 0; i < oldcap; i++)
+            if (old[i].x)
+                memo_put(m, old[i].x, old[i].o, old[i].upto, old[i].v);
+        free(old);
+    }
+    memo_slot *t = m->memo;
+    unsigned i = memo_hash(x, o, upto) & (m->memo_cap - 1);
+    while (t[i].x)
+        i = (i + 1) & (m->memo_cap - 1);
+    t[i].x = x, t[i].o = o, t[i].upto = upto, t[i].v = v;
+    m->memo_len++;
+}
+
+static rh_bmc_wentry *append(rh_bmc_mem *m, int o)
+{
+    struct rh_bmc_wlist *l = &m->lists[o];
+    if (l->n == l->cap) {
+        l->cap = l->cap ? 2 * l->cap : 16;
+        l->e = rh_xrealloc(l->e, (size_t)l->cap * sizeof *l->e);
+    }
+    rh_bmc_wentry *e = &l->e[l->n++];
+    memset(e, 0, sizeof *e);
+    return e;
+}
+
+void rh_bmc_store_write(rh_bmc_mem *m, int o, Z3_ast cond, Z3_ast x, Z3_ast byte)
+{
+    if (rh_bmc_is_false(m->c, cond))
+        return;
+    rh_bmc_wentry *e = append(m, o);
+    e->cond = cond, e->idx = x, e->byte = byte;
+}
+
+void rh_bmc_store_bulk(rh_bmc_mem *m, int o, Z3_ast cond, Z3_ast dst, Z3_ast len, Z3_ast src,
+                       const int *sobjs, int ns, Z3_ast fill)
+{
+    if (rh_bmc_is_false(m->c, cond))
+        return;
+    int *snap = NULL;
+    if (src) {
+        /* lengths before this entry is added, so a copy inside one object
+         * reads the old contents */
+        snap = rh_xmalloc(2 * (size_t)ns * sizeof *snap);
+        for (int k = 0; k < ns; k++)
+            snap[2 * k] = sobjs[k], snap[2 * k + 1] = m->lists[sobjs[k]].n;
+    }
+    rh_bmc_wentry *e = append(m, o);
+    e->cond = cond, e->idx = dst, e->len = len, e->src = src, e->byte = fill;
+    e->snap = snap, e->nsnap = src ? ns : 0;
+}
+
+static Z3_ast read_at(rh_bmc_mem *m, int o, Z3_ast x, int upto);
+
+/* The byte a bulk entry wrote at x (given it covers x). */
+static Z3_ast bulk_byte(rh_bmc_mem *m, rh_bmc_wentry *e, Z3_ast x)
+{
+    rh_bmc_ctx *c = m->c;
+    if (!e->src)
+        return e->byte;
+    Z3_ast y = rh_bmc_fold(c, Z3_mk_bvadd(c->z, e->src, rh_bmc_fold(c, Z3_mk_bvsub(c->z, x, e->idx))));
+    int n = e->nsnap;
+    Z3_ast v = read_at(m, e->snap[2 * (n - 1)], y, e->snap[2 * (n - 1) + 1]);
+    for (int k = n - 2; k >= 0; k--)
+        v = rh_bmc_ite(c, rh_bmc_mem_inside(m, e->snap[2 * k], y), read_at(m, e->snap[2 * k], y, e->snap[2 * k + 1]), v);
+    return v;
+}
+
+/* Whether entry e may have written byte x: false, true, or a condition. */
+static Z3_ast covers(rh_bmc_mem *m, rh_bmc_wentry *e, Z3_ast x)
+{
+    rh_bmc_ctx *c = m->c;
+    Z3_ast at;
+    if (!e->len)
+        at = Z3_is_eq_ast(c->z, x, e->idx) ? rh_bmc_true(c) : rh_bmc_fold(c, Z3_mk_eq(c->z, x, e->idx));
+    else
+        at = rh_bmc_fold(c, Z3_mk_bvult(c->z, rh_bmc_fold(c, Z3_mk_bvsub(c->z, x, e->idx)), e->len));
+    return rh_bmc_and(c, e->cond, at);
+}
+
+static Z3_ast initial(rh_bmc_mem *m, Z3_ast x)
+{
+    rh_bmc_ctx *c = m->c;
+    Z3_ast v = Z3_mk_select(c->z, c->mem0, rh_bmc_index(c, x));
+    return Z3_is_numeral_ast(c->z, x) ? Z3_simplify(c->z, v) : v;
+}
+
+static Z3_ast read_at(rh_bmc_mem *m, int o, Z3_ast x, int upto)
+{
+    rh_bmc_ctx *c = m->c;
+    unsigned xid = Z3_get_ast_id(c->z, x) + 1;
+    Z3_ast v = memo_get(m, xid, o, upto);
+    if (v)
+        return v;
+    struct rh_bmc_wlist *l = &m->lists[o];
+    /* newest first, down to a write that certainly covers x */
+    int k = upto - 1;
+    for (; k >= 0; k--)
+        if (rh_bmc_is_true(c, covers(m, &l->e[k], x)))
+            break;
+    int from = k;
+    v = from >= 0 ? (l->e[from].len ? bulk_byte(m, &l->e[from], x) : l->e[from].byte) : initial(m, x);
+    for (k = from + 1; k < upto; k++) {
+        Z3_ast hit = covers(m, &l->e[k], x);
+        if (rh_bmc_is_false(c, hit))
+            continue;
+        Z3_ast b = l->e[k].len ? bulk_byte(m, &l->e[k], x) : l->e[k].byte;
+        v = rh_bmc_ite(c, hit, b, v);
+    }
+    memo_put(m, xid, o, upto, v);
+    return v;
+}
+
+Z3_ast rh_bmc_store_read(rh_bmc_mem *m, int o, Z3_ast x)
+{
+    return read_at(m, o, x, m->lists[o].n);
+}
