@@ -576,7 +576,7 @@ static int created_by_loop(rh_ls *ls, int c, const rh_counted_loop *jl, uint64_t
     uint64_t cbase;
     LLVMTypeRef celem;
     return handle_loop(ls, LLVMGetOperand(th->create, (unsigned)e->obj), f, &cl, &cbase, &celem) &&
-           cbase == base && celem == elem && cl.start == jl->start && cl.end == jl->end;
+           cbase == base && celem == elem && rh_loop_same_range(&cl, jl);
 }
 
 /* Loops `for (i..) join(h[i])` that surely join every thread a loop

@@ -43,11 +43,22 @@ static int exit_test(rh_counted_loop *l, LLVMValueRef term)
     if (!term || LLVMGetInstructionOpcode(term) != LLVMBr || !LLVMIsConditional(term))
         return 0;
     LLVMValueRef c = LLVMGetCondition(term);
-    if (!LLVMIsAICmpInst(c) || strip_ext(LLVMGetOperand(c, 0)) != l->iv ||
-        !LLVMIsAConstantInt(LLVMGetOperand(c, 1)))
+    if (!LLVMIsAICmpInst(c) || strip_ext(LLVMGetOperand(c, 0)) != l->iv)
         return 0;
-    int64_t n = LLVMConstIntGetSExtValue(LLVMGetOperand(c, 1));
-    switch (LLVMGetICmpPredicate(c)) {
+    LLVMValueRef bound = LLVMGetOperand(c, 1);
+    LLVMIntPredicate pr = LLVMGetICmpPredicate(c);
+    if (!LLVMIsAConstantInt(bound)) { /* i < n with n not changing inside the loop (an SSA value) */
+        if (pr != LLVMIntSLT && pr != LLVMIntULT)
+            return 0;
+        /* invariant for sure: an argument, or computed in the entry block */
+        if (LLVMIsAInstruction(bound) &&
+            LLVMGetInstructionParent(bound) != LLVMGetEntryBasicBlock(LLVMGetBasicBlockParent(l->header)))
+            return 0;
+        l->end_value = bound, l->end = INT64_MAX, l->exit_succ = 1;
+        return l->start >= 0;
+    }
+    int64_t n = LLVMConstIntGetSExtValue(bound);
+    switch (pr) {
     case LLVMIntSLT: case LLVMIntULT: l->end = n; break;
     case LLVMIntSLE: case LLVMIntULE: l->end = n + 1; break;
     case LLVMIntNE: l->end = n; break;
@@ -62,6 +73,7 @@ int rh_loop_of_index(const rh_cfg *cfg, LLVMValueRef index, rh_counted_loop *out
     LLVMValueRef phi = strip_ext(index);
     if (!LLVMIsAPHINode(phi) || LLVMCountIncoming(phi) != 2)
         return 0;
+    out->end_value = NULL;
     out->iv = phi;
     out->header = LLVMGetInstructionParent(phi);
     int found_start = 0, found_step = 0;
@@ -108,4 +120,9 @@ LLVMValueRef rh_loop_element_index(LLVMValueRef gep, LLVMValueRef *base)
     }
     *base = LLVMGetOperand(gep, 0);
     return idx;
+}
+
+int rh_loop_same_range(const rh_counted_loop *a, const rh_counted_loop *b)
+{
+    return a->start == b->start && a->end == b->end && a->end_value == b->end_value;
 }

@@ -16,13 +16,16 @@ typedef struct rh_counted_loop {
     LLVMBasicBlockRef header;
     LLVMBasicBlockRef preheader; /* where iv gets its start value */
     LLVMValueRef iv;       /* the phi */
-    int64_t start, end;    /* iterations run iv = start .. end-1 */
+    int64_t start, end;    /* iterations run iv = start .. end-1 (end INT64_MAX: a variable bound) */
+    LLVMValueRef end_value;/* the variable bound, or NULL for a constant one */
     unsigned exit_succ;    /* successor index of the header's branch that leaves the loop */
     LLVMBasicBlockRef body[8]; /* straight chain header -> ... -> header, when there is one */
     int nbody;             /* 0 when the body branches */
 } rh_counted_loop;
 
 int rh_loop_of_index(const rh_cfg *cfg, LLVMValueRef index, rh_counted_loop *out);
+/* Whether two loops surely run the same iterations. */
+int rh_loop_same_range(const rh_counted_loop *a, const rh_counted_loop *b);
 /* Whether instruction in lies in the straight body chain of the loop. */
 int rh_loop_body_has(const rh_counted_loop *l, LLVMValueRef in);
 /* The variable index of an element address `base[i]` (a GEP whose only

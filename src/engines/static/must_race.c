@@ -555,11 +555,10 @@ static int must_loc(rh_must *m, LLVMValueRef v, int t, uint32_t *obj, int64_t *o
                must_loc(m, LLVMGetOperand(th->create, (unsigned)e->obj2), th->parent, obj, off, depth + 1);
     }
     int is_site = LLVMIsAGlobalVariable(v) || LLVMIsAAllocaInst(v);
-    if (!is_site && LLVMIsACallInst(v)) {
-        const rh_conc_entry *e = rh_model_call_entry(s->p, v);
-        is_site = e && (e->op == RH_OP_ALLOC || e->op == RH_OP_CALLOC);
-    }
-    long o = is_site ? rh_ptrmap_get(&s->pt.obj_of_site, v, -1) : -1;
+    long o = rh_ptrmap_get(&s->pt.obj_of_site, v, -1);
+    if (!is_site && LLVMIsACallInst(v)) /* an allocation (or allocation wrapper) call */
+        is_site = o >= 0 && s->pt.objs[o].kind == RH_PT_HEAP;
+    o = is_site ? o : -1;
     if (o < 0 || !rh_tg_object_strong(&s->tg, &s->pt, &s->cfg, (uint32_t)o))
         return 0;
     *obj = (uint32_t)o;

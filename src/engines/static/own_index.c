@@ -51,7 +51,7 @@ static int value_ids(rh_static *s, int t, LLVMValueRef v, ids *out)
     }
     if (!rh_loop_of_index(&s->cfg, v, &l))
         return 0;
-    out->lo = l.start, out->hi = l.end;
+    out->lo = l.start, out->hi = l.end; /* INT64_MAX for a variable bound */
     out->distinct = once_per_iteration(s, t, &l);
     return 1;
 }
@@ -91,7 +91,7 @@ static int copied_ids(rh_static *s, int t, LLVMValueRef call, LLVMValueRef arg, 
     if (!init || !LLVMIsAConstantDataArray(init) || LLVMTypeOf(init) != LLVMGetGEPSourceElementType(arg))
         return 0;
     unsigned n = LLVMGetArrayLength(LLVMTypeOf(init));
-    if (l.start < 0 || l.end > (int64_t)n || n > 4096)
+    if (l.start < 0 || l.end_value || l.end > (int64_t)n || n > 4096)
         return 0;
     out->lo = INT64_MAX, out->hi = INT64_MIN, out->distinct = 1;
     for (unsigned i = 0; i < n; i++) {

@@ -286,6 +286,32 @@ static void table_call(rh_pt *pt, LLVMValueRef call, const rh_conc_entry *e, int
     }
 }
 
+/* A function that returns the result of one allocation call and stores it
+ * nowhere (safe_malloc): each call of it is treated as an allocation site,
+ * so two blocks it returns are two objects (allocation-site context). */
+static int alloc_wrapper(rh_pt *pt, int f)
+{
+    LLVMValueRef alloc = NULL;
+    for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(pt->p->funcs[f].fn); b; b = LLVMGetNextBasicBlock(b))
+        for (LLVMValueRef in = LLVMGetFirstInstruction(b); in; in = LLVMGetNextInstruction(in)) {
+            LLVMOpcode op = LLVMGetInstructionOpcode(in);
+            if (op == LLVMCall) {
+                const rh_conc_entry *e = rh_model_call_entry(pt->p, in);
+                if (e && (e->op == RH_OP_ALLOC || e->op == RH_OP_CALLOC) && !alloc)
+                    alloc = in;
+                else if (!e || (e->op != RH_OP_ERROR && e->op != RH_OP_IGNORE))
+                    return 0; /* anything else might keep the pointer */
+            } else if (op == LLVMRet) {
+                if (LLVMGetNumOperands(in) != 1 || !alloc || LLVMGetOperand(in, 0) != alloc)
+                    return 0;
+            } else if (op == LLVMStore || op == LLVMPHI || op == LLVMSelect || op == LLVMAtomicRMW ||
+                       op == LLVMAtomicCmpXchg || op == LLVMPtrToInt || op == LLVMIntToPtr) {
+                return 0;
+            }
+        }
+    return alloc != NULL;
+}
+
 static void scan_call(rh_pt *pt, LLVMValueRef call, int fi)
 {
     const rh_conc_entry *e = rh_model_call_entry(pt->p, call);
@@ -295,6 +321,8 @@ static void scan_call(rh_pt *pt, LLVMValueRef call, int fi)
         wire_call(pt, call, ci);
     else if (e)
         table_call(pt, call, e, fi);
+    else if (ci >= 0 && pt->wrapper[ci])
+        add_site_object(pt, call, RH_PT_HEAP, fi, 0);
     else if (ci >= 0)
         wire_call(pt, call, ci);
     else if (callee)
@@ -592,6 +620,9 @@ void rh_pt_build(rh_pt *pt, rh_program *p)
         if (!LLVMIsDeclaration(g))
             scan_initializer(pt, o, LLVMGetInitializer(g), 0, 0);
     }
+    pt->wrapper = rh_xcalloc((size_t)p->nfuncs + 1, 1);
+    for (int fi = 0; fi < p->nfuncs; fi++)
+        pt->wrapper[fi] = (unsigned char)alloc_wrapper(pt, fi);
     for (int fi = 0; fi < p->nfuncs; fi++)
         for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(p->funcs[fi].fn); b;
              b = LLVMGetNextBasicBlock(b))
@@ -613,6 +644,7 @@ void rh_pt_free(rh_pt *pt)
         rh_sset_free(&pt->cons[i].done);
     free(pt->cons);
     free(pt->ret_node);
+    free(pt->wrapper);
     rh_ptrmap_free(&pt->obj_of_site);
     rh_ptrmap_free(&pt->node_of_value);
     rh_ptrmap_free(&pt->func_of_value);

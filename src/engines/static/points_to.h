@@ -68,6 +68,7 @@ typedef struct rh_pt {
     int *stamp;              /* pass in which a node last changed */
     int nnodes, capnodes;
     int *ret_node;           /* per model function, -1 until needed */
+    unsigned char *wrapper;  /* per model function: an allocation wrapper */
     rh_pt_constraint *cons;
     int ncons, capcons;
     int pass, cell_pass;     /* solver pass, last pass that changed a cell */
