@@ -33,6 +33,7 @@ struct rh_must {
     int *writer;        /* per object: the one thread writing it, -1 none, -2 several */
     prefix *pre;        /* per thread */
     rh_u64map together; /* t1 * nthreads + t2 (t1 <= t2): one path of main creates both */
+    rh_ptrmap early;    /* stores every path of main runs before it creates any thread */
 };
 
 typedef struct walk {
@@ -495,6 +496,8 @@ static int walk_func(walk *w, int f)
                 w->ret_known = LLVMGetNumOperands(in) == 1 && known(w, LLVMGetOperand(in, 0), &w->ret);
                 return 1;
             }
+            if (op == LLVMStore && w->thread == 0 && w->created.n == 0 && w->nchoices == 0)
+                rh_ptrmap_put(&w->m->early, in, 1);
             if (op == LLVMStore)
                 track_store(w, in);
             else if (op == LLVMLoad)
@@ -528,6 +531,41 @@ static void walk_thread(rh_must *m, int t)
 
 /* ---- the check ---- */
 
+static int must_loc(rh_must *m, LLVMValueRef v, int t, uint32_t *obj, int64_t *off, int depth);
+
+/* A pointer loaded from a cell that only one store ever writes, a store
+ * every path of main runs before creating any thread: the load reads what
+ * that store wrote (a pointer published before the threads start). */
+static int published(rh_must *m, LLVMValueRef load, int t, uint32_t *obj, int64_t *off, int depth)
+{
+    rh_static *s = m->s;
+    uint32_t co;
+    int64_t coff = 0;
+    if (depth > 4 || !must_loc(m, LLVMGetOperand(load, 0), t, &co, &coff, depth + 1))
+        return 0;
+    LLVMValueRef st = NULL;
+    for (int a = 0; a < s->p->naccesses; a++) {
+        const rh_access *ac = &s->p->accesses[a];
+        const rh_sset *pts = ac->kind == RH_ACC_READ ? NULL : rh_pt_of(&s->pt, ac->ptr);
+        for (uint32_t i = 0; pts && i < pts->n; i++)
+            if (rh_pt_loc_obj(pts->v[i]) == co) {
+                if (st || !LLVMIsAStoreInst(ac->inst))
+                    return 0;
+                st = ac->inst;
+            }
+    }
+    uint32_t so;
+    int64_t soff = 0;
+    if (!st || rh_ptrmap_get(&m->early, st, 0) != 1 || !must_loc(m, LLVMGetOperand(st, 1), 0, &so, &soff, depth + 1) ||
+        so != co || soff != coff)
+        return 0;
+    int64_t base = 0;
+    if (!must_loc(m, LLVMGetOperand(st, 0), 0, obj, &base, depth + 1))
+        return 0;
+    *off += base;
+    return 1;
+}
+
 /* The one concrete location ptr surely denotes in thread t: a strong object
  * reached through casts and constant GEPs only (no pointer loaded from
  * memory), where the start routine's parameter is the creator's argument. */
@@ -546,6 +584,8 @@ static int must_loc(rh_must *m, LLVMValueRef v, int t, uint32_t *obj, int64_t *o
         }
         v = LLVMGetOperand(v, 0);
     }
+    if (LLVMIsALoadInst(v))
+        return published(m, v, t, obj, off, depth);
     if (LLVMIsAArgument(v)) {
         const rh_tg_thread *th = &s->tg.threads[t];
         if (t == 0 || depth > 4 || LLVMGetParam(s->p->funcs[th->func].fn, 0) != v || !th->once[th->func])
@@ -673,6 +713,7 @@ void rh_must_free(rh_must *m)
         rh_u64map_free(&m->pre[t].idx);
     }
     rh_u64map_free(&m->together);
+    rh_ptrmap_free(&m->early);
     free(m->writer);
     free(m->pre);
     free(m);
