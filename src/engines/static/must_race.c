@@ -140,6 +140,10 @@ static void eval(walk *w, LLVMValueRef in, LLVMOpcode op)
     int ka = LLVMGetNumOperands(in) > 0 && known(w, LLVMGetOperand(in, 0), &a);
     int kb = LLVMGetNumOperands(in) > 1 && known(w, LLVMGetOperand(in, 1), &b);
     int ok = ka && kb;
+    /* pointers are only known as null or "some allocation": compare with null only */
+    if (op == LLVMICmp && LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(in, 0))) == LLVMPointerTypeKind &&
+        !LLVMIsAConstantPointerNull(LLVMGetOperand(in, 0)) && !LLVMIsAConstantPointerNull(LLVMGetOperand(in, 1)))
+        ok = 0;
     switch (op) {
     case LLVMAdd: r = (int64_t)((uint64_t)a + (uint64_t)b); break;
     case LLVMSub: r = (int64_t)((uint64_t)a - (uint64_t)b); break;
@@ -194,6 +198,14 @@ static int private_loc(walk *w, LLVMValueRef ptr, uint64_t *loc)
     return 1;
 }
 
+/* Integers by width; pointers (only null or "some allocation") as 0xffff. */
+static long value_width(LLVMTypeRef t)
+{
+    if (LLVMGetTypeKind(t) == LLVMIntegerTypeKind)
+        return (long)LLVMGetIntTypeWidth(t);
+    return LLVMGetTypeKind(t) == LLVMPointerTypeKind ? 0xffff : 0;
+}
+
 /* Memory is tracked per object: one (offset, width, value) each, so any
  * store into the object replaces or forgets what was known about it. */
 static void track_store(walk *w, LLVMValueRef in)
@@ -208,22 +220,20 @@ static void track_store(walk *w, LLVMValueRef in)
     }
     uint64_t o = rh_pt_loc_obj(pts->v[0]);
     rh_u64map_put(&w->mem, o * 2 + 1, 0);
-    if (!private_loc(w, LLVMGetOperand(in, 1), &loc) ||
-        LLVMGetTypeKind(LLVMTypeOf(val)) != LLVMIntegerTypeKind || !known(w, val, &v))
+    if (!private_loc(w, LLVMGetOperand(in, 1), &loc) || !value_width(LLVMTypeOf(val)) || !known(w, val, &v))
         return;
     rh_u64map_put(&w->mem, o * 2, (long)v);
     /* offset and width identify what the value is */
-    rh_u64map_put(&w->mem, o * 2 + 1, ((long)(uint32_t)rh_pt_loc_off(loc) << 16) |
-                                          (long)LLVMGetIntTypeWidth(LLVMTypeOf(val)));
+    rh_u64map_put(&w->mem, o * 2 + 1, ((long)(uint32_t)rh_pt_loc_off(loc) << 16) | value_width(LLVMTypeOf(val)));
 }
 
 static void track_load(walk *w, LLVMValueRef in)
 {
     uint64_t loc;
     LLVMTypeRef t = LLVMTypeOf(in);
-    int ok = LLVMGetTypeKind(t) == LLVMIntegerTypeKind && private_loc(w, LLVMGetOperand(in, 0), &loc);
+    int ok = value_width(t) && private_loc(w, LLVMGetOperand(in, 0), &loc);
     uint64_t o = ok ? rh_pt_loc_obj(loc) : 0;
-    long tag = ((long)(uint32_t)(ok ? rh_pt_loc_off(loc) : 0) << 16) | (long)(ok ? LLVMGetIntTypeWidth(t) : 0);
+    long tag = ((long)(uint32_t)(ok ? rh_pt_loc_off(loc) : 0) << 16) | (ok ? value_width(t) : 0);
     if (!ok || rh_u64map_get(&w->mem, o * 2 + 1, 0) != tag) {
         set_val(w, in, 0, 0);
         return;
