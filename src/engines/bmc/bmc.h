@@ -23,7 +23,7 @@
 
 #define RH_BMC_MAX_THREADS 24    /* thread instances per bounded program */
 #define RH_BMC_MAX_POSITIONS 40000 /* all threads together: larger is given up */
-#define RH_BMC_CONCRETE_LOOPS 400 /* iterations of loops whose exit is decided concretely */
+#define RH_BMC_CONCRETE_LOOPS 5000 /* iterations of loops whose exit is decided concretely */
 
 typedef enum rh_bmc_pkind {
     RH_BMC_P_LOAD,      /* val (a fresh variable) = memory[addr, size] */
@@ -86,6 +86,7 @@ typedef struct rh_bmc_thread {
     rh_bmc_pos *pos;
     int npos, cap;
     int end_pos;         /* the END marker */
+    rh_ptrmap tls;       /* thread-local global -> address of this thread's copy */
 } rh_bmc_thread;
 
 typedef struct rh_bmc_input {

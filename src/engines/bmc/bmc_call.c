@@ -342,6 +342,28 @@ static void call_nondet(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, LLV
     rh_bmc_state_set(st, call, v);
 }
 
+/* The address of this thread's copy of a __thread global: main uses the
+ * global itself, every other thread instance a zeroed object of its own
+ * (NULL when the global starts non-zero, which is not modelled). */
+static Z3_ast thread_local(rh_bmc_walk *w, LLVMValueRef g)
+{
+    rh_bmc_ctx *c = w->c;
+    if (!LLVMIsAGlobalVariable(g))
+        return NULL;
+    if (w->thread == 0)
+        return rh_bmc_const(c, g);
+    rh_bmc_thread *th = &c->threads[w->thread];
+    long a = rh_ptrmap_get(&th->tls, g, -1);
+    if (a < 0) {
+        LLVMValueRef init = LLVMGetInitializer(g);
+        if (init && !LLVMIsNull(init))
+            return NULL;
+        a = (long)rh_bmc_alloc(c, "thread-local", rh_bmc_type_size(c, LLVMGlobalGetValueType(g)), g);
+        rh_ptrmap_put(&th->tls, g, a);
+    }
+    return rh_bmc_bv(c, (uint64_t)a, c->aw);
+}
+
 /* Value-returning LLVM intrinsics that code at -O0 still uses. */
 static void call_intrinsic(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, LLVMValueRef callee)
 {
@@ -349,7 +371,9 @@ static void call_intrinsic(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, 
     size_t n;
     const char *name = callee ? LLVMGetValueName2(callee, &n) : "";
     Z3_ast a = arg(w, st, call, 0), b = arg(w, st, call, 1), r = NULL;
-    if (!a) {
+    if (strncmp(name, "llvm.threadlocal.address", 24) == 0) {
+        r = thread_local(w, LLVMGetOperand(call, 0));
+    } else if (!a) {
     } else if (strncmp(name, "llvm.expect.", 12) == 0) {
         r = a;
     } else if (b && rh_bmc_width(c, a) == rh_bmc_width(c, b)) {

@@ -124,7 +124,13 @@ static outcome run_attempt(rh_program *prog, const rh_options *o, double deadlin
         Z3_solver s = Z3_mk_simple_solver(c.z);
         Z3_solver_inc_ref(c.z, s);
         rh_bmc_enc e;
-        rh_bmc_schedule(&c, s, &e);
+        if (rh_bmc_schedule(&c, s, &e)) {
+            snprintf(c.note, sizeof c.note, "time ran out while encoding unwinding %u, %u rounds",
+                     c.unwind, c.rounds);
+            rh_bmc_enc_free(&c, &e);
+            Z3_solver_dec_ref(c.z, s);
+            goto done;
+        }
         Z3_ast_vector v = Z3_solver_get_assertions(c.z, s);
         Z3_ast_vector_inc_ref(c.z, v);
         a->assertions = Z3_ast_vector_size(c.z, v);
@@ -155,6 +161,7 @@ static outcome run_attempt(rh_program *prog, const rh_options *o, double deadlin
                  RH_BMC_MAX_POSITIONS);
         c.fatal = 1;
     }
+done:
     if (Z3_get_error_code(c.z) != Z3_OK && out != OUT_RACE) {
         snprintf(c.note, sizeof c.note, "Z3 reported: %s", Z3_get_error_msg(c.z, Z3_get_error_code(c.z)));
         out = OUT_UNKNOWN;
@@ -196,7 +203,7 @@ static int next_bounds(attempt *a, const attempt *last, unsigned kmax, unsigned 
     if (r <= k && r < rmax)
         r++;
     else if (k < kmax)
-        k = k < 3 ? k + 1 : k * 2 > kmax ? kmax : k * 2;
+        k = k < 4 ? k + 1 : k + k / 2 > kmax ? kmax : k + k / 2;
     else
         r++;
     a->unwind = k, a->rounds = r;

@@ -131,8 +131,21 @@ Z3_ast rh_bmc_resize(rh_bmc_ctx *c, Z3_ast bv, unsigned bits, int sign)
 
 Z3_ast rh_bmc_nonzero(rh_bmc_ctx *c, Z3_ast bv)
 {
-    Z3_ast e = Z3_mk_not(c->z, Z3_mk_eq(c->z, bv, rh_bmc_bv(c, 0, rh_bmc_width(c, bv))));
-    return rh_bmc_fold(c, e) == e ? e : Z3_simplify(c->z, e);
+    if (Z3_get_ast_kind(c->z, bv) == Z3_APP_AST) {
+        /* (ite g 1 0) != 0 is g: comparisons and Booleans come back as bv1 */
+        Z3_app app = Z3_to_app(c->z, bv);
+        Z3_func_decl d = Z3_get_app_decl(c->z, app);
+        if (Z3_get_decl_kind(c->z, d) == Z3_OP_ITE) {
+            Z3_ast t = Z3_get_app_arg(c->z, app, 1), f = Z3_get_app_arg(c->z, app, 2);
+            uint64_t tv, fv;
+            if (Z3_is_numeral_ast(c->z, t) && Z3_is_numeral_ast(c->z, f) &&
+                Z3_get_numeral_uint64(c->z, t, &tv) && Z3_get_numeral_uint64(c->z, f, &fv) &&
+                tv != 0 && fv == 0)
+                return Z3_get_app_arg(c->z, app, 0);
+        }
+    }
+    Z3_ast eq = rh_bmc_fold(c, Z3_mk_eq(c->z, bv, rh_bmc_bv(c, 0, rh_bmc_width(c, bv))));
+    return rh_bmc_not(c, eq);
 }
 
 Z3_ast rh_bmc_bool_bv(rh_bmc_ctx *c, Z3_ast b)

@@ -414,7 +414,9 @@ int rh_bmc_flatten(rh_bmc_ctx *c)
 
 void rh_bmc_free_threads(rh_bmc_ctx *c)
 {
-    for (int t = 0; t < c->nthreads; t++)
+    for (int t = 0; t < c->nthreads; t++) {
         free(c->threads[t].pos);
+        rh_ptrmap_free(&c->threads[t].tls);
+    }
     c->nthreads = 0;
 }

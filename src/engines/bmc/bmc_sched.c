@@ -146,7 +146,7 @@ static void position_rules(sched *S)
 }
 
 /* Threads memory through the contexts in their sequential order. */
-static void memory_chain(sched *S)
+static int memory_chain(sched *S)
 {
     rh_bmc_ctx *c = S->c;
     rh_bmc_mem m;
@@ -156,6 +156,10 @@ static void memory_chain(sched *S)
             rh_bmc_thread *th = &c->threads[t];
             for (int i = 0; i < th->npos; i++) {
                 rh_bmc_pos *p = &th->pos[i];
+                if (i % 32 == 0 && rh_now() > c->deadline) {
+                    rh_bmc_mem_free(&m);
+                    return -1;
+                }
                 if (rh_bmc_is_false(c, p->guard) || p->kind == RH_BMC_P_NOP ||
                     p->kind == RH_BMC_P_KILL || p->kind == RH_BMC_P_ASSUME)
                     continue;
@@ -163,6 +167,7 @@ static void memory_chain(sched *S)
             }
         }
     rh_bmc_mem_free(&m);
+    return 0;
 }
 
 /* ---- the race monitor ---- */
@@ -340,7 +345,8 @@ int rh_bmc_schedule(rh_bmc_ctx *c, Z3_solver s, rh_bmc_enc *e)
     e->cbits = S.cb;
     schedule_vars(&S);
     position_rules(&S);
-    memory_chain(&S);
+    if (memory_chain(&S))
+        return -1;
     side A, B;
     side_vars(&S, &A, "a");
     side_vars(&S, &B, "b");

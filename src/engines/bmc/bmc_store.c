@@ -147,7 +147,11 @@ static Z3_ast covers(rh_bmc_mem *m, rh_bmc_wentry *e, Z3_ast x)
 {
     rh_bmc_ctx *c = m->c;
     Z3_ast at;
-    if (!e->len)
+    uint64_t a, b;
+    if (!e->len && Z3_is_numeral_ast(c->z, x) && Z3_is_numeral_ast(c->z, e->idx) &&
+        Z3_get_numeral_uint64(c->z, x, &a) && Z3_get_numeral_uint64(c->z, e->idx, &b))
+        at = a == b ? rh_bmc_true(c) : rh_bmc_false(c); /* the common case, without Z3's simplifier */
+    else if (!e->len)
         at = Z3_is_eq_ast(c->z, x, e->idx) ? rh_bmc_true(c) : rh_bmc_fold(c, Z3_mk_eq(c->z, x, e->idx));
     else
         at = rh_bmc_fold(c, Z3_mk_bvult(c->z, rh_bmc_fold(c, Z3_mk_bvsub(c->z, x, e->idx)), e->len));
