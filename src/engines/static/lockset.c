@@ -396,7 +396,31 @@ static void record_access(rh_ls *ls, LLVMValueRef inst, const rh_ls_state *s)
         rh_sset_union(&r->may, &s->may);
         rh_sset_union(&r->active, &s->active);
         rh_sset_add(&r->threads, (uint64_t)ls->cur_thread);
+        rh_ls_per *pr = NULL;
+        for (int i = 0; i < r->nper && !pr; i++)
+            if (r->per[i].thread == ls->cur_thread)
+                pr = &r->per[i];
+        if (!pr) {
+            r->per = rh_xrealloc(r->per, (size_t)(r->nper + 1) * sizeof *r->per);
+            pr = &r->per[r->nper++];
+            memset(pr, 0, sizeof *pr);
+            pr->thread = ls->cur_thread;
+            rh_sset_copy(&pr->must, &s->must);
+        } else {
+            rh_sset_intersect(&pr->must, &s->must);
+        }
+        rh_sset_union(&pr->may, &s->may);
+        rh_sset_union(&pr->active, &s->active);
     }
+}
+
+const rh_ls_per *rh_ls_per_thread(const rh_ls *ls, int a, int t)
+{
+    const rh_ls_access *r = &ls->acc[a];
+    for (int i = 0; i < r->nper; i++)
+        if (r->per[i].thread == t)
+            return &r->per[i];
+    return NULL;
 }
 
 static void run_block(rh_ls *ls, int f, LLVMValueRef ctx, LLVMBasicBlockRef b, rh_ls_state *s,
@@ -648,6 +672,9 @@ void rh_ls_free(rh_ls *ls)
     for (int a = 0; ls->acc && a < ls->p->naccesses; a++) {
         rh_ls_access *r = &ls->acc[a];
         rh_sset_free(&r->must), rh_sset_free(&r->may), rh_sset_free(&r->active), rh_sset_free(&r->threads);
+        for (int i = 0; i < r->nper; i++)
+            rh_sset_free(&r->per[i].must), rh_sset_free(&r->per[i].may), rh_sset_free(&r->per[i].active);
+        free(r->per);
     }
     free(ls->acc);
     for (int t = 0; ls->tg && t < ls->tg->nthreads; t++) {

@@ -38,9 +38,17 @@ typedef struct rh_ls_state {
     int live; /* 0: unreachable */
 } rh_ls_state;
 
+/* What one thread's contexts agree on at an access. */
+typedef struct rh_ls_per {
+    int thread;
+    rh_sset must, may, active;
+} rh_ls_per;
+
 typedef struct rh_ls_access {
-    rh_sset must, may, active, threads;
+    rh_sset must, may, active, threads; /* merged over every thread */
     int seen;
+    rh_ls_per *per;                     /* per thread running the access */
+    int nper;
 } rh_ls_access;
 
 typedef struct rh_ls_summary rh_ls_summary;
@@ -77,6 +85,10 @@ typedef struct rh_ls {
 
 void rh_ls_run(rh_ls *ls, rh_program *p, rh_pt *pt, rh_tg *tg, const rh_cfg *cfg, double deadline);
 void rh_ls_free(rh_ls *ls);
+
+/* The per-thread record of access a for thread t (never NULL for a thread
+ * in the access's thread set; falls back to the merged sets otherwise). */
+const rh_ls_per *rh_ls_per_thread(const rh_ls *ls, int a, int t);
 
 /* Lock ids an address may denote, resolving a parameter through the call
  * site ctx (NULL for none); *strong says it is exactly one concrete lock. */

@@ -42,10 +42,11 @@ int rh_mhp_may_parallel(const rh_tg *g, const rh_ls *ls, int a1, int t1, int a2,
         return g->threads[t1].multi;
     if (unknown_origin(g, t1) || unknown_origin(g, t2))
         return 1;
+    const rh_ls_per *p1 = rh_ls_per_thread(ls, a1, t1), *p2 = rh_ls_per_thread(ls, a2, t2);
     if (rh_tg_ancestor(g, t1, t2))
-        return g->threads[t1].multi || chain_active(g, t1, t2, &ls->acc[a1].active);
+        return g->threads[t1].multi || chain_active(g, t1, t2, p1 ? &p1->active : &ls->acc[a1].active);
     if (rh_tg_ancestor(g, t2, t1))
-        return g->threads[t2].multi || chain_active(g, t2, t1, &ls->acc[a2].active);
+        return g->threads[t2].multi || chain_active(g, t2, t1, p2 ? &p2->active : &ls->acc[a2].active);
     int l = t1;
     while (l > 0 && !rh_tg_ancestor(g, l, t2))
         l = g->threads[l].parent;

@@ -564,6 +564,18 @@ static int published(rh_must *m, LLVMValueRef load, int t, uint32_t *obj, int64_
                 st = ac->inst;
             }
     }
+    if (!st && s->pt.objs[co].kind == RH_PT_GLOBAL && coff >= INT32_MIN / 2 && coff <= INT32_MAX / 2) {
+        /* never written: the cell holds what the initializer put there */
+        long cell = rh_u64map_get(&s->pt.node_of_cell, rh_pt_loc(co, (int32_t)coff), -1);
+        const rh_sset *v = cell >= 0 ? &s->pt.pts[cell] : NULL;
+        if (!v || v->n != 1 || rh_pt_loc_off(v->v[0]) == RH_PT_ANY ||
+            s->pt.objs[rh_pt_loc_obj(v->v[0])].kind != RH_PT_GLOBAL ||
+            !rh_tg_object_strong(&s->tg, &s->pt, &s->cfg, rh_pt_loc_obj(v->v[0])))
+            return 0;
+        *obj = rh_pt_loc_obj(v->v[0]);
+        *off += rh_pt_loc_off(v->v[0]);
+        return 1;
+    }
     uint32_t so;
     int64_t soff = 0;
     if (!st || rh_ptrmap_get(&m->early, st, 0) != 1 || !must_loc(m, LLVMGetOperand(st, 1), 0, &so, &soff, depth + 1) ||
@@ -641,7 +653,10 @@ static int surely_parallel(rh_must *m, int a1, int t1, const acc_info *i1, int a
                            const acc_info *i2)
 {
     const rh_ls *ls = &m->s->ls;
-    const rh_sset *may1 = &ls->acc[a1].may, *may2 = &ls->acc[a2].may;
+    const rh_ls_per *p1 = rh_ls_per_thread(ls, a1, t1), *p2 = rh_ls_per_thread(ls, a2, t2);
+    if (!p1 || !p2)
+        return 0;
+    const rh_sset *may1 = &p1->may, *may2 = &p2->may;
     if (t1 == 0) { /* main runs to a1 (creating t2 on the way), then t2 runs to a2 */
         return rh_sset_has(&i1->created, (uint64_t)t2 * 2) && !blocked(&i2->pre, may1) &&
                !blocked(&i2->pre, &ls->create_may[t2]);
@@ -666,8 +681,9 @@ int rh_must_check(rh_must *m, int a1, int t1, int a2, int t2)
     }
     rh_static *s = m->s;
     const acc_info *i1 = info_of(m, t1, a1), *i2 = info_of(m, t2, a2);
-    const rh_ls_access *r1 = &s->ls.acc[a1], *r2 = &s->ls.acc[a2];
-    if (!i1 || !i2 || rh_ls_protects(&r1->may, &r2->may) || !surely_parallel(m, a1, t1, i1, a2, t2, i2))
+    const rh_ls_per *r1 = rh_ls_per_thread(&s->ls, a1, t1), *r2 = rh_ls_per_thread(&s->ls, a2, t2);
+    if (!i1 || !i2 || !r1 || !r2 || rh_ls_protects(&r1->may, &r2->may) ||
+        !surely_parallel(m, a1, t1, i1, a2, t2, i2))
         return 0;
     const rh_access *x = &s->p->accesses[a1], *y = &s->p->accesses[a2];
     uint32_t o1, o2;

@@ -138,15 +138,15 @@ static void check_pair(pairs *pp, uint32_t o, const acc_ref *x, const acc_ref *y
 {
     rh_static *s = pp->s;
     const rh_ls_access *rx = &s->ls.acc[x->a], *ry = &s->ls.acc[y->a];
-    if (rh_ls_protects(&rx->must, &ry->must))
-        return;
     cand c = {x->a, y->a, -1, -1, o, x->lo > y->lo ? x->lo : y->lo, x->hi < y->hi ? x->hi : y->hi, 0};
     for (uint32_t i = 0; i < rx->threads.n; i++)
         for (uint32_t j = 0; j < ry->threads.n; j++) {
             int t1 = (int)rx->threads.v[i], t2 = (int)ry->threads.v[j];
             if ((x->t >= 0 && x->t != t1) || (y->t >= 0 && y->t != t2))
                 continue;
-            if (!rh_mhp_may_parallel(&s->tg, &s->ls, x->a, t1, y->a, t2))
+            const rh_ls_per *px = rh_ls_per_thread(&s->ls, x->a, t1), *py = rh_ls_per_thread(&s->ls, y->a, t2);
+            if (!px || !py || rh_ls_protects(&px->must, &py->must) ||
+                !rh_mhp_may_parallel(&s->tg, &s->ls, x->a, t1, y->a, t2))
                 continue;
             if (rh_own_index_disjoint(s, x->a, t1, y->a, t2))
                 continue;
@@ -182,7 +182,8 @@ static void fill_access(rh_static *s, rh_race_access *out, int a, int t)
     rh_race_access_from_model(out, s->p, &s->p->accesses[a]);
     out->thread = t;
     out->thread_desc = rh_xstrdup(s->tg.threads[t].desc);
-    const rh_sset *must = &s->ls.acc[a].must;
+    const rh_ls_per *pr = rh_ls_per_thread(&s->ls, a, t);
+    const rh_sset *must = pr ? &pr->must : &s->ls.acc[a].must;
     out->locks = rh_xcalloc(must->n + 1, sizeof *out->locks);
     for (uint32_t i = 0; i < must->n; i++)
         out->locks[out->nlocks++] = rh_ls_elem_desc(&s->ls, must->v[i]);
