@@ -15,6 +15,7 @@
 #define WALK_STEPS 100000
 #define WALK_DEPTH 48
 #define WALKS 6 /* paths tried per thread: nondet branches taken both ways */
+#define FREE_REF (1L << 40)
 
 /* What the path that first reached an access had done before it. */
 typedef struct acc_info {
@@ -58,10 +59,11 @@ static uint64_t key_of(LLVMValueRef v)
     return (uint64_t)(uintptr_t)v;
 }
 
-/* A parameter stands for the actual argument of the call being walked. */
+/* A parameter stands for the actual argument of the call being walked, a
+ * load for the nondet value the path stored there. */
 static LLVMValueRef resolve(walk *w, LLVMValueRef v)
 {
-    for (int d = 0; d < WALK_DEPTH && LLVMIsAArgument(v); d++) {
+    for (int d = 0; d < WALK_DEPTH; d++) {
         LLVMValueRef a = (LLVMValueRef)(uintptr_t)rh_u64map_get(&w->alias, key_of(v), 0);
         if (!a)
             break;
@@ -220,11 +222,15 @@ static void track_store(walk *w, LLVMValueRef in)
     }
     uint64_t o = rh_pt_loc_obj(pts->v[0]);
     rh_u64map_put(&w->mem, o * 2 + 1, 0);
-    if (!private_loc(w, LLVMGetOperand(in, 1), &loc) || !value_width(LLVMTypeOf(val)) || !known(w, val, &v))
+    if (!private_loc(w, LLVMGetOperand(in, 1), &loc) || !value_width(LLVMTypeOf(val)))
         return;
-    rh_u64map_put(&w->mem, o * 2, (long)v);
-    /* offset and width identify what the value is */
-    rh_u64map_put(&w->mem, o * 2 + 1, ((long)(uint32_t)rh_pt_loc_off(loc) << 16) | value_width(LLVMTypeOf(val)));
+    int is_free = kind_of(w, resolve(w, val)) == 2;
+    if (!is_free && !known(w, val, &v))
+        return;
+    rh_u64map_put(&w->mem, o * 2, is_free ? (long)(uintptr_t)resolve(w, val) : (long)v);
+    /* offset and width identify what the value is; FREE_REF marks a nondet value */
+    rh_u64map_put(&w->mem, o * 2 + 1, ((long)(uint32_t)rh_pt_loc_off(loc) << 16) | value_width(LLVMTypeOf(val)) |
+                                          (is_free ? FREE_REF : 0));
 }
 
 static void track_load(walk *w, LLVMValueRef in)
@@ -234,11 +240,13 @@ static void track_load(walk *w, LLVMValueRef in)
     int ok = value_width(t) && private_loc(w, LLVMGetOperand(in, 0), &loc);
     uint64_t o = ok ? rh_pt_loc_obj(loc) : 0;
     long tag = ((long)(uint32_t)(ok ? rh_pt_loc_off(loc) : 0) << 16) | (ok ? value_width(t) : 0);
-    if (!ok || rh_u64map_get(&w->mem, o * 2 + 1, 0) != tag) {
-        set_val(w, in, 0, 0);
-        return;
-    }
-    set_val(w, in, 1, rh_u64map_get(&w->mem, o * 2, 0));
+    long have = ok ? rh_u64map_get(&w->mem, o * 2 + 1, 0) : 0;
+    rh_u64map_put(&w->alias, key_of(in), 0);
+    set_val(w, in, 0, 0);
+    if (ok && have == (tag | FREE_REF))
+        rh_u64map_put(&w->alias, key_of(in), rh_u64map_get(&w->mem, o * 2, 0));
+    else if (ok && have == tag)
+        set_val(w, in, 1, rh_u64map_get(&w->mem, o * 2, 0));
 }
 
 /* ---- the walk ---- */
