@@ -33,7 +33,9 @@ struct rh_must {
     rh_static *s;
     int *writer;        /* per object: the one thread writing it, -1 none, -2 several */
     prefix *pre;        /* per thread */
-    rh_u64map together; /* t1 * nthreads + t2 (t1 <= t2): one path of main creates both */
+    rh_u64map together; /* t1 * nthreads + t2 (t1 <= t2): one path of main creates both;
+                         * value: 1 + index into held_at */
+    RH_VEC(rh_sset) held_at; /* locks main may hold right after the later of the two creates */
     rh_ptrmap early;    /* stores every path of main runs before it creates any thread */
 };
 
@@ -44,6 +46,7 @@ typedef struct walk {
     rh_u64map vals;     /* value -> kind (key*2+1: 1 known, 2 free nondet) and constant (key*2) */
     rh_u64map alias;    /* parameter -> actual argument of the current call */
     rh_sset taken;      /* lock elements taken so far on this path */
+    rh_sset held;       /* lock elements possibly held now */
     rh_sset created;    /* main: threads created so far on this path */
     LLVMValueRef stack[WALK_DEPTH];
     int depth;
@@ -286,6 +289,7 @@ static void note_acquire(walk *w, LLVMValueRef call, const rh_conc_entry *e, LLV
 {
     if (!e) {
         rh_sset_add(&w->taken, rh_ls_elem(RH_LS_ATOMIC, 1));
+        rh_sset_add(&w->held, rh_ls_elem(RH_LS_ATOMIC, 1));
         return;
     }
     rh_sset ids = {0};
@@ -293,16 +297,58 @@ static void note_acquire(walk *w, LLVMValueRef call, const rh_conc_entry *e, LLV
     if (e->obj >= 0 && e->obj < (int)LLVMGetNumArgOperands(call))
         rh_ls_lock_targets(&w->m->s->ls, LLVMGetOperand(call, (unsigned)e->obj), ctx, e->lock_class, &ids,
                            &strong);
-    for (uint32_t i = 0; i < ids.n; i++)
+    for (uint32_t i = 0; i < ids.n; i++) {
         rh_sset_add(&w->taken, rh_ls_elem((uint32_t)ids.v[i], !(e->flags & RH_F_SHARED)));
+        rh_sset_add(&w->held, rh_ls_elem((uint32_t)ids.v[i], !(e->flags & RH_F_SHARED)));
+    }
     rh_sset_free(&ids);
 }
 
-static void together(rh_must *m, int a, int b)
+static void drop_lock(rh_sset *held, uint64_t id)
 {
-    int n = m->s->tg.nthreads;
-    rh_u64map_put(&m->together, a <= b ? (uint64_t)a * (uint64_t)n + (uint64_t)b
-                                       : (uint64_t)b * (uint64_t)n + (uint64_t)a, 1);
+    rh_sset_remove(held, id * 2);
+    rh_sset_remove(held, id * 2 + 1);
+}
+
+/* Releases what an unlock surely releases (held stays an over-approximation). */
+static void note_release(walk *w, LLVMValueRef call, const rh_conc_entry *e, LLVMValueRef ctx)
+{
+    if (!e) {
+        drop_lock(&w->held, RH_LS_ATOMIC);
+        return;
+    }
+    rh_sset ids = {0};
+    int strong = 0;
+    if (e->obj >= 0 && e->obj < (int)LLVMGetNumArgOperands(call))
+        rh_ls_lock_targets(&w->m->s->ls, LLVMGetOperand(call, (unsigned)e->obj), ctx, e->lock_class, &ids,
+                           &strong);
+    if (strong && ids.n == 1 && !rh_sset_has(&w->m->s->ls.recursive, ids.v[0]))
+        drop_lock(&w->held, ids.v[0]);
+    rh_sset_free(&ids);
+}
+
+static uint64_t pair_key(rh_must *m, int a, int b)
+{
+    uint64_t n = (uint64_t)m->s->tg.nthreads;
+    return a <= b ? (uint64_t)a * n + (uint64_t)b : (uint64_t)b * n + (uint64_t)a;
+}
+
+/* Main's path created both a and b; it holds `held` right after. */
+static void together(rh_must *m, int a, int b, const rh_sset *held)
+{
+    uint64_t k = pair_key(m, a, b);
+    long i = rh_u64map_get(&m->together, k, 0) - 1;
+    if (i >= 0 && m->held_at.items[i].n <= held->n)
+        return; /* keep the path holding the fewest locks */
+    rh_sset h = {0};
+    rh_sset_copy(&h, held);
+    if (i >= 0) {
+        rh_sset_free(&m->held_at.items[i]);
+        m->held_at.items[i] = h;
+        return;
+    }
+    rh_vec_push(&m->held_at, h);
+    rh_u64map_put(&m->together, k, (long)m->held_at.len);
 }
 
 static void note_create(walk *w, LLVMValueRef call)
@@ -321,10 +367,11 @@ static void note_create(walk *w, LLVMValueRef call)
         const rh_tg_thread *th = &m->s->tg.threads[c];
         if (th->create != call || th->parent != 0 || m->s->p->funcs[th->func].fn != fn)
             continue;
-        for (uint32_t i = 0; i < w->created.n; i++)
-            together(m, (int)(w->created.v[i] / 2), c);
         if (!rh_sset_add(&w->created, (uint64_t)c * 2))
             rh_sset_add(&w->created, (uint64_t)c * 2 + 1);
+        for (uint32_t i = 0; i < w->created.n; i++)
+            if (w->created.v[i] != (uint64_t)c * 2)
+                together(m, (int)(w->created.v[i] / 2), c, &w->held);
     }
 }
 
@@ -359,7 +406,8 @@ static int sync_call(walk *w, LLVMValueRef call, const rh_conc_entry *e, LLVMVal
         rh_u64map_free(&w->mem); /* writes memory the walk does not follow */
         set_val(w, call, 0, 0);
         return 1;
-    case RH_OP_UNLOCK: case RH_OP_ATOMIC_END:
+    case RH_OP_UNLOCK: note_release(w, call, e, ctx); set_val(w, call, 1, e->success); return 1;
+    case RH_OP_ATOMIC_END: note_release(w, call, NULL, ctx); return 1;
     case RH_OP_FREE: case RH_OP_PURE: case RH_OP_IGNORE: case RH_OP_LOCK_DESTROY:
     case RH_OP_COND_SIGNAL: case RH_OP_COND_BROADCAST: case RH_OP_SEM_POST: case RH_OP_THREAD_SELF:
     case RH_OP_THREAD_DETACH: case RH_OP_FENCE:
@@ -390,6 +438,8 @@ static int walk_call(walk *w, LLVMValueRef call, LLVMValueRef ctx)
     w->stack[w->depth++] = call;
     w->ret_known = 0;
     int ok = walk_func(w, g);
+    if (e) /* the atomic function returned: its section ends */
+        note_release(w, call, NULL, ctx);
     w->depth--;
     set_val(w, call, ok && w->ret_known, w->ret);
     return ok;
@@ -541,7 +591,7 @@ static void walk_thread(rh_must *m, int t)
         walk_func(&w, m->s->tg.threads[t].func);
         int choices = w.nchoices;
         rh_u64map_free(&w.vals), rh_u64map_free(&w.alias), rh_u64map_free(&w.mem);
-        rh_sset_free(&w.taken), rh_sset_free(&w.created);
+        rh_sset_free(&w.taken), rh_sset_free(&w.created), rh_sset_free(&w.held);
         if (!choices)
             break; /* the path is the same every time */
     }
@@ -665,16 +715,11 @@ static int surely_parallel(rh_must *m, int a1, int t1, const acc_info *i1, int a
     if (!p1 || !p2)
         return 0;
     const rh_sset *may1 = &p1->may, *may2 = &p2->may;
-    if (t1 == 0) { /* main runs to a1 (creating t2 on the way), then t2 runs to a2 */
-        return rh_sset_has(&i1->created, (uint64_t)t2 * 2) && !blocked(&i2->pre, may1) &&
-               !blocked(&i2->pre, &ls->create_may[t2]);
-    }
-    /* main runs until it created both; then one thread after the other */
-    int n = m->s->tg.nthreads;
-    uint64_t key = (uint64_t)t1 * (uint64_t)n + (uint64_t)t2;
-    if (rh_u64map_get(&m->together, key, 0) != 1 || blocked(&i1->pre, &ls->create_may[t1]) ||
-        blocked(&i1->pre, &ls->create_may[t2]) || blocked(&i2->pre, &ls->create_may[t1]) ||
-        blocked(&i2->pre, &ls->create_may[t2]))
+    if (t1 == 0) /* main runs to a1 (creating t2 on the way), then t2 runs to a2 */
+        return rh_sset_has(&i1->created, (uint64_t)t2 * 2) && !blocked(&i2->pre, may1);
+    /* main runs until it created both, holding H; then one thread after the other */
+    long h = rh_u64map_get(&m->together, pair_key(m, t1, t2), 0) - 1;
+    if (h < 0 || blocked(&i1->pre, &m->held_at.items[h]) || blocked(&i2->pre, &m->held_at.items[h]))
         return 0;
     return !blocked(&i2->pre, may1) || !blocked(&i1->pre, may2);
 }
@@ -747,6 +792,9 @@ void rh_must_free(rh_must *m)
         rh_u64map_free(&m->pre[t].idx);
     }
     rh_u64map_free(&m->together);
+    for (size_t i = 0; i < m->held_at.len; i++)
+        rh_sset_free(&m->held_at.items[i]);
+    rh_vec_free(&m->held_at);
     rh_ptrmap_free(&m->early);
     free(m->writer);
     free(m->pre);
