@@ -49,7 +49,7 @@ typedef struct rt_thread {
     rt_vc vc;
     uint64_t prio;           /* PCT priority */
     int atomic_depth;        /* inside __VERIFIER_atomic: no switches */
-    unsigned long run_len;   /* consecutive steps without a switch */
+    unsigned long run_len;   /* steps since its last switch or write: spinning? */
     uint32_t node;           /* stack depot node of the current call stack */
     uint32_t *frames;        /* saved nodes, one per open call */
     int depth, cap;

@@ -108,6 +108,8 @@ void __rh_access(void *p, uint64_t size, uint32_t flags, uint32_t loc, uint64_t 
     if ((flags & (RH_RT_ATOMIC | RH_RT_ACQUIRE)) == (RH_RT_ATOMIC | RH_RT_ACQUIRE))
         rt_acquire(t, &rt_obj_get(p)->vc);
     rt_shadow_access(t, (uintptr_t)p, size, flags, loc);
+    if (flags & RH_RT_WRITE)
+        t->run_len = 0; /* a thread that writes is working, not spinning */
     int known = (flags & RH_RT_VALUE) != 0;
     if (flags & RH_RT_READ)
         value = peek(p, size, &known);

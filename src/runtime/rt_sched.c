@@ -231,6 +231,8 @@ void rt_point(rt_thread *t, uint32_t loc)
         give_token(n);
         rt_wait_token(t);
         t->run_len = 0;
+    } else if (t->run_len > RT_SPIN_LIMIT) {
+        t->run_len = 0; /* nobody else wanted to run: not spinning against anyone */
     }
     rt_resumed(t, loc);
 }

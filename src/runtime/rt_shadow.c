@@ -207,7 +207,7 @@ static void report(rt_thread *t, uintptr_t addr, const rt_acc *prev, int prev_wr
 }
 
 /* True when `prev` by another thread is not ordered before t's access. */
-static int concurrent(const rt_thread *t, const rt_acc *prev, int now_atomic)
+static inline int concurrent(const rt_thread *t, const rt_acc *prev, int now_atomic)
 {
     return prev->valid && prev->tid != t->id && !(prev->atomic && now_atomic) &&
            prev->clock > rt_vc_get(&t->vc, prev->tid);
@@ -215,7 +215,7 @@ static int concurrent(const rt_thread *t, const rt_acc *prev, int now_atomic)
 
 static void add_read(rt_thread *t, rt_cell *c, const rt_acc *now)
 {
-    if (concurrent(t, &c->r, 1)) {
+    if (c->r.valid && c->r.tid != t->id && concurrent(t, &c->r, 1)) {
         /* keep the old read: it may still race with a later write */
         uint32_t i = 0;
         while (i < c->nmore && c->more[i].tid != c->r.tid)

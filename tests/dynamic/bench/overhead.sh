@@ -1,8 +1,10 @@
 #!/bin/sh
 # overhead.sh RACEHUNT - slowdown of one instrumented, serialised run of
-# cpu_bound.c against its native build (both clang-16 -O1).  Prints the
-# native time, the instrumented binary's time (PCT strategy, no trace) and
-# the time of `racehunt run` (which also logs the first 100000 events).
+# cpu_bound.c against its native build (both clang-16 -O1): wall time and
+# CPU time (user+system), best of 5 each.  The instrumented binary runs with
+# the PCT strategy and no trace, as one run of the dynamic engine does minus
+# its event log.  ThreadSanitizer (gcc -fsanitize=thread -O1) is timed on
+# the same program for reference when gcc can build it.
 set -e
 RH=${1:?usage: overhead.sh RACEHUNT}
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -10,22 +12,29 @@ TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 export RACEHUNT_CACHE="$TMP/cache"
 clang-16 -O1 -pthread -w "$HERE/cpu_bound.c" -o "$TMP/native"
-best() { # best wall time of 3 runs of "$@", in seconds
-    b=
-    for i in 1 2 3; do
-        s=$(date +%s.%N); "$@" >/dev/null 2>&1 || true; e=$(date +%s.%N)
-        t=$(echo "$e - $s" | bc -l)
-        if [ -z "$b" ] || [ "$(echo "$t < $b" | bc -l)" = 1 ]; then b=$t; fi
-    done
-    echo "$b"
-}
 "$RH" run --timeout=600 "$HERE/cpu_bound.c" >/dev/null 2>&1 || true   # builds and caches
 BIN=$(ls -d "$TMP"/cache/*/prog | head -1)
-native=$(best "$TMP/native")
-export RH_RT_STRATEGY=pct RH_RT_MAX_STEPS=0 RH_RT_TRACE=0 RH_RT_OUT="$TMP/out"
-inst=$(best "$BIN")
-unset RH_RT_STRATEGY RH_RT_MAX_STEPS RH_RT_TRACE RH_RT_OUT
-run=$(best "$RH" run --timeout=600 "$HERE/cpu_bound.c")
-printf 'native            %.3f s\n' "$native"
-printf 'instrumented run  %.3f s  (%.1fx)\n' "$inst" "$(echo "$inst / $native" | bc -l)"
-printf 'racehunt run      %.3f s  (%.1fx, includes the front end and the trace)\n' "$run" "$(echo "$run / $native" | bc -l)"
+TSAN=
+if gcc -fsanitize=thread -O1 -pthread -w "$HERE/cpu_bound.c" -o "$TMP/tsan" 2>/dev/null; then TSAN="$TMP/tsan"; fi
+python3 - "$TMP/native" "$BIN" "$TMP/out" "$TSAN" <<'PY'
+import os, resource, subprocess, sys, time
+native, inst, out, tsan = sys.argv[1:5]
+def best(cmd, env=None):
+    walls, cpus = [], []
+    for _ in range(5):
+        r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+        t0 = time.time()
+        subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        walls.append(time.time() - t0)
+        r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpus.append(r1.ru_utime - r0.ru_utime + r1.ru_stime - r0.ru_stime)
+    return min(walls), min(cpus)
+env = dict(os.environ, RH_RT_STRATEGY="pct", RH_RT_MAX_STEPS="0", RH_RT_TRACE="0", RH_RT_OUT=out)
+nw, nc = best([native])
+iw, ic = best([inst], env)
+print("native        wall %.3f s  cpu %.3f s" % (nw, nc))
+print("instrumented  wall %.3f s  cpu %.3f s   slowdown: wall %.1fx, cpu %.1fx" % (iw, ic, iw / nw, ic / nc))
+if tsan:
+    tw, tc = best([tsan])
+    print("tsan (gcc)    wall %.3f s  cpu %.3f s   slowdown: wall %.1fx, cpu %.1fx" % (tw, tc, tw / nw, tc / nc))
+PY
