@@ -59,6 +59,8 @@ typedef enum rh_bmc_pkind {
 #define RH_BMC_PF_END 0x40      /* NOP that is the thread's end */
 #define RH_BMC_PF_RACE 0x80     /* an access the race monitor watches */
 #define RH_BMC_PF_READ2 0x100   /* COPY: the source range is a watched read too */
+#define RH_BMC_PF_SECTION 0x200 /* inside a __VERIFIER_atomic section: SV-COMP's
+                                 * tasks count such accesses as never racing */
 
 typedef struct rh_bmc_pos {
     rh_bmc_pkind kind;

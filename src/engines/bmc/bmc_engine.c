@@ -194,9 +194,9 @@ static int next_bounds(attempt *a, const attempt *last, unsigned kmax, unsigned 
 {
     unsigned k = last->unwind, r = last->rounds;
     /* Without a cut more unwinding changes nothing: only rounds can help. */
-    if (!last->cut && r < rmax) {
+    if (!last->cut) {
         a->unwind = k, a->rounds = r + 1;
-        return 1;
+        return r < rmax;
     }
     if (k >= kmax && r >= rmax)
         return 0;

@@ -42,7 +42,7 @@ int rh_bmc_emit(rh_bmc_walk *w, rh_bmc_state *st, rh_bmc_pkind k, LLVMValueRef i
         p->loc.file = "?";
     }
     if (st->atomic > 0)
-        p->flags |= RH_BMC_PF_NOSWITCH;
+        p->flags |= RH_BMC_PF_NOSWITCH | RH_BMC_PF_SECTION;
     c->npositions++;
     return th->npos++;
 }

@@ -286,7 +286,8 @@ static void watch(sched *S, side *A, side *B)
     for (int t = 0; t < c->nthreads; t++)
         for (int i = 0; i < c->threads[t].npos; i++) {
             rh_bmc_pos *p = &c->threads[t].pos[i];
-            if (!(p->flags & RH_BMC_PF_RACE) || rh_bmc_is_false(c, p->guard))
+            if (!(p->flags & RH_BMC_PF_RACE) || (p->flags & RH_BMC_PF_SECTION) ||
+                rh_bmc_is_false(c, p->guard))
                 continue;
             for (int second = 0; second <= ((p->flags & RH_BMC_PF_READ2) ? 1 : 0); second++) {
                 int id = ++e->nwatch;
