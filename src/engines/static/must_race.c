@@ -21,6 +21,7 @@
 typedef struct acc_info {
     rh_sset pre;     /* lockset elements the thread took on that path before the access */
     rh_sset created; /* main only: threads created before it (c*2; c*2+1 when created twice) */
+    rh_sset held;    /* locks possibly held at the access on that path */
 } acc_info;
 
 typedef struct prefix {
@@ -165,21 +166,62 @@ static void eval(walk *w, LLVMValueRef in, LLVMOpcode op)
     set_val(w, in, ok, norm(in, r));
 }
 
+/* The abstract location a pointer surely holds on this path: a constant
+ * address, or one a phi picked from the edge the path came along (kind 3). */
+static int ptr_loc(walk *w, LLVMValueRef v, uint64_t *loc)
+{
+    int64_t off = 0, o;
+    for (int d = 0; d < 16; d++) {
+        v = resolve(w, v);
+        uint64_t base;
+        if (kind_of(w, v) == 3) {
+            base = (uint64_t)rh_u64map_get(&w->vals, key_of(v) * 2, 0);
+        } else if (LLVMIsAConstant(v)) {
+            const rh_sset *pts = rh_pt_of(&w->m->s->pt, v);
+            if (pts->n != 1)
+                return 0;
+            base = pts->v[0];
+        } else if (LLVMIsAInstruction(v) && LLVMGetInstructionOpcode(v) == LLVMGetElementPtr &&
+                   rh_pt_gep_offset(&w->m->s->pt, v, &o)) {
+            off += o, v = LLVMGetOperand(v, 0);
+            continue;
+        } else if (LLVMIsAInstruction(v) && LLVMGetInstructionOpcode(v) == LLVMBitCast) {
+            v = LLVMGetOperand(v, 0);
+            continue;
+        } else {
+            return 0;
+        }
+        int32_t bo = rh_pt_loc_off(base);
+        if (bo == RH_PT_ANY || off > INT32_MAX / 4 || off < -(INT32_MAX / 4))
+            return 0;
+        *loc = rh_pt_loc(rh_pt_loc_obj(base), (int32_t)(bo + off));
+        return 1;
+    }
+    return 0;
+}
+
 static void enter_block(walk *w, LLVMBasicBlockRef b, LLVMBasicBlockRef from)
 {
     /* phis read the values of the edge's source simultaneously */
     int64_t vals[64];
-    int oks[64], n = 0;
+    int kinds[64], n = 0;
     LLVMValueRef in = LLVMGetFirstInstruction(b);
     for (LLVMValueRef p = in; p && LLVMIsAPHINode(p) && n < 64; p = LLVMGetNextInstruction(p), n++) {
-        oks[n] = 0;
-        for (unsigned i = 0; i < LLVMCountIncoming(p); i++)
-            if (LLVMGetIncomingBlock(p, i) == from)
-                oks[n] = known(w, LLVMGetIncomingValue(p, i), &vals[n]);
+        kinds[n] = 0;
+        for (unsigned i = 0; i < LLVMCountIncoming(p); i++) {
+            if (LLVMGetIncomingBlock(p, i) != from)
+                continue;
+            uint64_t loc;
+            LLVMValueRef v = LLVMGetIncomingValue(p, i);
+            if (known(w, v, &vals[n]))
+                kinds[n] = 1;
+            else if (LLVMGetTypeKind(LLVMTypeOf(p)) == LLVMPointerTypeKind && ptr_loc(w, v, &loc))
+                kinds[n] = 3, vals[n] = (int64_t)loc;
+        }
     }
     n = 0;
     for (LLVMValueRef p = in; p && LLVMIsAPHINode(p); p = LLVMGetNextInstruction(p), n++)
-        set_val(w, p, n < 64 && oks[n], n < 64 ? vals[n] : 0);
+        set_val(w, p, n < 64 ? kinds[n] : 0, n < 64 ? vals[n] : 0);
 }
 
 /* ---- memory the walked thread alone writes ---- */
@@ -273,16 +315,38 @@ static void note_access(walk *w, LLVMValueRef in)
             if (w->created.n > ai->created.n && both.n == ai->created.n) {
                 rh_sset_copy(&ai->pre, &w->taken);
                 rh_sset_copy(&ai->created, &w->created);
+                rh_sset_copy(&ai->held, &w->held);
             }
             rh_sset_free(&both);
             continue;
         }
-        acc_info ai = {{0}, {0}};
+        acc_info ai = {{0}, {0}, {0}};
         rh_sset_copy(&ai.pre, &w->taken);
         rh_sset_copy(&ai.created, &w->created);
+        rh_sset_copy(&ai.held, &w->held);
         rh_u64map_put(&p->idx, (uint64_t)a, (long)p->infos.len);
         rh_vec_push(&p->infos, ai);
     }
+}
+
+/* The lock ids a lock call names on this path: the one lock its address
+ * surely holds here, else every lock it may name. */
+static void path_locks(walk *w, LLVMValueRef call, const rh_conc_entry *e, LLVMValueRef ctx, rh_sset *ids,
+                       int *strong)
+{
+    rh_ls *ls = &w->m->s->ls;
+    uint64_t loc;
+    *strong = 0;
+    if (e->obj < 0 || e->obj >= (int)LLVMGetNumArgOperands(call))
+        return;
+    LLVMValueRef arg = LLVMGetOperand(call, (unsigned)e->obj);
+    long id = ptr_loc(w, arg, &loc) ? rh_u64map_get(&ls->lock_of_loc, loc, -1) : -1;
+    if (id >= 0) {
+        rh_sset_add(ids, (uint64_t)id);
+        *strong = rh_tg_object_strong(&w->m->s->tg, &w->m->s->pt, &w->m->s->cfg, rh_pt_loc_obj(loc));
+        return;
+    }
+    rh_ls_lock_targets(ls, arg, ctx, e->lock_class, ids, strong);
 }
 
 static void note_acquire(walk *w, LLVMValueRef call, const rh_conc_entry *e, LLVMValueRef ctx)
@@ -294,9 +358,7 @@ static void note_acquire(walk *w, LLVMValueRef call, const rh_conc_entry *e, LLV
     }
     rh_sset ids = {0};
     int strong;
-    if (e->obj >= 0 && e->obj < (int)LLVMGetNumArgOperands(call))
-        rh_ls_lock_targets(&w->m->s->ls, LLVMGetOperand(call, (unsigned)e->obj), ctx, e->lock_class, &ids,
-                           &strong);
+    path_locks(w, call, e, ctx, &ids, &strong);
     for (uint32_t i = 0; i < ids.n; i++) {
         rh_sset_add(&w->taken, rh_ls_elem((uint32_t)ids.v[i], !(e->flags & RH_F_SHARED)));
         rh_sset_add(&w->held, rh_ls_elem((uint32_t)ids.v[i], !(e->flags & RH_F_SHARED)));
@@ -319,9 +381,7 @@ static void note_release(walk *w, LLVMValueRef call, const rh_conc_entry *e, LLV
     }
     rh_sset ids = {0};
     int strong = 0;
-    if (e->obj >= 0 && e->obj < (int)LLVMGetNumArgOperands(call))
-        rh_ls_lock_targets(&w->m->s->ls, LLVMGetOperand(call, (unsigned)e->obj), ctx, e->lock_class, &ids,
-                           &strong);
+    path_locks(w, call, e, ctx, &ids, &strong);
     if (strong && ids.n == 1 && !rh_sset_has(&w->m->s->ls.recursive, ids.v[0]))
         drop_lock(&w->held, ids.v[0]);
     rh_sset_free(&ids);
@@ -710,11 +770,9 @@ static int blocked(const rh_sset *taken, const rh_sset *ls)
 static int surely_parallel(rh_must *m, int a1, int t1, const acc_info *i1, int a2, int t2,
                            const acc_info *i2)
 {
-    const rh_ls *ls = &m->s->ls;
-    const rh_ls_per *p1 = rh_ls_per_thread(ls, a1, t1), *p2 = rh_ls_per_thread(ls, a2, t2);
-    if (!p1 || !p2)
-        return 0;
-    const rh_sset *may1 = &p1->may, *may2 = &p2->may;
+    /* the locks each path holds at its access */
+    const rh_sset *may1 = &i1->held, *may2 = &i2->held;
+    (void)a1, (void)a2;
     if (t1 == 0) /* main runs to a1 (creating t2 on the way), then t2 runs to a2 */
         return rh_sset_has(&i1->created, (uint64_t)t2 * 2) && !blocked(&i2->pre, may1);
     /* main runs until it created both, holding H; then one thread after the other */
@@ -735,7 +793,7 @@ int rh_must_check(rh_must *m, int a1, int t1, int a2, int t2)
     rh_static *s = m->s;
     const acc_info *i1 = info_of(m, t1, a1), *i2 = info_of(m, t2, a2);
     const rh_ls_per *r1 = rh_ls_per_thread(&s->ls, a1, t1), *r2 = rh_ls_per_thread(&s->ls, a2, t2);
-    if (!i1 || !i2 || !r1 || !r2 || rh_ls_protects(&r1->may, &r2->may) ||
+    if (!i1 || !i2 || !r1 || !r2 || rh_ls_protects(&i1->held, &i2->held) ||
         !surely_parallel(m, a1, t1, i1, a2, t2, i2))
         return 0;
     const rh_access *x = &s->p->accesses[a1], *y = &s->p->accesses[a2];
@@ -787,6 +845,7 @@ void rh_must_free(rh_must *m)
         for (size_t i = 0; i < m->pre[t].infos.len; i++) {
             rh_sset_free(&m->pre[t].infos.items[i].pre);
             rh_sset_free(&m->pre[t].infos.items[i].created);
+            rh_sset_free(&m->pre[t].infos.items[i].held);
         }
         rh_vec_free(&m->pre[t].infos);
         rh_u64map_free(&m->pre[t].idx);
