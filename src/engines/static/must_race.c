@@ -166,6 +166,31 @@ static void eval(walk *w, LLVMValueRef in, LLVMOpcode op)
     set_val(w, in, ok, norm(in, r));
 }
 
+/* A GEP's byte offset with the index values this path knows. */
+static int path_gep_offset(walk *w, LLVMValueRef gep, int64_t *off)
+{
+    const rh_program *p = w->m->s->p;
+    LLVMTypeRef t = LLVMGetGEPSourceElementType(gep);
+    int n = LLVMGetNumOperands(gep);
+    int64_t sum = 0, ci;
+    for (int i = 1; i < n; i++) {
+        if (!known(w, LLVMGetOperand(gep, (unsigned)i), &ci) || ci < -(1 << 20) || ci > (1 << 20))
+            return 0;
+        if (i > 1 && LLVMGetTypeKind(t) == LLVMStructTypeKind) {
+            sum += (int64_t)LLVMOffsetOfElement(p->td, t, (unsigned)ci);
+            t = LLVMStructGetTypeAtIndex(t, (unsigned)ci);
+            continue;
+        }
+        if (i > 1)
+            t = LLVMGetElementType(t);
+        if (!LLVMTypeIsSized(t))
+            return 0;
+        sum += ci * (int64_t)LLVMABISizeOfType(p->td, t);
+    }
+    *off = sum;
+    return 1;
+}
+
 /* The abstract location a pointer surely holds on this path: a constant
  * address, or one a phi picked from the edge the path came along (kind 3). */
 static int ptr_loc(walk *w, LLVMValueRef v, uint64_t *loc)
@@ -182,7 +207,7 @@ static int ptr_loc(walk *w, LLVMValueRef v, uint64_t *loc)
                 return 0;
             base = pts->v[0];
         } else if (LLVMIsAInstruction(v) && LLVMGetInstructionOpcode(v) == LLVMGetElementPtr &&
-                   rh_pt_gep_offset(&w->m->s->pt, v, &o)) {
+                   path_gep_offset(w, v, &o)) {
             off += o, v = LLVMGetOperand(v, 0);
             continue;
         } else if (LLVMIsAInstruction(v) && LLVMGetInstructionOpcode(v) == LLVMBitCast) {
