@@ -397,11 +397,26 @@ static void drop_lock(rh_sset *held, uint64_t id)
     rh_sset_remove(held, id * 2 + 1);
 }
 
+static void together(rh_must *m, int a, int b, const rh_sset *held);
+
+/* Main may run on after creating threads before they run: a lock it
+ * releases there no longer keeps them from their accesses. */
+static void after_release(walk *w)
+{
+    if (w->thread != 0)
+        return;
+    for (uint32_t i = 0; i < w->created.n; i++)
+        for (uint32_t j = i; j < w->created.n; j++)
+            if (w->created.v[i] / 2 != w->created.v[j] / 2 || (w->created.v[j] & 1))
+                together(w->m, (int)(w->created.v[i] / 2), (int)(w->created.v[j] / 2), &w->held);
+}
+
 /* Releases what an unlock surely releases (held stays an over-approximation). */
 static void note_release(walk *w, LLVMValueRef call, const rh_conc_entry *e, LLVMValueRef ctx)
 {
     if (!e) {
         drop_lock(&w->held, RH_LS_ATOMIC);
+        after_release(w);
         return;
     }
     rh_sset ids = {0};
@@ -410,6 +425,7 @@ static void note_release(walk *w, LLVMValueRef call, const rh_conc_entry *e, LLV
     if (strong && ids.n == 1 && !rh_sset_has(&w->m->s->ls.recursive, ids.v[0]))
         drop_lock(&w->held, ids.v[0]);
     rh_sset_free(&ids);
+    after_release(w);
 }
 
 static uint64_t pair_key(rh_must *m, int a, int b)
@@ -807,6 +823,13 @@ static int surely_parallel(rh_must *m, int a1, int t1, const acc_info *i1, int a
     return !blocked(&i2->pre, may1) || !blocked(&i1->pre, may2);
 }
 
+/* A free call: it writes (releases) the whole block. */
+static int frees(rh_static *s, const rh_access *a)
+{
+    const rh_conc_entry *e = a->from_call ? rh_model_call_entry(s->p, a->inst) : NULL;
+    return e && e->op == RH_OP_FREE;
+}
+
 int rh_must_check(rh_must *m, int a1, int t1, int a2, int t2)
 {
     if (!m || t1 < 0 || t2 < 0)
@@ -824,9 +847,11 @@ int rh_must_check(rh_must *m, int a1, int t1, int a2, int t2)
     const rh_access *x = &s->p->accesses[a1], *y = &s->p->accesses[a2];
     uint32_t o1, o2;
     int64_t off1 = 0, off2 = 0;
-    if (!x->size || !y->size || !must_loc(m, x->ptr, t1, &o1, &off1, 0) ||
+    if ((!x->size && !frees(s, x)) || (!y->size && !frees(s, y)) || !must_loc(m, x->ptr, t1, &o1, &off1, 0) ||
         !must_loc(m, y->ptr, t2, &o2, &off2, 0) || o1 != o2)
         return 0;
+    if (!x->size || !y->size) /* free: the whole block, given by its start */
+        return (x->size || off1 == 0) && (y->size || off2 == 0);
     return off1 < off2 + (int64_t)y->size && off2 < off1 + (int64_t)x->size;
 }
 
