@@ -23,7 +23,7 @@
 
 #define RH_BMC_MAX_THREADS 24    /* thread instances per bounded program */
 #define RH_BMC_MAX_POSITIONS 40000 /* all threads together: larger is given up */
-#define RH_BMC_CONCRETE_LOOPS 5000 /* iterations of loops whose exit is decided concretely */
+#define RH_BMC_CONCRETE_LOOPS 1100 /* iterations of loops whose exit is decided concretely */
 
 typedef enum rh_bmc_pkind {
     RH_BMC_P_LOAD,      /* val (a fresh variable) = memory[addr, size] */
@@ -47,6 +47,7 @@ typedef enum rh_bmc_pkind {
     RH_BMC_P_ASSUME,    /* cond must hold when executed */
     RH_BMC_P_KILL,      /* must not be executed: exit, error, bound cut, unsupported */
     RH_BMC_P_NOP,       /* atomic-section markers and the thread's end */
+    RH_BMC_P_FREE,      /* free(addr): a write of the whole block for the monitor */
 } rh_bmc_pkind;
 
 /* flags of a position */
@@ -123,6 +124,7 @@ typedef struct rh_bmc_ctx {
     int nobjs;
     rh_ptrmap objmap;      /* LLVMValueRef -> index in objs */
     rh_ptrmap ptrvars;     /* fresh variables that hold pointers read from memory */
+    rh_ptrmap undefs;      /* undef constant (one per type) -> its Z3 variable */
     uint64_t next_stack, next_heap;
     Z3_ast mem0;           /* initial memory */
     int npositions;

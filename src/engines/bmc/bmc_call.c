@@ -298,8 +298,13 @@ static void call_memory(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, con
     rh_bmc_ctx *c = w->c;
     if (!(e->flags & RH_F_OBJ_WRITE) && !LLVMGetFirstUse(call)) {
         /* printf, puts, ...: reads only, and nothing uses the result, so the
-         * call changes nothing the program can observe (its reads are not
-         * watched by the monitor) */
+         * call changes nothing the program can observe.  Its reads of
+         * non-constant memory are not watched, so no proof after it. */
+        for (unsigned k = 0; k < LLVMGetNumArgOperands(call); k++) {
+            LLVMValueRef a = LLVMGetOperand(call, k);
+            if (LLVMGetTypeKind(LLVMTypeOf(a)) == LLVMPointerTypeKind && !LLVMIsAConstant(a))
+                c->inexact = 1;
+        }
         return;
     }
     Z3_ast dst = arg(w, st, call, e->obj), len = arg(w, st, call, e->size);
@@ -466,6 +471,28 @@ static int call_sync(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, const 
     return 0;
 }
 
+/* free(p) writes the whole block as far as races go (it may be reused at
+ * once); the memory itself is never reused in the bounded program. */
+static void call_free(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, const rh_conc_entry *e)
+{
+    rh_bmc_ctx *c = w->c;
+    Z3_ast p = arg(w, st, call, e->obj);
+    if (!p) {
+        rh_bmc_unsupported_kill(w, st, call, "a free of an unknown pointer");
+        return;
+    }
+    Z3_ast g = st->guard;
+    st->guard = rh_bmc_and(c, g, rh_bmc_nonzero(c, p));
+    if (!rh_bmc_is_false(c, st->guard)) {
+        int i = rh_bmc_emit(w, st, RH_BMC_P_FREE, call, "free");
+        rh_bmc_pos *q = rh_bmc_posp(w, i);
+        q->addr = p;
+        q->len = rh_bmc_bv(c, UINT64_C(1) << 20, c->aw);
+        q->flags |= RH_BMC_PF_RACE;
+    }
+    st->guard = g;
+}
+
 static void unknown_external(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, LLVMValueRef callee)
 {
     char what[256];
@@ -533,7 +560,8 @@ int rh_bmc_call(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call)
     case RH_OP_ALLOC: case RH_OP_CALLOC:
         set_result(w, st, call, rh_bmc_bv(c, rh_bmc_alloc(c, "heap", 1, call), c->aw));
         return 0;
-    case RH_OP_FREE: case RH_OP_THREAD_DETACH: case RH_OP_LOCK_DESTROY: case RH_OP_COND_SIGNAL:
+    case RH_OP_FREE: call_free(w, st, call, e); return 0;
+    case RH_OP_THREAD_DETACH: case RH_OP_LOCK_DESTROY: case RH_OP_COND_SIGNAL:
     case RH_OP_COND_BROADCAST: case RH_OP_FENCE:
         set_int_result(w, st, call, 0);
         return 0;

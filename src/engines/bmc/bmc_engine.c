@@ -54,6 +54,7 @@ static void ctx_free(rh_bmc_ctx *c)
     free(c->objs);
     rh_ptrmap_free(&c->objmap);
     rh_ptrmap_free(&c->ptrvars);
+    rh_ptrmap_free(&c->undefs);
 }
 
 static Z3_lbool check(rh_bmc_ctx *c, Z3_solver s, attempt *a)

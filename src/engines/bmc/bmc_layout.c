@@ -98,8 +98,21 @@ Z3_ast rh_bmc_const(rh_bmc_ctx *c, LLVMValueRef v)
     }
     if (LLVMIsAConstantPointerNull(v))
         return rh_bmc_bv(c, 0, c->aw);
-    if (LLVMIsAUndefValue(v)) /* uninitialised: any value (poison too) */
-        return bits ? rh_bmc_fresh(c, "undef", bits) : NULL;
+    if (LLVMIsAUndefValue(v)) {
+        /* An uninitialised variable: any value, but the same one at every
+         * use (C programs test it twice and expect one answer), and so one
+         * variable per type.  Equal values are one of the possibilities, so
+         * races stay real; a proof is not complete any more. */
+        long k = rh_ptrmap_get(&c->undefs, v, 0);
+        if (k)
+            return (Z3_ast)(intptr_t)k;
+        if (!bits)
+            return NULL;
+        Z3_ast u = rh_bmc_fresh(c, "undef", bits);
+        rh_ptrmap_put(&c->undefs, v, (long)(intptr_t)u);
+        c->inexact = 1;
+        return u;
+    }
     if (LLVMIsAGlobalValue(v)) {
         long i = rh_ptrmap_get(&c->objmap, v, -1);
         return i < 0 ? NULL : rh_bmc_bv(c, c->objs[i].addr, c->aw);

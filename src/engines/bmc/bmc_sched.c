@@ -160,7 +160,7 @@ static int memory_chain(sched *S)
                     rh_bmc_mem_free(&m);
                     return -1;
                 }
-                if (rh_bmc_is_false(c, p->guard) || p->kind == RH_BMC_P_NOP ||
+                if (rh_bmc_is_false(c, p->guard) || p->kind == RH_BMC_P_NOP || p->kind == RH_BMC_P_FREE ||
                     p->kind == RH_BMC_P_KILL || p->kind == RH_BMC_P_ASSUME)
                     continue;
                 rh_bmc_mem_effect(&m, t, i, active(S, t, i, (int)r));
