@@ -48,6 +48,7 @@ typedef struct walk {
     rh_u64map alias;    /* parameter -> actual argument of the current call */
     rh_sset taken;      /* lock elements taken so far on this path */
     rh_sset held;       /* lock elements possibly held now */
+    rh_u64map onces;    /* once controls whose routine this path ran */
     rh_sset created;    /* main: threads created so far on this path */
     LLVMValueRef stack[WALK_DEPTH];
     int depth;
@@ -490,9 +491,47 @@ static void bind_params(walk *w, LLVMValueRef call, LLVMValueRef fn)
     }
 }
 
+static int walk_func(walk *w, int f);
+
+/* pthread_once on a control no other call site uses, in code only one
+ * thread runs, and that thread once: the first call on the path surely runs the routine, later ones not. */
+static int walk_once(walk *w, LLVMValueRef call, const rh_conc_entry *e)
+{
+    rh_static *s = w->m->s;
+    int cf = rh_pt_func_index(&s->pt, LLVMGetBasicBlockParent(LLVMGetInstructionParent(call)));
+    if (e->obj < 0 || e->fn < 0 || s->tg.threads[w->thread].multi || w->depth >= WALK_DEPTH || cf < 0 ||
+        s->tg.nthreads_of_func[cf] != 1)
+        return 0; /* another thread may run the same call first */
+    const rh_sset *ctl = rh_pt_of(&s->pt, LLVMGetOperand(call, (unsigned)e->obj));
+    LLVMValueRef fn = LLVMGetOperand(call, (unsigned)e->fn);
+    while (LLVMIsAConstantExpr(fn) && LLVMGetConstOpcode(fn) == LLVMBitCast)
+        fn = LLVMGetOperand(fn, 0);
+    int g = LLVMIsAFunction(fn) ? rh_pt_func_index(&s->pt, fn) : -1;
+    if (ctl->n != 1 || g < 0 || !rh_tg_object_strong(&s->tg, &s->pt, &s->cfg, rh_pt_loc_obj(ctl->v[0])))
+        return 0;
+    uint64_t key = ctl->v[0];
+    for (int i = 0; i < s->p->nsyncs; i++) {
+        const rh_sync *sy = &s->p->syncs[i];
+        if (sy->inst != call && sy->entry && sy->entry->op == RH_OP_ONCE && sy->entry->obj >= 0 &&
+            rh_sset_has(rh_pt_of(&s->pt, LLVMGetOperand(sy->inst, (unsigned)sy->entry->obj)), key))
+            return 0; /* another call site may run it first */
+    }
+    if (rh_u64map_get(&w->onces, key, 0))
+        return 1;
+    rh_u64map_put(&w->onces, key, 1);
+    for (int i = 0; i < w->depth; i++)
+        if (w->stack[i] == call)
+            return 0;
+    w->stack[w->depth++] = call;
+    int ok = walk_func(w, g);
+    w->depth--;
+    return ok;
+}
+
 static int sync_call(walk *w, LLVMValueRef call, const rh_conc_entry *e, LLVMValueRef ctx)
 {
     switch (e->op) {
+    case RH_OP_ONCE: set_val(w, call, 1, e->success); return walk_once(w, call, e);
     case RH_OP_LOCK: note_acquire(w, call, e, ctx); return 1;
     case RH_OP_ATOMIC_BEGIN: note_acquire(w, call, NULL, ctx); return 1;
     case RH_OP_NONDET: set_val(w, call, 2, 0); return 1;
@@ -693,6 +732,7 @@ static void walk_thread(rh_must *m, int t)
         int choices = w.nchoices;
         rh_u64map_free(&w.vals), rh_u64map_free(&w.alias), rh_u64map_free(&w.mem);
         rh_sset_free(&w.taken), rh_sset_free(&w.created), rh_sset_free(&w.held);
+        rh_u64map_free(&w.onces);
         if (!choices)
             break; /* the path is the same every time */
     }
