@@ -23,6 +23,7 @@
 
 #define RH_BMC_MAX_THREADS 24    /* thread instances per bounded program */
 #define RH_BMC_MAX_POSITIONS 40000 /* all threads together: larger is given up */
+#define RH_BMC_MAX_WORK 60000L   /* positions x rounds beyond which deepening stops */
 #define RH_BMC_CONCRETE_LOOPS 1100 /* iterations of loops whose exit is decided concretely */
 
 typedef enum rh_bmc_pkind {

@@ -249,7 +249,10 @@ int rh_bmc_run(rh_program *prog, const rh_options *o, double deadline, rh_result
             stats(res, &cur, attempts, t0);
             return 0;
         }
+        /* Z3 does not always stop at its time limit on very large formulas:
+         * stay below the sizes where that was seen */
         if (cur.fatal || out == OUT_UNKNOWN || rh_now() >= deadline ||
+            (long)cur.positions * cur.rounds > RH_BMC_MAX_WORK ||
             !next_bounds(&a, &cur, kmax, rmax)) {
             rh_result_note(res, "bmc: no race found with unwinding %u and %u rounds%s", cur.unwind,
                            cur.rounds, cur.cut ? " (some loops or recursion cut by the bound)" : "");

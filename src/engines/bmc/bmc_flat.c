@@ -28,7 +28,7 @@ typedef struct fwalk {
     rh_ptrmap index;        /* block -> index */
     incoming_vec *pending;  /* per block */
     unsigned *stamp;        /* when each block was last walked */
-    char *constbr;          /* its branch was decided by a constant */
+    int (*live)[4];         /* successors its last walk could go to, -1 none, -2 many */
     unsigned tick;
     rh_bmc_state ret;       /* merged returning paths */
     int nret;
@@ -84,21 +84,27 @@ static void push(fwalk *f, int to, int from, rh_bmc_state *st)
     rh_vec_push(&f->pending[to], inc);
 }
 
-/* Whether the loop [s, i] has an exit whose branch was symbolic in the
- * iteration that just ended, or no exit at all (an endless loop). */
+/* Whether the loop [s, i] could be left in the iteration that just ended
+ * (an exit edge some path of it takes: the trip count is not known), or has
+ * no exit at all (an endless loop). */
 static int loop_exit_symbolic(fwalk *f, int s, int i)
 {
     int has_exit = 0;
     for (int j = s; j <= i; j++) {
         LLVMValueRef t = LLVMGetBasicBlockTerminator(f->blocks[j]);
-        int exits = t && LLVMGetInstructionOpcode(t) == LLVMRet;
+        int ret = t && LLVMGetInstructionOpcode(t) == LLVMRet;
+        has_exit |= ret;
         for (unsigned k = 0; t && k < LLVMGetNumSuccessors(t); k++) {
             int d = block_index(f, LLVMGetSuccessor(t, k));
-            exits |= d < s || d > i;
+            has_exit |= d < s || d > i;
         }
-        has_exit |= exits;
-        if (exits && f->stamp[j] >= f->stamp[s] && !f->constbr[j])
+        if (f->stamp[j] < f->stamp[s])
+            continue; /* not walked in this iteration */
+        if (ret)
             return 1;
+        for (int k = 0; k < 4 && f->live[j][k] != -1; k++)
+            if (f->live[j][k] == -2 || f->live[j][k] < s || f->live[j][k] > i)
+                return 1;
     }
     return !has_exit;
 }
@@ -168,7 +174,8 @@ static int terminate(fwalk *f, int i, rh_bmc_state *st)
     rh_bmc_ctx *c = f->w->c;
     LLVMValueRef t = LLVMGetBasicBlockTerminator(f->blocks[i]);
     LLVMOpcode op = t ? LLVMGetInstructionOpcode(t) : LLVMUnreachable;
-    f->constbr[i] = 1;
+    for (int k = 0; k < 4; k++)
+        f->live[i][k] = -1;
     if (op == LLVMRet) {
         do_return(f, st, t);
         return -1;
@@ -207,15 +214,16 @@ static int terminate(fwalk *f, int i, rh_bmc_state *st)
         }
         conds[0] = none;
     }
-    for (unsigned k = 0; k < ns; k++)
-        if (!rh_bmc_is_true(c, conds[k]) && !rh_bmc_is_false(c, conds[k]))
-            f->constbr[i] = 0;
-    int back = -1;
+    int back = -1, nlive = 0;
     for (unsigned k = 0; k < ns; k++) {
         Z3_ast g = rh_bmc_and(c, st->guard, conds[k]);
         if (rh_bmc_is_false(c, g))
             continue;
         int s = block_index(f, LLVMGetSuccessor(t, k));
+        if (nlive < 4)
+            f->live[i][nlive++] = s;
+        else
+            f->live[i][0] = -2;
         rh_bmc_state copy;
         rh_bmc_state_copy(&copy, st);
         int j = take_edge(f, i, s, g, &copy, t);
@@ -230,6 +238,8 @@ static int walk_block(fwalk *f, int i, rh_bmc_state *st)
 {
     rh_bmc_ctx *c = f->w->c;
     f->stamp[i] = ++f->tick;
+    for (int k = 0; k < 4; k++) /* until its terminator says otherwise, no way out */
+        f->live[i][k] = -1;
     for (LLVMValueRef in = LLVMGetFirstInstruction(f->blocks[i]); in;
          in = LLVMGetNextInstruction(in)) {
         if (LLVMIsAPHINode(in))
@@ -254,7 +264,7 @@ static void fwalk_free(fwalk *f)
     free(f->pending);
     free(f->blocks);
     free(f->stamp);
-    free(f->constbr);
+    free(f->live);
     rh_ptrmap_free(&f->index);
 }
 
@@ -308,7 +318,7 @@ int rh_bmc_inline(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef fn, Z3_ast *arg
         rh_ptrmap_put(&f.index, f.blocks[i], i);
     f.pending = rh_xcalloc((size_t)f.n, sizeof *f.pending);
     f.stamp = rh_xcalloc((size_t)f.n, sizeof *f.stamp);
-    f.constbr = rh_xcalloc((size_t)f.n, 1);
+    f.live = rh_xcalloc((size_t)f.n, sizeof *f.live);
     f.retkey = fn; /* a function is never an SSA value of its own body */
 
     rh_bmc_frame frame = {fn, w->frame};
