@@ -86,7 +86,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--racehunt", required=True)
     ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--timeout", type=float, default=20.0)
+    ap.add_argument("--timeout", type=float, default=30.0)
     a = ap.parse_args()
     dirs = [os.path.join(harness.ROOT, "tests", "programs"), os.path.join(harness.ROOT, "tests", "bmc")]
     rc = harness.run_suite(a.racehunt, "bmc", os.path.join(HERE, "expect", "bmc.txt"), dirs,
