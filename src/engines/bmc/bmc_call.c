@@ -493,6 +493,33 @@ static void call_free(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, const
     st->guard = g;
 }
 
+/* realloc(old, n): a new block holding the first n bytes of the old one,
+ * which is freed (a write of the whole block for the monitor). */
+static void call_realloc(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, const rh_conc_entry *e)
+{
+    rh_bmc_ctx *c = w->c;
+    Z3_ast old = arg(w, st, call, e->obj), n = arg(w, st, call, e->size);
+    if (!old || !n) {
+        rh_bmc_unsupported_kill(w, st, call, "a realloc of an unknown block");
+        return;
+    }
+    Z3_ast fresh = rh_bmc_bv(c, rh_bmc_alloc(c, "heap", 1, call), c->aw);
+    Z3_ast g = st->guard;
+    st->guard = rh_bmc_and(c, g, rh_bmc_nonzero(c, old));
+    if (!rh_bmc_is_false(c, st->guard)) {
+        int i = rh_bmc_emit(w, st, RH_BMC_P_COPY, call, "realloc copy");
+        rh_bmc_pos *p = rh_bmc_posp(w, i);
+        p->addr = fresh;
+        p->addr2 = old;
+        p->len = rh_bmc_resize(c, n, c->aw, 0);
+        p->val = rh_bmc_bv(c, 0, 8);
+        p->flags |= RH_BMC_PF_RACE | RH_BMC_PF_READ2;
+    }
+    st->guard = g;
+    call_free(w, st, call, e);
+    set_result(w, st, call, fresh);
+}
+
 static void unknown_external(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, LLVMValueRef callee)
 {
     char what[256];
@@ -561,6 +588,7 @@ int rh_bmc_call(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call)
         set_result(w, st, call, rh_bmc_bv(c, rh_bmc_alloc(c, "heap", 1, call), c->aw));
         return 0;
     case RH_OP_FREE: call_free(w, st, call, e); return 0;
+    case RH_OP_REALLOC: call_realloc(w, st, call, e); return 0;
     case RH_OP_THREAD_DETACH: case RH_OP_LOCK_DESTROY: case RH_OP_COND_SIGNAL:
     case RH_OP_COND_BROADCAST: case RH_OP_FENCE:
         set_int_result(w, st, call, 0);
