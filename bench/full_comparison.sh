@@ -4,7 +4,7 @@
 # side by side.  Usage: bench/full_comparison.sh [TIMEOUT] [DIR...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-timeout=${1:-60}
+timeout=${1:-30}
 shift || true
 stamp=$(date -u +%Y%m%d-%H%M%S)
 out=bench/results/$stamp

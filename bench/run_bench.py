@@ -532,7 +532,7 @@ def parse_args(argv):
     p.add_argument("dirs", nargs="*", metavar="DIR", help="task folders, searched recursively for .yml")
     p.add_argument("--racehunt", default=os.path.join(REPO_ROOT, "build", "racehunt"))
     p.add_argument("--engine", help="passed to racehunt as --engine=E")
-    p.add_argument("--timeout", type=float, default=60, help="seconds per task (default 60)")
+    p.add_argument("--timeout", type=float, default=30, help="seconds per task (default 30, racehunt's own default)")
     p.add_argument("--memory", type=int, default=4096, help="MB address-space limit (default 4096)")
     p.add_argument("--jobs", type=int, default=2)
     p.add_argument("--tsv", help="output TSV (default bench/results/<timestamp>.tsv)")

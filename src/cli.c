@@ -24,7 +24,7 @@ static const char usage[] =
     "  --engine=auto|static|bmc|dynamic  analysis engine (default auto)\n"
     "  --format=text|json|sarif|html     report format (default text)\n"
     "  -o FILE                           write the report to FILE\n"
-    "  --timeout=SECONDS                 time budget for the analysis (default 60)\n"
+    "  --timeout=SECONDS                 time budget for the analysis (default 30)\n"
     "  -p BUILD_DIR                      analyse BUILD_DIR/compile_commands.json\n"
     "  --svcomp                          SV-COMP mode: last line RESULT: true|false(no-data-race)|unknown\n"
     "  --data-model=ILP32|LP64           compile for 32 or 64 bits (default LP64)\n"
@@ -141,6 +141,7 @@ static int apply_option(rh_options *o, int c, const char *arg, char *err)
 int rh_cli_parse(int argc, char **argv, rh_options *o, char *err)
 {
     memset(o, 0, sizeof *o);
+    o->start = rh_now();
     o->engine = "auto";
     o->jobs = 2;
     int first = 1;

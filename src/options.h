@@ -12,6 +12,7 @@ typedef struct rh_options {
     rh_format format;
     const char *output;       /* -o FILE, NULL for stdout */
     double timeout;           /* seconds for the whole analysis, 0 = default */
+    double start;             /* rh_now() when racehunt started: the budget counts from here */
     int svcomp;               /* SV-COMP conventions and RESULT line */
     int ilp32;                /* --data-model=ILP32 */
     int dump_model;

@@ -23,6 +23,7 @@ typedef struct rh_engine {
     const char *name;
     rh_engine_fn run;
     const char *summary;
+    int one_race;       /* stops at its first race: not worth waiting for once races are confirmed */
 } rh_engine;
 
 int rh_static_run(rh_program *prog, const rh_options *o, double deadline, rh_result *res, char *err);

@@ -20,14 +20,15 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#define RH_DEFAULT_TIMEOUT 60.0
-#define RH_CHILD_GRACE 5.0 /* seconds a child may overrun the deadline before it is killed */
+#define RH_DEFAULT_TIMEOUT 30.0
+#define RH_CHILD_GRACE 1.0 /* seconds a child may overrun the deadline before it is killed */
+#define RH_MARGIN_MAX 2.0  /* seconds kept back for merging and writing the report */
 
 const rh_engine rh_engines[] = {
-    {"static", rh_static_run, "thread-modular static analysis (RacerF): proves race freedom"},
-    {"bmc", rh_bmc_run, "bounded model checking by lazy sequentialization (LaDR) on Z3"},
-    {"dynamic", rh_dynamic_run, "controlled executions with happens-before detection"},
-    {NULL, NULL, NULL},
+    {"static", rh_static_run, "thread-modular static analysis (RacerF): proves race freedom", 0},
+    {"bmc", rh_bmc_run, "bounded model checking by lazy sequentialization (LaDR) on Z3", 1},
+    {"dynamic", rh_dynamic_run, "controlled executions with happens-before detection", 0},
+    {NULL, NULL, NULL, 0},
 };
 
 const rh_engine *rh_portfolio_find(const char *name)
@@ -108,8 +109,12 @@ static void merge(rh_result *to, rh_result *from)
 }
 
 typedef struct rh_child {
+    const rh_engine *engine;
     pid_t pid;
-    int fd;
+    int fd;            /* read end of the result pipe, -1 once collected */
+    char *buf;         /* the JSON result read so far */
+    size_t len, cap;
+    rh_verdict verdict;
 } rh_child;
 
 /* Starts an engine in a forked process that writes its result as JSON. */
@@ -117,6 +122,8 @@ static int start_child(const rh_engine *e, rh_program *prog, const rh_options *o
                        rh_child *c)
 {
     int fds[2];
+    memset(c, 0, sizeof *c);
+    c->engine = e, c->fd = -1, c->verdict = RH_UNKNOWN;
     if (pipe(fds))
         return -1;
     fflush(NULL);
@@ -128,6 +135,7 @@ static int start_child(const rh_engine *e, rh_program *prog, const rh_options *o
     }
     if (c->pid == 0) {
         close(fds[0]);
+        rh_cancel_on_sigterm();
         rh_result res = {0};
         run_one(e, prog, o, deadline, &res);
         json_t *j = rh_result_to_json(&res, 1);
@@ -143,43 +151,87 @@ static int start_child(const rh_engine *e, rh_program *prog, const rh_options *o
     return 0;
 }
 
-/* Collects a child's result (killing it if it overruns) into res and
- * returns the child's verdict. */
-static rh_verdict finish_child(rh_child *c, const char *name, double deadline, rh_result *res)
+/* Reads what the child has written; at end of file (or on error) reaps the
+ * child, merges its result into res and returns 1. */
+static int read_child(rh_child *c, rh_result *res)
 {
-    char *buf = NULL;
-    size_t len = 0, cap = 0;
-    for (;;) {
-        double left = deadline + RH_CHILD_GRACE - rh_now();
-        struct pollfd p = {c->fd, POLLIN, 0};
-        if (left <= 0 || poll(&p, 1, (int)(left * 1000) + 1) == 0)
-            break;
-        if (len + 65536 > cap)
-            buf = rh_xrealloc(buf, cap = 2 * cap + 65536);
-        ssize_t n = read(c->fd, buf + len, cap - len - 1);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            break;
-        len += (size_t)n;
+    if (c->len + 65536 > c->cap)
+        c->buf = rh_xrealloc(c->buf, c->cap = 2 * c->cap + 65536);
+    ssize_t n = read(c->fd, c->buf + c->len, c->cap - c->len - 1);
+    if (n < 0 && errno == EINTR)
+        return 0;
+    if (n > 0) {
+        c->len += (size_t)n;
+        return 0;
     }
     close(c->fd);
-    kill(c->pid, SIGKILL);
+    c->fd = -1;
     waitpid(c->pid, NULL, 0);
     json_error_t jerr;
-    json_t *j = buf ? json_loadb(buf, len, 0, &jerr) : NULL;
+    json_t *j = json_loadb(c->buf, c->len, 0, &jerr);
     char err[RH_ERR_MAX];
     rh_result got;
-    rh_verdict v = RH_UNKNOWN;
     if (j && rh_result_from_json(j, &got, err) == 0) {
-        v = got.verdict;
+        c->verdict = got.verdict;
         merge(res, &got);
     } else {
-        rh_result_note(res, "the %s engine gave no result within the time budget", name);
+        rh_result_note(res, "the %s engine gave no result within the time budget",
+                       c->engine->name);
     }
     json_decref(j);
-    free(buf);
-    return v;
+    free(c->buf);
+    c->buf = NULL;
+    return 1;
+}
+
+/* Whether the stages still running are no longer worth waiting for: one
+ * finished stage proved race freedom, or races are confirmed and only
+ * stages that stop at their first race are left (the stages that look for
+ * every race have had their budget). */
+static int no_longer_needed(const rh_child *c, int n, const rh_result *res)
+{
+    for (int i = 0; i < n; i++)
+        if (c[i].fd < 0 && c[i].verdict == RH_RACE_FREE)
+            return 1;
+    for (int i = 0; i < n; i++)
+        if (c[i].fd >= 0 && !c[i].engine->one_race)
+            return 0;
+    for (int i = 0; i < res->nraces; i++)
+        if (rh_evidence_confirmed(res->races[i].evidence))
+            return 1;
+    return 0;
+}
+
+/* Collects the results of n children into res.  Stages that can no longer
+ * change the verdict are asked to stop (SIGTERM: they wind down and
+ * report); whoever overruns the deadline by the grace period is killed. */
+static void collect_children(rh_child *c, int n, double deadline, rh_result *res)
+{
+    int open = n, cancelled = 0;
+    while (open > 0) {
+        struct pollfd p[2];
+        int map[2], np = 0;
+        for (int i = 0; i < n && np < 2; i++)
+            if (c[i].fd >= 0)
+                p[np] = (struct pollfd){c[i].fd, POLLIN, 0}, map[np++] = i;
+        double left = deadline + RH_CHILD_GRACE - rh_now();
+        if (left <= 0 || poll(p, (nfds_t)np, (int)(left * 1000) + 1) == 0)
+            break;
+        for (int k = 0; k < np; k++)
+            if (p[k].revents && read_child(&c[map[k]], res))
+                open--;
+        if (!cancelled && no_longer_needed(c, n, res)) {
+            for (int k = 0; k < n; k++)
+                if (c[k].fd >= 0)
+                    kill(c[k].pid, SIGTERM);
+            cancelled = 1;
+        }
+    }
+    for (int i = 0; i < n; i++)
+        if (c[i].fd >= 0) {
+            kill(c[i].pid, SIGKILL);
+            read_child(&c[i], res);
+        }
 }
 
 /* Verdict of the merged races (DESIGN.md, soundness discipline). */
@@ -207,18 +259,28 @@ static int run_auto(rh_program *prog, const rh_options *o, double deadline, rh_r
         res->engine = rh_xstrdup("static");
         return 0;
     }
-    rh_child child;
-    int parallel = o->jobs > 1 && start_child(rh_portfolio_find("bmc"), prog, o, deadline, &child) == 0;
-    rh_result bmc = {0}, dyn = {0};
-    if (!parallel)
-        run_one(rh_portfolio_find("bmc"), prog, o, deadline, &bmc);
-    rh_verdict bmc_verdict = bmc.verdict;
-    merge(res, &bmc);
-    if (bmc_verdict != RH_RACE_FREE)
-        run_one(rh_portfolio_find("dynamic"), prog, o, deadline, &dyn);
-    merge(res, &dyn);
+    /* bmc and dynamic in two processes (both cores), or one after the other */
+    rh_child child[2];
+    int parallel = o->jobs > 1 &&
+                   start_child(rh_portfolio_find("bmc"), prog, o, deadline, &child[0]) == 0;
+    if (parallel && start_child(rh_portfolio_find("dynamic"), prog, o, deadline, &child[1])) {
+        kill(child[0].pid, SIGKILL);
+        waitpid(child[0].pid, NULL, 0);
+        close(child[0].fd);
+        parallel = 0;
+    }
+    rh_verdict bmc_verdict;
     if (parallel) {
-        bmc_verdict = finish_child(&child, "bmc", deadline, res);
+        collect_children(child, 2, deadline, res);
+        bmc_verdict = child[0].verdict;
+    } else {
+        rh_result bmc = {0}, dyn = {0};
+        run_one(rh_portfolio_find("bmc"), prog, o, deadline, &bmc);
+        bmc_verdict = bmc.verdict;
+        merge(res, &bmc);
+        if (bmc_verdict != RH_RACE_FREE)
+            run_one(rh_portfolio_find("dynamic"), prog, o, deadline, &dyn);
+        merge(res, &dyn);
     }
     res->verdict = merged_verdict(res, bmc_verdict == RH_RACE_FREE);
     res->engine = rh_xstrdup("auto");
@@ -227,8 +289,11 @@ static int run_auto(rh_program *prog, const rh_options *o, double deadline, rh_r
 
 int rh_portfolio_run(rh_program *prog, const rh_options *o, rh_result *res, char *err)
 {
+    /* The budget is the user's wall clock: compiling counted, and a margin
+     * kept so that engines which overrun a little still finish in time. */
     double budget = o->timeout > 0 ? o->timeout : RH_DEFAULT_TIMEOUT;
-    double deadline = rh_now() + budget;
+    double margin = budget * 0.1 < RH_MARGIN_MAX ? budget * 0.1 : RH_MARGIN_MAX;
+    double deadline = (o->start > 0 ? o->start : rh_now()) + budget - margin;
     if (strcmp(o->engine, "auto") == 0)
         return run_auto(prog, o, deadline, res);
     const rh_engine *e = rh_portfolio_find(o->engine);

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -40,6 +41,11 @@ static void capture_read(capture *c)
 static void child_exec(char *const argv[], char *const env_extra[], int out_fd, int err_fd)
 {
     setpgid(0, 0);
+    /* The process that runs us may itself be killed (a portfolio stage
+     * past its deadline); the program under test must not outlive it. */
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() == 1)
+        _exit(127);
     int devnull = open("/dev/null", O_RDONLY);
     if (devnull >= 0)
         dup2(devnull, 0);

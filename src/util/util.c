@@ -2,6 +2,7 @@
 #include "util.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -104,6 +105,27 @@ double rh_now(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static volatile sig_atomic_t cancel_flag;
+
+static void on_sigterm(int sig)
+{
+    (void)sig;
+    cancel_flag = 1;
+}
+
+void rh_cancel_on_sigterm(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigterm;
+    sigaction(SIGTERM, &sa, NULL);
+}
+
+int rh_cancelled(void)
+{
+    return cancel_flag != 0;
 }
 
 char *rh_read_file(const char *path, size_t *len, char *err)

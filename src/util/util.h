@@ -53,6 +53,13 @@ void rh_ptrmap_free(rh_ptrmap *m);
 /* Wall-clock seconds since an arbitrary point, for budgets and --stats. */
 double rh_now(void);
 
+/* Cooperative cancellation.  A portfolio stage whose answer is no longer
+ * needed receives SIGTERM; after rh_cancel_on_sigterm() that only sets a
+ * flag, and long loops poll rh_cancelled() to wind down with what they
+ * have (temporary files removed, partial result kept). */
+void rh_cancel_on_sigterm(void);
+int rh_cancelled(void);
+
 /* Reads a whole file; returns NULL and fills err on failure. *len may be NULL. */
 char *rh_read_file(const char *path, size_t *len, char *err);
 

@@ -126,8 +126,9 @@ static outcome run_attempt(rh_program *prog, const rh_options *o, double deadlin
         Z3_solver_inc_ref(c.z, s);
         rh_bmc_enc e;
         if (rh_bmc_schedule(&c, s, &e)) {
-            snprintf(c.note, sizeof c.note, "time ran out while encoding unwinding %u, %u rounds",
-                     c.unwind, c.rounds);
+            snprintf(c.note, sizeof c.note, "%s while encoding unwinding %u, %u rounds",
+                     rh_cancelled() ? "stopped (the verdict was decided)" : "time ran out", c.unwind,
+                     c.rounds);
             rh_bmc_enc_free(&c, &e);
             Z3_solver_dec_ref(c.z, s);
             goto done;
@@ -155,8 +156,9 @@ static outcome run_attempt(rh_program *prog, const rh_options *o, double deadlin
         out = find_races(&c, s, &e, a, res);
         rh_bmc_enc_free(&c, &e);
         Z3_solver_dec_ref(c.z, s);
-    } else if (!c.note[0] && rh_now() > deadline) {
-        snprintf(c.note, sizeof c.note, "time ran out while bounding the program");
+    } else if (!c.note[0] && (rh_now() > deadline || rh_cancelled())) {
+        snprintf(c.note, sizeof c.note, "%s while bounding the program",
+                 rh_cancelled() ? "stopped (the verdict was decided)" : "time ran out");
     } else if (!c.note[0]) {
         snprintf(c.note, sizeof c.note, "the bounded program exceeds %d positions",
                  RH_BMC_MAX_POSITIONS);
@@ -251,7 +253,7 @@ int rh_bmc_run(rh_program *prog, const rh_options *o, double deadline, rh_result
         }
         /* Z3 does not always stop at its time limit on very large formulas:
          * stay below the sizes where that was seen */
-        if (cur.fatal || out == OUT_UNKNOWN || rh_now() >= deadline ||
+        if (cur.fatal || out == OUT_UNKNOWN || rh_now() >= deadline || rh_cancelled() ||
             (long)cur.positions * cur.rounds > RH_BMC_MAX_WORK ||
             !next_bounds(&a, &cur, kmax, rmax)) {
             rh_result_note(res, "bmc: no race found with unwinding %u and %u rounds%s", cur.unwind,

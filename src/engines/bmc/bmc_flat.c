@@ -278,7 +278,7 @@ static int walk_body(fwalk *f, rh_bmc_state *entry)
             i++;
             continue;
         }
-        if (rh_now() > c->deadline || c->npositions > RH_BMC_MAX_POSITIONS)
+        if (rh_now() > c->deadline || rh_cancelled() || c->npositions > RH_BMC_MAX_POSITIONS)
             return -1;
         rh_bmc_state st;
         join_block(f, i, &st);

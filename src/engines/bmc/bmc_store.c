@@ -11,6 +11,7 @@
  */
 #include "bmc_memory.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,11 +23,18 @@ typedef struct rh_bmc_wentry {
     Z3_ast src;    /* bulk copy: source address */
     int *snap;     /* bulk copy: (object, list length) pairs of the source */
     int nsnap;
+    /* Index chains that let a read at a numeral address skip the writes
+     * that certainly miss it (most of them, in long unwound loops). */
+    int konst;       /* a single byte at the numeral address `at` */
+    uint64_t at;
+    int prev_same;   /* konst: the previous write at the same address, or -1 */
+    int last_other;  /* the newest entry up to here that is not konst, or -1 */
 } rh_bmc_wentry;
 
 struct rh_bmc_wlist {
     rh_bmc_wentry *e;
     int n, cap;
+    rh_ptrmap last_at; /* numeral address + 1 -> newest konst entry there */
 };
 
 typedef struct memo_slot {
@@ -48,6 +56,7 @@ void rh_bmc_store_free(rh_bmc_mem *m)
         for (int k = 0; k < m->lists[o].n; k++)
             free(m->lists[o].e[k].snap);
         free(m->lists[o].e);
+        rh_ptrmap_free(&m->lists[o].last_at);
     }
     free(m->lists);
     free(m->memo);
@@ -97,6 +106,8 @@ static rh_bmc_wentry *append(rh_bmc_mem *m, int o)
     }
     rh_bmc_wentry *e = &l->e[l->n++];
     memset(e, 0, sizeof *e);
+    e->prev_same = -1;
+    e->last_other = l->n >= 2 ? l->e[l->n - 2].last_other : -1;
     return e;
 }
 
@@ -106,6 +117,16 @@ void rh_bmc_store_write(rh_bmc_mem *m, int o, Z3_ast cond, Z3_ast x, Z3_ast byte
         return;
     rh_bmc_wentry *e = append(m, o);
     e->cond = cond, e->idx = x, e->byte = byte;
+    struct rh_bmc_wlist *l = &m->lists[o];
+    int self = l->n - 1;
+    if (Z3_is_numeral_ast(m->c->z, x) && Z3_get_numeral_uint64(m->c->z, x, &e->at)) {
+        const void *key = (const void *)(uintptr_t)(e->at + 1);
+        e->konst = 1;
+        e->prev_same = (int)rh_ptrmap_get(&l->last_at, key, -1);
+        rh_ptrmap_put(&l->last_at, key, self);
+    } else {
+        e->last_other = self;
+    }
 }
 
 void rh_bmc_store_bulk(rh_bmc_mem *m, int o, Z3_ast cond, Z3_ast dst, Z3_ast len, Z3_ast src,
@@ -122,6 +143,7 @@ void rh_bmc_store_bulk(rh_bmc_mem *m, int o, Z3_ast cond, Z3_ast dst, Z3_ast len
             snap[2 * k] = sobjs[k], snap[2 * k + 1] = m->lists[sobjs[k]].n;
     }
     rh_bmc_wentry *e = append(m, o);
+    e->last_other = m->lists[o].n - 1;
     e->cond = cond, e->idx = dst, e->len = len, e->src = src, e->byte = fill;
     e->snap = snap, e->nsnap = src ? ns : 0;
 }
@@ -165,6 +187,36 @@ static Z3_ast initial(rh_bmc_mem *m, Z3_ast x)
     return Z3_is_numeral_ast(c->z, x) ? Z3_simplify(c->z, v) : v;
 }
 
+/* The entries below upto that may have written byte x, newest first: all
+ * of them for a symbolic x; for a numeral x only the writes at x and the
+ * symbolic or bulk ones, by merging the two index chains.  Returns the
+ * count; *out is owned by the caller. */
+static int candidates(struct rh_bmc_wlist *l, rh_bmc_ctx *c, Z3_ast x, int upto, int **out)
+{
+    int *v = rh_xmalloc(((size_t)upto + 1) * sizeof *v), n = 0;
+    *out = v;
+    uint64_t xv;
+    if (!Z3_is_numeral_ast(c->z, x) || !Z3_get_numeral_uint64(c->z, x, &xv)) {
+        for (int k = upto - 1; k >= 0; k--)
+            v[n++] = k;
+        return n;
+    }
+    int same = (int)rh_ptrmap_get(&l->last_at, (const void *)(uintptr_t)(xv + 1), -1);
+    while (same >= upto)
+        same = l->e[same].prev_same;
+    int other = upto > 0 ? l->e[upto - 1].last_other : -1;
+    while (same >= 0 || other >= 0) {
+        if (same > other) {
+            v[n++] = same;
+            same = l->e[same].prev_same;
+        } else {
+            v[n++] = other;
+            other = other > 0 ? l->e[other - 1].last_other : -1;
+        }
+    }
+    return n;
+}
+
 static Z3_ast read_at(rh_bmc_mem *m, int o, Z3_ast x, int upto)
 {
     rh_bmc_ctx *c = m->c;
@@ -173,20 +225,26 @@ static Z3_ast read_at(rh_bmc_mem *m, int o, Z3_ast x, int upto)
     if (v)
         return v;
     struct rh_bmc_wlist *l = &m->lists[o];
+    int *cand, n = candidates(l, c, x, upto, &cand);
     /* newest first, down to a write that certainly covers x */
-    int k = upto - 1;
-    for (; k >= 0; k--)
-        if (rh_bmc_is_true(c, covers(m, &l->e[k], x)))
+    int j = 0;
+    for (; j < n; j++)
+        if (rh_bmc_is_true(c, covers(m, &l->e[cand[j]], x)))
             break;
-    int from = k;
-    v = from >= 0 ? (l->e[from].len ? bulk_byte(m, &l->e[from], x) : l->e[from].byte) : initial(m, x);
-    for (k = from + 1; k < upto; k++) {
-        Z3_ast hit = covers(m, &l->e[k], x);
+    if (j < n) {
+        rh_bmc_wentry *e = &l->e[cand[j]];
+        v = e->len ? bulk_byte(m, e, x) : e->byte;
+    } else {
+        v = initial(m, x);
+    }
+    for (j--; j >= 0; j--) {
+        rh_bmc_wentry *e = &l->e[cand[j]];
+        Z3_ast hit = covers(m, e, x);
         if (rh_bmc_is_false(c, hit))
             continue;
-        Z3_ast b = l->e[k].len ? bulk_byte(m, &l->e[k], x) : l->e[k].byte;
-        v = rh_bmc_ite(c, hit, b, v);
+        v = rh_bmc_ite(c, hit, e->len ? bulk_byte(m, e, x) : e->byte, v);
     }
+    free(cand);
     memo_put(m, xid, o, upto, v);
     return v;
 }

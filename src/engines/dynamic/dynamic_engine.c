@@ -158,7 +158,7 @@ static void session_free(dyn_session *s)
  * traces, each confirmed (or not) by replaying it. */
 static void predict(dyn_session *s, double deadline)
 {
-    for (int i = 0; i < s->nkept && rh_now() < deadline; i++) {
+    for (int i = 0; i < s->nkept && rh_now() < deadline && !rh_cancelled(); i++) {
         rh_wit_ctx w = {&s->bin, s->tmp, s->program, s->kept_seed[i], deadline};
         rh_race *found = NULL;
         int n = rh_wit_predict(&w, &s->kept[i], &found);
@@ -187,7 +187,7 @@ int rh_dynamic_run(rh_program *prog, const rh_options *o, double deadline, rh_re
     unsigned long max_runs = o->runs ? o->runs : RH_DYN_DEFAULT_RUNS, last_steps = 0;
     /* a fifth of the budget stays for predicting races from the traces */
     double run_deadline = deadline - (deadline - rh_now()) * 0.2;
-    for (unsigned long i = 0; i < max_runs && rh_now() < run_deadline; i++)
+    for (unsigned long i = 0; i < max_runs && rh_now() < run_deadline && !rh_cancelled(); i++)
         if (one_run(&s, i, run_deadline, &last_steps, err)) {
             session_free(&s);
             return -1;
