@@ -5,8 +5,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 scripts/build.sh
-echo "+ build/racehunt examples/bank_account.c"
+witness=build/bank_account.witness.json
+echo "+ build/racehunt --witness=$witness examples/bank_account.c"
 status=0
-build/racehunt examples/bank_account.c || status=$?
+build/racehunt --witness="$witness" examples/bank_account.c || status=$?
 echo "(racehunt exit code $status: 0 race-free, 1 races reported, 2 error, 3 unknown)"
 [ "$status" -ne 2 ]
+if [ -f "$witness" ]; then
+    echo "+ build/racehunt replay $witness"
+    build/racehunt replay "$witness" | tail -n 3 || true
+fi

@@ -37,7 +37,8 @@ static const char *headline(rh_evidence e)
     return "data race";
 }
 
-static void text_race(const rh_race *r, FILE *out)
+/* saved_as: the file --witness writes this race's witness to, or NULL. */
+static void text_race(const rh_race *r, const char *saved_as, FILE *out)
 {
     fprintf(out, "==================\n");
     fprintf(out, "WARNING: racehunt: %s [%s engine]\n", headline(r->evidence), r->engine);
@@ -49,19 +50,26 @@ static void text_race(const rh_race *r, FILE *out)
             fprintf(out, ", bytes [%ld, %ld)", r->offset_lo, r->offset_hi);
         fprintf(out, "\n");
     }
-    if (r->witness)
-        fprintf(out, "  Witness: a schedule of %d steps reaches this race\n", r->witness->nsteps);
+    if (r->witness && saved_as)
+        fprintf(out, "  Witness: a schedule of %d steps reaches this race; replay it with\n"
+                     "    racehunt replay %s\n", r->witness->nsteps, saved_as);
+    else if (r->witness)
+        fprintf(out, "  Witness: a schedule of %d steps reaches this race (save it with "
+                     "--witness=FILE, replay it with racehunt replay FILE)\n", r->witness->nsteps);
     fprintf(out, "SUMMARY: racehunt: data race %s:%u:%u in %s\n", r->a.file, r->a.line, r->a.col,
             r->a.func ? r->a.func : "?");
 }
 
 void rh_report_text(const rh_result *res, const rh_options *o, FILE *out)
 {
-    int shown = 0;
+    int shown = 0, saved = o->svcomp; /* SV-COMP mode writes a GraphML witness instead */
     for (int i = 0; i < res->nraces; i++) {
-        if (res->races[i].evidence == RH_EV_MAY && !o->may)
+        const rh_race *r = &res->races[i];
+        if (r->evidence == RH_EV_MAY && !o->may)
             continue;
-        text_race(&res->races[i], out);
+        /* --witness saves the first witness (main.c) */
+        text_race(r, r->witness && !saved ? o->witness_out : NULL, out);
+        saved |= r->witness != NULL;
         shown++;
     }
     if (shown)

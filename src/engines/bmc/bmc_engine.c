@@ -256,8 +256,9 @@ int rh_bmc_run(rh_program *prog, const rh_options *o, double deadline, rh_result
         if (cur.fatal || out == OUT_UNKNOWN || rh_now() >= deadline || rh_cancelled() ||
             (long)cur.positions * cur.rounds > RH_BMC_MAX_WORK ||
             !next_bounds(&a, &cur, kmax, rmax)) {
-            rh_result_note(res, "bmc: no race found with unwinding %u and %u rounds%s", cur.unwind,
-                           cur.rounds, cur.cut ? " (some loops or recursion cut by the bound)" : "");
+            if (!rh_cancelled())
+                rh_result_note(res, "bmc: no race found with unwinding %u and %u rounds%s", cur.unwind,
+                               cur.rounds, cur.cut ? " (some loops or recursion cut by the bound)" : "");
             stats(res, &cur, attempts, t0);
             return 0;
         }

@@ -166,6 +166,27 @@ static void lock_op(rh_ls *ls, LLVMValueRef call, const rh_conc_entry *e, LLVMVa
     rh_sset_free(&ids);
 }
 
+/* Lock ids released while the threads in s->active may run no longer
+ * protect those threads' whole lives. */
+static void break_creation_locks(rh_ls *ls, const rh_ls_state *s, const rh_sset *ids)
+{
+    for (uint32_t k = 0; k < s->active.n; k++)
+        rh_sset_union(&ls->create_broken[s->active.v[k]], ids);
+}
+
+/* A condition wait releases its mutex while it blocks. */
+static void cond_wait_op(rh_ls *ls, LLVMValueRef call, const rh_conc_entry *e, LLVMValueRef ctx,
+                         rh_ls_state *s)
+{
+    if (e->obj2 < 0 || e->obj2 >= (int)LLVMGetNumArgOperands(call))
+        return;
+    rh_sset ids = {0};
+    int strong;
+    rh_ls_lock_targets(ls, LLVMGetOperand(call, (unsigned)e->obj2), ctx, RH_LOCK_NONE, &ids, &strong);
+    break_creation_locks(ls, s, &ids);
+    rh_sset_free(&ids);
+}
+
 static void unlock_op(rh_ls *ls, LLVMValueRef call, const rh_conc_entry *e, LLVMValueRef ctx,
                       rh_ls_state *s)
 {
@@ -174,6 +195,7 @@ static void unlock_op(rh_ls *ls, LLVMValueRef call, const rh_conc_entry *e, LLVM
     rh_sset ids = {0};
     int strong;
     rh_ls_lock_targets(ls, LLVMGetOperand(call, (unsigned)e->obj), ctx, e->lock_class, &ids, &strong);
+    break_creation_locks(ls, s, &ids);
     for (uint32_t i = 0; i < ids.n; i++) {
         remove_lock(&s->must, (uint32_t)ids.v[i]);
         if (strong && !rh_sset_has(&ls->recursive, ids.v[i])) /* a recursive lock may stay held */
@@ -189,6 +211,11 @@ static void create_op(rh_ls *ls, LLVMValueRef call, rh_ls_state *s)
             continue;
         rh_sset_union(&ls->create_active[c], &s->active);
         rh_sset_union(&ls->create_may[c], &s->may);
+        if (ls->create_seen[c])
+            rh_sset_intersect(&ls->create_must[c], &s->must);
+        else
+            rh_sset_union(&ls->create_must[c], &s->must);
+        ls->create_seen[c] = 1;
         rh_sset_add(&s->active, (uint64_t)c);
     }
 }
@@ -293,6 +320,7 @@ static void sync_op(rh_ls *ls, LLVMValueRef call, const rh_conc_entry *e, int f,
     switch (e->op) {
     case RH_OP_LOCK: lock_op(ls, call, e, ctx, s, 0); break;
     case RH_OP_UNLOCK: unlock_op(ls, call, e, ctx, s); break;
+    case RH_OP_COND_WAIT: cond_wait_op(ls, call, e, ctx, s); break;
     case RH_OP_ATOMIC_BEGIN: add_both(s, rh_ls_elem(RH_LS_ATOMIC, 1)); break;
     case RH_OP_ATOMIC_END:
         remove_lock(&s->must, RH_LS_ATOMIC), remove_lock(&s->may, RH_LS_ATOMIC);
@@ -540,7 +568,9 @@ static void summary(rh_ls *ls, int f, LLVMValueRef ctx, const rh_ls_state *entry
 static void prepare(rh_ls *ls)
 {
     rh_program *p = ls->p;
-    lock_id(ls, 0, RH_LOCK_NONE); /* RH_LS_ATOMIC */
+    /* RH_LS_ATOMIC, under a location no object has: location 0 is the
+     * first object's first byte, which may well be a real lock */
+    lock_id(ls, UINT64_MAX, RH_LOCK_NONE);
     for (int a = p->naccesses - 1; a >= 0; a--)
         rh_ptrmap_put(&ls->acc_of_inst, p->accesses[a].inst, a);
     ls->needs_ctx = rh_xcalloc((size_t)p->nfuncs + 1, 1);
@@ -642,6 +672,57 @@ static void thread_handles(rh_ls *ls)
     }
 }
 
+/* Creation locksets: write-mode locks held at every creation and never
+ * released while the thread may run.  Only real locks: not recursive ones
+ * (an unlock may not release them), not atomic sections or once routines
+ * (pseudo-locks no other thread acquires by a lock call).  A thread its
+ * creator surely joins before ending lives within the creator's life, so
+ * it inherits the creator's creation lockset. */
+static void creation_lockset(rh_ls *ls, int t, unsigned char *done)
+{
+    if (done[t])
+        return;
+    done[t] = 1;
+    const rh_sset *m = &ls->create_must[t];
+    for (uint32_t i = 0; i < m->n; i++) {
+        uint32_t id = (uint32_t)(m->v[i] / 2);
+        if ((m->v[i] & 1) && id != RH_LS_ATOMIC && ls->lock_class[id] != RH_LOCK_NONE &&
+            !rh_sset_has(&ls->recursive, id) && !rh_sset_has(&ls->create_broken[t], id))
+            rh_sset_add(&ls->creation[t], m->v[i]);
+    }
+    int parent = ls->tg->threads[t].parent;
+    if (parent > 0 && ls->exit_done[parent] && !rh_sset_has(&ls->exit_active[parent], (uint64_t)t)) {
+        creation_lockset(ls, parent, done);
+        rh_sset_union(&ls->creation[t], &ls->creation[parent]);
+    }
+}
+
+static void creation_locksets(rh_ls *ls)
+{
+    unsigned char *done = rh_xcalloc((size_t)ls->tg->nthreads + 1, 1);
+    for (int t = 1; t < ls->tg->nthreads; t++)
+        creation_lockset(ls, t, done);
+    free(done);
+}
+
+int rh_ls_creation_protects(const rh_ls *ls, const rh_sset *held, int t1, int t2)
+{
+    /* Exclusion needs t1 to really acquire the lock, so not while the
+     * holder (an ancestor of t2) keeps it: ancestors get no exclusion.
+     * Threads of unknown origin have no known ancestry. */
+    for (int x = t2, n = 0; n <= ls->tg->nthreads; n++) {
+        int parent = ls->tg->threads[x].parent;
+        if (parent < 0)
+            return 0;
+        if (parent == t1)
+            return 0;
+        if (parent == 0)
+            break;
+        x = parent;
+    }
+    return t2 > 0 && rh_ls_protects(held, &ls->creation[t2]);
+}
+
 void rh_ls_run(rh_ls *ls, rh_program *p, rh_pt *pt, rh_tg *tg, const rh_cfg *cfg, double deadline)
 {
     memset(ls, 0, sizeof *ls);
@@ -651,6 +732,10 @@ void rh_ls_run(rh_ls *ls, rh_program *p, rh_pt *pt, rh_tg *tg, const rh_cfg *cfg
     ls->exit_active = rh_xcalloc((size_t)nt + 1, sizeof *ls->exit_active);
     ls->create_active = rh_xcalloc((size_t)nt + 1, sizeof *ls->create_active);
     ls->create_may = rh_xcalloc((size_t)nt + 1, sizeof *ls->create_may);
+    ls->create_must = rh_xcalloc((size_t)nt + 1, sizeof *ls->create_must);
+    ls->create_seen = rh_xcalloc((size_t)nt + 1, 1);
+    ls->create_broken = rh_xcalloc((size_t)nt + 1, sizeof *ls->create_broken);
+    ls->creation = rh_xcalloc((size_t)nt + 1, sizeof *ls->creation);
     ls->exit_done = rh_xcalloc((size_t)nt + 1, sizeof *ls->exit_done);
     prepare(ls);
     thread_handles(ls);
@@ -665,6 +750,7 @@ void rh_ls_run(rh_ls *ls, rh_program *p, rh_pt *pt, rh_tg *tg, const rh_cfg *cfg
         ls->exit_done[t] = 1;
         st_free(&exit);
     }
+    creation_locksets(ls);
 }
 
 void rh_ls_free(rh_ls *ls)
@@ -681,7 +767,11 @@ void rh_ls_free(rh_ls *ls)
         rh_sset_free(&ls->exit_active[t]);
         rh_sset_free(&ls->create_active[t]);
         rh_sset_free(&ls->create_may[t]);
+        rh_sset_free(&ls->create_must[t]);
+        rh_sset_free(&ls->create_broken[t]);
+        rh_sset_free(&ls->creation[t]);
     }
+    free(ls->create_must), free(ls->create_seen), free(ls->create_broken), free(ls->creation);
     free(ls->exit_active), free(ls->create_active), free(ls->create_may), free(ls->exit_done);
     free(ls->handle);
     for (int i = 0; i < ls->nloop_joins; i++)

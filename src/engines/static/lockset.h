@@ -12,6 +12,11 @@
  *     read-mode holders of a rwlock do not protect a write;
  *   - the may-active set: threads this thread created that are not surely
  *     joined yet (joined threads leave behind what they had not joined).
+ * Creation locksets (Goblint's creationLockset): a lock the creator surely
+ * holds when it creates a thread and releases (unlock, or a condition wait
+ * on it) only after surely joining the thread is held for the thread's
+ * whole life, so the thread's accesses exclude those of any other thread
+ * that really holds the lock.
  * A lock is only added to a must-set when its address is one concrete lock
  * (a strong object at a constant offset); arrays of locks indexed by a
  * variable are may-locks only.  __VERIFIER_atomic_begin/end and calls of
@@ -69,6 +74,10 @@ typedef struct rh_ls {
     rh_sset *exit_active;   /* per thread: threads still running when it ends */
     rh_sset *create_active; /* per thread: creator's may-active set at its creation */
     rh_sset *create_may;    /* per thread: creator's may-lockset at its creation */
+    rh_sset *create_must;   /* per thread: creator's must-lockset at every visit of its creation */
+    unsigned char *create_seen;
+    rh_sset *create_broken; /* per thread: lock ids its creator may release while it runs */
+    rh_sset *creation;      /* per thread, after the run: its creation lockset (write mode) */
     unsigned char *needs_ctx;
     uint64_t *handle;       /* per thread: strong handle cell its create writes, + 1; 0 none */
     int *exit_done;
@@ -98,6 +107,9 @@ void rh_ls_lock_targets(rh_ls *ls, LLVMValueRef v, LLVMValueRef ctx, rh_lock_cla
 char *rh_ls_elem_desc(rh_ls *ls, uint64_t elem);
 /* Whether two locksets share a lock held in write mode by at least one side. */
 int rh_ls_protects(const rh_sset *a, const rh_sset *b);
+/* Whether access locks `held` (really acquired by thread t1) exclude
+ * thread t2 through t2's creation lockset. */
+int rh_ls_creation_protects(const rh_ls *ls, const rh_sset *held, int t1, int t2);
 /* Whether two may-locksets share any lock at all (any mode). */
 int rh_ls_share_any(const rh_sset *a, const rh_sset *b);
 
