@@ -145,6 +145,7 @@ static const rh_conc_entry builtin[] = {
     {"putchar",                 RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
     {"fflush",                  RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
     {"perror",                  RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
+    {"strerror",                RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
     {"rand",                    RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
     {"srand",                   RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
     {"abs",                     RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},

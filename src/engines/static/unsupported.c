@@ -89,12 +89,20 @@ static void check_inst(rh_static *s, LLVMValueRef in, int f)
     }
 }
 
+/* A library call given NULL for an optional out-argument (time(NULL))
+ * touches no memory through it; a real access through NULL only crashes. */
+static int null_pointer(LLVMValueRef p)
+{
+    return p && LLVMIsConstant(p) && LLVMIsNull(p);
+}
+
 /* Accesses through pointers the points-to analysis saw no target for: an
  * integer cast to a pointer, or memory it does not track, made them. */
 static void check_untargeted(rh_static *s)
 {
     for (int a = 0; a < s->p->naccesses; a++)
-        if (s->ls.acc[a].seen && rh_pt_of(&s->pt, s->p->accesses[a].ptr)->n == 0)
+        if (s->ls.acc[a].seen && rh_pt_of(&s->pt, s->p->accesses[a].ptr)->n == 0 &&
+            !null_pointer(s->p->accesses[a].ptr))
             rh_static_unsupported(s, s->p->accesses[a].inst, "an access through a pointer it cannot follow "
                                                              "(an integer cast to a pointer?)");
 }
