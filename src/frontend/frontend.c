@@ -5,6 +5,7 @@
 #include "../util/proc.h"
 #include "../util/util.h"
 
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <ftw.h>
@@ -157,6 +158,45 @@ static char *without_gcc_attributes(const char *file, const char *bc_path)
     return copy;
 }
 
+/* Whether `word` occurs on the line before position p. */
+static int earlier_on_line(const char *text, const char *p, const char *word)
+{
+    const char *line = p;
+    while (line > text && line[-1] != '\n')
+        line--;
+    size_t n = strlen(word);
+    for (const char *q = line; q + n <= p; q++)
+        if (strncmp(q, word, n) == 0)
+            return 1;
+    return 0;
+}
+
+/* C99 gives a plain `inline` definition no external symbol, so clang at -O0
+ * emits only a declaration and the body is lost to every engine (and the
+ * instrumented build does not link).  Code written for gcc, SV-COMP tasks
+ * among it, means the GNU89 reading, where the definition is emitted.  Use
+ * that when the unit itself defines plain inline functions and never asks
+ * for the C99 meaning with `extern inline`. */
+static int wants_gnu89_inline(const char *file)
+{
+    char err[RH_ERR_MAX];
+    size_t len;
+    char *text = rh_read_file(file, &len, err);
+    int plain = 0, c99 = 0;
+    for (char *p = text; p && (p = strstr(p, "inline")); p += 6) {
+        int word = (p == text || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')) &&
+                   (p[6] == ' ' || p[6] == '\t' || p[6] == '\n');
+        if (!word || earlier_on_line(text, p, "static"))
+            continue;
+        if (earlier_on_line(text, p, "extern"))
+            c99 = 1;
+        else
+            plain = 1;
+    }
+    free(text);
+    return plain && !c99;
+}
+
 int rh_frontend_compile(const rh_options *o, const rh_tu *tu, const char *bc_path, char *err)
 {
     if (check_input(tu->file, err))
@@ -172,6 +212,8 @@ int rh_frontend_compile(const rh_options *o, const rh_tu *tu, const char *bc_pat
         argv[n++] = (char *)base_flags[i];
     if (o->ilp32)
         argv[n++] = "-m32";
+    if (wants_gnu89_inline(tu->file))
+        argv[n++] = "-fgnu89-inline";
     for (int i = 0; i < tu->nflags; i++)
         argv[n++] = tu->flags[i];
     argv[n++] = "-o";
