@@ -222,6 +222,18 @@ static int emit_lock(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, Z3_ast
     return i;
 }
 
+/* A lock or semaphore wait; the try and timed forms may fail and return
+ * their outcome as the call's result (then 1 is returned: result set). */
+static int acquire(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, Z3_ast obj, rh_bmc_pkind k,
+                   unsigned flags, const char *what)
+{
+    int i = emit_lock(w, st, call, obj, k, flags, what);
+    if (!(flags & (RH_BMC_PF_TRY | RH_BMC_PF_TIMED)))
+        return 0;
+    set_result(w, st, call, rh_bmc_posp(w, i)->out);
+    return 1;
+}
+
 static void call_join(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, const rh_conc_entry *e)
 {
     rh_bmc_ctx *c = w->c;
@@ -421,15 +433,11 @@ static int call_sync(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, const 
         rh_bmc_unsupported_kill(w, st, call, "a synchronisation object the bmc engine cannot resolve");
         return 0;
     }
-    int i;
     switch (e->op) {
     case RH_OP_LOCK_INIT: emit_simple(w, st, call, RH_BMC_P_SYNC_SET, obj, NULL, "lock init"); break;
     case RH_OP_LOCK:
-        i = emit_lock(w, st, call, obj, RH_BMC_P_LOCK, fl, "lock");
-        if (fl & (RH_BMC_PF_TRY | RH_BMC_PF_TIMED)) {
-            set_result(w, st, call, rh_bmc_posp(w, i)->out);
+        if (acquire(w, st, call, obj, RH_BMC_P_LOCK, fl, "lock"))
             return 0;
-        }
         break;
     case RH_OP_UNLOCK: emit_lock(w, st, call, obj, RH_BMC_P_UNLOCK, 0, "unlock"); break;
     case RH_OP_COND_WAIT: {
@@ -458,11 +466,8 @@ static int call_sync(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, const 
     case RH_OP_BARRIER_WAIT: call_barrier_wait(w, st, call, obj); return 0;
     case RH_OP_SEM_INIT: emit_simple(w, st, call, RH_BMC_P_SYNC_SET, obj, sz, "sem init"); break;
     case RH_OP_SEM_WAIT:
-        i = emit_lock(w, st, call, obj, RH_BMC_P_SEM_WAIT, fl, "sem wait");
-        if (fl & (RH_BMC_PF_TRY | RH_BMC_PF_TIMED)) {
-            set_result(w, st, call, rh_bmc_posp(w, i)->out);
+        if (acquire(w, st, call, obj, RH_BMC_P_SEM_WAIT, fl, "sem wait"))
             return 0;
-        }
         break;
     case RH_OP_SEM_POST: emit_lock(w, st, call, obj, RH_BMC_P_SEM_POST, 0, "sem post"); break;
     default: break;
