@@ -537,6 +537,8 @@ def parse_args(argv):
     p.add_argument("--jobs", type=int, default=2)
     p.add_argument("--tsv", help="output TSV (default bench/results/<timestamp>.tsv)")
     p.add_argument("--filter", help="only tasks whose path contains this string")
+    p.add_argument("--expected", choices=["true", "false"],
+                   help="only tasks with this expected verdict (false: the racy ones)")
     p.add_argument("--extra", help="extra racehunt arguments (one string, split like a shell)")
     p.add_argument("--tool", choices=sorted(TOOLS), default="racehunt")
     p.add_argument("--fail-on-wrong", action="store_true", help="exit 1 if any answer is wrong")
@@ -587,6 +589,8 @@ def main(argv):
         print(f"error: {problem}", file=sys.stderr)
         return 2
     tasks = find_tasks(dirs, opts.filter)
+    if opts.expected:
+        tasks = [t for t in tasks if t["expected"] == opts.expected]
     if not tasks:
         print("error: no data-race tasks found", file=sys.stderr)
         return 2
