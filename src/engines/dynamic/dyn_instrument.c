@@ -366,6 +366,27 @@ static void instrument_call(inst_ctx *c, LLVMValueRef call)
         instrument_frame(c, call);
 }
 
+/* An uninitialised local is `undef` after mem2reg, and branching on undef
+ * is undefined behaviour the optimiser of the instrumented build exploits
+ * (it may delete the rest of the function).  C means an indeterminate but
+ * fixed value: exactly what `freeze` gives. */
+static void freeze_undef(inst_ctx *c, LLVMValueRef in)
+{
+    int phi = LLVMGetInstructionOpcode(in) == LLVMPHI;
+    unsigned n = (unsigned)LLVMGetNumOperands(in);
+    for (unsigned i = 0; i < n; i++) {
+        LLVMValueRef v = LLVMGetOperand(in, i);
+        if (!v || !(LLVMIsUndef(v) || LLVMIsPoison(v)))
+            continue;
+        LLVMTypeKind k = LLVMGetTypeKind(LLVMTypeOf(v));
+        if (k != LLVMIntegerTypeKind && k != LLVMPointerTypeKind && k != LLVMDoubleTypeKind &&
+            k != LLVMFloatTypeKind)
+            continue;
+        LLVMPositionBuilderBefore(c->b, phi ? LLVMGetBasicBlockTerminator(LLVMGetIncomingBlock(in, i)) : in);
+        LLVMSetOperand(in, i, LLVMBuildFreeze(c->b, v, "indeterminate"));
+    }
+}
+
 static void instrument_function(inst_ctx *c, LLVMValueRef fn)
 {
     RH_VEC(LLVMValueRef) todo = {0};
@@ -373,6 +394,7 @@ static void instrument_function(inst_ctx *c, LLVMValueRef fn)
         for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in))
             rh_vec_push(&todo, in);
     for (size_t i = 0; i < todo.len; i++) {
+        freeze_undef(c, todo.items[i]);
         if (LLVMGetInstructionOpcode(todo.items[i]) == LLVMCall)
             instrument_call(c, todo.items[i]);
         else
