@@ -124,6 +124,17 @@ static outcome run_attempt(rh_program *prog, const rh_options *o, double deadlin
         a->needed_rounds = needed_rounds(&c);
         Z3_solver s = Z3_mk_simple_solver(c.z);
         Z3_solver_inc_ref(c.z, s);
+        const char *flat = getenv("RACEHUNT_BMC_FLAT"); /* "terse": no formulas */
+        int terse = flat && strcmp(flat, "terse") == 0;
+        if (flat)
+            for (int t = 0; t < c.nthreads; t++)
+                for (int i = 0; i < c.threads[t].npos; i++) {
+                    rh_bmc_pos *p = &c.threads[t].pos[i];
+                    fprintf(stderr, "T%d #%d %s line %u flags %x [%d,%d] guard %s addr %s\n", t, i + 1,
+                            p->what, p->loc.line, p->flags, p->blk_start, p->blk_end,
+                            terse ? "-" : Z3_ast_to_string(c.z, p->guard),
+                            p->addr && !terse ? Z3_ast_to_string(c.z, p->addr) : "-");
+                }
         rh_bmc_enc e;
         if (rh_bmc_schedule(&c, s, &e)) {
             snprintf(c.note, sizeof c.note, "%s while encoding unwinding %u, %u rounds",
@@ -137,14 +148,6 @@ static outcome run_attempt(rh_program *prog, const rh_options *o, double deadlin
         Z3_ast_vector_inc_ref(c.z, v);
         a->assertions = Z3_ast_vector_size(c.z, v);
         Z3_ast_vector_dec_ref(c.z, v);
-        if (getenv("RACEHUNT_BMC_FLAT"))
-            for (int t = 0; t < c.nthreads; t++)
-                for (int i = 0; i < c.threads[t].npos; i++) {
-                    rh_bmc_pos *p = &c.threads[t].pos[i];
-                    fprintf(stderr, "T%d #%d %s line %u flags %x [%d,%d] guard %s addr %s\n", t, i + 1,
-                            p->what, p->loc.line, p->flags, p->blk_start, p->blk_end,
-                            Z3_ast_to_string(c.z, p->guard), p->addr ? Z3_ast_to_string(c.z, p->addr) : "-");
-                }
         const char *dump = getenv("RACEHUNT_BMC_DUMP");
         if (dump) {
             FILE *f = fopen(dump, "w");
