@@ -12,6 +12,7 @@
 #include "../util/util.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -124,7 +125,7 @@ static int start_child(const rh_engine *e, rh_program *prog, const rh_options *o
     int fds[2];
     memset(c, 0, sizeof *c);
     c->engine = e, c->fd = -1, c->verdict = RH_UNKNOWN;
-    if (pipe(fds))
+    if (pipe2(fds, O_CLOEXEC)) /* not inherited by the programs the engine runs */
         return -1;
     fflush(NULL);
     c->pid = fork();
@@ -230,7 +231,8 @@ static void collect_children(rh_child *c, int n, double deadline, rh_result *res
     for (int i = 0; i < n; i++)
         if (c[i].fd >= 0) {
             kill(c[i].pid, SIGKILL);
-            read_child(&c[i], res);
+            while (!read_child(&c[i], res)) /* drain to end of file, then reap */
+                ;
         }
 }
 
