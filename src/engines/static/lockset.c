@@ -182,7 +182,7 @@ static void cond_wait_op(rh_ls *ls, LLVMValueRef call, const rh_conc_entry *e, L
         return;
     rh_sset ids = {0};
     int strong;
-    rh_ls_lock_targets(ls, LLVMGetOperand(call, (unsigned)e->obj2), ctx, RH_LOCK_NONE, &ids, &strong);
+    rh_ls_lock_targets(ls, LLVMGetOperand(call, (unsigned)e->obj2), ctx, RH_LOCK_MUTEX, &ids, &strong);
     break_creation_locks(ls, s, &ids);
     rh_sset_free(&ids);
 }
