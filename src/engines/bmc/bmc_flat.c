@@ -214,19 +214,24 @@ static int terminate(fwalk *f, int i, rh_bmc_state *st)
         }
         conds[0] = none;
     }
-    int back = -1, nlive = 0;
+    /* Every live successor is recorded before any edge is taken: a back
+     * edge asks whether this iteration could leave the loop, and the exit
+     * may be a later successor of this very branch (do-while latches). */
+    int back = -1, nlive = 0, succ[256];
     for (unsigned k = 0; k < ns; k++) {
-        Z3_ast g = rh_bmc_and(c, st->guard, conds[k]);
-        if (rh_bmc_is_false(c, g))
-            continue;
-        int s = block_index(f, LLVMGetSuccessor(t, k));
-        if (nlive < 4)
-            f->live[i][nlive++] = s;
-        else
+        conds[k] = rh_bmc_and(c, st->guard, conds[k]);
+        succ[k] = rh_bmc_is_false(c, conds[k]) ? -1 : block_index(f, LLVMGetSuccessor(t, k));
+        if (succ[k] >= 0 && nlive < 4)
+            f->live[i][nlive++] = succ[k];
+        else if (succ[k] >= 0)
             f->live[i][0] = -2;
+    }
+    for (unsigned k = 0; k < ns; k++) {
+        if (succ[k] < 0)
+            continue;
         rh_bmc_state copy;
         rh_bmc_state_copy(&copy, st);
-        int j = take_edge(f, i, s, g, &copy, t);
+        int j = take_edge(f, i, succ[k], conds[k], &copy, t);
         if (j >= 0 && (back < 0 || j < back))
             back = j;
     }
