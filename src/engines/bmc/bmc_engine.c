@@ -100,6 +100,12 @@ static outcome find_races(rh_bmc_ctx *c, Z3_solver s, rh_bmc_enc *e, attempt *a,
     }
 }
 
+/* Why an attempt ended early: the portfolio cancelled it, or its time ran out. */
+static const char *why_stopped(void)
+{
+    return rh_cancelled() ? "stopped (the verdict was decided)" : "time ran out";
+}
+
 static outcome run_attempt(rh_program *prog, const rh_options *o, double deadline, attempt *a,
                            rh_result *res)
 {
@@ -137,9 +143,8 @@ static outcome run_attempt(rh_program *prog, const rh_options *o, double deadlin
                 }
         rh_bmc_enc e;
         if (rh_bmc_schedule(&c, s, &e)) {
-            snprintf(c.note, sizeof c.note, "%s while encoding unwinding %u, %u rounds",
-                     rh_cancelled() ? "stopped (the verdict was decided)" : "time ran out", c.unwind,
-                     c.rounds);
+            snprintf(c.note, sizeof c.note, "%s while encoding unwinding %u, %u rounds", why_stopped(),
+                     c.unwind, c.rounds);
             rh_bmc_enc_free(&c, &e);
             Z3_solver_dec_ref(c.z, s);
             goto done;
@@ -160,8 +165,7 @@ static outcome run_attempt(rh_program *prog, const rh_options *o, double deadlin
         rh_bmc_enc_free(&c, &e);
         Z3_solver_dec_ref(c.z, s);
     } else if (!c.note[0] && (rh_now() > deadline || rh_cancelled())) {
-        snprintf(c.note, sizeof c.note, "%s while bounding the program",
-                 rh_cancelled() ? "stopped (the verdict was decided)" : "time ran out");
+        snprintf(c.note, sizeof c.note, "%s while bounding the program", why_stopped());
     } else if (!c.note[0]) {
         snprintf(c.note, sizeof c.note, "the bounded program exceeds %d positions",
                  RH_BMC_MAX_POSITIONS);

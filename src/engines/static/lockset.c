@@ -710,17 +710,9 @@ int rh_ls_creation_protects(const rh_ls *ls, const rh_sset *held, int t1, int t2
     /* Exclusion needs t1 to really acquire the lock, so not while the
      * holder (an ancestor of t2) keeps it: ancestors get no exclusion.
      * Threads of unknown origin have no known ancestry. */
-    for (int x = t2, n = 0; n <= ls->tg->nthreads; n++) {
-        int parent = ls->tg->threads[x].parent;
-        if (parent < 0)
-            return 0;
-        if (parent == t1)
-            return 0;
-        if (parent == 0)
-            break;
-        x = parent;
-    }
-    return t2 > 0 && rh_ls_protects(held, &ls->creation[t2]);
+    if (t2 <= 0 || rh_tg_unknown_origin(ls->tg, t2) || rh_tg_ancestor(ls->tg, t1, t2))
+        return 0;
+    return rh_ls_protects(held, &ls->creation[t2]);
 }
 
 void rh_ls_run(rh_ls *ls, rh_program *p, rh_pt *pt, rh_tg *tg, const rh_cfg *cfg, double deadline)

@@ -17,17 +17,6 @@ static int chain_active(const rh_tg *g, int top, int t, const rh_sset *active)
     return 1; /* a broken chain: no ordering is known */
 }
 
-/* Threads whose creator is not one known thread are parallel to anything. */
-static int unknown_origin(const rh_tg *g, int t)
-{
-    for (int n = 0; t > 0 && n <= g->nthreads; n++) {
-        if (g->threads[t].parent < 0)
-            return 1;
-        t = g->threads[t].parent;
-    }
-    return t != 0;
-}
-
 /* The child of `anc` on d's creator chain. */
 static int child_toward(const rh_tg *g, int anc, int d)
 {
@@ -40,7 +29,7 @@ int rh_mhp_may_parallel(const rh_tg *g, const rh_ls *ls, int a1, int t1, int a2,
 {
     if (t1 == t2)
         return g->threads[t1].multi;
-    if (unknown_origin(g, t1) || unknown_origin(g, t2))
+    if (rh_tg_unknown_origin(g, t1) || rh_tg_unknown_origin(g, t2)) /* parallel to anything */
         return 1;
     const rh_ls_per *p1 = rh_ls_per_thread(ls, a1, t1), *p2 = rh_ls_per_thread(ls, a2, t2);
     if (rh_tg_ancestor(g, t1, t2))

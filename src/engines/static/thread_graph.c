@@ -247,6 +247,16 @@ int rh_tg_ancestor(const rh_tg *g, int a, int d)
     return 0;
 }
 
+int rh_tg_unknown_origin(const rh_tg *g, int t)
+{
+    for (int n = 0; t > 0 && n <= g->nthreads; n++) {
+        if (g->threads[t].parent < 0)
+            return 1;
+        t = g->threads[t].parent;
+    }
+    return t != 0;
+}
+
 int rh_tg_object_strong(const rh_tg *g, const rh_pt *pt, const rh_cfg *cfg, uint32_t o)
 {
     const rh_pt_object *ob = &pt->objs[o];

@@ -55,6 +55,9 @@ void rh_tg_free(rh_tg *g);
 
 /* Whether thread a is a proper ancestor of thread d (d's creator chain). */
 int rh_tg_ancestor(const rh_tg *g, int a, int d);
+/* Whether some thread on t's creator chain has no one known creator (or
+ * the chain does not lead to main): its ancestry is not known. */
+int rh_tg_unknown_origin(const rh_tg *g, int t);
 /* The call edge of an instruction in function f, or NULL. */
 const rh_tg_edge *rh_tg_edge_of(const rh_tg *g, int f, LLVMValueRef inst);
 /* Whether object o is one concrete object (strong): a global, or a local or
