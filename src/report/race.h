@@ -67,7 +67,7 @@ typedef struct rh_witness {
 typedef struct rh_race {
     rh_race_access a, b;
     char *object;           /* "global 'counter'", "heap object allocated at a.c:12", ... */
-    long offset_lo, offset_hi; /* byte range inside the object, -1 unknown */
+    long offset_lo, offset_hi; /* byte range [lo, hi) inside the object, -1 unknown */
     char *engine;           /* which engine found it */
     rh_evidence evidence;
     rh_witness *witness;    /* may be NULL */

@@ -47,6 +47,8 @@ typedef struct rt_thread {
     int shared, target, signaled, timed, timed_out;
     unsigned long gen;
     rt_vc vc;
+    rt_vc fence_rel;         /* clock at its last release fence: relaxed stores publish it */
+    rt_vc fence_acq;         /* clocks its relaxed loads read: its next acquire fence takes them */
     uint64_t prio;           /* PCT priority */
     int atomic_depth;        /* inside __VERIFIER_atomic: no switches */
     unsigned long run_len;   /* steps since its last switch or write: spinning? */

@@ -37,6 +37,8 @@
 #define RH_RT_VALUE 0x20    /* `value` holds the stored value */
 #define RH_RT_STRLEN 0x40   /* size unknown: the string at p, with its NUL */
 
-/* __rh_sync_* flags: the concurrency table's RH_F_* bits pass through */
+/* __rh_sync_* flags: the concurrency table's RH_F_* bits pass through;
+ * a fence instruction is __rh_sync_post(RH_OP_FENCE, RH_RT_ACQUIRE and/or
+ * RH_RT_RELEASE, NULL, NULL, 0, loc). */
 
 #endif

@@ -121,6 +121,10 @@ void __rh_access(void *p, uint64_t size, uint32_t flags, uint32_t loc, uint64_t 
                  value, known);
     if ((flags & (RH_RT_ATOMIC | RH_RT_RELEASE)) == (RH_RT_ATOMIC | RH_RT_RELEASE))
         rt_release(t, &rt_obj_get(p)->vc);
+    else if ((flags & RH_RT_ATOMIC) && (flags & RH_RT_WRITE) && t->fence_rel.n)
+        rt_vc_join(&rt_obj_get(p)->vc, &t->fence_rel);
+    if ((flags & (RH_RT_ATOMIC | RH_RT_ACQUIRE | RH_RT_READ)) == (RH_RT_ATOMIC | RH_RT_READ))
+        rt_vc_join(&t->fence_acq, &rt_obj_get(p)->vc);
 }
 
 void __rh_enter(uint32_t loc)
@@ -303,6 +307,15 @@ void __rh_sync_post(uint32_t op, uint32_t flags, void *obj, void *obj2, uint64_t
     }
     case RH_OP_ATOMIC_CALL:
         __rh_sync_pre(RH_OP_ATOMIC_END, 0, NULL, NULL, 0, loc);
+        return;
+    case RH_OP_FENCE:
+        /* C11 7.17.4: a release fence followed by a relaxed store
+         * synchronises with a relaxed load reading it followed by an
+         * acquire fence */
+        if (flags & RH_RT_ACQUIRE)
+            rt_acquire(t, &t->fence_acq);
+        if (flags & RH_RT_RELEASE)
+            rt_release(t, &t->fence_rel);
         return;
     case RH_OP_ALLOC: case RH_OP_CALLOC: case RH_OP_REALLOC:
         if (ret)

@@ -25,6 +25,7 @@
 #define RH_BMC_MAX_POSITIONS 40000 /* all threads together: larger is given up */
 #define RH_BMC_MAX_WORK 60000L   /* positions x rounds beyond which deepening stops */
 #define RH_BMC_CONCRETE_LOOPS 1100 /* iterations of loops whose exit is decided concretely */
+#define RH_BMC_CONCRETE_FIRST 32  /* the same, before a bounded program is tried whole */
 
 typedef enum rh_bmc_pkind {
     RH_BMC_P_LOAD,      /* val (a fresh variable) = memory[addr, size] */
@@ -63,6 +64,8 @@ typedef enum rh_bmc_pkind {
 #define RH_BMC_PF_READ2 0x100   /* COPY: the source range is a watched read too */
 #define RH_BMC_PF_SECTION 0x200 /* inside a __VERIFIER_atomic section: SV-COMP's
                                  * tasks count such accesses as never racing */
+#define RH_BMC_PF_RELAXED 0x400 /* a relaxed atomic access: it orders nothing,
+                                 * so the monitor looks through it */
 
 typedef struct rh_bmc_pos {
     rh_bmc_pkind kind;
@@ -116,6 +119,7 @@ typedef struct rh_bmc_ctx {
     unsigned aw;           /* address width in bits */
     unsigned iw;           /* width of memory indices: the low bits of addresses */
     unsigned unwind, rounds;
+    unsigned concrete_loops; /* iterations of loops whose exit is decided concretely */
     double deadline;
     rh_bmc_thread threads[RH_BMC_MAX_THREADS];
     int nthreads;
@@ -131,8 +135,10 @@ typedef struct rh_bmc_ctx {
     int npositions;
     int fresh;             /* counter for fresh variable names */
     int cut;               /* a bound cut real behaviour (positions flagged CUT) */
+    int ncuts, ncuts_concrete; /* cuts, and those of loops decided concretely */
     int inexact;           /* something was under-approximated: no race-free */
     int fatal;             /* the encoding cannot be trusted at all: unknown */
+    int fences;            /* the program has fences: relaxed accesses may order */
     char note[512];        /* first unsupported construct, with its location */
     int nnondet;
 } rh_bmc_ctx;

@@ -48,9 +48,13 @@ static void set_int_result(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, 
 }
 
 /* The functions with bodies a callee operand can be, each with its guard;
- * the guard of "none of them" is returned in *rest. */
-static int resolve(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef callee, unsigned nargs,
-                   target *out, Z3_ast *rest)
+ * the guard of "none of them" is returned in *rest.  A pointer call site
+ * only dispatches to functions of its own type (fty; NULL: any function of
+ * nargs parameters): a function of another type is still a possible value
+ * of the pointer, so it stays in *rest and ends the path with a note
+ * instead of being inlined with mismatched arguments. */
+static int resolve(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef callee, LLVMTypeRef fty,
+                   unsigned nargs, target *out, Z3_ast *rest)
 {
     rh_bmc_ctx *c = w->c;
     *rest = rh_bmc_false(c);
@@ -71,7 +75,7 @@ static int resolve(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef callee, unsign
     for (int i = 0; i < c->nobjs && n < MAX_TARGETS; i++) {
         LLVMValueRef g = c->objs[i].val;
         if (!g || strcmp(c->objs[i].kind, "function") != 0 || LLVMIsDeclaration(g) ||
-            LLVMCountParams(g) != nargs)
+            LLVMCountParams(g) != nargs || (fty && LLVMGlobalGetValueType(g) != fty))
             continue;
         Z3_ast eq = rh_bmc_fold(c, Z3_mk_eq(c->z, fp, rh_bmc_bv(c, c->objs[i].addr, c->aw)));
         Z3_ast gi = rh_bmc_and(c, st->guard, eq);
@@ -131,7 +135,8 @@ static int call_defined(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, int
     rh_bmc_ctx *c = w->c;
     target t[MAX_TARGETS];
     Z3_ast rest;
-    int n = resolve(w, st, LLVMGetCalledValue(call), LLVMGetNumArgOperands(call), t, &rest);
+    int n = resolve(w, st, LLVMGetCalledValue(call), LLVMGetCalledFunctionType(call),
+                    LLVMGetNumArgOperands(call), t, &rest);
     if (n == 1 && Z3_is_eq_ast(c->z, t[0].guard, st->guard)) {
         Z3_ast ret;
         int rc = call_body(w, st, call, t[0].fn, atomic, &ret);
@@ -172,7 +177,7 @@ static int call_create(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call,
     target t[MAX_TARGETS];
     Z3_ast rest;
     int n = e->fn >= 0 && e->fn < (int)LLVMGetNumArgOperands(call)
-                ? resolve(w, st, LLVMGetOperand(call, (unsigned)e->fn), 1, t, &rest)
+                ? resolve(w, st, LLVMGetOperand(call, (unsigned)e->fn), NULL, 1, t, &rest)
                 : 0;
     if (!handle || n == 0) {
         rh_bmc_unsupported_kill(w, st, call, "a thread creation the bmc engine cannot resolve");
@@ -303,11 +308,50 @@ static int call_once(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, const 
     return 0;
 }
 
-/* memcpy/memmove/memset/bzero; other library memory functions are not
- * encoded and end the path. */
+#define STRLEN_SCAN 16 /* bytes strlen reads per unwinding before it is cut */
+
+/* strlen(s) as the byte loop it is: one watched 1-byte read per character
+ * (other threads may run between them), the result the index of the first
+ * zero byte.  The scan stops at the end of a known object (reading past it
+ * is undefined) or after STRLEN_SCAN bytes per unwinding; a string still
+ * going on there is cut like a loop bound. */
+static void call_strlen(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, Z3_ast s)
+{
+    rh_bmc_ctx *c = w->c;
+    uint64_t n = (uint64_t)STRLEN_SCAN * c->unwind, a;
+    const rh_bmc_object *o;
+    if (Z3_is_numeral_ast(c->z, s) && Z3_get_numeral_uint64(c->z, s, &a) &&
+        (o = rh_bmc_object_at(c, a)) != NULL &&
+        o->addr + rh_bmc_object_span(c, o) - a < n)
+        n = o->addr + rh_bmc_object_span(c, o) - a;
+    Z3_ast done = rh_bmc_false(c), len = rh_bmc_bv(c, 0, c->aw);
+    for (uint64_t k = 0; k < n && !rh_bmc_is_false(c, st->guard); k++) {
+        int i = rh_bmc_emit(w, st, RH_BMC_P_LOAD, call, "read");
+        rh_bmc_pos *p = rh_bmc_posp(w, i);
+        p->addr = rh_bmc_fold(c, Z3_mk_bvadd(c->z, s, rh_bmc_bv(c, k, c->aw)));
+        p->size = 1;
+        p->len = rh_bmc_bv(c, 1, c->aw);
+        p->val = rh_bmc_fresh(c, "ld", 8);
+        p->flags |= RH_BMC_PF_RACE;
+        Z3_ast end = rh_bmc_and(c, st->guard, rh_bmc_not(c, rh_bmc_nonzero(c, p->val)));
+        len = rh_bmc_ite(c, end, rh_bmc_bv(c, k, c->aw), len);
+        done = rh_bmc_or(c, done, end);
+        st->guard = rh_bmc_and(c, st->guard, rh_bmc_nonzero(c, p->val));
+    }
+    rh_bmc_kill(w, st, call, RH_BMC_PF_CUT, "string length bound");
+    st->guard = done;
+    set_result(w, st, call, len);
+}
+
+/* memcpy/memmove/memset/bzero and strlen; other library memory functions
+ * are not encoded and end the path. */
 static void call_memory(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, const rh_conc_entry *e)
 {
     rh_bmc_ctx *c = w->c;
+    if (strcmp(e->name, "strlen") == 0 && arg(w, st, call, 0)) {
+        call_strlen(w, st, call, arg(w, st, call, 0));
+        return;
+    }
     if (!(e->flags & RH_F_OBJ_WRITE) && !LLVMGetFirstUse(call)) {
         /* printf, puts, ...: reads only, and nothing uses the result, so the
          * call changes nothing the program can observe.  Its reads of
@@ -596,6 +640,7 @@ int rh_bmc_call(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call)
     case RH_OP_REALLOC: call_realloc(w, st, call, e); return 0;
     case RH_OP_THREAD_DETACH: case RH_OP_LOCK_DESTROY: case RH_OP_COND_SIGNAL:
     case RH_OP_COND_BROADCAST: case RH_OP_FENCE:
+        c->fences |= e->op == RH_OP_FENCE;
         set_int_result(w, st, call, 0);
         return 0;
     case RH_OP_MEMORY: call_memory(w, st, call, e); return 0;

@@ -24,7 +24,9 @@ typedef enum outcome { OUT_UNKNOWN, OUT_RACE, OUT_UNSAT } outcome;
 
 typedef struct attempt {
     unsigned unwind, rounds;
+    unsigned concrete;   /* iterations of loops whose trip count is concrete */
     int cut, inexact, fatal;
+    int cut_concrete_only; /* every cut was such a loop's */
     int threads, positions, needed_rounds;
     unsigned assertions;
     double solve_time;
@@ -117,6 +119,7 @@ static outcome run_attempt(rh_program *prog, const rh_options *o, double deadlin
     c.iw = 32;
     c.unwind = a->unwind;
     c.rounds = a->rounds;
+    c.concrete_loops = a->concrete;
     c.deadline = deadline;
     Z3_config cfg = Z3_mk_config();
     Z3_set_param_value(cfg, "model", "true");
@@ -178,6 +181,7 @@ done:
         c.fatal = 1;
     }
     a->cut = c.cut;
+    a->cut_concrete_only = c.cut && c.ncuts == c.ncuts_concrete;
     a->inexact = c.inexact;
     a->fatal = c.fatal || out == OUT_UNKNOWN;
     if (c.note[0])
@@ -203,6 +207,14 @@ static void stats(rh_result *res, const attempt *a, int attempts, double t0)
 static int next_bounds(attempt *a, const attempt *last, unsigned kmax, unsigned rmax)
 {
     unsigned k = last->unwind, r = last->rounds;
+    a->concrete = last->concrete;
+    /* Loops with a known trip count are first unwound only a little, so a
+     * race in their first iterations is found on a small formula; once
+     * nothing else is cut, they are unwound fully at the same bounds. */
+    if (last->cut_concrete_only && last->concrete < RH_BMC_CONCRETE_LOOPS) {
+        a->unwind = k, a->rounds = r, a->concrete = RH_BMC_CONCRETE_LOOPS;
+        return 1;
+    }
     /* Without a cut more unwinding changes nothing: only rounds can help. */
     if (!last->cut) {
         a->unwind = k, a->rounds = r + 1;
@@ -225,7 +237,9 @@ int rh_bmc_run(rh_program *prog, const rh_options *o, double deadline, rh_result
     (void)err;
     double t0 = rh_now();
     unsigned kmax = o->unwind ? o->unwind : 64, rmax = o->rounds ? o->rounds : 12;
-    attempt a = {1, 2, 0, 0, 0, 0, 0, 0, 0, 0, {0}};
+    attempt a;
+    memset(&a, 0, sizeof a);
+    a.unwind = 1, a.rounds = 2, a.concrete = RH_BMC_CONCRETE_FIRST;
     if (a.rounds > rmax)
         a.rounds = rmax;
     if (a.unwind > kmax)

@@ -2,8 +2,8 @@
  * start routine block by block in IR order (goto-symex style), merging the
  * states that reach a block, inlining calls, and unwinding back edges
  * --unwind times.  A loop whose exits were all decided by concrete values
- * in an iteration is unwound on (up to RH_BMC_CONCRETE_LOOPS), so loops with
- * a statically known trip count are unwound fully.  A back edge taken more
+ * in an iteration is unwound on (up to the attempt's concrete_loops), so
+ * loops with a statically known trip count are unwound fully.  A back edge taken more
  * often becomes an unwinding assumption (a KILL position flagged CUT): the
  * bounded program's executions are then prefixes of real ones.
  */
@@ -129,9 +129,8 @@ static int take_edge(fwalk *f, int i, int s, Z3_ast g, rh_bmc_state *st, LLVMVal
         l = &st->loops[st->nloops++];
         l->from = i, l->to = s, l->count = 0;
     }
-    int more = l->count < (int)c->unwind ||
-               (l->count < RH_BMC_CONCRETE_LOOPS && !loop_exit_symbolic(f, s, i));
-    if (more) {
+    int concrete = l->count >= (int)c->unwind && !loop_exit_symbolic(f, s, i);
+    if (l->count < (int)c->unwind || (concrete && l->count < (int)c->concrete_loops)) {
         l->count++;
         /* inner loops start counting afresh in every iteration of this one */
         for (int k = 0; k < st->nloops; k++)
@@ -140,6 +139,7 @@ static int take_edge(fwalk *f, int i, int s, Z3_ast g, rh_bmc_state *st, LLVMVal
         push(f, s, i, st);
         return s;
     }
+    c->ncuts_concrete += concrete && !rh_bmc_is_false(c, st->guard);
     rh_bmc_kill(f->w, st, term, RH_BMC_PF_CUT, "loop unwinding bound");
     rh_bmc_state_free(st);
     return -1;

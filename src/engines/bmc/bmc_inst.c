@@ -56,7 +56,7 @@ void rh_bmc_kill(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef inst, unsigned f
     int i = rh_bmc_emit(w, st, RH_BMC_P_KILL, inst, what);
     rh_bmc_posp(w, i)->flags |= flags;
     if (flags & RH_BMC_PF_CUT)
-        c->cut = 1;
+        c->cut = 1, c->ncuts++;
     st->guard = rh_bmc_false(c);
 }
 
@@ -74,9 +74,16 @@ static Z3_ast operand(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef in, unsigne
     return rh_bmc_value(w, st, LLVMGetOperand(in, k));
 }
 
-static int is_atomic(LLVMValueRef in)
+/* The flags of an atomic instruction: relaxed ones create no
+ * happens-before, so two plain accesses with only relaxed accesses between
+ * them still race (C11 7.17.3). */
+static unsigned atomic_flags(LLVMValueRef in)
 {
-    return LLVMGetOrdering(in) != LLVMAtomicOrderingNotAtomic;
+    LLVMAtomicOrdering o = LLVMGetInstructionOpcode(in) == LLVMAtomicCmpXchg
+                               ? LLVMGetCmpXchgSuccessOrdering(in) : LLVMGetOrdering(in);
+    if (o == LLVMAtomicOrderingNotAtomic)
+        return 0;
+    return RH_BMC_PF_ATOMIC | (o <= LLVMAtomicOrderingMonotonic ? RH_BMC_PF_RELAXED : 0);
 }
 
 static int exec_alloca(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef in)
@@ -109,7 +116,7 @@ static int exec_load(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef in)
     p->size = bytes;
     p->len = rh_bmc_bv(c, bytes, c->aw);
     p->val = rh_bmc_fresh(c, "ld", 8 * bytes);
-    p->flags |= RH_BMC_PF_RACE | (is_atomic(in) ? RH_BMC_PF_ATOMIC : 0);
+    p->flags |= RH_BMC_PF_RACE | atomic_flags(in);
     if (8 * bytes == c->aw) /* may be a pointer (or an intptr_t holding one) */
         rh_ptrmap_put(&c->ptrvars, p->val, 1);
     rh_bmc_state_set(st, in, rh_bmc_resize(c, p->val, bits, 0));
@@ -132,7 +139,7 @@ static int exec_store(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef in)
     p->size = bytes;
     p->len = rh_bmc_bv(c, bytes, c->aw);
     p->val = rh_bmc_resize(c, val, 8 * bytes, 0);
-    p->flags |= RH_BMC_PF_RACE | (is_atomic(in) ? RH_BMC_PF_ATOMIC : 0);
+    p->flags |= RH_BMC_PF_RACE | atomic_flags(in);
     return 0;
 }
 
@@ -161,7 +168,7 @@ static int exec_rmw(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef in, int cmpxc
     p->out = rh_bmc_fresh(c, "rmw", 8 * bytes);
     if (8 * bytes == c->aw)
         rh_ptrmap_put(&c->ptrvars, p->out, 1);
-    p->flags |= RH_BMC_PF_RACE | RH_BMC_PF_ATOMIC;
+    p->flags |= RH_BMC_PF_RACE | RH_BMC_PF_ATOMIC | (atomic_flags(in) & RH_BMC_PF_RELAXED);
     Z3_ast old = rh_bmc_resize(c, p->out, bits, 0);
     if (!cmpxchg) {
         rh_bmc_state_set(st, in, old);
@@ -208,7 +215,7 @@ int rh_bmc_exec(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef in)
     case LLVMStore: return exec_store(w, st, in);
     case LLVMAtomicRMW: return exec_rmw(w, st, in, 0);
     case LLVMAtomicCmpXchg: return exec_rmw(w, st, in, 1);
-    case LLVMFence: return 0;
+    case LLVMFence: w->c->fences = 1; return 0;
     case LLVMCall: return rh_bmc_call(w, st, in);
     case LLVMVAArg: case LLVMExtractElement: case LLVMInsertElement: case LLVMShuffleVector:
     case LLVMLandingPad: case LLVMCleanupPad: case LLVMCatchPad:

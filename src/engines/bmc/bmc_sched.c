@@ -246,23 +246,45 @@ static Z3_ast side_is(sched *S, side *d, int t, rh_bmc_pos *p, int second)
     return Z3_mk_and(z, 5, f);
 }
 
+/* Whether the monitor looks through position i of thread t: a relaxed
+ * atomic access orders nothing, unless fences make it part of a
+ * synchronisation (then nothing is looked through). */
+static int transparent(sched *S, int t, int i)
+{
+    return !S->c->fences && (S->c->threads[t].pos[i].flags & RH_BMC_PF_RELAXED);
+}
+
 /* Watched range (t, i) is the last access of the first context (first) or
- * the first access of the second one, in some round. */
+ * the first access of the second one, in some round.  Relaxed atomic
+ * accesses may follow the first or precede the second in its context. */
 static Z3_ast placed(sched *S, int t, int i, int first)
 {
     rh_bmc_ctx *c = S->c;
     Z3_context z = c->z;
-    rh_bmc_pos *p = &c->threads[t].pos[i];
+    rh_bmc_thread *th = &c->threads[t];
+    rh_bmc_pos *p = &th->pos[i];
+    int after = p->blk_end + 1, before = p->blk_start;
+    while (after < th->npos && transparent(S, t, after))
+        after++;
+    while (before > 0 && transparent(S, t, before - 1))
+        before--;
     Z3_ast any = rh_bmc_false(c);
     for (unsigned r = 0; r < c->rounds; r++) {
         Z3_ast k = num(S, (uint64_t)r * (unsigned)c->nthreads + (unsigned)t);
         Z3_ast f = rh_bmc_and(c, Z3_mk_eq(z, first ? S->e->k1 : S->e->k2, k), active(S, t, i, (int)r));
-        f = rh_bmc_and(c, f, Z3_mk_eq(z, S->e->cs[t][r], num(S, (uint64_t)p->blk_end + 1)));
-        if (!first) {
-            /* the context may start earlier, over positions the path skips */
-            Z3_ast l = lo(S, t, (int)r);
+        Z3_ast cs = S->e->cs[t][r], end = num(S, (uint64_t)p->blk_end + 1);
+        if (first) {
+            f = rh_bmc_and(c, f, after == p->blk_end + 1 ? Z3_mk_eq(z, cs, end)
+                                 : Z3_mk_and(z, 2, (Z3_ast[]){Z3_mk_bvuge(z, cs, end),
+                                                              Z3_mk_bvule(z, cs, num(S, (uint64_t)after))}));
+        } else {
+            /* the context may start earlier, over positions the path skips
+             * (or that are looked through) */
+            Z3_ast l = lo(S, t, (int)r), n = S->cnt[t * (int)c->rounds + (int)r];
+            f = rh_bmc_and(c, f, Z3_mk_eq(z, cs, end));
             f = rh_bmc_and(c, f, Z3_mk_bvule(z, l, num(S, (uint64_t)p->blk_start)));
-            f = rh_bmc_and(c, f, Z3_mk_eq(z, S->cnt[t * (int)c->rounds + (int)r], S->E[t][p->blk_start]));
+            f = rh_bmc_and(c, f, before == p->blk_start ? Z3_mk_eq(z, n, S->E[t][p->blk_start])
+                                                        : Z3_mk_bvuge(z, n, S->E[t][before]));
         }
         any = rh_bmc_or(c, any, f);
     }

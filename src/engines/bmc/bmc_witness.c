@@ -194,7 +194,7 @@ int rh_bmc_witness(rh_bmc_ctx *c, Z3_model m, rh_bmc_enc *e, rh_result *res, uns
     race.object = describe_object(&W, addr);
     const rh_bmc_object *o = rh_bmc_object_at(c, addr);
     race.offset_lo = o ? (long)(addr - o->addr) : -1;
-    race.offset_hi = o ? race.offset_lo + (long)race.a.size - 1 : -1;
+    race.offset_hi = o ? race.offset_lo + (long)race.a.size : -1;
     race.engine = rh_xstrdup("bmc");
     race.evidence = RH_EV_COUNTEREXAMPLE;
     race.witness = w;

@@ -132,6 +132,21 @@ static unsigned ordering_flags(LLVMAtomicOrdering o)
     }
 }
 
+/* The ordering of a fence.  LLVM 16's C API has no accessor for it
+ * (LLVMGetOrdering reads fences wrongly), so it is read from the printed
+ * instruction; a signal fence (singlethread scope) orders nothing between
+ * threads. */
+static unsigned fence_flags(LLVMValueRef fence)
+{
+    char *text = LLVMPrintValueToString(fence);
+    unsigned f = strstr(text, "singlethread") ? 0
+                 : strstr(text, " acq_rel") || strstr(text, " seq_cst") ? RH_RT_ACQUIRE | RH_RT_RELEASE
+                 : strstr(text, " acquire") ? RH_RT_ACQUIRE
+                 : strstr(text, " release") ? RH_RT_RELEASE : 0;
+    LLVMDisposeMessage(text);
+    return f;
+}
+
 static void call_access(inst_ctx *c, LLVMValueRef inst, LLVMValueRef ptr, LLVMValueRef size,
                         unsigned flags, LLVMValueRef value)
 {
@@ -169,6 +184,14 @@ static void instrument_memory(inst_ctx *c, LLVMValueRef inst)
                     RH_RT_READ | RH_RT_WRITE | ordering_flags(LLVMGetCmpXchgSuccessOrdering(inst)),
                     NULL);
         return;
+    case LLVMFence: {
+        LLVMPositionBuilderBefore(c->b, inst);
+        LLVMValueRef null = LLVMConstNull(LLVMPointerTypeInContext(LLVMGetModuleContext(c->mod), 0));
+        LLVMValueRef args[] = {k32(c, RH_OP_FENCE), k32(c, fence_flags(inst)), null,
+                               null, k64(c, 0), k32(c, new_loc(c, inst, NULL))};
+        LLVMBuildCall2(c->b, c->t_sync, c->f_post, args, 6, "");
+        return;
+    }
     default:
         return;
     }
