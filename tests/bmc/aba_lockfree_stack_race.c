@@ -3,7 +3,9 @@
  * pops B and pushes A back; T1's CAS then succeeds and makes the stack top
  * B, a node T2 still owns; T3 pops B and writes it while T2 writes it too.
  * The race needs three threads and five context switches
- * (main, T1, T2, T1, T3, T2): B is never popped twice otherwise. */
+ * (main, T1, T2, T1, T3, T2): B is never popped twice otherwise.  T1 and
+ * T3 run the same code, so their roles swap: with T3 preempted, T1 (after
+ * one failed CAS) pops B and writes it while T2 does. */
 #include <pthread.h>
 #include <stddef.h>
 
@@ -41,7 +43,7 @@ void *t1(void *arg)
     struct node *x = pop();
     (void)arg;
     if (x)
-        x->val = 1; // NORACE
+        x->val = 1; // RACE
     return NULL;
 }
 

@@ -66,6 +66,7 @@ typedef enum rh_bmc_pkind {
                                  * tasks count such accesses as never racing */
 #define RH_BMC_PF_RELAXED 0x400 /* a relaxed atomic access: it orders nothing,
                                  * so the monitor looks through it */
+#define RH_BMC_PF_LOCAL 0x800   /* an access to objects no other thread touches */
 
 typedef struct rh_bmc_pos {
     rh_bmc_pkind kind;
@@ -74,6 +75,7 @@ typedef struct rh_bmc_pos {
     Z3_ast addr, addr2;  /* address bit-vectors */
     Z3_ast len;          /* byte count (address width), for every memory kind */
     unsigned size;       /* constant byte count of LOAD/STORE/RMW/CMPXCHG */
+    unsigned align;      /* their address's alignment in bytes (0 or 1: none known) */
     Z3_ast val, val2;    /* operands; LOAD: the loaded value variable */
     Z3_ast out, out2;    /* results read from memory (fresh variables) */
     Z3_ast cond;         /* ASSUME: Bool */

@@ -57,6 +57,31 @@ Z3_ast rh_bmc_and(rh_bmc_ctx *c, Z3_ast a, Z3_ast b)
     return Z3_mk_and(c->z, 2, args);
 }
 
+/* The operands of e when it is (and l r) or (not x) (r NULL), else 0. */
+static int split(rh_bmc_ctx *c, Z3_ast e, Z3_decl_kind kind, Z3_ast *l, Z3_ast *r)
+{
+    if (Z3_get_ast_kind(c->z, e) != Z3_APP_AST)
+        return 0;
+    Z3_app app = Z3_to_app(c->z, e);
+    unsigned n = kind == Z3_OP_AND ? 2 : 1;
+    if (Z3_get_decl_kind(c->z, Z3_get_app_decl(c->z, app)) != kind || Z3_get_app_num_args(c->z, app) != n)
+        return 0;
+    *l = Z3_get_app_arg(c->z, app, 0);
+    if (r)
+        *r = n == 2 ? Z3_get_app_arg(c->z, app, 1) : NULL;
+    return 1;
+}
+
+static int complementary(rh_bmc_ctx *c, Z3_ast x, Z3_ast y)
+{
+    Z3_ast n;
+    return (split(c, x, Z3_OP_NOT, &n, NULL) && Z3_is_eq_ast(c->z, n, y)) ||
+           (split(c, y, Z3_OP_NOT, &n, NULL) && Z3_is_eq_ast(c->z, n, x));
+}
+
+/* Path guards meet again where branches join: (p & x) | (p & !x) is p, and
+ * (p & x) | p is p.  Without this the guards of a program's later
+ * positions grow with every if-else before them. */
 Z3_ast rh_bmc_or(rh_bmc_ctx *c, Z3_ast a, Z3_ast b)
 {
     if (rh_bmc_is_true(c, a) || rh_bmc_is_false(c, b))
@@ -64,6 +89,14 @@ Z3_ast rh_bmc_or(rh_bmc_ctx *c, Z3_ast a, Z3_ast b)
     if (rh_bmc_is_true(c, b) || rh_bmc_is_false(c, a))
         return b;
     if (Z3_is_eq_ast(c->z, a, b))
+        return a;
+    Z3_ast pa, xa, pb, xb;
+    int ha = split(c, a, Z3_OP_AND, &pa, &xa), hb = split(c, b, Z3_OP_AND, &pb, &xb);
+    if (ha && hb && Z3_is_eq_ast(c->z, pa, pb) && complementary(c, xa, xb))
+        return pa;
+    if (ha && Z3_is_eq_ast(c->z, pa, b))
+        return b;
+    if (hb && Z3_is_eq_ast(c->z, pb, a))
         return a;
     Z3_ast args[2] = {a, b};
     return Z3_mk_or(c->z, 2, args);

@@ -115,6 +115,7 @@ static int exec_load(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef in)
     p->addr = addr;
     p->size = bytes;
     p->len = rh_bmc_bv(c, bytes, c->aw);
+    p->align = LLVMGetAlignment(in);
     p->val = rh_bmc_fresh(c, "ld", 8 * bytes);
     p->flags |= RH_BMC_PF_RACE | atomic_flags(in);
     if (8 * bytes == c->aw) /* may be a pointer (or an intptr_t holding one) */
@@ -138,6 +139,7 @@ static int exec_store(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef in)
     p->addr = addr;
     p->size = bytes;
     p->len = rh_bmc_bv(c, bytes, c->aw);
+    p->align = LLVMGetAlignment(in);
     p->val = rh_bmc_resize(c, val, 8 * bytes, 0);
     p->flags |= RH_BMC_PF_RACE | atomic_flags(in);
     return 0;
@@ -162,6 +164,7 @@ static int exec_rmw(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef in, int cmpxc
     p->addr = addr;
     p->size = bytes;
     p->len = rh_bmc_bv(c, bytes, c->aw);
+    p->align = LLVMGetAlignment(in);
     p->val = rh_bmc_resize(c, val, 8 * bytes, 0);
     p->val2 = cmpxchg ? rh_bmc_resize(c, val2, 8 * bytes, 0) : NULL;
     p->rmw_op = cmpxchg ? 0 : (int)LLVMGetAtomicRMWBinOp(in);

@@ -68,56 +68,60 @@ static Z3_ast byte_addr(rh_bmc_ctx *c, Z3_ast addr, unsigned i)
     return i ? rh_bmc_fold(c, Z3_mk_bvadd(c->z, addr, rh_bmc_bv(c, i, rh_bmc_width(c, addr)))) : addr;
 }
 
-/* bytes little-endian from one object's contents */
-static Z3_ast read_obj(rh_bmc_mem *m, int o, Z3_ast addr, unsigned bytes)
+/* bytes little-endian from one object's contents; align: of addr */
+static Z3_ast read_obj(rh_bmc_mem *m, int o, Z3_ast addr, unsigned bytes, unsigned align)
 {
     Z3_ast v = NULL;
     for (unsigned i = 0; i < bytes; i++) {
-        Z3_ast b = rh_bmc_store_read(m, o, byte_addr(m->c, addr, i));
+        rh_bmc_lane ln = {addr, i, align};
+        Z3_ast b = rh_bmc_store_read(m, o, byte_addr(m->c, addr, i), &ln);
         v = v ? Z3_mk_concat(m->c->z, b, v) : b;
     }
     return rh_bmc_fold(m->c, v);
 }
 
 /* Bytes [addr, addr + bytes) as the objects addr may reach hold them. */
-static Z3_ast read(rh_bmc_mem *m, Z3_ast addr, unsigned bytes, int *objs)
+static Z3_ast read(rh_bmc_mem *m, Z3_ast addr, unsigned bytes, unsigned align, int *objs)
 {
     rh_bmc_ctx *c = m->c;
     int n = objects(m, addr, objs);
-    Z3_ast v = read_obj(m, objs[n - 1], addr, bytes);
+    Z3_ast v = read_obj(m, objs[n - 1], addr, bytes, align);
     for (int k = n - 2; k >= 0; k--)
-        v = rh_bmc_ite(c, rh_bmc_mem_inside(m, objs[k], addr), read_obj(m, objs[k], addr, bytes), v);
+        v = rh_bmc_ite(c, rh_bmc_mem_inside(m, objs[k], addr), read_obj(m, objs[k], addr, bytes, align), v);
     return v;
 }
 
-static void write_obj(rh_bmc_mem *m, int o, Z3_ast act, Z3_ast addr, Z3_ast val, unsigned bytes)
+static void write_obj(rh_bmc_mem *m, int o, Z3_ast act, Z3_ast addr, Z3_ast val, unsigned bytes,
+                      unsigned align)
 {
     rh_bmc_ctx *c = m->c;
     val = rh_bmc_resize(c, val, 8 * bytes, 0);
-    for (unsigned i = 0; i < bytes; i++)
+    for (unsigned i = 0; i < bytes; i++) {
+        rh_bmc_lane ln = {addr, i, align};
         rh_bmc_store_write(m, o, act, byte_addr(c, addr, i),
-                           rh_bmc_fold(c, Z3_mk_extract(c->z, 8 * i + 7, 8 * i, val)));
+                           rh_bmc_fold(c, Z3_mk_extract(c->z, 8 * i + 7, 8 * i, val)), &ln);
+    }
 }
 
-static void write(rh_bmc_mem *m, Z3_ast act, Z3_ast addr, Z3_ast val, unsigned bytes)
+static void write(rh_bmc_mem *m, Z3_ast act, Z3_ast addr, Z3_ast val, unsigned bytes, unsigned align)
 {
     rh_bmc_ctx *c = m->c;
     int n = objects(m, addr, m->objs);
     for (int k = 0; k < n; k++) {
         int o = m->objs[k];
         Z3_ast a = n > 1 ? rh_bmc_and(c, act, rh_bmc_mem_inside(m, o, addr)) : act;
-        write_obj(m, o, a, addr, val, bytes);
+        write_obj(m, o, a, addr, val, bytes, align);
     }
 }
 
 static Z3_ast sync_word(rh_bmc_mem *m, Z3_ast obj, unsigned word)
 {
-    return read_obj(m, m->nobj + 1, rh_bmc_sync_addr(m->c, obj, word), 4);
+    return read_obj(m, m->nobj + 1, rh_bmc_sync_addr(m->c, obj, word), 4, 4);
 }
 
 static void set_word(rh_bmc_mem *m, Z3_ast act, Z3_ast obj, unsigned word, Z3_ast v)
 {
-    write_obj(m, m->nobj + 1, act, rh_bmc_sync_addr(m->c, obj, word), v, 4);
+    write_obj(m, m->nobj + 1, act, rh_bmc_sync_addr(m->c, obj, word), v, 4, 4);
 }
 
 static Z3_ast rmw_value(rh_bmc_ctx *c, int op, Z3_ast old, Z3_ast v)
@@ -229,7 +233,7 @@ static void join_result(rh_bmc_mem *m, rh_bmc_pos *p, Z3_ast act)
         v = v ? Z3_mk_ite(c->z, is_u, rv, v) : rv;
     }
     if (v && rh_bmc_width(c, v) % 8 == 0)
-        write(m, act, p->addr2, v, rh_bmc_width(c, v) / 8);
+        write(m, act, p->addr2, v, rh_bmc_width(c, v) / 8, 1);
 }
 
 void rh_bmc_mem_effect(rh_bmc_mem *m, int t, int i, Z3_ast act)
@@ -240,22 +244,22 @@ void rh_bmc_mem_effect(rh_bmc_mem *m, int t, int i, Z3_ast act)
     Z3_ast v;
     switch (p->kind) {
     case RH_BMC_P_LOAD:
-        assume(m, act, Z3_mk_eq(z, p->val, read(m, p->addr, p->size, m->objs)));
+        assume(m, act, Z3_mk_eq(z, p->val, read(m, p->addr, p->size, p->align, m->objs)));
         break;
     case RH_BMC_P_STORE:
-        write(m, act, p->addr, p->val, p->size);
+        write(m, act, p->addr, p->val, p->size, p->align);
         break;
     case RH_BMC_P_RMW: case RH_BMC_P_CMPXCHG:
-        assume(m, act, Z3_mk_eq(z, p->out, read(m, p->addr, p->size, m->objs)));
+        assume(m, act, Z3_mk_eq(z, p->out, read(m, p->addr, p->size, p->align, m->objs)));
         v = p->kind == RH_BMC_P_RMW ? rmw_value(c, p->rmw_op, p->out, p->val)
                                     : Z3_mk_ite(z, Z3_mk_eq(z, p->out, p->val), p->val2, p->out);
-        write(m, act, p->addr, v, p->size);
+        write(m, act, p->addr, v, p->size, p->align);
         break;
     case RH_BMC_P_COPY: case RH_BMC_P_SET:
         bulk(m, act, p);
         break;
     case RH_BMC_P_CREATE:
-        write(m, act, p->addr, rh_bmc_bv(c, (uint64_t)p->thread, 8 * p->size), p->size);
+        write(m, act, p->addr, rh_bmc_bv(c, (uint64_t)p->thread, 8 * p->size), p->size, 1);
         break;
     case RH_BMC_P_JOIN:
         if (p->addr2)

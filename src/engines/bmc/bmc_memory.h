@@ -31,11 +31,24 @@ void rh_bmc_mem_free(rh_bmc_mem *m);
 Z3_ast rh_bmc_mem_inside(rh_bmc_mem *m, int o, Z3_ast addr);
 
 /* ---- bmc_store.c: contents as lists of conditional writes ---- */
+/* Where a byte lies in the access it belongs to: the access's address,
+ * the byte's index in it, and the alignment (bytes) the address has.  Two
+ * accesses whose addresses are aligned to g can only share bytes whose
+ * indices agree modulo g, which rules out most byte pairs of pointer-sized
+ * accesses through symbolic pointers.  LLVM's `align` on a load or store
+ * is a promise of the front end (a misaligned access is undefined, C11
+ * 6.3.2.3p7), so the alignment is the instruction's. */
+typedef struct rh_bmc_lane {
+    Z3_ast base;
+    unsigned index, align;
+} rh_bmc_lane;
+
 void rh_bmc_store_init(rh_bmc_mem *m);
 void rh_bmc_store_free(rh_bmc_mem *m);
-/* The byte at address x of object o now. */
-Z3_ast rh_bmc_store_read(rh_bmc_mem *m, int o, Z3_ast x);
-void rh_bmc_store_write(rh_bmc_mem *m, int o, Z3_ast cond, Z3_ast x, Z3_ast byte);
+/* The byte at address x of object o now; ln may be NULL (alignment 1). */
+Z3_ast rh_bmc_store_read(rh_bmc_mem *m, int o, Z3_ast x, const rh_bmc_lane *ln);
+void rh_bmc_store_write(rh_bmc_mem *m, int o, Z3_ast cond, Z3_ast x, Z3_ast byte,
+                        const rh_bmc_lane *ln);
 /* A bulk write of len bytes at dst: a copy from src (which may reach the
  * objects sobjs) or, when src is NULL, a fill with byte fill. */
 void rh_bmc_store_bulk(rh_bmc_mem *m, int o, Z3_ast cond, Z3_ast dst, Z3_ast len, Z3_ast src,

@@ -164,3 +164,59 @@ void rh_bmc_regions_free(rh_bmc_regions *g)
     free(g->escaped);
     memset(g, 0, sizeof *g);
 }
+
+/* Which thread touches each object: -1 none yet, -2 several. */
+static void touch(rh_bmc_ctx *c, rh_bmc_regions *g, Z3_ast addr, int t, int *owner, int *objs)
+{
+    int n;
+    if (!addr)
+        return;
+    rh_bmc_objset(c, g, addr, objs, &n);
+    for (int k = 0; k < n; k++)
+        owner[objs[k]] = owner[objs[k]] == -1 || owner[objs[k]] == t ? t : -2;
+}
+
+static int is_access(const rh_bmc_pos *p)
+{
+    return p->kind == RH_BMC_P_LOAD || p->kind == RH_BMC_P_STORE || p->kind == RH_BMC_P_RMW ||
+           p->kind == RH_BMC_P_CMPXCHG;
+}
+
+/* An access only its own thread can make to an object orders nothing and
+ * races with nothing, so no context needs to end right after it (a switch
+ * there is the same as one just before it) and the race monitor looks
+ * through it.  With -O0 code most positions are such accesses to locals
+ * whose address is taken. */
+void rh_bmc_mark_local(rh_bmc_ctx *c)
+{
+    rh_bmc_regions g;
+    rh_bmc_regions_init(c, &g);
+    int *owner = rh_xmalloc(((size_t)c->nobjs + 1) * sizeof *owner);
+    int *objs = rh_xmalloc(((size_t)c->nobjs + 1) * sizeof *objs);
+    for (int o = 0; o < c->nobjs; o++)
+        owner[o] = -1;
+    for (int t = 0; t < c->nthreads; t++)
+        for (int i = 0; i < c->threads[t].npos; i++) {
+            rh_bmc_pos *p = &c->threads[t].pos[i];
+            if (rh_bmc_is_false(c, p->guard))
+                continue;
+            touch(c, &g, p->addr, t, owner, objs);
+            touch(c, &g, p->addr2, t, owner, objs);
+        }
+    for (int t = 0; t < c->nthreads; t++)
+        for (int i = 0; i < c->threads[t].npos; i++) {
+            rh_bmc_pos *p = &c->threads[t].pos[i];
+            int n, mine = is_access(p) && p->addr;
+            if (mine) {
+                rh_bmc_objset(c, &g, p->addr, objs, &n);
+                mine = n > 0;
+                for (int k = 0; k < n && mine; k++)
+                    mine = owner[objs[k]] == t;
+            }
+            if (mine)
+                p->flags = (p->flags | RH_BMC_PF_LOCAL) & ~RH_BMC_PF_RACE;
+        }
+    free(owner);
+    free(objs);
+    rh_bmc_regions_free(&g);
+}

@@ -128,7 +128,9 @@ static void position_rules(sched *S)
                 assert_(S, rh_bmc_not(c, executed(S, t, i)));
             else if (p->kind == RH_BMC_P_ASSUME)
                 assert_(S, implies(S, executed(S, t, i), p->cond));
-            if (p->flags & RH_BMC_PF_NOSWITCH)
+            /* a switch right after a thread-local access is the same as
+             * one just before it */
+            if (p->flags & (RH_BMC_PF_NOSWITCH | RH_BMC_PF_LOCAL))
                 for (unsigned r = 0; r < c->rounds; r++)
                     assert_(S, Z3_mk_not(c->z, Z3_mk_eq(c->z, S->e->cs[t][r], num(S, (uint64_t)i + 1))));
             if (p->kind == RH_BMC_P_JOIN)
@@ -246,12 +248,13 @@ static Z3_ast side_is(sched *S, side *d, int t, rh_bmc_pos *p, int second)
     return Z3_mk_and(z, 5, f);
 }
 
-/* Whether the monitor looks through position i of thread t: a relaxed
- * atomic access orders nothing, unless fences make it part of a
- * synchronisation (then nothing is looked through). */
+/* Whether the monitor looks through position i of thread t: a
+ * thread-local access orders nothing, nor does a relaxed atomic one unless
+ * fences make it part of a synchronisation. */
 static int transparent(sched *S, int t, int i)
 {
-    return !S->c->fences && (S->c->threads[t].pos[i].flags & RH_BMC_PF_RELAXED);
+    unsigned f = S->c->threads[t].pos[i].flags;
+    return (f & RH_BMC_PF_LOCAL) || (!S->c->fences && (f & RH_BMC_PF_RELAXED));
 }
 
 /* Watched range (t, i) is the last access of the first context (first) or

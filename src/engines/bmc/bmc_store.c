@@ -29,6 +29,7 @@ typedef struct rh_bmc_wentry {
     uint64_t at;
     int prev_same;   /* konst: the previous write at the same address, or -1 */
     int last_other;  /* the newest entry up to here that is not konst, or -1 */
+    rh_bmc_lane lane; /* single byte: its place in the write (align 0: none) */
 } rh_bmc_wentry;
 
 struct rh_bmc_wlist {
@@ -40,6 +41,7 @@ struct rh_bmc_wlist {
 typedef struct memo_slot {
     unsigned x;    /* ast id of the address + 1; 0 when empty */
     int o, upto;
+    unsigned align; /* of the reading access: reads assuming more see fewer writes */
     Z3_ast v;
 } memo_slot;
 
@@ -62,21 +64,21 @@ void rh_bmc_store_free(rh_bmc_mem *m)
     free(m->memo);
 }
 
-static unsigned memo_hash(unsigned x, int o, int upto)
+static unsigned memo_hash(unsigned x, int o, int upto, unsigned align)
 {
-    return (x * 2654435761u) ^ ((unsigned)o * 40503u) ^ ((unsigned)upto * 2246822519u);
+    return (x * 2654435761u) ^ ((unsigned)o * 40503u) ^ ((unsigned)upto * 2246822519u) ^ align;
 }
 
-static Z3_ast memo_get(rh_bmc_mem *m, unsigned x, int o, int upto)
+static Z3_ast memo_get(rh_bmc_mem *m, unsigned x, int o, int upto, unsigned align)
 {
     memo_slot *t = m->memo;
-    for (unsigned i = memo_hash(x, o, upto) & (m->memo_cap - 1); t[i].x; i = (i + 1) & (m->memo_cap - 1))
-        if (t[i].x == x && t[i].o == o && t[i].upto == upto)
+    for (unsigned i = memo_hash(x, o, upto, align) & (m->memo_cap - 1); t[i].x; i = (i + 1) & (m->memo_cap - 1))
+        if (t[i].x == x && t[i].o == o && t[i].upto == upto && t[i].align == align)
             return t[i].v;
     return NULL;
 }
 
-static void memo_put(rh_bmc_mem *m, unsigned x, int o, int upto, Z3_ast v)
+static void memo_put(rh_bmc_mem *m, unsigned x, int o, int upto, unsigned align, Z3_ast v)
 {
     if (2 * (m->memo_len + 1) > m->memo_cap) {
         memo_slot *old = m->memo;
@@ -86,14 +88,14 @@ static void memo_put(rh_bmc_mem *m, unsigned x, int o, int upto, Z3_ast v)
         m->memo_len = 0;
         for (unsigned i = 0; i < oldcap; i++)
             if (old[i].x)
-                memo_put(m, old[i].x, old[i].o, old[i].upto, old[i].v);
+                memo_put(m, old[i].x, old[i].o, old[i].upto, old[i].align, old[i].v);
         free(old);
     }
     memo_slot *t = m->memo;
-    unsigned i = memo_hash(x, o, upto) & (m->memo_cap - 1);
+    unsigned i = memo_hash(x, o, upto, align) & (m->memo_cap - 1);
     while (t[i].x)
         i = (i + 1) & (m->memo_cap - 1);
-    t[i].x = x, t[i].o = o, t[i].upto = upto, t[i].v = v;
+    t[i].x = x, t[i].o = o, t[i].upto = upto, t[i].align = align, t[i].v = v;
     m->memo_len++;
 }
 
@@ -111,12 +113,15 @@ static rh_bmc_wentry *append(rh_bmc_mem *m, int o)
     return e;
 }
 
-void rh_bmc_store_write(rh_bmc_mem *m, int o, Z3_ast cond, Z3_ast x, Z3_ast byte)
+void rh_bmc_store_write(rh_bmc_mem *m, int o, Z3_ast cond, Z3_ast x, Z3_ast byte,
+                        const rh_bmc_lane *ln)
 {
     if (rh_bmc_is_false(m->c, cond))
         return;
     rh_bmc_wentry *e = append(m, o);
     e->cond = cond, e->idx = x, e->byte = byte;
+    if (ln && ln->align > 1)
+        e->lane = *ln;
     struct rh_bmc_wlist *l = &m->lists[o];
     int self = l->n - 1;
     if (Z3_is_numeral_ast(m->c->z, x) && Z3_get_numeral_uint64(m->c->z, x, &e->at)) {
@@ -148,7 +153,7 @@ void rh_bmc_store_bulk(rh_bmc_mem *m, int o, Z3_ast cond, Z3_ast dst, Z3_ast len
     e->snap = snap, e->nsnap = src ? ns : 0;
 }
 
-static Z3_ast read_at(rh_bmc_mem *m, int o, Z3_ast x, int upto);
+static Z3_ast read_at(rh_bmc_mem *m, int o, Z3_ast x, const rh_bmc_lane *ln, int upto);
 
 /* The byte a bulk entry wrote at x (given it covers x). */
 static Z3_ast bulk_byte(rh_bmc_mem *m, rh_bmc_wentry *e, Z3_ast x)
@@ -158,21 +163,29 @@ static Z3_ast bulk_byte(rh_bmc_mem *m, rh_bmc_wentry *e, Z3_ast x)
         return e->byte;
     Z3_ast y = rh_bmc_fold(c, Z3_mk_bvadd(c->z, e->src, rh_bmc_fold(c, Z3_mk_bvsub(c->z, x, e->idx))));
     int n = e->nsnap;
-    Z3_ast v = read_at(m, e->snap[2 * (n - 1)], y, e->snap[2 * (n - 1) + 1]);
+    Z3_ast v = read_at(m, e->snap[2 * (n - 1)], y, NULL, e->snap[2 * (n - 1) + 1]);
     for (int k = n - 2; k >= 0; k--)
-        v = rh_bmc_ite(c, rh_bmc_mem_inside(m, e->snap[2 * k], y), read_at(m, e->snap[2 * k], y, e->snap[2 * k + 1]), v);
+        v = rh_bmc_ite(c, rh_bmc_mem_inside(m, e->snap[2 * k], y), read_at(m, e->snap[2 * k], y, NULL, e->snap[2 * k + 1]), v);
     return v;
 }
 
-/* Whether entry e may have written byte x: false, true, or a condition. */
-static Z3_ast covers(rh_bmc_mem *m, rh_bmc_wentry *e, Z3_ast x)
+/* Whether entry e may have written byte x (read as lane ln, or NULL):
+ * false, true, or a condition. */
+static Z3_ast covers(rh_bmc_mem *m, rh_bmc_wentry *e, Z3_ast x, const rh_bmc_lane *ln)
 {
     rh_bmc_ctx *c = m->c;
     Z3_ast at;
     uint64_t a, b;
+    unsigned g = ln && e->lane.align > 1 && ln->align > 1
+                     ? (ln->align < e->lane.align ? ln->align : e->lane.align) : 0;
     if (!e->len && Z3_is_numeral_ast(c->z, x) && Z3_is_numeral_ast(c->z, e->idx) &&
         Z3_get_numeral_uint64(c->z, x, &a) && Z3_get_numeral_uint64(c->z, e->idx, &b))
         at = a == b ? rh_bmc_true(c) : rh_bmc_false(c); /* the common case, without Z3's simplifier */
+    else if (g && !(g & (g - 1)) && ((ln->index - e->lane.index) & (g - 1)) != 0)
+        at = rh_bmc_false(c); /* aligned accesses meet only in bytes of equal index mod g */
+    else if (g && ln->index == e->lane.index)
+        at = Z3_is_eq_ast(c->z, ln->base, e->lane.base) ? rh_bmc_true(c)
+                                                        : rh_bmc_fold(c, Z3_mk_eq(c->z, ln->base, e->lane.base));
     else if (!e->len)
         at = Z3_is_eq_ast(c->z, x, e->idx) ? rh_bmc_true(c) : rh_bmc_fold(c, Z3_mk_eq(c->z, x, e->idx));
     else
@@ -217,11 +230,13 @@ static int candidates(struct rh_bmc_wlist *l, rh_bmc_ctx *c, Z3_ast x, int upto,
     return n;
 }
 
-static Z3_ast read_at(rh_bmc_mem *m, int o, Z3_ast x, int upto)
+static Z3_ast read_at(rh_bmc_mem *m, int o, Z3_ast x, const rh_bmc_lane *ln, int upto)
 {
     rh_bmc_ctx *c = m->c;
-    unsigned xid = Z3_get_ast_id(c->z, x) + 1;
-    Z3_ast v = memo_get(m, xid, o, upto);
+    unsigned xid = Z3_get_ast_id(c->z, x) + 1, align = ln && ln->align > 1 ? ln->align : 1;
+    if (align == 1)
+        ln = NULL;
+    Z3_ast v = memo_get(m, xid, o, upto, align);
     if (v)
         return v;
     struct rh_bmc_wlist *l = &m->lists[o];
@@ -229,7 +244,7 @@ static Z3_ast read_at(rh_bmc_mem *m, int o, Z3_ast x, int upto)
     /* newest first, down to a write that certainly covers x */
     int j = 0;
     for (; j < n; j++)
-        if (rh_bmc_is_true(c, covers(m, &l->e[cand[j]], x)))
+        if (rh_bmc_is_true(c, covers(m, &l->e[cand[j]], x, ln)))
             break;
     if (j < n) {
         rh_bmc_wentry *e = &l->e[cand[j]];
@@ -239,17 +254,17 @@ static Z3_ast read_at(rh_bmc_mem *m, int o, Z3_ast x, int upto)
     }
     for (j--; j >= 0; j--) {
         rh_bmc_wentry *e = &l->e[cand[j]];
-        Z3_ast hit = covers(m, e, x);
+        Z3_ast hit = covers(m, e, x, ln);
         if (rh_bmc_is_false(c, hit))
             continue;
         v = rh_bmc_ite(c, hit, e->len ? bulk_byte(m, e, x) : e->byte, v);
     }
     free(cand);
-    memo_put(m, xid, o, upto, v);
+    memo_put(m, xid, o, upto, align, v);
     return v;
 }
 
-Z3_ast rh_bmc_store_read(rh_bmc_mem *m, int o, Z3_ast x)
+Z3_ast rh_bmc_store_read(rh_bmc_mem *m, int o, Z3_ast x, const rh_bmc_lane *ln)
 {
-    return read_at(m, o, x, m->lists[o].n);
+    return read_at(m, o, x, ln, m->lists[o].n);
 }
