@@ -259,10 +259,12 @@ static int load_bitcode(LLVMContextRef ctx, const char *path, const char *file, 
     return bad ? rh_fail(err, "%s: clang-16 produced unreadable bitcode", file) : 0;
 }
 
-static int normalise(LLVMModuleRef m, char *err)
+static int normalise(LLVMModuleRef m, const rh_conc_table *conc, char *err)
 {
     LLVMPassBuilderOptionsRef opts = LLVMCreatePassBuilderOptions();
     LLVMErrorRef e = LLVMRunPasses(m, normalise_pipeline, NULL, opts);
+    for (int round = 0; round < 4 && !e && rh_frontend_mark_create_wrappers(m, conc); round++)
+        e = LLVMRunPasses(m, "always-inline,mem2reg", NULL, opts);
     LLVMDisposePassBuilderOptions(opts);
     if (e) {
         char *msg = LLVMGetErrorMessage(e);
@@ -427,7 +429,7 @@ int rh_frontend_load(const rh_options *o, rh_program *prog, char *err)
         rc = rh_fail(err, "%s: no main function: racehunt analyses whole programs",
                      units.len == 1 ? units.items[0].file : "the linked program");
     if (rc == 0)
-        rc = normalise(mod, err);
+        rc = normalise(mod, &conc, err);
     rh_frontend_rmdir(tmp);
     free(tmp);
     rh_frontend_units_free(&units);

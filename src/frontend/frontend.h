@@ -2,9 +2,10 @@
  * with clang-16 to bitcode with debug info, links the modules in-process,
  * and normalises them with LLVM's pass pipeline.
  *
- * Contract: normalisation runs mem2reg only (promotion of locals whose
- * address never escapes), so no load or store that may touch shared memory
- * is deleted, merged, reordered or hoisted.  Every failure returns -1 with
+ * Contract: normalisation runs mem2reg (promotion of locals whose address
+ * never escapes) and inlines thread-create wrappers (wrappers.c), so no load
+ * or store that may touch shared memory is deleted, merged, reordered or
+ * hoisted.  Every failure returns -1 with
  * one sentence in err that names the file involved.
  */
 #ifndef RH_FRONTEND_H
@@ -39,6 +40,11 @@ int rh_frontend_compile(const rh_options *o, const rh_tu *tu, const char *bc_pat
 
 /* Compiles, links and normalises every unit, then builds the model. */
 int rh_frontend_load(const rh_options *o, rh_program *prog, char *err);
+
+/* wrappers.c: marks the thread-create wrappers of m not marked yet to be
+ * inlined (after mem2reg, which makes their parameters visible); returns
+ * how many. */
+int rh_frontend_mark_create_wrappers(LLVMModuleRef m, const rh_conc_table *t);
 
 /* Creates a fresh private directory for temporary files; owned string. */
 char *rh_frontend_tmpdir(char *err);

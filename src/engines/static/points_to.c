@@ -78,6 +78,35 @@ static int32_t clamp_off(int64_t off)
     return off > INT32_MAX / 2 || off < -(INT32_MAX / 2) ? RH_PT_ANY : (int32_t)off;
 }
 
+/* The value of an integer constant, constant expressions included: -O0
+ * code computes offsetof (container_of, list_entry) as
+ * sub (0, ptrtoint (gep null, ...)). */
+static int const_int(rh_pt *pt, LLVMValueRef v, int64_t *out, int depth)
+{
+    if (LLVMIsAConstantInt(v)) {
+        *out = LLVMConstIntGetSExtValue(v);
+        return 1;
+    }
+    if (!LLVMIsAConstantExpr(v) || depth > 8)
+        return 0;
+    int64_t a, b;
+    LLVMValueRef x = LLVMGetOperand(v, 0);
+    switch (LLVMGetConstOpcode(v)) {
+    case LLVMPtrToInt:
+        return LLVMIsAConstantExpr(x) && LLVMGetConstOpcode(x) == LLVMGetElementPtr &&
+               LLVMIsNull(LLVMGetOperand(x, 0)) && rh_pt_gep_offset(pt, x, out);
+    case LLVMSExt: case LLVMZExt: case LLVMTrunc:
+        return const_int(pt, x, out, depth + 1);
+    case LLVMAdd: case LLVMSub: case LLVMMul:
+        if (!const_int(pt, x, &a, depth + 1) || !const_int(pt, LLVMGetOperand(v, 1), &b, depth + 1))
+            return 0;
+        *out = LLVMGetConstOpcode(v) == LLVMAdd ? a + b : LLVMGetConstOpcode(v) == LLVMSub ? a - b : a * b;
+        return 1;
+    default:
+        return 0;
+    }
+}
+
 int rh_pt_gep_offset(rh_pt *pt, LLVMValueRef gep, int64_t *off)
 {
     LLVMTypeRef t = LLVMGetGEPSourceElementType(gep);
@@ -85,8 +114,8 @@ int rh_pt_gep_offset(rh_pt *pt, LLVMValueRef gep, int64_t *off)
     int64_t sum = 0;
     for (int i = 1; i < n; i++) {
         LLVMValueRef idx = LLVMGetOperand(gep, (unsigned)i);
-        int is_const = LLVMIsAConstantInt(idx) != NULL;
-        int64_t ci = is_const ? LLVMConstIntGetSExtValue(idx) : 0;
+        int64_t ci = 0;
+        int is_const = const_int(pt, idx, &ci, 0);
         if (i == 1) {
             if (!is_const)
                 return *off = RH_PT_ANY, 0;

@@ -96,13 +96,25 @@ static int null_pointer(LLVMValueRef p)
     return p && LLVMIsConstant(p) && LLVMIsNull(p);
 }
 
+/* A library call reading a string a pure library function returned
+ * (printf("%s", strerror(e))): the storage is the library's, which the
+ * program only reads through library calls, so no race is hidden there. */
+static int library_storage(rh_static *s, const rh_access *acc)
+{
+    LLVMValueRef p = acc->ptr;
+    if (!acc->from_call || acc->kind != RH_ACC_READ || !LLVMIsACallInst(p))
+        return 0;
+    const rh_conc_entry *e = rh_model_call_entry(s->p, p);
+    return e && e->op == RH_OP_PURE;
+}
+
 /* Accesses through pointers the points-to analysis saw no target for: an
  * integer cast to a pointer, or memory it does not track, made them. */
 static void check_untargeted(rh_static *s)
 {
     for (int a = 0; a < s->p->naccesses; a++)
         if (s->ls.acc[a].seen && rh_pt_of(&s->pt, s->p->accesses[a].ptr)->n == 0 &&
-            !null_pointer(s->p->accesses[a].ptr))
+            !null_pointer(s->p->accesses[a].ptr) && !library_storage(s, &s->p->accesses[a]))
             rh_static_unsupported(s, s->p->accesses[a].inst, "an access through a pointer it cannot follow "
                                                              "(an integer cast to a pointer?)");
 }
