@@ -149,10 +149,11 @@ void __rh_leave(void)
         t->node = t->frames[--t->depth];
 }
 
-/* The thread a join names, by its real handle. */
+/* The thread a join names, by its real handle: the newest one, since the
+ * C library reuses the handle of a thread that has been joined. */
 static int thread_of(uint64_t handle)
 {
-    for (int i = 0; i < rt.nth; i++)
+    for (int i = rt.nth - 1; i >= 0; i--)
         if ((uint64_t)rt.th[i]->pth == handle)
             return i;
     return -1;

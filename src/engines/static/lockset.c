@@ -687,13 +687,19 @@ static void creation_lockset(rh_ls *ls, int t, unsigned char *done)
     for (uint32_t i = 0; i < m->n; i++) {
         uint32_t id = (uint32_t)(m->v[i] / 2);
         if ((m->v[i] & 1) && id != RH_LS_ATOMIC && ls->lock_class[id] != RH_LOCK_NONE &&
-            !rh_sset_has(&ls->recursive, id) && !rh_sset_has(&ls->create_broken[t], id))
+            !rh_sset_has(&ls->recursive, id) && !rh_sset_has(&ls->create_broken[t], id)) {
             rh_sset_add(&ls->creation[t], m->v[i]);
+            rh_u64map_put(&ls->creation_holder[t], m->v[i], ls->tg->threads[t].parent);
+        }
     }
     int parent = ls->tg->threads[t].parent;
     if (parent > 0 && ls->exit_done[parent] && !rh_sset_has(&ls->exit_active[parent], (uint64_t)t)) {
         creation_lockset(ls, parent, done);
-        rh_sset_union(&ls->creation[t], &ls->creation[parent]);
+        const rh_sset *pc = &ls->creation[parent];
+        for (uint32_t i = 0; i < pc->n; i++)
+            if (rh_sset_add(&ls->creation[t], pc->v[i]))
+                rh_u64map_put(&ls->creation_holder[t], pc->v[i],
+                              rh_u64map_get(&ls->creation_holder[parent], pc->v[i], -1));
     }
 }
 
@@ -715,6 +721,24 @@ int rh_ls_creation_protects(const rh_ls *ls, const rh_sset *held, int t1, int t2
     return rh_ls_protects(held, &ls->creation[t2]);
 }
 
+/* A thread's creation lock m is held by its holder over the thread's
+ * whole life; two different threads' critical sections on m never
+ * overlap, so neither do the lives they contain. */
+int rh_ls_creation_disjoint(const rh_ls *ls, int t1, int t2)
+{
+    if (t1 <= 0 || t2 <= 0 || t1 == t2 || rh_tg_unknown_origin(ls->tg, t1) ||
+        rh_tg_unknown_origin(ls->tg, t2))
+        return 0;
+    const rh_sset *c1 = &ls->creation[t1];
+    for (uint32_t i = 0; i < c1->n; i++) {
+        long h1 = rh_u64map_get(&ls->creation_holder[t1], c1->v[i], -1);
+        long h2 = rh_u64map_get(&ls->creation_holder[t2], c1->v[i], -1);
+        if (h1 >= 0 && h2 >= 0 && h1 != h2 && rh_sset_has(&ls->creation[t2], c1->v[i]))
+            return 1;
+    }
+    return 0;
+}
+
 void rh_ls_run(rh_ls *ls, rh_program *p, rh_pt *pt, rh_tg *tg, const rh_cfg *cfg, double deadline)
 {
     memset(ls, 0, sizeof *ls);
@@ -728,6 +752,7 @@ void rh_ls_run(rh_ls *ls, rh_program *p, rh_pt *pt, rh_tg *tg, const rh_cfg *cfg
     ls->create_seen = rh_xcalloc((size_t)nt + 1, 1);
     ls->create_broken = rh_xcalloc((size_t)nt + 1, sizeof *ls->create_broken);
     ls->creation = rh_xcalloc((size_t)nt + 1, sizeof *ls->creation);
+    ls->creation_holder = rh_xcalloc((size_t)nt + 1, sizeof *ls->creation_holder);
     ls->exit_done = rh_xcalloc((size_t)nt + 1, sizeof *ls->exit_done);
     prepare(ls);
     thread_handles(ls);
@@ -762,8 +787,10 @@ void rh_ls_free(rh_ls *ls)
         rh_sset_free(&ls->create_must[t]);
         rh_sset_free(&ls->create_broken[t]);
         rh_sset_free(&ls->creation[t]);
+        rh_u64map_free(&ls->creation_holder[t]);
     }
     free(ls->create_must), free(ls->create_seen), free(ls->create_broken), free(ls->creation);
+    free(ls->creation_holder);
     free(ls->exit_active), free(ls->create_active), free(ls->create_may), free(ls->exit_done);
     free(ls->handle);
     for (int i = 0; i < ls->nloop_joins; i++)

@@ -78,6 +78,7 @@ typedef struct rh_ls {
     unsigned char *create_seen;
     rh_sset *create_broken; /* per thread: lock ids its creator may release while it runs */
     rh_sset *creation;      /* per thread, after the run: its creation lockset (write mode) */
+    rh_u64map *creation_holder; /* per thread: creation lock element -> the thread holding it */
     unsigned char *needs_ctx;
     uint64_t *handle;       /* per thread: strong handle cell its create writes, + 1; 0 none */
     int *exit_done;
@@ -110,6 +111,10 @@ int rh_ls_protects(const rh_sset *a, const rh_sset *b);
 /* Whether access locks `held` (really acquired by thread t1) exclude
  * thread t2 through t2's creation lockset. */
 int rh_ls_creation_protects(const rh_ls *ls, const rh_sset *held, int t1, int t2);
+/* Whether threads t1 and t2 live inside critical sections of one lock
+ * held by two different threads (creation locksets with different
+ * holders), so they never run at the same time. */
+int rh_ls_creation_disjoint(const rh_ls *ls, int t1, int t2);
 /* Whether two may-locksets share any lock at all (any mode). */
 int rh_ls_share_any(const rh_sset *a, const rh_sset *b);
 
