@@ -35,7 +35,12 @@ typedef struct attempt {
 } attempt;
 
 /* Rounds that cover every interleaving of the bounded program: one more
- * than the positions a context may end after (each switch is after one). */
+ * than the positions a context can be made to end with.  A context ending
+ * in markers or thread-local accesses ends, to the same effect, with the
+ * visible position before them (or its markers and locals move to the
+ * thread's previous context), so only visible positions count; inside an
+ * atomic section they count too, since the section's end marker, where the
+ * context may end, is not counted. */
 static int needed_rounds(const rh_bmc_ctx *c)
 {
     int n = 0;
@@ -43,7 +48,7 @@ static int needed_rounds(const rh_bmc_ctx *c)
         for (int i = 0; i < c->threads[t].npos; i++) {
             const rh_bmc_pos *p = &c->threads[t].pos[i];
             n += !rh_bmc_is_false((rh_bmc_ctx *)c, p->guard) && p->kind != RH_BMC_P_NOP &&
-                 !(p->flags & (RH_BMC_PF_LOCAL | RH_BMC_PF_NOSWITCH));
+                 !(p->flags & RH_BMC_PF_LOCAL);
         }
     return n + 1;
 }
