@@ -425,6 +425,51 @@ static Z3_ast thread_local(rh_bmc_walk *w, LLVMValueRef g)
     return rh_bmc_bv(c, (uint64_t)a, c->aw);
 }
 
+/* ffs(x): 1 + the index of the lowest set bit, 0 for none. */
+static Z3_ast find_first_set(rh_bmc_ctx *c, Z3_ast x, unsigned bits)
+{
+    unsigned w = rh_bmc_width(c, x);
+    Z3_ast v = rh_bmc_bv(c, 0, bits);
+    for (unsigned i = w; i-- > 0;)
+        v = rh_bmc_ite(c, Z3_mk_eq(c->z, Z3_mk_extract(c->z, i, i, x), rh_bmc_bv(c, 1, 1)),
+                       rh_bmc_bv(c, i + 1, bits), v);
+    return rh_bmc_fold(c, v);
+}
+
+/* Library functions the table calls pure: no memory effect racehunt
+ * tracks, but their values matter, since a made-up value can make up a
+ * race.  The integer functions known here are computed; a pointer result
+ * is the library's storage for the thread (errno, strerror's buffer), one
+ * object per thread and function; anything else (rand, getpid) is free. */
+static void call_pure(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, LLVMValueRef callee)
+{
+    rh_bmc_ctx *c = w->c;
+    unsigned bits = result_bits(w, call);
+    if (!bits)
+        return;
+    size_t n;
+    const char *name = callee ? LLVMGetValueName2(callee, &n) : "";
+    Z3_ast a = arg(w, st, call, 0), v;
+    if (LLVMGetTypeKind(LLVMTypeOf(call)) == LLVMPointerTypeKind && callee) {
+        rh_bmc_thread *th = &c->threads[w->thread];
+        long at = rh_ptrmap_get(&th->tls, callee, -1);
+        if (at < 0) {
+            at = (long)rh_bmc_alloc(c, "library storage", 256, callee);
+            rh_ptrmap_put(&th->tls, callee, at);
+        }
+        v = rh_bmc_bv(c, (uint64_t)at, c->aw);
+    } else if (a && (strcmp(name, "abs") == 0 || strcmp(name, "labs") == 0 || strcmp(name, "llabs") == 0)) {
+        v = rh_bmc_ite(c, Z3_mk_bvslt(c->z, a, rh_bmc_bv(c, 0, rh_bmc_width(c, a))), Z3_mk_bvneg(c->z, a), a);
+    } else if (a && strncmp(name, "ffs", 3) == 0) {
+        v = find_first_set(c, a, bits);
+    } else {
+        v = rh_bmc_fresh(c, "lib", bits);
+        if (bits == c->aw) /* may be a pointer (an intptr_t holding one) */
+            rh_ptrmap_put(&c->ptrvars, v, 1);
+    }
+    set_result(w, st, call, v);
+}
+
 /* Value-returning LLVM intrinsics that code at -O0 still uses. */
 static void call_intrinsic(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, LLVMValueRef callee)
 {
@@ -644,15 +689,7 @@ int rh_bmc_call(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call)
         set_int_result(w, st, call, 0);
         return 0;
     case RH_OP_MEMORY: call_memory(w, st, call, e); return 0;
-    case RH_OP_PURE:
-        /* a library call with no effect racehunt tracks; its result is not
-         * modelled, so any value is possible */
-        if (result_bits(w, call)) {
-            Z3_ast v = rh_bmc_fresh(c, "lib", result_bits(w, call));
-            rh_ptrmap_put(&c->ptrvars, v, 1);
-            set_result(w, st, call, v);
-        }
-        return 0;
+    case RH_OP_PURE: call_pure(w, st, call, callee); return 0;
     case RH_OP_IGNORE:
         if (result_bits(w, call))
             call_intrinsic(w, st, call, callee);
