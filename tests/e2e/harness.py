@@ -12,6 +12,7 @@ For each program the harness runs racehunt with --format=json and checks:
 An expectation file relaxes this per program, one line each:
   NAME: unknown   # why the engine cannot decide it (verdict unknown allowed)
   NAME: partial   # why the engine may find only some of the racing lines
+  NAME: slow      # why it needs a budget of SLOW_TIMEOUT seconds (checks unchanged)
 A relaxation never allows a wrong verdict or a race on a wrong line.
 
 Usable as a command or as a module (run_suite) from test_*.py files.
@@ -26,6 +27,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
+SLOW_TIMEOUT = 120.0
 RACE_RE = re.compile(r"//.*\bRACE\b")
 NORACE_RE = re.compile(r"//.*\bNORACE\b")
 
@@ -43,7 +45,7 @@ def annotations(path):
 
 
 def read_expectations(path):
-    """Maps program name -> 'unknown' | 'partial' from an expectation file."""
+    """Maps program name -> 'unknown' | 'partial' | 'slow' from an expectation file."""
     exp = {}
     if not path or not os.path.exists(path):
         return exp
@@ -54,7 +56,7 @@ def read_expectations(path):
                 continue
             name, _, kind = line.partition(":")
             kind = kind.strip()
-            if kind not in ("unknown", "partial"):
+            if kind not in ("unknown", "partial", "slow"):
                 raise SystemExit("%s: bad expectation line: %s" % (path, raw.strip()))
             exp[name.strip()] = kind
     return exp
@@ -120,6 +122,8 @@ def check_one(args, prog, expectations):
     timeout = args.timeout
     if expectations.get(name) == "unknown" and args.unknown_timeout:
         timeout = min(timeout, args.unknown_timeout)
+    if expectations.get(name) == "slow":
+        timeout = max(timeout, SLOW_TIMEOUT)
     report, err = run_racehunt(args.racehunt, args.engine, prog, timeout, args.extra)
     if err:
         return name, err
@@ -159,7 +163,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--racehunt", default=os.path.join(ROOT, "build", "racehunt"))
     ap.add_argument("--engine", default="auto")
-    ap.add_argument("--expect", help="expectation file (NAME: unknown|partial)")
+    ap.add_argument("--expect", help="expectation file (NAME: unknown|partial|slow)")
     ap.add_argument("--programs-dir", action="append", help="default tests/programs")
     ap.add_argument("--timeout", type=float, default=30.0)
     ap.add_argument("--jobs", type=int, default=2)
