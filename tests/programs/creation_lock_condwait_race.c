@@ -1,7 +1,4 @@
-/* creation_lock_condwait_race.c - main holds the lock from creating the
- * worker until joining it, but waits on a condition variable in between,
- * which releases the lock: the signalling thread's locked increment can
- * then meet the worker's unlocked one. */
+/* Main holds the lock from creating the worker until joining it, but waits on a condition variable in between, which releases the lock: the signalling thread's locked increment can then meet the worker's unlocked one. */
 #include <pthread.h>
 
 static int counter, ready;

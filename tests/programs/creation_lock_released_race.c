@@ -1,6 +1,4 @@
-/* creation_lock_released_race.c - like creation_lock_held_norace.c, but
- * main unlocks before it joins the worker: the worker's unlocked increment
- * may then run while the other thread holds the lock. */
+/* Like creation_lock_held_norace.c, but main unlocks before it joins the worker: the worker's unlocked increment may then run while the other thread holds the lock. */
 #include <pthread.h>
 
 static int counter;

@@ -1,7 +1,4 @@
-/* inline_function_race.c - the racing increment sits in a plain C99
- * `inline` function, which C99 compiles to no body of its own: racehunt
- * reads it the way gcc-era code means it (GNU89 inline), so the body and
- * its race are still there.  The guarded update is protected. */
+/* The racing increment sits in a plain C99 `inline` function, which C99 compiles to no body of its own: racehunt reads it the way gcc-era code means it (GNU89 inline), so the body and its race are still there. The guarded update is protected. */
 #include <pthread.h>
 
 static int hits, guarded;
