@@ -20,6 +20,7 @@ struct rh_ls_summary {
 static void st_free(rh_ls_state *s)
 {
     rh_sset_free(&s->must), rh_sset_free(&s->may), rh_sset_free(&s->active);
+    rh_sset_free(&s->once_done);
     s->live = 0;
 }
 
@@ -28,10 +29,11 @@ static void st_copy(rh_ls_state *d, const rh_ls_state *s)
     rh_sset_copy(&d->must, &s->must);
     rh_sset_copy(&d->may, &s->may);
     rh_sset_copy(&d->active, &s->active);
+    rh_sset_copy(&d->once_done, &s->once_done);
     d->live = s->live;
 }
 
-/* d := d ⊔ s (must: ∩, may and active: ∪).  Returns whether d changed. */
+/* d := d ⊔ s (must and once_done: ∩, may and active: ∪).  Returns whether d changed. */
 static int st_join(rh_ls_state *d, const rh_ls_state *s)
 {
     if (!s->live)
@@ -43,13 +45,14 @@ static int st_join(rh_ls_state *d, const rh_ls_state *s)
     int c = rh_sset_intersect(&d->must, &s->must);
     c |= rh_sset_union(&d->may, &s->may);
     c |= rh_sset_union(&d->active, &s->active);
+    c |= rh_sset_intersect(&d->once_done, &s->once_done);
     return c;
 }
 
 static int st_equal(const rh_ls_state *a, const rh_ls_state *b)
 {
     return rh_sset_equal(&a->must, &b->must) && rh_sset_equal(&a->may, &b->may) &&
-           rh_sset_equal(&a->active, &b->active);
+           rh_sset_equal(&a->active, &b->active) && rh_sset_equal(&a->once_done, &b->once_done);
 }
 
 static void add_both(rh_ls_state *s, uint64_t elem)
@@ -310,6 +313,8 @@ static void once_op(rh_ls *ls, LLVMValueRef call, const rh_conc_entry *e, int f,
     st_copy(&before, s);
     call_edge(ls, call, ed, s, strong && ids.n == 1 ? (int)ids.v[0] : -1);
     st_join(s, &before); /* later callers skip the routine */
+    if (strong && ids.n == 1 && !ed->unresolved)
+        rh_sset_add(&s->once_done, ids.v[0]);
     st_free(&before);
     rh_sset_free(&ids);
 }
@@ -434,8 +439,10 @@ static void record_access(rh_ls *ls, LLVMValueRef inst, const rh_ls_state *s)
             memset(pr, 0, sizeof *pr);
             pr->thread = ls->cur_thread;
             rh_sset_copy(&pr->must, &s->must);
+            rh_sset_copy(&pr->once_done, &s->once_done);
         } else {
             rh_sset_intersect(&pr->must, &s->must);
+            rh_sset_intersect(&pr->once_done, &s->once_done);
         }
         rh_sset_union(&pr->may, &s->may);
         rh_sset_union(&pr->active, &s->active);
@@ -506,6 +513,7 @@ static uint64_t sum_hash(int thread, int f, LLVMValueRef ctx, const rh_ls_state 
     h = rh_hash64(h ^ (uint64_t)(uintptr_t)ctx);
     h = rh_hash64(h ^ rh_sset_hash(&s->must));
     h = rh_hash64(h ^ rh_sset_hash(&s->may));
+    h = rh_hash64(h ^ rh_sset_hash(&s->once_done));
     return rh_hash64(h ^ rh_sset_hash(&s->active));
 }
 
@@ -516,6 +524,7 @@ static void conservative_exit(rh_ls *ls, const rh_ls_state *entry, rh_ls_state *
     rh_sset_copy(&exit->may, &entry->may);
     rh_sset_union(&exit->may, &ls->all_locks);
     rh_sset_copy(&exit->active, &entry->active);
+    rh_sset_copy(&exit->once_done, &entry->once_done); /* what has returned stays returned */
     for (int c = 1; c < ls->tg->nthreads; c++) /* only this thread's children can be started here */
         if (ls->tg->threads[c].parent == ls->cur_thread || ls->tg->threads[c].parent < 0)
             rh_sset_add(&exit->active, (uint64_t)c);
@@ -721,6 +730,17 @@ int rh_ls_creation_protects(const rh_ls *ls, const rh_sset *held, int t1, int t2
     return rh_ls_protects(held, &ls->creation[t2]);
 }
 
+int rh_ls_once_orders(const rh_ls_per *a, const rh_ls_per *b)
+{
+    for (uint32_t i = 0; i < b->once_done.n; i++)
+        if (rh_sset_has(&a->must, rh_ls_elem((uint32_t)b->once_done.v[i], 1)))
+            return 1;
+    for (uint32_t i = 0; i < a->once_done.n; i++)
+        if (rh_sset_has(&b->must, rh_ls_elem((uint32_t)a->once_done.v[i], 1)))
+            return 1;
+    return 0;
+}
+
 /* A thread's creation lock m is held by its holder over the thread's
  * whole life; two different threads' critical sections on m never
  * overlap, so neither do the lives they contain. */
@@ -776,7 +796,8 @@ void rh_ls_free(rh_ls *ls)
         rh_ls_access *r = &ls->acc[a];
         rh_sset_free(&r->must), rh_sset_free(&r->may), rh_sset_free(&r->active), rh_sset_free(&r->threads);
         for (int i = 0; i < r->nper; i++)
-            rh_sset_free(&r->per[i].must), rh_sset_free(&r->per[i].may), rh_sset_free(&r->per[i].active);
+            rh_sset_free(&r->per[i].must), rh_sset_free(&r->per[i].may), rh_sset_free(&r->per[i].active),
+                rh_sset_free(&r->per[i].once_done);
         free(r->per);
     }
     free(ls->acc);

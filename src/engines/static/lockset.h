@@ -11,7 +11,8 @@
  *     elements are lock ids times a mode bit (read or write), so two
  *     read-mode holders of a rwlock do not protect a write;
  *   - the may-active set: threads this thread created that are not surely
- *     joined yet (joined threads leave behind what they had not joined).
+ *     joined yet (joined threads leave behind what they had not joined);
+ *   - the once controls whose pthread_once surely returned on every path.
  * Creation locksets (Goblint's creationLockset): a lock the creator surely
  * holds when it creates a thread and releases (unlock, or a condition wait
  * on it) only after surely joining the thread is held for the thread's
@@ -40,13 +41,14 @@ static inline uint64_t rh_ls_elem(uint32_t lock, int write)
 
 typedef struct rh_ls_state {
     rh_sset must, may, active;
+    rh_sset once_done; /* once controls whose pthread_once surely returned (must, lock ids) */
     int live; /* 0: unreachable */
 } rh_ls_state;
 
 /* What one thread's contexts agree on at an access. */
 typedef struct rh_ls_per {
     int thread;
-    rh_sset must, may, active;
+    rh_sset must, may, active, once_done;
 } rh_ls_per;
 
 typedef struct rh_ls_access {
@@ -115,6 +117,11 @@ int rh_ls_creation_protects(const rh_ls *ls, const rh_sset *held, int t1, int t2
  * held by two different threads (creation locksets with different
  * holders), so they never run at the same time. */
 int rh_ls_creation_disjoint(const rh_ls *ls, int t1, int t2);
+/* Whether a pthread_once routine orders one access before the other: one
+ * runs inside the routine of a once control (holding its pseudo-lock),
+ * the other after its own thread's pthread_once on that control returned,
+ * which happens only once the routine has finished. */
+int rh_ls_once_orders(const rh_ls_per *a, const rh_ls_per *b);
 /* Whether two may-locksets share any lock at all (any mode). */
 int rh_ls_share_any(const rh_sset *a, const rh_sset *b);
 
