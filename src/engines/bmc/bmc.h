@@ -114,6 +114,8 @@ typedef struct rh_bmc_object {
     char *name;
 } rh_bmc_object;
 
+struct rh_bmc_regions; /* bmc_region.h */
+
 typedef struct rh_bmc_ctx {
     rh_program *prog;
     const rh_options *opt;
@@ -132,6 +134,8 @@ typedef struct rh_bmc_ctx {
     rh_ptrmap objmap;      /* LLVMValueRef -> index in objs */
     rh_ptrmap ptrvars;     /* fresh variables that hold pointers read from memory */
     rh_ptrmap undefs;      /* undef constant (one per type) -> its Z3 variable */
+    struct rh_bmc_regions *regions; /* objects each address may reach: made once the
+                                     * program is bounded, shared by its users */
     uint64_t next_stack, next_heap;
     Z3_ast mem0;           /* initial memory */
     int npositions;

@@ -326,13 +326,8 @@ static void call_strlen(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, Z3_
         n = o->addr + rh_bmc_object_span(c, o) - a;
     Z3_ast done = rh_bmc_false(c), len = rh_bmc_bv(c, 0, c->aw);
     for (uint64_t k = 0; k < n && !rh_bmc_is_false(c, st->guard); k++) {
-        int i = rh_bmc_emit(w, st, RH_BMC_P_LOAD, call, "read");
-        rh_bmc_pos *p = rh_bmc_posp(w, i);
-        p->addr = rh_bmc_fold(c, Z3_mk_bvadd(c->z, s, rh_bmc_bv(c, k, c->aw)));
-        p->size = 1;
-        p->len = rh_bmc_bv(c, 1, c->aw);
-        p->val = rh_bmc_fresh(c, "ld", 8);
-        p->flags |= RH_BMC_PF_RACE;
+        Z3_ast at = rh_bmc_fold(c, Z3_mk_bvadd(c->z, s, rh_bmc_bv(c, k, c->aw)));
+        rh_bmc_pos *p = rh_bmc_emit_load(w, st, call, at, 1);
         Z3_ast end = rh_bmc_and(c, st->guard, rh_bmc_not(c, rh_bmc_nonzero(c, p->val)));
         len = rh_bmc_ite(c, end, rh_bmc_bv(c, k, c->aw), len);
         done = rh_bmc_or(c, done, end);

@@ -65,6 +65,10 @@ static void ctx_free(rh_bmc_ctx *c)
     rh_ptrmap_free(&c->objmap);
     rh_ptrmap_free(&c->ptrvars);
     rh_ptrmap_free(&c->undefs);
+    if (c->regions) {
+        rh_bmc_regions_free(c->regions);
+        free(c->regions);
+    }
 }
 
 static Z3_lbool check(rh_bmc_ctx *c, Z3_solver s, attempt *a)
@@ -159,6 +163,8 @@ static outcome run_attempt(rh_program *prog, const rh_options *o, double deadlin
     Z3_set_error_handler(c.z, NULL);
     outcome out = OUT_UNKNOWN;
     if (rh_bmc_layout(&c) == 0 && rh_bmc_flatten(&c) == 0 && !c.fatal) {
+        c.regions = rh_xmalloc(sizeof *c.regions);
+        rh_bmc_regions_init(&c, c.regions);
         rh_bmc_mark_local(&c);
         a->threads = c.nthreads;
         a->positions = c.npositions;

@@ -99,6 +99,19 @@ static int exec_alloca(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef in)
     return 0;
 }
 
+rh_bmc_pos *rh_bmc_emit_load(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef inst, Z3_ast addr,
+                             unsigned bytes)
+{
+    rh_bmc_ctx *c = w->c;
+    rh_bmc_pos *p = rh_bmc_posp(w, rh_bmc_emit(w, st, RH_BMC_P_LOAD, inst, "read"));
+    p->addr = addr;
+    p->size = bytes;
+    p->len = rh_bmc_bv(c, bytes, c->aw);
+    p->val = rh_bmc_fresh(c, "ld", 8 * bytes);
+    p->flags |= RH_BMC_PF_RACE;
+    return p;
+}
+
 static int exec_load(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef in)
 {
     rh_bmc_ctx *c = w->c;
@@ -110,14 +123,9 @@ static int exec_load(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef in)
         rh_bmc_unsupported_kill(w, st, in, "a load of an unsupported type");
         return 0;
     }
-    int i = rh_bmc_emit(w, st, RH_BMC_P_LOAD, in, "read");
-    rh_bmc_pos *p = rh_bmc_posp(w, i);
-    p->addr = addr;
-    p->size = bytes;
-    p->len = rh_bmc_bv(c, bytes, c->aw);
+    rh_bmc_pos *p = rh_bmc_emit_load(w, st, in, addr, bytes);
     p->align = LLVMGetAlignment(in);
-    p->val = rh_bmc_fresh(c, "ld", 8 * bytes);
-    p->flags |= RH_BMC_PF_RACE | atomic_flags(in);
+    p->flags |= atomic_flags(in);
     if (8 * bytes == c->aw) /* may be a pointer (or an intptr_t holding one) */
         rh_ptrmap_put(&c->ptrvars, p->val, 1);
     rh_bmc_state_set(st, in, rh_bmc_resize(c, p->val, bits, 0));
@@ -171,7 +179,7 @@ static int exec_rmw(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef in, int cmpxc
     p->out = rh_bmc_fresh(c, "rmw", 8 * bytes);
     if (8 * bytes == c->aw)
         rh_ptrmap_put(&c->ptrvars, p->out, 1);
-    p->flags |= RH_BMC_PF_RACE | RH_BMC_PF_ATOMIC | (atomic_flags(in) & RH_BMC_PF_RELAXED);
+    p->flags |= RH_BMC_PF_RACE | atomic_flags(in);
     Z3_ast old = rh_bmc_resize(c, p->out, bits, 0);
     if (!cmpxchg) {
         rh_bmc_state_set(st, in, old);

@@ -23,7 +23,7 @@ void rh_bmc_mem_init(rh_bmc_ctx *c, Z3_solver s, rh_bmc_mem *m)
     memset(m, 0, sizeof *m);
     m->c = c;
     m->s = s;
-    rh_bmc_regions_init(c, &m->reg);
+    m->reg = c->regions;
     m->nobj = c->nobjs;
     m->objs = rh_xcalloc((size_t)m->nobj + 1, sizeof *m->objs);
     m->objs2 = rh_xcalloc((size_t)m->nobj + 1, sizeof *m->objs2);
@@ -33,7 +33,6 @@ void rh_bmc_mem_init(rh_bmc_ctx *c, Z3_solver s, rh_bmc_mem *m)
 void rh_bmc_mem_free(rh_bmc_mem *m)
 {
     rh_bmc_store_free(m);
-    rh_bmc_regions_free(&m->reg);
     free(m->objs);
     free(m->objs2);
     memset(m, 0, sizeof *m);
@@ -43,7 +42,7 @@ void rh_bmc_mem_free(rh_bmc_mem *m)
 static int objects(rh_bmc_mem *m, Z3_ast addr, int *out)
 {
     int n;
-    rh_bmc_objset(m->c, &m->reg, addr, out, &n);
+    rh_bmc_objset(m->c, m->reg, addr, out, &n);
     if (n == 0)
         out[n++] = m->nobj;
     return n;

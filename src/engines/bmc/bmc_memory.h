@@ -16,7 +16,7 @@
 typedef struct rh_bmc_mem {
     rh_bmc_ctx *c;
     Z3_solver s;
-    rh_bmc_regions reg;
+    rh_bmc_regions *reg;  /* the context's */
     struct rh_bmc_wlist *lists; /* per object, then "no object", then sync words */
     int nobj;
     void *memo;           /* (object, address, list length) -> byte read */
@@ -24,6 +24,7 @@ typedef struct rh_bmc_mem {
     int *objs, *objs2; /* scratch for object sets */
 } rh_bmc_mem;
 
+/* Needs c->regions (made after the program is bounded). */
 void rh_bmc_mem_init(rh_bmc_ctx *c, Z3_solver s, rh_bmc_mem *m);
 void rh_bmc_mem_effect(rh_bmc_mem *m, int t, int i, Z3_ast act);
 void rh_bmc_mem_free(rh_bmc_mem *m);

@@ -189,8 +189,7 @@ static int is_access(const rh_bmc_pos *p)
  * whose address is taken. */
 void rh_bmc_mark_local(rh_bmc_ctx *c)
 {
-    rh_bmc_regions g;
-    rh_bmc_regions_init(c, &g);
+    rh_bmc_regions *g = c->regions;
     int *owner = rh_xmalloc(((size_t)c->nobjs + 1) * sizeof *owner);
     int *objs = rh_xmalloc(((size_t)c->nobjs + 1) * sizeof *objs);
     for (int o = 0; o < c->nobjs; o++)
@@ -200,15 +199,15 @@ void rh_bmc_mark_local(rh_bmc_ctx *c)
             rh_bmc_pos *p = &c->threads[t].pos[i];
             if (rh_bmc_is_false(c, p->guard))
                 continue;
-            touch(c, &g, p->addr, t, owner, objs);
-            touch(c, &g, p->addr2, t, owner, objs);
+            touch(c, g, p->addr, t, owner, objs);
+            touch(c, g, p->addr2, t, owner, objs);
         }
     for (int t = 0; t < c->nthreads; t++)
         for (int i = 0; i < c->threads[t].npos; i++) {
             rh_bmc_pos *p = &c->threads[t].pos[i];
             int n, mine = is_access(p) && p->addr;
             if (mine) {
-                rh_bmc_objset(c, &g, p->addr, objs, &n);
+                rh_bmc_objset(c, g, p->addr, objs, &n);
                 mine = n > 0;
                 for (int k = 0; k < n && mine; k++)
                     mine = owner[objs[k]] == t;
@@ -218,5 +217,4 @@ void rh_bmc_mark_local(rh_bmc_ctx *c)
         }
     free(owner);
     free(objs);
-    rh_bmc_regions_free(&g);
 }

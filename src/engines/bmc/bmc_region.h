@@ -28,7 +28,8 @@ void rh_bmc_regions_free(rh_bmc_regions *g);
  * hold g->nobj entries. */
 void rh_bmc_objset(rh_bmc_ctx *c, rh_bmc_regions *g, Z3_ast addr, int *out, int *n);
 /* Flags RH_BMC_PF_LOCAL every read, write or atomic update whose objects
- * no other thread instance can touch (and stops watching it for races). */
+ * no other thread instance can touch (and stops watching it for races);
+ * uses c->regions. */
 void rh_bmc_mark_local(rh_bmc_ctx *c);
 
 #endif

@@ -258,8 +258,9 @@ static int transparent(sched *S, int t, int i)
 }
 
 /* Watched range (t, i) is the last access of the first context (first) or
- * the first access of the second one, in some round.  Relaxed atomic
- * accesses may follow the first or precede the second in its context. */
+ * the first access of the second one, in some round.  Positions the
+ * monitor looks through (transparent) may follow the first or precede the
+ * second in its context. */
 static Z3_ast placed(sched *S, int t, int i, int first)
 {
     rh_bmc_ctx *c = S->c;

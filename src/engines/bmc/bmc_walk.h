@@ -59,6 +59,10 @@ Z3_ast rh_bmc_value(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef v);
 int rh_bmc_emit(rh_bmc_walk *w, rh_bmc_state *st, rh_bmc_pkind k, LLVMValueRef inst,
                 const char *what);
 rh_bmc_pos *rh_bmc_posp(rh_bmc_walk *w, int i);
+/* Appends a watched read of `bytes` bytes at addr; its value is a fresh
+ * variable.  Valid until the next position is emitted. */
+rh_bmc_pos *rh_bmc_emit_load(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef inst, Z3_ast addr,
+                             unsigned bytes);
 /* Ends the path: a KILL position (flags: RH_BMC_PF_CUT for bound cuts). */
 void rh_bmc_kill(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef inst, unsigned flags,
                  const char *what);

@@ -730,15 +730,19 @@ int rh_ls_creation_protects(const rh_ls *ls, const rh_sset *held, int t1, int t2
     return rh_ls_protects(held, &ls->creation[t2]);
 }
 
-int rh_ls_once_orders(const rh_ls_per *a, const rh_ls_per *b)
+/* Whether `in` runs inside the routine of a once control `after`'s thread
+ * has seen return. */
+static int once_before(const rh_ls_per *in, const rh_ls_per *after)
 {
-    for (uint32_t i = 0; i < b->once_done.n; i++)
-        if (rh_sset_has(&a->must, rh_ls_elem((uint32_t)b->once_done.v[i], 1)))
-            return 1;
-    for (uint32_t i = 0; i < a->once_done.n; i++)
-        if (rh_sset_has(&b->must, rh_ls_elem((uint32_t)a->once_done.v[i], 1)))
+    for (uint32_t i = 0; i < after->once_done.n; i++)
+        if (rh_sset_has(&in->must, rh_ls_elem((uint32_t)after->once_done.v[i], 1)))
             return 1;
     return 0;
+}
+
+int rh_ls_once_orders(const rh_ls_per *a, const rh_ls_per *b)
+{
+    return once_before(a, b) || once_before(b, a);
 }
 
 /* A thread's creation lock m is held by its holder over the thread's
@@ -753,7 +757,7 @@ int rh_ls_creation_disjoint(const rh_ls *ls, int t1, int t2)
     for (uint32_t i = 0; i < c1->n; i++) {
         long h1 = rh_u64map_get(&ls->creation_holder[t1], c1->v[i], -1);
         long h2 = rh_u64map_get(&ls->creation_holder[t2], c1->v[i], -1);
-        if (h1 >= 0 && h2 >= 0 && h1 != h2 && rh_sset_has(&ls->creation[t2], c1->v[i]))
+        if (h1 >= 0 && h2 >= 0 && h1 != h2) /* t2 has a holder only for its creation locks */
             return 1;
     }
     return 0;
