@@ -64,6 +64,17 @@ static void lock_acquired(rt_thread *t, void *m, int shared)
     t->held[t->nheld++] = m;
 }
 
+/* Removes the latest entry of m from t's held locks. */
+static void drop_held(rt_thread *t, void *m)
+{
+    for (int i = t->nheld - 1; i >= 0; i--)
+        if (t->held[i] == m) {
+            memmove(&t->held[i], &t->held[i + 1], (size_t)(t->nheld - i - 1) * sizeof *t->held);
+            t->nheld--;
+            break;
+        }
+}
+
 static void lock_released(rt_thread *t, void *m)
 {
     rt_obj *o = rt_obj_get(m);
@@ -74,12 +85,20 @@ static void lock_released(rt_thread *t, void *m)
         o->readers--;
     }
     rt_release(t, &o->vc);
-    for (int i = t->nheld - 1; i >= 0; i--)
-        if (t->held[i] == m) {
-            memmove(&t->held[i], &t->held[i + 1], (size_t)(t->nheld - i - 1) * sizeof *t->held);
-            t->nheld--;
-            break;
-        }
+    drop_held(t, m);
+}
+
+/* The real lock call failed (an error-checking mutex relocked by its
+ * holder answers EDEADLK): the acquisition its pre hook assumed did not
+ * happen, so the first unlock really releases the mutex. */
+static void lock_refused(rt_thread *t, void *m, int shared)
+{
+    rt_obj *o = rt_obj_get(m);
+    if (shared && o->readers > 0)
+        o->readers--;
+    else if (!shared && o->holder == t->id && --o->recursion <= 0)
+        o->holder = -1;
+    drop_held(t, m);
 }
 
 /* The value a read is about to see (memory is quiet: only we run). */
@@ -285,6 +304,8 @@ void __rh_sync_post(uint32_t op, uint32_t flags, void *obj, void *obj2, uint64_t
     rt.dirty = 1;
     switch (op) {
     case RH_OP_LOCK:
+        if (!(flags & RH_F_TRY) && ret != 0)
+            lock_refused(t, obj, (flags & RH_F_SHARED) != 0);
         if ((flags & RH_F_TRY) && ret == 0) {
             lock_acquired(t, obj, (flags & RH_F_SHARED) != 0);
             rt_out_event(t, (flags & RH_F_SHARED) ? "rdlock" : "lock", loc, (uintptr_t)obj, 0, 0, 0);

@@ -518,7 +518,12 @@ static int call_sync(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, const 
         return 0;
     }
     switch (e->op) {
-    case RH_OP_LOCK_INIT: emit_simple(w, st, call, RH_BMC_P_SYNC_SET, obj, NULL, "lock init"); break;
+    case RH_OP_LOCK_INIT:
+        if (LLVMGetNumArgOperands(call) >= 2 && !LLVMIsNull(LLVMGetOperand(call, 1)))
+            rh_bmc_unsupported(c, call, "a lock initialised with attributes (recursive and error-checking "
+                                        "mutexes are modelled as normal ones)");
+        emit_simple(w, st, call, RH_BMC_P_SYNC_SET, obj, NULL, "lock init");
+        break;
     case RH_OP_LOCK:
         if (acquire(w, st, call, obj, RH_BMC_P_LOCK, fl, "lock"))
             return 0;

@@ -143,6 +143,25 @@ static const char *why_stopped(void)
     return rh_cancelled() ? "stopped (the verdict was decided)" : "time ran out";
 }
 
+/* A mutex with a non-zero static initializer may be recursive or
+ * error-checking (PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP); locks are
+ * modelled as normal mutexes, whose relock blocks, so no proof then. */
+static void static_mutex_kinds(rh_bmc_ctx *c)
+{
+    for (LLVMValueRef g = LLVMGetFirstGlobal(c->prog->mod); g; g = LLVMGetNextGlobal(g)) {
+        LLVMTypeRef t = LLVMGlobalGetValueType(g);
+        while (LLVMGetTypeKind(t) == LLVMArrayTypeKind)
+            t = LLVMGetElementType(t);
+        const char *name = LLVMGetTypeKind(t) == LLVMStructTypeKind ? LLVMGetStructName(t) : NULL;
+        LLVMValueRef init = LLVMGetInitializer(g);
+        if (name && strstr(name, "pthread_mutex_t") && init && !LLVMIsNull(init)) {
+            rh_bmc_unsupported(c, NULL, "a mutex with a non-zero static initializer (recursive and "
+                                        "error-checking mutexes are modelled as normal ones)");
+            return;
+        }
+    }
+}
+
 static outcome run_attempt(rh_program *prog, const rh_options *o, double deadline, attempt *a,
                            rh_result *res)
 {
@@ -166,6 +185,7 @@ static outcome run_attempt(rh_program *prog, const rh_options *o, double deadlin
         c.regions = rh_xmalloc(sizeof *c.regions);
         rh_bmc_regions_init(&c, c.regions);
         rh_bmc_mark_local(&c);
+        static_mutex_kinds(&c);
         a->threads = c.nthreads;
         a->positions = c.npositions;
         a->needed_rounds = needed_rounds(&c);

@@ -20,7 +20,8 @@ struct rh_ls_summary {
 static void st_free(rh_ls_state *s)
 {
     rh_sset_free(&s->must), rh_sset_free(&s->may), rh_sset_free(&s->active);
-    rh_sset_free(&s->once_done);
+    rh_sset_free(&s->once_done), rh_sset_free(&s->twice);
+    rh_sset_free(&s->history), rh_sset_free(&s->held_since);
     s->live = 0;
 }
 
@@ -30,10 +31,13 @@ static void st_copy(rh_ls_state *d, const rh_ls_state *s)
     rh_sset_copy(&d->may, &s->may);
     rh_sset_copy(&d->active, &s->active);
     rh_sset_copy(&d->once_done, &s->once_done);
+    rh_sset_copy(&d->twice, &s->twice);
+    rh_sset_copy(&d->history, &s->history);
+    rh_sset_copy(&d->held_since, &s->held_since);
     d->live = s->live;
 }
 
-/* d := d ⊔ s (must and once_done: ∩, may and active: ∪).  Returns whether d changed. */
+/* d := d ⊔ s (the must-sets: ∩, may and active: ∪).  Returns whether d changed. */
 static int st_join(rh_ls_state *d, const rh_ls_state *s)
 {
     if (!s->live)
@@ -46,13 +50,18 @@ static int st_join(rh_ls_state *d, const rh_ls_state *s)
     c |= rh_sset_union(&d->may, &s->may);
     c |= rh_sset_union(&d->active, &s->active);
     c |= rh_sset_intersect(&d->once_done, &s->once_done);
+    c |= rh_sset_intersect(&d->twice, &s->twice);
+    c |= rh_sset_intersect(&d->history, &s->history);
+    c |= rh_sset_intersect(&d->held_since, &s->held_since);
     return c;
 }
 
 static int st_equal(const rh_ls_state *a, const rh_ls_state *b)
 {
     return rh_sset_equal(&a->must, &b->must) && rh_sset_equal(&a->may, &b->may) &&
-           rh_sset_equal(&a->active, &b->active) && rh_sset_equal(&a->once_done, &b->once_done);
+           rh_sset_equal(&a->active, &b->active) && rh_sset_equal(&a->once_done, &b->once_done) &&
+           rh_sset_equal(&a->twice, &b->twice) && rh_sset_equal(&a->history, &b->history) &&
+           rh_sset_equal(&a->held_since, &b->held_since);
 }
 
 static void add_both(rh_ls_state *s, uint64_t elem)
@@ -161,12 +170,30 @@ static void lock_op(rh_ls *ls, LLVMValueRef call, const rh_conc_entry *e, LLVMVa
     int strong, write = !(e->flags & RH_F_SHARED);
     rh_ls_lock_targets(ls, LLVMGetOperand(call, (unsigned)e->obj), ctx, e->lock_class, &ids, &strong);
     for (uint32_t i = 0; i < ids.n; i++) {
+        uint32_t id = (uint32_t)ids.v[i];
         if (!must_too)
-            rh_sset_add(&s->may, rh_ls_elem((uint32_t)ids.v[i], write));
-        if (strong && (must_too || !(e->flags & (RH_F_TRY | RH_F_TIMED))))
-            rh_sset_add(&s->must, rh_ls_elem((uint32_t)ids.v[i], write));
+            rh_sset_add(&s->may, rh_ls_elem(id, write));
+        if (!strong || (!must_too && (e->flags & (RH_F_TRY | RH_F_TIMED))))
+            continue;
+        if (rh_sset_has(&ls->counted, id) && (rh_sset_has(&s->must, rh_ls_elem(id, 0)) ||
+                                               rh_sset_has(&s->must, rh_ls_elem(id, 1))))
+            rh_sset_add(&s->twice, id);
+        rh_sset_add(&s->must, rh_ls_elem(id, write));
+        rh_sset_add(&s->history, rh_ls_elem(id, write));
     }
     rh_sset_free(&ids);
+}
+
+/* The lock is no longer held continuously since any creation. */
+static void end_held_since(rh_ls_state *s, uint32_t id)
+{
+    for (uint32_t i = 0; i < s->held_since.n;) {
+        uint64_t elem = s->held_since.v[i] & 0xffffffffu;
+        if (elem / 2 == id)
+            rh_sset_remove(&s->held_since, s->held_since.v[i]);
+        else
+            i++;
+    }
 }
 
 /* Lock ids released while the threads in s->active may run no longer
@@ -187,6 +214,8 @@ static void cond_wait_op(rh_ls *ls, LLVMValueRef call, const rh_conc_entry *e, L
     int strong;
     rh_ls_lock_targets(ls, LLVMGetOperand(call, (unsigned)e->obj2), ctx, RH_LOCK_MUTEX, &ids, &strong);
     break_creation_locks(ls, s, &ids);
+    for (uint32_t i = 0; i < ids.n; i++)
+        end_held_since(s, (uint32_t)ids.v[i]);
     rh_sset_free(&ids);
 }
 
@@ -200,6 +229,10 @@ static void unlock_op(rh_ls *ls, LLVMValueRef call, const rh_conc_entry *e, LLVM
     rh_ls_lock_targets(ls, LLVMGetOperand(call, (unsigned)e->obj), ctx, e->lock_class, &ids, &strong);
     break_creation_locks(ls, s, &ids);
     for (uint32_t i = 0; i < ids.n; i++) {
+        if (strong && rh_sset_remove(&s->twice, ids.v[i]))
+            continue; /* a recursive lock surely taken twice stays held */
+        rh_sset_remove(&s->twice, ids.v[i]);
+        end_held_since(s, (uint32_t)ids.v[i]);
         remove_lock(&s->must, (uint32_t)ids.v[i]);
         if (strong && !rh_sset_has(&ls->recursive, ids.v[i])) /* a recursive lock may stay held */
             remove_lock(&s->may, (uint32_t)ids.v[i]);
@@ -214,12 +247,22 @@ static void create_op(rh_ls *ls, LLVMValueRef call, rh_ls_state *s)
             continue;
         rh_sset_union(&ls->create_active[c], &s->active);
         rh_sset_union(&ls->create_may[c], &s->may);
-        if (ls->create_seen[c])
+        if (ls->create_seen[c]) {
             rh_sset_intersect(&ls->create_must[c], &s->must);
-        else
+            rh_sset_intersect(&ls->create_history[c], &s->history);
+            rh_sset_intersect(&ls->create_held_since[c], &s->held_since);
+        } else {
             rh_sset_union(&ls->create_must[c], &s->must);
+            rh_sset_union(&ls->create_history[c], &s->history);
+            rh_sset_union(&ls->create_held_since[c], &s->held_since);
+        }
         ls->create_seen[c] = 1;
         rh_sset_add(&s->active, (uint64_t)c);
+        for (uint32_t i = 0; i < s->must.n; i++) {
+            uint32_t id = (uint32_t)(s->must.v[i] / 2);
+            if (id != RH_LS_ATOMIC && ls->lock_class[id] != RH_LOCK_NONE)
+                rh_sset_add(&s->held_since, ((uint64_t)c << 32) | s->must.v[i]);
+        }
     }
 }
 
@@ -440,9 +483,13 @@ static void record_access(rh_ls *ls, LLVMValueRef inst, const rh_ls_state *s)
             pr->thread = ls->cur_thread;
             rh_sset_copy(&pr->must, &s->must);
             rh_sset_copy(&pr->once_done, &s->once_done);
+            rh_sset_copy(&pr->history, &s->history);
+            rh_sset_copy(&pr->held_since, &s->held_since);
         } else {
             rh_sset_intersect(&pr->must, &s->must);
             rh_sset_intersect(&pr->once_done, &s->once_done);
+            rh_sset_intersect(&pr->history, &s->history);
+            rh_sset_intersect(&pr->held_since, &s->held_since);
         }
         rh_sset_union(&pr->may, &s->may);
         rh_sset_union(&pr->active, &s->active);
@@ -514,6 +561,7 @@ static uint64_t sum_hash(int thread, int f, LLVMValueRef ctx, const rh_ls_state 
     h = rh_hash64(h ^ rh_sset_hash(&s->must));
     h = rh_hash64(h ^ rh_sset_hash(&s->may));
     h = rh_hash64(h ^ rh_sset_hash(&s->once_done));
+    h = rh_hash64(h ^ rh_sset_hash(&s->held_since) ^ (rh_sset_hash(&s->history) << 1) ^ s->twice.n);
     return rh_hash64(h ^ rh_sset_hash(&s->active));
 }
 
@@ -525,6 +573,7 @@ static void conservative_exit(rh_ls *ls, const rh_ls_state *entry, rh_ls_state *
     rh_sset_union(&exit->may, &ls->all_locks);
     rh_sset_copy(&exit->active, &entry->active);
     rh_sset_copy(&exit->once_done, &entry->once_done); /* what has returned stays returned */
+    rh_sset_copy(&exit->history, &entry->history);     /* and what was acquired was */
     for (int c = 1; c < ls->tg->nthreads; c++) /* only this thread's children can be started here */
         if (ls->tg->threads[c].parent == ls->cur_thread || ls->tg->threads[c].parent < 0)
             rh_sset_add(&exit->active, (uint64_t)c);
@@ -574,6 +623,24 @@ static void summary(rh_ls *ls, int f, LLVMValueRef ctx, const rh_ls_state *entry
 
 /* ---- driver ---- */
 
+/* Whether some mutex may be of the error-checking type, whose second lock
+ * by its holder fails instead of counting (so the counted-lock rule,
+ * which holds for recursive locks and vacuously for the normal ones that
+ * deadlock, would be wrong). */
+static int may_be_errorcheck(rh_program *p)
+{
+    LLVMValueRef fn = LLVMGetNamedFunction(p->mod, "pthread_mutexattr_settype");
+    for (LLVMUseRef u = fn ? LLVMGetFirstUse(fn) : NULL; u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef call = LLVMGetUser(u);
+        if (!LLVMIsACallInst(call) || LLVMGetCalledValue(call) != fn || LLVMGetNumArgOperands(call) < 2)
+            return 1;
+        LLVMValueRef kind = LLVMGetOperand(call, 1);
+        if (!LLVMIsAConstantInt(kind) || LLVMConstIntGetZExtValue(kind) == 2) /* PTHREAD_MUTEX_ERRORCHECK */
+            return 1;
+    }
+    return 0;
+}
+
 static void prepare(rh_ls *ls)
 {
     rh_program *p = ls->p;
@@ -602,12 +669,15 @@ static void prepare(rh_ls *ls)
             int strong;
             rh_ls_lock_targets(ls, arg, NULL, e->lock_class, &ids, &strong);
             rh_sset_union(&ls->recursive, &ids);
+            rh_sset_union(&ls->counted, &ids);
             rh_sset_free(&ids);
         }
         if ((e->op == RH_OP_LOCK || e->op == RH_OP_UNLOCK || e->op == RH_OP_THREAD_JOIN ||
              e->op == RH_OP_THREAD_CREATE) && LLVMIsAArgument(strip(ls, arg, &off)))
             ls->needs_ctx[p->syncs[i].func] = 1;
     }
+    if (may_be_errorcheck(p))
+        rh_sset_clear(&ls->counted);
 }
 
 /* The counted loop and array element a handle address names, when the
@@ -774,6 +844,8 @@ void rh_ls_run(rh_ls *ls, rh_program *p, rh_pt *pt, rh_tg *tg, const rh_cfg *cfg
     ls->create_may = rh_xcalloc((size_t)nt + 1, sizeof *ls->create_may);
     ls->create_must = rh_xcalloc((size_t)nt + 1, sizeof *ls->create_must);
     ls->create_seen = rh_xcalloc((size_t)nt + 1, 1);
+    ls->create_history = rh_xcalloc((size_t)nt + 1, sizeof *ls->create_history);
+    ls->create_held_since = rh_xcalloc((size_t)nt + 1, sizeof *ls->create_held_since);
     ls->create_broken = rh_xcalloc((size_t)nt + 1, sizeof *ls->create_broken);
     ls->creation = rh_xcalloc((size_t)nt + 1, sizeof *ls->creation);
     ls->creation_holder = rh_xcalloc((size_t)nt + 1, sizeof *ls->creation_holder);
@@ -801,7 +873,8 @@ void rh_ls_free(rh_ls *ls)
         rh_sset_free(&r->must), rh_sset_free(&r->may), rh_sset_free(&r->active), rh_sset_free(&r->threads);
         for (int i = 0; i < r->nper; i++)
             rh_sset_free(&r->per[i].must), rh_sset_free(&r->per[i].may), rh_sset_free(&r->per[i].active),
-                rh_sset_free(&r->per[i].once_done);
+                rh_sset_free(&r->per[i].once_done), rh_sset_free(&r->per[i].history),
+                rh_sset_free(&r->per[i].held_since);
         free(r->per);
     }
     free(ls->acc);
@@ -810,10 +883,13 @@ void rh_ls_free(rh_ls *ls)
         rh_sset_free(&ls->create_active[t]);
         rh_sset_free(&ls->create_may[t]);
         rh_sset_free(&ls->create_must[t]);
+        rh_sset_free(&ls->create_history[t]);
+        rh_sset_free(&ls->create_held_since[t]);
         rh_sset_free(&ls->create_broken[t]);
         rh_sset_free(&ls->creation[t]);
         rh_u64map_free(&ls->creation_holder[t]);
     }
+    free(ls->create_history), free(ls->create_held_since);
     free(ls->create_must), free(ls->create_seen), free(ls->create_broken), free(ls->creation);
     free(ls->creation_holder);
     free(ls->exit_active), free(ls->create_active), free(ls->create_may), free(ls->exit_done);
@@ -830,6 +906,7 @@ void rh_ls_free(rh_ls *ls)
     free(ls->lock_loc), free(ls->lock_class);
     rh_sset_free(&ls->all_locks);
     rh_sset_free(&ls->recursive);
+    rh_sset_free(&ls->counted);
     rh_ptrmap_free(&ls->acc_of_inst);
     free(ls->needs_ctx);
     memset(ls, 0, sizeof *ls);

@@ -41,14 +41,18 @@ static inline uint64_t rh_ls_elem(uint32_t lock, int write)
 
 typedef struct rh_ls_state {
     rh_sset must, may, active;
-    rh_sset once_done; /* once controls whose pthread_once surely returned (must, lock ids) */
+    rh_sset once_done;  /* once controls whose pthread_once surely returned (must, lock ids) */
+    rh_sset twice;      /* counted locks surely held at least twice (must, lock ids) */
+    rh_sset history;    /* lock elements this thread surely acquired so far (must) */
+    rh_sset held_since; /* (thread << 32 | lock element): the lock is held without a break
+                         * since this thread created that thread (must) */
     int live; /* 0: unreachable */
 } rh_ls_state;
 
 /* What one thread's contexts agree on at an access. */
 typedef struct rh_ls_per {
     int thread;
-    rh_sset must, may, active, once_done;
+    rh_sset must, may, active, once_done, history, held_since;
 } rh_ls_per;
 
 typedef struct rh_ls_access {
@@ -71,6 +75,7 @@ typedef struct rh_ls {
     int nlocks, caplocks;
     rh_sset all_locks;      /* every lock element, both modes */
     rh_sset recursive;      /* lock ids that may be recursive: unlock may leave them held */
+    rh_sset counted;        /* lock ids whose lock count is tracked (recursive or deadlocking) */
     rh_ls_access *acc;      /* per model access */
     rh_ptrmap acc_of_inst;  /* instruction -> first model access */
     rh_sset *exit_active;   /* per thread: threads still running when it ends */
@@ -78,6 +83,8 @@ typedef struct rh_ls {
     rh_sset *create_may;    /* per thread: creator's may-lockset at its creation */
     rh_sset *create_must;   /* per thread: creator's must-lockset at every visit of its creation */
     unsigned char *create_seen;
+    rh_sset *create_history;    /* per thread: creator's lock history at every visit of its creation */
+    rh_sset *create_held_since; /* per thread: creator's held_since at every visit of its creation */
     rh_sset *create_broken; /* per thread: lock ids its creator may release while it runs */
     rh_sset *creation;      /* per thread, after the run: its creation lockset (write mode) */
     rh_u64map *creation_holder; /* per thread: creation lock element -> the thread holding it */

@@ -14,5 +14,9 @@
 #include "lockset.h"
 
 int rh_mhp_may_parallel(const rh_tg *g, const rh_ls *ls, int a1, int t1, int a2, int t2);
+/* Whether a lock held without a break since a thread's creation orders one
+ * access before the other (lock history, see mhp.c). */
+int rh_mhp_lock_ordered(const rh_tg *g, const rh_ls *ls, const rh_ls_per *p1, int t1, const rh_ls_per *p2,
+                        int t2);
 
 #endif
