@@ -3,6 +3,7 @@
  */
 #include "lockset.h"
 #include "loops.h"
+#include "path_facts.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +23,8 @@ static void st_free(rh_ls_state *s)
     rh_sset_free(&s->must), rh_sset_free(&s->may), rh_sset_free(&s->active);
     rh_sset_free(&s->once_done), rh_sset_free(&s->twice);
     rh_sset_free(&s->history), rh_sset_free(&s->held_since);
+    rh_sset_free(&s->excl), rh_sset_free(&s->vals);
+    rh_sset_free(&s->ret_vals), rh_sset_free(&s->ret_active);
     s->live = 0;
 }
 
@@ -34,6 +37,8 @@ static void st_copy(rh_ls_state *d, const rh_ls_state *s)
     rh_sset_copy(&d->twice, &s->twice);
     rh_sset_copy(&d->history, &s->history);
     rh_sset_copy(&d->held_since, &s->held_since);
+    rh_sset_copy(&d->excl, &s->excl), rh_sset_copy(&d->vals, &s->vals);
+    rh_sset_copy(&d->ret_vals, &s->ret_vals), rh_sset_copy(&d->ret_active, &s->ret_active);
     d->live = s->live;
 }
 
@@ -53,6 +58,10 @@ static int st_join(rh_ls_state *d, const rh_ls_state *s)
     c |= rh_sset_intersect(&d->twice, &s->twice);
     c |= rh_sset_intersect(&d->history, &s->history);
     c |= rh_sset_intersect(&d->held_since, &s->held_since);
+    c |= rh_sset_intersect(&d->excl, &s->excl);
+    c |= rh_sset_union(&d->vals, &s->vals);
+    c |= rh_sset_union(&d->ret_vals, &s->ret_vals);
+    c |= rh_sset_union(&d->ret_active, &s->ret_active);
     return c;
 }
 
@@ -61,7 +70,8 @@ static int st_equal(const rh_ls_state *a, const rh_ls_state *b)
     return rh_sset_equal(&a->must, &b->must) && rh_sset_equal(&a->may, &b->may) &&
            rh_sset_equal(&a->active, &b->active) && rh_sset_equal(&a->once_done, &b->once_done) &&
            rh_sset_equal(&a->twice, &b->twice) && rh_sset_equal(&a->history, &b->history) &&
-           rh_sset_equal(&a->held_since, &b->held_since);
+           rh_sset_equal(&a->held_since, &b->held_since) && rh_sset_equal(&a->excl, &b->excl) &&
+           rh_sset_equal(&a->vals, &b->vals);
 }
 
 static void add_both(rh_ls_state *s, uint64_t elem)
@@ -258,6 +268,7 @@ static void create_op(rh_ls *ls, LLVMValueRef call, rh_ls_state *s)
         }
         ls->create_seen[c] = 1;
         rh_sset_add(&s->active, (uint64_t)c);
+        rh_pf_created(s, c);
         for (uint32_t i = 0; i < s->must.n; i++) {
             uint32_t id = (uint32_t)(s->must.v[i] / 2);
             if (id != RH_LS_ATOMIC && ls->lock_class[id] != RH_LOCK_NONE)
@@ -323,6 +334,7 @@ static void call_edge(rh_ls *ls, LLVMValueRef call, const rh_tg_edge *ed, rh_ls_
     for (int k = 0; k < ed->ntargets; k++) {
         int g = ed->targets[k];
         st_copy(&in, s);
+        rh_sset_clear(&in.excl), rh_sset_clear(&in.vals); /* the caller's, restored below */
         int atom = ls->p->funcs[g].atomic && !rh_sset_has(&in.must, atomic);
         if (atom)
             add_both(&in, atomic);
@@ -338,6 +350,8 @@ static void call_edge(rh_ls *ls, LLVMValueRef call, const rh_tg_edge *ed, rh_ls_
     }
     if (ed->unresolved) /* something unseen may run instead: it changes no lock */
         st_join(&out, s);
+    if (out.live)
+        rh_pf_after_call(ls, call, !ed->unresolved, s, &out);
     st_free(&in);
     st_free(s);
     *s = out;
@@ -413,18 +427,9 @@ static LLVMValueRef strip_int_casts(LLVMValueRef v)
  * false) is taken only when the lock was acquired; NULL if none. */
 static LLVMValueRef try_condition(rh_ls *ls, LLVMValueRef cond, int *success_edge)
 {
-    int neg = 0;
-    for (int d = 0; d < 8 && LLVMIsAInstruction(cond); d++) {
-        LLVMOpcode op = LLVMGetInstructionOpcode(cond);
-        LLVMValueRef c1 = op == LLVMXor ? LLVMGetOperand(cond, 1) : NULL;
-        if (op == LLVMXor && LLVMIsAConstantInt(c1) && LLVMConstIntGetZExtValue(c1) == 1)
-            neg ^= 1, cond = LLVMGetOperand(cond, 0);
-        else if (op == LLVMZExt || op == LLVMTrunc)
-            cond = LLVMGetOperand(cond, 0);
-        else
-            break;
-    }
-    if (!LLVMIsAICmpInst(cond))
+    int neg;
+    cond = rh_pf_icmp_of(cond, &neg);
+    if (!cond)
         return NULL;
     LLVMValueRef a = strip_int_casts(LLVMGetOperand(cond, 0)), b = strip_int_casts(LLVMGetOperand(cond, 1));
     if (LLVMIsAConstantInt(a))
@@ -456,6 +461,7 @@ static void refine_edge(rh_ls *ls, LLVMValueRef term, unsigned succ, LLVMValueRe
     LLVMValueRef call = try_condition(ls, LLVMGetCondition(term), &edge);
     if (call && (unsigned)edge == succ)
         lock_op(ls, call, rh_model_call_entry(ls->p, call), ctx, s, 1);
+    rh_pf_refine(ls, term, succ, s);
 }
 
 /* ---- intraprocedural dataflow ---- */
@@ -505,14 +511,22 @@ const rh_ls_per *rh_ls_per_thread(const rh_ls *ls, int a, int t)
     return NULL;
 }
 
+/* ret collects what the returns returned (path_facts.h); a return of a
+ * phi in a block of phis only was recorded per incoming edge already. */
 static void run_block(rh_ls *ls, int f, LLVMValueRef ctx, LLVMBasicBlockRef b, rh_ls_state *s,
-                      rh_ls_state *exit)
+                      rh_ls_state *exit, rh_ls_state *ret)
 {
     for (LLVMValueRef in = LLVMGetFirstInstruction(b); in && s->live; in = LLVMGetNextInstruction(in)) {
         record_access(ls, in, s);
         switch (LLVMGetInstructionOpcode(in)) {
         case LLVMCall: transfer_call(ls, in, f, ctx, s); break;
-        case LLVMRet: st_join(exit, s); break;
+        case LLVMRet:
+            st_join(exit, s);
+            if (LLVMGetNumOperands(in) != 1 || !LLVMIsAPHINode(LLVMGetOperand(in, 0)) ||
+                !LLVMGetIncomingBlock(LLVMGetOperand(in, 0), 0) ||
+                !rh_pf_return_through(b, LLVMGetIncomingBlock(LLVMGetOperand(in, 0), 0)))
+                rh_pf_return(ret, s, LLVMGetNumOperands(in) == 1 ? LLVMGetOperand(in, 0) : NULL);
+            break;
         case LLVMUnreachable: s->live = 0; break;
         default: break;
         }
@@ -523,7 +537,7 @@ static void analyze_func(rh_ls *ls, int f, LLVMValueRef ctx, const rh_ls_state *
 {
     const rh_cfg_func *cf = &ls->cfg->f[f];
     int n = cf->nblocks;
-    rh_ls_state *in = rh_xcalloc((size_t)n + 1, sizeof *in), s = {0}, e = {0};
+    rh_ls_state *in = rh_xcalloc((size_t)n + 1, sizeof *in), s = {0}, e = {0}, ret = {0};
     unsigned char *dirty = rh_xcalloc((size_t)n + 1, 1);
     st_copy(&in[0], entry);
     in[0].live = dirty[0] = 1;
@@ -534,21 +548,26 @@ static void analyze_func(rh_ls *ls, int f, LLVMValueRef ctx, const rh_ls_state *
                 continue;
             dirty[b] = 0, again = 1;
             st_copy(&s, &in[b]);
-            run_block(ls, f, ctx, cf->blocks[b], &s, exit);
+            run_block(ls, f, ctx, cf->blocks[b], &s, exit, &ret);
             if (!s.live)
                 continue;
             LLVMValueRef term = LLVMGetBasicBlockTerminator(cf->blocks[b]);
             for (int k = cf->succ_off[b]; k < cf->succ_off[b + 1]; k++) {
                 st_copy(&e, &s);
                 refine_edge(ls, term, (unsigned)(k - cf->succ_off[b]), ctx, &e);
+                LLVMValueRef rv = rh_pf_return_through(cf->blocks[cf->succ[k]], cf->blocks[b]);
+                if (rv && e.live)
+                    rh_pf_return(&ret, &e, rv);
                 if (st_join(&in[cf->succ[k]], &e))
                     dirty[cf->succ[k]] = 1;
             }
         }
     }
+    if (exit->live)
+        rh_sset_union(&exit->ret_vals, &ret.ret_vals), rh_sset_union(&exit->ret_active, &ret.ret_active);
     for (int b = 0; b < n; b++)
         st_free(&in[b]);
-    st_free(&s), st_free(&e);
+    st_free(&s), st_free(&e), st_free(&ret);
     free(in), free(dirty);
 }
 
@@ -574,6 +593,7 @@ static void conservative_exit(rh_ls *ls, const rh_ls_state *entry, rh_ls_state *
     rh_sset_copy(&exit->active, &entry->active);
     rh_sset_copy(&exit->once_done, &entry->once_done); /* what has returned stays returned */
     rh_sset_copy(&exit->history, &entry->history);     /* and what was acquired was */
+    rh_sset_add(&exit->ret_vals, 0);                   /* it returns anything */
     for (int c = 1; c < ls->tg->nthreads; c++) /* only this thread's children can be started here */
         if (ls->tg->threads[c].parent == ls->cur_thread || ls->tg->threads[c].parent < 0)
             rh_sset_add(&exit->active, (uint64_t)c);
@@ -908,6 +928,7 @@ void rh_ls_free(rh_ls *ls)
     rh_sset_free(&ls->recursive);
     rh_sset_free(&ls->counted);
     rh_ptrmap_free(&ls->acc_of_inst);
+    rh_ptrmap_free(&ls->fact_vid);
     free(ls->needs_ctx);
     memset(ls, 0, sizeof *ls);
 }

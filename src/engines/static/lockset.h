@@ -46,6 +46,8 @@ typedef struct rh_ls_state {
     rh_sset history;    /* lock elements this thread surely acquired so far (must) */
     rh_sset held_since; /* (thread << 32 | lock element): the lock is held without a break
                          * since this thread created that thread (must) */
+    rh_sset excl, vals;           /* return-value facts (path_facts.h): must, may */
+    rh_sset ret_vals, ret_active; /* exit states only: what returns returned, with whom running */
     int live; /* 0: unreachable */
 } rh_ls_state;
 
@@ -94,6 +96,8 @@ typedef struct rh_ls {
     rh_sset *loop_joins;    /* threads a counted join loop surely joins on exit */
     int nloop_joins;
     rh_ptrmap loop_join_of; /* loop header block -> index into loop_joins */
+    rh_ptrmap fact_vid;     /* call with return-value facts -> its number */
+    long nvids;
     rh_ls_summary *sums;
     int nsums, capsums;
     rh_u64map sum_index;

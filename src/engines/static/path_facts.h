@@ -1,0 +1,45 @@
+/* path_facts.h - the one path-sensitive fact of the sync dataflow: which
+ * integer constant a call returned on the paths that left a thread running.
+ *
+ * Drivers create their threads in a probe function that returns 0 when it
+ * did and an error code when it did not, and the caller joins them only
+ * when the probe returned 0: `if (probe() == 0) { ... join ... }`.  A
+ * path-insensitive active set merges "created" and "not created" after
+ * the probe and never sees every thread joined.  So a function's exit
+ * records, per returned constant, the threads that may be running (the
+ * incoming edges of a return phi count separately), and a call of it
+ * leaves two facts in the caller's state:
+ *   vals: the constants the call's result may be (a may-set);
+ *   excl: "thread x is running only if the result is not k" (a must-set),
+ *         for unique threads x only: a unique thread is created once, so
+ *         nothing re-creates it behind the fact's back.
+ * A branch comparing the result with a constant then drops, on each edge,
+ * the threads that cannot be running on it.  Constants outside
+ * [-127, 127] and non-constant returns make the call factless.
+ *
+ * Contract: facts of the caller never enter a callee (they would split its
+ * contexts); rh_pf_after_call restores them around every call.
+ */
+#ifndef RH_STATIC_PATH_FACTS_H
+#define RH_STATIC_PATH_FACTS_H
+
+#include "lockset.h"
+
+/* Records, into ret, that a return of `value` (NULL: none or not a
+ * constant) may leave the threads of s->active running. */
+void rh_pf_return(rh_ls_state *ret, const rh_ls_state *s, LLVMValueRef value);
+/* The value a block of only phis and a return returns when entered from
+ * block `from`; NULL when the block is not such a block. */
+LLVMValueRef rh_pf_return_through(LLVMBasicBlockRef b, LLVMBasicBlockRef from);
+/* After a call: out (the callees' joined exit) gets back the caller's
+ * facts of `before`, updated with what the call's result says. */
+void rh_pf_after_call(rh_ls *ls, LLVMValueRef call, int resolved, const rh_ls_state *before, rh_ls_state *out);
+/* Drops from s->active the threads edge `succ` of branch `term` excludes. */
+void rh_pf_refine(rh_ls *ls, LLVMValueRef term, unsigned succ, rh_ls_state *s);
+/* The comparison a branch condition is, through zext/trunc and `xor 1`
+ * negations (*neg says whether they negate it); NULL if not an icmp. */
+LLVMValueRef rh_pf_icmp_of(LLVMValueRef cond, int *neg);
+/* Thread c is created (again): no fact about it holds any more. */
+void rh_pf_created(rh_ls_state *s, int c);
+
+#endif
