@@ -4,6 +4,7 @@
 #include "lockset.h"
 #include "loops.h"
 #include "path_facts.h"
+#include "sym_locks.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +26,8 @@ static void st_free(rh_ls_state *s)
     rh_sset_free(&s->history), rh_sset_free(&s->held_since);
     rh_sset_free(&s->excl), rh_sset_free(&s->vals);
     rh_sset_free(&s->ret_vals), rh_sset_free(&s->ret_active);
+    rh_sset_free(&s->sym);
+    s->unlocks = 0;
     s->live = 0;
 }
 
@@ -39,6 +42,8 @@ static void st_copy(rh_ls_state *d, const rh_ls_state *s)
     rh_sset_copy(&d->held_since, &s->held_since);
     rh_sset_copy(&d->excl, &s->excl), rh_sset_copy(&d->vals, &s->vals);
     rh_sset_copy(&d->ret_vals, &s->ret_vals), rh_sset_copy(&d->ret_active, &s->ret_active);
+    rh_sset_copy(&d->sym, &s->sym);
+    d->unlocks = s->unlocks;
     d->live = s->live;
 }
 
@@ -62,6 +67,9 @@ static int st_join(rh_ls_state *d, const rh_ls_state *s)
     c |= rh_sset_union(&d->vals, &s->vals);
     c |= rh_sset_union(&d->ret_vals, &s->ret_vals);
     c |= rh_sset_union(&d->ret_active, &s->ret_active);
+    c |= rh_sset_intersect(&d->sym, &s->sym);
+    if (s->unlocks && !d->unlocks)
+        d->unlocks = c = 1;
     return c;
 }
 
@@ -71,7 +79,7 @@ static int st_equal(const rh_ls_state *a, const rh_ls_state *b)
            rh_sset_equal(&a->active, &b->active) && rh_sset_equal(&a->once_done, &b->once_done) &&
            rh_sset_equal(&a->twice, &b->twice) && rh_sset_equal(&a->history, &b->history) &&
            rh_sset_equal(&a->held_since, &b->held_since) && rh_sset_equal(&a->excl, &b->excl) &&
-           rh_sset_equal(&a->vals, &b->vals);
+           rh_sset_equal(&a->vals, &b->vals) && rh_sset_equal(&a->sym, &b->sym) && a->unlocks == b->unlocks;
 }
 
 static void add_both(rh_ls_state *s, uint64_t elem)
@@ -191,6 +199,10 @@ static void lock_op(rh_ls *ls, LLVMValueRef call, const rh_conc_entry *e, LLVMVa
         rh_sset_add(&s->must, rh_ls_elem(id, write));
         rh_sset_add(&s->history, rh_ls_elem(id, write));
     }
+    rh_sym_addr a;
+    if (!strong && ids.n && (must_too || !(e->flags & (RH_F_TRY | RH_F_TIMED))) &&
+        rh_sym_decompose(ls, LLVMGetOperand(call, (unsigned)e->obj), &a) && a.off >= 0 && a.off < INT32_MAX)
+        rh_sset_add(&s->sym, (uint64_t)a.base << 33 | (uint64_t)a.off << 1 | (uint64_t)write);
     rh_sset_free(&ids);
 }
 
@@ -238,6 +250,8 @@ static void unlock_op(rh_ls *ls, LLVMValueRef call, const rh_conc_entry *e, LLVM
     int strong;
     rh_ls_lock_targets(ls, LLVMGetOperand(call, (unsigned)e->obj), ctx, e->lock_class, &ids, &strong);
     break_creation_locks(ls, s, &ids);
+    rh_sset_clear(&s->sym); /* it may be any of them */
+    s->unlocks = 1;
     for (uint32_t i = 0; i < ids.n; i++) {
         if (strong && rh_sset_remove(&s->twice, ids.v[i]))
             continue; /* a recursive lock surely taken twice stays held */
@@ -335,6 +349,7 @@ static void call_edge(rh_ls *ls, LLVMValueRef call, const rh_tg_edge *ed, rh_ls_
         int g = ed->targets[k];
         st_copy(&in, s);
         rh_sset_clear(&in.excl), rh_sset_clear(&in.vals); /* the caller's, restored below */
+        rh_sset_clear(&in.sym), in.unlocks = 0;
         int atom = ls->p->funcs[g].atomic && !rh_sset_has(&in.must, atomic);
         if (atom)
             add_both(&in, atomic);
@@ -350,8 +365,16 @@ static void call_edge(rh_ls *ls, LLVMValueRef call, const rh_tg_edge *ed, rh_ls_
     }
     if (ed->unresolved) /* something unseen may run instead: it changes no lock */
         st_join(&out, s);
-    if (out.live)
+    if (out.live) {
         rh_pf_after_call(ls, call, !ed->unresolved, s, &out);
+        /* the callee's symbolic locks are in its own values; the caller's
+         * survive a callee that unlocks nothing */
+        if (out.unlocks)
+            rh_sset_clear(&out.sym);
+        else
+            rh_sset_copy(&out.sym, &s->sym);
+        out.unlocks |= s->unlocks;
+    }
     st_free(&in);
     st_free(s);
     *s = out;
@@ -466,6 +489,14 @@ static void refine_edge(rh_ls *ls, LLVMValueRef term, unsigned succ, LLVMValueRe
 
 /* ---- intraprocedural dataflow ---- */
 
+/* Whether access a has a base + offset form (computed once). */
+static int sym_ok(rh_ls *ls, long a)
+{
+    if (!ls->acc_sym_ok[a])
+        ls->acc_sym_ok[a] = rh_sym_decompose(ls, ls->p->accesses[a].ptr, &ls->acc_sym[a]) ? 1 : 2;
+    return ls->acc_sym_ok[a] == 1;
+}
+
 static void record_access(rh_ls *ls, LLVMValueRef inst, const rh_ls_state *s)
 {
     long a = rh_ptrmap_get(&ls->acc_of_inst, inst, -1);
@@ -491,11 +522,19 @@ static void record_access(rh_ls *ls, LLVMValueRef inst, const rh_ls_state *s)
             rh_sset_copy(&pr->once_done, &s->once_done);
             rh_sset_copy(&pr->history, &s->history);
             rh_sset_copy(&pr->held_since, &s->held_since);
+            if (sym_ok(ls, a))
+                rh_sym_held(s, &ls->acc_sym[a], &pr->sym);
         } else {
             rh_sset_intersect(&pr->must, &s->must);
             rh_sset_intersect(&pr->once_done, &s->once_done);
             rh_sset_intersect(&pr->history, &s->history);
             rh_sset_intersect(&pr->held_since, &s->held_since);
+            if (pr->sym.n) {
+                rh_sset held = {0};
+                rh_sym_held(s, &ls->acc_sym[a], &held);
+                rh_sset_intersect(&pr->sym, &held);
+                rh_sset_free(&held);
+            }
         }
         rh_sset_union(&pr->may, &s->may);
         rh_sset_union(&pr->active, &s->active);
@@ -518,6 +557,8 @@ static void run_block(rh_ls *ls, int f, LLVMValueRef ctx, LLVMBasicBlockRef b, r
 {
     for (LLVMValueRef in = LLVMGetFirstInstruction(b); in && s->live; in = LLVMGetNextInstruction(in)) {
         record_access(ls, in, s);
+        if (s->sym.n)
+            rh_sym_redefined(ls, s, in);
         switch (LLVMGetInstructionOpcode(in)) {
         case LLVMCall: transfer_call(ls, in, f, ctx, s); break;
         case LLVMRet:
@@ -594,6 +635,7 @@ static void conservative_exit(rh_ls *ls, const rh_ls_state *entry, rh_ls_state *
     rh_sset_copy(&exit->once_done, &entry->once_done); /* what has returned stays returned */
     rh_sset_copy(&exit->history, &entry->history);     /* and what was acquired was */
     rh_sset_add(&exit->ret_vals, 0);                   /* it returns anything */
+    exit->unlocks = 1;
     for (int c = 1; c < ls->tg->nthreads; c++) /* only this thread's children can be started here */
         if (ls->tg->threads[c].parent == ls->cur_thread || ls->tg->threads[c].parent < 0)
             rh_sset_add(&exit->active, (uint64_t)c);
@@ -858,6 +900,8 @@ void rh_ls_run(rh_ls *ls, rh_program *p, rh_pt *pt, rh_tg *tg, const rh_cfg *cfg
     memset(ls, 0, sizeof *ls);
     ls->p = p, ls->pt = pt, ls->tg = tg, ls->cfg = cfg, ls->deadline = deadline;
     ls->acc = rh_xcalloc((size_t)p->naccesses + 1, sizeof *ls->acc);
+    ls->acc_sym = rh_xcalloc((size_t)p->naccesses + 1, sizeof *ls->acc_sym);
+    ls->acc_sym_ok = rh_xcalloc((size_t)p->naccesses + 1, 1);
     int nt = tg->nthreads;
     ls->exit_active = rh_xcalloc((size_t)nt + 1, sizeof *ls->exit_active);
     ls->create_active = rh_xcalloc((size_t)nt + 1, sizeof *ls->create_active);
@@ -894,7 +938,7 @@ void rh_ls_free(rh_ls *ls)
         for (int i = 0; i < r->nper; i++)
             rh_sset_free(&r->per[i].must), rh_sset_free(&r->per[i].may), rh_sset_free(&r->per[i].active),
                 rh_sset_free(&r->per[i].once_done), rh_sset_free(&r->per[i].history),
-                rh_sset_free(&r->per[i].held_since);
+                rh_sset_free(&r->per[i].held_since), rh_sset_free(&r->per[i].sym);
         free(r->per);
     }
     free(ls->acc);
@@ -929,6 +973,8 @@ void rh_ls_free(rh_ls *ls)
     rh_sset_free(&ls->counted);
     rh_ptrmap_free(&ls->acc_of_inst);
     rh_ptrmap_free(&ls->fact_vid);
+    rh_sym_free(ls);
+    free(ls->acc_sym_ok);
     free(ls->needs_ctx);
     memset(ls, 0, sizeof *ls);
 }

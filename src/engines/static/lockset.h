@@ -39,6 +39,15 @@ static inline uint64_t rh_ls_elem(uint32_t lock, int write)
     return (uint64_t)lock * 2 + (write ? 1 : 0);
 }
 
+typedef struct rh_sym_base rh_sym_base;
+
+/* An address as base + constant offset (sym_locks.h). */
+typedef struct rh_sym_addr {
+    int base;         /* interned base */
+    LLVMTypeRef type; /* the type the base points to (the element), NULL unknown */
+    int64_t off;      /* offset inside it */
+} rh_sym_addr;
+
 typedef struct rh_ls_state {
     rh_sset must, may, active;
     rh_sset once_done;  /* once controls whose pthread_once surely returned (must, lock ids) */
@@ -48,6 +57,8 @@ typedef struct rh_ls_state {
                          * since this thread created that thread (must) */
     rh_sset excl, vals;           /* return-value facts (path_facts.h): must, may */
     rh_sset ret_vals, ret_active; /* exit states only: what returns returned, with whom running */
+    rh_sset sym;                  /* symbolic locks held (sym_locks.h, must) */
+    int unlocks;                  /* something was unlocked (may; reset at function entry) */
     int live; /* 0: unreachable */
 } rh_ls_state;
 
@@ -55,6 +66,7 @@ typedef struct rh_ls_state {
 typedef struct rh_ls_per {
     int thread;
     rh_sset must, may, active, once_done, history, held_since;
+    rh_sset sym; /* symbolic locks, as deltas from the access (must) */
 } rh_ls_per;
 
 typedef struct rh_ls_access {
@@ -96,6 +108,11 @@ typedef struct rh_ls {
     rh_sset *loop_joins;    /* threads a counted join loop surely joins on exit */
     int nloop_joins;
     rh_ptrmap loop_join_of; /* loop header block -> index into loop_joins */
+    rh_sym_base *sym_bases; /* interned bases of symbolic locks */
+    int nsym_bases, capsym_bases;
+    rh_u64map sym_base_of;
+    rh_sym_addr *acc_sym;   /* per model access: its address as base + offset */
+    unsigned char *acc_sym_ok; /* 0 not computed, 1 decomposed, 2 not decomposable */
     rh_ptrmap fact_vid;     /* call with return-value facts -> its number */
     long nvids;
     rh_ls_summary *sums;

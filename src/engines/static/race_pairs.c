@@ -5,6 +5,7 @@
 #include "mhp.h"
 #include "must_race.h"
 #include "own_index.h"
+#include "sym_locks.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -150,6 +151,8 @@ static void check_pair(pairs *pp, uint32_t o, const acc_ref *x, const acc_ref *y
                 rh_ls_creation_protects(&s->ls, &py->must, t2, t1) ||
                 rh_ls_creation_disjoint(&s->ls, t1, t2) || rh_ls_once_orders(px, py) ||
                 rh_mhp_lock_ordered(&s->tg, &s->ls, px, t1, py, t2) ||
+                rh_sym_protects(&s->ls, &s->pt, o, x->a, px, x->lo > WHOLE_LO, x->lo, y->a, py, y->lo > WHOLE_LO,
+                                y->lo) ||
                 !rh_mhp_may_parallel(&s->tg, &s->ls, x->a, t1, y->a, t2))
                 continue;
             if (rh_own_index_disjoint(s, x->a, t1, y->a, t2))

@@ -1,0 +1,239 @@
+/* sym_locks.c - symbolic locks (see sym_locks.h): decomposing addresses
+ * into base + offset, the dataflow's entries and the race-pair test.
+ *
+ * State entries (rh_ls_state.sym): base << 33 | (uint32)lock offset << 1 | write.
+ * Per-access deltas (rh_ls_per.sym): (uint32)(lock offset - access offset) << 1 | write.
+ */
+#include "sym_locks.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_IDX 4
+
+struct rh_sym_base {
+    LLVMValueRef root;
+    LLVMTypeRef src;             /* source element type of a variable GEP, else NULL */
+    LLVMValueRef idx[MAX_IDX];   /* its leading indices, integer casts stripped */
+    int nidx;
+};
+
+static LLVMValueRef strip_int_casts(LLVMValueRef v)
+{
+    while (LLVMIsAInstruction(v) && (LLVMGetInstructionOpcode(v) == LLVMZExt ||
+                                     LLVMGetInstructionOpcode(v) == LLVMSExt ||
+                                     LLVMGetInstructionOpcode(v) == LLVMTrunc))
+        v = LLVMGetOperand(v, 0);
+    return v;
+}
+
+static int same_base(const rh_sym_base *a, const rh_sym_base *b)
+{
+    if (a->root != b->root || a->src != b->src || a->nidx != b->nidx)
+        return 0;
+    for (int i = 0; i < a->nidx; i++)
+        if (a->idx[i] != b->idx[i])
+            return 0;
+    return 1;
+}
+
+static int intern(rh_ls *ls, const rh_sym_base *b)
+{
+    uint64_t h = rh_hash64((uint64_t)(uintptr_t)b->root ^ rh_hash64((uint64_t)(uintptr_t)b->src));
+    for (int i = 0; i < b->nidx; i++)
+        h = rh_hash64(h ^ (uint64_t)(uintptr_t)b->idx[i]);
+    for (;; h++) { /* open addressing over the hash: equal hashes of different bases probe on */
+        long id = rh_u64map_get(&ls->sym_base_of, h, -1);
+        if (id < 0)
+            break;
+        if (same_base(&ls->sym_bases[id], b))
+            return (int)id;
+    }
+    if (ls->nsym_bases == ls->capsym_bases) {
+        ls->capsym_bases = ls->capsym_bases ? 2 * ls->capsym_bases : 16;
+        ls->sym_bases = rh_xrealloc(ls->sym_bases, (size_t)ls->capsym_bases * sizeof *ls->sym_bases);
+    }
+    ls->sym_bases[ls->nsym_bases] = *b;
+    rh_u64map_put(&ls->sym_base_of, h, ls->nsym_bases);
+    return ls->nsym_bases++;
+}
+
+/* Steps type t by one constant index k: *off grows by the step. */
+static LLVMTypeRef step(LLVMTargetDataRef td, LLVMTypeRef t, int64_t k, int64_t *off)
+{
+    if (LLVMGetTypeKind(t) == LLVMStructTypeKind) {
+        if (k < 0 || k >= (int64_t)LLVMCountStructElementTypes(t))
+            return NULL;
+        *off += (int64_t)LLVMOffsetOfElement(td, t, (unsigned)k);
+        return LLVMStructGetTypeAtIndex(t, (unsigned)k);
+    }
+    if (LLVMGetTypeKind(t) != LLVMArrayTypeKind && LLVMGetTypeKind(t) != LLVMVectorTypeKind)
+        return NULL;
+    LLVMTypeRef e = LLVMGetElementType(t);
+    *off += k * (int64_t)LLVMABISizeOfType(td, e);
+    return e;
+}
+
+/* A GEP with a variable index: the base is its pointer and leading
+ * indices up to the last variable one; the rest is a constant offset
+ * inside the element that index selects. */
+static int variable_gep(rh_ls *ls, LLVMValueRef gep, rh_sym_addr *out, int64_t off)
+{
+    unsigned n = LLVMGetNumIndices(gep);
+    int last = -1;
+    for (unsigned i = 0; i < n; i++)
+        if (!LLVMIsAConstantInt(LLVMGetOperand(gep, i + 1)))
+            last = (int)i;
+    if (last >= MAX_IDX)
+        return 0;
+    rh_sym_base b = {LLVMGetOperand(gep, 0), LLVMGetGEPSourceElementType(gep), {0}, last + 1};
+    LLVMTypeRef t = b.src;
+    int64_t inner = 0, skip = 0;
+    for (int i = 0; i <= last; i++) {
+        LLVMValueRef idx = LLVMGetOperand(gep, (unsigned)i + 1);
+        b.idx[i] = strip_int_casts(idx);
+        int64_t k = LLVMIsAConstantInt(idx) ? LLVMConstIntGetSExtValue(idx) : 0;
+        if (i > 0 && !(t = step(ls->p->td, t, k, &skip)))
+            return 0;
+    }
+    out->type = t; /* the element the last variable index selects */
+    for (unsigned i = (unsigned)last + 1; i < n; i++)
+        if (!(t = step(ls->p->td, t, LLVMConstIntGetSExtValue(LLVMGetOperand(gep, i + 1)), &inner)))
+            return 0;
+    out->base = intern(ls, &b);
+    out->off = off + inner;
+    return 1;
+}
+
+int rh_sym_decompose(rh_ls *ls, LLVMValueRef v, rh_sym_addr *out)
+{
+    int64_t off = 0;
+    LLVMTypeRef type = NULL;
+    for (int d = 0; d < 16 && LLVMIsAInstruction(v); d++) {
+        LLVMOpcode op = LLVMGetInstructionOpcode(v);
+        int64_t o;
+        if (op == LLVMBitCast || op == LLVMAddrSpaceCast) {
+            v = LLVMGetOperand(v, 0);
+        } else if (op == LLVMGetElementPtr && rh_pt_gep_offset(ls->pt, v, &o)) {
+            off += o, type = LLVMGetGEPSourceElementType(v);
+            v = LLVMGetOperand(v, 0);
+        } else if (op == LLVMGetElementPtr) {
+            return variable_gep(ls, v, out, off);
+        } else {
+            break;
+        }
+    }
+    rh_sym_base b = {v, NULL, {0}, 0};
+    out->base = intern(ls, &b);
+    out->type = type;
+    out->off = off;
+    return 1;
+}
+
+static int base_uses(const rh_sym_base *b, LLVMValueRef v)
+{
+    if (b->root == v)
+        return 1;
+    for (int i = 0; i < b->nidx; i++)
+        if (b->idx[i] == v)
+            return 1;
+    return 0;
+}
+
+void rh_sym_redefined(rh_ls *ls, rh_ls_state *s, LLVMValueRef inst)
+{
+    for (uint32_t i = 0; i < s->sym.n;)
+        if (base_uses(&ls->sym_bases[s->sym.v[i] >> 33], inst))
+            rh_sset_remove(&s->sym, s->sym.v[i]);
+        else
+            i++;
+}
+
+void rh_sym_held(const rh_ls_state *s, const rh_sym_addr *a, rh_sset *out)
+{
+    for (uint32_t i = 0; i < s->sym.n; i++) {
+        uint64_t e = s->sym.v[i];
+        if ((int)(e >> 33) != a->base)
+            continue;
+        int32_t lock_off = (int32_t)(uint32_t)(e >> 1);
+        rh_sset_add(out, (uint64_t)(uint32_t)(lock_off - (int32_t)a->off) << 1 | (e & 1));
+    }
+}
+
+/* Whether deltas d1 and d2 share a lock, one side in write mode. */
+static int share_delta(const rh_sset *d1, const rh_sset *d2)
+{
+    for (uint32_t i = 0; i < d1->n; i++) {
+        uint64_t base = d1->v[i] & ~(uint64_t)1;
+        if (rh_sset_has(d2, base | 1) || ((d1->v[i] & 1) && rh_sset_has(d2, base)))
+            return 1;
+    }
+    return 0;
+}
+
+/* The type object o has, when it is a global or a local. */
+static LLVMTypeRef object_type(const rh_pt *pt, uint32_t o)
+{
+    LLVMValueRef site = pt->objs[o].site;
+    if (pt->objs[o].kind == RH_PT_GLOBAL && site && LLVMIsAGlobalVariable(site))
+        return LLVMGlobalGetValueType(site);
+    if (site && LLVMIsAAllocaInst(site))
+        return LLVMGetAllocatedType(site);
+    return NULL;
+}
+
+/* Whether offset `at` of object o is offset `in` of an element of type t:
+ * o is a t or an array (of arrays) of t. */
+static int element_field(const rh_ls *ls, const rh_pt *pt, uint32_t o, LLVMTypeRef t, int64_t in, int64_t at)
+{
+    LLVMTypeRef ot = object_type(pt, o);
+    while (ot && ot != t && LLVMGetTypeKind(ot) == LLVMArrayTypeKind)
+        ot = LLVMGetElementType(ot);
+    if (!t || ot != t)
+        return 0;
+    int64_t size = (int64_t)LLVMABISizeOfType(ls->p->td, t);
+    return size > 0 && at >= in && (at - in) % size == 0;
+}
+
+/* Access s (symbolic deltas ds) against access c holding concrete locks
+ * `must`, at exact offset lc of o. */
+static int sym_vs_concrete(const rh_ls *ls, const rh_pt *pt, uint32_t o, int as, const rh_sset *ds, int exact_s,
+                           int64_t off_s, const rh_sset *must, int64_t lc)
+{
+    const rh_sym_addr *sa = &ls->acc_sym[as];
+    if (exact_s ? off_s != lc : !element_field(ls, pt, o, sa->type, sa->off, lc))
+        return 0;
+    rh_sset cd = {0};
+    for (uint32_t i = 0; i < must->n; i++) {
+        uint64_t loc = ls->lock_loc[must->v[i] / 2];
+        if (must->v[i] / 2 != RH_LS_ATOMIC && rh_pt_loc_obj(loc) == o && rh_pt_loc_off(loc) != RH_PT_ANY)
+            rh_sset_add(&cd, (uint64_t)(uint32_t)(int32_t)(rh_pt_loc_off(loc) - lc) << 1 | (must->v[i] & 1));
+    }
+    int r = share_delta(ds, &cd);
+    rh_sset_free(&cd);
+    return r;
+}
+
+int rh_sym_protects(const rh_ls *ls, const rh_pt *pt, uint32_t o, int a1, const rh_ls_per *p1, int exact1,
+                    int64_t lo1, int a2, const rh_ls_per *p2, int exact2, int64_t lo2)
+{
+    if (!p1->sym.n && !p2->sym.n)
+        return 0;
+    if (ls->p->accesses[a1].size != ls->p->accesses[a2].size)
+        return 0;
+    if (p1->sym.n && p2->sym.n) {
+        const rh_sym_addr *s1 = &ls->acc_sym[a1], *s2 = &ls->acc_sym[a2];
+        if (s1->type && s1->type == s2->type && s1->off == s2->off && share_delta(&p1->sym, &p2->sym))
+            return 1;
+    }
+    if (p1->sym.n && exact2 && sym_vs_concrete(ls, pt, o, a1, &p1->sym, exact1, lo1, &p2->must, lo2))
+        return 1;
+    return p2->sym.n && exact1 && sym_vs_concrete(ls, pt, o, a2, &p2->sym, exact2, lo2, &p1->must, lo1);
+}
+
+void rh_sym_free(rh_ls *ls)
+{
+    free(ls->sym_bases);
+    rh_u64map_free(&ls->sym_base_of);
+    free(ls->acc_sym);
+}

@@ -1,0 +1,43 @@
+/* sym_locks.h - symbolic locks: a lock found at a constant distance from
+ * the data it protects, addressed through the same base pointer.
+ *
+ * `lock(&p->mutex); p->datum++;` or `lock(&a[i].m); a[i].x = 0;` protect
+ * an element of an array or a struct reached through a pointer that may
+ * point to many objects, so the lock is no concrete lock and the must-
+ * lockset stays empty (RacerF fails on these, Goblint's symb_locks does
+ * not).  Both addresses decompose into one base - an SSA pointer, or a
+ * GEP's pointer with its variable indices - plus a constant offset, and
+ * the lock is then held at "the accessed element's field at delta from
+ * the access".  Two accesses to the same field (same element type, same
+ * offset inside it, same size) that both hold a lock at the same delta
+ * hold the same lock: overlapping accesses to one field of two different
+ * elements would need overlapping elements, which C's effective-type
+ * rules exclude.  Against a concrete lock, the delta must meet the
+ * concrete lock's own distance from the concrete access.
+ *
+ * The dataflow keeps (base, lock offset, mode) entries as a must-set; an
+ * entry dies when an SSA value of its base is defined again (a loop's
+ * next iteration), on any unlock, and around calls that may unlock.
+ *
+ * Contract: rh_sym_decompose is pure (it interns bases in ls); the rest
+ * reads the lockset results.
+ */
+#ifndef RH_STATIC_SYM_LOCKS_H
+#define RH_STATIC_SYM_LOCKS_H
+
+#include "lockset.h"
+
+/* Splits pointer v into base + constant offset; 0 if it cannot. */
+int rh_sym_decompose(rh_ls *ls, LLVMValueRef v, rh_sym_addr *out);
+/* Removes from s->sym the entries whose base uses the value inst defines. */
+void rh_sym_redefined(rh_ls *ls, rh_ls_state *s, LLVMValueRef inst);
+/* The symbolic locks held in state s at an access of address a, as
+ * deltas (lock offset - access offset, with the mode bit) added to out. */
+void rh_sym_held(const rh_ls_state *s, const rh_sym_addr *a, rh_sset *out);
+/* Whether accesses a1 (thread record p1) and a2 (p2) to object o, at
+ * offsets lo1/lo2 (exact1/exact2 say whether known), hold one lock. */
+int rh_sym_protects(const rh_ls *ls, const rh_pt *pt, uint32_t o, int a1, const rh_ls_per *p1, int exact1,
+                    int64_t lo1, int a2, const rh_ls_per *p2, int exact2, int64_t lo2);
+void rh_sym_free(rh_ls *ls);
+
+#endif
