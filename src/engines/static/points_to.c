@@ -234,14 +234,20 @@ static void add_site_object(rh_pt *pt, LLVMValueRef call, rh_pt_kind kind, int f
     rh_sset_add(&pt->pts[n], rh_pt_loc(o, 0));
 }
 
-/* param_i ⊇ arg_i and call ⊇ return of the callee. */
-static void wire_call(rh_pt *pt, LLVMValueRef call, int callee)
+/* param_i ⊇ arg_i. */
+static void wire_params(rh_pt *pt, LLVMValueRef call, int callee)
 {
     LLVMValueRef fn = pt->p->funcs[callee].fn;
     unsigned np = LLVMCountParams(fn), na = (unsigned)LLVMGetNumArgOperands(call);
     for (unsigned i = 0; i < np && i < na; i++)
         add_con(pt, C_COPY, value_node(pt, LLVMGetParam(fn, i)),
                 value_node(pt, LLVMGetOperand(call, i)), 0, NULL);
+}
+
+/* param_i ⊇ arg_i and call ⊇ return of the callee. */
+static void wire_call(rh_pt *pt, LLVMValueRef call, int callee)
+{
+    wire_params(pt, call, callee);
     add_con(pt, C_COPY, value_node(pt, call), ret_node(pt, callee), 0, NULL);
 }
 
@@ -266,6 +272,71 @@ static uint64_t const_arg(LLVMValueRef call, int pos)
     return LLVMIsAConstantInt(a) ? LLVMConstIntGetZExtValue(a) : 0;
 }
 
+/* Allocation wrappers (safe_malloc, create_fresh_int_array): functions
+ * whose every return gives back the block of one allocation site in them
+ * (an allocation call, or a call of another wrapper) or NULL, and that are
+ * only ever called directly.  Each call of a wrapper is an allocation site
+ * of its own (allocation-site context): the call's result points to that
+ * site's object only, while inside the wrapper the block may be any of
+ * its callers' objects, so what the wrapper itself does to the block (fill
+ * it, store it somewhere) is seen on every one of them.  Returns the
+ * wrapper's allocation site, or NULL. */
+static LLVMValueRef wrapper_site(rh_pt *pt, int f)
+{
+    if (pt->wrapper[f] == 1) /* recursion: not a wrapper */
+        return NULL;
+    if (pt->wrapper[f])
+        return pt->wrapper_site[f];
+    pt->wrapper[f] = 1;
+    LLVMValueRef fn = pt->p->funcs[f].fn, site = NULL;
+    int ok = LLVMGetTypeKind(LLVMGetReturnType(LLVMGlobalGetValueType(fn))) == LLVMPointerTypeKind;
+    for (LLVMUseRef u = LLVMGetFirstUse(fn); u && ok; u = LLVMGetNextUse(u)) {
+        LLVMValueRef user = LLVMGetUser(u);
+        ok = LLVMIsACallInst(user) && LLVMGetCalledValue(user) == fn;
+    }
+    for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(fn); b && ok; b = LLVMGetNextBasicBlock(b)) {
+        LLVMValueRef in = LLVMGetBasicBlockTerminator(b);
+        if (!in || LLVMGetInstructionOpcode(in) != LLVMRet)
+            continue;
+        LLVMValueRef v = LLVMGetNumOperands(in) == 1 ? LLVMGetOperand(in, 0) : NULL;
+        while (v && LLVMIsABitCastInst(v))
+            v = LLVMGetOperand(v, 0);
+        if (v && LLVMIsAConstantPointerNull(v))
+            continue;
+        ok = v && LLVMIsACallInst(v) && (!site || site == v);
+        if (!ok)
+            break;
+        const rh_conc_entry *e = rh_model_call_entry(pt->p, v);
+        LLVMValueRef callee = rh_model_called_function(v);
+        int ci = callee ? rh_pt_func_index(pt, callee) : -1;
+        ok = e ? e->op == RH_OP_ALLOC || e->op == RH_OP_CALLOC : ci >= 0 && wrapper_site(pt, ci);
+        site = v;
+    }
+    pt->wrapper[f] = ok && site ? 2 : 3;
+    pt->wrapper_site[f] = ok ? site : NULL;
+    return pt->wrapper_site[f];
+}
+
+/* The heap objects the block of allocation site `call` in function fi may
+ * be: the wrapper's callers' objects for a wrapper's own site. */
+static void alloc_site(rh_pt *pt, LLVMValueRef call, int fi, uint64_t size, int depth)
+{
+    if (fi < 0 || depth > 8 || wrapper_site(pt, fi) != call) {
+        add_site_object(pt, call, RH_PT_HEAP, fi, size);
+        return;
+    }
+    rh_sset objs = {0};
+    for (LLVMUseRef u = LLVMGetFirstUse(pt->p->funcs[fi].fn); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef cs = LLVMGetUser(u);
+        int cf = rh_pt_func_index(pt, LLVMGetBasicBlockParent(LLVMGetInstructionParent(cs)));
+        alloc_site(pt, cs, cf, 0, depth + 1);
+        rh_sset_union(&objs, &pt->pts[value_node(pt, cs)]);
+    }
+    int n = value_node(pt, call);
+    rh_sset_union(&pt->pts[n], &objs);
+    rh_sset_free(&objs);
+}
+
 static void table_call(rh_pt *pt, LLVMValueRef call, const rh_conc_entry *e, int fi)
 {
     int nargs = (int)LLVMGetNumArgOperands(call);
@@ -274,10 +345,10 @@ static void table_call(rh_pt *pt, LLVMValueRef call, const rh_conc_entry *e, int
     LLVMValueRef fn = e->fn >= 0 && e->fn < nargs ? LLVMGetOperand(call, (unsigned)e->fn) : NULL;
     switch (e->op) {
     case RH_OP_ALLOC:
-        add_site_object(pt, call, RH_PT_HEAP, fi, const_arg(call, e->size));
+        alloc_site(pt, call, fi, const_arg(call, e->size), 0);
         return;
     case RH_OP_CALLOC:
-        add_site_object(pt, call, RH_PT_HEAP, fi, const_arg(call, e->obj) * const_arg(call, e->size));
+        alloc_site(pt, call, fi, const_arg(call, e->obj) * const_arg(call, e->size), 0);
         return;
     case RH_OP_REALLOC:
         add_site_object(pt, call, RH_PT_HEAP, fi, const_arg(call, e->size));
@@ -315,32 +386,6 @@ static void table_call(rh_pt *pt, LLVMValueRef call, const rh_conc_entry *e, int
     }
 }
 
-/* A function that returns the result of one allocation call and stores it
- * nowhere (safe_malloc): each call of it is treated as an allocation site,
- * so two blocks it returns are two objects (allocation-site context). */
-static int alloc_wrapper(rh_pt *pt, int f)
-{
-    LLVMValueRef alloc = NULL;
-    for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(pt->p->funcs[f].fn); b; b = LLVMGetNextBasicBlock(b))
-        for (LLVMValueRef in = LLVMGetFirstInstruction(b); in; in = LLVMGetNextInstruction(in)) {
-            LLVMOpcode op = LLVMGetInstructionOpcode(in);
-            if (op == LLVMCall) {
-                const rh_conc_entry *e = rh_model_call_entry(pt->p, in);
-                if (e && (e->op == RH_OP_ALLOC || e->op == RH_OP_CALLOC) && !alloc)
-                    alloc = in;
-                else if (!e || (e->op != RH_OP_ERROR && e->op != RH_OP_IGNORE))
-                    return 0; /* anything else might keep the pointer */
-            } else if (op == LLVMRet) {
-                if (LLVMGetNumOperands(in) != 1 || !alloc || LLVMGetOperand(in, 0) != alloc)
-                    return 0;
-            } else if (op == LLVMStore || op == LLVMPHI || op == LLVMSelect || op == LLVMAtomicRMW ||
-                       op == LLVMAtomicCmpXchg || op == LLVMPtrToInt || op == LLVMIntToPtr) {
-                return 0;
-            }
-        }
-    return alloc != NULL;
-}
-
 static void scan_call(rh_pt *pt, LLVMValueRef call, int fi)
 {
     const rh_conc_entry *e = rh_model_call_entry(pt->p, call);
@@ -350,8 +395,8 @@ static void scan_call(rh_pt *pt, LLVMValueRef call, int fi)
         wire_call(pt, call, ci);
     else if (e)
         table_call(pt, call, e, fi);
-    else if (ci >= 0 && pt->wrapper[ci])
-        add_site_object(pt, call, RH_PT_HEAP, fi, 0);
+    else if (ci >= 0 && wrapper_site(pt, ci))
+        wire_params(pt, call, ci), alloc_site(pt, call, fi, 0, 0);
     else if (ci >= 0)
         wire_call(pt, call, ci);
     else if (callee)
@@ -650,8 +695,7 @@ void rh_pt_build(rh_pt *pt, rh_program *p)
             scan_initializer(pt, o, LLVMGetInitializer(g), 0, 0);
     }
     pt->wrapper = rh_xcalloc((size_t)p->nfuncs + 1, 1);
-    for (int fi = 0; fi < p->nfuncs; fi++)
-        pt->wrapper[fi] = (unsigned char)alloc_wrapper(pt, fi);
+    pt->wrapper_site = rh_xcalloc((size_t)p->nfuncs + 1, sizeof *pt->wrapper_site);
     for (int fi = 0; fi < p->nfuncs; fi++)
         for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(p->funcs[fi].fn); b;
              b = LLVMGetNextBasicBlock(b))
@@ -673,7 +717,7 @@ void rh_pt_free(rh_pt *pt)
         rh_sset_free(&pt->cons[i].done);
     free(pt->cons);
     free(pt->ret_node);
-    free(pt->wrapper);
+    free(pt->wrapper), free(pt->wrapper_site);
     rh_ptrmap_free(&pt->obj_of_site);
     rh_ptrmap_free(&pt->node_of_value);
     rh_ptrmap_free(&pt->func_of_value);

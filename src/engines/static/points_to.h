@@ -9,7 +9,8 @@
  *     for every offset of the object, so reads and writes at ANY meet every
  *     cell of the object;
  *   - one abstract object per global, per alloca, per allocation call site
- *     and per function (function pointers); whether an object is strong
+ *     (a call of an allocation wrapper counts as one: allocation-site
+ *     context) and per function (function pointers); whether an object is strong
  *     (one concrete object) is decided later by the thread graph, which
  *     knows how often a site runs;
  *   - integers carry points-to sets too, so pointers cast to integers and
@@ -68,7 +69,8 @@ typedef struct rh_pt {
     int *stamp;              /* pass in which a node last changed */
     int nnodes, capnodes;
     int *ret_node;           /* per model function, -1 until needed */
-    unsigned char *wrapper;  /* per model function: an allocation wrapper */
+    unsigned char *wrapper;  /* per model function: 0 unknown, 1 deciding, 2 allocation wrapper, 3 not */
+    LLVMValueRef *wrapper_site; /* per model function: a wrapper's allocation site */
     rh_pt_constraint *cons;
     int ncons, capcons;
     int pass, cell_pass;     /* solver pass, last pass that changed a cell */
