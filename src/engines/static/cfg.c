@@ -119,3 +119,47 @@ int rh_cfg_inst_in_loop(const rh_cfg *c, int func, LLVMValueRef inst)
     int b = rh_cfg_block(c, LLVMGetInstructionParent(inst));
     return b < 0 || c->f[func].in_cycle[b];
 }
+
+/* Depth-first search from the entry that never enters block `wall`:
+ * whether it reaches block `target`. */
+static int reaches_around(LLVMBasicBlockRef entry, LLVMBasicBlockRef wall, LLVMBasicBlockRef target)
+{
+    rh_ptrmap seen = {0};
+    RH_VEC(LLVMBasicBlockRef) stack = {0};
+    int found = 0;
+    rh_vec_push(&stack, entry);
+    rh_ptrmap_put(&seen, entry, 1);
+    while (stack.len && !found) {
+        LLVMBasicBlockRef b = stack.items[--stack.len];
+        if (b == target) {
+            found = 1;
+            break;
+        }
+        LLVMValueRef t = LLVMGetBasicBlockTerminator(b);
+        for (unsigned i = 0, n = t ? LLVMGetNumSuccessors(t) : 0; i < n; i++) {
+            LLVMBasicBlockRef nb = LLVMGetSuccessor(t, i);
+            if (nb != wall && rh_ptrmap_get(&seen, nb, 0) == 0) {
+                rh_ptrmap_put(&seen, nb, 1);
+                rh_vec_push(&stack, nb);
+            }
+        }
+    }
+    rh_vec_free(&stack);
+    rh_ptrmap_free(&seen);
+    return found;
+}
+
+int rh_cfg_dominates(LLVMValueRef a, LLVMValueRef b)
+{
+    LLVMBasicBlockRef ba = LLVMGetInstructionParent(a), bb = LLVMGetInstructionParent(b);
+    if (LLVMGetBasicBlockParent(ba) != LLVMGetBasicBlockParent(bb))
+        return 0;
+    if (ba == bb) {
+        for (LLVMValueRef in = LLVMGetFirstInstruction(ba); in; in = LLVMGetNextInstruction(in))
+            if (in == a || in == b)
+                return in == a && a != b;
+        return 0;
+    }
+    LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(LLVMGetBasicBlockParent(ba));
+    return ba == entry || !reaches_around(entry, ba, bb);
+}

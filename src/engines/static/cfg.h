@@ -30,5 +30,8 @@ void rh_cfg_free(rh_cfg *c);
 int rh_cfg_block(const rh_cfg *c, LLVMBasicBlockRef b);
 /* Whether the instruction's block lies on a cycle of its function. */
 int rh_cfg_inst_in_loop(const rh_cfg *c, int func, LLVMValueRef inst);
+/* Whether instruction a runs before instruction b on every path from
+ * their function's entry to b (a dominates b). */
+int rh_cfg_dominates(LLVMValueRef a, LLVMValueRef b);
 
 #endif

@@ -20,7 +20,16 @@ static int is_increment(LLVMValueRef v, LLVMValueRef phi)
     return a == phi && LLVMIsAConstantInt(b) && LLVMConstIntGetSExtValue(b) == 1;
 }
 
-/* Follows unconditional branches from the body entry back to the header. */
+/* Whether block b never continues: it ends the thread or the program
+ * (`if (err) exit(1);` leaves a block ending in unreachable). */
+static int dead_end(LLVMBasicBlockRef b)
+{
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(b);
+    return t && LLVMGetInstructionOpcode(t) == LLVMUnreachable;
+}
+
+/* Follows branches from the body entry back to the header, through
+ * conditional ones whose other way is a dead end. */
 static void body_chain(rh_counted_loop *l, LLVMBasicBlockRef first)
 {
     LLVMBasicBlockRef b = first;
@@ -30,11 +39,41 @@ static void body_chain(rh_counted_loop *l, LLVMBasicBlockRef first)
             return;
         l->body[l->nbody++] = b;
         LLVMValueRef t = LLVMGetBasicBlockTerminator(b);
-        if (!t || LLVMGetInstructionOpcode(t) != LLVMBr || LLVMIsConditional(t))
+        if (!t || LLVMGetInstructionOpcode(t) != LLVMBr)
             break;
-        b = LLVMGetSuccessor(t, 0);
+        if (!LLVMIsConditional(t))
+            b = LLVMGetSuccessor(t, 0);
+        else if (dead_end(LLVMGetSuccessor(t, 0)))
+            b = LLVMGetSuccessor(t, 1);
+        else if (dead_end(LLVMGetSuccessor(t, 1)))
+            b = LLVMGetSuccessor(t, 0);
+        else
+            break;
     }
     l->nbody = 0;
+}
+
+/* A load of a global whose one writer, a store of a constant that runs
+ * before the load on every path, is the only other use of the global
+ * (`num_threads = 2;` then `for (i = 0; i < num_threads; i++)`): every
+ * later load sees that constant, whatever the other threads do. */
+static int constant_load(LLVMValueRef v, int64_t *n)
+{
+    LLVMValueRef g = LLVMIsALoadInst(v) ? LLVMGetOperand(v, 0) : NULL, store = NULL;
+    if (!g || !LLVMIsAGlobalVariable(g))
+        return 0;
+    for (LLVMUseRef u = LLVMGetFirstUse(g); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef user = LLVMGetUser(u);
+        if (LLVMIsALoadInst(user) && LLVMGetOperand(user, 0) == g)
+            continue;
+        if (!LLVMIsAStoreInst(user) || LLVMGetOperand(user, 1) != g || store)
+            return 0;
+        store = user;
+    }
+    if (!store || !LLVMIsAConstantInt(LLVMGetOperand(store, 0)) || !rh_cfg_dominates(store, v))
+        return 0;
+    *n = LLVMConstIntGetSExtValue(LLVMGetOperand(store, 0));
+    return 1;
 }
 
 /* Reads the header's exit test `iv < N` (or <=, !=) into [start, end). */
@@ -47,7 +86,11 @@ static int exit_test(rh_counted_loop *l, LLVMValueRef term)
         return 0;
     LLVMValueRef bound = LLVMGetOperand(c, 1);
     LLVMIntPredicate pr = LLVMGetICmpPredicate(c);
-    if (!LLVMIsAConstantInt(bound)) { /* i < n with n not changing inside the loop (an SSA value) */
+    int64_t n = 0;
+    int known = LLVMIsAConstantInt(bound) || constant_load(bound, &n);
+    if (LLVMIsAConstantInt(bound))
+        n = LLVMConstIntGetSExtValue(bound);
+    if (!known) { /* i < n with n not changing inside the loop (an SSA value) */
         if (pr != LLVMIntSLT && pr != LLVMIntULT)
             return 0;
         /* invariant for sure: an argument, or computed in the entry block */
@@ -57,7 +100,6 @@ static int exit_test(rh_counted_loop *l, LLVMValueRef term)
         l->end_value = bound, l->end = INT64_MAX, l->exit_succ = 1;
         return l->start >= 0;
     }
-    int64_t n = LLVMConstIntGetSExtValue(bound);
     switch (pr) {
     case LLVMIntSLT: case LLVMIntULT: l->end = n; break;
     case LLVMIntSLE: case LLVMIntULE: l->end = n + 1; break;

@@ -212,9 +212,61 @@ static int filled_before_create(rh_static *s, int a1, int t1, int a2, int t2)
            rh_loop_of_index(&s->cfg, i1, &l) && once_per_iteration(s, t2, &l);
 }
 
+int rh_own_thread_arg(rh_static *s, const rh_access *ac, int t, int64_t *off)
+{
+    const rh_tg_thread *th = &s->tg.threads[t];
+    if (t == 0 || ac->func != th->func || th->parent < 0 || !th->once[th->func])
+        return 0; /* the routine is also called normally: its parameter is not the argument */
+    LLVMValueRef v = ac->ptr;
+    *off = 0;
+    for (int d = 0; d < 16 && LLVMIsAInstruction(v); d++) {
+        LLVMOpcode op = LLVMGetInstructionOpcode(v);
+        int64_t o;
+        if (op == LLVMGetElementPtr && rh_pt_gep_offset(&s->pt, v, &o))
+            *off += o;
+        else if (op != LLVMBitCast && op != LLVMAddrSpaceCast)
+            return 0;
+        v = LLVMGetOperand(v, 0);
+    }
+    return LLVMIsAArgument(v) && LLVMGetParam(s->p->funcs[th->func].fn, 0) == v;
+}
+
+/* Two instances of thread t, created one per iteration of a counted loop
+ * with &base[i] as argument, touch only inside their own elements through
+ * the argument: different instances, different elements. */
+static int own_element_arg(rh_static *s, int a1, int a2, int t)
+{
+    const rh_tg_thread *th = &s->tg.threads[t];
+    const rh_conc_entry *e = rh_model_call_entry(s->p, th->create);
+    int64_t o1, o2;
+    if (!e || e->obj2 < 0 || !rh_own_thread_arg(s, &s->p->accesses[a1], t, &o1) ||
+        !rh_own_thread_arg(s, &s->p->accesses[a2], t, &o2))
+        return 0;
+    LLVMValueRef arg = strip_int(LLVMGetOperand(th->create, (unsigned)e->obj2)), base, idx;
+    rh_counted_loop l;
+    if (!(idx = rh_loop_element_index(arg, &base)) || !rh_loop_of_index(&s->cfg, idx, &l) ||
+        !once_per_iteration(s, t, &l))
+        return 0;
+    LLVMTypeRef elem = LLVMGetGEPSourceElementType(arg);
+    for (unsigned i = 2; i < (unsigned)LLVMGetNumOperands(arg); i++) { /* the type base[i] selects */
+        LLVMTypeKind k = LLVMGetTypeKind(elem);
+        if (k == LLVMStructTypeKind && i + 1 < (unsigned)LLVMGetNumOperands(arg))
+            elem = LLVMStructGetTypeAtIndex(elem, 0);
+        else if (k == LLVMArrayTypeKind || k == LLVMVectorTypeKind)
+            elem = LLVMGetElementType(elem);
+        else
+            return 0;
+    }
+    int64_t size = (int64_t)LLVMABISizeOfType(s->p->td, elem);
+    return o1 >= 0 && o2 >= 0 && o1 + (int64_t)s->p->accesses[a1].size <= size &&
+           o2 + (int64_t)s->p->accesses[a2].size <= size;
+}
+
 int rh_own_index_disjoint(rh_static *s, int a1, int t1, int a2, int t2)
 {
     if (filled_before_create(s, a1, t1, a2, t2) || filled_before_create(s, a2, t2, a1, t1))
+        return 1;
+    if (t1 == t2 && own_element_arg(s, a1, a2, t1))
         return 1;
     int p1, p2, r1, r2;
     LLVMValueRef g1, g2;

@@ -15,5 +15,9 @@
 #include "static_ctx.h"
 
 int rh_own_index_disjoint(rh_static *s, int a1, int t1, int a2, int t2);
+/* Whether access ac of thread t addresses the thread's argument plus a
+ * constant (*off) inside its start routine, so the create call says
+ * exactly what it points to for this thread. */
+int rh_own_thread_arg(rh_static *s, const rh_access *ac, int t, int64_t *off);
 
 #endif

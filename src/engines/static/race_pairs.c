@@ -35,35 +35,12 @@ typedef struct pairs {
     rh_u64map by_key; /* hash of the two source locations -> candidate */
 } pairs;
 
-/* Offset of ptr from the start routine's parameter when ptr is the
- * parameter plus constant GEPs and casts inside thread t's entry function;
- * the create call of t then says exactly what it points to (the thread
- * argument of this thread, not of every thread sharing the routine). */
-static int from_thread_arg(rh_static *s, const rh_access *ac, int t, int64_t *off)
-{
-    const rh_tg_thread *th = &s->tg.threads[t];
-    if (t == 0 || ac->func != th->func || th->parent < 0 || !th->once[th->func])
-        return 0; /* the routine is also called normally: its parameter is not the argument */
-    LLVMValueRef v = ac->ptr;
-    *off = 0;
-    for (int d = 0; d < 16 && LLVMIsAInstruction(v); d++) {
-        LLVMOpcode op = LLVMGetInstructionOpcode(v);
-        int64_t o;
-        if (op == LLVMGetElementPtr && rh_pt_gep_offset(&s->pt, v, &o))
-            *off += o;
-        else if (op != LLVMBitCast && op != LLVMAddrSpaceCast)
-            return 0;
-        v = LLVMGetOperand(v, 0);
-    }
-    return LLVMIsAArgument(v) && LLVMGetParam(s->p->funcs[th->func].fn, 0) == v;
-}
-
 static void targets_of(rh_static *s, int a, int t, rh_sset *out)
 {
     const rh_access *ac = &s->p->accesses[a];
     int64_t off;
     rh_sset_clear(out);
-    if (t >= 0 && from_thread_arg(s, ac, t, &off)) {
+    if (t >= 0 && rh_own_thread_arg(s, ac, t, &off)) {
         LLVMValueRef call = s->tg.threads[t].create;
         const rh_conc_entry *e = rh_model_call_entry(s->p, call);
         rh_pt_union_shift(out, rh_pt_of(&s->pt, LLVMGetOperand(call, (unsigned)e->obj2)), (int32_t)off);
@@ -98,7 +75,7 @@ static void collect(pairs *pp)
             continue;
         int per_thread = 0;
         for (uint32_t i = 0; i < r->threads.n; i++)
-            per_thread |= from_thread_arg(s, &s->p->accesses[a], (int)r->threads.v[i], &off);
+            per_thread |= rh_own_thread_arg(s, &s->p->accesses[a], (int)r->threads.v[i], &off);
         if (!per_thread) {
             targets_of(s, a, -1, &targets);
             add_refs(pp, a, -1, &targets);
