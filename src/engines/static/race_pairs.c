@@ -111,6 +111,13 @@ static void add_cand(pairs *pp, const cand *c)
     }
 }
 
+/* Accesses inside SV-COMP atomic sections never race, with anything
+ * (SV-COMP's convention, which the bmc and dynamic engines follow too). */
+static int in_atomic_section(const rh_ls_per *p)
+{
+    return rh_sset_has(&p->must, rh_ls_elem(RH_LS_ATOMIC, 1));
+}
+
 /* Checks one pair of accesses to object o over the threads running them. */
 static void check_pair(pairs *pp, uint32_t o, const acc_ref *x, const acc_ref *y)
 {
@@ -123,7 +130,8 @@ static void check_pair(pairs *pp, uint32_t o, const acc_ref *x, const acc_ref *y
             if ((x->t >= 0 && x->t != t1) || (y->t >= 0 && y->t != t2))
                 continue;
             const rh_ls_per *px = rh_ls_per_thread(&s->ls, x->a, t1), *py = rh_ls_per_thread(&s->ls, y->a, t2);
-            if (!px || !py || rh_ls_protects(&px->must, &py->must) ||
+            if (!px || !py || in_atomic_section(px) || in_atomic_section(py) ||
+                rh_ls_protects(&px->must, &py->must) ||
                 rh_ls_creation_protects(&s->ls, &px->must, t1, t2) ||
                 rh_ls_creation_protects(&s->ls, &py->must, t2, t1) ||
                 rh_ls_creation_disjoint(&s->ls, t1, t2) || rh_ls_once_orders(px, py) ||
