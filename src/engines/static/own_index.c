@@ -262,6 +262,101 @@ static int own_element_arg(rh_static *s, int a1, int a2, int t)
            o2 + (int64_t)s->p->accesses[a2].size <= size;
 }
 
+/* Whether claim, a load of the cell store st writes, comes earlier in st's
+ * block with no call and no other write of the cell in between: it reads
+ * the value st increments. */
+static int reads_old_value(LLVMValueRef claim, LLVMValueRef st)
+{
+    if (!LLVMIsALoadInst(claim) || LLVMGetInstructionParent(claim) != LLVMGetInstructionParent(st) ||
+        LLVMGetOperand(claim, 0) != LLVMGetOperand(st, 1))
+        return 0;
+    for (LLVMValueRef in = claim; in != st; in = LLVMGetNextInstruction(in))
+        if (!in || (LLVMIsACallInst(in) && !LLVMIsADbgInfoIntrinsic(in)) ||
+            (LLVMIsAStoreInst(in) && LLVMGetOperand(in, 1) == LLVMGetOperand(st, 1)))
+            return 0;
+    return 1;
+}
+
+/* Whether store st writes `load + 1` of the same cell, loaded earlier in
+ * its block with no call in between, under a strong lock in write mode:
+ * that lock is returned in *lock. */
+static int locked_increment(rh_static *s, LLVMValueRef st, LLVMValueRef *load, uint64_t *lock)
+{
+    LLVMValueRef v = LLVMGetOperand(st, 0), g = LLVMGetOperand(st, 1);
+    if (!LLVMIsAInstruction(v) || LLVMGetInstructionOpcode(v) != LLVMAdd)
+        return 0;
+    LLVMValueRef l = LLVMGetOperand(v, 0), one = LLVMGetOperand(v, 1);
+    if (!LLVMIsAConstantInt(one) || LLVMConstIntGetSExtValue(one) != 1 || LLVMGetOperand(l, 0) != g ||
+        !reads_old_value(l, st))
+        return 0;
+    long a = rh_ptrmap_get(&s->ls.acc_of_inst, st, -1);
+    const rh_sset *must = a >= 0 ? &s->ls.acc[a].must : NULL;
+    *lock = UINT64_MAX;
+    for (uint32_t i = 0; must && i < must->n; i++)
+        if ((must->v[i] & 1) && must->v[i] / 2 != RH_LS_ATOMIC)
+            *lock = must->v[i];
+    *load = l;
+    return *lock != UINT64_MAX;
+}
+
+/* A store made by main while no other thread runs (initialisation). */
+static int initialising(rh_static *s, LLVMValueRef st)
+{
+    long a = rh_ptrmap_get(&s->ls.acc_of_inst, st, -1);
+    return a >= 0 && s->ls.acc[a].seen && s->ls.acc[a].active.n == 0 && s->ls.acc[a].threads.n == 1 &&
+           s->ls.acc[a].threads.v[0] == 0;
+}
+
+/* Whether the value `claim` is a ticket from counter g: every write of g
+ * is either main's initialisation or an increment by one that hands out
+ * the old value atomically - all under one lock (j = next; next++;) or
+ * all atomic fetch-and-adds - and claim is one such old value.  Then no
+ * two claims, in any threads, get the same ticket. */
+static int ticket(rh_static *s, LLVMValueRef claim, LLVMValueRef g)
+{
+    int locked = 0, rmw = 0, claimed = 0;
+    uint64_t lock = UINT64_MAX, l;
+    LLVMValueRef load;
+    for (LLVMUseRef u = LLVMGetFirstUse(g); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef in = LLVMGetUser(u);
+        if (LLVMIsALoadInst(in) && LLVMGetOperand(in, 0) == g)
+            continue;
+        if (LLVMIsAStoreInst(in) && LLVMGetOperand(in, 1) == g && locked_increment(s, in, &load, &l) &&
+            (lock == UINT64_MAX || lock == l)) {
+            lock = l, locked = 1, claimed |= load == claim || reads_old_value(claim, in);
+        } else if (LLVMIsAStoreInst(in) && LLVMGetOperand(in, 1) == g && initialising(s, in)) {
+            continue;
+        } else if (LLVMIsAAtomicRMWInst(in) && LLVMGetOperand(in, 0) == g &&
+                   LLVMGetAtomicRMWBinOp(in) == LLVMAtomicRMWBinOpAdd && LLVMIsAConstantInt(LLVMGetOperand(in, 1)) &&
+                   LLVMConstIntGetSExtValue(LLVMGetOperand(in, 1)) == 1) {
+            rmw = 1, claimed |= in == claim;
+        } else {
+            return 0;
+        }
+    }
+    return claimed && !(locked && rmw);
+}
+
+/* The counter whose ticket indexes access a (first variable index), with
+ * the array GEP it indexes; NULL if none. */
+static LLVMValueRef ticket_index(rh_static *s, int a, int *pos, LLVMValueRef *root)
+{
+    LLVMValueRef x = first_variable_index(s->p->accesses[a].ptr, pos, root);
+    x = x ? strip_int(x) : NULL;
+    LLVMValueRef g = !x ? NULL : LLVMIsALoadInst(x) ? LLVMGetOperand(x, 0)
+                                : LLVMIsAAtomicRMWInst(x) ? LLVMGetOperand(x, 0) : NULL;
+    return g && LLVMIsAGlobalVariable(g) && ticket(s, x, g) ? g : NULL;
+}
+
+/* Both accesses index one array (same element type, one base object at a
+ * known offset) at the same position. */
+static int same_array(rh_static *s, LLVMValueRef g1, int p1, LLVMValueRef g2, int p2)
+{
+    const rh_sset *b1 = rh_pt_of(&s->pt, LLVMGetOperand(g1, 0)), *b2 = rh_pt_of(&s->pt, LLVMGetOperand(g2, 0));
+    return p1 == p2 && LLVMGetGEPSourceElementType(g1) == LLVMGetGEPSourceElementType(g2) &&
+           rh_sset_equal(b1, b2) && b1->n == 1 && rh_pt_loc_off(b1->v[0]) != RH_PT_ANY;
+}
+
 int rh_own_index_disjoint(rh_static *s, int a1, int t1, int a2, int t2)
 {
     if (filled_before_create(s, a1, t1, a2, t2) || filled_before_create(s, a2, t2, a1, t1))
@@ -271,11 +366,11 @@ int rh_own_index_disjoint(rh_static *s, int a1, int t1, int a2, int t2)
     int p1, p2, r1, r2;
     LLVMValueRef g1, g2;
     ids i1, i2;
-    if (!access_id(s, a1, t1, &p1, &r1, &g1) || !access_id(s, a2, t2, &p2, &r2, &g2) || p1 != p2)
-        return 0;
-    const rh_sset *b1 = rh_pt_of(&s->pt, LLVMGetOperand(g1, 0)), *b2 = rh_pt_of(&s->pt, LLVMGetOperand(g2, 0));
-    if (LLVMGetGEPSourceElementType(g1) != LLVMGetGEPSourceElementType(g2) || !rh_sset_equal(b1, b2) ||
-        b1->n != 1 || rh_pt_loc_off(b1->v[0]) == RH_PT_ANY)
+    LLVMValueRef c1 = ticket_index(s, a1, &p1, &g1), c2 = c1 ? ticket_index(s, a2, &p2, &g2) : NULL;
+    if (c1 && c1 == c2 && same_array(s, g1, p1, g2, p2))
+        return 1;
+    if (!access_id(s, a1, t1, &p1, &r1, &g1) || !access_id(s, a2, t2, &p2, &r2, &g2) ||
+        !same_array(s, g1, p1, g2, p2))
         return 0;
     if (!thread_ids(s, t1, r1, &i1) || !thread_ids(s, t2, r2, &i2))
         return 0;
