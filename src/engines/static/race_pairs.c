@@ -35,16 +35,70 @@ typedef struct pairs {
     rh_u64map by_key; /* hash of the two source locations -> candidate */
 } pairs;
 
+#define MAX_CALLERS 64  /* per-thread parameter targets: call sites looked at */
+#define MAX_PER_THREAD 8 /* threads an access is split over */
+
+/* The parameter ptr is plus constant GEPs and casts (*off), or NULL. */
+static LLVMValueRef param_of(rh_static *s, LLVMValueRef v, int64_t *off)
+{
+    *off = 0;
+    for (int d = 0; d < 16 && LLVMIsAInstruction(v); d++) {
+        LLVMOpcode op = LLVMGetInstructionOpcode(v);
+        int64_t o;
+        if (op == LLVMGetElementPtr && rh_pt_gep_offset(&s->pt, v, &o))
+            *off += o;
+        else if (op != LLVMBitCast && op != LLVMAddrSpaceCast)
+            return NULL;
+        v = LLVMGetOperand(v, 0);
+    }
+    return LLVMIsAArgument(v) ? v : NULL;
+}
+
+/* What parameter prm may point to when thread t runs its function: the
+ * union over the direct calls in functions t runs (a context-insensitive
+ * parameter merges every thread's arguments: init(p) called by two
+ * threads on their own blocks).  0 when the function may be entered
+ * otherwise (through a pointer, as a thread or once routine). */
+static int thread_param_targets(rh_static *s, LLVMValueRef prm, int t, int64_t off, rh_sset *out)
+{
+    LLVMValueRef fn = LLVMGetParamParent(prm);
+    unsigned idx = 0, n = 0;
+    while (idx < LLVMCountParams(fn) && LLVMGetParam(fn, idx) != prm)
+        idx++;
+    for (LLVMUseRef u = LLVMGetFirstUse(fn); u; u = LLVMGetNextUse(u), n++) {
+        LLVMValueRef call = LLVMGetUser(u);
+        if (n >= MAX_CALLERS || !LLVMIsACallInst(call) || LLVMGetCalledValue(call) != fn ||
+            idx >= (unsigned)LLVMGetNumArgOperands(call))
+            return 0;
+        int cf = rh_pt_func_index(&s->pt, LLVMGetBasicBlockParent(LLVMGetInstructionParent(call)));
+        if (cf < 0)
+            return 0;
+        if (s->tg.threads[t].reach[cf])
+            rh_pt_union_shift(out, rh_pt_of(&s->pt, LLVMGetOperand(call, idx)), (int32_t)off);
+    }
+    return 1;
+}
+
+/* Whether access a has targets of its own per thread running it. */
+static int split_by_thread(rh_static *s, int a, int t)
+{
+    int64_t off;
+    return rh_own_thread_arg(s, &s->p->accesses[a], t, &off) || param_of(s, s->p->accesses[a].ptr, &off);
+}
+
 static void targets_of(rh_static *s, int a, int t, rh_sset *out)
 {
     const rh_access *ac = &s->p->accesses[a];
     int64_t off;
+    LLVMValueRef prm;
     rh_sset_clear(out);
     if (t >= 0 && rh_own_thread_arg(s, ac, t, &off)) {
         LLVMValueRef call = s->tg.threads[t].create;
         const rh_conc_entry *e = rh_model_call_entry(s->p, call);
         rh_pt_union_shift(out, rh_pt_of(&s->pt, LLVMGetOperand(call, (unsigned)e->obj2)), (int32_t)off);
-    } else {
+    } else if (!(t >= 0 && (prm = param_of(s, ac->ptr, &off)) && off > RH_PT_ANY && off < INT32_MAX &&
+                 thread_param_targets(s, prm, t, off, out))) {
+        rh_sset_clear(out);
         rh_sset_copy(out, rh_pt_of(&s->pt, ac->ptr));
     }
 }
@@ -70,12 +124,11 @@ static void collect(pairs *pp)
     rh_sset targets = {0};
     for (int a = 0; a < s->p->naccesses; a++) {
         const rh_ls_access *r = &s->ls.acc[a];
-        int64_t off;
         if (!r->seen)
             continue;
         int per_thread = 0;
-        for (uint32_t i = 0; i < r->threads.n; i++)
-            per_thread |= rh_own_thread_arg(s, &s->p->accesses[a], (int)r->threads.v[i], &off);
+        for (uint32_t i = 0; i < r->threads.n && r->threads.n <= MAX_PER_THREAD; i++)
+            per_thread |= split_by_thread(s, a, (int)r->threads.v[i]);
         if (!per_thread) {
             targets_of(s, a, -1, &targets);
             add_refs(pp, a, -1, &targets);
