@@ -44,6 +44,7 @@ static void st_copy(rh_ls_state *d, const rh_ls_state *s)
     rh_sset_copy(&d->ret_vals, &s->ret_vals), rh_sset_copy(&d->ret_active, &s->ret_active);
     rh_sset_copy(&d->sym, &s->sym);
     d->unlocks = s->unlocks;
+    d->main_joined = s->main_joined;
     d->live = s->live;
 }
 
@@ -70,6 +71,8 @@ static int st_join(rh_ls_state *d, const rh_ls_state *s)
     c |= rh_sset_intersect(&d->sym, &s->sym);
     if (s->unlocks && !d->unlocks)
         d->unlocks = c = 1;
+    if (d->main_joined && !s->main_joined)
+        d->main_joined = 0, c = 1;
     return c;
 }
 
@@ -79,7 +82,8 @@ static int st_equal(const rh_ls_state *a, const rh_ls_state *b)
            rh_sset_equal(&a->active, &b->active) && rh_sset_equal(&a->once_done, &b->once_done) &&
            rh_sset_equal(&a->twice, &b->twice) && rh_sset_equal(&a->history, &b->history) &&
            rh_sset_equal(&a->held_since, &b->held_since) && rh_sset_equal(&a->excl, &b->excl) &&
-           rh_sset_equal(&a->vals, &b->vals) && rh_sset_equal(&a->sym, &b->sym) && a->unlocks == b->unlocks;
+           rh_sset_equal(&a->vals, &b->vals) && rh_sset_equal(&a->sym, &b->sym) && a->unlocks == b->unlocks &&
+           a->main_joined == b->main_joined;
 }
 
 static void add_both(rh_ls_state *s, uint64_t elem)
@@ -330,6 +334,10 @@ static void join_op(rh_ls *ls, LLVMValueRef call, const rh_conc_entry *e, LLVMVa
     uint64_t loc;
     if (!LLVMIsALoadInst(h) || !handle_loc(ls, LLVMGetOperand(h, 0), ctx, &loc))
         return;
+    if (loc + 1 == ls->main_handle && ls->cur_thread != 0) {
+        s->main_joined = 1; /* main has ended: everything it did comes before */
+        return;
+    }
     int found = -1, count = 0;
     for (int c = 1; c < ls->tg->nthreads; c++)
         if (ls->handle[c] == loc + 1)
@@ -519,6 +527,7 @@ static void record_access(rh_ls *ls, LLVMValueRef inst, const rh_ls_state *s)
             memset(pr, 0, sizeof *pr);
             pr->thread = ls->cur_thread;
             rh_sset_copy(&pr->must, &s->must);
+            pr->main_joined = s->main_joined;
             rh_sset_copy(&pr->once_done, &s->once_done);
             rh_sset_copy(&pr->history, &s->history);
             rh_sset_copy(&pr->held_since, &s->held_since);
@@ -526,6 +535,7 @@ static void record_access(rh_ls *ls, LLVMValueRef inst, const rh_ls_state *s)
                 rh_sym_held(s, &ls->acc_sym[a], &pr->sym);
         } else {
             rh_sset_intersect(&pr->must, &s->must);
+            pr->main_joined &= s->main_joined;
             rh_sset_intersect(&pr->once_done, &s->once_done);
             rh_sset_intersect(&pr->history, &s->history);
             rh_sset_intersect(&pr->held_since, &s->held_since);
@@ -801,8 +811,32 @@ static void loop_joins(rh_ls *ls)
     }
 }
 
+/* The cell main stores its own pthread_self() in, when that store, run
+ * once by main only, is the only write of a global cell. */
+static void main_handle(rh_ls *ls)
+{
+    for (int i = 0; i < ls->p->nsyncs; i++) {
+        const rh_sync *sy = &ls->p->syncs[i];
+        LLVMUseRef u = sy->entry && sy->entry->op == RH_OP_THREAD_SELF ? LLVMGetFirstUse(sy->inst) : NULL;
+        LLVMValueRef st = u && !LLVMGetNextUse(u) ? LLVMGetUser(u) : NULL;
+        LLVMValueRef g = st && LLVMIsAStoreInst(st) ? LLVMGetOperand(st, 1) : NULL;
+        if (!g || !LLVMIsAGlobalVariable(g) || ls->tg->nthreads_of_func[sy->func] != 1 ||
+            !ls->tg->threads[0].reach[sy->func] || !ls->tg->threads[0].once[sy->func])
+            continue;
+        int only = 1;
+        for (LLVMUseRef gu = LLVMGetFirstUse(g); gu && only; gu = LLVMGetNextUse(gu)) {
+            LLVMValueRef user = LLVMGetUser(gu);
+            only = user == st || (LLVMIsALoadInst(user) && LLVMGetOperand(user, 0) == g);
+        }
+        uint64_t loc;
+        if (only && handle_loc(ls, g, NULL, &loc))
+            ls->main_handle = loc + 1;
+    }
+}
+
 static void thread_handles(rh_ls *ls)
 {
+    main_handle(ls);
     ls->handle = rh_xcalloc((size_t)ls->tg->nthreads + 1, sizeof *ls->handle);
     for (int c = 1; c < ls->tg->nthreads; c++) {
         LLVMValueRef call = ls->tg->threads[c].create;

@@ -59,6 +59,7 @@ typedef struct rh_ls_state {
     rh_sset ret_vals, ret_active; /* exit states only: what returns returned, with whom running */
     rh_sset sym;                  /* symbolic locks held (sym_locks.h, must) */
     int unlocks;                  /* something was unlocked (may; reset at function entry) */
+    int main_joined;              /* this thread surely joined the main thread (must) */
     int live; /* 0: unreachable */
 } rh_ls_state;
 
@@ -67,6 +68,7 @@ typedef struct rh_ls_per {
     int thread;
     rh_sset must, may, active, once_done, history, held_since;
     rh_sset sym; /* symbolic locks, as deltas from the access (must) */
+    int main_joined;
 } rh_ls_per;
 
 typedef struct rh_ls_access {
@@ -104,6 +106,7 @@ typedef struct rh_ls {
     rh_u64map *creation_holder; /* per thread: creation lock element -> the thread holding it */
     unsigned char *needs_ctx;
     uint64_t *handle;       /* per thread: strong handle cell its create writes, + 1; 0 none */
+    uint64_t main_handle;   /* strong cell holding main's pthread_self() and nothing else, + 1; 0 none */
     int *exit_done;
     rh_sset *loop_joins;    /* threads a counted join loop surely joins on exit */
     int nloop_joins;

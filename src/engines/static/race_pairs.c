@@ -184,6 +184,7 @@ static void check_pair(pairs *pp, uint32_t o, const acc_ref *x, const acc_ref *y
                 continue;
             const rh_ls_per *px = rh_ls_per_thread(&s->ls, x->a, t1), *py = rh_ls_per_thread(&s->ls, y->a, t2);
             if (!px || !py || in_atomic_section(px) || in_atomic_section(py) ||
+                (t2 == 0 && px->main_joined) || (t1 == 0 && py->main_joined) ||
                 rh_ls_protects(&px->must, &py->must) ||
                 rh_ls_creation_protects(&s->ls, &px->must, t1, t2) ||
                 rh_ls_creation_protects(&s->ls, &py->must, t2, t1) ||
