@@ -262,6 +262,7 @@ static int load_bitcode(LLVMContextRef ctx, const char *path, const char *file, 
 static int normalise(LLVMModuleRef m, const rh_conc_table *conc, char *err)
 {
     LLVMPassBuilderOptionsRef opts = LLVMCreatePassBuilderOptions();
+    rh_frontend_freeze_uninitialised(m);
     LLVMErrorRef e = LLVMRunPasses(m, normalise_pipeline, NULL, opts);
     for (int round = 0; round < 4 && !e && rh_frontend_mark_create_wrappers(m, conc); round++)
         e = LLVMRunPasses(m, "always-inline,mem2reg", NULL, opts);

@@ -45,6 +45,9 @@ int rh_frontend_load(const rh_options *o, rh_program *prog, char *err);
  * inlined (after mem2reg, which makes their parameters visible); returns
  * how many. */
 int rh_frontend_mark_create_wrappers(LLVMModuleRef m, const rh_conc_table *t);
+/* Stores one frozen indeterminate value into every scalar local mem2reg
+ * will promote, so all reads of an uninitialised local agree (indeterminate.c). */
+void rh_frontend_freeze_uninitialised(LLVMModuleRef m);
 
 /* Creates a fresh private directory for temporary files; owned string. */
 char *rh_frontend_tmpdir(char *err);

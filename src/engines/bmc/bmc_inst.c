@@ -199,6 +199,13 @@ static int exec_pure(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef in, LLVMOpco
 {
     unsigned n = (unsigned)LLVMGetNumOperands(in);
     Z3_ast ops[64];
+    unsigned bits = rh_bmc_type_bits(w->c, LLVMTypeOf(in));
+    if (op == LLVMFreeze && n == 1 && LLVMIsAUndefValue(LLVMGetOperand(in, 0)) && bits) {
+        /* an uninitialised local (the front end's frozen undef): any value,
+         * one per run of the freeze, exactly what the program may see */
+        rh_bmc_state_set(st, in, rh_bmc_fresh(w->c, "indeterminate", bits));
+        return 0;
+    }
     if (n > 64) {
         rh_bmc_unsupported_kill(w, st, in, "an instruction with too many operands");
         return 0;

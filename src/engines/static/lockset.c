@@ -24,7 +24,7 @@ static void st_free(rh_ls_state *s)
     rh_sset_free(&s->must), rh_sset_free(&s->may), rh_sset_free(&s->active);
     rh_sset_free(&s->once_done), rh_sset_free(&s->twice);
     rh_sset_free(&s->history), rh_sset_free(&s->held_since);
-    rh_sset_free(&s->excl), rh_sset_free(&s->vals);
+    rh_sset_free(&s->excl), rh_sset_free(&s->vals), rh_sset_free(&s->conds);
     rh_sset_free(&s->ret_vals), rh_sset_free(&s->ret_active);
     rh_sset_free(&s->sym);
     s->unlocks = 0;
@@ -40,7 +40,7 @@ static void st_copy(rh_ls_state *d, const rh_ls_state *s)
     rh_sset_copy(&d->twice, &s->twice);
     rh_sset_copy(&d->history, &s->history);
     rh_sset_copy(&d->held_since, &s->held_since);
-    rh_sset_copy(&d->excl, &s->excl), rh_sset_copy(&d->vals, &s->vals);
+    rh_sset_copy(&d->excl, &s->excl), rh_sset_copy(&d->vals, &s->vals), rh_sset_copy(&d->conds, &s->conds);
     rh_sset_copy(&d->ret_vals, &s->ret_vals), rh_sset_copy(&d->ret_active, &s->ret_active);
     rh_sset_copy(&d->sym, &s->sym);
     d->unlocks = s->unlocks;
@@ -57,14 +57,15 @@ static int st_join(rh_ls_state *d, const rh_ls_state *s)
         st_copy(d, s);
         return 1;
     }
-    int c = rh_sset_intersect(&d->must, &s->must);
+    int c = rh_pf_join_excl(d, s); /* reads the active sets before their join */
+    c |= rh_sset_intersect(&d->must, &s->must);
     c |= rh_sset_union(&d->may, &s->may);
     c |= rh_sset_union(&d->active, &s->active);
     c |= rh_sset_intersect(&d->once_done, &s->once_done);
     c |= rh_sset_intersect(&d->twice, &s->twice);
     c |= rh_sset_intersect(&d->history, &s->history);
     c |= rh_sset_intersect(&d->held_since, &s->held_since);
-    c |= rh_sset_intersect(&d->excl, &s->excl);
+    c |= rh_sset_intersect(&d->conds, &s->conds);
     c |= rh_sset_union(&d->vals, &s->vals);
     c |= rh_sset_union(&d->ret_vals, &s->ret_vals);
     c |= rh_sset_union(&d->ret_active, &s->ret_active);
@@ -81,7 +82,7 @@ static int st_equal(const rh_ls_state *a, const rh_ls_state *b)
     return rh_sset_equal(&a->must, &b->must) && rh_sset_equal(&a->may, &b->may) &&
            rh_sset_equal(&a->active, &b->active) && rh_sset_equal(&a->once_done, &b->once_done) &&
            rh_sset_equal(&a->twice, &b->twice) && rh_sset_equal(&a->history, &b->history) &&
-           rh_sset_equal(&a->held_since, &b->held_since) && rh_sset_equal(&a->excl, &b->excl) &&
+           rh_sset_equal(&a->held_since, &b->held_since) && rh_sset_equal(&a->excl, &b->excl) && rh_sset_equal(&a->conds, &b->conds) &&
            rh_sset_equal(&a->vals, &b->vals) && rh_sset_equal(&a->sym, &b->sym) && a->unlocks == b->unlocks &&
            a->main_joined == b->main_joined;
 }
@@ -286,7 +287,7 @@ static void create_op(rh_ls *ls, LLVMValueRef call, rh_ls_state *s)
         }
         ls->create_seen[c] = 1;
         rh_sset_add(&s->active, (uint64_t)c);
-        rh_pf_created(s, c);
+        rh_pf_created(ls, s, c);
         for (uint32_t i = 0; i < s->must.n; i++) {
             uint32_t id = (uint32_t)(s->must.v[i] / 2);
             if (id != RH_LS_ATOMIC && ls->lock_class[id] != RH_LOCK_NONE)
@@ -356,7 +357,7 @@ static void call_edge(rh_ls *ls, LLVMValueRef call, const rh_tg_edge *ed, rh_ls_
     for (int k = 0; k < ed->ntargets; k++) {
         int g = ed->targets[k];
         st_copy(&in, s);
-        rh_sset_clear(&in.excl), rh_sset_clear(&in.vals); /* the caller's, restored below */
+        rh_sset_clear(&in.excl), rh_sset_clear(&in.vals), rh_sset_clear(&in.conds); /* restored below */
         rh_sset_clear(&in.sym), in.unlocks = 0;
         int atom = ls->p->funcs[g].atomic && !rh_sset_has(&in.must, atomic);
         if (atom)
@@ -569,6 +570,8 @@ static void run_block(rh_ls *ls, int f, LLVMValueRef ctx, LLVMBasicBlockRef b, r
         record_access(ls, in, s);
         if (s->sym.n)
             rh_sym_redefined(ls, s, in);
+        if (s->conds.n || s->excl.n)
+            rh_pf_redefined(ls, s, in);
         switch (LLVMGetInstructionOpcode(in)) {
         case LLVMCall: transfer_call(ls, in, f, ctx, s); break;
         case LLVMRet:

@@ -55,7 +55,7 @@ typedef struct rh_ls_state {
     rh_sset history;    /* lock elements this thread surely acquired so far (must) */
     rh_sset held_since; /* (thread << 32 | lock element): the lock is held without a break
                          * since this thread created that thread (must) */
-    rh_sset excl, vals;           /* return-value facts (path_facts.h): must, may */
+    rh_sset excl, vals, conds;    /* path facts (path_facts.h): must, may, must */
     rh_sset ret_vals, ret_active; /* exit states only: what returns returned, with whom running */
     rh_sset sym;                  /* symbolic locks held (sym_locks.h, must) */
     int unlocks;                  /* something was unlocked (may; reset at function entry) */

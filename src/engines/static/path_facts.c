@@ -52,9 +52,41 @@ static void drop_matching(rh_sset *s, uint64_t mask, uint64_t want)
             i++;
 }
 
-void rh_pf_created(rh_ls_state *s, int c)
+void rh_pf_created(rh_ls *ls, rh_ls_state *s, int c)
 {
     drop_matching(&s->excl, ~(uint64_t)0 << 40, (uint64_t)c << 40);
+    if (ls->tg->threads[c].multi)
+        return;
+    for (uint32_t i = 0; i < s->conds.n; i++) /* created on a path where value != k */
+        if (!(s->conds.v[i] & 0x100))
+            rh_sset_add(&s->excl, (uint64_t)c << 40 | (s->conds.v[i] >> 9) << 8 | (s->conds.v[i] & 0xff));
+}
+
+void rh_pf_redefined(rh_ls *ls, rh_ls_state *s, LLVMValueRef inst)
+{
+    long vid = rh_ptrmap_get(&ls->fact_vid, inst, -1);
+    if (vid < 0)
+        return;
+    drop_matching(&s->conds, ~(uint64_t)0x1ff, (uint64_t)vid << 9);
+    drop_matching(&s->vals, ~(uint64_t)0xff, (uint64_t)vid << 8);
+    drop_matching(&s->excl, 0xffffffff00ull, (uint64_t)vid << 8);
+}
+
+int rh_pf_join_excl(rh_ls_state *d, const rh_ls_state *s)
+{
+    rh_sset out = {0};
+    for (uint32_t i = 0; i < d->excl.n; i++) {
+        uint64_t e = d->excl.v[i];
+        if (rh_sset_has(&s->excl, e) || !rh_sset_has(&s->active, e >> 40))
+            rh_sset_add(&out, e);
+    }
+    for (uint32_t i = 0; i < s->excl.n; i++)
+        if (!rh_sset_has(&d->active, s->excl.v[i] >> 40))
+            rh_sset_add(&out, s->excl.v[i]);
+    int changed = !rh_sset_equal(&out, &d->excl);
+    rh_sset_free(&d->excl);
+    d->excl = out;
+    return changed;
 }
 
 static long vid_of(rh_ls *ls, LLVMValueRef call, int make)
@@ -69,9 +101,10 @@ void rh_pf_after_call(rh_ls *ls, LLVMValueRef call, int resolved, const rh_ls_st
 {
     rh_sset_copy(&out->excl, &before->excl);
     rh_sset_copy(&out->vals, &before->vals);
+    rh_sset_copy(&out->conds, &before->conds); /* our branches guard the whole call */
     for (uint32_t i = 0; i < out->active.n; i++) /* created by the call: older facts are void */
         if (!rh_sset_has(&before->active, out->active.v[i]))
-            rh_pf_created(out, (int)out->active.v[i]);
+            rh_pf_created(ls, out, (int)out->active.v[i]);
     long vid = vid_of(ls, call, out->ret_active.n > 0 && LLVMGetFirstUse(call) != NULL);
     if (vid >= 0) { /* the call runs again: its old result is gone */
         drop_matching(&out->vals, ~(uint64_t)0xff, (uint64_t)vid << 8);
@@ -114,21 +147,26 @@ LLVMValueRef rh_pf_icmp_of(LLVMValueRef cond, int *neg)
 void rh_pf_refine(rh_ls *ls, LLVMValueRef term, unsigned succ, rh_ls_state *s)
 {
     int neg;
-    LLVMValueRef cmp = s->excl.n ? rh_pf_icmp_of(LLVMGetCondition(term), &neg) : NULL;
+    LLVMValueRef cmp = rh_pf_icmp_of(LLVMGetCondition(term), &neg);
     if (!cmp)
         return;
     LLVMIntPredicate pr = LLVMGetICmpPredicate(cmp);
     LLVMValueRef a = LLVMGetOperand(cmp, 0), b = LLVMGetOperand(cmp, 1);
     if (LLVMIsAConstantInt(a))
         a = b, b = LLVMGetOperand(cmp, 0);
-    long vid = LLVMIsACallInst(a) ? vid_of(ls, a, 0) : -1;
     uint64_t k = k_of(b);
-    if (vid < 0 || k == K_ANY || (pr != LLVMIntEQ && pr != LLVMIntNE))
+    if (LLVMIsAConstant(a) || k == K_ANY || (pr != LLVMIntEQ && pr != LLVMIntNE))
         return;
-    int equal = (succ == 0) ^ neg ^ (pr == LLVMIntNE); /* on this edge, result == k */
+    long vid = vid_of(ls, a, 1);
+    if (vid < 0)
+        return;
+    int equal = (succ == 0) ^ neg ^ (pr == LLVMIntNE); /* on this edge, a == k */
+    rh_sset_add(&s->conds, (uint64_t)vid << 9 | (uint64_t)equal << 8 | k);
     rh_sset possible = {0};
-    for (uint32_t i = 0; i < s->vals.n; i++)
-        if (s->vals.v[i] >> 8 == (uint64_t)vid && ((s->vals.v[i] & 0xff) == k) == equal)
+    if (equal)
+        rh_sset_add(&possible, k);
+    for (uint32_t i = 0; i < s->vals.n && !equal; i++)
+        if (s->vals.v[i] >> 8 == (uint64_t)vid && (s->vals.v[i] & 0xff) != k)
             rh_sset_add(&possible, s->vals.v[i] & 0xff);
     for (uint32_t i = 0; i < s->active.n;) {
         uint64_t x = s->active.v[i];

@@ -16,6 +16,10 @@
  * A branch comparing the result with a constant then drops, on each edge,
  * the threads that cannot be running on it.  Constants outside
  * [-127, 127] and non-constant returns make the call factless.
+ * Branches give facts too: a branch `value != k` taken before a unique
+ * thread is created (`if (x) create(...)`) says the thread runs only if
+ * value != k (conds: the branch facts on the path, a must-set), so a
+ * later `if (x) join(...)` leaves no thread running on either edge.
  *
  * Contract: facts of the caller never enter a callee (they would split its
  * contexts); rh_pf_after_call restores them around every call.
@@ -39,7 +43,14 @@ void rh_pf_refine(rh_ls *ls, LLVMValueRef term, unsigned succ, rh_ls_state *s);
 /* The comparison a branch condition is, through zext/trunc and `xor 1`
  * negations (*neg says whether they negate it); NULL if not an icmp. */
 LLVMValueRef rh_pf_icmp_of(LLVMValueRef cond, int *neg);
-/* Thread c is created (again): no fact about it holds any more. */
-void rh_pf_created(rh_ls_state *s, int c);
+/* Thread c is created (again): no older fact about it holds; a unique one
+ * created where a branch said value != k runs only if value != k. */
+void rh_pf_created(rh_ls *ls, rh_ls_state *s, int c);
+/* inst defines its value again (a loop): facts about the old one go. */
+void rh_pf_redefined(rh_ls *ls, rh_ls_state *s, LLVMValueRef inst);
+/* d->excl := facts that hold after the join of d and s: in both, or in
+ * one while the thread is not running on the other side (vacuously
+ * true there).  Before the active sets are joined.  Returns whether it changed. */
+int rh_pf_join_excl(rh_ls_state *d, const rh_ls_state *s);
 
 #endif

@@ -680,6 +680,24 @@ static void solve(rh_pt *pt)
     }
 }
 
+/* main's argv and envp point to a vector the C runtime made, whose
+ * elements point to the strings (one object each: vector, strings). */
+static void program_arguments(rh_pt *pt)
+{
+    LLVMValueRef fn = LLVMGetNamedFunction(pt->p->mod, "main");
+    int fi = fn ? rh_pt_func_index(pt, fn) : -1;
+    for (unsigned i = 1; fi >= 0 && i < 3 && i < LLVMCountParams(fn); i++) {
+        LLVMValueRef prm = LLVMGetParam(fn, i);
+        if (LLVMGetTypeKind(LLVMTypeOf(prm)) != LLVMPointerTypeKind)
+            continue;
+        uint32_t vec = new_object(pt, RH_PT_EXTERN, prm, fi, 0), strs = new_object(pt, RH_PT_EXTERN, prm, fi, 0);
+        int n = value_node(pt, prm);
+        rh_sset_add(&pt->pts[n], rh_pt_loc(vec, 0));
+        int c = cell_node(pt, rh_pt_loc(vec, RH_PT_ANY));
+        rh_sset_add(&pt->pts[c], rh_pt_loc(strs, 0));
+    }
+}
+
 void rh_pt_build(rh_pt *pt, rh_program *p)
 {
     memset(pt, 0, sizeof *pt);
@@ -694,6 +712,7 @@ void rh_pt_build(rh_pt *pt, rh_program *p)
         if (!LLVMIsDeclaration(g))
             scan_initializer(pt, o, LLVMGetInitializer(g), 0, 0);
     }
+    program_arguments(pt);
     pt->wrapper = rh_xcalloc((size_t)p->nfuncs + 1, 1);
     pt->wrapper_site = rh_xcalloc((size_t)p->nfuncs + 1, sizeof *pt->wrapper_site);
     for (int fi = 0; fi < p->nfuncs; fi++)
@@ -770,6 +789,8 @@ char *rh_pt_object_desc(rh_pt *pt, uint32_t obj)
     size_t len = 0;
     const char *name = LLVMGetValueName2(o->site, &len);
     rh_srcloc l = {"?", 0, 0};
+    if (o->kind == RH_PT_EXTERN && LLVMIsAArgument(o->site))
+        return rh_xasprintf("the memory main's parameter '%s' points to", name);
     if (o->kind == RH_PT_HEAP || o->kind == RH_PT_EXTERN)
         l = rh_model_inst_loc(pt->p, o->site);
     switch (o->kind) {

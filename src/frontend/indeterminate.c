@@ -1,0 +1,58 @@
+/* indeterminate.c - an uninitialised local holds one indeterminate value.
+ *
+ * `int x; if (x) create(...); ...; if (x) join(...);` tests one value
+ * twice: whatever x holds, it holds it at both tests (SV-COMP reads such a
+ * local as one nondeterministic value).  mem2reg turns every read of an
+ * uninitialised local into its own `undef`, which may differ from use to
+ * use, and the correlation is lost.  So before promotion, every scalar
+ * local that mem2reg will promote first gets a `freeze undef` stored into
+ * it: a value that is arbitrary but the same at every read.  Locals
+ * written before every read just get a dead freeze.
+ */
+#include "frontend.h"
+
+/* Whether mem2reg promotes a (only loaded, stored into, never escaping). */
+static int promotable(LLVMValueRef a)
+{
+    for (LLVMUseRef u = LLVMGetFirstUse(a); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef user = LLVMGetUser(u);
+        if (LLVMIsALoadInst(user) && !LLVMGetVolatile(user))
+            continue;
+        if (LLVMIsAStoreInst(user) && !LLVMGetVolatile(user) && LLVMGetOperand(user, 1) == a &&
+            LLVMGetOperand(user, 0) != a)
+            continue;
+        return 0;
+    }
+    return 1;
+}
+
+static void freeze_function(LLVMBuilderRef b, LLVMValueRef fn)
+{
+    LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(fn);
+    LLVMValueRef last = NULL;
+    for (LLVMValueRef in = LLVMGetFirstInstruction(entry); in && LLVMIsAAllocaInst(in);
+         in = LLVMGetNextInstruction(in))
+        last = in;
+    for (LLVMValueRef a = LLVMGetFirstInstruction(entry); a && LLVMIsAAllocaInst(a);
+         a = LLVMGetNextInstruction(a)) {
+        LLVMTypeRef t = LLVMGetAllocatedType(a);
+        LLVMTypeKind k = LLVMGetTypeKind(t);
+        if ((k != LLVMIntegerTypeKind && k != LLVMPointerTypeKind) || !promotable(a))
+            continue;
+        LLVMValueRef next = LLVMGetNextInstruction(last);
+        if (!next)
+            return;
+        LLVMPositionBuilderBefore(b, next);
+        LLVMValueRef v = LLVMBuildFreeze(b, LLVMGetUndef(t), "indeterminate");
+        LLVMBuildStore(b, v, a);
+    }
+}
+
+void rh_frontend_freeze_uninitialised(LLVMModuleRef m)
+{
+    LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(m));
+    for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn))
+        if (!LLVMIsDeclaration(fn))
+            freeze_function(b, fn);
+    LLVMDisposeBuilder(b);
+}
