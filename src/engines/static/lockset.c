@@ -2,7 +2,6 @@
  * dataflow over each thread (see lockset.h for the abstraction and why).
  */
 #include "lockset.h"
-#include "loops.h"
 #include "path_facts.h"
 #include "sym_locks.h"
 
@@ -296,8 +295,7 @@ static void create_op(rh_ls *ls, LLVMValueRef call, rh_ls_state *s)
     }
 }
 
-/* The handle location a create call writes, when it is one strong cell. */
-static int handle_loc(rh_ls *ls, LLVMValueRef ptr, LLVMValueRef ctx, uint64_t *loc)
+int rh_ls_handle_loc(rh_ls *ls, LLVMValueRef ptr, LLVMValueRef ctx, uint64_t *loc)
 {
     rh_sset tmp = {0};
     const rh_sset *s = ctx_pts(ls, ptr, ctx, &tmp);
@@ -333,7 +331,7 @@ static void join_op(rh_ls *ls, LLVMValueRef call, const rh_conc_entry *e, LLVMVa
     if (ctx && LLVMIsAArgument(h) && param_index(h) < LLVMGetNumArgOperands(ctx))
         h = LLVMGetOperand(ctx, param_index(h)), ctx = NULL;
     uint64_t loc;
-    if (!LLVMIsALoadInst(h) || !handle_loc(ls, LLVMGetOperand(h, 0), ctx, &loc))
+    if (!LLVMIsALoadInst(h) || !rh_ls_handle_loc(ls, LLVMGetOperand(h, 0), ctx, &loc))
         return;
     if (loc + 1 == ls->main_handle && ls->cur_thread != 0) {
         s->main_joined = 1; /* main has ended: everything it did comes before */
@@ -755,101 +753,6 @@ static void prepare(rh_ls *ls)
         rh_sset_clear(&ls->counted);
 }
 
-/* The counted loop and array element a handle address names, when the
- * loop runs once per run of its function and the array is one object. */
-static int handle_loop(rh_ls *ls, LLVMValueRef addr, int f, rh_counted_loop *l, uint64_t *base_loc,
-                       LLVMTypeRef *elem)
-{
-    LLVMValueRef base;
-    LLVMValueRef idx = rh_loop_element_index(addr, &base);
-    if (!idx || !rh_loop_of_index(ls->cfg, idx, l))
-        return 0;
-    int pb = rh_cfg_block(ls->cfg, l->preheader);
-    if (pb < 0 || ls->cfg->f[f].in_cycle[pb] || !handle_loc(ls, base, NULL, base_loc))
-        return 0;
-    *elem = LLVMGetGEPSourceElementType(addr);
-    return 1;
-}
-
-/* Whether thread c is created by a counted loop over the same elements. */
-static int created_by_loop(rh_ls *ls, int c, const rh_counted_loop *jl, uint64_t base, LLVMTypeRef elem)
-{
-    const rh_tg_thread *th = &ls->tg->threads[c];
-    const rh_conc_entry *e = rh_model_call_entry(ls->p, th->create);
-    int f = rh_pt_func_index(ls->pt, LLVMGetBasicBlockParent(LLVMGetInstructionParent(th->create)));
-    if (!e || e->obj < 0 || f < 0 || th->parent < 0 || ls->tg->threads[th->parent].multi ||
-        !ls->tg->threads[th->parent].once[f])
-        return 0;
-    rh_counted_loop cl;
-    uint64_t cbase;
-    LLVMTypeRef celem;
-    return handle_loop(ls, LLVMGetOperand(th->create, (unsigned)e->obj), f, &cl, &cbase, &celem) &&
-           cbase == base && celem == elem && rh_loop_same_range(&cl, jl);
-}
-
-/* Loops `for (i..) join(h[i])` that surely join every thread a loop
- * `for (i..) create(&h[i], ...)` over the same range created. */
-static void loop_joins(rh_ls *ls)
-{
-    for (int i = 0; i < ls->p->nsyncs; i++) {
-        const rh_sync *sy = &ls->p->syncs[i];
-        if (!sy->entry || sy->entry->op != RH_OP_THREAD_JOIN || sy->entry->obj < 0)
-            continue;
-        LLVMValueRef h = LLVMGetOperand(sy->inst, (unsigned)sy->entry->obj);
-        rh_counted_loop jl;
-        uint64_t base;
-        LLVMTypeRef elem;
-        if (!LLVMIsALoadInst(h) || !handle_loop(ls, LLVMGetOperand(h, 0), sy->func, &jl, &base, &elem) ||
-            !rh_loop_body_has(&jl, sy->inst))
-            continue;
-        rh_sset joined = {0};
-        for (int c = 1; c < ls->tg->nthreads; c++)
-            if (created_by_loop(ls, c, &jl, base, elem))
-                rh_sset_add(&joined, (uint64_t)c);
-        if (!joined.n)
-            continue;
-        ls->loop_joins = rh_xrealloc(ls->loop_joins, (size_t)(ls->nloop_joins + 1) * sizeof *ls->loop_joins);
-        ls->loop_joins[ls->nloop_joins] = joined;
-        rh_ptrmap_put(&ls->loop_join_of, jl.header, ls->nloop_joins++);
-    }
-}
-
-/* The cell main stores its own pthread_self() in, when that store, run
- * once by main only, is the only write of a global cell. */
-static void main_handle(rh_ls *ls)
-{
-    for (int i = 0; i < ls->p->nsyncs; i++) {
-        const rh_sync *sy = &ls->p->syncs[i];
-        LLVMUseRef u = sy->entry && sy->entry->op == RH_OP_THREAD_SELF ? LLVMGetFirstUse(sy->inst) : NULL;
-        LLVMValueRef st = u && !LLVMGetNextUse(u) ? LLVMGetUser(u) : NULL;
-        LLVMValueRef g = st && LLVMIsAStoreInst(st) ? LLVMGetOperand(st, 1) : NULL;
-        if (!g || !LLVMIsAGlobalVariable(g) || ls->tg->nthreads_of_func[sy->func] != 1 ||
-            !ls->tg->threads[0].reach[sy->func] || !ls->tg->threads[0].once[sy->func])
-            continue;
-        int only = 1;
-        for (LLVMUseRef gu = LLVMGetFirstUse(g); gu && only; gu = LLVMGetNextUse(gu)) {
-            LLVMValueRef user = LLVMGetUser(gu);
-            only = user == st || (LLVMIsALoadInst(user) && LLVMGetOperand(user, 0) == g);
-        }
-        uint64_t loc;
-        if (only && handle_loc(ls, g, NULL, &loc))
-            ls->main_handle = loc + 1;
-    }
-}
-
-static void thread_handles(rh_ls *ls)
-{
-    main_handle(ls);
-    ls->handle = rh_xcalloc((size_t)ls->tg->nthreads + 1, sizeof *ls->handle);
-    for (int c = 1; c < ls->tg->nthreads; c++) {
-        LLVMValueRef call = ls->tg->threads[c].create;
-        const rh_conc_entry *e = rh_model_call_entry(ls->p, call);
-        uint64_t loc;
-        if (e && e->obj >= 0 && handle_loc(ls, LLVMGetOperand(call, (unsigned)e->obj), NULL, &loc))
-            ls->handle[c] = loc + 1;
-    }
-}
-
 /* Creation locksets: write-mode locks held at every creation and never
  * released while the thread may run.  Only real locks: not recursive ones
  * (an unlock may not release them), not atomic sections or once routines
@@ -952,8 +855,8 @@ void rh_ls_run(rh_ls *ls, rh_program *p, rh_pt *pt, rh_tg *tg, const rh_cfg *cfg
     ls->creation_holder = rh_xcalloc((size_t)nt + 1, sizeof *ls->creation_holder);
     ls->exit_done = rh_xcalloc((size_t)nt + 1, sizeof *ls->exit_done);
     prepare(ls);
-    thread_handles(ls);
-    loop_joins(ls);
+    rh_ls_thread_handles(ls);
+    rh_ls_loop_joins(ls);
     /* Children first, so a join knows what the joined thread left running. */
     for (int t = nt - 1; t >= 0; t--) {
         rh_ls_state entry = {0}, exit = {0};

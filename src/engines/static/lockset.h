@@ -153,6 +153,13 @@ int rh_ls_creation_disjoint(const rh_ls *ls, int t1, int t2);
  * the other after its own thread's pthread_once on that control returned,
  * which happens only once the routine has finished. */
 int rh_ls_once_orders(const rh_ls_per *a, const rh_ls_per *b);
+/* The handle cell a create or join address denotes, when it is one strong
+ * cell (a parameter resolved through the call site ctx). */
+int rh_ls_handle_loc(rh_ls *ls, LLVMValueRef ptr, LLVMValueRef ctx, uint64_t *loc);
+/* thread_handles.c: fills ls->handle and ls->main_handle. */
+void rh_ls_thread_handles(rh_ls *ls);
+/* thread_handles.c: fills the loop joins (loop_joins, loop_join_of). */
+void rh_ls_loop_joins(rh_ls *ls);
 /* Whether two may-locksets share any lock at all (any mode). */
 int rh_ls_share_any(const rh_sset *a, const rh_sset *b);
 
