@@ -5,6 +5,7 @@
 #include "path_facts.h"
 #include "sym_locks.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,36 +19,42 @@ struct rh_ls_summary {
 
 /* ---- states ---- */
 
+/* The sets of a state and how a join merges them: the must-sets
+ * intersect, the may-sets unite; excl is joined by rh_pf_join_excl. */
+typedef enum { JOIN_MUST, JOIN_MAY, JOIN_OWN } join_kind;
+static const struct {
+    size_t off;
+    join_kind join;
+} st_sets[] = {
+    {offsetof(rh_ls_state, must), JOIN_MUST},       {offsetof(rh_ls_state, may), JOIN_MAY},
+    {offsetof(rh_ls_state, active), JOIN_MAY},      {offsetof(rh_ls_state, once_done), JOIN_MUST},
+    {offsetof(rh_ls_state, twice), JOIN_MUST},      {offsetof(rh_ls_state, history), JOIN_MUST},
+    {offsetof(rh_ls_state, held_since), JOIN_MUST}, {offsetof(rh_ls_state, excl), JOIN_OWN},
+    {offsetof(rh_ls_state, vals), JOIN_MAY},        {offsetof(rh_ls_state, conds), JOIN_MUST},
+    {offsetof(rh_ls_state, ret_vals), JOIN_MAY},    {offsetof(rh_ls_state, ret_active), JOIN_MAY},
+    {offsetof(rh_ls_state, sym), JOIN_MUST},
+};
+#define NSETS (sizeof st_sets / sizeof st_sets[0])
+#define SET(st, i) ((rh_sset *)((char *)(st) + st_sets[i].off))
+#define CSET(st, i) ((const rh_sset *)((const char *)(st) + st_sets[i].off))
+
 static void st_free(rh_ls_state *s)
 {
-    rh_sset_free(&s->must), rh_sset_free(&s->may), rh_sset_free(&s->active);
-    rh_sset_free(&s->once_done), rh_sset_free(&s->twice);
-    rh_sset_free(&s->history), rh_sset_free(&s->held_since);
-    rh_sset_free(&s->excl), rh_sset_free(&s->vals), rh_sset_free(&s->conds);
-    rh_sset_free(&s->ret_vals), rh_sset_free(&s->ret_active);
-    rh_sset_free(&s->sym);
-    s->unlocks = 0;
-    s->live = 0;
+    for (size_t i = 0; i < NSETS; i++)
+        rh_sset_free(SET(s, i));
+    s->unlocks = s->main_joined = s->live = 0;
 }
 
 static void st_copy(rh_ls_state *d, const rh_ls_state *s)
 {
-    rh_sset_copy(&d->must, &s->must);
-    rh_sset_copy(&d->may, &s->may);
-    rh_sset_copy(&d->active, &s->active);
-    rh_sset_copy(&d->once_done, &s->once_done);
-    rh_sset_copy(&d->twice, &s->twice);
-    rh_sset_copy(&d->history, &s->history);
-    rh_sset_copy(&d->held_since, &s->held_since);
-    rh_sset_copy(&d->excl, &s->excl), rh_sset_copy(&d->vals, &s->vals), rh_sset_copy(&d->conds, &s->conds);
-    rh_sset_copy(&d->ret_vals, &s->ret_vals), rh_sset_copy(&d->ret_active, &s->ret_active);
-    rh_sset_copy(&d->sym, &s->sym);
+    for (size_t i = 0; i < NSETS; i++)
+        rh_sset_copy(SET(d, i), CSET(s, i));
     d->unlocks = s->unlocks;
     d->main_joined = s->main_joined;
     d->live = s->live;
 }
 
-/* d := d ⊔ s (the must-sets: ∩, may and active: ∪).  Returns whether d changed. */
+/* d := d ⊔ s.  Returns whether d changed. */
 static int st_join(rh_ls_state *d, const rh_ls_state *s)
 {
     if (!s->live)
@@ -57,33 +64,24 @@ static int st_join(rh_ls_state *d, const rh_ls_state *s)
         return 1;
     }
     int c = rh_pf_join_excl(d, s); /* reads the active sets before their join */
-    c |= rh_sset_intersect(&d->must, &s->must);
-    c |= rh_sset_union(&d->may, &s->may);
-    c |= rh_sset_union(&d->active, &s->active);
-    c |= rh_sset_intersect(&d->once_done, &s->once_done);
-    c |= rh_sset_intersect(&d->twice, &s->twice);
-    c |= rh_sset_intersect(&d->history, &s->history);
-    c |= rh_sset_intersect(&d->held_since, &s->held_since);
-    c |= rh_sset_intersect(&d->conds, &s->conds);
-    c |= rh_sset_union(&d->vals, &s->vals);
-    c |= rh_sset_union(&d->ret_vals, &s->ret_vals);
-    c |= rh_sset_union(&d->ret_active, &s->ret_active);
-    c |= rh_sset_intersect(&d->sym, &s->sym);
-    if (s->unlocks && !d->unlocks)
+    for (size_t i = 0; i < NSETS; i++)
+        if (st_sets[i].join == JOIN_MUST)
+            c |= rh_sset_intersect(SET(d, i), CSET(s, i));
+        else if (st_sets[i].join == JOIN_MAY)
+            c |= rh_sset_union(SET(d, i), CSET(s, i));
+    if (s->unlocks && !d->unlocks) /* may */
         d->unlocks = c = 1;
-    if (d->main_joined && !s->main_joined)
+    if (d->main_joined && !s->main_joined) /* must */
         d->main_joined = 0, c = 1;
     return c;
 }
 
 static int st_equal(const rh_ls_state *a, const rh_ls_state *b)
 {
-    return rh_sset_equal(&a->must, &b->must) && rh_sset_equal(&a->may, &b->may) &&
-           rh_sset_equal(&a->active, &b->active) && rh_sset_equal(&a->once_done, &b->once_done) &&
-           rh_sset_equal(&a->twice, &b->twice) && rh_sset_equal(&a->history, &b->history) &&
-           rh_sset_equal(&a->held_since, &b->held_since) && rh_sset_equal(&a->excl, &b->excl) && rh_sset_equal(&a->conds, &b->conds) &&
-           rh_sset_equal(&a->vals, &b->vals) && rh_sset_equal(&a->sym, &b->sym) && a->unlocks == b->unlocks &&
-           a->main_joined == b->main_joined;
+    for (size_t i = 0; i < NSETS; i++)
+        if (!rh_sset_equal(CSET(a, i), CSET(b, i)))
+            return 0;
+    return a->unlocks == b->unlocks && a->main_joined == b->main_joined;
 }
 
 static void add_both(rh_ls_state *s, uint64_t elem)
@@ -444,7 +442,7 @@ static void transfer_call(rh_ls *ls, LLVMValueRef call, int f, LLVMValueRef ctx,
 
 /* ---- trylock branches ---- */
 
-static LLVMValueRef strip_int_casts(LLVMValueRef v)
+LLVMValueRef rh_ls_strip_int_casts(LLVMValueRef v)
 {
     while (LLVMIsAInstruction(v) && (LLVMGetInstructionOpcode(v) == LLVMZExt ||
                                      LLVMGetInstructionOpcode(v) == LLVMSExt ||
@@ -461,9 +459,9 @@ static LLVMValueRef try_condition(rh_ls *ls, LLVMValueRef cond, int *success_edg
     cond = rh_pf_icmp_of(cond, &neg);
     if (!cond)
         return NULL;
-    LLVMValueRef a = strip_int_casts(LLVMGetOperand(cond, 0)), b = strip_int_casts(LLVMGetOperand(cond, 1));
+    LLVMValueRef a = rh_ls_strip_int_casts(LLVMGetOperand(cond, 0)), b = rh_ls_strip_int_casts(LLVMGetOperand(cond, 1));
     if (LLVMIsAConstantInt(a))
-        a = b, b = strip_int_casts(LLVMGetOperand(cond, 0));
+        a = b, b = rh_ls_strip_int_casts(LLVMGetOperand(cond, 0));
     if (!LLVMIsAConstantInt(b) || !LLVMIsACallInst(a))
         return NULL;
     const rh_conc_entry *e = rh_model_call_entry(ls->p, a);
@@ -629,11 +627,9 @@ static uint64_t sum_hash(int thread, int f, LLVMValueRef ctx, const rh_ls_state 
 {
     uint64_t h = rh_hash64(((uint64_t)(uint32_t)thread << 32) ^ (uint32_t)f);
     h = rh_hash64(h ^ (uint64_t)(uintptr_t)ctx);
-    h = rh_hash64(h ^ rh_sset_hash(&s->must));
-    h = rh_hash64(h ^ rh_sset_hash(&s->may));
-    h = rh_hash64(h ^ rh_sset_hash(&s->once_done));
-    h = rh_hash64(h ^ rh_sset_hash(&s->held_since) ^ (rh_sset_hash(&s->history) << 1) ^ s->twice.n);
-    return rh_hash64(h ^ rh_sset_hash(&s->active));
+    for (size_t i = 0; i < NSETS; i++)
+        h = rh_hash64(h ^ rh_sset_hash(CSET(s, i)));
+    return rh_hash64(h ^ (uint64_t)s->unlocks ^ (uint64_t)s->main_joined << 1);
 }
 
 /* What an unanalysed call may do: release any lock, take any, start any thread. */

@@ -160,6 +160,8 @@ int rh_ls_handle_loc(rh_ls *ls, LLVMValueRef ptr, LLVMValueRef ctx, uint64_t *lo
 void rh_ls_thread_handles(rh_ls *ls);
 /* thread_handles.c: fills the loop joins (loop_joins, loop_join_of). */
 void rh_ls_loop_joins(rh_ls *ls);
+/* v without the zext/sext/trunc casts around it. */
+LLVMValueRef rh_ls_strip_int_casts(LLVMValueRef v);
 /* Whether two may-locksets share any lock at all (any mode). */
 int rh_ls_share_any(const rh_sset *a, const rh_sset *b);
 

@@ -18,15 +18,6 @@ struct rh_sym_base {
     int nidx;
 };
 
-static LLVMValueRef strip_int_casts(LLVMValueRef v)
-{
-    while (LLVMIsAInstruction(v) && (LLVMGetInstructionOpcode(v) == LLVMZExt ||
-                                     LLVMGetInstructionOpcode(v) == LLVMSExt ||
-                                     LLVMGetInstructionOpcode(v) == LLVMTrunc))
-        v = LLVMGetOperand(v, 0);
-    return v;
-}
-
 static int same_base(const rh_sym_base *a, const rh_sym_base *b)
 {
     if (a->root != b->root || a->src != b->src || a->nidx != b->nidx)
@@ -91,7 +82,7 @@ static int variable_gep(rh_ls *ls, LLVMValueRef gep, rh_sym_addr *out, int64_t o
     int64_t inner = 0, skip = 0;
     for (int i = 0; i <= last; i++) {
         LLVMValueRef idx = LLVMGetOperand(gep, (unsigned)i + 1);
-        b.idx[i] = strip_int_casts(idx);
+        b.idx[i] = rh_ls_strip_int_casts(idx);
         int64_t k = LLVMIsAConstantInt(idx) ? LLVMConstIntGetSExtValue(idx) : 0;
         if (i > 0 && !(t = step(ls->p->td, t, k, &skip)))
             return 0;
