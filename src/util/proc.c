@@ -14,6 +14,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+/* What is kept of a stream: a program under test that prints in an
+ * endless loop must not fill racehunt's memory (the rest is read and
+ * dropped, so the child never blocks on a full pipe). */
+#define CAPTURE_MAX ((size_t)16 << 20)
+
 typedef struct capture {
     int fd;
     char *buf;
@@ -29,6 +34,8 @@ static void capture_read(capture *c)
         c->fd = -1;
         return;
     }
+    if (c->len + (size_t)n > CAPTURE_MAX)
+        return;
     if (c->len + (size_t)n + 1 > c->cap) {
         c->cap = (c->len + (size_t)n + 1) * 2;
         c->buf = rh_xrealloc(c->buf, c->cap);

@@ -570,13 +570,14 @@ static void run_block(rh_ls *ls, int f, LLVMValueRef ctx, LLVMBasicBlockRef b, r
             rh_pf_redefined(ls, s, in);
         switch (LLVMGetInstructionOpcode(in)) {
         case LLVMCall: transfer_call(ls, in, f, ctx, s); break;
-        case LLVMRet:
+        case LLVMRet: {
             st_join(exit, s);
-            if (LLVMGetNumOperands(in) != 1 || !LLVMIsAPHINode(LLVMGetOperand(in, 0)) ||
-                !LLVMGetIncomingBlock(LLVMGetOperand(in, 0), 0) ||
-                !rh_pf_return_through(b, LLVMGetIncomingBlock(LLVMGetOperand(in, 0), 0)))
-                rh_pf_return(ret, s, LLVMGetNumOperands(in) == 1 ? LLVMGetOperand(in, 0) : NULL);
+            LLVMValueRef rv = LLVMGetNumOperands(in) == 1 ? LLVMGetOperand(in, 0) : NULL;
+            if (!rv || !LLVMIsAPHINode(rv) || !LLVMCountIncoming(rv) ||
+                !rh_pf_return_through(b, LLVMGetIncomingBlock(rv, 0)))
+                rh_pf_return(ret, s, rv);
             break;
+        }
         case LLVMUnreachable: s->live = 0; break;
         default: break;
         }
