@@ -199,7 +199,8 @@ static void lock_op(rh_ls *ls, LLVMValueRef call, const rh_conc_entry *e, LLVMVa
                                                rh_sset_has(&s->must, rh_ls_elem(id, 1))))
             rh_sset_add(&s->twice, id);
         rh_sset_add(&s->must, rh_ls_elem(id, write));
-        rh_sset_add(&s->history, rh_ls_elem(id, write));
+        if (rh_sset_has(&ls->history_locks, id))
+            rh_sset_add(&s->history, rh_ls_elem(id, write));
     }
     rh_sym_addr a;
     if (!strong && ids.n && (must_too || !(e->flags & (RH_F_TRY | RH_F_TIMED))) &&
@@ -285,11 +286,9 @@ static void create_op(rh_ls *ls, LLVMValueRef call, rh_ls_state *s)
         ls->create_seen[c] = 1;
         rh_sset_add(&s->active, (uint64_t)c);
         rh_pf_created(ls, s, c);
-        for (uint32_t i = 0; i < s->must.n; i++) {
-            uint32_t id = (uint32_t)(s->must.v[i] / 2);
-            if (id != RH_LS_ATOMIC && ls->lock_class[id] != RH_LOCK_NONE)
+        for (uint32_t i = 0; i < s->must.n; i++)
+            if (rh_sset_has(&ls->history_locks, s->must.v[i] / 2))
                 rh_sset_add(&s->held_since, ((uint64_t)c << 32) | s->must.v[i]);
-        }
     }
 }
 
@@ -832,10 +831,13 @@ int rh_ls_creation_disjoint(const rh_ls *ls, int t1, int t2)
     return 0;
 }
 
-void rh_ls_run(rh_ls *ls, rh_program *p, rh_pt *pt, rh_tg *tg, const rh_cfg *cfg, double deadline)
+static void run_once(rh_ls *ls, rh_program *p, rh_pt *pt, rh_tg *tg, const rh_cfg *cfg, double deadline,
+                     const rh_sset *history_locks)
 {
     memset(ls, 0, sizeof *ls);
     ls->p = p, ls->pt = pt, ls->tg = tg, ls->cfg = cfg, ls->deadline = deadline;
+    if (history_locks)
+        rh_sset_copy(&ls->history_locks, history_locks);
     ls->acc = rh_xcalloc((size_t)p->naccesses + 1, sizeof *ls->acc);
     ls->acc_sym = rh_xcalloc((size_t)p->naccesses + 1, sizeof *ls->acc_sym);
     ls->acc_sym_ok = rh_xcalloc((size_t)p->naccesses + 1, 1);
@@ -865,6 +867,28 @@ void rh_ls_run(rh_ls *ls, rh_program *p, rh_pt *pt, rh_tg *tg, const rh_cfg *cfg
         st_free(&exit);
     }
     creation_locksets(ls);
+}
+
+/* Lock histories only matter for locks some thread holds when it creates
+ * another (held_since pairs).  Tracking every lock would make histories
+ * part of every context and of every access record (a worker that takes
+ * a hundred module locks); so the first run tracks none, and only when it
+ * saw a lock held at a creation does a second run track those locks. */
+void rh_ls_run(rh_ls *ls, rh_program *p, rh_pt *pt, rh_tg *tg, const rh_cfg *cfg, double deadline)
+{
+    run_once(ls, p, pt, tg, cfg, deadline, NULL);
+    rh_sset held = {0};
+    for (int t = 1; t < tg->nthreads; t++)
+        for (uint32_t i = 0; i < ls->create_must[t].n; i++) {
+            uint32_t id = (uint32_t)(ls->create_must[t].v[i] / 2);
+            if (id != RH_LS_ATOMIC && ls->lock_class[id] != RH_LOCK_NONE)
+                rh_sset_add(&held, id);
+        }
+    if (held.n && !ls->timeout) {
+        rh_ls_free(ls);
+        run_once(ls, p, pt, tg, cfg, deadline, &held);
+    }
+    rh_sset_free(&held);
 }
 
 void rh_ls_free(rh_ls *ls)
@@ -908,6 +932,7 @@ void rh_ls_free(rh_ls *ls)
     rh_sset_free(&ls->all_locks);
     rh_sset_free(&ls->recursive);
     rh_sset_free(&ls->counted);
+    rh_sset_free(&ls->history_locks);
     rh_ptrmap_free(&ls->acc_of_inst);
     rh_ptrmap_free(&ls->fact_vid);
     rh_sym_free(ls);

@@ -92,6 +92,7 @@ typedef struct rh_ls {
     rh_sset all_locks;      /* every lock element, both modes */
     rh_sset recursive;      /* lock ids that may be recursive: unlock may leave them held */
     rh_sset counted;        /* lock ids whose lock count is tracked (recursive or deadlocking) */
+    rh_sset history_locks;  /* lock ids lock histories track (held at some creation) */
     rh_ls_access *acc;      /* per model access */
     rh_ptrmap acc_of_inst;  /* instruction -> first model access */
     rh_sset *exit_active;   /* per thread: threads still running when it ends */
