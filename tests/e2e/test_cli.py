@@ -118,6 +118,34 @@ def contract_cases(rh, good, tmp):
     check("bad --model line is an error", p.returncode == 2 and "wrappers.model:4" in p.stderr, p.stderr)
 
 
+CHATTY = """#include <pthread.h>
+#include <stdio.h>
+int counter;
+void *chatter(void *arg) { counter++; for (;;) printf("still here\\n"); return arg; }
+int main(void) {
+    pthread_t t;
+    pthread_create(&t, 0, chatter, 0);
+    counter++;
+    pthread_join(t, 0);
+    return 0;
+}
+"""
+
+
+def endless_output_case(rh, tmp):
+    """A program that prints forever under the dynamic engine: its runs are
+    cut off, the race is still found, and racehunt keeps only a bounded part
+    of the output (it used to keep all of it, gigabytes)."""
+    import resource
+    path = os.path.join(tmp, "chatty.c")
+    with open(path, "w") as f:
+        f.write(CHATTY)
+    p = run(rh, "--engine=dynamic", "--timeout=10", path)
+    peak_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    check("endless output: race found", p.returncode == 1 and "chatty.c:4" in p.stdout, p.stdout[-300:])
+    check("endless output: memory stays bounded (%.0f MB)" % peak_mb, peak_mb < 500, "%.0f MB" % peak_mb)
+
+
 def model_covers_annotations(rh):
     """The model keeps an access on every annotated line of every test
     program: normalisation deleted or moved no shared access."""
@@ -149,6 +177,7 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         good = error_cases(rh, tmp)
         contract_cases(rh, good, tmp)
+        endless_output_case(rh, tmp)
     model_covers_annotations(rh)
     print("cli: %d failed" % len(failures))
     sys.exit(1 if failures else 0)
