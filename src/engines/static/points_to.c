@@ -279,8 +279,12 @@ static uint64_t const_arg(LLVMValueRef call, int pos)
  * of its own (allocation-site context): the call's result points to that
  * site's object only, while inside the wrapper the block may be any of
  * its callers' objects, so what the wrapper itself does to the block (fill
- * it, store it somewhere) is seen on every one of them.  Returns the
- * wrapper's allocation site, or NULL. */
+ * it, store it somewhere) is seen on every one of them.  Wrappers nest at
+ * most MAX_WRAPPER_NESTING deep (a deeper one is an ordinary function, its
+ * result flowing back normally).  Returns the wrapper's allocation site,
+ * or NULL. */
+#define MAX_WRAPPER_NESTING 6
+
 static LLVMValueRef wrapper_site(rh_pt *pt, int f)
 {
     if (pt->wrapper[f] == 1) /* recursion: not a wrapper */
@@ -289,6 +293,7 @@ static LLVMValueRef wrapper_site(rh_pt *pt, int f)
         return pt->wrapper_site[f];
     pt->wrapper[f] = 1;
     LLVMValueRef fn = pt->p->funcs[f].fn, site = NULL;
+    int depth = 0;
     int ok = LLVMGetTypeKind(LLVMGetReturnType(LLVMGlobalGetValueType(fn))) == LLVMPointerTypeKind;
     for (LLVMUseRef u = LLVMGetFirstUse(fn); u && ok; u = LLVMGetNextUse(u)) {
         LLVMValueRef user = LLVMGetUser(u);
@@ -310,18 +315,22 @@ static LLVMValueRef wrapper_site(rh_pt *pt, int f)
         LLVMValueRef callee = rh_model_called_function(v);
         int ci = callee ? rh_pt_func_index(pt, callee) : -1;
         ok = e ? e->op == RH_OP_ALLOC || e->op == RH_OP_CALLOC : ci >= 0 && wrapper_site(pt, ci);
+        depth = !e && ok ? pt->wrapper_depth[ci] + 1 : 0;
+        ok = ok && depth <= MAX_WRAPPER_NESTING;
         site = v;
     }
+    pt->wrapper_depth[f] = (unsigned char)depth;
     pt->wrapper[f] = ok && site ? 2 : 3;
     pt->wrapper_site[f] = ok ? site : NULL;
     return pt->wrapper_site[f];
 }
 
 /* The heap objects the block of allocation site `call` in function fi may
- * be: the wrapper's callers' objects for a wrapper's own site. */
-static void alloc_site(rh_pt *pt, LLVMValueRef call, int fi, uint64_t size, int depth)
+ * be: the wrapper's callers' objects for a wrapper's own site (recursion
+ * as deep as wrappers nest). */
+static void alloc_site(rh_pt *pt, LLVMValueRef call, int fi, uint64_t size)
 {
-    if (fi < 0 || depth > 8 || wrapper_site(pt, fi) != call) {
+    if (fi < 0 || wrapper_site(pt, fi) != call) {
         add_site_object(pt, call, RH_PT_HEAP, fi, size);
         return;
     }
@@ -329,7 +338,7 @@ static void alloc_site(rh_pt *pt, LLVMValueRef call, int fi, uint64_t size, int 
     for (LLVMUseRef u = LLVMGetFirstUse(pt->p->funcs[fi].fn); u; u = LLVMGetNextUse(u)) {
         LLVMValueRef cs = LLVMGetUser(u);
         int cf = rh_pt_func_index(pt, LLVMGetBasicBlockParent(LLVMGetInstructionParent(cs)));
-        alloc_site(pt, cs, cf, 0, depth + 1);
+        alloc_site(pt, cs, cf, 0);
         rh_sset_union(&objs, &pt->pts[value_node(pt, cs)]);
     }
     int n = value_node(pt, call);
@@ -345,10 +354,10 @@ static void table_call(rh_pt *pt, LLVMValueRef call, const rh_conc_entry *e, int
     LLVMValueRef fn = e->fn >= 0 && e->fn < nargs ? LLVMGetOperand(call, (unsigned)e->fn) : NULL;
     switch (e->op) {
     case RH_OP_ALLOC:
-        alloc_site(pt, call, fi, const_arg(call, e->size), 0);
+        alloc_site(pt, call, fi, const_arg(call, e->size));
         return;
     case RH_OP_CALLOC:
-        alloc_site(pt, call, fi, const_arg(call, e->obj) * const_arg(call, e->size), 0);
+        alloc_site(pt, call, fi, const_arg(call, e->obj) * const_arg(call, e->size));
         return;
     case RH_OP_REALLOC:
         add_site_object(pt, call, RH_PT_HEAP, fi, const_arg(call, e->size));
@@ -396,7 +405,7 @@ static void scan_call(rh_pt *pt, LLVMValueRef call, int fi)
     else if (e)
         table_call(pt, call, e, fi);
     else if (ci >= 0 && wrapper_site(pt, ci))
-        wire_params(pt, call, ci), alloc_site(pt, call, fi, 0, 0);
+        wire_params(pt, call, ci), alloc_site(pt, call, fi, 0);
     else if (ci >= 0)
         wire_call(pt, call, ci);
     else if (callee)
@@ -715,6 +724,7 @@ void rh_pt_build(rh_pt *pt, rh_program *p)
     program_arguments(pt);
     pt->wrapper = rh_xcalloc((size_t)p->nfuncs + 1, 1);
     pt->wrapper_site = rh_xcalloc((size_t)p->nfuncs + 1, sizeof *pt->wrapper_site);
+    pt->wrapper_depth = rh_xcalloc((size_t)p->nfuncs + 1, 1);
     for (int fi = 0; fi < p->nfuncs; fi++)
         for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(p->funcs[fi].fn); b;
              b = LLVMGetNextBasicBlock(b))
@@ -736,7 +746,7 @@ void rh_pt_free(rh_pt *pt)
         rh_sset_free(&pt->cons[i].done);
     free(pt->cons);
     free(pt->ret_node);
-    free(pt->wrapper), free(pt->wrapper_site);
+    free(pt->wrapper), free(pt->wrapper_site), free(pt->wrapper_depth);
     rh_ptrmap_free(&pt->obj_of_site);
     rh_ptrmap_free(&pt->node_of_value);
     rh_ptrmap_free(&pt->func_of_value);

@@ -71,6 +71,7 @@ typedef struct rh_pt {
     int *ret_node;           /* per model function, -1 until needed */
     unsigned char *wrapper;  /* per model function: 0 unknown, 1 deciding, 2 allocation wrapper, 3 not */
     LLVMValueRef *wrapper_site; /* per model function: a wrapper's allocation site */
+    unsigned char *wrapper_depth; /* per model function: how many wrappers it nests */
     rh_pt_constraint *cons;
     int ncons, capcons;
     int pass, cell_pass;     /* solver pass, last pass that changed a cell */
