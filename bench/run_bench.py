@@ -580,7 +580,8 @@ def run_all(tasks, opts):
 def main(argv):
     opts = parse_args(argv)
     opts.racehunt = os.path.abspath(opts.racehunt)
-    dirs = opts.dirs or default_dirs()
+    # Tasks run in a scratch directory, so relative task paths would not resolve there.
+    dirs = [os.path.abspath(d) for d in (opts.dirs or default_dirs())]
     if not dirs:
         print("error: no task folder given and ../shared/bench not found", file=sys.stderr)
         return 2
