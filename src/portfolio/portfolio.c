@@ -24,6 +24,7 @@
 #define RH_DEFAULT_TIMEOUT 30.0
 #define RH_CHILD_GRACE 1.0 /* seconds a child may overrun the deadline before it is killed */
 #define RH_MARGIN_MAX 2.0  /* seconds kept back for merging and writing the report */
+#define RH_STOP_GRACE 1.0  /* seconds a stage asked to stop has to report (a solver call may not notice) */
 
 const rh_engine rh_engines[] = {
     {"static", rh_static_run, "thread-modular static analysis (RacerF): proves race freedom", 0},
@@ -116,6 +117,7 @@ typedef struct rh_child {
     char *buf;         /* the JSON result read so far */
     size_t len, cap;
     rh_verdict verdict;
+    int stopped;       /* asked to stop: the verdict no longer depends on it */
 } rh_child;
 
 /* Starts an engine in a forked process that writes its result as JSON. */
@@ -175,6 +177,9 @@ static int read_child(rh_child *c, rh_result *res)
     if (j && rh_result_from_json(j, &got, err) == 0) {
         c->verdict = got.verdict;
         merge(res, &got);
+    } else if (c->stopped) {
+        rh_result_note(res, "the %s engine was stopped once the verdict no longer depended on it",
+                       c->engine->name);
     } else {
         rh_result_note(res, "the %s engine gave no result within the time budget",
                        c->engine->name);
@@ -183,6 +188,14 @@ static int read_child(rh_child *c, rh_result *res)
     free(c->buf);
     c->buf = NULL;
     return 1;
+}
+
+static int races_confirmed(const rh_result *res)
+{
+    for (int i = 0; i < res->nraces; i++)
+        if (rh_evidence_confirmed(res->races[i].evidence))
+            return 1;
+    return 0;
 }
 
 /* Whether the stages still running are no longer worth waiting for: one
@@ -197,10 +210,16 @@ static int no_longer_needed(const rh_child *c, int n, const rh_result *res)
     for (int i = 0; i < n; i++)
         if (c[i].fd >= 0 && !c[i].engine->one_race)
             return 0;
-    for (int i = 0; i < res->nraces; i++)
-        if (rh_evidence_confirmed(res->races[i].evidence))
-            return 1;
-    return 0;
+    return races_confirmed(res);
+}
+
+/* Tells the stages still running that a race is confirmed, so one that
+ * spends the rest of its budget looking for a first race stops that. */
+static void tell_race_confirmed(const rh_child *c, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (c[i].fd >= 0)
+            kill(c[i].pid, SIGUSR1);
 }
 
 /* Collects the results of n children into res.  Stages that can no longer
@@ -208,14 +227,15 @@ static int no_longer_needed(const rh_child *c, int n, const rh_result *res)
  * report); whoever overruns the deadline by the grace period is killed. */
 static void collect_children(rh_child *c, int n, double deadline, rh_result *res)
 {
-    int open = n, cancelled = 0;
+    int open = n, cancelled = 0, told = 0;
+    double until = deadline + RH_CHILD_GRACE;
     while (open > 0) {
         struct pollfd p[2];
         int map[2], np = 0;
         for (int i = 0; i < n && np < 2; i++)
             if (c[i].fd >= 0)
                 p[np] = (struct pollfd){c[i].fd, POLLIN, 0}, map[np++] = i;
-        double left = deadline + RH_CHILD_GRACE - rh_now();
+        double left = until - rh_now();
         if (left <= 0 || poll(p, (nfds_t)np, (int)(left * 1000) + 1) == 0)
             break;
         for (int k = 0; k < np; k++)
@@ -224,8 +244,14 @@ static void collect_children(rh_child *c, int n, double deadline, rh_result *res
         if (!cancelled && no_longer_needed(c, n, res)) {
             for (int k = 0; k < n; k++)
                 if (c[k].fd >= 0)
-                    kill(c[k].pid, SIGTERM);
+                    kill(c[k].pid, SIGTERM), c[k].stopped = 1;
             cancelled = 1;
+            if (rh_now() + RH_STOP_GRACE < until)
+                until = rh_now() + RH_STOP_GRACE;
+        }
+        if (!told && races_confirmed(res)) {
+            tell_race_confirmed(c, n);
+            told = 1;
         }
     }
     for (int i = 0; i < n; i++)

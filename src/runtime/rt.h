@@ -89,6 +89,12 @@ typedef struct rt_state {
     rt_strategy strategy;
     uint64_t rng;
     unsigned long steps, max_steps, events;
+    /* PCT counts only points where another thread could run: change points
+     * in a single-threaded stretch (main filling a table) would be wasted
+     * and would demote a thread before it ever has company. */
+    unsigned long choices;
+    int others_enabled;      /* at the last decision, as seen by its winner */
+    int at_choice;           /* this point counted as a choice */
     int trace;               /* write every event (witness engine, witnesses) */
     unsigned long max_trace;
     FILE *out;

@@ -15,7 +15,10 @@
  *   I LOC BITS VALUE                     a nondet value served
  *   R ADDR SIZE  EV TID LOC W AT  EV TID LOC W AT  STACK STACK LOCKS
  *                                        a race: earlier access, later access
- *   END REASON STEPS EVENTS DETAIL...    exit|cutoff|deadlock|assume|error|crash
+ *   END REASON STEPS EVENTS DIVERGED CHOICES DETAIL...
+ *                                        exit|cutoff|deadlock|assume|error|crash;
+ *                                        CHOICES: points where another thread
+ *                                        could have run
  */
 #include "rt.h"
 
@@ -48,8 +51,8 @@ void rt_out_end(const char *reason, const char *detail)
         return;
     rt.ending = 1;
     if (rt.out) {
-        fprintf(rt.out, "END %s %lu %lu %lu %s\n", reason, rt.steps, rt.events, rt.diverged,
-                detail ? detail : "");
+        fprintf(rt.out, "END %s %lu %lu %lu %lu %s\n", reason, rt.steps, rt.events, rt.diverged,
+                rt.choices, detail ? detail : "");
         fflush(rt.out);
     }
 }

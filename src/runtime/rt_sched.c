@@ -70,10 +70,28 @@ rt_thread *rt_new_thread(int parent, uint32_t loc)
     return t;
 }
 
+static int enabled_count(void)
+{
+    int n = 0;
+    for (int i = 0; i < rt.nth; i++)
+        n += enabled(rt.th[i]);
+    return n;
+}
+
+static int others_enabled(const rt_thread *cur)
+{
+    for (int i = 0; i < rt.nth; i++)
+        if (rt.th[i] != cur && enabled(rt.th[i]))
+            return 1;
+    return 0;
+}
+
 static int change_point(void)
 {
+    if (!rt.at_choice)
+        return 0;
     for (int i = 0; i < rt.nchange; i++)
-        if (rt.change[i] == rt.steps)
+        if (rt.change[i] == rt.choices)
             return 1;
     return 0;
 }
@@ -82,10 +100,12 @@ static int change_point(void)
  * the i-th change point the running thread drops to priority i. */
 static rt_thread *choose_pct(rt_thread *cur)
 {
-    for (int i = 0; cur && i < rt.nchange; i++)
-        if (rt.change[i] == rt.steps)
+    for (int i = 0; cur && rt.at_choice && i < rt.nchange; i++)
+        if (rt.change[i] == rt.choices)
             cur->prio = (uint64_t)i + 2;
-    if (cur && cur->run_len > RT_SPIN_LIMIT)
+    /* A long run is spinning only when someone else could run: main
+     * filling a table before it creates anybody keeps its priority. */
+    if (cur && cur->run_len > RT_SPIN_LIMIT && others_enabled(cur))
         cur->prio = 1; /* a spinning thread waits for someone else: let them run */
     rt_thread *best = NULL;
     for (int i = 0; i < rt.nth; i++)
@@ -96,9 +116,7 @@ static rt_thread *choose_pct(rt_thread *cur)
 
 static rt_thread *choose_random(void)
 {
-    int n = 0;
-    for (int i = 0; i < rt.nth; i++)
-        n += enabled(rt.th[i]);
+    int n = enabled_count();
     if (!n)
         return NULL;
     int k = (int)(rt_rand() % (uint64_t)n);
@@ -216,8 +234,11 @@ void rt_point(rt_thread *t, uint32_t loc)
     }
     /* the hot path: an access by the PCT choice, and nothing that could
      * change who is enabled happened since it was chosen */
-    if (rt.strategy == RT_PCT && !rt.dirty && t->pend == RT_P_RUN && t->run_len <= RT_SPIN_LIMIT &&
-        !change_point()) {
+    int hot = rt.strategy == RT_PCT && !rt.dirty && t->pend == RT_P_RUN &&
+              t->run_len <= RT_SPIN_LIMIT;
+    rt.at_choice = hot ? rt.others_enabled : enabled_count() >= 2;
+    rt.choices += (unsigned long)rt.at_choice;
+    if (hot && !change_point()) {
         rt_resumed(t, loc);
         return;
     }
@@ -227,6 +248,7 @@ void rt_point(rt_thread *t, uint32_t loc)
     if (!n)
         deadlock();
     rt.dirty = 0;
+    rt.others_enabled = others_enabled(n);
     if (n != t) {
         give_token(n);
         rt_wait_token(t);

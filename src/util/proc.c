@@ -65,10 +65,13 @@ static void child_exec(char *const argv[], char *const env_extra[], int out_fd, 
     _exit(127);
 }
 
-/* Pumps both pipes until they close or the deadline passes. */
+/* Pumps both pipes until they close, the deadline passes or the stage is
+ * cancelled (SIGTERM interrupts the poll): 1 means stop the child. */
 static int pump(capture *out, capture *errc, double deadline)
 {
     while (out->fd >= 0 || errc->fd >= 0) {
+        if (rh_cancelled())
+            return 1;
         struct pollfd p[2] = {{out->fd, POLLIN, 0}, {errc->fd, POLLIN, 0}};
         int wait_ms = -1;
         if (deadline > 0) {

@@ -107,12 +107,18 @@ double rh_now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static volatile sig_atomic_t cancel_flag;
+static volatile sig_atomic_t cancel_flag, confirmed_flag;
 
 static void on_sigterm(int sig)
 {
     (void)sig;
     cancel_flag = 1;
+}
+
+static void on_sigusr1(int sig)
+{
+    (void)sig;
+    confirmed_flag = 1;
 }
 
 void rh_cancel_on_sigterm(void)
@@ -121,11 +127,19 @@ void rh_cancel_on_sigterm(void)
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_sigterm;
     sigaction(SIGTERM, &sa, NULL);
+    sa.sa_handler = on_sigusr1;
+    sa.sa_flags = SA_RESTART;
+    sigaction(SIGUSR1, &sa, NULL);
 }
 
 int rh_cancelled(void)
 {
     return cancel_flag != 0;
+}
+
+int rh_race_confirmed_elsewhere(void)
+{
+    return confirmed_flag != 0;
 }
 
 char *rh_read_file(const char *path, size_t *len, char *err)

@@ -60,6 +60,11 @@ double rh_now(void);
 void rh_cancel_on_sigterm(void);
 int rh_cancelled(void);
 
+/* A stage still searching for a first race may stop that search once
+ * another stage has confirmed one: the portfolio says so with SIGUSR1
+ * (handled from rh_cancel_on_sigterm() on; system calls restart). */
+int rh_race_confirmed_elsewhere(void);
+
 /* Reads a whole file; returns NULL and fills err on failure. *len may be NULL. */
 char *rh_read_file(const char *path, size_t *len, char *err);
 

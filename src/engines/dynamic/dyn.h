@@ -94,6 +94,7 @@ typedef struct rh_dyn_trace {
     char end[32];       /* exit, cutoff, deadlock, assume, error, crash, or "" */
     char *end_detail;
     unsigned long steps, diverged;
+    unsigned long choices;  /* points where another thread could have run (PCT's k) */
 } rh_dyn_trace;
 
 int rh_dyn_trace_parse(const char *text, rh_dyn_trace *t);

@@ -109,7 +109,8 @@ static void parse_line(rh_dyn_trace *t, const char *line, size_t *cap)
     unsigned long events;
     int off = 0;
     if (strncmp(line, "END ", 4) == 0 &&
-        sscanf(line, "END %31s %lu %lu %lu %n", t->end, &t->steps, &events, &t->diverged, &off) >= 4) {
+        sscanf(line, "END %31s %lu %lu %lu %lu %n", t->end, &t->steps, &events, &t->diverged,
+               &t->choices, &off) >= 5) {
         free(t->end_detail);
         t->end_detail = rh_xstrdup(off > 0 ? line + off : "");
     }

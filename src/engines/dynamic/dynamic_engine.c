@@ -69,7 +69,9 @@ static const char *strategy_for(const rh_options *o, unsigned long i)
 static void note_outcome(dyn_session *s, const rh_dyn_outcome *out, const rh_dyn_runspec *spec)
 {
     const rh_dyn_trace *t = &out->trace;
-    if (out->timed_out) {
+    if (out->timed_out && (rh_cancelled() || (s->runs > 1 && spec->timeout < RH_DYN_RUN_TIMEOUT))) {
+        return; /* stopped because the verdict was settled or the budget ended, not slow */
+    } else if (out->timed_out) {
         if (!s->timeouts++)
             rh_result_note(s->res, "dynamic: a run (%s, seed %lu) exceeded its time limit and was "
                                    "killed", spec->strategy, spec->seed);
@@ -98,13 +100,13 @@ static void keep_trace(dyn_session *s, rh_dyn_outcome *out, unsigned long seed)
     memset(&out->trace, 0, sizeof out->trace);
 }
 
-static int one_run(dyn_session *s, unsigned long i, double deadline, unsigned long *last_steps,
+static int one_run(dyn_session *s, unsigned long i, double deadline, unsigned long *last_choices,
                    char *err)
 {
     rh_dyn_runspec spec = {0};
     spec.strategy = strategy_for(s->o, i);
     spec.seed = s->o->seed + i;
-    spec.pct_k = *last_steps ? *last_steps : 1000;
+    spec.pct_k = *last_choices ? *last_choices : 1000;
     spec.pct_d = 2 + (int)(i % 3);
     spec.trace_cap = RH_DYN_TRACE_CAP;
     double left = deadline - rh_now();
@@ -114,8 +116,8 @@ static int one_run(dyn_session *s, unsigned long i, double deadline, unsigned lo
         return -1;
     s->runs++;
     s->events += (unsigned long)out.trace.nev;
-    if (out.trace.steps)
-        *last_steps = out.trace.steps;
+    if (out.trace.choices)
+        *last_choices = out.trace.choices;
     note_outcome(s, &out, &spec);
     for (int k = 0; k < out.trace.nraces; k++) {
         rh_race r;
@@ -184,14 +186,31 @@ int rh_dynamic_run(rh_program *prog, const rh_options *o, double deadline, rh_re
         return -1;
     }
     s.program = rh_dyn_program_name(o);
-    unsigned long max_runs = o->runs ? o->runs : RH_DYN_DEFAULT_RUNS, last_steps = 0;
+    unsigned long max_runs = o->runs ? o->runs : RH_DYN_DEFAULT_RUNS, last_choices = 0;
     /* a fifth of the budget stays for predicting races from the traces */
     double run_deadline = deadline - (deadline - rh_now()) * 0.2;
-    for (unsigned long i = 0; i < max_runs && rh_now() < run_deadline && !rh_cancelled(); i++)
-        if (one_run(&s, i, run_deadline, &last_steps, err)) {
+    unsigned long i = 0;
+    for (; i < max_runs && rh_now() < run_deadline && !rh_cancelled(); i++)
+        if (one_run(&s, i, run_deadline, &last_choices, err)) {
             session_free(&s);
             return -1;
         }
+    /* No race yet and no --runs: the rest of the run budget keeps looking,
+     * since a race behind a rare schedule is what the budget is for; the
+     * first race (here or from another engine) ends the search. */
+    for (; !o->runs && !res->nraces && rh_now() < run_deadline && !rh_cancelled() &&
+           !rh_race_confirmed_elsewhere();
+         i++)
+        if (one_run(&s, i, run_deadline, &last_choices, err)) {
+            session_free(&s);
+            return -1;
+        }
+    if (i > max_runs)
+        rh_result_note(res, "dynamic: no race in the first %lu runs, so it searched on %s", max_runs,
+                       res->nraces ? "until it found one"
+                       : rh_cancelled() || rh_race_confirmed_elsewhere()
+                           ? "until another engine settled the verdict"
+                           : "for the rest of its budget");
     predict(&s, deadline);
     finish_notes(&s);
     res->verdict = res->nraces ? RH_RACE : RH_UNKNOWN;

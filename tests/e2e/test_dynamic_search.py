@@ -1,0 +1,85 @@
+#!/usr/bin/env python3
+"""test_dynamic_search.py - how the dynamic engine spends its budget.
+
+- PCT counts only scheduling points where another thread could run, so a
+  long single-threaded prefix no longer swallows its change points
+  (tests/dynamic/pct_long_prefix_race.c: found by 30 PCT runs).
+- Without a race and without --runs the engine searches on until its
+  budget ends (tests/dynamic/rare_inputs_race.c: a race one run in ~500
+  reaches); --runs bounds the search.
+- Under auto that search stops as soon as another engine settles the
+  verdict: bmc confirming a race (tests/dynamic/magic_input_race.c, which
+  no execution finds) or proving race freedom
+  (tests/programs/detached_thread_sem_norace.c), so auto answers long
+  before its 30 s budget."""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+failures = []
+
+
+def check(name, cond, detail=""):
+    print("%s %s%s" % ("ok  " if cond else "FAIL", name, "" if cond else ": " + detail))
+    if not cond:
+        failures.append(name)
+
+
+def run(rh, *args):
+    t0 = time.time()
+    p = subprocess.run([rh, "--format=json", "--stats"] + list(args), capture_output=True, text=True,
+                       timeout=180)
+    try:
+        rep = json.loads(p.stdout)
+    except ValueError:
+        rep = {"races": [], "notes": [p.stderr.strip()], "stats": {}}
+    return p.returncode, rep, time.time() - t0
+
+
+def race_lines(rep):
+    return sorted({a["line"] for r in rep.get("races", []) for a in r["accesses"]})
+
+
+def prog(*parts):
+    return os.path.join(ROOT, "tests", *parts)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--racehunt", required=True)
+    rh = os.path.abspath(ap.parse_args().racehunt)
+
+    rc, rep, _ = run(rh, "--engine=dynamic", "--strategy=pct", "--runs=30",
+                     prog("dynamic", "pct_long_prefix_race.c"))
+    check("PCT after a long prefix: race found on lines 26 and 37",
+          rc == 1 and race_lines(rep) == [26, 37], "rc %d, lines %s" % (rc, race_lines(rep)))
+
+    rare = prog("dynamic", "rare_inputs_race.c")
+    rc, rep, _ = run(rh, "--engine=dynamic", "--runs=40", rare)
+    check("--runs=40 bounds the search to 40 runs", rep.get("stats", {}).get("dynamic.runs") == 40,
+          str(rep.get("stats")))
+    rc, rep, _ = run(rh, "--engine=dynamic", "--timeout=60", rare)
+    notes = " ".join(rep.get("notes", []))
+    check("without --runs the search goes on until the rare race (lines 16 and 26)",
+          rc == 1 and race_lines(rep) == [16, 26] and "searched on until it found one" in notes,
+          "rc %d, lines %s, notes %s" % (rc, race_lines(rep), notes[-300:]))
+
+    rc, rep, secs = run(rh, "--timeout=30", prog("dynamic", "magic_input_race.c"))
+    check("auto: bmc's race stops the dynamic search (%.1f s of a 30 s budget)" % secs,
+          rc == 1 and race_lines(rep) == [16, 25] and secs < 12,
+          "rc %d, lines %s, %.1f s" % (rc, race_lines(rep), secs))
+    rc, rep, secs = run(rh, "--timeout=30", prog("programs", "detached_thread_sem_norace.c"))
+    check("auto: bmc's proof stops the dynamic search (%.1f s of a 30 s budget)" % secs,
+          rc == 0 and secs < 12, "rc %d, %.1f s" % (rc, secs))
+
+    print("dynamic search: %d failed" % len(failures))
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
