@@ -19,6 +19,7 @@
 #define RD2 RH_F_OBJ2_READ
 #define PFX RH_F_PREFIX
 #define FMT RH_F_FORMAT
+#define SCN RH_F_SCAN
 
 static const rh_conc_entry builtin[] = {
     /* name                     op                     flags              class obj obj2 fn size ok */
@@ -114,6 +115,12 @@ static const rh_conc_entry builtin[] = {
     {"snprintf",                RH_OP_MEMORY,          WR | FMT,          N,  0,  2, -1,  1, 0},
     {"printf",                  RH_OP_MEMORY,          FMT,               N, -1,  0, -1, -1, 0},
     {"fprintf",                 RH_OP_MEMORY,          FMT,               N, -1,  1, -1, -1, 0},
+    {"scanf",                   RH_OP_MEMORY,          SCN,               N, -1,  0, -1, -1, 0},
+    {"__isoc99_scanf",          RH_OP_MEMORY,          SCN,               N, -1,  0, -1, -1, 0},
+    {"fscanf",                  RH_OP_MEMORY,          SCN,               N, -1,  1, -1, -1, 0},
+    {"__isoc99_fscanf",         RH_OP_MEMORY,          SCN,               N, -1,  1, -1, -1, 0},
+    {"sscanf",                  RH_OP_MEMORY,          RD | SCN,          N,  0,  1, -1, -1, 0},
+    {"__isoc99_sscanf",         RH_OP_MEMORY,          RD | SCN,          N,  0,  1, -1, -1, 0},
     {"puts",                    RH_OP_MEMORY,          RD,                N,  0, -1, -1, -1, 0},
     {"fputs",                   RH_OP_MEMORY,          RD,                N,  0, -1, -1, -1, 0},
     {"atoi",                    RH_OP_MEMORY,          RD,                N,  0, -1, -1, -1, 0},
@@ -230,7 +237,7 @@ static const struct {
 } modifiers[] = {
     {"try", RH_F_TRY}, {"timed", RH_F_TIMED}, {"shared", RH_F_SHARED},
     {"reads", RH_F_OBJ_READ}, {"writes", RH_F_OBJ_WRITE}, {"reads2", RH_F_OBJ2_READ},
-    {"prefix", RH_F_PREFIX},
+    {"prefix", RH_F_PREFIX}, {"format", RH_F_FORMAT}, {"scanf", RH_F_SCAN},
 };
 
 static int parse_word(rh_conc_entry *e, const char *w)

@@ -64,6 +64,8 @@ typedef enum rh_op {
 #define RH_F_PREFIX 0x40     /* name is a prefix */
 #define RH_F_DEFINED 0x80    /* also applies when the program defines the function */
 #define RH_F_FORMAT 0x100    /* RH_OP_MEMORY: obj2 is a printf format; its %s arguments are read */
+#define RH_F_SCAN 0x200      /* RH_OP_MEMORY: obj2 is a scanf format; the arguments its conversions
+                              * assign are written (rh_model_scan_sizes) */
 
 /* Lock classes, for naming locks in reports. */
 typedef enum rh_lock_class { RH_LOCK_NONE, RH_LOCK_MUTEX, RH_LOCK_RWLOCK, RH_LOCK_SPIN } rh_lock_class;

@@ -161,6 +161,74 @@ static void add_format_accesses(rh_program *p, access_vec *v, LLVMValueRef call,
         v->items[i - 1].from_call = 1;
 }
 
+/* Bytes one scanf conversion assigns, from its length modifier: integers
+ * (d i u o x X n), floating point (a e f g), characters (c, width many). */
+static uint64_t scan_size(char conv, const char *mod, unsigned width, uint64_t long_size)
+{
+    int hh = strncmp(mod, "hh", 2) == 0, ll = strncmp(mod, "ll", 2) == 0;
+    switch (conv) {
+    case 'd': case 'i': case 'u': case 'o': case 'x': case 'X': case 'n':
+        return hh ? 1 : *mod == 'h' ? 2 : ll || *mod == 'q' || *mod == 'j' ? 8
+               : *mod == 'l' || *mod == 'z' || *mod == 't' ? long_size : 4;
+    case 'a': case 'e': case 'f': case 'g': case 'A': case 'E': case 'F': case 'G':
+        return *mod == 'L' ? 16 : *mod == 'l' ? 8 : 4;
+    case 'c':
+        return *mod == 'l' ? 0 : width ? width : 1;
+    default: /* s, [: a string of unknown length */
+        return 0;
+    }
+}
+
+int rh_model_scan_sizes(const rh_program *p, LLVMValueRef call, int fmt_arg, uint64_t *sizes,
+                        int max)
+{
+    const char *f = const_string(LLVMGetOperand(call, (unsigned)fmt_arg));
+    uint64_t long_size = LLVMPointerSize(p->td);
+    int n = 0;
+    for (; f && *f; f++) {
+        if (*f != '%' || *++f == '%')
+            continue;
+        int assigned = *f != '*';
+        f += !assigned;
+        unsigned width = 0;
+        for (; *f >= '0' && *f <= '9'; f++)
+            width = width * 10 + (unsigned)(*f - '0');
+        const char *mod = f;
+        while (*f && strchr("hlLqjzt", *f))
+            f++;
+        if (!*f || *f == 'p')
+            return -1;
+        if (*f == '[') /* a scanset: ']' right after '[' or "[^" is a member */
+            for (f += 1 + (f[1] == '^'), f += *f == ']'; *f && *f != ']'; f++)
+                ;
+        if (!*f)
+            return -1;
+        if (assigned && n < max)
+            sizes[n] = scan_size(*f, mod, width, long_size);
+        n += assigned;
+    }
+    return f ? n : -1;
+}
+
+/* scanf-like calls write each argument a conversion assigns.  A format the
+ * model cannot read writes every pointer argument, length unknown (the
+ * static engine also calls it unsupported). */
+static void add_scan_accesses(rh_program *p, access_vec *v, LLVMValueRef call, int fmt_arg, int fi)
+{
+    unsigned nargs = (unsigned)LLVMGetNumArgOperands(call), first = (unsigned)fmt_arg + 1;
+    uint64_t sizes[64];
+    int n = rh_model_scan_sizes(p, call, fmt_arg, sizes, 64);
+    for (unsigned arg = first; arg < nargs; arg++) {
+        int k = (int)(arg - first);
+        if (n >= 0 && (k >= n || k >= 64))
+            break;
+        if (LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(call, arg))) == LLVMPointerTypeKind)
+            add_access(p, v, call, LLVMGetOperand(call, arg), RH_ACC_WRITE, n >= 0 ? sizes[k] : 0, fi);
+    }
+    for (size_t i = v->len; i > 0 && v->items[i - 1].inst == call; i--)
+        v->items[i - 1].from_call = 1;
+}
+
 /* Access records of a memory-library call, from its table row. */
 static void add_memory_call(rh_program *p, access_vec *v, LLVMValueRef call,
                             const rh_conc_entry *e, int fi)
@@ -173,7 +241,8 @@ static void add_memory_call(rh_program *p, access_vec *v, LLVMValueRef call,
         {e->obj2, RH_F_OBJ2_READ, RH_ACC_READ},
     };
     for (size_t i = 0; i < sizeof roles / sizeof roles[0]; i++) {
-        if (roles[i].arg < 0 || !(e->flags & roles[i].flag) || (i == 2 && (e->flags & RH_F_FORMAT)))
+        if (roles[i].arg < 0 || !(e->flags & roles[i].flag) ||
+            (i == 2 && (e->flags & (RH_F_FORMAT | RH_F_SCAN))))
             continue;
         add_access(p, v, call, LLVMGetOperand(call, (unsigned)roles[i].arg), roles[i].kind, size, fi);
         v->items[v->len - 1].from_call = 1;
@@ -181,6 +250,8 @@ static void add_memory_call(rh_program *p, access_vec *v, LLVMValueRef call,
     }
     if (e->flags & RH_F_FORMAT)
         add_format_accesses(p, v, call, e->obj2, fi);
+    if (e->flags & RH_F_SCAN)
+        add_scan_accesses(p, v, call, e->obj2, fi);
 }
 
 static void add_call(rh_program *p, access_vec *av, sync_vec *sv, value_vec *callees,

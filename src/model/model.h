@@ -112,6 +112,14 @@ const rh_conc_entry *rh_model_call_entry(const rh_program *p, LLVMValueRef call)
 /* The called function of a direct call (after stripping casts), or NULL. */
 LLVMValueRef rh_model_called_function(LLVMValueRef call);
 
+/* What a scanf-like call (RH_F_SCAN, format at argument fmt_arg) assigns:
+ * sizes[k] is the byte size its k-th assigned argument receives (0: a
+ * string of unknown length).  Returns the number of assigned arguments, or
+ * -1 when the format is not a constant or assigns a pointer (%p), which
+ * no engine follows. */
+int rh_model_scan_sizes(const rh_program *p, LLVMValueRef call, int fmt_arg, uint64_t *sizes,
+                        int max);
+
 /* Writes the --dump-model listing. */
 void rh_model_dump(const rh_program *p, FILE *out);
 

@@ -38,6 +38,8 @@ static void test_table(void)
     e = rh_conc_lookup(NULL, "llvm.memcpy.p0.p0.i64", 0);
     CHECK(e && e->op == RH_OP_MEMORY && e->size == 2);
     CHECK(rh_conc_lookup(NULL, "some_unknown_function", 0) == NULL);
+    e = rh_conc_lookup(NULL, "__isoc99_sscanf", 0);
+    CHECK(e && e->op == RH_OP_MEMORY && (e->flags & RH_F_SCAN) && e->obj2 == 1);
     CHECK(strcmp(rh_conc_op_name(RH_OP_COND_WAIT), "cond-wait") == 0);
 }
 
@@ -94,6 +96,16 @@ static void test_model(const char *dir, int ilp32)
     CHECK(s && s->entry && s->entry->op == RH_OP_COND_WAIT);
     s = sync_at(&p, 50);
     CHECK(s && s->entry && s->entry->op == RH_OP_THREAD_CREATE);
+    /* sscanf writes what its conversions assign, sized by the conversion */
+    uint64_t want[] = {ilp32 ? 4u : 8u, 2, 3, 8, 0};
+    for (int k = 0; k < 5; k++) {
+        a = access_at(&p, 67, RH_ACC_WRITE, k);
+        CHECK(a && a->from_call && a->size == want[k]);
+    }
+    CHECK(access_at(&p, 67, RH_ACC_WRITE, 5) == NULL);
+    a = access_at(&p, 68, RH_ACC_WRITE, 0); /* %p: unreadable, an unsized write */
+    uint64_t sizes[4];
+    CHECK(a && a->size == 0 && rh_model_scan_sizes(&p, a->inst, 1, sizes, 4) == -1);
     int atomic_fn = 0;
     for (int i = 0; i < p.nfuncs; i++)
         atomic_fn += p.funcs[i].atomic;

@@ -347,6 +347,10 @@ static void call_memory(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, con
         call_strlen(w, st, call, arg(w, st, call, 0));
         return;
     }
+    if (e->flags & RH_F_SCAN) { /* writes input through its arguments: not encoded */
+        rh_bmc_unsupported_kill(w, st, call, "a scanf-like input function");
+        return;
+    }
     if (!(e->flags & RH_F_OBJ_WRITE) && !LLVMGetFirstUse(call)) {
         /* printf, puts, ...: reads only, and nothing uses the result, so the
          * call changes nothing the program can observe.  Its reads of

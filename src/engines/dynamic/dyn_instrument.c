@@ -225,6 +225,33 @@ static void instrument_memory_call(inst_ctx *c, LLVMValueRef call, const rh_conc
     }
 }
 
+/* scanf-like calls: after the call, a write of each argument a conversion
+ * assigned; the result says how many did (EOF: none), and an argument not
+ * assigned is passed as NULL, which the runtime records as no access.
+ * The call itself has no scheduling point inside, so after is as good as
+ * before.  A format the model cannot read records nothing (unobserved). */
+static void instrument_scan_call(inst_ctx *c, LLVMValueRef call, const rh_conc_entry *e)
+{
+    uint64_t sizes[64];
+    int n = rh_model_scan_sizes(c->prog, call, e->obj2, sizes, 64);
+    unsigned first = (unsigned)e->obj2 + 1, nargs = (unsigned)LLVMGetNumArgOperands(call);
+    LLVMTypeRef rt = LLVMTypeOf(call);
+    if (n <= 0 || LLVMGetTypeKind(rt) != LLVMIntegerTypeKind)
+        return;
+    LLVMPositionBuilderBefore(c->b, LLVMGetNextInstruction(call));
+    for (int k = 0; k < n && k < 64 && first + (unsigned)k < nargs; k++) {
+        LLVMValueRef ptr = LLVMGetOperand(call, first + (unsigned)k);
+        if (LLVMGetTypeKind(LLVMTypeOf(ptr)) != LLVMPointerTypeKind)
+            continue;
+        LLVMValueRef done = LLVMBuildICmp(c->b, LLVMIntSGT, call, LLVMConstInt(rt, (unsigned)k, 0), "");
+        LLVMValueRef p = LLVMBuildSelect(c->b, done, ptr, LLVMConstNull(LLVMTypeOf(ptr)), "");
+        unsigned flags = RH_RT_WRITE | (sizes[k] ? 0 : RH_RT_STRLEN);
+        LLVMValueRef args[] = {p, k64(c, sizes[k]), k32(c, flags), k32(c, new_loc(c, call, ptr)),
+                               k64(c, 0)};
+        LLVMBuildCall2(c->b, c->t_access, c->f_access, args, 5, "");
+    }
+}
+
 static LLVMValueRef arg_or_null(LLVMValueRef call, int i)
 {
     if (i < 0 || (unsigned)i >= (unsigned)LLVMGetNumArgOperands(call))
@@ -382,6 +409,8 @@ static void instrument_call(inst_ctx *c, LLVMValueRef call)
     int has_body = callee && !LLVMIsDeclaration(callee);
     if (e && e->op == RH_OP_MEMORY)
         instrument_memory_call(c, call, e);
+    if (e && e->op == RH_OP_MEMORY && (e->flags & RH_F_SCAN))
+        instrument_scan_call(c, call, e);
     else if (e && e->op != RH_OP_PURE && e->op != RH_OP_IGNORE && e->op != RH_OP_NONE)
         instrument_sync(c, call, e);
     if ((has_body || !callee) && (!e || e->op == RH_OP_NONE || e->op == RH_OP_ATOMIC_CALL ||

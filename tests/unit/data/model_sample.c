@@ -3,7 +3,7 @@
 #include <semaphore.h>
 #include <string.h>
 #include <stdlib.h>
-
+#include <stdio.h>
 extern int __VERIFIER_nondet_int(void);
 extern void __VERIFIER_atomic_begin(void);
 extern void __VERIFIER_atomic_end(void);
@@ -15,7 +15,7 @@ pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
 pthread_rwlock_t rw = PTHREAD_RWLOCK_INITIALIZER;
 pthread_cond_t c = PTHREAD_COND_INITIALIZER;
 sem_t s;
-
+int parse(const char *in);
 void __VERIFIER_atomic_inc(void) { g++; }
 
 void *worker(void *arg)
@@ -53,5 +53,17 @@ int main(void)
     free(p);                                 /* line 53: write of the block */
     pthread_join(a, 0);
     pthread_join(b, 0);
-    return x;
+    return x + parse(buf);
+}
+
+long lv;
+short sv;
+char cv[4];
+double dv;
+void *pv;
+
+int parse(const char *in)
+{
+    int n = sscanf(in, "%ld %hd %3c %*d %lf %[^,]", &lv, &sv, cv, &dv, buf2); /* line 67: 8 2 3 8 0 */
+    return n + sscanf(in, "%p", &pv);        /* line 68: a pointer from input */
 }
