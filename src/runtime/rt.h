@@ -92,7 +92,7 @@ typedef struct rt_state {
     /* PCT counts only points where another thread could run: change points
      * in a single-threaded stretch (main filling a table) would be wasted
      * and would demote a thread before it ever has company. */
-    unsigned long choices;
+    unsigned long choices;   /* counted under PCT only */
     int others_enabled;      /* at the last decision, as seen by its winner */
     int at_choice;           /* this point counted as a choice */
     int trace;               /* write every event (witness engine, witnesses) */

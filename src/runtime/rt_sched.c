@@ -236,7 +236,7 @@ void rt_point(rt_thread *t, uint32_t loc)
      * change who is enabled happened since it was chosen */
     int hot = rt.strategy == RT_PCT && !rt.dirty && t->pend == RT_P_RUN &&
               t->run_len <= RT_SPIN_LIMIT;
-    rt.at_choice = hot ? rt.others_enabled : enabled_count() >= 2;
+    rt.at_choice = rt.strategy != RT_PCT ? 0 : hot ? rt.others_enabled : enabled_count() >= 2;
     rt.choices += (unsigned long)rt.at_choice;
     if (hot && !change_point()) {
         rt_resumed(t, loc);
@@ -248,7 +248,8 @@ void rt_point(rt_thread *t, uint32_t loc)
     if (!n)
         deadlock();
     rt.dirty = 0;
-    rt.others_enabled = others_enabled(n);
+    if (rt.strategy == RT_PCT)
+        rt.others_enabled = others_enabled(n);
     if (n != t) {
         give_token(n);
         rt_wait_token(t);
