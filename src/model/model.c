@@ -122,8 +122,7 @@ static void add_access(rh_program *p, access_vec *v, LLVMValueRef inst, LLVMValu
     rh_vec_push(v, a);
 }
 
-/* The text of a constant C string operand, or NULL. */
-static const char *const_string(LLVMValueRef v)
+const char *rh_model_const_string(LLVMValueRef v)
 {
     while (v && LLVMIsAConstantExpr(v) && LLVMGetNumOperands(v) > 0)
         v = LLVMGetOperand(v, 0);
@@ -139,7 +138,7 @@ static const char *const_string(LLVMValueRef v)
 static void add_format_accesses(rh_program *p, access_vec *v, LLVMValueRef call, int fmt_arg, int fi)
 {
     unsigned nargs = (unsigned)LLVMGetNumArgOperands(call), arg = (unsigned)fmt_arg + 1;
-    const char *f = const_string(LLVMGetOperand(call, (unsigned)fmt_arg));
+    const char *f = rh_model_const_string(LLVMGetOperand(call, (unsigned)fmt_arg));
     for (; !f && arg < nargs; arg++)
         if (LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(call, arg))) == LLVMPointerTypeKind)
             add_access(p, v, call, LLVMGetOperand(call, arg), RH_ACC_READ, 0, fi);
@@ -182,7 +181,7 @@ static uint64_t scan_size(char conv, const char *mod, unsigned width, uint64_t l
 int rh_model_scan_sizes(const rh_program *p, LLVMValueRef call, int fmt_arg, uint64_t *sizes,
                         int max)
 {
-    const char *f = const_string(LLVMGetOperand(call, (unsigned)fmt_arg));
+    const char *f = rh_model_const_string(LLVMGetOperand(call, (unsigned)fmt_arg));
     uint64_t long_size = LLVMPointerSize(p->td);
     int n = 0;
     for (; f && *f; f++) {

@@ -112,6 +112,10 @@ const rh_conc_entry *rh_model_call_entry(const rh_program *p, LLVMValueRef call)
 /* The called function of a direct call (after stripping casts), or NULL. */
 LLVMValueRef rh_model_called_function(LLVMValueRef call);
 
+/* The text of a constant C string operand (a constant global's
+ * initializer), or NULL. */
+const char *rh_model_const_string(LLVMValueRef v);
+
 /* What a scanf-like call (RH_F_SCAN, format at argument fmt_arg) assigns:
  * sizes[k] is the byte size its k-th assigned argument receives (0: a
  * string of unknown length).  Returns the number of assigned arguments, or

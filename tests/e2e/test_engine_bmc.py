@@ -25,6 +25,7 @@ WITNESS_PROGRAMS = [
     ("programs", "pointer_to_pointer_race.c"),
     ("bmc", "mixed_size_prodcons_race.c"),
     ("bmc", "nondet_input_race.c"),
+    ("bmc", "scanf_input_race.c"),
     ("bmc", "struct_assign_overlap_race.c"),
 ]
 

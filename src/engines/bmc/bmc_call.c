@@ -340,6 +340,8 @@ static void call_strlen(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, Z3_
 
 /* memcpy/memmove/memset/bzero and strlen; other library memory functions
  * are not encoded and end the path. */
+static void call_scan(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, const rh_conc_entry *e);
+
 static void call_memory(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, const rh_conc_entry *e)
 {
     rh_bmc_ctx *c = w->c;
@@ -347,8 +349,8 @@ static void call_memory(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, con
         call_strlen(w, st, call, arg(w, st, call, 0));
         return;
     }
-    if (e->flags & RH_F_SCAN) { /* writes input through its arguments: not encoded */
-        rh_bmc_unsupported_kill(w, st, call, "a scanf-like input function");
+    if (e->flags & RH_F_SCAN) {
+        call_scan(w, st, call, e);
         return;
     }
     if (!(e->flags & RH_F_OBJ_WRITE) && !LLVMGetFirstUse(call)) {
@@ -382,12 +384,11 @@ static void call_memory(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, con
     set_result(w, st, call, dst);
 }
 
-static void call_nondet(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, LLVMValueRef callee)
+/* A fresh arbitrary value the call returns, recorded as a witness input. */
+static Z3_ast new_input(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, LLVMValueRef callee,
+                        unsigned bits)
 {
     rh_bmc_ctx *c = w->c;
-    unsigned bits = result_bits(w, call);
-    if (!bits)
-        return;
     Z3_ast v = rh_bmc_fresh(c, "nondet", bits);
     c->inputs = rh_xrealloc(c->inputs, (size_t)(c->ninputs + 1) * sizeof *c->inputs);
     rh_bmc_input *in = &c->inputs[c->ninputs++];
@@ -399,7 +400,51 @@ static void call_nondet(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, LLV
     in->loc = rh_model_inst_loc(c->prog, call);
     in->thread = w->thread;
     in->pos = c->threads[w->thread].npos;
-    rh_bmc_state_set(st, call, v);
+    return v;
+}
+
+static void call_nondet(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, LLVMValueRef callee)
+{
+    unsigned bits = result_bits(w, call);
+    if (bits)
+        rh_bmc_state_set(st, call, new_input(w, st, call, callee, bits));
+}
+
+/* scanf-like calls: an arbitrary result r in [-1, n] (EOF, or how many of
+ * the n conversions assigned), and arbitrary values written to the first r
+ * arguments, each a store guarded by r > k, as if behind a branch.  Input
+ * strings (sscanf) are read too, so only a constant one is supported; so
+ * are conversions of at most 8 bytes (no strings). */
+static void call_scan(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, const rh_conc_entry *e)
+{
+    rh_bmc_ctx *c = w->c;
+    uint64_t sizes[16];
+    int n = rh_model_scan_sizes(c->prog, call, e->obj2, sizes, 16);
+    int ok = n >= 0 && n <= 16 && result_bits(w, call) == 32 &&
+             (e->obj < 0 || rh_model_const_string(LLVMGetOperand(call, (unsigned)e->obj)));
+    for (int k = 0; ok && k < n; k++)
+        ok = sizes[k] > 0 && sizes[k] <= 8 && arg(w, st, call, e->obj2 + 1 + k);
+    if (!ok) {
+        rh_bmc_unsupported_kill(w, st, call, "a scanf-like call with a non-constant input or a "
+                                             "string conversion");
+        return;
+    }
+    Z3_ast r = new_input(w, st, call, rh_model_called_function(call), 32);
+    int i = rh_bmc_emit(w, st, RH_BMC_P_ASSUME, call, "assume");
+    rh_bmc_posp(w, i)->cond = rh_bmc_and(c, Z3_mk_bvsge(c->z, r, rh_bmc_bv(c, (uint64_t)-1, 32)),
+                                         Z3_mk_bvsle(c->z, r, rh_bmc_bv(c, (uint64_t)n, 32)));
+    for (int k = 0; k < n; k++) {
+        unsigned bytes = (unsigned)sizes[k];
+        i = rh_bmc_emit(w, st, RH_BMC_P_STORE, call, "write");
+        rh_bmc_pos *p = rh_bmc_posp(w, i);
+        p->guard = rh_bmc_and(c, st->guard, Z3_mk_bvsgt(c->z, r, rh_bmc_bv(c, (uint64_t)k, 32)));
+        p->addr = arg(w, st, call, e->obj2 + 1 + k);
+        p->size = bytes;
+        p->len = rh_bmc_bv(c, bytes, c->aw);
+        p->val = rh_bmc_fresh(c, "scanned", 8 * bytes);
+        p->flags |= RH_BMC_PF_RACE;
+    }
+    rh_bmc_state_set(st, call, r);
 }
 
 /* The address of this thread's copy of a __thread global: main uses the
