@@ -222,7 +222,8 @@ static void add_scan_accesses(rh_program *p, access_vec *v, LLVMValueRef call, i
         if (n >= 0 && (k >= n || k >= 64))
             break;
         if (LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(call, arg))) == LLVMPointerTypeKind)
-            add_access(p, v, call, LLVMGetOperand(call, arg), RH_ACC_WRITE, n >= 0 ? sizes[k] : 0, fi);
+            add_access(p, v, call, LLVMGetOperand(call, arg), RH_ACC_WRITE, n >= 0 ? sizes[k] : 0,
+                       fi);
     }
     for (size_t i = v->len; i > 0 && v->items[i - 1].inst == call; i--)
         v->items[i - 1].from_call = 1;

@@ -243,7 +243,8 @@ static void instrument_scan_call(inst_ctx *c, LLVMValueRef call, const rh_conc_e
         LLVMValueRef ptr = LLVMGetOperand(call, first + (unsigned)k);
         if (LLVMGetTypeKind(LLVMTypeOf(ptr)) != LLVMPointerTypeKind)
             continue;
-        LLVMValueRef done = LLVMBuildICmp(c->b, LLVMIntSGT, call, LLVMConstInt(rt, (unsigned)k, 0), "");
+        LLVMValueRef kth = LLVMConstInt(rt, (unsigned)k, 0);
+        LLVMValueRef done = LLVMBuildICmp(c->b, LLVMIntSGT, call, kth, "");
         LLVMValueRef p = LLVMBuildSelect(c->b, done, ptr, LLVMConstNull(LLVMTypeOf(ptr)), "");
         unsigned flags = RH_RT_WRITE | (sizes[k] ? 0 : RH_RT_STRLEN);
         LLVMValueRef args[] = {p, k64(c, sizes[k]), k32(c, flags), k32(c, new_loc(c, call, ptr)),
