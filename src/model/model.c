@@ -161,12 +161,12 @@ static void add_format_accesses(rh_program *p, access_vec *v, LLVMValueRef call,
 }
 
 /* Bytes one scanf conversion assigns, from its length modifier: integers
- * (d i u o x X n), floating point (a e f g), characters (c, width many). */
+ * (d i u o x X), floating point (a e f g), characters (c, width many). */
 static uint64_t scan_size(char conv, const char *mod, unsigned width, uint64_t long_size)
 {
     int hh = strncmp(mod, "hh", 2) == 0, ll = strncmp(mod, "ll", 2) == 0;
     switch (conv) {
-    case 'd': case 'i': case 'u': case 'o': case 'x': case 'X': case 'n':
+    case 'd': case 'i': case 'u': case 'o': case 'x': case 'X':
         return hh ? 1 : *mod == 'h' ? 2 : ll || *mod == 'q' || *mod == 'j' ? 8
                : *mod == 'l' || *mod == 'z' || *mod == 't' ? long_size : 4;
     case 'a': case 'e': case 'f': case 'g': case 'A': case 'E': case 'F': case 'G':
@@ -195,7 +195,7 @@ int rh_model_scan_sizes(const rh_program *p, LLVMValueRef call, int fmt_arg, uin
         const char *mod = f;
         while (*f && strchr("hlLqjzt", *f))
             f++;
-        if (!*f || *f == 'p')
+        if (!*f || *f == 'p' || *f == 'n') /* %n: assigned, yet not counted in the result */
             return -1;
         if (*f == '[') /* a scanset: ']' right after '[' or "[^" is a member */
             for (f += 1 + (f[1] == '^'), f += *f == ']'; *f && *f != ']'; f++)

@@ -119,8 +119,8 @@ const char *rh_model_const_string(LLVMValueRef v);
 /* What a scanf-like call (RH_F_SCAN, format at argument fmt_arg) assigns:
  * sizes[k] is the byte size its k-th assigned argument receives (0: a
  * string of unknown length).  Returns the number of assigned arguments, or
- * -1 when the format is not a constant or assigns a pointer (%p), which
- * no engine follows. */
+ * -1 when the format is not a constant, assigns a pointer (%p), which no
+ * engine follows, or has %n, which assigns without counting in the result. */
 int rh_model_scan_sizes(const rh_program *p, LLVMValueRef call, int fmt_arg, uint64_t *sizes,
                         int max);
 

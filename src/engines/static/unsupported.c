@@ -74,7 +74,7 @@ static void check_call(rh_static *s, LLVMValueRef call, int f)
         check_external(s, call, callee);
     uint64_t size;
     if (e && (e->flags & RH_F_SCAN) && rh_model_scan_sizes(s->p, call, e->obj2, &size, 1) < 0)
-        rh_static_unsupported(s, call, "a scanf format that is not a constant or reads a pointer");
+        rh_static_unsupported(s, call, "a scanf format that is not a constant or has %p or %n");
 }
 
 static void check_inst(rh_static *s, LLVMValueRef in, int f)
