@@ -306,6 +306,8 @@ static int run_auto(rh_program *prog, const rh_options *o, double deadline, rh_r
         run_one(rh_portfolio_find("bmc"), prog, o, deadline, &bmc);
         bmc_verdict = bmc.verdict;
         merge(res, &bmc);
+        if (races_confirmed(res))
+            rh_set_race_confirmed_elsewhere(); /* the dynamic runs need not search on */
         if (bmc_verdict != RH_RACE_FREE)
             run_one(rh_portfolio_find("dynamic"), prog, o, deadline, &dyn);
         merge(res, &dyn);

@@ -142,6 +142,11 @@ int rh_race_confirmed_elsewhere(void)
     return confirmed_flag != 0;
 }
 
+void rh_set_race_confirmed_elsewhere(void)
+{
+    confirmed_flag = 1;
+}
+
 char *rh_read_file(const char *path, size_t *len, char *err)
 {
     FILE *f = fopen(path, "rb");

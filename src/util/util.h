@@ -64,6 +64,7 @@ int rh_cancelled(void);
  * another stage has confirmed one: the portfolio says so with SIGUSR1
  * (handled from rh_cancel_on_sigterm() on; system calls restart). */
 int rh_race_confirmed_elsewhere(void);
+void rh_set_race_confirmed_elsewhere(void); /* the same, within one process */
 
 /* Reads a whole file; returns NULL and fills err on failure. *len may be NULL. */
 char *rh_read_file(const char *path, size_t *len, char *err);

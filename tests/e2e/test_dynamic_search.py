@@ -73,6 +73,10 @@ def main():
     check("auto: bmc's race stops the dynamic search (%.1f s of a 30 s budget)" % secs,
           rc == 1 and race_lines(rep) == [16, 25] and secs < 12,
           "rc %d, lines %s, %.1f s" % (rc, race_lines(rep), secs))
+    rc, rep, secs = run(rh, "--timeout=30", "--jobs=1", prog("dynamic", "magic_input_race.c"))
+    check("auto, one job (bmc, then dynamic): bmc's race stops the search too (%.1f s)" % secs,
+          rc == 1 and race_lines(rep) == [16, 25] and secs < 12,
+          "rc %d, lines %s, %.1f s" % (rc, race_lines(rep), secs))
     rc, rep, secs = run(rh, "--timeout=30", prog("programs", "detached_thread_sem_norace.c"))
     check("auto: bmc's proof stops the dynamic search (%.1f s of a 30 s budget)" % secs,
           rc == 0 and secs < 12, "rc %d, %.1f s" % (rc, secs))
