@@ -11,7 +11,7 @@
   verdict: bmc confirming a race (tests/dynamic/magic_input_race.c, which
   no execution finds) or proving race freedom
   (tests/programs/detached_thread_sem_norace.c), so auto answers long
-  before its 30 s budget."""
+  before its 30 s budget, on two cores or (bmc, then dynamic) on one."""
 import argparse
 import json
 import os
