@@ -197,34 +197,6 @@ static void instrument_memory(inst_ctx *c, LLVMValueRef inst)
     }
 }
 
-/* memcpy, strlen, ...: one access per pointer argument the table names. */
-static void instrument_memory_call(inst_ctx *c, LLVMValueRef call, const rh_conc_entry *e)
-{
-    LLVMValueRef size = NULL;
-    int ok;
-    if (e->size >= 0 && (unsigned)e->size < (unsigned)LLVMGetNumArgOperands(call)) {
-        LLVMPositionBuilderBefore(c->b, call);
-        size = as_i64(c, LLVMGetOperand(call, (unsigned)e->size), &ok);
-    }
-    struct { int arg; unsigned flag, kind; } roles[] = {
-        {e->obj, RH_F_OBJ_WRITE, RH_RT_WRITE},
-        {e->obj, RH_F_OBJ_READ, RH_RT_READ},
-        {e->obj2, RH_F_OBJ2_READ, RH_RT_READ},
-    };
-    for (size_t i = 0; i < sizeof roles / sizeof roles[0]; i++) {
-        if (roles[i].arg < 0 || !(e->flags & roles[i].flag) ||
-            (unsigned)roles[i].arg >= (unsigned)LLVMGetNumArgOperands(call))
-            continue;
-        unsigned flags = roles[i].kind;
-        LLVMValueRef n = size;
-        if (!n && roles[i].kind == RH_RT_READ)
-            flags |= RH_RT_STRLEN, n = k64(c, 0);
-        else if (!n)
-            n = k64(c, 1); /* a write of unknown length: its first byte at least */
-        call_access(c, call, LLVMGetOperand(call, (unsigned)roles[i].arg), n, flags, NULL);
-    }
-}
-
 /* scanf-like calls: after the call, a write of each argument a conversion
  * assigned; the result says how many did (EOF: none), and an argument not
  * assigned is passed as NULL, which the runtime records as no access.
@@ -251,6 +223,36 @@ static void instrument_scan_call(inst_ctx *c, LLVMValueRef call, const rh_conc_e
                                k64(c, 0)};
         LLVMBuildCall2(c->b, c->t_access, c->f_access, args, 5, "");
     }
+}
+
+/* memcpy, strlen, ...: one access per pointer argument the table names. */
+static void instrument_memory_call(inst_ctx *c, LLVMValueRef call, const rh_conc_entry *e)
+{
+    LLVMValueRef size = NULL;
+    int ok;
+    if (e->size >= 0 && (unsigned)e->size < (unsigned)LLVMGetNumArgOperands(call)) {
+        LLVMPositionBuilderBefore(c->b, call);
+        size = as_i64(c, LLVMGetOperand(call, (unsigned)e->size), &ok);
+    }
+    struct { int arg; unsigned flag, kind; } roles[] = {
+        {e->obj, RH_F_OBJ_WRITE, RH_RT_WRITE},
+        {e->obj, RH_F_OBJ_READ, RH_RT_READ},
+        {e->obj2, RH_F_OBJ2_READ, RH_RT_READ},
+    };
+    for (size_t i = 0; i < sizeof roles / sizeof roles[0]; i++) {
+        if (roles[i].arg < 0 || !(e->flags & roles[i].flag) ||
+            (unsigned)roles[i].arg >= (unsigned)LLVMGetNumArgOperands(call))
+            continue;
+        unsigned flags = roles[i].kind;
+        LLVMValueRef n = size;
+        if (!n && roles[i].kind == RH_RT_READ)
+            flags |= RH_RT_STRLEN, n = k64(c, 0);
+        else if (!n)
+            n = k64(c, 1); /* a write of unknown length: its first byte at least */
+        call_access(c, call, LLVMGetOperand(call, (unsigned)roles[i].arg), n, flags, NULL);
+    }
+    if (e->flags & RH_F_SCAN)
+        instrument_scan_call(c, call, e);
 }
 
 static LLVMValueRef arg_or_null(LLVMValueRef call, int i)
@@ -410,8 +412,6 @@ static void instrument_call(inst_ctx *c, LLVMValueRef call)
     int has_body = callee && !LLVMIsDeclaration(callee);
     if (e && e->op == RH_OP_MEMORY)
         instrument_memory_call(c, call, e);
-    if (e && e->op == RH_OP_MEMORY && (e->flags & RH_F_SCAN))
-        instrument_scan_call(c, call, e);
     else if (e && e->op != RH_OP_PURE && e->op != RH_OP_IGNORE && e->op != RH_OP_NONE)
         instrument_sync(c, call, e);
     if ((has_body || !callee) && (!e || e->op == RH_OP_NONE || e->op == RH_OP_ATOMIC_CALL ||
