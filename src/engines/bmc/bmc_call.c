@@ -338,10 +338,10 @@ static void call_strlen(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, Z3_
     set_result(w, st, call, len);
 }
 
-/* memcpy/memmove/memset/bzero and strlen; other library memory functions
- * are not encoded and end the path. */
 static void call_scan(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, const rh_conc_entry *e);
 
+/* memcpy/memmove/memset/bzero, strlen and scanf-like calls; other library
+ * memory functions are not encoded and end the path. */
 static void call_memory(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, const rh_conc_entry *e)
 {
     rh_bmc_ctx *c = w->c;

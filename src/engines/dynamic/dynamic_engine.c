@@ -189,17 +189,12 @@ int rh_dynamic_run(rh_program *prog, const rh_options *o, double deadline, rh_re
     unsigned long max_runs = o->runs ? o->runs : RH_DYN_DEFAULT_RUNS, last_choices = 0;
     /* a fifth of the budget stays for predicting races from the traces */
     double run_deadline = deadline - (deadline - rh_now()) * 0.2;
+    /* After max_runs, with no race yet and no --runs, the rest of the run
+     * budget keeps looking, since a race behind a rare schedule is what the
+     * budget is for; the first race (here or from another engine) ends it. */
     unsigned long i = 0;
-    for (; i < max_runs && rh_now() < run_deadline && !rh_cancelled(); i++)
-        if (one_run(&s, i, run_deadline, &last_choices, err)) {
-            session_free(&s);
-            return -1;
-        }
-    /* No race yet and no --runs: the rest of the run budget keeps looking,
-     * since a race behind a rare schedule is what the budget is for; the
-     * first race (here or from another engine) ends the search. */
-    for (; !o->runs && !res->nraces && rh_now() < run_deadline && !rh_cancelled() &&
-           !rh_race_confirmed_elsewhere();
+    for (; rh_now() < run_deadline && !rh_cancelled() &&
+           (i < max_runs || (!o->runs && !res->nraces && !rh_race_confirmed_elsewhere()));
          i++)
         if (one_run(&s, i, run_deadline, &last_choices, err)) {
             session_free(&s);
