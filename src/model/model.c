@@ -211,19 +211,18 @@ int rh_model_scan_sizes(const rh_program *p, LLVMValueRef call, int fmt_arg, uin
 
 /* scanf-like calls write each argument a conversion assigns.  A format the
  * model cannot read writes every pointer argument, length unknown (the
- * static engine also calls it unsupported). */
+ * static engine also calls it unsupported); so do conversions past the
+ * first 64, whose sizes are not kept. */
 static void add_scan_accesses(rh_program *p, access_vec *v, LLVMValueRef call, int fmt_arg, int fi)
 {
     unsigned nargs = (unsigned)LLVMGetNumArgOperands(call), first = (unsigned)fmt_arg + 1;
     uint64_t sizes[64];
     int n = rh_model_scan_sizes(p, call, fmt_arg, sizes, 64);
-    for (unsigned arg = first; arg < nargs; arg++) {
+    for (unsigned arg = first; arg < nargs && (n < 0 || (int)(arg - first) < n); arg++) {
         int k = (int)(arg - first);
-        if (n >= 0 && (k >= n || k >= 64))
-            break;
+        uint64_t size = n >= 0 && k < 64 ? sizes[k] : 0;
         if (LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(call, arg))) == LLVMPointerTypeKind)
-            add_access(p, v, call, LLVMGetOperand(call, arg), RH_ACC_WRITE, n >= 0 ? sizes[k] : 0,
-                       fi);
+            add_access(p, v, call, LLVMGetOperand(call, arg), RH_ACC_WRITE, size, fi);
     }
     for (size_t i = v->len; i > 0 && v->items[i - 1].inst == call; i--)
         v->items[i - 1].from_call = 1;
