@@ -85,21 +85,44 @@ static int rerender(const rh_options *o)
     return rc;
 }
 
+/* The result of a run whose compiling outlasted the budget: unknown,
+ * with a note saying where the time went. */
+static void out_of_time(const char *where, rh_result *res)
+{
+    res->verdict = RH_UNKNOWN;
+    res->engine = rh_xstrdup("front end");
+    rh_result_note(res, "%s", where);
+}
+
 static int analyse(const rh_options *o)
 {
     if (o->from_report)
         return rerender(o);
     char err[RH_ERR_MAX] = "";
+    rh_budget budget;
+    rh_portfolio_budget(o, &budget);
     rh_program prog;
-    if (rh_frontend_load(o, &prog, err))
+    rh_result res = {0};
+    int rc = rh_frontend_load(o, &budget, &prog, err);
+    if (rc == RH_FRONTEND_OUT_OF_TIME) {
+        rh_budget_finish(&budget);
+        out_of_time(err, &res);
+        rc = report(&res, o);
+        rh_result_free(&res);
+        return rc;
+    }
+    if (rc) {
+        rh_budget_finish(&budget);
         return fail(err);
+    }
     if (o->dump_model) {
+        rh_budget_finish(&budget);
         rh_model_dump(&prog, stdout);
         rh_model_free(&prog);
         return RH_EXIT_RACE_FREE;
     }
-    rh_result res = {0};
-    int rc = rh_portfolio_run(&prog, o, &res, err);
+    rc = rh_portfolio_run(&prog, o, &budget, &res, err);
+    rh_budget_finish(&budget);
     rc = rc ? fail(err) : report(&res, o);
     rh_result_free(&res);
     rh_model_free(&prog);

@@ -5,8 +5,10 @@
  * verdict that follows DESIGN.md's soundness discipline (RH_RACE_FREE only
  * from a proof over the whole program, RH_RACE only with races whose
  * evidence allows it, RH_UNKNOWN otherwise), and notes naming what it could
- * not model.  `deadline` is an absolute rh_now() time the engine must stop
- * by.  An engine returns 0, or -1 with err set for an internal failure
+ * not model.  The engine stops when rh_budget_over(budget) says so, names
+ * its phases with rh_budget_stage() and, when it stopped early, says
+ * rh_budget_ran_out() and reports what it found so far with an unknown
+ * verdict unless that is already decided.  An engine returns 0, or -1 with err set for an internal failure
  * (never for an unsupported program, which is RH_UNKNOWN plus a note).
  */
 #ifndef RH_ENGINE_H
@@ -15,8 +17,9 @@
 #include "../model/model.h"
 #include "../options.h"
 #include "../report/race.h"
+#include "../util/budget.h"
 
-typedef int (*rh_engine_fn)(rh_program *prog, const rh_options *o, double deadline,
+typedef int (*rh_engine_fn)(rh_program *prog, const rh_options *o, rh_budget *budget,
                             rh_result *res, char *err);
 
 typedef struct rh_engine {
@@ -26,9 +29,12 @@ typedef struct rh_engine {
     int one_race;       /* stops at its first race: not worth waiting for once races are confirmed */
 } rh_engine;
 
-int rh_static_run(rh_program *prog, const rh_options *o, double deadline, rh_result *res, char *err);
-int rh_bmc_run(rh_program *prog, const rh_options *o, double deadline, rh_result *res, char *err);
-int rh_dynamic_run(rh_program *prog, const rh_options *o, double deadline, rh_result *res, char *err);
+int rh_static_run(rh_program *prog, const rh_options *o, rh_budget *budget, rh_result *res,
+                  char *err);
+int rh_bmc_run(rh_program *prog, const rh_options *o, rh_budget *budget, rh_result *res,
+                  char *err);
+int rh_dynamic_run(rh_program *prog, const rh_options *o, rh_budget *budget, rh_result *res,
+                  char *err);
 
 /* `racehunt run` and `racehunt replay` (o->command): returns the exit code. */
 int rh_dynamic_command(const rh_options *o);

@@ -197,7 +197,8 @@ static int wants_gnu89_inline(const char *file)
     return plain && !c99;
 }
 
-int rh_frontend_compile(const rh_options *o, const rh_tu *tu, const char *bc_path, char *err)
+int rh_frontend_compile(const rh_options *o, const rh_tu *tu, const char *bc_path, double seconds,
+                        char *err)
 {
     if (check_input(tu->file, err))
         return -1;
@@ -228,11 +229,11 @@ int rh_frontend_compile(const rh_options *o, const rh_tu *tu, const char *bc_pat
         return rh_fail(err, "%s: cannot enter its build directory %s", tu->file, tu->dir);
     }
     rh_proc_result r;
-    int rc = rh_proc_run(argv, NULL, 300, &r, err);
+    int rc = rh_proc_run(argv, NULL, seconds, &r, err);
     if (tu->dir && cwd[0] && chdir(cwd) != 0)
         rc = rh_fail(err, "cannot return to %s", cwd);
     if (rc == 0 && r.timed_out)
-        rc = rh_fail(err, "%s: clang-16 timed out", tu->file);
+        rc = rh_fail(err, "%s: the time budget ran out while clang-16 compiled it", tu->file);
     else if (rc == 0 && (!r.exited || r.status != 0)) {
         first_diagnostic(r.errout, tu->file, err);
         rc = -1;
@@ -282,17 +283,10 @@ static int has_main(LLVMModuleRef m)
     return f && !LLVMIsDeclaration(f);
 }
 
-/* Progress of a multi-unit build, on a terminal only. */
-static void progress(int done, int total, const char *file)
+/* Seconds clang may take for one unit: what is left of the budget. */
+static double compile_seconds(const rh_budget *budget)
 {
-    if (total < 2 || !isatty(2))
-        return;
-    int width = 30, filled = width * done / total;
-    fprintf(stderr, "\r[%-*.*s] %d/%d %-40.40s", width, filled,
-            "##############################", done, total, file);
-    if (done == total)
-        fputs("\r\033[K", stderr);
-    fflush(stderr);
+    return budget ? rh_budget_left(budget) + 0.001 : 300;
 }
 
 typedef struct rh_job {
@@ -315,8 +309,8 @@ static int reap_job(rh_job *job, char *err)
     return err[0] ? -1 : rh_fail(err, "compiling a unit failed");
 }
 
-static int start_job(const rh_options *o, const rh_tu_list *units, const char *tmp, int i, rh_job *job,
-                     char *err)
+static int start_job(const rh_options *o, rh_budget *budget, const rh_tu_list *units,
+                     const char *tmp, int i, rh_job *job, char *err)
 {
     int fds[2];
     if (pipe(fds))
@@ -328,7 +322,7 @@ static int start_job(const rh_options *o, const rh_tu_list *units, const char *t
     if (job->pid == 0) {
         close(fds[0]);
         char *bc = rh_xasprintf("%s/unit%d.bc", tmp, i), msg[RH_ERR_MAX] = "";
-        int rc = rh_frontend_compile(o, &units->items[i], bc, msg);
+        int rc = rh_frontend_compile(o, &units->items[i], bc, compile_seconds(budget), msg);
         if (rc && write(fds[1], msg, strlen(msg)) < 0)
             rc = 1;
         _exit(rc ? 1 : 0);
@@ -340,11 +334,12 @@ static int start_job(const rh_options *o, const rh_tu_list *units, const char *t
 }
 
 /* Compiles every unit to tmp/unitN.bc, up to o->jobs at a time. */
-static int compile_all(const rh_options *o, const rh_tu_list *units, const char *tmp, char *err)
+static int compile_all(const rh_options *o, rh_budget *budget, const rh_tu_list *units,
+                       const char *tmp, char *err)
 {
     if (units->len == 1) {
         char *bc = rh_xasprintf("%s/unit0.bc", tmp);
-        int rc = rh_frontend_compile(o, &units->items[0], bc, err);
+        int rc = rh_frontend_compile(o, &units->items[0], bc, compile_seconds(budget), err);
         free(bc);
         return rc;
     }
@@ -352,7 +347,7 @@ static int compile_all(const rh_options *o, const rh_tu_list *units, const char 
     rh_job *pool = rh_xcalloc((size_t)jobs, sizeof *pool);
     while (running > 0 || (next < units->len && rc == 0)) {
         if (rc == 0 && next < units->len && running < jobs) {
-            if (start_job(o, units, tmp, next, &pool[running], err))
+            if (start_job(o, budget, units, tmp, next, &pool[running], err))
                 rc = -1;
             else
                 running++, next++;
@@ -361,7 +356,8 @@ static int compile_all(const rh_options *o, const rh_tu_list *units, const char 
         char msg[RH_ERR_MAX];
         if (reap_job(&pool[0], msg) && rc == 0)
             rc = -1, memcpy(err, msg, RH_ERR_MAX);
-        progress(++done, units->len, units->items[pool[0].unit].file);
+        if (budget)
+            rh_budget_progress(budget, ++done, units->len);
         memmove(pool, pool + 1, (size_t)--running * sizeof *pool);
     }
     free(pool);
@@ -381,10 +377,10 @@ static void link_diagnostic(LLVMDiagnosticInfoRef info, void *ctx)
 }
 
 /* Compiles and links every unit into *out (owned by ctx). */
-static int build_module(const rh_options *o, const rh_tu_list *units, const char *tmp,
-                        LLVMContextRef ctx, LLVMModuleRef *out, char *err)
+static int build_module(const rh_options *o, rh_budget *budget, const rh_tu_list *units,
+                        const char *tmp, LLVMContextRef ctx, LLVMModuleRef *out, char *err)
 {
-    if (compile_all(o, units, tmp, err))
+    if (compile_all(o, budget, units, tmp, err))
         return -1;
     char diag[RH_ERR_MAX] = "";
     LLVMContextSetDiagnosticHandler(ctx, link_diagnostic, diag);
@@ -410,7 +406,7 @@ static int build_module(const rh_options *o, const rh_tu_list *units, const char
     return 0;
 }
 
-int rh_frontend_load(const rh_options *o, rh_program *prog, char *err)
+int rh_frontend_load(const rh_options *o, rh_budget *budget, rh_program *prog, char *err)
 {
     rh_tu_list units;
     rh_conc_table conc = {0};
@@ -425,7 +421,15 @@ int rh_frontend_load(const rh_options *o, rh_program *prog, char *err)
     char *tmp = rh_frontend_tmpdir(err);
     LLVMContextRef ctx = LLVMContextCreate();
     LLVMModuleRef mod = NULL;
-    int rc = tmp ? build_module(o, &units, tmp, ctx, &mod, err) : -1;
+    if (budget)
+        rh_budget_stage(budget, "frontend.compile");
+    int rc = tmp ? build_module(o, budget, &units, tmp, ctx, &mod, err) : -1;
+    if (rc && budget && rh_budget_left(budget) <= 0) {
+        rh_budget_ran_out(budget);
+        rc = RH_FRONTEND_OUT_OF_TIME;
+    }
+    if (rc == 0 && budget)
+        rh_budget_stage(budget, "frontend.normalise");
     if (rc == 0 && !has_main(mod))
         rc = rh_fail(err, "%s: no main function: racehunt analyses whole programs",
                      units.len == 1 ? units.items[0].file : "the linked program");
@@ -439,7 +443,12 @@ int rh_frontend_load(const rh_options *o, rh_program *prog, char *err)
             LLVMDisposeModule(mod);
         LLVMContextDispose(ctx);
         rh_conc_free(&conc);
-        return -1;
+        return rc == RH_FRONTEND_OUT_OF_TIME ? rc : -1;
     }
-    return rh_model_build(prog, ctx, mod, conc, o->ilp32, err);
+    if (budget)
+        rh_budget_stage(budget, "frontend.model");
+    rc = rh_model_build(prog, ctx, mod, conc, o->ilp32, err);
+    if (budget)
+        rh_budget_end_stage(budget);
+    return rc;
 }

@@ -13,6 +13,7 @@
 
 #include "../model/model.h"
 #include "../options.h"
+#include "../util/budget.h"
 
 /* One translation unit: a source file, the directory to compile it in and
  * its own compiler flags (from compile_commands.json or the command line). */
@@ -35,11 +36,17 @@ void rh_frontend_units_free(rh_tu_list *l);
 /* Path of the clang-16 executable, or NULL when it is not installed. */
 char *rh_frontend_clang(void);
 
-/* Compiles one unit to a bitcode file at bc_path. */
-int rh_frontend_compile(const rh_options *o, const rh_tu *tu, const char *bc_path, char *err);
+/* Compiles one unit to a bitcode file at bc_path, giving clang at most
+ * `seconds` (a time-out is an error saying so). */
+int rh_frontend_compile(const rh_options *o, const rh_tu *tu, const char *bc_path, double seconds,
+                        char *err);
 
-/* Compiles, links and normalises every unit, then builds the model. */
-int rh_frontend_load(const rh_options *o, rh_program *prog, char *err);
+/* Compiles, links and normalises every unit, then builds the model.
+ * budget may be NULL (no limit but clang's own 300 s); when compiling runs
+ * past the budget's deadline it returns RH_FRONTEND_OUT_OF_TIME with err
+ * saying where. */
+#define RH_FRONTEND_OUT_OF_TIME (-2)
+int rh_frontend_load(const rh_options *o, rh_budget *budget, rh_program *prog, char *err);
 
 /* wrappers.c: marks the thread-create wrappers of m not marked yet to be
  * inlined (after mem2reg, which makes their parameters visible); returns

@@ -9,6 +9,7 @@
  */
 #include "portfolio.h"
 #include "../report/report.h"
+#include "../util/proc.h"
 #include "../util/util.h"
 
 #include <errno.h>
@@ -41,17 +42,38 @@ const rh_engine *rh_portfolio_find(const char *name)
     return NULL;
 }
 
+/* Copies the budget's per-stage time and peak memory into res (--stats). */
+static void stage_stats(const rh_budget *b, rh_result *res)
+{
+    char name[96];
+    for (int i = 0; i < b->nstats; i++) {
+        snprintf(name, sizeof name, "stage.%s.seconds", b->stats[i].name);
+        rh_result_stat(res, name, b->stats[i].seconds);
+        snprintf(name, sizeof name, "stage.%s.peak_mb", b->stats[i].name);
+        rh_result_stat(res, name, (double)b->stats[i].peak_rss_kb / 1024.0);
+    }
+}
+
 /* Runs one engine and records its time; an internal failure becomes a note
  * and an unknown verdict, so one broken engine never sinks the others. */
-static void run_one(const rh_engine *e, rh_program *prog, const rh_options *o, double deadline,
+static void run_one(const rh_engine *e, rh_program *prog, const rh_options *o, rh_budget *budget,
                     rh_result *res)
 {
     char err[RH_ERR_MAX] = "", name[64];
     double t0 = rh_now();
-    if (e->run(prog, o, deadline, res, err)) {
+    budget->nstats = 0;
+    rh_budget_stage(budget, e->name);
+    if (e->run(prog, o, budget, res, err)) {
         res->verdict = RH_UNKNOWN;
         rh_result_note(res, "the %s engine failed: %s", e->name, err);
     }
+    char *out = rh_budget_out_note(budget);
+    if (out) {
+        rh_result_note(res, "%s: %s", e->name, out);
+        free(out);
+    }
+    rh_budget_finish(budget);
+    stage_stats(budget, res);
     snprintf(name, sizeof name, "%s.seconds", e->name);
     rh_result_stat(res, name, rh_now() - t0);
     if (!res->engine)
@@ -121,7 +143,7 @@ typedef struct rh_child {
 } rh_child;
 
 /* Starts an engine in a forked process that writes its result as JSON. */
-static int start_child(const rh_engine *e, rh_program *prog, const rh_options *o, double deadline,
+static int start_child(const rh_engine *e, rh_program *prog, const rh_options *o, rh_budget *budget,
                        rh_child *c)
 {
     int fds[2];
@@ -130,6 +152,7 @@ static int start_child(const rh_engine *e, rh_program *prog, const rh_options *o
     if (pipe2(fds, O_CLOEXEC)) /* not inherited by the programs the engine runs */
         return -1;
     fflush(NULL);
+    pid_t self = getpid();
     c->pid = fork();
     if (c->pid < 0) {
         close(fds[0]);
@@ -138,9 +161,10 @@ static int start_child(const rh_engine *e, rh_program *prog, const rh_options *o
     }
     if (c->pid == 0) {
         close(fds[0]);
+        rh_die_with_parent(self); /* and its own process group, killed whole */
         rh_cancel_on_sigterm();
         rh_result res = {0};
-        run_one(e, prog, o, deadline, &res);
+        run_one(e, prog, o, budget, &res);
         json_t *j = rh_result_to_json(&res, 1);
         FILE *out = fdopen(fds[1], "w");
         if (out) {
@@ -149,6 +173,7 @@ static int start_child(const rh_engine *e, rh_program *prog, const rh_options *o
         }
         _exit(0);
     }
+    setpgid(c->pid, c->pid); /* also here: a kill may come before the child's own call */
     close(fds[1]);
     c->fd = fds[0];
     return 0;
@@ -181,8 +206,8 @@ static int read_child(rh_child *c, rh_result *res)
         rh_result_note(res, "the %s engine was stopped once the verdict no longer depended on it",
                        c->engine->name);
     } else {
-        rh_result_note(res, "the %s engine gave no result within the time budget",
-                       c->engine->name);
+        rh_result_note(res, "the %s engine did not stop at the end of the time budget and was "
+                            "killed; nothing it found is reported", c->engine->name);
     }
     json_decref(j);
     free(c->buf);
@@ -244,7 +269,7 @@ static void collect_children(rh_child *c, int n, double deadline, rh_result *res
         if (!cancelled && no_longer_needed(c, n, res)) {
             for (int k = 0; k < n; k++)
                 if (c[k].fd >= 0)
-                    kill(c[k].pid, SIGTERM), c[k].stopped = 1;
+                    kill(-c[k].pid, SIGTERM), c[k].stopped = 1;
             cancelled = 1;
             if (rh_now() + RH_STOP_GRACE < until)
                 until = rh_now() + RH_STOP_GRACE;
@@ -256,7 +281,7 @@ static void collect_children(rh_child *c, int n, double deadline, rh_result *res
     }
     for (int i = 0; i < n; i++)
         if (c[i].fd >= 0) {
-            kill(c[i].pid, SIGKILL);
+            kill(-c[i].pid, SIGKILL); /* the stage and whatever it started */
             while (!read_child(&c[i], res)) /* drain to end of file, then reap */
                 ;
         }
@@ -276,66 +301,87 @@ static rh_verdict merged_verdict(const rh_result *res, int proved_free)
     return proved_free ? RH_RACE_FREE : RH_UNKNOWN;
 }
 
-static int run_auto(rh_program *prog, const rh_options *o, double deadline, rh_result *res)
+/* Runs stages e[0..n) (n <= 2) in parallel child processes and merges
+ * what they find into res; verdicts[i] is stage i's own verdict. */
+static void run_stages(const rh_engine **e, int n, rh_program *prog, const rh_options *o,
+                       rh_budget *budget, rh_result *res, rh_verdict *verdicts)
 {
-    rh_result st = {0};
-    run_one(rh_portfolio_find("static"), prog, o, deadline, &st);
-    rh_verdict static_verdict = st.verdict;
-    merge(res, &st);
+    rh_child c[2];
+    int started = 0;
+    for (int i = 0; i < n && i < 2; i++) {
+        if (start_child(e[i], prog, o, budget, &c[i]))
+            break;
+        started++;
+    }
+    if (started == 0) {
+        rh_result_note(res, "cannot start a stage process: %s", strerror(errno));
+        return;
+    }
+    collect_children(c, started, budget->deadline, res);
+    for (int i = 0; i < started; i++)
+        verdicts[i] = c[i].verdict;
+}
+
+/* Runs one stage in a child process, so that the deadline holds whatever
+ * the stage does (the child is killed a grace period after it). */
+static rh_verdict run_stage(const rh_engine *e, rh_program *prog, const rh_options *o,
+                            rh_budget *budget, rh_result *res)
+{
+    rh_verdict v = RH_UNKNOWN;
+    run_stages(&e, 1, prog, o, budget, res, &v);
+    return v;
+}
+
+static int run_auto(rh_program *prog, const rh_options *o, rh_budget *budget, rh_result *res)
+{
+    rh_verdict static_verdict = run_stage(rh_portfolio_find("static"), prog, o, budget, res);
     if (static_verdict == RH_RACE_FREE) {
         res->verdict = RH_RACE_FREE;
         res->engine = rh_xstrdup("static");
         return 0;
     }
     /* bmc and dynamic in two processes (both cores), or one after the other */
-    rh_child child[2];
-    int parallel = o->jobs > 1 &&
-                   start_child(rh_portfolio_find("bmc"), prog, o, deadline, &child[0]) == 0;
-    if (parallel && start_child(rh_portfolio_find("dynamic"), prog, o, deadline, &child[1])) {
-        kill(child[0].pid, SIGKILL);
-        waitpid(child[0].pid, NULL, 0);
-        close(child[0].fd);
-        parallel = 0;
-    }
-    rh_verdict bmc_verdict;
-    if (parallel) {
-        collect_children(child, 2, deadline, res);
-        bmc_verdict = child[0].verdict;
+    const rh_engine *later[2] = {rh_portfolio_find("bmc"), rh_portfolio_find("dynamic")};
+    rh_verdict v[2] = {RH_UNKNOWN, RH_UNKNOWN};
+    if (o->jobs > 1) {
+        run_stages(later, 2, prog, o, budget, res, v);
     } else {
-        rh_result bmc = {0}, dyn = {0};
-        run_one(rh_portfolio_find("bmc"), prog, o, deadline, &bmc);
-        bmc_verdict = bmc.verdict;
-        merge(res, &bmc);
+        v[0] = run_stage(later[0], prog, o, budget, res);
         if (races_confirmed(res))
             rh_set_race_confirmed_elsewhere(); /* the dynamic runs need not search on */
-        if (bmc_verdict != RH_RACE_FREE)
-            run_one(rh_portfolio_find("dynamic"), prog, o, deadline, &dyn);
-        merge(res, &dyn);
+        if (v[0] != RH_RACE_FREE)
+            run_stage(later[1], prog, o, budget, res);
     }
-    res->verdict = merged_verdict(res, bmc_verdict == RH_RACE_FREE);
+    res->verdict = merged_verdict(res, v[0] == RH_RACE_FREE);
     res->engine = rh_xstrdup("auto");
     return 0;
 }
 
-int rh_portfolio_run(rh_program *prog, const rh_options *o, rh_result *res, char *err)
+void rh_portfolio_budget(const rh_options *o, rh_budget *b)
 {
     /* The budget is the user's wall clock: compiling counted, and a margin
      * kept so that engines which overrun a little still finish in time. */
     double budget = o->timeout > 0 ? o->timeout : RH_DEFAULT_TIMEOUT;
     double margin = budget * 0.1 < RH_MARGIN_MAX ? budget * 0.1 : RH_MARGIN_MAX;
-    double deadline = (o->start > 0 ? o->start : rh_now()) + budget - margin;
+    rh_budget_init(b, o->start > 0 ? o->start : rh_now(), budget - margin,
+                   o->verbose || isatty(2));
+}
+
+int rh_portfolio_run(rh_program *prog, const rh_options *o, rh_budget *budget, rh_result *res,
+                     char *err)
+{
+    stage_stats(budget, res); /* the front end's stages */
     if (strcmp(o->engine, "auto") == 0)
-        return run_auto(prog, o, deadline, res);
+        return run_auto(prog, o, budget, res);
     const rh_engine *e = rh_portfolio_find(o->engine);
     if (!e)
         return rh_fail(err, "unknown engine '%s' (expected auto, static, bmc or dynamic)", o->engine);
-    char inner[RH_ERR_MAX] = "";
     double t0 = rh_now();
-    int rc = e->run(prog, o, deadline, res, inner);
+    res->verdict = run_stage(e, prog, o, budget, res);
     rh_result_stat(res, "seconds", rh_now() - t0);
     if (!res->engine)
         res->engine = rh_xstrdup(e->name);
-    return rc ? rh_fail(err, "the %s engine failed: %s", e->name, inner) : 0;
+    return 0;
 }
 
 const char *rh_portfolio_svcomp_answer(const rh_result *res)

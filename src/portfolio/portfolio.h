@@ -15,7 +15,14 @@ extern const rh_engine rh_engines[];
 
 const rh_engine *rh_portfolio_find(const char *name);
 
-int rh_portfolio_run(rh_program *prog, const rh_options *o, rh_result *res, char *err);
+/* The run's budget from the options: --timeout (default 30 s) counted from
+ * racehunt's start, less a margin kept for merging and writing the report. */
+void rh_portfolio_budget(const rh_options *o, rh_budget *b);
+
+/* Every stage runs in a child process killed shortly after the budget's
+ * deadline, so the deadline holds even for a stage that fails to poll. */
+int rh_portfolio_run(rh_program *prog, const rh_options *o, rh_budget *budget, rh_result *res,
+                     char *err);
 
 /* The SV-COMP answer for a result: "true", "false(no-data-race)" or "unknown". */
 const char *rh_portfolio_svcomp_answer(const rh_result *res);

@@ -45,14 +45,20 @@ static void capture_read(capture *c)
     c->buf[c->len] = '\0';
 }
 
-static void child_exec(char *const argv[], char *const env_extra[], int out_fd, int err_fd)
+void rh_die_with_parent(pid_t parent)
 {
     setpgid(0, 0);
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != parent) /* it died before the line above */
+        _exit(127);
+}
+
+static void child_exec(char *const argv[], char *const env_extra[], int out_fd, int err_fd,
+                       pid_t parent)
+{
     /* The process that runs us may itself be killed (a portfolio stage
      * past its deadline); the program under test must not outlive it. */
-    prctl(PR_SET_PDEATHSIG, SIGKILL);
-    if (getppid() == 1)
-        _exit(127);
+    rh_die_with_parent(parent);
     int devnull = open("/dev/null", O_RDONLY);
     if (devnull >= 0)
         dup2(devnull, 0);
@@ -98,11 +104,11 @@ int rh_proc_run(char *const argv[], char *const env_extra[], double timeout,
     memset(res, 0, sizeof *res);
     if (pipe2(po, O_CLOEXEC) || pipe2(pe, O_CLOEXEC))
         return rh_fail(err, "cannot create a pipe: %s", strerror(errno));
-    pid_t pid = fork();
+    pid_t self = getpid(), pid = fork();
     if (pid < 0)
         return rh_fail(err, "cannot fork: %s", strerror(errno));
     if (pid == 0)
-        child_exec(argv, env_extra, po[1], pe[1]);
+        child_exec(argv, env_extra, po[1], pe[1], self);
     setpgid(pid, pid);
     close(po[1]);
     close(pe[1]);

@@ -7,6 +7,8 @@
 #ifndef RH_PROC_H
 #define RH_PROC_H
 
+#include <sys/types.h>
+
 typedef struct rh_proc_result {
     int exited;      /* 1 when the child exited normally */
     int status;      /* exit code when exited, else the terminating signal */
@@ -22,6 +24,12 @@ typedef struct rh_proc_result {
 int rh_proc_run(char *const argv[], char *const env_extra[], double timeout,
                 rh_proc_result *res, char *err);
 void rh_proc_result_free(rh_proc_result *res);
+
+/* In a freshly forked child of `parent` (its getpid() before the fork):
+ * die (SIGKILL) when the parent dies, even by SIGKILL, and lead a process
+ * group of its own so that the parent can kill the child and everything it
+ * started with kill(-pid, ...). */
+void rh_die_with_parent(pid_t parent);
 
 /* Finds an executable in PATH; returns an owned path or NULL. */
 char *rh_proc_which(const char *name);

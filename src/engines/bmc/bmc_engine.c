@@ -290,8 +290,9 @@ static int next_bounds(attempt *a, const attempt *last, unsigned kmax, unsigned 
     return 1;
 }
 
-int rh_bmc_run(rh_program *prog, const rh_options *o, double deadline, rh_result *res, char *err)
+int rh_bmc_run(rh_program *prog, const rh_options *o, rh_budget *budget, rh_result *res, char *err)
 {
+    double deadline = budget->deadline;
     (void)err;
     double t0 = rh_now();
     unsigned kmax = o->unwind ? o->unwind : 64, rmax = o->rounds ? o->rounds : 12;

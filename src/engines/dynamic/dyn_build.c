@@ -180,7 +180,7 @@ int rh_dyn_build(rh_program *prog, const rh_options *o, rh_dyn_binary *bin, char
     rh_options o64 = *o;
     o64.ilp32 = 0;
     rh_program p64;
-    if (rh_frontend_load(&o64, &p64, err))
+    if (rh_frontend_load(&o64, NULL, &p64, err))
         return -1;
     int rc = build_module(&p64, bin, err);
     rh_model_free(&p64);

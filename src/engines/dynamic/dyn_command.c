@@ -136,7 +136,7 @@ int rh_dynamic_command(const rh_options *o)
     rh_program prog;
     rh_dyn_binary bin = {0};
     char *tmp = NULL;
-    int rc = rh_frontend_load(&po, &prog, err);
+    int rc = rh_frontend_load(&po, NULL, &prog, err);
     if (rc == 0) {
         rc = rh_dyn_build(&prog, &po, &bin, err);
         if (rc == 0 && !(tmp = rh_frontend_tmpdir(err)))

@@ -170,8 +170,9 @@ static void predict(dyn_session *s, double deadline)
     }
 }
 
-int rh_dynamic_run(rh_program *prog, const rh_options *o, double deadline, rh_result *res, char *err)
+int rh_dynamic_run(rh_program *prog, const rh_options *o, rh_budget *budget, rh_result *res, char *err)
 {
+    double deadline = budget->deadline;
     dyn_session s = {0};
     s.prog = prog, s.o = o, s.res = res;
     res->verdict = RH_UNKNOWN;

@@ -677,7 +677,7 @@ static void summary(rh_ls *ls, int f, LLVMValueRef ctx, const rh_ls_state *entry
             st_copy(exit, &sm->exit);
         return;
     }
-    if (ls->timeout || ((ls->nsums & 255) == 0 && rh_now() > ls->deadline)) {
+    if (ls->timeout || rh_budget_over(ls->budget)) {
         ls->timeout = 1;
         conservative_exit(ls, entry, exit);
         return;
@@ -831,11 +831,11 @@ int rh_ls_creation_disjoint(const rh_ls *ls, int t1, int t2)
     return 0;
 }
 
-static void run_once(rh_ls *ls, rh_program *p, rh_pt *pt, rh_tg *tg, const rh_cfg *cfg, double deadline,
-                     const rh_sset *history_locks)
+static void run_once(rh_ls *ls, rh_program *p, rh_pt *pt, rh_tg *tg, const rh_cfg *cfg,
+                     rh_budget *budget, const rh_sset *history_locks)
 {
     memset(ls, 0, sizeof *ls);
-    ls->p = p, ls->pt = pt, ls->tg = tg, ls->cfg = cfg, ls->deadline = deadline;
+    ls->p = p, ls->pt = pt, ls->tg = tg, ls->cfg = cfg, ls->budget = budget;
     if (history_locks)
         rh_sset_copy(&ls->history_locks, history_locks);
     ls->acc = rh_xcalloc((size_t)p->naccesses + 1, sizeof *ls->acc);
@@ -861,6 +861,7 @@ static void run_once(rh_ls *ls, rh_program *p, rh_pt *pt, rh_tg *tg, const rh_cf
         rh_ls_state entry = {0}, exit = {0};
         entry.live = 1;
         ls->cur_thread = t;
+        rh_budget_progress(budget, nt - t, nt);
         summary(ls, tg->threads[t].func, NULL, &entry, &exit);
         rh_sset_union(&ls->exit_active[t], &exit.active);
         ls->exit_done[t] = 1;
@@ -874,9 +875,9 @@ static void run_once(rh_ls *ls, rh_program *p, rh_pt *pt, rh_tg *tg, const rh_cf
  * part of every context and of every access record (a worker that takes
  * a hundred module locks); so the first run tracks none, and only when it
  * saw a lock held at a creation does a second run track those locks. */
-void rh_ls_run(rh_ls *ls, rh_program *p, rh_pt *pt, rh_tg *tg, const rh_cfg *cfg, double deadline)
+void rh_ls_run(rh_ls *ls, rh_program *p, rh_pt *pt, rh_tg *tg, const rh_cfg *cfg, rh_budget *budget)
 {
-    run_once(ls, p, pt, tg, cfg, deadline, NULL);
+    run_once(ls, p, pt, tg, cfg, budget, NULL);
     rh_sset held = {0};
     for (int t = 1; t < tg->nthreads; t++)
         for (uint32_t i = 0; i < ls->create_must[t].n; i++) {
@@ -886,7 +887,7 @@ void rh_ls_run(rh_ls *ls, rh_program *p, rh_pt *pt, rh_tg *tg, const rh_cfg *cfg
         }
     if (held.n && !ls->timeout) {
         rh_ls_free(ls);
-        run_once(ls, p, pt, tg, cfg, deadline, &held);
+        run_once(ls, p, pt, tg, cfg, budget, &held);
     }
     rh_sset_free(&held);
 }

@@ -30,6 +30,7 @@
 #define RH_STATIC_LOCKSET_H
 
 #include "thread_graph.h"
+#include "../../util/budget.h"
 
 #define RH_LS_ATOMIC 0 /* lock id of the SV-COMP atomic sections */
 
@@ -123,11 +124,11 @@ typedef struct rh_ls {
     int nsums, capsums;
     rh_u64map sum_index;
     int cur_thread;
-    double deadline;
+    rh_budget *budget;
     int timeout;
 } rh_ls;
 
-void rh_ls_run(rh_ls *ls, rh_program *p, rh_pt *pt, rh_tg *tg, const rh_cfg *cfg, double deadline);
+void rh_ls_run(rh_ls *ls, rh_program *p, rh_pt *pt, rh_tg *tg, const rh_cfg *cfg, rh_budget *budget);
 void rh_ls_free(rh_ls *ls);
 
 /* The per-thread record of access a for thread t (never NULL for a thread

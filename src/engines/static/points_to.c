@@ -679,14 +679,19 @@ static int apply(rh_pt *pt, int i)
     return 0;
 }
 
-static void solve(rh_pt *pt)
+static int solve(rh_pt *pt, rh_budget *budget)
 {
     int changed = 1;
     for (pt->pass = 1; changed; pt->pass++) {
         changed = 0;
-        for (int i = 0; i < pt->ncons; i++)
+        for (int i = 0; i < pt->ncons; i++) {
+            if (rh_budget_over(budget))
+                return -1;
+            pt->steps++;
             changed |= apply(pt, i);
+        }
     }
+    return 0;
 }
 
 /* main's argv and envp point to a vector the C runtime made, whose
@@ -707,7 +712,7 @@ static void program_arguments(rh_pt *pt)
     }
 }
 
-void rh_pt_build(rh_pt *pt, rh_program *p)
+int rh_pt_build(rh_pt *pt, rh_program *p, rh_budget *budget)
 {
     memset(pt, 0, sizeof *pt);
     pt->p = p;
@@ -730,7 +735,7 @@ void rh_pt_build(rh_pt *pt, rh_program *p)
              b = LLVMGetNextBasicBlock(b))
             for (LLVMValueRef in = LLVMGetFirstInstruction(b); in; in = LLVMGetNextInstruction(in))
                 scan_inst(pt, in, fi);
-    solve(pt);
+    return solve(pt, budget);
 }
 
 void rh_pt_free(rh_pt *pt)

@@ -26,6 +26,7 @@
 #define RH_STATIC_POINTS_TO_H
 
 #include "../../model/model.h"
+#include "../../util/budget.h"
 #include "../../util/util.h"
 #include "sset.h"
 
@@ -77,9 +78,10 @@ typedef struct rh_pt {
     int pass, cell_pass;     /* solver pass, last pass that changed a cell */
     int untracked;           /* pointer-producing instructions it could not model */
     LLVMValueRef first_untracked;
+    long steps;
 } rh_pt;
 
-void rh_pt_build(rh_pt *pt, rh_program *p);
+int rh_pt_build(rh_pt *pt, rh_program *p, rh_budget *budget);
 void rh_pt_free(rh_pt *pt);
 
 /* Model index of a function with a body, or -1; constant time. */

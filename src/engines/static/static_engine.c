@@ -50,18 +50,32 @@ static void cleanup(rh_static *s)
     rh_pt_free(&s->pt);
 }
 
-int rh_static_run(rh_program *prog, const rh_options *o, double deadline, rh_result *res, char *err)
+/* The phases did not finish: report nothing and say unknown (the note
+ * naming the phase comes from the budget). */
+static int out_of_time(rh_static *s, rh_budget *budget)
+{
+    rh_budget_ran_out(budget);
+    s->res->verdict = RH_UNKNOWN;
+    cleanup(s);
+    return 0;
+}
+
+int rh_static_run(rh_program *prog, const rh_options *o, rh_budget *budget, rh_result *res, char *err)
 {
     (void)err;
     rh_static s;
     memset(&s, 0, sizeof s);
     s.p = prog, s.o = o, s.res = res;
     double t = rh_now();
-    rh_pt_build(&s.pt, prog);
+    rh_budget_stage(budget, "static.pointsto");
+    int solved = rh_pt_build(&s.pt, prog, budget);
     t = lap(res, "static.pointsto.seconds", t);
-    rh_result_stat(res, "static.pointsto.passes", s.pt.pass - 1);
+    rh_result_stat(res, "static.pointsto.steps", (double)s.pt.steps);
     rh_result_stat(res, "static.pointsto.constraints", s.pt.ncons);
     rh_result_stat(res, "static.pointsto.nodes", s.pt.nnodes);
+    if (solved < 0)
+        return out_of_time(&s, budget);
+    rh_budget_stage(budget, "static.threads");
     rh_cfg_build(&s.cfg, prog);
     if (rh_tg_build(&s.tg, prog, &s.pt, &s.cfg) < 0) {
         rh_result_note(res, "static: the program has no main function");
@@ -70,14 +84,12 @@ int rh_static_run(rh_program *prog, const rh_options *o, double deadline, rh_res
         return 0;
     }
     t = lap(res, "static.threads.seconds", t);
-    rh_ls_run(&s.ls, prog, &s.pt, &s.tg, &s.cfg, deadline);
+    rh_budget_stage(budget, "static.locksets");
+    rh_ls_run(&s.ls, prog, &s.pt, &s.tg, &s.cfg, budget);
     t = lap(res, "static.lockset.seconds", t);
-    if (s.ls.timeout) {
-        rh_result_note(res, "static: the time budget ran out during the lockset analysis");
-        res->verdict = RH_UNKNOWN;
-        cleanup(&s);
-        return 0;
-    }
+    if (s.ls.timeout)
+        return out_of_time(&s, budget);
+    rh_budget_stage(budget, "static.races");
     s.shared = rh_escape_shared(&s.pt, &s.tg);
     rh_static_find_unsupported(&s);
     s.must = rh_must_build(&s);
