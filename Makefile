@@ -2,12 +2,15 @@
 #   make          build racehunt
 #   make test     run the test suite (ctest)
 #   make bench    measure on the SV-COMP style corpora (../shared/bench); BENCH_ARGS for more
-.PHONY: all test bench clean
+#   make bench-realworld  time, memory and verdicts on ../shared/bench/realworld; REALWORLD_ARGS for more
+.PHONY: all test bench bench-realworld clean
 all:
 	scripts/build.sh
 test: all
 	cd build && ctest --output-on-failure -j 2
 bench: all
 	python3 bench/run_bench.py $(BENCH_ARGS)
+bench-realworld: all
+	python3 bench/run_realworld.py $(REALWORLD_ARGS)
 clean:
 	rm -rf build build-asan

@@ -1,0 +1,193 @@
+"""proctree.py - run one command and watch its whole process tree.
+
+racehunt forks engine stages into process groups of their own, runs clang
+and runs the program under test, so neither the child's rusage nor a
+process-group kill covers everything it starts.  This module follows the
+tree through /proc instead:
+  - peak memory: ru_maxrss of the child (which covers the descendants it
+    waited for, as a maximum over single processes) and, sampled every
+    POLL seconds, the summed resident memory of every live descendant;
+  - a hard wall-clock kill of every descendant, not just one group;
+  - processes left behind: this process becomes a child subreaper
+    (prctl PR_SET_CHILD_SUBREAPER), so a descendant that outlives its
+    parent is re-parented here instead of to init and stays findable.
+
+Linux only; Python standard library only.  Used by bench/run_realworld.py
+and tests/e2e/test_budget.py.
+"""
+import ctypes
+import os
+import signal
+import subprocess
+import threading
+import time
+
+POLL = 0.1
+PR_SET_CHILD_SUBREAPER = 36
+PAGE_KB = os.sysconf("SC_PAGE_SIZE") // 1024
+
+
+def become_subreaper():
+    """Orphaned descendants are re-parented to this process from now on.
+    Returns False where prctl is unavailable (then leftovers are only found
+    through the session id and the pids seen while the command ran)."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        return libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0
+    except (OSError, AttributeError):
+        return False
+
+
+def read_proc(pid):
+    """(ppid, sid, state, starttime, rss_kb, comm) of a live pid, or None."""
+    try:
+        with open("/proc/%d/stat" % pid) as f:
+            stat = f.read()
+        with open("/proc/%d/statm" % pid) as f:
+            rss_pages = int(f.read().split()[1])
+    except (OSError, ValueError, IndexError):
+        return None
+    # comm is in parentheses and may itself hold spaces or parentheses.
+    lp, rp = stat.index("("), stat.rindex(")")
+    rest = stat[rp + 2:].split()
+    return (int(rest[1]), int(rest[3]), rest[0], int(rest[19]), rss_pages * PAGE_KB,
+            stat[lp + 1:rp])
+
+
+def snapshot():
+    """Every live process: pid -> read_proc tuple."""
+    procs = {}
+    for name in os.listdir("/proc"):
+        if name.isdigit():
+            info = read_proc(int(name))
+            if info:
+                procs[int(name)] = info
+    return procs
+
+
+def cmdline(pid):
+    try:
+        with open("/proc/%d/cmdline" % pid, "rb") as f:
+            return f.read().replace(b"\0", b" ").decode(errors="replace").strip()
+    except OSError:
+        return ""
+
+
+class Watch:
+    """The descendants of one root pid, as far as they can be found."""
+
+    def __init__(self, root, others):
+        self.root = root
+        self.others = others  # pids of other watched roots (parallel jobs): not ours
+        self.seen = set()     # (pid, starttime) of every descendant sampled so far
+        self.peak_tree_kb = 0
+        self.me = os.getpid()
+
+    def members(self, procs):
+        """pid -> info of the live tree: the root, its descendants, the root's
+        session, pids seen before, and orphans re-parented to us."""
+        kids = {}
+        for pid, info in procs.items():
+            kids.setdefault(info[0], []).append(pid)
+        found, todo = {}, [self.root]
+        for pid, info in procs.items():
+            ours = info[1] == self.root or (pid, info[3]) in self.seen
+            orphan = info[0] == self.me and pid != self.root and pid not in self.others()
+            if ours or orphan:
+                todo.append(pid)
+        while todo:
+            pid = todo.pop()
+            if pid in found or pid not in procs:
+                continue
+            found[pid] = procs[pid]
+            todo.extend(kids.get(pid, []))
+        return found
+
+    def sample(self):
+        tree = self.members(snapshot())
+        for pid, info in tree.items():
+            self.seen.add((pid, info[3]))
+        rss = sum(info[4] for info in tree.values() if info[2] != "Z")
+        self.peak_tree_kb = max(self.peak_tree_kb, rss)
+        return tree
+
+    def kill_all(self):
+        """SIGKILL every member until none is left alive (a fork may race a kill)."""
+        for _ in range(50):
+            alive = {p: i for p, i in self.sample().items() if i[2] != "Z"}
+            if not alive:
+                return
+            for pid in alive:
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except OSError:
+                    pass
+            time.sleep(0.02)
+
+
+def reap(pids):
+    """Collects the ones among pids that are our (re-parented) zombie children."""
+    for pid in pids:
+        try:
+            os.waitpid(pid, os.WNOHANG)
+        except ChildProcessError:
+            pass
+
+
+_roots_lock = threading.Lock()
+_roots = set()
+
+
+def run(cmd, cwd, kill_after, stdout, stderr, linger=1.0, env=None):
+    """Runs cmd; SIGKILLs its whole tree kill_after seconds after the start.
+    Returns a dict: rc (negative: signal), wall, killed (the hard kill fired),
+    maxrss_mb (ru_maxrss of the child and the descendants it waited for),
+    tree_mb (peak of the sampled sum over live descendants), leftovers (list
+    of "pid comm: cmdline" still alive `linger` seconds after the child
+    ended; they are killed afterwards)."""
+    t0 = time.monotonic()
+    proc = subprocess.Popen(cmd, cwd=cwd, stdout=stdout, stderr=stderr, stdin=subprocess.DEVNULL,
+                            start_new_session=True, env=env)
+    with _roots_lock:
+        _roots.add(proc.pid)
+
+    def others():
+        with _roots_lock:
+            return set(_roots) - {proc.pid}
+
+    watch = Watch(proc.pid, others)
+    killed = False
+    status, usage = 0, None
+    while True:
+        pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
+        if pid:
+            break
+        watch.sample()
+        if time.monotonic() - t0 > kill_after:
+            killed = True
+            watch.kill_all()
+            _, status, usage = os.wait4(proc.pid, 0)
+            break
+        time.sleep(POLL)
+    wall = time.monotonic() - t0
+    proc.returncode = os.waitstatus_to_exitcode(status)  # keeps Popen from waiting again
+    leftovers = {}
+    end = time.monotonic() + linger
+    while True:
+        tree = watch.sample()
+        tree.pop(proc.pid, None)
+        reap([p for p, i in tree.items() if i[2] == "Z"])
+        leftovers = {p: i for p, i in tree.items() if i[2] != "Z"}
+        if not leftovers or time.monotonic() > end:
+            break
+        time.sleep(0.05)
+    described = ["%d %s: %s" % (p, i[5], cmdline(p)[:200]) for p, i in sorted(leftovers.items())]
+    if leftovers:
+        watch.kill_all()
+        time.sleep(0.05)
+        reap(list(leftovers))
+    with _roots_lock:
+        _roots.discard(proc.pid)
+    return {"rc": proc.returncode, "wall": wall, "killed": killed,
+            "maxrss_mb": usage.ru_maxrss / 1024.0 if usage else 0.0,
+            "tree_mb": watch.peak_tree_kb / 1024.0, "leftovers": described}
