@@ -2,6 +2,7 @@
  * the normalisation pipeline, then hands the module to the model builder.
  */
 #include "frontend.h"
+#include "../util/cleanup.h"
 #include "../util/proc.h"
 #include "../util/util.h"
 
@@ -55,6 +56,7 @@ char *rh_frontend_tmpdir(char *err)
         free(tmpl);
         return NULL;
     }
+    rh_cleanup_add_dir(tmpl); /* removed even if racehunt is interrupted */
     return tmpl;
 }
 
@@ -66,8 +68,10 @@ static int rm_entry(const char *path, const struct stat *sb, int flag, struct FT
 
 void rh_frontend_rmdir(const char *dir)
 {
-    if (dir)
-        nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+    if (!dir)
+        return;
+    nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+    rh_cleanup_remove_dir(dir);
 }
 
 /* Refuses inputs clang would choke on with a less helpful message. */
@@ -304,6 +308,7 @@ static int reap_job(rh_job *job, char *err)
     close(job->fd);
     while (waitpid(job->pid, &st, 0) < 0 && errno == EINTR)
         ;
+    rh_cleanup_remove_child(job->pid);
     if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
         return 0;
     return err[0] ? -1 : rh_fail(err, "compiling a unit failed");
@@ -316,10 +321,12 @@ static int start_job(const rh_options *o, rh_budget *budget, const rh_tu_list *u
     if (pipe(fds))
         return rh_fail(err, "cannot create a pipe: %s", strerror(errno));
     fflush(NULL);
+    pid_t self = getpid();
     job->pid = fork();
     if (job->pid < 0)
         return rh_fail(err, "cannot fork: %s", strerror(errno));
     if (job->pid == 0) {
+        rh_die_with_parent(self); /* no compile outlives racehunt */
         close(fds[0]);
         char *bc = rh_xasprintf("%s/unit%d.bc", tmp, i), msg[RH_ERR_MAX] = "";
         int rc = rh_frontend_compile(o, &units->items[i], bc, compile_seconds(budget), msg);
@@ -327,6 +334,8 @@ static int start_job(const rh_options *o, rh_budget *budget, const rh_tu_list *u
             rc = 1;
         _exit(rc ? 1 : 0);
     }
+    setpgid(job->pid, job->pid);
+    rh_cleanup_add_child(job->pid);
     close(fds[1]);
     job->fd = fds[0];
     job->unit = i;

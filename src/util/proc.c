@@ -1,5 +1,6 @@
 /* proc.c - fork/exec with captured output, a time limit and group kill. */
 #include "proc.h"
+#include "cleanup.h"
 #include "util.h"
 
 #include <errno.h>
@@ -10,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -53,12 +55,39 @@ void rh_die_with_parent(pid_t parent)
         _exit(127);
 }
 
+/* Lowers one limit to cap (soft and hard: the program cannot raise it
+ * back), never above what racehunt itself was given. */
+static void lower_limit(int resource, unsigned long long cap)
+{
+    struct rlimit rl;
+    if (getrlimit(resource, &rl) != 0)
+        return;
+    if (rl.rlim_max == RLIM_INFINITY || rl.rlim_max > cap)
+        rl.rlim_max = (rlim_t)cap;
+    if (rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur > rl.rlim_max)
+        rl.rlim_cur = rl.rlim_max;
+    setrlimit(resource, &rl);
+}
+
+static void apply_caps(const rh_proc_caps *caps)
+{
+    if (!caps)
+        return;
+    if (caps->data_bytes)
+        lower_limit(RLIMIT_DATA, caps->data_bytes);
+    if (caps->file_bytes)
+        lower_limit(RLIMIT_FSIZE, caps->file_bytes);
+    if (caps->no_core)
+        lower_limit(RLIMIT_CORE, 0);
+}
+
 static void child_exec(char *const argv[], char *const env_extra[], int out_fd, int err_fd,
-                       pid_t parent)
+                       pid_t parent, const rh_proc_caps *caps)
 {
     /* The process that runs us may itself be killed (a portfolio stage
      * past its deadline); the program under test must not outlive it. */
     rh_die_with_parent(parent);
+    apply_caps(caps);
     int devnull = open("/dev/null", O_RDONLY);
     if (devnull >= 0)
         dup2(devnull, 0);
@@ -97,19 +126,42 @@ static int pump(capture *out, capture *errc, double deadline)
     return 0;
 }
 
+/* Members of the killed group whose parent in it died first are orphans,
+ * reparented to us (a subreaper, below) instead of to init, which may be
+ * slow to reap them (a fork-happy program leaves hundreds a run): reap
+ * them until the group is gone, for at most about 200 ms. */
+static void reap_group(pid_t group)
+{
+    for (int tries = 0; tries < 200; tries++) {
+        while (waitpid(-group, NULL, WNOHANG) > 0)
+            ;
+        if (kill(-group, 0) != 0 && errno == ESRCH)
+            return;
+        usleep(1000);
+    }
+}
+
 int rh_proc_run(char *const argv[], char *const env_extra[], double timeout,
                 rh_proc_result *res, char *err)
+{
+    return rh_proc_run_capped(argv, env_extra, timeout, NULL, res, err);
+}
+
+int rh_proc_run_capped(char *const argv[], char *const env_extra[], double timeout,
+                       const rh_proc_caps *caps, rh_proc_result *res, char *err)
 {
     int po[2], pe[2];
     memset(res, 0, sizeof *res);
     if (pipe2(po, O_CLOEXEC) || pipe2(pe, O_CLOEXEC))
         return rh_fail(err, "cannot create a pipe: %s", strerror(errno));
+    prctl(PR_SET_CHILD_SUBREAPER, 1); /* the program's orphans come back to us (reap_group) */
     pid_t self = getpid(), pid = fork();
     if (pid < 0)
         return rh_fail(err, "cannot fork: %s", strerror(errno));
     if (pid == 0)
-        child_exec(argv, env_extra, po[1], pe[1], self);
+        child_exec(argv, env_extra, po[1], pe[1], self, caps);
     setpgid(pid, pid);
+    rh_cleanup_add_child(pid);
     close(po[1]);
     close(pe[1]);
     capture out = {po[0], rh_xcalloc(1, 1), 0, 1}, errc = {pe[0], rh_xcalloc(1, 1), 0, 1};
@@ -123,6 +175,8 @@ int rh_proc_run(char *const argv[], char *const env_extra[], double timeout,
     while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
         ;
     kill(-pid, SIGKILL); /* grandchildren left by the child */
+    reap_group(pid);
+    rh_cleanup_remove_child(pid);
     if (out.fd >= 0)
         close(out.fd);
     if (errc.fd >= 0)

@@ -2,7 +2,8 @@
  * time limit, capturing what it writes.
  *
  * Contract: rh_proc_run never leaves a child behind: on timeout the child's
- * whole process group is killed and reaped.
+ * whole process group is killed and reaped, and while it runs the group is
+ * registered with cleanup.h, so an interrupted racehunt kills it too.
  */
 #ifndef RH_PROC_H
 #define RH_PROC_H
@@ -23,6 +24,19 @@ typedef struct rh_proc_result {
  * was started (whatever its outcome), -1 with err filled otherwise. */
 int rh_proc_run(char *const argv[], char *const env_extra[], double timeout,
                 rh_proc_result *res, char *err);
+
+/* Resource caps for a program racehunt runs but did not write (the
+ * program under test), set in the child before exec; never raised above
+ * racehunt's own limits.  A field of 0 leaves that limit alone. */
+typedef struct rh_proc_caps {
+    unsigned long long data_bytes; /* RLIMIT_DATA: heap and private writable mappings */
+    unsigned long long file_bytes; /* RLIMIT_FSIZE: largest file it may write */
+    int no_core;                   /* RLIMIT_CORE 0: a crash leaves no core file */
+} rh_proc_caps;
+
+/* rh_proc_run with caps (NULL: none). */
+int rh_proc_run_capped(char *const argv[], char *const env_extra[], double timeout,
+                       const rh_proc_caps *caps, rh_proc_result *res, char *err);
 void rh_proc_result_free(rh_proc_result *res);
 
 /* In a freshly forked child of `parent` (its getpid() before the fork):

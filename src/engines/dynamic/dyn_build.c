@@ -6,6 +6,7 @@
  */
 #include "dyn.h"
 #include "../../frontend/frontend.h"
+#include "../../util/cleanup.h"
 #include "../../util/proc.h"
 #include "../../util/util.h"
 
@@ -88,15 +89,19 @@ static int write_locpos(const rh_dyn_locs *l, const char *path, char *err)
     return fclose(f) ? rh_fail(err, "%s: cannot write", path) : 0;
 }
 
-static int compile(const char *bc, const char *lib, const char *exe, char *err)
+/* The linker's temporary objects go to TMPDIR: pointing it into our own
+ * directory keeps them where an interrupted racehunt cleans up. */
+static int compile(const char *bc, const char *lib, const char *exe, const char *tmp, char *err)
 {
     char *clang = rh_frontend_clang();
     if (!clang)
         return rh_fail(err, "clang-16 is not installed, so the dynamic engine cannot build the program");
     char *argv[] = {clang, "-O1", "-w", "-fno-color-diagnostics", (char *)bc, (char *)lib,
                     "-lpthread", "-lm", "-o", (char *)exe, NULL};
+    char *tmpdir = rh_xasprintf("TMPDIR=%s", tmp), *env[] = {tmpdir, NULL};
     rh_proc_result r;
-    int rc = rh_proc_run(argv, NULL, 300, &r, err);
+    int rc = rh_proc_run(argv, env, 300, &r, err);
+    free(tmpdir);
     if (rc == 0 && (r.timed_out || !r.exited || r.status != 0)) {
         const char *msg = strstr(r.errout, "undefined reference") ? strstr(r.errout, "undefined reference")
                           : strstr(r.errout, "error")             ? strstr(r.errout, "error")
@@ -114,6 +119,7 @@ static int build_into(LLVMMemoryBufferRef buf, const char *lib, const char *dir,
 {
     char *tmp = rh_xasprintf("%s.tmp%d", dir, (int)getpid());
     mkdir(tmp, 0700);
+    rh_cleanup_add_dir(tmp);
     char *bc = rh_xasprintf("%s/prog.bc", tmp), *exe = rh_xasprintf("%s/prog", tmp);
     FILE *f = fopen(bc, "wb");
     int rc = f ? 0 : rh_fail(err, "%s: cannot write: %s", bc, strerror(errno));
@@ -124,7 +130,7 @@ static int build_into(LLVMMemoryBufferRef buf, const char *lib, const char *dir,
         fclose(f);
     }
     if (rc == 0)
-        rc = compile(bc, lib, exe, err);
+        rc = compile(bc, lib, exe, tmp, err);
     if (rc == 0 && rename(tmp, dir) != 0 && !file_exists(exe))
         rc = rh_fail(err, "%s: cannot create the cache entry: %s", dir, strerror(errno));
     rh_frontend_rmdir(tmp);
