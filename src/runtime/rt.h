@@ -86,6 +86,8 @@ typedef struct rt_state {
     int cur;                 /* the token holder */
     rt_thread **th;
     int nth, capth;
+    int live;                /* threads created and not finished, main included */
+    int max_live;            /* cap on live threads (RH_RT_MAX_THREADS), 0 none */
     rt_strategy strategy;
     uint64_t rng;
     unsigned long steps, max_steps, events;
@@ -148,6 +150,12 @@ rt_obj *rt_obj_get(void *addr);
 void rt_out_event(rt_thread *t, const char *what, uint32_t loc, uintptr_t addr, uint64_t size,
                   uint64_t value, long aux);
 void rt_out_end(const char *reason, const char *detail);
+void rt_out_flush(void);
+
+/* rt_limits.c: a program that reached one of racehunt's caps ends its run
+ * as END limit, with a sentence saying which cap. */
+void rt_limit_threads(void);
+__attribute__((noreturn)) void rt_limit_reached(const char *what);
 void rt_out_flush(void);
 void rt_out_init(void);
 

@@ -2,7 +2,8 @@
  *
  * Settings (environment): RH_RT_OUT report file, RH_RT_STRATEGY
  * pct|random|fifo|replay, RH_RT_SEED, RH_RT_MAX_STEPS (0: no limit), RH_RT_PCT_K,
- * RH_RT_PCT_D, RH_RT_TRACE (events to log, 0 none), RH_RT_TIME_LIMIT (seconds), and for replay
+ * RH_RT_PCT_D, RH_RT_TRACE (events to log, 0 none), RH_RT_TIME_LIMIT (seconds),
+ * RH_RT_MAX_THREADS (live threads), RH_RT_MAX_PROCS (forks of the run), and for replay
  * RH_RT_SCHED (lines "TID LINE COL"), RH_RT_LOCS (line i: "LINE COL" of
  * location id i) and RH_RT_INPUTS (one nondet value a line).
  *
@@ -16,7 +17,8 @@
  *   R ADDR SIZE  EV TID LOC W AT  EV TID LOC W AT  STACK STACK LOCKS
  *                                        a race: earlier access, later access
  *   END REASON STEPS EVENTS DIVERGED CHOICES DETAIL...
- *                                        exit|cutoff|deadlock|assume|error|crash;
+ *                                        exit|cutoff|deadlock|assume|error|crash|limit
+ *                                        (limit: a cap of rt_limits.c, DETAIL says which);
  *                                        CHOICES: points where another thread
  *                                        could have run
  */

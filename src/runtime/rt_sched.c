@@ -67,6 +67,7 @@ rt_thread *rt_new_thread(int parent, uint32_t loc)
             abort();
     }
     rt.th[rt.nth++] = t;
+    rt.live++;
     return t;
 }
 
@@ -277,6 +278,7 @@ void rt_thread_finish(rt_thread *t)
     if (t->done)
         return;
     t->done = 1;
+    rt.live--;
     rt.dirty = 1;
     rt_out_event(t, "end", 0, 0, 0, 0, 0);
     rt_thread *n = choose(NULL);
@@ -312,6 +314,8 @@ void rt_sched_init(void)
         rt.pct_k = strtoul(v, NULL, 10);
     if ((v = getenv("RH_RT_PCT_D")))
         rt.depth_d = atoi(v);
+    if ((v = getenv("RH_RT_MAX_THREADS")))
+        rt.max_live = atoi(v);
     init_pct();
     rt_thread *main_thread = rt_new_thread(-1, 0);
     main_thread->started = 1;

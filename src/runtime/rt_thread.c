@@ -18,6 +18,7 @@ void *__rh_thread_prepare(void *fn, void *arg, uint32_t c11, uint32_t loc)
     rt.dirty = 1;
     if (t && !rt.ending)
         rt_point(t, loc);
+    rt_limit_threads();
     rt_thread *child = rt_new_thread(t ? t->id : 0, loc);
     child->fn = (void *(*)(void *))fn;
     child->arg = arg;
@@ -31,6 +32,7 @@ void __rh_thread_created(void *box, void *handle, uint64_t ret, uint64_t ok)
     rt.dirty = 1;
     if (ret != ok) {
         child->done = 1; /* never runs */
+        rt.live--;
         return;
     }
     child->pth = *(pthread_t *)handle;

@@ -65,6 +65,8 @@ static int command_run(const rh_options *o, rh_program *prog, rh_dyn_binary *bin
     }
     if (out.timed_out)
         rh_result_note(&res, "the run exceeded its time limit and was killed");
+    else if (strcmp(out.trace.end, "limit") == 0)
+        rh_result_note(&res, "the run ended: %s", out.trace.end_detail);
     else if (out.trace.end[0] && strcmp(out.trace.end, "exit") != 0)
         rh_result_note(&res, "the run ended: %s %s", out.trace.end, out.trace.end_detail);
     res.verdict = res.nraces ? RH_RACE : RH_UNKNOWN;

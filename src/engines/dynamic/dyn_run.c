@@ -1,7 +1,7 @@
 /* dyn_run.c - one controlled run of the instrumented program: settings go
  * to the runtime through RH_RT_* variables, the child gets a time limit
- * (rh_proc_run kills its whole process group), and the runtime's report
- * file is read back as a trace.
+ * (rh_proc_run kills its whole process group) and resource caps, and the
+ * runtime's report file is read back as a trace.
  */
 #include "dyn.h"
 #include "../../util/proc.h"
@@ -10,12 +10,22 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Caps on the program under test, so that a program that allocates,
+ * writes, creates threads or forks without end cannot take the machine
+ * down with it.  A run that reaches the thread or process cap ends there
+ * (the runtime says so, and the engine notes it).  The data cap has room
+ * for the thread cap: each thread's default 8 MiB stack counts against it. */
+#define RH_DYN_CAP_DATA (8ull << 30)
+#define RH_DYN_CAP_FILE (1ull << 30)
+#define RH_DYN_CAP_THREADS 512
+#define RH_DYN_CAP_PROCESSES 64
+
 int rh_dyn_run_once(const rh_dyn_binary *bin, const char *workdir, const rh_dyn_runspec *spec,
                     rh_dyn_outcome *res, char *err)
 {
     memset(res, 0, sizeof *res);
     char *outfile = rh_xasprintf("%s/rt.out", workdir);
-    char *env[14];
+    char *env[16];
     int n = 0;
     env[n++] = rh_xasprintf("RH_RT_OUT=%s", outfile);
     env[n++] = rh_xasprintf("RH_RT_STRATEGY=%s", spec->strategy);
@@ -30,6 +40,8 @@ int rh_dyn_run_once(const rh_dyn_binary *bin, const char *workdir, const rh_dyn_
     env[n++] = rh_xasprintf("RH_RT_LOCS=%s", bin->locpos);
     env[n++] = rh_xasprintf("RH_RT_SCHED=%s", spec->sched_file ? spec->sched_file : "");
     env[n++] = rh_xasprintf("RH_RT_INPUTS=%s", spec->inputs_file ? spec->inputs_file : "");
+    env[n++] = rh_xasprintf("RH_RT_MAX_THREADS=%d", RH_DYN_CAP_THREADS);
+    env[n++] = rh_xasprintf("RH_RT_MAX_PROCS=%d", RH_DYN_CAP_PROCESSES);
     if (spec->timeout >= 2)
         env[n++] = rh_xasprintf("RH_RT_TIME_LIMIT=%d", (int)spec->timeout - 1);
     env[n] = NULL;
@@ -39,7 +51,8 @@ int rh_dyn_run_once(const rh_dyn_binary *bin, const char *workdir, const rh_dyn_
         argv[i + 1] = spec->args[i];
     remove(outfile);
     rh_proc_result pr;
-    int rc = rh_proc_run(argv, env, spec->timeout, &pr, err);
+    rh_proc_caps caps = {RH_DYN_CAP_DATA, RH_DYN_CAP_FILE, 1};
+    int rc = rh_proc_run_capped(argv, env, spec->timeout, &caps, &pr, err);
     if (rc == 0) {
         res->timed_out = pr.timed_out;
         res->exited = pr.exited;

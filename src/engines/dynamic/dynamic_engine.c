@@ -32,7 +32,7 @@ typedef struct dyn_session {
     rh_dyn_trace kept[RH_DYN_KEEP_TRACES];
     unsigned long kept_seed[RH_DYN_KEEP_TRACES];
     int nkept;
-    unsigned long runs, events, deadlocks, crashes, timeouts, cutoffs;
+    unsigned long runs, events, deadlocks, crashes, timeouts, cutoffs, limits;
 } dyn_session;
 
 /* Races are the same when their two locations are (in either order). */
@@ -87,6 +87,12 @@ static void note_outcome(dyn_session *s, const rh_dyn_outcome *out, const rh_dyn
                            spec->strategy, spec->seed);
     } else if (strcmp(t->end, "cutoff") == 0) {
         s->cutoffs++;
+    } else if (strcmp(t->end, "limit") == 0) {
+        /* the detail is the runtime's sentence naming the cap */
+        if (!s->limits++)
+            rh_result_note(s->res, "dynamic: %s in a run (%s, seed %lu), which ended there; races "
+                                   "seen before it are real", t->end_detail, spec->strategy,
+                           spec->seed);
     }
 }
 
