@@ -1,9 +1,11 @@
-/* cli.c - parsing racehunt's command line. */
+/* cli.c - parsing racehunt's command line (values checked in cli_check.c). */
 #include "cli.h"
+#include "cli_check.h"
 #include "report/report.h"
 #include "util/util.h"
 
 #include <getopt.h>
+#include <limits.h>
 #include <llvm-c/Core.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -61,14 +63,33 @@ static const struct option long_opts[] = {
     {0, 0, 0, 0},
 };
 
-static int parse_number(const char *s, double lo, double hi, double *out)
+/* The whole-number options: their names for messages and their ranges. */
+static const struct {
+    int code;
+    const char *name;
+    unsigned long long lo, hi;
+} whole_opts[] = {
+    {OPT_UNWIND, "--unwind", 0, UINT_MAX}, {OPT_ROUNDS, "--rounds", 0, UINT_MAX},
+    {OPT_RUNS, "--runs", 0, UINT_MAX},     {OPT_SEED, "--seed", 0, ULONG_MAX},
+    {'j', "--jobs", 1, 4096},
+};
+
+static int set_whole(rh_options *o, int c, const char *arg, char *err)
 {
-    char *end;
-    double v = strtod(s, &end);
-    if (end == s || *end || v < lo || v > hi)
-        return -1;
-    *out = v;
-    return 0;
+    for (size_t i = 0; i < sizeof whole_opts / sizeof whole_opts[0]; i++) {
+        if (whole_opts[i].code != c)
+            continue;
+        unsigned long long v;
+        if (rh_cli_whole(whole_opts[i].name, arg, whole_opts[i].lo, whole_opts[i].hi, &v, err))
+            return -1;
+        if (c == OPT_UNWIND) o->unwind = (unsigned)v;
+        else if (c == OPT_ROUNDS) o->rounds = (unsigned)v;
+        else if (c == OPT_RUNS) o->runs = (unsigned)v;
+        else if (c == OPT_SEED) o->seed = (unsigned long)v;
+        else o->jobs = (int)v;
+        return 0;
+    }
+    return rh_fail(err, "bad usage (see racehunt --help)");
 }
 
 static int set_format(rh_options *o, const char *v)
@@ -97,18 +118,13 @@ static void print_version(void)
 /* One option; returns 0, 1 (stop, exit 0) or -1. */
 static int apply_option(rh_options *o, int c, const char *arg, char *err)
 {
-    double v;
     switch (c) {
-    case OPT_ENGINE: o->engine = arg; return 0;
+    case OPT_ENGINE: o->engine = arg; return rh_cli_engine(arg, err);
     case OPT_FORMAT:
         return set_format(o, arg) ? rh_fail(err, "unknown format '%s' (expected text, json, sarif or html)", arg) : 0;
     case 'o': o->output = arg; return 0;
     case 'p': o->build_dir = arg; return 0;
-    case OPT_TIMEOUT:
-        if (parse_number(arg, 0.01, 1e7, &v))
-            return rh_fail(err, "--timeout needs a positive number of seconds, not '%s'", arg);
-        o->timeout = v;
-        return 0;
+    case OPT_TIMEOUT: return rh_cli_seconds("--timeout", arg, &o->timeout, err);
     case OPT_SVCOMP: o->svcomp = 1; return 0;
     case OPT_DATA_MODEL:
         if (strcmp(arg, "ILP32") != 0 && strcmp(arg, "LP64") != 0)
@@ -121,19 +137,12 @@ static int apply_option(rh_options *o, int c, const char *arg, char *err)
     case OPT_STATS: o->stats = 1; return 0;
     case OPT_WITNESS: o->witness_out = arg; return 0;
     case OPT_FROM_REPORT: o->from_report = arg; return 0;
-    case OPT_STRATEGY: o->strategy = arg; return 0;
+    case OPT_STRATEGY: o->strategy = arg; return rh_cli_strategy(arg, err);
     case 'v': o->verbose = 1; return 0;
     case OPT_VERSION: print_version(); return 1;
     case OPT_HELP: fputs(usage, stdout); return 1;
     case OPT_UNWIND: case OPT_ROUNDS: case OPT_RUNS: case OPT_SEED: case 'j':
-        if (parse_number(arg, c == 'j' ? 1 : 0, 4e9, &v))
-            return rh_fail(err, "option needs a non-negative whole number, not '%s'", arg);
-        if (c == OPT_UNWIND) o->unwind = (unsigned)v;
-        else if (c == OPT_ROUNDS) o->rounds = (unsigned)v;
-        else if (c == OPT_RUNS) o->runs = (unsigned)v;
-        else if (c == OPT_SEED) o->seed = (unsigned long)v;
-        else o->jobs = (int)v;
-        return 0;
+        return set_whole(o, c, arg, err);
     default: return rh_fail(err, "bad usage (see racehunt --help)");
     }
 }
@@ -179,6 +188,10 @@ int rh_cli_parse(int argc, char **argv, rh_options *o, char *err)
         if (o->nfiles == 0 && !o->build_dir && !o->from_report)
             rc = rh_fail(err, "no input file (usage: racehunt [OPTIONS] FILE..., see --help)");
     }
+    if (rc == 0 && o->output)
+        rc = rh_cli_writable(o->output, "report", err);
+    if (rc == 0 && o->witness_out)
+        rc = rh_cli_writable(o->witness_out, "witness", err);
     free(sub_argv);
     return rc;
 }

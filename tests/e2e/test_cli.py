@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import harness  # noqa: E402
@@ -118,6 +119,41 @@ def contract_cases(rh, good, tmp):
     check("bad --model line is an error", p.returncode == 2 and "wrappers.model:4" in p.stderr, p.stderr)
 
 
+def option_value_cases(rh, good, tmp):
+    """A bad option value is one error line and exit 2 before any work
+    starts (it used to surface after the analysis, or never: --timeout=nan
+    meant no budget); an output path is tested without clobbering it."""
+    kept = os.path.join(tmp, "kept.txt")
+    with open(kept, "w") as f:
+        f.write("keep me\n")
+    cases = [
+        (["--timeout=nan"], "--timeout"), (["--timeout=inf"], "--timeout"),
+        (["--timeout=-5"], "--timeout"), (["--timeout=0"], "--timeout"),
+        (["--timeout=ten"], "--timeout"), (["--timeout=5s"], "--timeout"),
+        (["--engine=turbo"], "unknown engine"), (["--strategy=lucky"], "unknown strategy"),
+        (["--jobs=0"], "--jobs"), (["-j", "two"], "--jobs"), (["--jobs=1.5"], "--jobs"),
+        (["--runs=many"], "--runs"), (["--runs=-1"], "--runs"),
+        (["--unwind=deep"], "--unwind"), (["--unwind=2.5"], "--unwind"),
+        (["-o", os.path.join(tmp, "no_such_dir", "r.txt")], "cannot write the report"),
+        (["-o", tmp], "cannot write the report"),
+        (["--witness=" + os.path.join(tmp, "no_such_dir", "w.json")], "cannot write the witness"),
+        (["-o", kept, "--timeout=nan"], "--timeout"),
+    ]
+    for args, needle in cases:
+        t0 = time.time()
+        p = run(rh, *args, good)
+        lines = p.stderr.strip().splitlines()
+        check("bad value rejected at once: " + " ".join(args),
+              p.returncode == 2 and len(lines) == 1 and needle in lines[0] and time.time() - t0 < 2,
+              "exit %d, stderr %r" % (p.returncode, p.stderr))
+    with open(kept) as f:
+        check("an existing -o file is left alone by a rejected run", f.read() == "keep me\n")
+    check("checking -o creates no file", not os.path.exists(os.path.join(tmp, "r.txt")))
+    p = run(rh, "--engine=static", "-o", kept, good)
+    with open(kept) as f:
+        check("a writable existing -o file gets the report", "keep me" not in f.read() and p.returncode in (1, 3))
+
+
 CHATTY = """#include <pthread.h>
 #include <stdio.h>
 int counter;
@@ -177,6 +213,7 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         good = error_cases(rh, tmp)
         contract_cases(rh, good, tmp)
+        option_value_cases(rh, good, tmp)
         endless_output_case(rh, tmp)
     model_covers_annotations(rh)
     print("cli: %d failed" % len(failures))
