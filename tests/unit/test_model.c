@@ -70,7 +70,7 @@ static void test_model(const char *dir, int ilp32)
     o.ilp32 = ilp32;
     rh_program p;
     char err[RH_ERR_MAX];
-    int rc = rh_frontend_load(&o, &p, err);
+    int rc = rh_frontend_load(&o, NULL, &p, err);
     CHECK(rc == 0);
     if (rc) {
         fprintf(stderr, "%s\n", err);

@@ -33,9 +33,9 @@ unsigned char *rh_escape_shared(rh_pt *pt, const rh_tg *g)
     }
     while (nw) {
         uint32_t o = work[--nw];
-        const rh_sset *cells = &pt->objs[o].cells;
+        const rh_sset *cells = rh_pt_cells(pt, o);
         for (uint32_t k = 0; k < cells->n; k++)
-            mark_set(pt, shared, &pt->pts[(uint32_t)cells->v[k]], work, &nw);
+            mark_set(pt, shared, rh_pt_node_set(pt, (int)(uint32_t)cells->v[k]), work, &nw);
     }
     free(work);
     return shared;

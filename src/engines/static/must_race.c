@@ -765,8 +765,8 @@ static int published(rh_must *m, LLVMValueRef load, int t, uint32_t *obj, int64_
     }
     if (!st && s->pt.objs[co].kind == RH_PT_GLOBAL && coff >= INT32_MIN / 2 && coff <= INT32_MAX / 2) {
         /* never written: the cell holds what the initializer put there */
-        long cell = rh_u64map_get(&s->pt.node_of_cell, rh_pt_loc(co, (int32_t)coff), -1);
-        const rh_sset *v = cell >= 0 ? &s->pt.pts[cell] : NULL;
+        long cell = rh_pt_cell(&s->pt, rh_pt_loc(co, (int32_t)coff));
+        const rh_sset *v = cell >= 0 ? rh_pt_node_set(&s->pt, (int)cell) : NULL;
         if (!v || v->n != 1 || rh_pt_loc_off(v->v[0]) == RH_PT_ANY ||
             s->pt.objs[rh_pt_loc_obj(v->v[0])].kind != RH_PT_GLOBAL ||
             !rh_tg_object_strong(&s->tg, &s->pt, &s->cfg, rh_pt_loc_obj(v->v[0])))

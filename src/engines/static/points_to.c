@@ -1,10 +1,9 @@
 /* points_to.c - inclusion-based, field-sensitive points-to analysis over the
  * program model (see points_to.h for the sensitivity choices and why).
  *
- * Constraints are extracted once from the IR and solved by repeated passes
- * in program order; a constraint is revisited only when one of its inputs
- * changed in the previous or current pass, which keeps structured programs
- * at a handful of cheap passes.
+ * This file turns the IR into constraints - one node per SSA value, one
+ * object per allocation site - and pt_solve.c solves them; indirect calls
+ * and thread creations are wired when the solver finds their targets.
  */
 #include "points_to.h"
 #include "../../util/util.h"
@@ -12,17 +11,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef enum ckind { C_COPY, C_SHIFT, C_LOAD, C_STORE, C_CALL, C_MEMCPY, C_CREATE } ckind;
-
-struct rh_pt_constraint {
-    ckind kind;
-    int dst, src;     /* nodes; C_STORE: dst is the pointer, src the value */
-    int32_t off;      /* C_SHIFT: offset to add, RH_PT_ANY for unknown */
-    LLVMValueRef inst;/* C_CALL / C_CREATE: the call */
-    int arg;          /* C_CREATE: node of the thread argument, -1 for none */
-    rh_sset done;     /* C_CALL / C_CREATE: function objects already wired */
-    int fresh;        /* not applied yet */
-};
+/* A call through a pointer, or a thread creation: wired per target. */
+typedef struct rh_pt_call {
+    LLVMValueRef inst;
+    int create;       /* pthread_create / call_once: the target is a start routine */
+    int arg;          /* create: node of the thread argument, -1 for none */
+} rh_pt_call;
 
 static uint32_t new_object(rh_pt *pt, rh_pt_kind kind, LLVMValueRef site, int func, uint64_t size)
 {
@@ -34,19 +28,8 @@ static uint32_t new_object(rh_pt *pt, rh_pt_kind kind, LLVMValueRef site, int fu
     memset(o, 0, sizeof *o);
     o->kind = kind, o->site = site, o->func = func, o->size = size;
     rh_ptrmap_put(&pt->obj_of_site, site, pt->nobjs);
+    rh_pts_new_object(&pt->s, size, kind == RH_PT_FUNC);
     return (uint32_t)pt->nobjs++;
-}
-
-static int new_node(rh_pt *pt)
-{
-    if (pt->nnodes == pt->capnodes) {
-        pt->capnodes = pt->capnodes ? 2 * pt->capnodes : 1024;
-        pt->pts = rh_xrealloc(pt->pts, (size_t)pt->capnodes * sizeof *pt->pts);
-        pt->stamp = rh_xrealloc(pt->stamp, (size_t)pt->capnodes * sizeof *pt->stamp);
-    }
-    memset(&pt->pts[pt->nnodes], 0, sizeof *pt->pts);
-    pt->stamp[pt->nnodes] = pt->pass;
-    return pt->nnodes++;
 }
 
 static uint64_t type_size(rh_pt *pt, LLVMTypeRef t)
@@ -136,7 +119,6 @@ int rh_pt_gep_offset(rh_pt *pt, LLVMValueRef gep, int64_t *off)
     return *off != RH_PT_ANY;
 }
 
-/* s ⊇ { (o, off + d) | (o, off) ∈ t } */
 int rh_pt_union_shift(rh_sset *s, const rh_sset *t, int32_t d)
 {
     if (d == 0)
@@ -160,7 +142,7 @@ static void const_pts(rh_pt *pt, LLVMValueRef c, rh_sset *out, int depth)
         rh_sset_add(out, rh_pt_loc(global_object(pt, c), 0));
     } else if (LLVMIsAConstantExpr(c)) {
         LLVMOpcode op = LLVMGetConstOpcode(c);
-        rh_sset inner = {0};
+        rh_sset inner = {0}, moved = {0};
         int64_t off = 0;
         if (op == LLVMGetElementPtr)
             rh_pt_gep_offset(pt, c, &off);
@@ -170,8 +152,9 @@ static void const_pts(rh_pt *pt, LLVMValueRef c, rh_sset *out, int depth)
         int n = op == LLVMGetElementPtr ? 1 : LLVMGetNumOperands(c);
         for (int i = 0; i < n; i++)
             const_pts(pt, LLVMGetOperand(c, (unsigned)i), &inner, depth + 1);
-        rh_pt_union_shift(out, &inner, (int32_t)off);
-        rh_sset_free(&inner);
+        rh_pts_shift(&pt->s, &inner, (int32_t)off, &moved);
+        rh_sset_union(out, &moved);
+        rh_sset_free(&inner), rh_sset_free(&moved);
     }
 }
 
@@ -180,58 +163,70 @@ static int value_node(rh_pt *pt, LLVMValueRef v)
     long n = rh_ptrmap_get(&pt->node_of_value, v, -1);
     if (n >= 0)
         return (int)n;
-    int id = new_node(pt);
+    int id = rh_pts_new_node(&pt->s);
     rh_ptrmap_put(&pt->node_of_value, v, id);
     if (LLVMIsAConstant(v)) {
         rh_sset s = {0};
         const_pts(pt, v, &s, 0);
-        pt->pts[id] = s;
+        for (uint32_t i = 0; i < s.n; i++)
+            rh_pts_add(&pt->s, id, s.v[i]);
+        rh_sset_free(&s);
     }
-    return id;
-}
-
-static int cell_node(rh_pt *pt, uint64_t loc)
-{
-    long n = rh_u64map_get(&pt->node_of_cell, loc, -1);
-    if (n >= 0)
-        return (int)n;
-    int id = new_node(pt);
-    rh_u64map_put(&pt->node_of_cell, loc, id);
-    rh_sset_add(&pt->objs[rh_pt_loc_obj(loc)].cells, ((uint64_t)(uint32_t)rh_pt_loc_off(loc) << 32) | (uint32_t)id);
-    pt->cell_pass = pt->pass;
     return id;
 }
 
 static int ret_node(rh_pt *pt, int func)
 {
     if (pt->ret_node[func] < 0)
-        pt->ret_node[func] = new_node(pt);
+        pt->ret_node[func] = rh_pts_new_node(&pt->s);
     return pt->ret_node[func];
-}
-
-static void add_con(rh_pt *pt, ckind k, int dst, int src, int32_t off, LLVMValueRef inst)
-{
-    if (pt->ncons == pt->capcons) {
-        pt->capcons = pt->capcons ? 2 * pt->capcons : 1024;
-        pt->cons = rh_xrealloc(pt->cons, (size_t)pt->capcons * sizeof *pt->cons);
-    }
-    rh_pt_constraint *c = &pt->cons[pt->ncons++];
-    memset(c, 0, sizeof *c);
-    c->kind = k, c->dst = dst, c->src = src, c->off = off, c->inst = inst, c->arg = -1;
-    c->fresh = 1;
 }
 
 static void add_copy(rh_pt *pt, LLVMValueRef dst, LLVMValueRef src)
 {
-    add_con(pt, C_COPY, value_node(pt, dst), value_node(pt, src), 0, NULL);
+    int d = value_node(pt, dst);
+    rh_pts_copy(&pt->s, d, value_node(pt, src), 0);
+}
+
+static void add_shift(rh_pt *pt, LLVMValueRef dst, LLVMValueRef src, int32_t off)
+{
+    int d = value_node(pt, dst);
+    rh_pts_copy(&pt->s, d, value_node(pt, src), off);
+}
+
+/* A call through a pointer or a thread creation, wired when its targets are found. */
+static void add_call(rh_pt *pt, LLVMValueRef fnptr, LLVMValueRef call, int create, int arg)
+{
+    rh_pt_call c = {call, create, arg};
+    int id = (int)pt->calls.len;
+    rh_vec_push(&pt->calls, c);
+    rh_pts_call(&pt->s, value_node(pt, fnptr), id);
+}
+
+static void add_load(rh_pt *pt, LLVMValueRef dst, LLVMValueRef ptr)
+{
+    int d = value_node(pt, dst);
+    rh_pts_load(&pt->s, d, value_node(pt, ptr));
+}
+
+static void add_store(rh_pt *pt, LLVMValueRef ptr, LLVMValueRef val)
+{
+    int p = value_node(pt, ptr);
+    rh_pts_store(&pt->s, p, value_node(pt, val));
+}
+
+/* The pointer cells of *src are copied into *dst. */
+static void add_memcpy(rh_pt *pt, LLVMValueRef dst, LLVMValueRef src)
+{
+    int d = value_node(pt, dst);
+    rh_pts_memcpy(&pt->s, d, value_node(pt, src));
 }
 
 /* Fresh object for the result of a call, e.g. an allocation. */
 static void add_site_object(rh_pt *pt, LLVMValueRef call, rh_pt_kind kind, int fi, uint64_t size)
 {
     uint32_t o = object_of(pt, kind, call, fi, size);
-    int n = value_node(pt, call); /* may move pt->pts */
-    rh_sset_add(&pt->pts[n], rh_pt_loc(o, 0));
+    rh_pts_add(&pt->s, value_node(pt, call), rh_pt_loc(o, 0));
 }
 
 /* param_i ⊇ arg_i. */
@@ -240,15 +235,15 @@ static void wire_params(rh_pt *pt, LLVMValueRef call, int callee)
     LLVMValueRef fn = pt->p->funcs[callee].fn;
     unsigned np = LLVMCountParams(fn), na = (unsigned)LLVMGetNumArgOperands(call);
     for (unsigned i = 0; i < np && i < na; i++)
-        add_con(pt, C_COPY, value_node(pt, LLVMGetParam(fn, i)),
-                value_node(pt, LLVMGetOperand(call, i)), 0, NULL);
+        add_copy(pt, LLVMGetParam(fn, i), LLVMGetOperand(call, i));
 }
 
 /* param_i ⊇ arg_i and call ⊇ return of the callee. */
 static void wire_call(rh_pt *pt, LLVMValueRef call, int callee)
 {
     wire_params(pt, call, callee);
-    add_con(pt, C_COPY, value_node(pt, call), ret_node(pt, callee), 0, NULL);
+    int c = value_node(pt, call);
+    rh_pts_copy(&pt->s, c, ret_node(pt, callee), 0);
 }
 
 /* An unknown external function may return a new object or anything its
@@ -260,8 +255,7 @@ static void external_call(rh_pt *pt, LLVMValueRef call, int fi)
     add_site_object(pt, call, RH_PT_EXTERN, fi, 0);
     unsigned na = (unsigned)LLVMGetNumArgOperands(call);
     for (unsigned i = 0; i < na; i++)
-        add_con(pt, C_SHIFT, value_node(pt, call), value_node(pt, LLVMGetOperand(call, i)),
-                RH_PT_ANY, NULL);
+        add_shift(pt, call, LLVMGetOperand(call, i), RH_PT_ANY);
 }
 
 static uint64_t const_arg(LLVMValueRef call, int pos)
@@ -339,10 +333,12 @@ static void alloc_site(rh_pt *pt, LLVMValueRef call, int fi, uint64_t size)
         LLVMValueRef cs = LLVMGetUser(u);
         int cf = rh_pt_func_index(pt, LLVMGetBasicBlockParent(LLVMGetInstructionParent(cs)));
         alloc_site(pt, cs, cf, 0);
-        rh_sset_union(&objs, &pt->pts[value_node(pt, cs)]);
+        int n = value_node(pt, cs);
+        rh_sset_union(&objs, rh_pts_set(&pt->s, n));
     }
     int n = value_node(pt, call);
-    rh_sset_union(&pt->pts[n], &objs);
+    for (uint32_t i = 0; i < objs.n; i++)
+        rh_pts_add(&pt->s, n, objs.v[i]);
     rh_sset_free(&objs);
 }
 
@@ -363,21 +359,20 @@ static void table_call(rh_pt *pt, LLVMValueRef call, const rh_conc_entry *e, int
         add_site_object(pt, call, RH_PT_HEAP, fi, const_arg(call, e->size));
         if (obj) {
             add_copy(pt, call, obj); /* the block may stay where it was */
-            add_con(pt, C_MEMCPY, value_node(pt, call), value_node(pt, obj), 0, NULL);
+            add_memcpy(pt, call, obj);
         }
         return;
     case RH_OP_MEMORY:
         if (obj && obj2 && (e->flags & RH_F_OBJ_WRITE) && (e->flags & RH_F_OBJ2_READ))
-            add_con(pt, C_MEMCPY, value_node(pt, obj), value_node(pt, obj2), 0, NULL);
+            add_memcpy(pt, obj, obj2);
         if (obj && LLVMGetTypeKind(LLVMTypeOf(call)) != LLVMVoidTypeKind)
-            add_con(pt, C_SHIFT, value_node(pt, call), value_node(pt, obj), RH_PT_ANY, NULL);
+            add_shift(pt, call, obj, RH_PT_ANY);
         return;
     case RH_OP_THREAD_CREATE:
     case RH_OP_ONCE:
         if (!fn)
             return;
-        add_con(pt, C_CREATE, -1, value_node(pt, fn), 0, call);
-        pt->cons[pt->ncons - 1].arg = e->op == RH_OP_THREAD_CREATE && obj2 ? value_node(pt, obj2) : -1;
+        add_call(pt, fn, call, 1, e->op == RH_OP_THREAD_CREATE && obj2 ? value_node(pt, obj2) : -1);
         return;
     default:
         /* Known library functions that return pointers either pass an
@@ -411,7 +406,7 @@ static void scan_call(rh_pt *pt, LLVMValueRef call, int fi)
     else if (callee)
         external_call(pt, call, fi);
     else
-        add_con(pt, C_CALL, value_node(pt, call), value_node(pt, LLVMGetCalledValue(call)), 0, call);
+        add_call(pt, LLVMGetCalledValue(call), call, 0, -1);
 }
 
 static void scan_cast_or_arith(rh_pt *pt, LLVMValueRef in, LLVMOpcode op)
@@ -424,8 +419,7 @@ static void scan_cast_or_arith(rh_pt *pt, LLVMValueRef in, LLVMOpcode op)
         LLVMValueRef o = LLVMGetOperand(in, (unsigned)i);
         if (LLVMIsAConstantInt(o))
             continue;
-        add_con(pt, keep ? C_COPY : C_SHIFT, value_node(pt, in), value_node(pt, o),
-                keep ? 0 : RH_PT_ANY, NULL);
+        add_shift(pt, in, o, keep ? 0 : RH_PT_ANY);
     }
 }
 
@@ -433,17 +427,15 @@ static void scan_memop(rh_pt *pt, LLVMValueRef in, LLVMOpcode op)
 {
     switch (op) {
     case LLVMLoad:
-        add_con(pt, C_LOAD, value_node(pt, in), value_node(pt, LLVMGetOperand(in, 0)), 0, NULL);
+        add_load(pt, in, LLVMGetOperand(in, 0));
         return;
     case LLVMStore:
-        add_con(pt, C_STORE, value_node(pt, LLVMGetOperand(in, 1)),
-                value_node(pt, LLVMGetOperand(in, 0)), 0, NULL);
+        add_store(pt, LLVMGetOperand(in, 1), LLVMGetOperand(in, 0));
         return;
     default: /* atomicrmw, cmpxchg: read the old value and write a new one */
-        add_con(pt, C_LOAD, value_node(pt, in), value_node(pt, LLVMGetOperand(in, 0)), 0, NULL);
+        add_load(pt, in, LLVMGetOperand(in, 0));
         for (int i = 1; i < LLVMGetNumOperands(in); i++)
-            add_con(pt, C_STORE, value_node(pt, LLVMGetOperand(in, 0)),
-                    value_node(pt, LLVMGetOperand(in, (unsigned)i)), 0, NULL);
+            add_store(pt, LLVMGetOperand(in, 0), LLVMGetOperand(in, (unsigned)i));
         return;
     }
 }
@@ -465,19 +457,16 @@ static void scan_inst(rh_pt *pt, LLVMValueRef in, int fi)
         LLVMValueRef cnt = LLVMGetOperand(in, 0);
         uint64_t n = LLVMIsAConstantInt(cnt) ? LLVMConstIntGetZExtValue(cnt) : 0;
         uint32_t o = object_of(pt, RH_PT_LOCAL, in, fi, n * type_size(pt, LLVMGetAllocatedType(in)));
-        int vn = value_node(pt, in);
-        rh_sset_add(&pt->pts[vn], rh_pt_loc(o, 0));
+        rh_pts_add(&pt->s, value_node(pt, in), rh_pt_loc(o, 0));
         return;
     }
     case LLVMGetElementPtr: {
         int64_t off;
         rh_pt_gep_offset(pt, in, &off);
-        add_con(pt, C_SHIFT, value_node(pt, in), value_node(pt, LLVMGetOperand(in, 0)),
-                (int32_t)off, NULL);
+        add_shift(pt, in, LLVMGetOperand(in, 0), (int32_t)off);
         for (int i = 1; i < LLVMGetNumOperands(in); i++) /* integers holding addresses */
             if (!LLVMIsAConstant(LLVMGetOperand(in, (unsigned)i)))
-                add_con(pt, C_SHIFT, value_node(pt, in),
-                        value_node(pt, LLVMGetOperand(in, (unsigned)i)), RH_PT_ANY, NULL);
+                add_shift(pt, in, LLVMGetOperand(in, (unsigned)i), RH_PT_ANY);
         return;
     }
     case LLVMLoad: case LLVMStore: case LLVMAtomicRMW: case LLVMAtomicCmpXchg:
@@ -498,7 +487,7 @@ static void scan_inst(rh_pt *pt, LLVMValueRef in, int fi)
         return;
     case LLVMRet:
         if (LLVMGetNumOperands(in) == 1)
-            add_con(pt, C_COPY, ret_node(pt, fi), value_node(pt, LLVMGetOperand(in, 0)), 0, NULL);
+            rh_pts_copy(&pt->s, ret_node(pt, fi), value_node(pt, LLVMGetOperand(in, 0)), 0);
         return;
     case LLVMCall:
         scan_call(pt, in, fi);
@@ -536,162 +525,25 @@ static void scan_initializer(rh_pt *pt, uint32_t obj, LLVMValueRef c, int64_t ba
     rh_sset s = {0};
     const_pts(pt, c, &s, 0);
     if (s.n) {
-        int cn = cell_node(pt, rh_pt_loc(obj, clamp_off(base))); /* may move pt->pts */
-        rh_sset_union(&pt->pts[cn], &s);
+        int cn = rh_pts_cell(&pt->s, rh_pt_loc(obj, clamp_off(base)));
+        for (uint32_t i = 0; i < s.n; i++)
+            rh_pts_add(&pt->s, cn, s.v[i]);
     }
     rh_sset_free(&s);
 }
 
-static int grow(rh_pt *pt, int dst, const rh_sset *src, int32_t shift)
+/* The solver found function object o in the pointer of call record id. */
+static void on_call(void *ctx, int id, uint32_t o)
 {
-    if (!rh_pt_union_shift(&pt->pts[dst], src, shift))
-        return 0;
-    pt->stamp[dst] = pt->pass;
-    return 1;
-}
-
-static int grow_cell(rh_pt *pt, uint64_t loc, const rh_sset *src)
-{
-    int cn = cell_node(pt, loc);
-    if (!grow(pt, cn, src, 0))
-        return 0;
-    pt->cell_pass = pt->pass;
-    return 1;
-}
-
-static int apply_load(rh_pt *pt, int dst, int src)
-{
-    int changed = 0;
-    const rh_sset *ps = &pt->pts[src];
-    for (uint32_t i = 0; i < ps->n; i++) {
-        uint32_t o = rh_pt_loc_obj(ps->v[i]);
-        int32_t off = rh_pt_loc_off(ps->v[i]);
-        if (off == RH_PT_ANY) {
-            const rh_sset *cells = &pt->objs[o].cells;
-            for (uint32_t k = 0; k < cells->n; k++)
-                changed |= grow(pt, dst, &pt->pts[(uint32_t)cells->v[k]], 0);
-            continue;
-        }
-        long c1 = rh_u64map_get(&pt->node_of_cell, ps->v[i], -1);
-        long c2 = rh_u64map_get(&pt->node_of_cell, rh_pt_loc(o, RH_PT_ANY), -1);
-        if (c1 >= 0)
-            changed |= grow(pt, dst, &pt->pts[c1], 0);
-        if (c2 >= 0)
-            changed |= grow(pt, dst, &pt->pts[c2], 0);
-    }
-    return changed;
-}
-
-static int apply_store(rh_pt *pt, int ptr, int val)
-{
-    if (!pt->pts[val].n)
-        return 0;
-    rh_sset targets = {0}, v = {0};
-    rh_sset_copy(&targets, &pt->pts[ptr]); /* cell_node may move the node arrays */
-    rh_sset_copy(&v, &pt->pts[val]);
-    int changed = 0;
-    for (uint32_t i = 0; i < targets.n; i++)
-        if (pt->objs[rh_pt_loc_obj(targets.v[i])].kind != RH_PT_FUNC)
-            changed |= grow_cell(pt, targets.v[i], &v);
-    rh_sset_free(&targets);
-    rh_sset_free(&v);
-    return changed;
-}
-
-/* Copies the pointer cells of every source object into every destination. */
-static int apply_memcpy(rh_pt *pt, int dstp, int srcp)
-{
-    rh_sset d = {0}, s = {0}, cells = {0}, v = {0};
-    rh_sset_copy(&d, &pt->pts[dstp]);
-    rh_sset_copy(&s, &pt->pts[srcp]);
-    int changed = 0;
-    for (uint32_t i = 0; i < s.n; i++) {
-        int32_t cs = rh_pt_loc_off(s.v[i]);
-        rh_sset_copy(&cells, &pt->objs[rh_pt_loc_obj(s.v[i])].cells);
-        for (uint32_t k = 0; k < cells.n; k++) {
-            int32_t ck = (int32_t)(uint32_t)(cells.v[k] >> 32);
-            rh_sset_copy(&v, &pt->pts[(uint32_t)cells.v[k]]);
-            for (uint32_t j = 0; j < d.n && v.n; j++) {
-                int32_t cd = rh_pt_loc_off(d.v[j]);
-                int32_t to = cs == RH_PT_ANY || ck == RH_PT_ANY || cd == RH_PT_ANY
-                                 ? RH_PT_ANY : clamp_off((int64_t)cd + ck - cs);
-                changed |= grow_cell(pt, rh_pt_loc(rh_pt_loc_obj(d.v[j]), to), &v);
-            }
-        }
-    }
-    rh_sset_free(&d), rh_sset_free(&s), rh_sset_free(&cells), rh_sset_free(&v);
-    return changed;
-}
-
-/* Wires the functions newly found in a called pointer's set. */
-static void apply_call(rh_pt *pt, int ci)
-{
-    rh_sset targets = {0};
-    rh_sset_copy(&targets, &pt->pts[pt->cons[ci].src]);
-    for (uint32_t i = 0; i < targets.n; i++) {
-        uint32_t o = rh_pt_loc_obj(targets.v[i]);
-        if (pt->objs[o].kind != RH_PT_FUNC || !rh_sset_add(&pt->cons[ci].done, o))
-            continue;
-        int fi = pt->objs[o].func;
-        LLVMValueRef call = pt->cons[ci].inst;
-        int arg = pt->cons[ci].arg;
-        if (pt->cons[ci].kind == C_CALL && fi >= 0)
-            wire_call(pt, call, fi);
-        else if (pt->cons[ci].kind == C_CALL)
-            external_call(pt, call, -1);
-        else if (fi >= 0 && arg >= 0 && LLVMCountParams(pt->p->funcs[fi].fn) > 0)
-            add_con(pt, C_COPY, value_node(pt, LLVMGetParam(pt->p->funcs[fi].fn, 0)), arg, 0, NULL);
-    }
-    rh_sset_free(&targets);
-}
-
-static int due(rh_pt *pt, int node, int fresh)
-{
-    return fresh || (node >= 0 && pt->stamp[node] >= pt->pass - 1);
-}
-
-/* Applies constraint i when one of its inputs changed since its last visit. */
-static int apply(rh_pt *pt, int i)
-{
-    rh_pt_constraint c = pt->cons[i];
-    int f = c.fresh;
-    pt->cons[i].fresh = 0;
-    int cells = f || pt->cell_pass >= pt->pass - 1;
-    switch (c.kind) {
-    case C_COPY:
-        return due(pt, c.src, f) ? grow(pt, c.dst, &pt->pts[c.src], 0) : 0;
-    case C_SHIFT:
-        return due(pt, c.src, f) ? grow(pt, c.dst, &pt->pts[c.src], c.off) : 0;
-    case C_LOAD:
-        return due(pt, c.src, f) || cells ? apply_load(pt, c.dst, c.src) : 0;
-    case C_STORE:
-        return due(pt, c.src, f) || due(pt, c.dst, 0) ? apply_store(pt, c.dst, c.src) : 0;
-    case C_MEMCPY:
-        return due(pt, c.src, f) || due(pt, c.dst, 0) || cells ? apply_memcpy(pt, c.dst, c.src) : 0;
-    case C_CALL:
-    case C_CREATE: {
-        int before = pt->ncons;
-        if (due(pt, c.src, f))
-            apply_call(pt, i);
-        return pt->ncons != before;
-    }
-    }
-    return 0;
-}
-
-static int solve(rh_pt *pt, rh_budget *budget)
-{
-    int changed = 1;
-    for (pt->pass = 1; changed; pt->pass++) {
-        changed = 0;
-        for (int i = 0; i < pt->ncons; i++) {
-            if (rh_budget_over(budget))
-                return -1;
-            pt->steps++;
-            changed |= apply(pt, i);
-        }
-    }
-    return 0;
+    rh_pt *pt = ctx;
+    rh_pt_call c = pt->calls.items[id];
+    int fi = pt->objs[o].func;
+    if (!c.create && fi >= 0)
+        wire_call(pt, c.inst, fi);
+    else if (!c.create)
+        external_call(pt, c.inst, -1);
+    else if (fi >= 0 && c.arg >= 0 && LLVMCountParams(pt->p->funcs[fi].fn) > 0)
+        rh_pts_copy(&pt->s, value_node(pt, LLVMGetParam(pt->p->funcs[fi].fn, 0)), c.arg, 0);
 }
 
 /* main's argv and envp point to a vector the C runtime made, whose
@@ -705,10 +557,8 @@ static void program_arguments(rh_pt *pt)
         if (LLVMGetTypeKind(LLVMTypeOf(prm)) != LLVMPointerTypeKind)
             continue;
         uint32_t vec = new_object(pt, RH_PT_EXTERN, prm, fi, 0), strs = new_object(pt, RH_PT_EXTERN, prm, fi, 0);
-        int n = value_node(pt, prm);
-        rh_sset_add(&pt->pts[n], rh_pt_loc(vec, 0));
-        int c = cell_node(pt, rh_pt_loc(vec, RH_PT_ANY));
-        rh_sset_add(&pt->pts[c], rh_pt_loc(strs, 0));
+        rh_pts_add(&pt->s, value_node(pt, prm), rh_pt_loc(vec, 0));
+        rh_pts_add(&pt->s, rh_pts_cell(&pt->s, rh_pt_loc(vec, RH_PT_ANY)), rh_pt_loc(strs, 0));
     }
 }
 
@@ -716,6 +566,7 @@ int rh_pt_build(rh_pt *pt, rh_program *p, rh_budget *budget)
 {
     memset(pt, 0, sizeof *pt);
     pt->p = p;
+    rh_pts_init(&pt->s, on_call, pt);
     pt->ret_node = rh_xmalloc((size_t)(p->nfuncs + 1) * sizeof *pt->ret_node);
     for (int i = 0; i < p->nfuncs; i++) {
         pt->ret_node[i] = -1;
@@ -735,34 +586,28 @@ int rh_pt_build(rh_pt *pt, rh_program *p, rh_budget *budget)
              b = LLVMGetNextBasicBlock(b))
             for (LLVMValueRef in = LLVMGetFirstInstruction(b); in; in = LLVMGetNextInstruction(in))
                 scan_inst(pt, in, fi);
-    return solve(pt, budget);
+    int rc = rh_pts_solve(&pt->s, budget);
+    pt->steps = pt->s.steps;
+    return rc;
 }
 
 void rh_pt_free(rh_pt *pt)
 {
-    for (int i = 0; i < pt->nobjs; i++)
-        rh_sset_free(&pt->objs[i].cells);
     free(pt->objs);
-    for (int i = 0; i < pt->nnodes; i++)
-        rh_sset_free(&pt->pts[i]);
-    free(pt->pts);
-    free(pt->stamp);
-    for (int i = 0; i < pt->ncons; i++)
-        rh_sset_free(&pt->cons[i].done);
-    free(pt->cons);
+    rh_pts_free(&pt->s);
+    rh_vec_free(&pt->calls);
     free(pt->ret_node);
     free(pt->wrapper), free(pt->wrapper_site), free(pt->wrapper_depth);
     rh_ptrmap_free(&pt->obj_of_site);
     rh_ptrmap_free(&pt->node_of_value);
     rh_ptrmap_free(&pt->func_of_value);
-    rh_u64map_free(&pt->node_of_cell);
     memset(pt, 0, sizeof *pt);
 }
 
 const rh_sset *rh_pt_of(rh_pt *pt, LLVMValueRef v)
 {
     int n = value_node(pt, v);
-    return &pt->pts[n];
+    return rh_pts_set(&pt->s, n);
 }
 
 int rh_pt_fn_targets(rh_pt *pt, LLVMValueRef fnptr, int **out, int *unresolved)

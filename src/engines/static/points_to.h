@@ -28,6 +28,7 @@
 #include "../../model/model.h"
 #include "../../util/budget.h"
 #include "../../util/util.h"
+#include "pt_solve.h"
 #include "sset.h"
 
 typedef enum rh_pt_kind { RH_PT_GLOBAL, RH_PT_LOCAL, RH_PT_HEAP, RH_PT_FUNC, RH_PT_EXTERN } rh_pt_kind;
@@ -38,49 +39,30 @@ typedef struct rh_pt_object {
     int func;          /* model function holding the site (FUNC: the function itself), or -1 */
     uint64_t size;     /* bytes, 0 when unknown */
     int thread_local_; /* _Thread_local global or per-thread external (errno) */
-    rh_sset cells;     /* nodes of the memory cells of this object */
 } rh_pt_object;
 
-#define RH_PT_ANY INT32_MIN
-
-static inline uint64_t rh_pt_loc(uint32_t obj, int32_t off)
-{
-    return ((uint64_t)obj << 32) | (uint32_t)off;
-}
-static inline uint32_t rh_pt_loc_obj(uint64_t l)
-{
-    return (uint32_t)(l >> 32);
-}
-static inline int32_t rh_pt_loc_off(uint64_t l)
-{
-    return (int32_t)(uint32_t)l;
-}
-
-typedef struct rh_pt_constraint rh_pt_constraint;
+typedef struct rh_pt_call rh_pt_call;
 
 typedef struct rh_pt {
     rh_program *p;
-    rh_pt_object *objs;
+    rh_pt_object *objs;      /* object ids are the solver's */
     int nobjs, capobjs;
+    rh_pts s;                /* nodes, cells and their sets */
     rh_ptrmap obj_of_site;   /* site value -> object id */
     rh_ptrmap node_of_value; /* LLVMValueRef -> node */
     rh_ptrmap func_of_value; /* function -> model index + 1 (the model's lookup is linear) */
-    rh_u64map node_of_cell;  /* location -> node */
-    rh_sset *pts;            /* per node */
-    int *stamp;              /* pass in which a node last changed */
-    int nnodes, capnodes;
     int *ret_node;           /* per model function, -1 until needed */
     unsigned char *wrapper;  /* per model function: 0 unknown, 1 deciding, 2 allocation wrapper, 3 not */
     LLVMValueRef *wrapper_site; /* per model function: a wrapper's allocation site */
     unsigned char *wrapper_depth; /* per model function: how many wrappers it nests */
-    rh_pt_constraint *cons;
-    int ncons, capcons;
-    int pass, cell_pass;     /* solver pass, last pass that changed a cell */
+    RH_VEC(struct rh_pt_call) calls; /* indirect calls and thread creations */
     int untracked;           /* pointer-producing instructions it could not model */
     LLVMValueRef first_untracked;
-    long steps;
+    long steps;              /* solver steps (nodes popped) */
 } rh_pt;
 
+/* Builds and solves the constraints: 0, or -1 when the budget ran out
+ * first (the sets are then incomplete and must not be used for proofs). */
 int rh_pt_build(rh_pt *pt, rh_program *p, rh_budget *budget);
 void rh_pt_free(rh_pt *pt);
 
@@ -102,8 +84,25 @@ int rh_pt_fn_targets(rh_pt *pt, LLVMValueRef fnptr, int **out, int *unresolved);
  * Returns 0 and sets *off to RH_PT_ANY when an index is not constant. */
 int rh_pt_gep_offset(rh_pt *pt, LLVMValueRef gep, int64_t *off);
 
-/* s ⊇ { (o, off + d) | (o, off) ∈ t }; d may be RH_PT_ANY.  Returns whether s grew. */
+/* s ⊇ { (o, off + d) | (o, off) ∈ t }; d may be RH_PT_ANY.  Returns whether
+ * s grew.  For the analyses that read the solved sets (no canonicalising). */
 int rh_pt_union_shift(rh_sset *s, const rh_sset *t, int32_t d);
+
+/* The set of a node (a cell node from rh_pt_cells or rh_pt_cell). */
+static inline const rh_sset *rh_pt_node_set(const rh_pt *pt, int node)
+{
+    return rh_pts_set(&pt->s, node);
+}
+/* The cells of an object: (offset << 32) | node each. */
+static inline const rh_sset *rh_pt_cells(const rh_pt *pt, uint32_t obj)
+{
+    return &pt->s.objs[obj].cells;
+}
+/* The cell node of a location, or -1 when nothing ever touched it. */
+static inline long rh_pt_cell(const rh_pt *pt, uint64_t loc)
+{
+    return rh_pts_find_cell(&pt->s, loc);
+}
 
 /* "global 'x'", "local 'buf' of main", "heap object allocated at a.c:3:9" (caller frees). */
 char *rh_pt_object_desc(rh_pt *pt, uint32_t obj);

@@ -17,6 +17,8 @@ typedef struct rh_static {
     rh_program *p;
     const rh_options *o;
     rh_result *res;
+    rh_budget *budget;     /* polled by every phase; a phase that stops early sets out_of_time */
+    int out_of_time;
     rh_pt pt;
     rh_cfg cfg;
     rh_tg tg;

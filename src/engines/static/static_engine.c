@@ -65,14 +65,14 @@ int rh_static_run(rh_program *prog, const rh_options *o, rh_budget *budget, rh_r
     (void)err;
     rh_static s;
     memset(&s, 0, sizeof s);
-    s.p = prog, s.o = o, s.res = res;
+    s.p = prog, s.o = o, s.res = res, s.budget = budget;
     double t = rh_now();
     rh_budget_stage(budget, "static.pointsto");
     int solved = rh_pt_build(&s.pt, prog, budget);
     t = lap(res, "static.pointsto.seconds", t);
     rh_result_stat(res, "static.pointsto.steps", (double)s.pt.steps);
-    rh_result_stat(res, "static.pointsto.constraints", s.pt.ncons);
-    rh_result_stat(res, "static.pointsto.nodes", s.pt.nnodes);
+    rh_result_stat(res, "static.pointsto.edges", (double)s.pt.s.edges);
+    rh_result_stat(res, "static.pointsto.nodes", s.pt.s.nnodes);
     if (solved < 0)
         return out_of_time(&s, budget);
     rh_budget_stage(budget, "static.threads");
@@ -96,6 +96,11 @@ int rh_static_run(rh_program *prog, const rh_options *o, rh_budget *budget, rh_r
     rh_static_race_pairs(&s);
     lap(res, "static.races.seconds", t);
     decide(&s);
+    if (s.out_of_time) { /* the pairs found so far are reported; no proof */
+        rh_budget_ran_out(budget);
+        if (res->verdict == RH_RACE_FREE)
+            res->verdict = RH_UNKNOWN;
+    }
     cleanup(&s);
     return 0;
 }

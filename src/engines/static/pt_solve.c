@@ -1,0 +1,640 @@
+/* pt_solve.c - worklist points-to solver with difference propagation (see
+ * pt_solve.h for the design and why).
+ *
+ * Invariant: every location in a node's set has been, or is queued to be
+ * (the node's delta), pushed through every constraint the node has; a
+ * constraint added later is applied to the node's whole set at once.  New
+ * cells are wired to their object's readers and memcpys from a queue of
+ * their own, so no chain of memcpys recurses.
+ */
+#include "pt_solve.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void rh_pts_init(rh_pts *s, rh_pts_on_call on_call, void *ctx)
+{
+    memset(s, 0, sizeof *s);
+    s->on_call = on_call, s->ctx = ctx;
+}
+
+void rh_pts_free(rh_pts *s)
+{
+    for (int i = 0; i < s->nnodes; i++) {
+        rh_pts_node *n = &s->nodes[i];
+        rh_sset_free(&s->pts[i]), rh_sset_free(&s->delta[i]);
+        rh_vec_free(&n->copies), rh_vec_free(&n->loads), rh_vec_free(&n->stores);
+        rh_vec_free(&n->memcpys), rh_vec_free(&n->calls);
+    }
+    for (int i = 0; i < s->nobjs; i++) {
+        rh_sset_free(&s->objs[i].cells);
+        rh_vec_free(&s->objs[i].readers), rh_vec_free(&s->objs[i].memcpys);
+    }
+    for (size_t i = 0; i < s->calls.len; i++)
+        rh_sset_free(&s->calls.items[i].done);
+    free(s->pts), free(s->delta), free(s->rep), free(s->nodes), free(s->objs), free(s->queue);
+    rh_vec_free(&s->memcpys), rh_vec_free(&s->calls), rh_vec_free(&s->new_cells);
+    rh_vec_free(&s->collapsed);
+    rh_u64map_free(&s->node_of_cell), rh_u64map_free(&s->offsets_seen);
+    rh_u64map_free(&s->edges_seen), rh_u64map_free(&s->watch_seen);
+    memset(s, 0, sizeof *s);
+}
+
+int rh_pts_new_node(rh_pts *s)
+{
+    if (s->nnodes == s->capnodes) {
+        s->capnodes = s->capnodes ? 2 * s->capnodes : 1024;
+        s->pts = rh_xrealloc(s->pts, (size_t)s->capnodes * sizeof *s->pts);
+        s->delta = rh_xrealloc(s->delta, (size_t)s->capnodes * sizeof *s->delta);
+        s->rep = rh_xrealloc(s->rep, (size_t)s->capnodes * sizeof *s->rep);
+        s->nodes = rh_xrealloc(s->nodes, (size_t)s->capnodes * sizeof *s->nodes);
+    }
+    int id = s->nnodes++;
+    memset(&s->pts[id], 0, sizeof *s->pts);
+    memset(&s->delta[id], 0, sizeof *s->delta);
+    memset(&s->nodes[id], 0, sizeof *s->nodes);
+    s->nodes[id].rank = id; /* after every node ranked by a cycle search (ranks < nnodes) */
+    s->rep[id] = id;
+    return id;
+}
+
+uint32_t rh_pts_new_object(rh_pts *s, uint64_t size, int is_func)
+{
+    if (s->nobjs == s->capobjs) {
+        s->capobjs = s->capobjs ? 2 * s->capobjs : 64;
+        s->objs = rh_xrealloc(s->objs, (size_t)s->capobjs * sizeof *s->objs);
+    }
+    rh_pts_object *o = &s->objs[s->nobjs];
+    memset(o, 0, sizeof *o);
+    o->size = size, o->is_func = is_func;
+    return (uint32_t)s->nobjs++;
+}
+
+long rh_pts_find_cell(const rh_pts *s, uint64_t loc)
+{
+    return rh_u64map_get(&s->node_of_cell, loc, -1);
+}
+
+int rh_pts_cell(rh_pts *s, uint64_t loc)
+{
+    long n = rh_u64map_get(&s->node_of_cell, loc, -1);
+    if (n >= 0)
+        return (int)n;
+    int id = rh_pts_new_node(s);
+    rh_u64map_put(&s->node_of_cell, loc, id);
+    uint64_t key = ((uint64_t)(uint32_t)rh_pt_loc_off(loc) << 32) | (uint32_t)id;
+    rh_sset_add(&s->objs[rh_pt_loc_obj(loc)].cells, key);
+    rh_vec_push(&s->new_cells, loc);
+    return id;
+}
+
+static int ranks_before(const rh_pts *s, int a, int b)
+{
+    return s->nodes[a].rank < s->nodes[b].rank;
+}
+
+static void enqueue(rh_pts *s, int n)
+{
+    if (s->nodes[n].queued)
+        return;
+    if (s->qlen == s->qcap) {
+        s->qcap = s->qcap ? 2 * s->qcap : 1024;
+        s->queue = rh_xrealloc(s->queue, s->qcap * sizeof *s->queue);
+    }
+    size_t i = s->qlen++;
+    for (; i > 0 && ranks_before(s, n, s->queue[(i - 1) / 2]); i = (i - 1) / 2)
+        s->queue[i] = s->queue[(i - 1) / 2];
+    s->queue[i] = n;
+    s->nodes[n].queued = 1;
+}
+
+static int dequeue(rh_pts *s)
+{
+    int top = s->queue[0], last = s->queue[--s->qlen];
+    size_t i = 0;
+    for (;;) {
+        size_t c = 2 * i + 1;
+        if (c >= s->qlen)
+            break;
+        if (c + 1 < s->qlen && ranks_before(s, s->queue[c + 1], s->queue[c]))
+            c++;
+        if (!ranks_before(s, s->queue[c], last))
+            break;
+        s->queue[i] = s->queue[c];
+        i = c;
+    }
+    if (s->qlen)
+        s->queue[i] = last;
+    s->nodes[top].queued = 0;
+    return top;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+static void sort_unique(rh_sset *t)
+{
+    qsort(t->v, t->n, sizeof *t->v, cmp_u64);
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < t->n; i++)
+        if (k == 0 || t->v[k - 1] != t->v[i])
+            t->v[k++] = t->v[i];
+    t->n = k;
+}
+
+/* Adds t to node n's set; what is new goes to its delta too.  Locations
+ * in collapsed objects travel on as (obj, ANY) only. */
+static void grow(rh_pts *s, int n, const rh_sset *t)
+{
+    n = rh_pts_rep(s, n);
+    rh_sset added = {0};
+    int resort = 0;
+    for (uint32_t i = 0; i < t->n; i++) {
+        uint64_t x = t->v[i];
+        if (s->objs[rh_pt_loc_obj(x)].collapsed && rh_pt_loc_off(x) != RH_PT_ANY)
+            x = rh_pt_loc(rh_pt_loc_obj(x), RH_PT_ANY), resort = 1;
+        if (rh_sset_has(&s->pts[n], x))
+            continue;
+        if (added.n == added.cap) {
+            added.cap = added.cap ? 2 * added.cap : 8;
+            added.v = rh_xrealloc(added.v, added.cap * sizeof *added.v);
+        }
+        added.v[added.n++] = x; /* sorted unless a location was collapsed */
+    }
+    if (resort)
+        sort_unique(&added);
+    if (!added.n)
+        return;
+    rh_sset_union(&s->pts[n], &added);
+    rh_sset_union(&s->delta[n], &added);
+    rh_sset_free(&added);
+    enqueue(s, n);
+}
+
+void rh_pts_add(rh_pts *s, int node, uint64_t loc)
+{
+    rh_sset one = {&loc, 1, 1};
+    grow(s, node, &one);
+}
+
+/* Offset off + d in object o, canonicalised (pt_solve.h). */
+static int32_t shifted(rh_pts *s, uint32_t o, int32_t off, int64_t d)
+{
+    rh_pts_object *ob = &s->objs[o];
+    if (off == RH_PT_ANY || d == RH_PT_ANY || ob->collapsed || ob->is_func)
+        return RH_PT_ANY; /* a function has no offsets worth keeping */
+    int64_t no = (int64_t)off + d;
+    if (no < -(INT32_MAX / 2) || no > INT32_MAX / 2)
+        return RH_PT_ANY;
+    if (ob->size && (no < 0 || (uint64_t)no > ob->size))
+        return RH_PT_ANY;
+    uint64_t loc = rh_pt_loc(o, (int32_t)no);
+    if (d == 0 || rh_u64map_get(&s->offsets_seen, loc, 0))
+        return (int32_t)no;
+    if (++ob->noffsets % (RH_PTS_MAX_OFFSETS / 4) == 0)
+        s->next_cycle_search = 0; /* many offsets: maybe a positive-weight cycle through memory */
+    if (ob->noffsets > RH_PTS_MAX_OFFSETS) {
+        ob->collapsed = 1;
+        rh_vec_push(&s->collapsed, o); /* its cells are merged from the solver loop */
+        return RH_PT_ANY;
+    }
+    rh_u64map_put(&s->offsets_seen, loc, 1);
+    return (int32_t)no;
+}
+
+void rh_pts_shift(rh_pts *s, const rh_sset *t, int32_t d, rh_sset *out)
+{
+    rh_sset_clear(out);
+    if (!t->n)
+        return;
+    if (out->cap < t->n) {
+        out->v = rh_xrealloc(out->v, t->n * sizeof *out->v);
+        out->cap = t->n;
+    }
+    for (uint32_t i = 0; i < t->n; i++) {
+        uint32_t o = rh_pt_loc_obj(t->v[i]);
+        out->v[i] = rh_pt_loc(o, shifted(s, o, rh_pt_loc_off(t->v[i]), d));
+    }
+    out->n = t->n;
+    sort_unique(out);
+}
+
+/* dst ⊇ locs + shift */
+static void push_along(rh_pts *s, const rh_sset *locs, int dst, int32_t shift)
+{
+    if (shift == 0) {
+        grow(s, dst, locs);
+        return;
+    }
+    rh_sset moved = {0};
+    rh_pts_shift(s, locs, shift, &moved);
+    grow(s, dst, &moved);
+    rh_sset_free(&moved);
+}
+
+static void add_edge(rh_pts *s, int src, int dst, int32_t shift)
+{
+    src = rh_pts_rep(s, src), dst = rh_pts_rep(s, dst);
+    if (shift == 0) {
+        uint64_t key = ((uint64_t)(uint32_t)src << 32) | (uint32_t)dst;
+        if (src == dst || rh_u64map_get(&s->edges_seen, key, 0))
+            return;
+        rh_u64map_put(&s->edges_seen, key, 1);
+    }
+    rh_vec_push(&s->nodes[src].copies, ((rh_pts_edge){dst, shift}));
+    s->edges++;
+    if (s->pts[src].n) {
+        rh_sset all = {0};
+        rh_sset_copy(&all, &s->pts[src]); /* grow(dst) may be grow(src)'s array */
+        push_along(s, &all, dst, shift);
+        rh_sset_free(&all);
+    }
+}
+
+static void add_reader(rh_pts *s, uint32_t o, int dst, int32_t off)
+{
+    rh_vec_push(&s->objs[o].readers, ((rh_pts_reader){dst, off}));
+}
+
+/* dst ⊇ *l for each location l in locs */
+static void load_locs(rh_pts *s, int dst, const rh_sset *locs)
+{
+    for (uint32_t i = 0; i < locs->n; i++) {
+        uint32_t o = rh_pt_loc_obj(locs->v[i]);
+        int32_t off = rh_pt_loc_off(locs->v[i]);
+        if (s->objs[o].is_func)
+            continue;
+        if (s->objs[o].collapsed) { /* every cell flows into the ANY cell */
+            add_reader(s, o, dst, RH_PT_ANY);
+            add_edge(s, rh_pts_cell(s, rh_pt_loc(o, RH_PT_ANY)), dst, 0);
+            continue;
+        }
+        add_reader(s, o, dst, off);
+        if (off == RH_PT_ANY) {
+            const rh_sset *cells = &s->objs[o].cells;
+            for (uint32_t k = 0; k < cells->n; k++)
+                add_edge(s, (int)(uint32_t)cells->v[k], dst, 0);
+            continue;
+        }
+        add_edge(s, rh_pts_cell(s, locs->v[i]), dst, 0);
+        long any = rh_pts_find_cell(s, rh_pt_loc(o, RH_PT_ANY));
+        if (any >= 0)
+            add_edge(s, (int)any, dst, 0);
+    }
+}
+
+/* *l ⊇ val for each location l in locs */
+static void store_locs(rh_pts *s, const rh_sset *locs, int val)
+{
+    for (uint32_t i = 0; i < locs->n; i++)
+        if (!s->objs[rh_pt_loc_obj(locs->v[i])].is_func)
+            add_edge(s, val, rh_pts_cell(s, locs->v[i]), 0);
+}
+
+/* Copies cell (o, ck) = node cn, read through source location at offset
+ * cs, into every destination location (the precise mode). */
+static void memcpy_cell(rh_pts *s, const rh_sset *dsts, int32_t cs, int32_t ck, int cn)
+{
+    for (uint32_t j = 0; j < dsts->n; j++) {
+        uint32_t d = rh_pt_loc_obj(dsts->v[j]);
+        if (s->objs[d].is_func)
+            continue;
+        int32_t cd = rh_pt_loc_off(dsts->v[j]);
+        int32_t to = cs == RH_PT_ANY || ck == RH_PT_ANY ? RH_PT_ANY
+                                                        : shifted(s, d, cd, (int64_t)ck - cs);
+        add_edge(s, cn, rh_pts_cell(s, rh_pt_loc(d, to)), 0);
+    }
+}
+
+static void watch(rh_pts *s, uint32_t o, int mc)
+{
+    uint64_t key = ((uint64_t)o << 32) | (uint32_t)mc;
+    if (rh_u64map_get(&s->watch_seen, key, 0))
+        return;
+    rh_u64map_put(&s->watch_seen, key, 1);
+    rh_vec_push(&s->objs[o].memcpys, mc);
+}
+
+/* The coarse mode: every cell of every source object flows into one node,
+ * which flows into the ANY cell of every destination: |cells| + |dsts|
+ * edges instead of their product. */
+static void memcpy_coarse(rh_pts *s, int mc, const rh_sset *srcs, const rh_sset *dsts)
+{
+    int via = s->memcpys.items[mc].via;
+    for (uint32_t i = 0; srcs && i < srcs->n; i++) {
+        uint32_t o = rh_pt_loc_obj(srcs->v[i]);
+        if (s->objs[o].is_func)
+            continue;
+        watch(s, o, mc);
+        const rh_sset *cells = &s->objs[o].cells; /* add_edge makes no cells */
+        for (uint32_t k = 0; k < cells->n; k++)
+            add_edge(s, (int)(uint32_t)cells->v[k], via, 0);
+    }
+    for (uint32_t j = 0; dsts && j < dsts->n; j++) {
+        uint32_t d = rh_pt_loc_obj(dsts->v[j]);
+        if (!s->objs[d].is_func)
+            add_edge(s, via, rh_pts_cell(s, rh_pt_loc(d, RH_PT_ANY)), 0);
+    }
+}
+
+/* memcpy constraint mc over source locations srcs and destinations dsts. */
+static void memcpy_locs(rh_pts *s, const rh_sset *srcs, const rh_sset *dsts, int mc)
+{
+    rh_sset cells = {0};
+    for (uint32_t i = 0; i < srcs->n; i++) {
+        uint32_t o = rh_pt_loc_obj(srcs->v[i]);
+        if (s->objs[o].is_func)
+            continue;
+        watch(s, o, mc);
+        rh_sset_copy(&cells, &s->objs[o].cells); /* copying may add cells to o */
+        for (uint32_t k = 0; k < cells.n; k++)
+            memcpy_cell(s, dsts, rh_pt_loc_off(srcs->v[i]), (int32_t)(uint32_t)(cells.v[k] >> 32),
+                        (int)(uint32_t)cells.v[k]);
+    }
+    rh_sset_free(&cells);
+}
+
+/* Applies memcpy mc with new source locations (srcs) or new destination
+ * locations (dsts); NULL stands for the pointer's whole current set.  A
+ * memcpy between large sets turns coarse for good (the precise edges it
+ * made stay: they are sound, only redundant). */
+static void memcpy_apply(rh_pts *s, int mc, const rh_sset *srcs, const rh_sset *dsts)
+{
+    rh_pts_memcpy_con m = s->memcpys.items[mc];
+    m.srcp = rh_pts_rep(s, m.srcp), m.dstp = rh_pts_rep(s, m.dstp);
+    if (m.via < 0 && (uint64_t)s->pts[m.srcp].n * s->pts[m.dstp].n > RH_PTS_MEMCPY_PRECISE) {
+        int via = rh_pts_new_node(s);
+        s->memcpys.items[mc].via = via;
+        srcs = dsts = NULL; /* everything again, through the new node */
+    }
+    rh_sset all_src = {0}, all_dst = {0};
+    if (!srcs)
+        rh_sset_copy(&all_src, &s->pts[m.srcp]), srcs = &all_src;
+    if (!dsts)
+        rh_sset_copy(&all_dst, &s->pts[m.dstp]), dsts = &all_dst;
+    if (s->memcpys.items[mc].via >= 0)
+        memcpy_coarse(s, mc, srcs, dsts);
+    else if (dsts->n)
+        memcpy_locs(s, srcs, dsts, mc);
+    else /* nothing to copy into yet, but the sources must be watched */
+        for (uint32_t i = 0; i < srcs->n; i++)
+            watch(s, rh_pt_loc_obj(srcs->v[i]), mc);
+    rh_sset_free(&all_src), rh_sset_free(&all_dst);
+}
+
+static void call_locs(rh_pts *s, int ci, const rh_sset *locs)
+{
+    for (uint32_t i = 0; i < locs->n; i++) {
+        uint32_t o = rh_pt_loc_obj(locs->v[i]);
+        if (s->objs[o].is_func && rh_sset_add(&s->calls.items[ci].done, o))
+            s->on_call(s->ctx, s->calls.items[ci].id, o); /* may add constraints */
+    }
+}
+
+void rh_pts_copy(rh_pts *s, int dst, int src, int32_t shift)
+{
+    add_edge(s, src, dst, shift);
+}
+
+/* The current set of node n, copied (applying a constraint may move it). */
+static rh_sset current(rh_pts *s, int n)
+{
+    rh_sset c = {0};
+    rh_sset_copy(&c, rh_pts_set(s, n));
+    return c;
+}
+
+void rh_pts_load(rh_pts *s, int dst, int ptr)
+{
+    ptr = rh_pts_rep(s, ptr);
+    rh_vec_push(&s->nodes[ptr].loads, dst);
+    rh_sset c = current(s, ptr);
+    load_locs(s, dst, &c);
+    rh_sset_free(&c);
+}
+
+void rh_pts_store(rh_pts *s, int ptr, int val)
+{
+    ptr = rh_pts_rep(s, ptr);
+    rh_vec_push(&s->nodes[ptr].stores, val);
+    rh_sset c = current(s, ptr);
+    store_locs(s, &c, val);
+    rh_sset_free(&c);
+}
+
+void rh_pts_memcpy(rh_pts *s, int dstp, int srcp)
+{
+    int mc = (int)s->memcpys.len;
+    dstp = rh_pts_rep(s, dstp), srcp = rh_pts_rep(s, srcp);
+    rh_vec_push(&s->memcpys, ((rh_pts_memcpy_con){dstp, srcp, -1}));
+    rh_vec_push(&s->nodes[srcp].memcpys, mc);
+    if (dstp != srcp)
+        rh_vec_push(&s->nodes[dstp].memcpys, mc);
+    memcpy_apply(s, mc, NULL, NULL);
+}
+
+void rh_pts_call(rh_pts *s, int ptr, int id)
+{
+    int ci = (int)s->calls.len;
+    ptr = rh_pts_rep(s, ptr);
+    rh_vec_push(&s->calls, ((rh_pts_call_con){ptr, id, {0}}));
+    rh_vec_push(&s->nodes[ptr].calls, ci);
+    rh_sset c = current(s, ptr);
+    call_locs(s, ci, &c);
+    rh_sset_free(&c);
+}
+
+/* Pushes node n's delta d through every constraint n has.  Vectors are
+ * re-read on every iteration: applying a constraint may add nodes. */
+static void propagate(rh_pts *s, int n, const rh_sset *d)
+{
+    for (size_t i = 0; i < s->nodes[n].copies.len; i++) {
+        rh_pts_edge e = s->nodes[n].copies.items[i];
+        int dst = rh_pts_rep(s, e.dst);
+        if (dst != n || e.shift != 0) /* a cycle merged into n */
+            push_along(s, d, dst, e.shift);
+    }
+    for (size_t i = 0; i < s->nodes[n].loads.len; i++)
+        load_locs(s, s->nodes[n].loads.items[i], d);
+    for (size_t i = 0; i < s->nodes[n].stores.len; i++)
+        store_locs(s, d, s->nodes[n].stores.items[i]);
+    for (size_t i = 0; i < s->nodes[n].memcpys.len; i++) {
+        int mc = s->nodes[n].memcpys.items[i];
+        if (rh_pts_rep(s, s->memcpys.items[mc].srcp) == n)
+            memcpy_apply(s, mc, d, NULL);
+        if (rh_pts_rep(s, s->memcpys.items[mc].dstp) == n)
+            memcpy_apply(s, mc, NULL, d);
+    }
+    for (size_t i = 0; i < s->nodes[n].calls.len; i++)
+        call_locs(s, s->nodes[n].calls.items[i], d);
+}
+
+/* Wires a new cell to the loads that read its object and to the memcpys
+ * that copy out of it. */
+static void wire_new_cell(rh_pts *s, uint64_t loc)
+{
+    uint32_t o = rh_pt_loc_obj(loc);
+    int32_t off = rh_pt_loc_off(loc);
+    int cell = (int)rh_pts_find_cell(s, loc);
+    if (s->objs[o].collapsed && off != RH_PT_ANY) {
+        add_edge(s, cell, rh_pts_cell(s, rh_pt_loc(o, RH_PT_ANY)), 0);
+        return; /* the ANY cell is wired to the readers and memcpys */
+    }
+    for (size_t i = 0; i < s->objs[o].readers.len; i++) {
+        rh_pts_reader r = s->objs[o].readers.items[i];
+        if (r.off == RH_PT_ANY || off == RH_PT_ANY || r.off == off)
+            add_edge(s, cell, r.dst, 0);
+    }
+    rh_sset dsts = {0}, srcs = {0}; /* copies: memcpy_cell makes nodes */
+    for (size_t i = 0; i < s->objs[o].memcpys.len; i++) {
+        rh_pts_memcpy_con m = s->memcpys.items[s->objs[o].memcpys.items[i]];
+        if (m.via >= 0) {
+            add_edge(s, cell, m.via, 0);
+            continue;
+        }
+        rh_sset_copy(&dsts, rh_pts_set(s, m.dstp));
+        rh_sset_copy(&srcs, rh_pts_set(s, m.srcp));
+        for (uint32_t k = 0; k < srcs.n; k++) /* the source locations in o */
+            if (rh_pt_loc_obj(srcs.v[k]) == o)
+                memcpy_cell(s, &dsts, rh_pt_loc_off(srcs.v[k]), off, cell);
+    }
+    rh_sset_free(&dsts), rh_sset_free(&srcs);
+}
+
+
+/* Object o collapsed: its cells flow into its ANY cell, which every
+ * reader of o reads from now on. */
+static void merge_cells(rh_pts *s, uint32_t o)
+{
+    int any = rh_pts_cell(s, rh_pt_loc(o, RH_PT_ANY));
+    const rh_sset *cells = &s->objs[o].cells; /* add_edge makes no cells */
+    for (uint32_t k = 0; k < cells->n; k++)
+        add_edge(s, (int)(uint32_t)cells->v[k], any, 0);
+}
+
+#define APPEND(to, from)                                                                           \
+    do {                                                                                           \
+        for (size_t i_ = 0; i_ < (from).len; i_++)                                                 \
+            rh_vec_push(&(to), (from).items[i_]);                                                  \
+        rh_vec_free(&(from));                                                                      \
+    } while (0)
+
+/* out := a \ b (sorted merge) */
+static void set_minus(rh_sset *out, const rh_sset *a, const rh_sset *b)
+{
+    uint32_t j = 0;
+    for (uint32_t i = 0; i < a->n; i++) {
+        while (j < b->n && b->v[j] < a->v[i])
+            j++;
+        if (j < b->n && b->v[j] == a->v[i])
+            continue;
+        if (out->n == out->cap) {
+            out->cap = out->cap ? 2 * out->cap : 8;
+            out->v = rh_xrealloc(out->v, out->cap * sizeof *out->v);
+        }
+        out->v[out->n++] = a->v[i];
+    }
+}
+
+/* Merges node n into node r: r takes n's constraints, and what either has
+ * not pushed through the other's constraints becomes r's delta. */
+static void merge(rh_pts *s, int r, int n)
+{
+    rh_sset only_n = {0}, only_r = {0};
+    set_minus(&only_n, &s->pts[n], &s->pts[r]);
+    set_minus(&only_r, &s->pts[r], &s->pts[n]);
+    rh_sset_union(&s->delta[r], &s->delta[n]);
+    rh_sset_union(&s->delta[r], &only_n);
+    rh_sset_union(&s->delta[r], &only_r);
+    rh_sset_union(&s->pts[r], &only_n);
+    rh_sset_free(&only_n), rh_sset_free(&only_r);
+    rh_sset_free(&s->pts[n]), rh_sset_free(&s->delta[n]);
+    rh_pts_node *a = &s->nodes[r], *b = &s->nodes[n];
+    APPEND(a->copies, b->copies);
+    APPEND(a->loads, b->loads);
+    APPEND(a->stores, b->stores);
+    APPEND(a->memcpys, b->memcpys);
+    APPEND(a->calls, b->calls);
+    s->rep[n] = r;
+    s->merged++;
+    if (s->delta[r].n)
+        enqueue(s, r);
+}
+
+/* Constant-shift edges on cycles become any-offset edges, and their
+ * sources push their whole sets along them again. */
+static void break_positive_cycles(rh_pts *s, int *comp, int *rank)
+{
+    if (!rh_pts_find_cycles(s, 1, comp, rank))
+        return;
+    for (int u = 0; u < s->nnodes; u++) {
+        if (s->rep[u] != u || comp[u] < 0)
+            continue;
+        int changed = 0;
+        for (size_t i = 0; i < s->nodes[u].copies.len; i++) {
+            rh_pts_edge *e = &s->nodes[u].copies.items[i];
+            if (e->shift != 0 && e->shift != RH_PT_ANY && comp[rh_pts_rep(s, e->dst)] == comp[u])
+                e->shift = RH_PT_ANY, changed = 1;
+        }
+        if (changed && s->pts[u].n) {
+            rh_sset_union(&s->delta[u], &s->pts[u]);
+            enqueue(s, u);
+        }
+    }
+}
+
+/* Breaks positive-weight cycles, then finds the cycles of unshifted copy
+ * edges and merges each into one node. */
+static void collapse_cycles(rh_pts *s)
+{
+    int *comp = rh_xmalloc(((size_t)s->nnodes + 1) * sizeof *comp);
+    int *rank = rh_xmalloc(((size_t)s->nnodes + 1) * sizeof *rank);
+    break_positive_cycles(s, comp, rank);
+    int ncycles = rh_pts_find_cycles(s, 0, comp, rank);
+    for (int v = 0; v < s->nnodes; v++)
+        s->nodes[v].rank = rank[v];
+    s->qlen = 0;      /* the heap is rebuilt under the new ranks */
+    for (int v = 0; v < s->nnodes; v++)
+        if (s->nodes[v].queued)
+            s->nodes[v].queued = 0, enqueue(s, v);
+    if (ncycles)
+        for (int v = 0; v < s->nnodes; v++)
+            if (comp[v] >= 0 && comp[v] != v)
+                merge(s, rh_pts_rep(s, comp[v]), v);
+    free(comp), free(rank);
+    s->next_cycle_search = 2 * s->edges + 1024;
+}
+
+int rh_pts_solve(rh_pts *s, rh_budget *budget)
+{
+    for (;;) {
+        if (rh_budget_over(budget))
+            return -1;
+        if (s->collapsed.len) {
+            merge_cells(s, s->collapsed.items[--s->collapsed.len]);
+            continue;
+        }
+        if (s->new_cells.len) {
+            wire_new_cell(s, s->new_cells.items[--s->new_cells.len]);
+            continue;
+        }
+        if (!s->qlen)
+            return 0;
+        if (s->edges >= s->next_cycle_search) {
+            collapse_cycles(s);
+            continue;
+        }
+        int n = dequeue(s);
+        if (s->rep[n] != n) /* merged: its delta went to its representative */
+            continue;
+        rh_sset d = s->delta[n];
+        memset(&s->delta[n], 0, sizeof d);
+        propagate(s, n, &d);
+        rh_sset_free(&d);
+        if ((++s->steps & 1023) == 0)
+            rh_budget_progress(budget, s->steps, 0);
+    }
+}

@@ -1,0 +1,185 @@
+/* pt_solve.h - the worklist solver behind the points-to analysis.
+ *
+ * It knows nodes (sets of locations), abstract objects (a size and a set
+ * of memory cells, each cell a node) and five kinds of constraint:
+ *   copy    dst ⊇ src + shift         (assignments, casts, GEPs)
+ *   load    dst ⊇ *ptr
+ *   store   *ptr ⊇ val
+ *   memcpy  *dstp ⊇ *srcp, cell by cell
+ *   call    on_call(ctx, id, obj) once for each function object in ptr
+ * and nothing of LLVM: points_to.c turns the IR into these.
+ *
+ * Why this shape (DESIGN.md, "Points-to at scale"):
+ *   - difference propagation: a node keeps the locations it has not yet
+ *     pushed along its edges (its delta); a FIFO worklist pops nodes and
+ *     propagates only their deltas, so each location crosses each edge
+ *     once, instead of whole passes over every constraint;
+ *   - the worklist pops nodes in topological order of the copy graph (as
+ *     of the last cycle search), so a node's delta gathers everything its
+ *     predecessors send in one wave before it is pushed on: a node with
+ *     many out-edges is not walked once per arriving location;
+ *   - loads, stores and memcpys become copy edges between cells and
+ *     values as the sets they depend on grow (deduplicated); a memcpy
+ *     copies cell by cell (keeping offsets) while its pointers have few
+ *     targets (struct assignment), and through one summary node into the
+ *     destinations' ANY cells once they have many, so that it costs
+ *     |cells| + |destinations| edges, not their product;
+ *   - termination over pointer arithmetic: a constant-shift edge found on
+ *     a cycle becomes an any-offset edge (only the pointers on the cycle
+ *     lose their offsets); as a backstop between searches, a shifted
+ *     offset outside a
+ *     sized object, or past RH_PTS_MAX_OFFSETS distinct offsets of one
+ *     object, becomes RH_PT_ANY, and such an object is collapsed: every
+ *     location in it travels on as (obj, ANY) and its cells flow into its
+ *     ANY cell, which is all a load from it reads: a positive-weight cycle
+ *     like `p = p + 1` in a loop ends instead of making offsets forever,
+ *     and stops costing a cell per offset once it ends;
+ *   - cycles of unshifted copy edges are found (pt_cycles.c) whenever the
+ *     number of edges has doubled and merged into one node each: their
+ *     sets would end equal anyway, and real programs, imprecise at their
+ *     generic pointers, have cycles of thousands of nodes;
+ *   - the budget is polled on every step; a solver stopped early has no
+ *     sound result (rh_pts_solve returns -1).
+ * Memory semantics of a location (obj, ANY): it stands for every offset,
+ * so a load at ANY reads every cell of the object and a load at a constant
+ * offset also reads the object's ANY cell; a store at ANY writes the ANY
+ * cell.
+ * Contract: constraints may be added before and during solving (on_call
+ * adds the call's parameter constraints); each takes effect on the whole
+ * current sets when added.  Node and object ids are dense from 0.
+ */
+#ifndef RH_STATIC_PT_SOLVE_H
+#define RH_STATIC_PT_SOLVE_H
+
+#include "../../util/budget.h"
+#include "../../util/util.h"
+#include "sset.h"
+
+#include <stdint.h>
+
+#define RH_PT_ANY INT32_MIN
+#define RH_PTS_MAX_OFFSETS 256
+#define RH_PTS_MEMCPY_PRECISE 16 /* source × destination locations copied cell by cell */
+
+/* A location: an object and a byte offset in it (or RH_PT_ANY). */
+static inline uint64_t rh_pt_loc(uint32_t obj, int32_t off)
+{
+    return ((uint64_t)obj << 32) | (uint32_t)off;
+}
+static inline uint32_t rh_pt_loc_obj(uint64_t l)
+{
+    return (uint32_t)(l >> 32);
+}
+static inline int32_t rh_pt_loc_off(uint64_t l)
+{
+    return (int32_t)(uint32_t)l;
+}
+
+typedef struct rh_pts_edge {
+    int dst;
+    int32_t shift; /* 0, a byte offset, or RH_PT_ANY */
+} rh_pts_edge;
+
+typedef struct rh_pts_node {
+    RH_VEC(rh_pts_edge) copies; /* dst ⊇ this + shift */
+    RH_VEC(int) loads;          /* dst ⊇ *this */
+    RH_VEC(int) stores;         /* *this ⊇ val */
+    RH_VEC(int) memcpys;        /* memcpy constraints this is a pointer of */
+    RH_VEC(int) calls;          /* call constraints through this */
+    int queued;
+    int rank;                   /* topological position: the worklist pops low ranks first */
+} rh_pts_node;
+
+typedef struct rh_pts_reader {
+    int dst;
+    int32_t off; /* the offset it loads at, RH_PT_ANY for every cell */
+} rh_pts_reader;
+
+typedef struct rh_pts_object {
+    uint64_t size;   /* bytes, 0 when unknown */
+    int is_func;     /* functions have no cells: stores through them are dropped */
+    int collapsed;   /* too many offsets: new locations in it are (obj, ANY) */
+    int noffsets;
+    rh_sset cells;   /* (offset << 32) | node of each cell */
+    RH_VEC(rh_pts_reader) readers;
+    RH_VEC(int) memcpys; /* memcpy constraints copying out of this object */
+} rh_pts_object;
+
+typedef struct rh_pts_memcpy_con {
+    int dstp, srcp;
+    int via; /* coarse mode's node, -1 while precise */
+} rh_pts_memcpy_con;
+
+typedef struct rh_pts_call_con {
+    int ptr, id;
+    rh_sset done; /* function objects already reported */
+} rh_pts_call_con;
+
+typedef void (*rh_pts_on_call)(void *ctx, int id, uint32_t func_obj);
+
+typedef struct rh_pts {
+    rh_sset *pts, *delta; /* per node: its set, and what it has not propagated yet */
+    int *rep;             /* per node: the node it was merged into (itself if none) */
+    rh_pts_node *nodes;
+    int nnodes, capnodes;
+    rh_pts_object *objs;
+    int nobjs, capobjs;
+    rh_u64map node_of_cell;  /* location -> cell node */
+    rh_u64map offsets_seen;  /* locations made by shifts, counted per object */
+    rh_u64map edges_seen;    /* (src << 32) | dst of unshifted copy edges */
+    rh_u64map watch_seen;    /* (obj << 32) | memcpy already watching obj */
+    RH_VEC(rh_pts_memcpy_con) memcpys;
+    RH_VEC(rh_pts_call_con) calls;
+    RH_VEC(uint64_t) new_cells; /* locations of cells not yet wired to readers and memcpys */
+    RH_VEC(uint32_t) collapsed; /* objects collapsed whose cells are not merged yet */
+    int *queue;              /* binary heap by rank of the nodes with a non-empty delta */
+    size_t qlen, qcap;
+    rh_pts_on_call on_call;
+    void *ctx;
+    long steps, edges, next_cycle_search, merged;
+} rh_pts;
+
+void rh_pts_init(rh_pts *s, rh_pts_on_call on_call, void *ctx);
+void rh_pts_free(rh_pts *s);
+
+int rh_pts_new_node(rh_pts *s);
+uint32_t rh_pts_new_object(rh_pts *s, uint64_t size, int is_func);
+/* The cell node of a location, created on first use. */
+int rh_pts_cell(rh_pts *s, uint64_t loc);
+/* The cell node of a location, or -1 when nothing ever touched it. */
+long rh_pts_find_cell(const rh_pts *s, uint64_t loc);
+
+void rh_pts_add(rh_pts *s, int node, uint64_t loc);
+void rh_pts_copy(rh_pts *s, int dst, int src, int32_t shift);
+void rh_pts_load(rh_pts *s, int dst, int ptr);
+void rh_pts_store(rh_pts *s, int ptr, int val);
+void rh_pts_memcpy(rh_pts *s, int dstp, int srcp);
+void rh_pts_call(rh_pts *s, int ptr, int id);
+
+/* The node n was merged into (cycle collapse); use it for every lookup. */
+static inline int rh_pts_rep(const rh_pts *s, int n)
+{
+    while (s->rep[n] != n)
+        n = s->rep[n];
+    return n;
+}
+/* The set of node n (of the node it was merged into). */
+static inline const rh_sset *rh_pts_set(const rh_pts *s, int n)
+{
+    return &s->pts[rh_pts_rep(s, n)];
+}
+
+/* pt_cycles.c: comp[n] = a representative node of n's cycle of copy
+ * edges, -1 when n is on none, and rank[n] = its component's position in
+ * a topological order; returns the number of cycles.  Follows unshifted
+ * edges, and with with_shifts constant-shift edges too. */
+int rh_pts_find_cycles(const rh_pts *s, int with_shifts, int *comp, int *rank);
+
+/* Solves to a fixpoint: 0, or -1 when the budget ran out first. */
+int rh_pts_solve(rh_pts *s, rh_budget *budget);
+
+/* { (o, off + d) | (o, off) ∈ t } into out (cleared first), d may be
+ * RH_PT_ANY; offsets are canonicalised as described above. */
+void rh_pts_shift(rh_pts *s, const rh_sset *t, int32_t d, rh_sset *out);
+
+#endif
