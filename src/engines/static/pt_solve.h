@@ -9,7 +9,7 @@
  *   call    on_call(ctx, id, obj) once for each function object in ptr
  * and nothing of LLVM: points_to.c turns the IR into these.
  *
- * Why this shape (DESIGN.md, "Points-to at scale"):
+ * Why this shape (src/engines/static/README.md, "Points-to at scale"):
  *   - difference propagation: a node keeps the locations it has not yet
  *     pushed along its edges (its delta); a FIFO worklist pops nodes and
  *     propagates only their deltas, so each location crosses each edge
