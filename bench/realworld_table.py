@@ -1,5 +1,6 @@
 """realworld_table.py - the output formats of run_realworld.py: a progress line per run,
 the TSV (one row per program and engine, every stage) and the Markdown table for READMEs."""
+import re
 
 TSV_COLUMNS = ["program", "lines", "engine", "timeout_s", "exit", "status", "wall_s", "maxrss_mb",
                "tree_mb", "verdict", "races", "evidence", "may_locations", "notes", "leftovers",
@@ -30,6 +31,17 @@ def stages_field(stages):
 def slow_stages(stages, n=3):
     slow = sorted(((sec, name) for name, (sec, _) in stages.items() if sec >= SHOWN_STAGE_S), reverse=True)
     return ", ".join("%s %.1f" % (name, sec) for sec, name in slow[:n])
+
+
+def short_detail(text):
+    """The budget notes in a few words, for a table cell."""
+    m = re.search(r"the (\w+) engine did not stop at the end of the time budget", text)
+    if m:
+        return "%s killed at the deadline" % m.group(1)
+    m = re.search(r"time budget ran out during ([\w.]+)", text)
+    if m:
+        return "ran out in " + m.group(1)
+    return re.sub(r"^racehunt: error: \S+: ", "", text)[:80]
 
 
 def progress_line(row):
@@ -69,15 +81,15 @@ def markdown(rows, engines, budgets, summary):
         if not rs:
             continue
         out += ["## `--engine=%s --timeout=%g`" % (engine, budgets.get(engine, 30.0)), "",
-                "| program | lines | clang -O0 s | status | wall s | peak MB | verdict | races | may | "
+                "| program | lines | clang s | clang MB | status | wall s | peak MB | verdict | races | may | "
                 "notes | slowest stages | left behind |",
-                "|---|---:|---:|---|---:|---:|---|---:|---:|---:|---|---:|"]
+                "|---|---:|---:|---:|---|---:|---:|---|---:|---:|---:|---|---:|"]
         for r in rs:
             status = r["status"]
             if r.get("detail") and status != "finished":
-                status += " (%s)" % md_escape(r["detail"][:80])
-            out.append("| %s | %d | %s | %s | %.1f | %.0f | %s | %s | %s | %s | %s | %s |" % (
-                r["program"], r["lines"], fmt(r.get("clang_s")), status, r["wall_s"], peak_mb(r),
+                status += " (%s)" % md_escape(short_detail(r["detail"]))
+            out.append("| %s | %d | %s | %s | %s | %.1f | %.0f | %s | %s | %s | %s | %s | %s |" % (
+                r["program"], r["lines"], fmt(r.get("clang_s")), fmt(r.get("clang_mb"), 0), status, r["wall_s"], peak_mb(r),
                 r["verdict"], r["races"], r["may_locations"], r["notes"],
                 md_escape(slow_stages(r["stages"])), r["leftovers"] or ""))
         out.append("")

@@ -159,12 +159,19 @@ def run_racehunt(opts, name, path, engine, scratch):
     return row
 
 
+# What racehunt's front end also relaxes: several of these programs call undeclared functions,
+# an error by default in clang-16, and the comparison should compile what racehunt compiles.
+CLANG_RELAX = ["-w", "-Wno-error=implicit-function-declaration", "-Wno-error=implicit-int",
+               "-Wno-error=int-conversion", "-Wno-error=incompatible-function-pointer-types",
+               "-Wno-error=return-type"]
+
+
 def run_clang(opts, path, scratch):
-    cmd = [opts.clang, "-O0", "-g", "-w", "-c", path, "-o", os.path.join(scratch, "main.o")]
+    """(seconds or "failed", peak MB) of clang-16 -O0 -g -c on the program."""
+    cmd = [opts.clang, "-O0", "-g", "-c"] + CLANG_RELAX + [path, "-o", os.path.join(scratch, "main.o")]
     with open(os.devnull, "w") as null:
         run = proctree.run(cmd, scratch, 300, null, null, linger=0)
-    ok = run["rc"] == 0
-    return (run["wall"] if ok else None), run["maxrss_mb"]
+    return (run["wall"] if run["rc"] == 0 else "failed"), run["maxrss_mb"]
 
 
 def measure(opts, prog):
