@@ -45,6 +45,8 @@ int rh_cleanup_installed(void)
  * caller reading racehunt's stdout to its end must not wait for it). */
 static void janitor_main(int fd)
 {
+    /* a name of its own: `killall -9 racehunt` must leave it to clean up */
+    prctl(PR_SET_NAME, "rh-janitor");
     setpgid(0, 0);
     for (size_t i = 0; i < sizeof guarded / sizeof guarded[0]; i++)
         signal(guarded[i], SIG_IGN);

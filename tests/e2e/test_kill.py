@@ -109,8 +109,7 @@ def wait_for_moment(p, moment, limit):
         procs = {pid: v for pid, v in proc_table().items() if v[1] == p.pid and v[2] != "Z"}
         clang = any(v[3].startswith("clang") for v in procs.values())
         seen_clang |= clang
-        stages = [pid for pid, v in procs.items()
-                  if v[0] == p.pid and v[3] == "racehunt" and not janitor(pid)]
+        stages = [pid for pid, v in procs.items() if v[0] == p.pid and v[3] == "racehunt"]
         if moment == "compiling" and clang:
             return True
         if moment == "static" and seen_clang and not clang and len(stages) == 1:
@@ -119,14 +118,6 @@ def wait_for_moment(p, moment, limit):
             return True
         time.sleep(0.002)
     return False
-
-
-def janitor(pid):
-    """The janitor is the one racehunt process whose stderr is /dev/null."""
-    try:
-        return os.readlink("/proc/%d/fd/2" % pid) == "/dev/null"
-    except OSError:
-        return False
 
 
 def leftovers(tmpdir, cache):
