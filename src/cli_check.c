@@ -42,7 +42,8 @@ int rh_cli_whole(const char *opt, const char *arg, unsigned long long lo, unsign
     errno = 0;
     unsigned long long v = p > arg && !*p ? strtoull(arg, NULL, 10) : 0;
     if (p == arg || *p || errno || v < lo || v > hi)
-        return rh_fail(err, "%s needs a whole number from %llu to %llu, not '%s'", opt, lo, hi, arg);
+        return rh_fail(err, "%s needs a whole number from %llu to %llu, not '%s'", opt, lo, hi,
+                       arg);
     *out = v;
     return 0;
 }

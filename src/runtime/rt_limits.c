@@ -55,18 +55,27 @@ static void become_forked_child(void)
     rt.dirty = 1;
 }
 
+/* Counts the fork in the run's shared counter; 1 when it is over the cap. */
+static int over_process_cap(long cap)
+{
+    if (cap <= 0)
+        return 0;
+    if (!forks_made) {
+        void *m = mmap(NULL, sizeof *forks_made, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
+                       -1, 0);
+        forks_made = m == MAP_FAILED ? NULL : m;
+    }
+    return forks_made && __atomic_add_fetch(forks_made, 1, __ATOMIC_SEQ_CST) > (unsigned long)cap;
+}
+
 pid_t fork(void)
 {
     static pid_t (*real_fork)(void);
     if (!real_fork)
         real_fork = (pid_t(*)(void))dlsym(RTLD_NEXT, "fork");
-    long cap = getenv("RH_RT_MAX_PROCS") ? atol(getenv("RH_RT_MAX_PROCS")) : 0;
-    if (cap > 0 && !forks_made) {
-        void *m = mmap(NULL, sizeof *forks_made, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
-                       -1, 0);
-        forks_made = m == MAP_FAILED ? NULL : m;
-    }
-    if (cap > 0 && forks_made && __atomic_add_fetch(forks_made, 1, __ATOMIC_SEQ_CST) > (unsigned long)cap) {
+    const char *v = getenv("RH_RT_MAX_PROCS");
+    long cap = v ? atol(v) : 0;
+    if (over_process_cap(cap)) {
         char what[64];
         snprintf(what, sizeof what, "%ld processes", cap);
         rt_limit_reached(what);
