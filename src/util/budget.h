@@ -26,7 +26,7 @@
 #ifndef RH_BUDGET_H
 #define RH_BUDGET_H
 
-#define RH_BUDGET_POLL 8
+#define RH_BUDGET_POLL 1
 #define RH_BUDGET_MAX_STAGES 32
 
 typedef struct rh_budget_stage_stat {

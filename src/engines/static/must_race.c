@@ -834,6 +834,14 @@ static const acc_info *info_of(rh_must *m, int t, int a)
     return i >= 0 ? &m->pre[t].infos.items[i] : NULL;
 }
 
+int rh_must_may_take_part(rh_must *m, int a)
+{
+    for (int t = 0; m && t < m->s->tg.nthreads; t++)
+        if (info_of(m, t, a))
+            return 1;
+    return 0;
+}
+
 /* Whether a path that took the locks `taken` could not pass a holder of ls. */
 static int blocked(const rh_sset *taken, const rh_sset *ls)
 {

@@ -23,6 +23,9 @@
 
 rh_must *rh_must_build(rh_static *s);
 int rh_must_check(rh_must *m, int a1, int t1, int a2, int t2);
+/* Whether access a can be part of a must-race at all (it lies on the
+ * straight-line prefix the must analysis walked, in some thread). */
+int rh_must_may_take_part(rh_must *m, int a);
 void rh_must_free(rh_must *m);
 
 #endif

@@ -16,6 +16,7 @@ void rh_pts_init(rh_pts *s, rh_pts_on_call on_call, void *ctx)
 {
     memset(s, 0, sizeof *s);
     s->on_call = on_call, s->ctx = ctx;
+    s->blob = -1;
 }
 
 void rh_pts_free(rh_pts *s)
@@ -34,7 +35,7 @@ void rh_pts_free(rh_pts *s)
         rh_sset_free(&s->calls.items[i].done);
     free(s->pts), free(s->delta), free(s->rep), free(s->nodes), free(s->objs), free(s->queue);
     rh_vec_free(&s->memcpys), rh_vec_free(&s->calls), rh_vec_free(&s->new_cells);
-    rh_vec_free(&s->collapsed);
+    rh_vec_free(&s->collapsed), rh_vec_free(&s->exploded);
     rh_u64map_free(&s->node_of_cell), rh_u64map_free(&s->offsets_seen);
     rh_u64map_free(&s->edges_seen), rh_u64map_free(&s->watch_seen);
     memset(s, 0, sizeof *s);
@@ -145,33 +146,53 @@ static void sort_unique(rh_sset *t)
     t->n = k;
 }
 
+/* out := t \ have, both sorted (one linear merge: the sets are large and
+ * mostly equal by the time they meet, so binary searches lose). */
+static void new_items(const rh_sset *t, const rh_sset *have, rh_sset *out)
+{
+    uint32_t j = 0;
+    for (uint32_t i = 0; i < t->n; i++) {
+        uint64_t x = t->v[i];
+        while (j < have->n && have->v[j] < x)
+            j++;
+        if (j < have->n && have->v[j] == x)
+            continue;
+        if (out->n == out->cap) {
+            out->cap = out->cap ? 2 * out->cap : 8;
+            out->v = rh_xrealloc(out->v, out->cap * sizeof *out->v);
+        }
+        out->v[out->n++] = x;
+    }
+}
+
 /* Adds t to node n's set; what is new goes to its delta too.  Locations
  * in collapsed objects travel on as (obj, ANY) only. */
 static void grow(rh_pts *s, int n, const rh_sset *t)
 {
     n = rh_pts_rep(s, n);
-    rh_sset added = {0};
-    int resort = 0;
-    for (uint32_t i = 0; i < t->n; i++) {
-        uint64_t x = t->v[i];
-        if (s->objs[rh_pt_loc_obj(x)].collapsed && rh_pt_loc_off(x) != RH_PT_ANY)
-            x = rh_pt_loc(rh_pt_loc_obj(x), RH_PT_ANY), resort = 1;
-        if (rh_sset_has(&s->pts[n], x))
-            continue;
-        if (added.n == added.cap) {
-            added.cap = added.cap ? 2 * added.cap : 8;
-            added.v = rh_xrealloc(added.v, added.cap * sizeof *added.v);
+    rh_sset canon = {0}, added = {0};
+    for (uint32_t i = 0; i < t->n; i++)
+        if (s->objs[rh_pt_loc_obj(t->v[i])].collapsed && rh_pt_loc_off(t->v[i]) != RH_PT_ANY) {
+            rh_sset_copy(&canon, t);
+            for (uint32_t k = 0; k < canon.n; k++)
+                if (s->objs[rh_pt_loc_obj(canon.v[k])].collapsed)
+                    canon.v[k] = rh_pt_loc(rh_pt_loc_obj(canon.v[k]), RH_PT_ANY);
+            sort_unique(&canon);
+            t = &canon;
+            break;
         }
-        added.v[added.n++] = x; /* sorted unless a location was collapsed */
-    }
-    if (resort)
-        sort_unique(&added);
+    new_items(t, &s->pts[n], &added);
+    rh_sset_free(&canon);
     if (!added.n)
         return;
     rh_sset_union(&s->pts[n], &added);
     rh_sset_union(&s->delta[n], &added);
     rh_sset_free(&added);
     enqueue(s, n);
+    if (s->pts[n].n > RH_PTS_UNIFY_AT && !s->nodes[n].exploded && n != s->blob) {
+        s->nodes[n].exploded = 1; /* unified from the solver loop, never mid-propagation */
+        rh_vec_push(&s->exploded, n);
+    }
 }
 
 void rh_pts_add(rh_pts *s, int node, uint64_t loc)
@@ -451,17 +472,17 @@ void rh_pts_call(rh_pts *s, int ptr, int id)
  * re-read on every iteration: applying a constraint may add nodes. */
 static void propagate(rh_pts *s, int n, const rh_sset *d)
 {
-    for (size_t i = 0; i < s->nodes[n].copies.len; i++) {
+    for (size_t i = 0; i < s->nodes[n].copies.len && !rh_budget_over(s->budget); i++) {
         rh_pts_edge e = s->nodes[n].copies.items[i];
         int dst = rh_pts_rep(s, e.dst);
         if (dst != n || e.shift != 0) /* a cycle merged into n */
             push_along(s, d, dst, e.shift);
     }
-    for (size_t i = 0; i < s->nodes[n].loads.len; i++)
+    for (size_t i = 0; i < s->nodes[n].loads.len && !rh_budget_over(s->budget); i++)
         load_locs(s, s->nodes[n].loads.items[i], d);
-    for (size_t i = 0; i < s->nodes[n].stores.len; i++)
+    for (size_t i = 0; i < s->nodes[n].stores.len && !rh_budget_over(s->budget); i++)
         store_locs(s, d, s->nodes[n].stores.items[i]);
-    for (size_t i = 0; i < s->nodes[n].memcpys.len; i++) {
+    for (size_t i = 0; i < s->nodes[n].memcpys.len && !rh_budget_over(s->budget); i++) {
         int mc = s->nodes[n].memcpys.items[i];
         if (rh_pts_rep(s, s->memcpys.items[mc].srcp) == n)
             memcpy_apply(s, mc, d, NULL);
@@ -608,11 +629,59 @@ static void collapse_cycles(rh_pts *s)
     s->next_cycle_search = 2 * s->edges + 1024;
 }
 
+static int cmp_edge(const void *a, const void *b)
+{
+    const rh_pts_edge *x = a, *y = b;
+    return x->dst != y->dst ? (x->dst < y->dst ? -1 : 1) : (x->shift > y->shift) - (x->shift < y->shift);
+}
+
+/* Drops the self-loops and duplicates that unification leaves on n. */
+static void compact_edges(rh_pts *s, int n)
+{
+    rh_pts_node *nd = &s->nodes[n];
+    size_t k = 0;
+    for (size_t i = 0; i < nd->copies.len; i++) {
+        rh_pts_edge e = nd->copies.items[i];
+        e.dst = rh_pts_rep(s, e.dst);
+        if (e.dst != n || e.shift != 0)
+            nd->copies.items[k++] = e;
+    }
+    qsort(nd->copies.items, k, sizeof *nd->copies.items, cmp_edge);
+    size_t u = 0;
+    for (size_t i = 0; i < k; i++)
+        if (u == 0 || cmp_edge(&nd->copies.items[u - 1], &nd->copies.items[i]) != 0)
+            nd->copies.items[u++] = nd->copies.items[i];
+    nd->copies.len = u;
+}
+
+/* Unifies the nodes whose sets exploded into the blob. */
+static void unify_exploded(rh_pts *s)
+{
+    while (s->exploded.len) {
+        int n = rh_pts_rep(s, s->exploded.items[--s->exploded.len]);
+        if (s->blob < 0)
+            s->blob = n;
+        int b = rh_pts_rep(s, s->blob);
+        if (b != n)
+            merge(s, b, n);
+    }
+    int b = rh_pts_rep(s, s->blob);
+    if (s->nodes[b].copies.len > 2 * s->blob_edges + 1024) { /* amortised: a sort per doubling */
+        compact_edges(s, b);
+        s->blob_edges = s->nodes[b].copies.len;
+    }
+}
+
 int rh_pts_solve(rh_pts *s, rh_budget *budget)
 {
+    s->budget = budget;
     for (;;) {
         if (rh_budget_over(budget))
             return -1;
+        if (s->exploded.len) {
+            unify_exploded(s);
+            continue;
+        }
         if (s->collapsed.len) {
             merge_cells(s, s->collapsed.items[--s->collapsed.len]);
             continue;

@@ -38,6 +38,11 @@
  *     number of edges has doubled and merged into one node each: their
  *     sets would end equal anyway, and real programs, imprecise at their
  *     generic pointers, have cycles of thousands of nodes;
+ *   - set explosion ends in unification (as in Steensgaard's analysis): a
+ *     node whose set outgrows RH_PTS_UNIFY_AT locations is merged with
+ *     every other such node.  Where pointers point to that much, the
+ *     precision is gone anyway, and the loads and stores through those
+ *     nodes then cost one edge per cell instead of one per cell per load;
  *   - the budget is polled on every step; a solver stopped early has no
  *     sound result (rh_pts_solve returns -1).
  * Memory semantics of a location (obj, ANY): it stands for every offset,
@@ -59,6 +64,7 @@
 
 #define RH_PT_ANY INT32_MIN
 #define RH_PTS_MAX_OFFSETS 256
+#define RH_PTS_UNIFY_AT 64        /* a set larger than this is unified with the other large ones */
 #define RH_PTS_MEMCPY_PRECISE 16 /* source × destination locations copied cell by cell */
 
 /* A location: an object and a byte offset in it (or RH_PT_ANY). */
@@ -87,6 +93,7 @@ typedef struct rh_pts_node {
     RH_VEC(int) memcpys;        /* memcpy constraints this is a pointer of */
     RH_VEC(int) calls;          /* call constraints through this */
     int queued;
+    int exploded;               /* queued for unification */
     int rank;                   /* topological position: the worklist pops low ranks first */
 } rh_pts_node;
 
@@ -132,10 +139,14 @@ typedef struct rh_pts {
     RH_VEC(rh_pts_call_con) calls;
     RH_VEC(uint64_t) new_cells; /* locations of cells not yet wired to readers and memcpys */
     RH_VEC(uint32_t) collapsed; /* objects collapsed whose cells are not merged yet */
+    RH_VEC(int) exploded;       /* nodes whose sets outgrew RH_PTS_UNIFY_AT, not unified yet */
+    int blob;                   /* the node every exploded node is unified into, -1 until one */
+    size_t blob_edges;          /* the blob's out-edges after its last compaction */
     int *queue;              /* binary heap by rank of the nodes with a non-empty delta */
     size_t qlen, qcap;
     rh_pts_on_call on_call;
     void *ctx;
+    rh_budget *budget;       /* while solving: polled inside long propagations too */
     long steps, edges, next_cycle_search, merged;
 } rh_pts;
 

@@ -33,6 +33,9 @@ typedef struct pairs {
     ref_vec *by_obj;
     RH_VEC(cand) cands;
     rh_u64map by_key; /* hash of the two source locations -> candidate */
+    rh_u64map decided; /* access pairs already a candidate on some object */
+    int proof_lost;    /* race freedom can no longer be proved: only must-races matter */
+    unsigned char *must_part; /* per access: may be part of a must-race */
 } pairs;
 
 #define MAX_CALLERS 64  /* per-thread parameter targets: call sites looked at */
@@ -171,8 +174,9 @@ static int in_atomic_section(const rh_ls_per *p)
     return rh_sset_has(&p->must, rh_ls_elem(RH_LS_ATOMIC, 1));
 }
 
-/* Checks one pair of accesses to object o over the threads running them. */
-static void check_pair(pairs *pp, uint32_t o, const acc_ref *x, const acc_ref *y)
+/* Checks one pair of accesses to object o over the threads running them;
+ * returns whether it became a candidate. */
+static int check_pair(pairs *pp, uint32_t o, const acc_ref *x, const acc_ref *y)
 {
     rh_static *s = pp->s;
     const rh_ls_access *rx = &s->ls.acc[x->a], *ry = &s->ls.acc[y->a];
@@ -200,29 +204,81 @@ static void check_pair(pairs *pp, uint32_t o, const acc_ref *x, const acc_ref *y
             if (s->must && rh_must_check(s->must, x->a, t1, y->a, t2)) {
                 c.must = 1;
                 add_cand(pp, &c);
-                return;
+                return 1;
             }
         }
     if (c.t1 >= 0)
         add_cand(pp, &c);
+    return c.t1 >= 0;
+}
+
+/* A pair of accesses that is a candidate on one object need not be checked
+ * on the next: whether it is a must-race does not depend on the object,
+ * and it is reported once.  (Pairs split by thread are always checked.)
+ * Imprecise points-to sets put thousands of accesses on hundreds of
+ * objects, so this is what keeps the enumeration near the number of
+ * access pairs. */
+static void check_once(pairs *pp, uint32_t o, const acc_ref *x, const acc_ref *y)
+{
+    if (pp->proof_lost && !(pp->must_part[x->a] && pp->must_part[y->a]))
+        return;
+    if (x->t >= 0 || y->t >= 0) {
+        check_pair(pp, o, x, y);
+        pp->proof_lost |= !pp->s->o->may && pp->cands.len > 0;
+        return;
+    }
+    uint64_t key = x->a < y->a ? ((uint64_t)(uint32_t)x->a << 32) | (uint32_t)y->a
+                               : ((uint64_t)(uint32_t)y->a << 32) | (uint32_t)x->a;
+    if (rh_u64map_get(&pp->decided, key, 0))
+        return;
+    if (check_pair(pp, o, x, y))
+        rh_u64map_put(&pp->decided, key, 1);
+    /* Without --may nobody reads the possible races: once one is found (or
+     * a construct forbids a proof anyway), only pairs that can still be
+     * must-races change the verdict. */
+    pp->proof_lost |= !pp->s->o->may && pp->cands.len > 0;
 }
 
 #define RH_STATIC_MAX_MAY 2000
 
-static void check_object(pairs *pp, uint32_t o)
+/* Checks the pairs of refs v[0..n) of object o; stops early (returns 0)
+ * when the budget is over, or when the proof was lost and full is set (the
+ * caller goes on with the refs that can still be must-races). */
+static int check_refs(pairs *pp, uint32_t o, const acc_ref *v, size_t n, int full)
 {
-    const ref_vec *v = &pp->by_obj[o];
     const rh_access *acc = pp->s->p->accesses;
-    for (size_t i = 0; i < v->len; i++)
-        for (size_t j = i; j < v->len; j++) {
-            const acc_ref *x = &v->items[i], *y = &v->items[j];
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = i; j < n; j++) {
+            if (rh_budget_over(pp->s->budget)) {
+                pp->s->out_of_time = 1;
+                return 0;
+            }
+            if (full && pp->proof_lost)
+                return 0;
+            const acc_ref *x = &v[i], *y = &v[j];
             const rh_access *ax = &acc[x->a], *ay = &acc[y->a];
             if (ax->kind == RH_ACC_READ && ay->kind == RH_ACC_READ)
                 continue;
             if ((ax->atomic && ay->atomic) || x->hi <= y->lo || y->hi <= x->lo)
                 continue;
-            check_pair(pp, o, x, y);
+            check_once(pp, o, x, y);
         }
+    return 1;
+}
+
+static void check_object(pairs *pp, uint32_t o)
+{
+    const ref_vec *v = &pp->by_obj[o];
+    if (!pp->proof_lost && check_refs(pp, o, v->items, v->len, 1))
+        return;
+    if (pp->s->out_of_time)
+        return;
+    ref_vec some = {0}; /* the proof is lost: only refs that can be in a must-race */
+    for (size_t i = 0; i < v->len; i++)
+        if (pp->must_part[v->items[i].a])
+            rh_vec_push(&some, v->items[i]);
+    check_refs(pp, o, some.items, some.len, 0);
+    rh_vec_free(&some);
 }
 
 static void fill_access(rh_static *s, rh_race_access *out, int a, int t)
@@ -261,6 +317,10 @@ void rh_static_race_pairs(rh_static *s)
     memset(&pp, 0, sizeof pp);
     pp.s = s;
     pp.by_obj = rh_xcalloc((size_t)s->pt.nobjs + 1, sizeof *pp.by_obj);
+    pp.must_part = rh_xcalloc((size_t)s->p->naccesses + 1, 1);
+    for (int a = 0; a < s->p->naccesses; a++)
+        pp.must_part[a] = (unsigned char)rh_must_may_take_part(s->must, a);
+    pp.proof_lost = !s->o->may && s->unsupported > 0;
     collect(&pp);
     for (int o = 0; o < s->pt.nobjs && !s->out_of_time; o++) {
         rh_budget_progress(s->budget, o, s->pt.nobjs);
@@ -285,4 +345,7 @@ void rh_static_race_pairs(rh_static *s)
     free(pp.by_obj);
     rh_vec_free(&pp.cands);
     rh_u64map_free(&pp.by_key);
+    s->may_partial = pp.proof_lost;
+    rh_u64map_free(&pp.decided);
+    free(pp.must_part);
 }

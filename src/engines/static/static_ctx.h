@@ -27,6 +27,7 @@ typedef struct rh_static {
     rh_must *must;         /* must-race evidence (NULL: report may-races only) */
     int unsupported;       /* constructs that forbid a proof of race freedom */
     int nmay, nmust;
+    int may_partial;       /* without --may, possible races were looked for only until the first */
 } rh_static;
 
 /* Records a construct the analysis cannot model soundly (a note naming it

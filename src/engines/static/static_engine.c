@@ -32,7 +32,10 @@ static void decide(rh_static *s)
         res->verdict = RH_RACE_FREE;
     else
         res->verdict = RH_UNKNOWN;
-    if (res->verdict == RH_UNKNOWN && s->nmay > 0)
+    if (res->verdict == RH_UNKNOWN && s->nmay > 0 && s->may_partial)
+        rh_result_note(res, "static: possible races could be neither proved nor ruled out (--may "
+                            "looks for all of them and lists them)");
+    else if (res->verdict == RH_UNKNOWN && s->nmay > 0)
         rh_result_note(res, "static: %d possible race(s) could be neither proved nor ruled out "
                             "(shown with --may)", s->nmay);
     if (res->verdict == RH_RACE_FREE)
