@@ -5,6 +5,7 @@
 #include "frontend/frontend.h"
 #include "portfolio/portfolio.h"
 #include "report/report.h"
+#include "util/cleanup.h"
 #include "util/util.h"
 
 #include <errno.h>
@@ -142,6 +143,7 @@ int main(int argc, char **argv)
         free(o.files);
         return 0;
     }
+    rh_cleanup_install(); /* from here on an interrupted racehunt leaves nothing behind */
     rc = o.command ? rh_dynamic_command(&o) : analyse(&o);
     if (rc == RH_EXIT_ERROR && o.svcomp)
         puts("RESULT: unknown");

@@ -9,6 +9,7 @@
  */
 #include "portfolio.h"
 #include "../report/report.h"
+#include "../util/cleanup.h"
 #include "../util/proc.h"
 #include "../util/util.h"
 
@@ -174,6 +175,7 @@ static int start_child(const rh_engine *e, rh_program *prog, const rh_options *o
         _exit(0);
     }
     setpgid(c->pid, c->pid); /* also here: a kill may come before the child's own call */
+    rh_cleanup_add_child(c->pid); /* an interrupted racehunt kills the stage's group */
     close(fds[1]);
     c->fd = fds[0];
     return 0;
@@ -195,6 +197,7 @@ static int read_child(rh_child *c, rh_result *res)
     close(c->fd);
     c->fd = -1;
     waitpid(c->pid, NULL, 0);
+    rh_cleanup_remove_child(c->pid); /* and sweeps what a killed stage left */
     json_error_t jerr;
     json_t *j = json_loadb(c->buf, c->len, 0, &jerr);
     char err[RH_ERR_MAX];
