@@ -4,9 +4,14 @@ racehunt forks engine stages into process groups of their own, runs clang
 and runs the program under test, so neither the child's rusage nor a
 process-group kill covers everything it starts.  This module follows the
 tree through /proc instead:
-  - peak memory: ru_maxrss of the child (which covers the descendants it
+  - peak memory: ru_maxrss of the command (which covers the descendants it
     waited for, as a maximum over single processes) and, sampled every
-    POLL seconds, the summed resident memory of every live descendant;
+    POLL seconds, the summed resident memory of every live descendant.
+    ru_maxrss is taken by GNU time (/usr/bin/time) around the command:
+    Linux carries a process's peak RSS over fork and exec, so a command
+    forked straight from this Python process would report at least this
+    process's own peak (hundreds of MB after loading a large report);
+    without GNU time that is what it reports;
   - a hard wall-clock kill of every descendant, not just one group;
   - processes left behind: this process becomes a child subreaper
     (prctl PR_SET_CHILD_SUBREAPER), so a descendant that outlives its
@@ -17,8 +22,10 @@ and tests/e2e/test_budget.py.
 """
 import ctypes
 import os
+import select
 import signal
 import subprocess
+import tempfile
 import threading
 import time
 
@@ -134,17 +141,66 @@ def reap(pids):
             pass
 
 
+GNU_TIME = "/usr/bin/time"
+
+
+def measured(cmd, out):
+    """cmd wrapped in GNU time writing the peak RSS (KiB) to out; cmd itself when there is
+    no GNU time."""
+    if not os.access(GNU_TIME, os.X_OK):
+        return cmd
+    return [GNU_TIME, "-f", "%M", "-o", out] + cmd
+
+
+def read_measure(path, rc):
+    """(rc, maxrss_kb or None) from the file GNU time wrote.  GNU time exits 128+N when
+    the command died of signal N; the file tells that apart from an exit(128+N)."""
+    try:
+        with open(path) as f:
+            lines = f.read().split("\n")
+        lines = [ln for ln in lines if ln.strip()]
+        kb = int(lines[-1])
+    except (OSError, ValueError, IndexError):
+        return rc, None
+    for ln in lines:
+        if ln.startswith("Command terminated by signal"):
+            return -int(ln.split()[-1]), kb
+    return rc, kb
+
+
+def exit_waiter(pid):
+    """A function wait(seconds) that sleeps until pid exits or the time is up, so that
+    wall times are not rounded up to the sampling period; wait(None) releases it.
+    Falls back to plain sleeping where pidfd_open is missing (Linux < 5.3)."""
+    try:
+        fd = os.pidfd_open(pid)
+    except (AttributeError, OSError):
+        return lambda seconds: seconds and time.sleep(seconds)
+
+    def wait(seconds):
+        if seconds is None:
+            os.close(fd)
+        else:
+            select.select([fd], [], [], seconds)
+    return wait
+
+
 _roots_lock = threading.Lock()
 _roots = set()
 
 
-def run(cmd, cwd, kill_after, stdout, stderr, linger=1.0, env=None):
+def run(cmd, cwd, kill_after, stdout, stderr, linger=1.0, env=None, measure=True):
     """Runs cmd; SIGKILLs its whole tree kill_after seconds after the start.
     Returns a dict: rc (negative: signal), wall, killed (the hard kill fired),
-    maxrss_mb (ru_maxrss of the child and the descendants it waited for),
-    tree_mb (peak of the sampled sum over live descendants), leftovers (list
-    of "pid comm: cmdline" still alive `linger` seconds after the child
-    ended; they are killed afterwards)."""
+    maxrss_mb (ru_maxrss of cmd and the descendants it waited for; with
+    measure, through GNU time), tree_mb (peak of the sampled sum over live
+    descendants), leftovers (list of "pid comm: cmdline" still alive
+    `linger` seconds after cmd ended; they are killed afterwards)."""
+    measure_file = None
+    if measure:
+        fd, measure_file = tempfile.mkstemp(prefix="rh-maxrss-", dir=cwd)
+        os.close(fd)
+        cmd = measured(cmd, measure_file)
     t0 = time.monotonic()
     proc = subprocess.Popen(cmd, cwd=cwd, stdout=stdout, stderr=stderr, stdin=subprocess.DEVNULL,
                             start_new_session=True, env=env)
@@ -158,6 +214,7 @@ def run(cmd, cwd, kill_after, stdout, stderr, linger=1.0, env=None):
     watch = Watch(proc.pid, others)
     killed = False
     status, usage = 0, None
+    exited = exit_waiter(proc.pid)
     while True:
         pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
         if pid:
@@ -168,7 +225,8 @@ def run(cmd, cwd, kill_after, stdout, stderr, linger=1.0, env=None):
             watch.kill_all()
             _, status, usage = os.wait4(proc.pid, 0)
             break
-        time.sleep(POLL)
+        exited(POLL)
+    exited(None)
     wall = time.monotonic() - t0
     proc.returncode = os.waitstatus_to_exitcode(status)  # keeps Popen from waiting again
     leftovers = {}
@@ -188,6 +246,13 @@ def run(cmd, cwd, kill_after, stdout, stderr, linger=1.0, env=None):
         reap(list(leftovers))
     with _roots_lock:
         _roots.discard(proc.pid)
+    maxrss_kb = usage.ru_maxrss if usage else 0
+    if measure_file:
+        rc, kb = read_measure(measure_file, proc.returncode)
+        os.remove(measure_file)
+        if cmd[0] == GNU_TIME:
+            # No file: the tree was killed, and time's own rusage is not the command's.
+            proc.returncode, maxrss_kb = rc, kb or 0
     return {"rc": proc.returncode, "wall": wall, "killed": killed,
-            "maxrss_mb": usage.ru_maxrss / 1024.0 if usage else 0.0,
+            "maxrss_mb": maxrss_kb / 1024.0,
             "tree_mb": watch.peak_tree_kb / 1024.0, "leftovers": described}

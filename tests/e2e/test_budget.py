@@ -80,7 +80,7 @@ def run_one(racehunt, engine, prog, budget, tmp):
         os.remove(out)
     cmd = [racehunt, "--engine=" + engine, "--timeout=%g" % budget, "--format=json", "-o", out, prog]
     with open(os.devnull, "w") as null, open(os.path.join(tmp, "stderr"), "w+") as err:
-        r = proctree.run(cmd, tmp, budget + HARD_KILL, null, err, linger=LINGER)
+        r = proctree.run(cmd, tmp, budget + HARD_KILL, null, err, linger=LINGER, measure=False)
         err.seek(0)
         stderr = err.read().strip()[-300:]
     how = "(%s; exit %d after %.1f s)" % (" ".join(cmd[1:4]) + " " + os.path.basename(prog), r["rc"], r["wall"])
