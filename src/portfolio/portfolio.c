@@ -141,6 +141,7 @@ typedef struct rh_child {
     size_t len, cap;
     rh_verdict verdict;
     int stopped;       /* asked to stop: the verdict no longer depends on it */
+    int killed;        /* killed at the deadline */
 } rh_child;
 
 /* Starts an engine in a forked process that writes its result as JSON. */
@@ -196,7 +197,8 @@ static int read_child(rh_child *c, rh_result *res)
     }
     close(c->fd);
     c->fd = -1;
-    waitpid(c->pid, NULL, 0);
+    int status = 0;
+    waitpid(c->pid, &status, 0);
     rh_cleanup_remove_child(c->pid); /* and sweeps what a killed stage left */
     json_error_t jerr;
     json_t *j = json_loadb(c->buf, c->len, 0, &jerr);
@@ -208,9 +210,13 @@ static int read_child(rh_child *c, rh_result *res)
     } else if (c->stopped) {
         rh_result_note(res, "the %s engine was stopped once the verdict no longer depended on it",
                        c->engine->name);
-    } else {
+    } else if (c->killed) {
         rh_result_note(res, "the %s engine did not stop at the end of the time budget and was "
                             "killed; nothing it found is reported", c->engine->name);
+    } else { /* a racehunt bug: say so rather than pass it off as a time-out */
+        rh_result_note(res, "the %s engine failed (%s %d) and reported nothing", c->engine->name,
+                       WIFSIGNALED(status) ? "signal" : "exit status",
+                       WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status));
     }
     json_decref(j);
     free(c->buf);
@@ -285,6 +291,7 @@ static void collect_children(rh_child *c, int n, double deadline, rh_result *res
     for (int i = 0; i < n; i++)
         if (c[i].fd >= 0) {
             kill(-c[i].pid, SIGKILL); /* the stage and whatever it started */
+            c[i].killed = 1;
             while (!read_child(&c[i], res)) /* drain to end of file, then reap */
                 ;
         }

@@ -19,6 +19,8 @@ void rh_budget_init(rh_budget *b, double start, double seconds, int show)
 
 int rh_budget_over(rh_budget *b)
 {
+    if (!b) /* no budget: code shared with unbudgeted callers */
+        return 0;
     if (b->over)
         return 1;
     if (++b->polls < RH_BUDGET_POLL && !rh_cancelled())

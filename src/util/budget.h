@@ -55,7 +55,8 @@ typedef struct rh_budget {
 /* A budget of `seconds` counted from `start` (an rh_now() time). */
 void rh_budget_init(rh_budget *b, double start, double seconds, int show);
 
-/* 1 when the running stage must stop: deadline passed or cancelled. */
+/* 1 when the running stage must stop: deadline passed or cancelled.
+ * A NULL budget never runs out. */
 int rh_budget_over(rh_budget *b);
 /* Seconds left before the deadline (never negative). */
 double rh_budget_left(const rh_budget *b);

@@ -561,7 +561,8 @@ const rh_ls_per *rh_ls_per_thread(const rh_ls *ls, int a, int t)
 static void run_block(rh_ls *ls, int f, LLVMValueRef ctx, LLVMBasicBlockRef b, rh_ls_state *s,
                       rh_ls_state *exit, rh_ls_state *ret)
 {
-    for (LLVMValueRef in = LLVMGetFirstInstruction(b); in && s->live; in = LLVMGetNextInstruction(in)) {
+    for (LLVMValueRef in = LLVMGetFirstInstruction(b); in && s->live && !ls->timeout;
+         in = LLVMGetNextInstruction(in)) {
         record_access(ls, in, s);
         if (s->sym.n)
             rh_sym_redefined(ls, s, in);
@@ -594,6 +595,10 @@ static void analyze_func(rh_ls *ls, int f, LLVMValueRef ctx, const rh_ls_state *
     for (int again = n > 0; again;) {
         again = 0;
         for (int b = 0; b < n; b++) {
+            if (rh_budget_over(ls->budget)) { /* the result is not used then */
+                ls->timeout = 1, again = 0;
+                break;
+            }
             if (!dirty[b])
                 continue;
             dirty[b] = 0, again = 1;
@@ -666,6 +671,10 @@ static long new_summary(rh_ls *ls, int f, LLVMValueRef ctx, const rh_ls_state *e
 
 static void summary(rh_ls *ls, int f, LLVMValueRef ctx, const rh_ls_state *entry, rh_ls_state *exit)
 {
+    if (ls->timeout || rh_budget_over(ls->budget)) { /* unwind fast: the result is not used */
+        ls->timeout = 1;
+        return;
+    }
     uint64_t h = sum_hash(ls->cur_thread, f, ctx, entry);
     for (long i = rh_u64map_get(&ls->sum_index, h, -1); i >= 0; i = ls->sums[i].next) {
         rh_ls_summary *sm = &ls->sums[i];

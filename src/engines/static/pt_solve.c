@@ -29,7 +29,7 @@ void rh_pts_free(rh_pts *s)
     }
     for (int i = 0; i < s->nobjs; i++) {
         rh_sset_free(&s->objs[i].cells);
-        rh_vec_free(&s->objs[i].readers), rh_vec_free(&s->objs[i].memcpys);
+        rh_sset_free(&s->objs[i].readers), rh_vec_free(&s->objs[i].memcpys);
     }
     for (size_t i = 0; i < s->calls.len; i++)
         rh_sset_free(&s->calls.items[i].done);
@@ -94,6 +94,16 @@ static int ranks_before(const rh_pts *s, int a, int b)
     return s->nodes[a].rank < s->nodes[b].rank;
 }
 
+/* The representative of n, halving the path on the way (merges chain). */
+static int find(rh_pts *s, int n)
+{
+    while (s->rep[n] != n) {
+        s->rep[n] = s->rep[s->rep[n]];
+        n = s->rep[n];
+    }
+    return n;
+}
+
 static void enqueue(rh_pts *s, int n)
 {
     if (s->nodes[n].queued)
@@ -136,9 +146,15 @@ static int cmp_u64(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
+/* Sorts t and drops duplicates; already-sorted input (the usual case after
+ * a shift, which keeps the order within an object) costs one pass. */
 static void sort_unique(rh_sset *t)
 {
-    qsort(t->v, t->n, sizeof *t->v, cmp_u64);
+    for (uint32_t i = 1; i < t->n; i++)
+        if (t->v[i] < t->v[i - 1]) {
+            qsort(t->v, t->n, sizeof *t->v, cmp_u64);
+            break;
+        }
     uint32_t k = 0;
     for (uint32_t i = 0; i < t->n; i++)
         if (k == 0 || t->v[k - 1] != t->v[i])
@@ -169,7 +185,7 @@ static void new_items(const rh_sset *t, const rh_sset *have, rh_sset *out)
  * in collapsed objects travel on as (obj, ANY) only. */
 static void grow(rh_pts *s, int n, const rh_sset *t)
 {
-    n = rh_pts_rep(s, n);
+    n = find(s, n);
     rh_sset canon = {0}, added = {0};
     for (uint32_t i = 0; i < t->n; i++)
         if (s->objs[rh_pt_loc_obj(t->v[i])].collapsed && rh_pt_loc_off(t->v[i]) != RH_PT_ANY) {
@@ -258,7 +274,7 @@ static void push_along(rh_pts *s, const rh_sset *locs, int dst, int32_t shift)
 
 static void add_edge(rh_pts *s, int src, int dst, int32_t shift)
 {
-    src = rh_pts_rep(s, src), dst = rh_pts_rep(s, dst);
+    src = find(s, src), dst = find(s, dst);
     if (shift == 0) {
         uint64_t key = ((uint64_t)(uint32_t)src << 32) | (uint32_t)dst;
         if (src == dst || rh_u64map_get(&s->edges_seen, key, 0))
@@ -267,6 +283,13 @@ static void add_edge(rh_pts *s, int src, int dst, int32_t shift)
     }
     rh_vec_push(&s->nodes[src].copies, ((rh_pts_edge){dst, shift}));
     s->edges++;
+    if (shift == 0 && s->blob >= 0 && src == find(s, s->blob) && s->pts[src].n > RH_PTS_UNIFY_AT) {
+        /* dst would receive the whole unified set: unify it instead of
+         * copying (its constraints see the set through the merge) */
+        if (!s->nodes[dst].exploded)
+            s->nodes[dst].exploded = 1, rh_vec_push(&s->exploded, dst);
+        return;
+    }
     if (s->pts[src].n) {
         rh_sset all = {0};
         rh_sset_copy(&all, &s->pts[src]); /* grow(dst) may be grow(src)'s array */
@@ -277,13 +300,14 @@ static void add_edge(rh_pts *s, int src, int dst, int32_t shift)
 
 static void add_reader(rh_pts *s, uint32_t o, int dst, int32_t off)
 {
-    rh_vec_push(&s->objs[o].readers, ((rh_pts_reader){dst, off}));
+    /* a set: the same load meets the same object again and again */
+    rh_sset_add(&s->objs[o].readers, ((uint64_t)(uint32_t)find(s, dst) << 32) | (uint32_t)off);
 }
 
 /* dst ⊇ *l for each location l in locs */
 static void load_locs(rh_pts *s, int dst, const rh_sset *locs)
 {
-    for (uint32_t i = 0; i < locs->n; i++) {
+    for (uint32_t i = 0; i < locs->n && !rh_budget_over(s->budget); i++) {
         uint32_t o = rh_pt_loc_obj(locs->v[i]);
         int32_t off = rh_pt_loc_off(locs->v[i]);
         if (s->objs[o].is_func)
@@ -310,7 +334,7 @@ static void load_locs(rh_pts *s, int dst, const rh_sset *locs)
 /* *l ⊇ val for each location l in locs */
 static void store_locs(rh_pts *s, const rh_sset *locs, int val)
 {
-    for (uint32_t i = 0; i < locs->n; i++)
+    for (uint32_t i = 0; i < locs->n && !rh_budget_over(s->budget); i++)
         if (!s->objs[rh_pt_loc_obj(locs->v[i])].is_func)
             add_edge(s, val, rh_pts_cell(s, locs->v[i]), 0);
 }
@@ -385,7 +409,7 @@ static void memcpy_locs(rh_pts *s, const rh_sset *srcs, const rh_sset *dsts, int
 static void memcpy_apply(rh_pts *s, int mc, const rh_sset *srcs, const rh_sset *dsts)
 {
     rh_pts_memcpy_con m = s->memcpys.items[mc];
-    m.srcp = rh_pts_rep(s, m.srcp), m.dstp = rh_pts_rep(s, m.dstp);
+    m.srcp = find(s, m.srcp), m.dstp = find(s, m.dstp);
     if (m.via < 0 && (uint64_t)s->pts[m.srcp].n * s->pts[m.dstp].n > RH_PTS_MEMCPY_PRECISE) {
         int via = rh_pts_new_node(s);
         s->memcpys.items[mc].via = via;
@@ -424,13 +448,13 @@ void rh_pts_copy(rh_pts *s, int dst, int src, int32_t shift)
 static rh_sset current(rh_pts *s, int n)
 {
     rh_sset c = {0};
-    rh_sset_copy(&c, rh_pts_set(s, n));
+    rh_sset_copy(&c, &s->pts[find(s, n)]);
     return c;
 }
 
 void rh_pts_load(rh_pts *s, int dst, int ptr)
 {
-    ptr = rh_pts_rep(s, ptr);
+    ptr = find(s, ptr);
     rh_vec_push(&s->nodes[ptr].loads, dst);
     rh_sset c = current(s, ptr);
     load_locs(s, dst, &c);
@@ -439,7 +463,7 @@ void rh_pts_load(rh_pts *s, int dst, int ptr)
 
 void rh_pts_store(rh_pts *s, int ptr, int val)
 {
-    ptr = rh_pts_rep(s, ptr);
+    ptr = find(s, ptr);
     rh_vec_push(&s->nodes[ptr].stores, val);
     rh_sset c = current(s, ptr);
     store_locs(s, &c, val);
@@ -449,7 +473,7 @@ void rh_pts_store(rh_pts *s, int ptr, int val)
 void rh_pts_memcpy(rh_pts *s, int dstp, int srcp)
 {
     int mc = (int)s->memcpys.len;
-    dstp = rh_pts_rep(s, dstp), srcp = rh_pts_rep(s, srcp);
+    dstp = find(s, dstp), srcp = find(s, srcp);
     rh_vec_push(&s->memcpys, ((rh_pts_memcpy_con){dstp, srcp, -1}));
     rh_vec_push(&s->nodes[srcp].memcpys, mc);
     if (dstp != srcp)
@@ -460,7 +484,7 @@ void rh_pts_memcpy(rh_pts *s, int dstp, int srcp)
 void rh_pts_call(rh_pts *s, int ptr, int id)
 {
     int ci = (int)s->calls.len;
-    ptr = rh_pts_rep(s, ptr);
+    ptr = find(s, ptr);
     rh_vec_push(&s->calls, ((rh_pts_call_con){ptr, id, {0}}));
     rh_vec_push(&s->nodes[ptr].calls, ci);
     rh_sset c = current(s, ptr);
@@ -474,7 +498,7 @@ static void propagate(rh_pts *s, int n, const rh_sset *d)
 {
     for (size_t i = 0; i < s->nodes[n].copies.len && !rh_budget_over(s->budget); i++) {
         rh_pts_edge e = s->nodes[n].copies.items[i];
-        int dst = rh_pts_rep(s, e.dst);
+        int dst = find(s, e.dst);
         if (dst != n || e.shift != 0) /* a cycle merged into n */
             push_along(s, d, dst, e.shift);
     }
@@ -484,9 +508,9 @@ static void propagate(rh_pts *s, int n, const rh_sset *d)
         store_locs(s, d, s->nodes[n].stores.items[i]);
     for (size_t i = 0; i < s->nodes[n].memcpys.len && !rh_budget_over(s->budget); i++) {
         int mc = s->nodes[n].memcpys.items[i];
-        if (rh_pts_rep(s, s->memcpys.items[mc].srcp) == n)
+        if (find(s, s->memcpys.items[mc].srcp) == n)
             memcpy_apply(s, mc, d, NULL);
-        if (rh_pts_rep(s, s->memcpys.items[mc].dstp) == n)
+        if (find(s, s->memcpys.items[mc].dstp) == n)
             memcpy_apply(s, mc, NULL, d);
     }
     for (size_t i = 0; i < s->nodes[n].calls.len; i++)
@@ -504,10 +528,11 @@ static void wire_new_cell(rh_pts *s, uint64_t loc)
         add_edge(s, cell, rh_pts_cell(s, rh_pt_loc(o, RH_PT_ANY)), 0);
         return; /* the ANY cell is wired to the readers and memcpys */
     }
-    for (size_t i = 0; i < s->objs[o].readers.len; i++) {
-        rh_pts_reader r = s->objs[o].readers.items[i];
-        if (r.off == RH_PT_ANY || off == RH_PT_ANY || r.off == off)
-            add_edge(s, cell, r.dst, 0);
+    const rh_sset *readers = &s->objs[o].readers; /* add_edge adds no readers */
+    for (uint32_t i = 0; i < readers->n; i++) {
+        int32_t roff = (int32_t)(uint32_t)readers->v[i];
+        if (roff == RH_PT_ANY || off == RH_PT_ANY || roff == off)
+            add_edge(s, cell, (int)(readers->v[i] >> 32), 0);
     }
     rh_sset dsts = {0}, srcs = {0}; /* copies: memcpy_cell makes nodes */
     for (size_t i = 0; i < s->objs[o].memcpys.len; i++) {
@@ -516,8 +541,8 @@ static void wire_new_cell(rh_pts *s, uint64_t loc)
             add_edge(s, cell, m.via, 0);
             continue;
         }
-        rh_sset_copy(&dsts, rh_pts_set(s, m.dstp));
-        rh_sset_copy(&srcs, rh_pts_set(s, m.srcp));
+        rh_sset_copy(&dsts, &s->pts[find(s, m.dstp)]);
+        rh_sset_copy(&srcs, &s->pts[find(s, m.srcp)]);
         for (uint32_t k = 0; k < srcs.n; k++) /* the source locations in o */
             if (rh_pt_loc_obj(srcs.v[k]) == o)
                 memcpy_cell(s, &dsts, rh_pt_loc_off(srcs.v[k]), off, cell);
@@ -597,7 +622,7 @@ static void break_positive_cycles(rh_pts *s, int *comp, int *rank)
         int changed = 0;
         for (size_t i = 0; i < s->nodes[u].copies.len; i++) {
             rh_pts_edge *e = &s->nodes[u].copies.items[i];
-            if (e->shift != 0 && e->shift != RH_PT_ANY && comp[rh_pts_rep(s, e->dst)] == comp[u])
+            if (e->shift != 0 && e->shift != RH_PT_ANY && comp[find(s, e->dst)] == comp[u])
                 e->shift = RH_PT_ANY, changed = 1;
         }
         if (changed && s->pts[u].n) {
@@ -622,9 +647,9 @@ static void collapse_cycles(rh_pts *s)
         if (s->nodes[v].queued)
             s->nodes[v].queued = 0, enqueue(s, v);
     if (ncycles)
-        for (int v = 0; v < s->nnodes; v++)
+        for (int v = 0; v < s->nnodes && !rh_budget_over(s->budget); v++)
             if (comp[v] >= 0 && comp[v] != v)
-                merge(s, rh_pts_rep(s, comp[v]), v);
+                merge(s, find(s, comp[v]), v);
     free(comp), free(rank);
     s->next_cycle_search = 2 * s->edges + 1024;
 }
@@ -635,14 +660,39 @@ static int cmp_edge(const void *a, const void *b)
     return x->dst != y->dst ? (x->dst < y->dst ? -1 : 1) : (x->shift > y->shift) - (x->shift < y->shift);
 }
 
-/* Drops the self-loops and duplicates that unification leaves on n. */
+static int cmp_int(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+/* Replaces nodes by their representatives, then drops duplicates. */
+static void unique_reps(rh_pts *s, int *v, size_t *len, int map)
+{
+    for (size_t i = 0; map && i < *len; i++)
+        v[i] = find(s, v[i]);
+    qsort(v, *len, sizeof *v, cmp_int);
+    size_t u = 0;
+    for (size_t i = 0; i < *len; i++)
+        if (u == 0 || v[u - 1] != v[i])
+            v[u++] = v[i];
+    *len = u;
+}
+
+/* Drops the self-loops and duplicates that unification leaves on n: its
+ * loads and stores, once their other ends are unified too, collapse to a
+ * few, instead of one per node merged in. */
 static void compact_edges(rh_pts *s, int n)
 {
     rh_pts_node *nd = &s->nodes[n];
+    unique_reps(s, nd->loads.items, &nd->loads.len, 1);
+    unique_reps(s, nd->stores.items, &nd->stores.len, 1);
+    unique_reps(s, nd->memcpys.items, &nd->memcpys.len, 0);
+    unique_reps(s, nd->calls.items, &nd->calls.len, 0);
     size_t k = 0;
     for (size_t i = 0; i < nd->copies.len; i++) {
         rh_pts_edge e = nd->copies.items[i];
-        e.dst = rh_pts_rep(s, e.dst);
+        e.dst = find(s, e.dst);
         if (e.dst != n || e.shift != 0)
             nd->copies.items[k++] = e;
     }
@@ -657,18 +707,20 @@ static void compact_edges(rh_pts *s, int n)
 /* Unifies the nodes whose sets exploded into the blob. */
 static void unify_exploded(rh_pts *s)
 {
-    while (s->exploded.len) {
-        int n = rh_pts_rep(s, s->exploded.items[--s->exploded.len]);
+    while (s->exploded.len && !rh_budget_over(s->budget)) {
+        int n = find(s, s->exploded.items[--s->exploded.len]);
         if (s->blob < 0)
             s->blob = n;
-        int b = rh_pts_rep(s, s->blob);
+        int b = find(s, s->blob);
         if (b != n)
             merge(s, b, n);
     }
-    int b = rh_pts_rep(s, s->blob);
-    if (s->nodes[b].copies.len > 2 * s->blob_edges + 1024) { /* amortised: a sort per doubling */
+    int b = find(s, s->blob);
+    rh_pts_node *nd = &s->nodes[b];
+    size_t size = nd->copies.len + nd->loads.len + nd->stores.len;
+    if (size > 2 * s->blob_edges + 1024) { /* amortised: a sort per doubling */
         compact_edges(s, b);
-        s->blob_edges = s->nodes[b].copies.len;
+        s->blob_edges = nd->copies.len + nd->loads.len + nd->stores.len;
     }
 }
 
@@ -690,8 +742,11 @@ int rh_pts_solve(rh_pts *s, rh_budget *budget)
             wire_new_cell(s, s->new_cells.items[--s->new_cells.len]);
             continue;
         }
-        if (!s->qlen)
+        if (!s->qlen) {
+            for (int v = 0; v < s->nnodes; v++) /* readers after solving get one hop */
+                find(s, v);
             return 0;
+        }
         if (s->edges >= s->next_cycle_search) {
             collapse_cycles(s);
             continue;

@@ -97,18 +97,13 @@ typedef struct rh_pts_node {
     int rank;                   /* topological position: the worklist pops low ranks first */
 } rh_pts_node;
 
-typedef struct rh_pts_reader {
-    int dst;
-    int32_t off; /* the offset it loads at, RH_PT_ANY for every cell */
-} rh_pts_reader;
-
 typedef struct rh_pts_object {
     uint64_t size;   /* bytes, 0 when unknown */
     int is_func;     /* functions have no cells: stores through them are dropped */
     int collapsed;   /* too many offsets: new locations in it are (obj, ANY) */
     int noffsets;
     rh_sset cells;   /* (offset << 32) | node of each cell */
-    RH_VEC(rh_pts_reader) readers;
+    rh_sset readers; /* (dst << 32) | offset of the loads from it (offset ANY: every cell) */
     RH_VEC(int) memcpys; /* memcpy constraints copying out of this object */
 } rh_pts_object;
 
