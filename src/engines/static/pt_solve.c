@@ -354,26 +354,29 @@ static void memcpy_cell(rh_pts *s, const rh_sset *dsts, int32_t cs, int32_t ck, 
     }
 }
 
-static void watch(rh_pts *s, uint32_t o, int mc)
+/* Registers memcpy mc as copying out of object o; returns 1 the first
+ * time (its later cells reach mc through wire_new_cell). */
+static int watch(rh_pts *s, uint32_t o, int mc)
 {
     uint64_t key = ((uint64_t)o << 32) | (uint32_t)mc;
     if (rh_u64map_get(&s->watch_seen, key, 0))
-        return;
+        return 0;
     rh_u64map_put(&s->watch_seen, key, 1);
     rh_vec_push(&s->objs[o].memcpys, mc);
+    return 1;
 }
 
 /* The coarse mode: every cell of every source object flows into one node,
  * which flows into the ANY cell of every destination: |cells| + |dsts|
  * edges instead of their product. */
-static void memcpy_coarse(rh_pts *s, int mc, const rh_sset *srcs, const rh_sset *dsts)
+static void memcpy_coarse(rh_pts *s, int mc, const rh_sset *srcs, const rh_sset *dsts,
+                          int switching)
 {
     int via = s->memcpys.items[mc].via;
     for (uint32_t i = 0; srcs && i < srcs->n; i++) {
         uint32_t o = rh_pt_loc_obj(srcs->v[i]);
-        if (s->objs[o].is_func)
+        if (s->objs[o].is_func || (!watch(s, o, mc) && !switching)) /* offsets do not matter */
             continue;
-        watch(s, o, mc);
         const rh_sset *cells = &s->objs[o].cells; /* add_edge makes no cells */
         for (uint32_t k = 0; k < cells->n; k++)
             add_edge(s, (int)(uint32_t)cells->v[k], via, 0);
@@ -410,10 +413,12 @@ static void memcpy_apply(rh_pts *s, int mc, const rh_sset *srcs, const rh_sset *
 {
     rh_pts_memcpy_con m = s->memcpys.items[mc];
     m.srcp = find(s, m.srcp), m.dstp = find(s, m.dstp);
+    int switching = 0;
     if (m.via < 0 && (uint64_t)s->pts[m.srcp].n * s->pts[m.dstp].n > RH_PTS_MEMCPY_PRECISE) {
         int via = rh_pts_new_node(s);
         s->memcpys.items[mc].via = via;
         srcs = dsts = NULL; /* everything again, through the new node */
+        switching = 1;
     }
     rh_sset all_src = {0}, all_dst = {0};
     if (!srcs)
@@ -421,7 +426,7 @@ static void memcpy_apply(rh_pts *s, int mc, const rh_sset *srcs, const rh_sset *
     if (!dsts)
         rh_sset_copy(&all_dst, &s->pts[m.dstp]), dsts = &all_dst;
     if (s->memcpys.items[mc].via >= 0)
-        memcpy_coarse(s, mc, srcs, dsts);
+        memcpy_coarse(s, mc, srcs, dsts, switching);
     else if (dsts->n)
         memcpy_locs(s, srcs, dsts, mc);
     else /* nothing to copy into yet, but the sources must be watched */
