@@ -55,6 +55,33 @@ static void stage_stats(const rh_budget *b, rh_result *res)
     }
 }
 
+/* Witnesses are kept while their steps add up to at most this many: a
+ * program with dozens of races and witnesses of 60,000 steps each made a
+ * 128 MB report whose writing alone broke the time budget.  The first
+ * races keep theirs (--witness saves the first). */
+#define RH_WITNESS_STEPS_MAX 200000
+
+static void bound_witnesses(rh_result *res)
+{
+    long total = 0;
+    int dropped = 0;
+    for (int i = 0; i < res->nraces; i++) {
+        rh_witness *w = res->races[i].witness;
+        if (!w)
+            continue;
+        if (total > 0 && total + w->nsteps > RH_WITNESS_STEPS_MAX) {
+            rh_witness_free(w);
+            res->races[i].witness = NULL;
+            dropped++;
+            continue;
+        }
+        total += w->nsteps;
+    }
+    if (dropped)
+        rh_result_note(res, "%d witness schedule(s) were not kept: the report keeps at most %d "
+                            "steps of witnesses, for the first races", dropped, RH_WITNESS_STEPS_MAX);
+}
+
 /* Runs one engine and records its time; an internal failure becomes a note
  * and an unknown verdict, so one broken engine never sinks the others. */
 static void run_one(const rh_engine *e, rh_program *prog, const rh_options *o, rh_budget *budget,
@@ -74,6 +101,7 @@ static void run_one(const rh_engine *e, rh_program *prog, const rh_options *o, r
         free(out);
     }
     rh_budget_finish(budget);
+    bound_witnesses(res);
     stage_stats(budget, res);
     snprintf(name, sizeof name, "%s.seconds", e->name);
     rh_result_stat(res, name, rh_now() - t0);

@@ -6,8 +6,8 @@
 #include "util.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 
 void rh_budget_init(rh_budget *b, double start, double seconds, int show)
 {
@@ -40,10 +40,21 @@ double rh_budget_left(const rh_budget *b)
     return left > 0 ? left : 0;
 }
 
+/* VmHWM, not getrusage's ru_maxrss: that one carries a parent's peak over
+ * fork and exec, so a stage would report its parent's memory as its own. */
 long rh_peak_rss_kb(void)
 {
-    struct rusage ru;
-    return getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss : 0;
+    FILE *f = fopen("/proc/self/status", "r");
+    char line[256];
+    long kb = 0;
+    while (f && fgets(line, sizeof line, f))
+        if (strncmp(line, "VmHWM:", 6) == 0) {
+            kb = strtol(line + 6, NULL, 10);
+            break;
+        }
+    if (f)
+        fclose(f);
+    return kb;
 }
 
 static void draw(rh_budget *b, double now)
