@@ -87,7 +87,6 @@ static void child_exec(char *const argv[], char *const env_extra[], int out_fd, 
     /* The process that runs us may itself be killed (a portfolio stage
      * past its deadline); the program under test must not outlive it. */
     rh_die_with_parent(parent);
-    apply_caps(caps);
     int devnull = open("/dev/null", O_RDONLY);
     if (devnull >= 0)
         dup2(devnull, 0);
@@ -95,6 +94,9 @@ static void child_exec(char *const argv[], char *const env_extra[], int out_fd, 
     dup2(err_fd, 2);
     for (int i = 0; env_extra && env_extra[i]; i++)
         putenv(env_extra[i]);
+    /* last: a sanitizer build of racehunt cannot allocate under the caps
+     * (its allocator reserves far more address space than they allow) */
+    apply_caps(caps);
     execvp(argv[0], argv);
     dprintf(2, "cannot run %s: %s\n", argv[0], strerror(errno));
     _exit(127);
