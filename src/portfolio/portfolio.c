@@ -24,7 +24,7 @@
 #include <unistd.h>
 
 #define RH_DEFAULT_TIMEOUT 30.0
-#define RH_CHILD_GRACE 1.0 /* seconds a child may overrun the deadline before it is killed */
+#define RH_KILL_AFTER 1.0 /* a stage still running this long after the user's budget is killed */
 #define RH_MARGIN_MAX 2.0  /* seconds kept back for merging and writing the report */
 #define RH_STOP_GRACE 1.0  /* seconds a stage asked to stop has to report (a solver call may not notice) */
 
@@ -287,11 +287,14 @@ static void tell_race_confirmed(const rh_child *c, int n)
 
 /* Collects the results of n children into res.  Stages that can no longer
  * change the verdict are asked to stop (SIGTERM: they wind down and
- * report); whoever overruns the deadline by the grace period is killed. */
-static void collect_children(rh_child *c, int n, double deadline, rh_result *res)
+ * report); whoever still runs RH_KILL_AFTER past the budget's end is killed. */
+static void collect_children(rh_child *c, int n, const rh_budget *budget, rh_result *res)
 {
     int open = n, cancelled = 0, told = 0;
-    double until = deadline + RH_CHILD_GRACE;
+    /* Engines aim at the deadline, which keeps a margin; a stage whose last
+     * solver call overruns it still reports if it is done by the budget's
+     * end plus RH_KILL_AFTER, which leaves a second to write the report. */
+    double until = budget->end + RH_KILL_AFTER;
     while (open > 0) {
         struct pollfd p[2];
         int map[2], np = 0;
@@ -356,7 +359,7 @@ static void run_stages(const rh_engine **e, int n, rh_program *prog, const rh_op
         rh_result_note(res, "cannot start a stage process: %s", strerror(errno));
         return;
     }
-    collect_children(c, started, budget->deadline, res);
+    collect_children(c, started, budget, res);
     for (int i = 0; i < started; i++)
         verdicts[i] = c[i].verdict;
 }
@@ -404,6 +407,7 @@ void rh_portfolio_budget(const rh_options *o, rh_budget *b)
     double margin = budget * 0.1 < RH_MARGIN_MAX ? budget * 0.1 : RH_MARGIN_MAX;
     rh_budget_init(b, o->start > 0 ? o->start : rh_now(), budget - margin,
                    o->verbose || isatty(2));
+    b->end = b->start + budget;
 }
 
 int rh_portfolio_run(rh_program *prog, const rh_options *o, rh_budget *budget, rh_result *res,

@@ -13,7 +13,7 @@ void rh_budget_init(rh_budget *b, double start, double seconds, int show)
 {
     memset(b, 0, sizeof *b);
     b->start = start;
-    b->deadline = start + seconds;
+    b->deadline = b->end = start + seconds;
     b->show = show;
 }
 

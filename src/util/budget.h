@@ -38,6 +38,7 @@ typedef struct rh_budget_stage_stat {
 typedef struct rh_budget {
     double start;          /* rh_now() when the run started */
     double deadline;       /* absolute rh_now() time every stage must stop by */
+    double end;            /* the user's whole budget (deadline plus the margin kept for reporting) */
     int show;              /* draw the progress line on stderr */
     int over;              /* sticky: the deadline passed or the run was cancelled */
     unsigned polls;        /* calls since the clock was last read */
