@@ -64,7 +64,7 @@
 
 #define RH_PT_ANY INT32_MIN
 #define RH_PTS_MAX_OFFSETS 256
-#define RH_PTS_UNIFY_AT 64        /* a set larger than this is unified with the other large ones */
+#define RH_PTS_UNIFY_AT 4096 /* a set larger than this is unified with the other large ones */
 #define RH_PTS_MEMCPY_PRECISE 16 /* source × destination locations copied cell by cell */
 
 /* A location: an object and a byte offset in it (or RH_PT_ANY). */
