@@ -586,9 +586,7 @@ int rh_pt_build(rh_pt *pt, rh_program *p, rh_budget *budget)
              b = LLVMGetNextBasicBlock(b))
             for (LLVMValueRef in = LLVMGetFirstInstruction(b); in; in = LLVMGetNextInstruction(in))
                 scan_inst(pt, in, fi);
-    int rc = rh_pts_solve(&pt->s, budget);
-    pt->steps = pt->s.steps;
-    return rc;
+    return rh_pts_solve(&pt->s, budget);
 }
 
 void rh_pt_free(rh_pt *pt)

@@ -58,7 +58,6 @@ typedef struct rh_pt {
     RH_VEC(struct rh_pt_call) calls; /* indirect calls and thread creations */
     int untracked;           /* pointer-producing instructions it could not model */
     LLVMValueRef first_untracked;
-    long steps;              /* solver steps (nodes popped) */
 } rh_pt;
 
 /* Builds and solves the constraints: 0, or -1 when the budget ran out

@@ -222,16 +222,11 @@ static void check_once(pairs *pp, uint32_t o, const acc_ref *x, const acc_ref *y
 {
     if (pp->proof_lost && !(pp->must_part[x->a] && pp->must_part[y->a]))
         return;
-    if (x->t >= 0 || y->t >= 0) {
-        check_pair(pp, o, x, y);
-        pp->proof_lost |= !pp->s->o->may && pp->cands.len > 0;
-        return;
-    }
     uint64_t key = x->a < y->a ? ((uint64_t)(uint32_t)x->a << 32) | (uint32_t)y->a
                                : ((uint64_t)(uint32_t)y->a << 32) | (uint32_t)x->a;
-    if (rh_u64map_get(&pp->decided, key, 0))
-        return;
-    if (check_pair(pp, o, x, y))
+    if (x->t >= 0 || y->t >= 0)
+        check_pair(pp, o, x, y);
+    else if (!rh_u64map_get(&pp->decided, key, 0) && check_pair(pp, o, x, y))
         rh_u64map_put(&pp->decided, key, 1);
     /* Without --may nobody reads the possible races: once one is found (or
      * a construct forbids a proof anyway), only pairs that can still be
@@ -333,11 +328,15 @@ void rh_static_race_pairs(rh_static *s)
         if (pp.cands.items[i].must)
             emit(s, &pp.cands.items[i]);
     int listed = 0;
-    for (size_t i = 0; i < pp.cands.len; i++)
-        if (!pp.cands.items[i].must && listed++ < RH_STATIC_MAX_MAY)
+    for (size_t i = 0; i < pp.cands.len; i++) {
+        if (pp.cands.items[i].must)
+            continue;
+        if (listed++ < RH_STATIC_MAX_MAY)
             emit(s, &pp.cands.items[i]);
-        else if (!pp.cands.items[i].must)
+        else
             s->nmay++;
+    }
+    s->may_partial = pp.proof_lost;
     if (listed > RH_STATIC_MAX_MAY)
         rh_result_note(s->res, "static: %d more possible races are not listed", listed - RH_STATIC_MAX_MAY);
     for (int o = 0; o < s->pt.nobjs; o++)
@@ -345,7 +344,6 @@ void rh_static_race_pairs(rh_static *s)
     free(pp.by_obj);
     rh_vec_free(&pp.cands);
     rh_u64map_free(&pp.by_key);
-    s->may_partial = pp.proof_lost;
     rh_u64map_free(&pp.decided);
     free(pp.must_part);
 }

@@ -73,7 +73,8 @@ int rh_static_run(rh_program *prog, const rh_options *o, rh_budget *budget, rh_r
     rh_budget_stage(budget, "static.pointsto");
     int solved = rh_pt_build(&s.pt, prog, budget);
     t = lap(res, "static.pointsto.seconds", t);
-    rh_result_stat(res, "static.pointsto.steps", (double)s.pt.steps);
+    rh_result_stat(res, "static.pointsto.steps", (double)s.pt.s.steps);
+    rh_result_stat(res, "static.pointsto.merged", (double)s.pt.s.merged);
     rh_result_stat(res, "static.pointsto.edges", (double)s.pt.s.edges);
     rh_result_stat(res, "static.pointsto.nodes", s.pt.s.nnodes);
     if (solved < 0)
