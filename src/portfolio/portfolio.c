@@ -350,6 +350,11 @@ static void run_stages(const rh_engine **e, int n, rh_program *prog, const rh_op
 {
     rh_child c[2];
     int started = 0;
+    if (rh_budget_over(budget)) { /* a stage started now would only be killed */
+        for (int i = 0; i < n && i < 2; i++)
+            rh_result_note(res, "%s: not started, the time budget ran out before", e[i]->name);
+        return;
+    }
     for (int i = 0; i < n && i < 2; i++) {
         if (start_child(e[i], prog, o, budget, &c[i]))
             break;

@@ -162,15 +162,35 @@ static void sort_unique(rh_sset *t)
     t->n = k;
 }
 
-/* out := t \ have, both sorted (one linear merge: the sets are large and
- * mostly equal by the time they meet, so binary searches lose). */
+/* Index of the first item of have at or after from that is >= x:
+ * galloping, so that a walk over a sparse t costs log of the gaps. */
+static uint32_t gallop(const rh_sset *have, uint32_t from, uint64_t x)
+{
+    uint32_t step = 1, lo = from, hi = from;
+    while (hi < have->n && have->v[hi] < x)
+        lo = hi + 1, hi = from + step, step *= 2;
+    if (hi > have->n)
+        hi = have->n;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (have->v[mid] < x)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* out := t \ have, both sorted.  Galloping through have: large sets that
+ * meet are mostly equal and it steps one by one, while a small delta
+ * meeting a large set skips (a walk of the large set per delta dominated
+ * the solver on large programs). */
 static void new_items(const rh_sset *t, const rh_sset *have, rh_sset *out)
 {
     uint32_t j = 0;
     for (uint32_t i = 0; i < t->n; i++) {
         uint64_t x = t->v[i];
-        while (j < have->n && have->v[j] < x)
-            j++;
+        j = gallop(have, j, x);
         if (j < have->n && have->v[j] == x)
             continue;
         if (out->n == out->cap) {
@@ -181,22 +201,38 @@ static void new_items(const rh_sset *t, const rh_sset *have, rh_sset *out)
     }
 }
 
+/* Whether t holds a location (o, off) with o collapsed and off not ANY.
+ * Sorted locations come grouped by object: one look per object. */
+static int names_collapsed_cells(const rh_pts *s, const rh_sset *t)
+{
+    uint32_t last = UINT32_MAX;
+    int coll = 0;
+    if (!s->ncollapsed)
+        return 0;
+    for (uint32_t i = 0; i < t->n; i++) {
+        uint32_t o = rh_pt_loc_obj(t->v[i]);
+        if (o != last)
+            last = o, coll = s->objs[o].collapsed;
+        if (coll && rh_pt_loc_off(t->v[i]) != RH_PT_ANY)
+            return 1;
+    }
+    return 0;
+}
+
 /* Adds t to node n's set; what is new goes to its delta too.  Locations
  * in collapsed objects travel on as (obj, ANY) only. */
 static void grow(rh_pts *s, int n, const rh_sset *t)
 {
     n = find(s, n);
     rh_sset canon = {0}, added = {0};
-    for (uint32_t i = 0; i < t->n; i++)
-        if (s->objs[rh_pt_loc_obj(t->v[i])].collapsed && rh_pt_loc_off(t->v[i]) != RH_PT_ANY) {
-            rh_sset_copy(&canon, t);
-            for (uint32_t k = 0; k < canon.n; k++)
-                if (s->objs[rh_pt_loc_obj(canon.v[k])].collapsed)
-                    canon.v[k] = rh_pt_loc(rh_pt_loc_obj(canon.v[k]), RH_PT_ANY);
-            sort_unique(&canon);
-            t = &canon;
-            break;
-        }
+    if (names_collapsed_cells(s, t)) {
+        rh_sset_copy(&canon, t);
+        for (uint32_t k = 0; k < canon.n; k++)
+            if (s->objs[rh_pt_loc_obj(canon.v[k])].collapsed)
+                canon.v[k] = rh_pt_loc(rh_pt_loc_obj(canon.v[k]), RH_PT_ANY);
+        sort_unique(&canon);
+        t = &canon;
+    }
     new_items(t, &s->pts[n], &added);
     rh_sset_free(&canon);
     if (!added.n)
@@ -235,6 +271,7 @@ static int32_t shifted(rh_pts *s, uint32_t o, int32_t off, int64_t d)
         s->next_cycle_search = 0; /* many offsets: maybe a positive-weight cycle through memory */
     if (ob->noffsets > RH_PTS_MAX_OFFSETS) {
         ob->collapsed = 1;
+        s->ncollapsed++;
         rh_vec_push(&s->collapsed, o); /* its cells are merged from the solver loop */
         return RH_PT_ANY;
     }

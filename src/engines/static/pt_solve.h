@@ -134,6 +134,7 @@ typedef struct rh_pts {
     RH_VEC(rh_pts_call_con) calls;
     RH_VEC(uint64_t) new_cells; /* locations of cells not yet wired to readers and memcpys */
     RH_VEC(uint32_t) collapsed; /* objects collapsed whose cells are not merged yet */
+    int ncollapsed;             /* objects collapsed so far */
     RH_VEC(int) exploded;       /* nodes whose sets outgrew RH_PTS_UNIFY_AT, not unified yet */
     int blob;                   /* the node every exploded node is unified into, -1 until one */
     size_t blob_edges;          /* the blob's out-edges after its last compaction */
