@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #define RH_DEFAULT_TIMEOUT 30.0
+#define RH_STATIC_SHARE 0.5 /* of the time left, for the static stage of auto */
 #define RH_KILL_AFTER 1.0 /* a stage still running this long after the user's budget is killed */
 #define RH_MARGIN_MAX 2.0  /* seconds kept back for merging and writing the report */
 #define RH_STOP_GRACE 1.0  /* seconds a stage asked to stop has to report (a solver call may not notice) */
@@ -381,7 +382,11 @@ static rh_verdict run_stage(const rh_engine *e, rh_program *prog, const rh_optio
 
 static int run_auto(rh_program *prog, const rh_options *o, rh_budget *budget, rh_result *res)
 {
-    rh_verdict static_verdict = run_stage(rh_portfolio_find("static"), prog, o, budget, res);
+    /* A static analysis that has not finished in half the time rarely does
+     * in all of it, while the dynamic engine can still find races in the
+     * other half. */
+    rh_budget static_budget = rh_budget_share(budget, RH_STATIC_SHARE);
+    rh_verdict static_verdict = run_stage(rh_portfolio_find("static"), prog, o, &static_budget, res);
     if (static_verdict == RH_RACE_FREE) {
         res->verdict = RH_RACE_FREE;
         res->engine = rh_xstrdup("static");
