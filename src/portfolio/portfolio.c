@@ -25,7 +25,7 @@
 
 #define RH_DEFAULT_TIMEOUT 30.0
 #define RH_STATIC_SHARE 0.5 /* of the time left, for the static stage of auto */
-#define RH_KILL_AFTER 1.0 /* a stage still running this long after the user's budget is killed */
+#define RH_KILL_AFTER 0.5 /* a stage still running this long after the user's budget is killed */
 #define RH_MARGIN_MAX 2.0  /* seconds kept back for merging and writing the report */
 #define RH_STOP_GRACE 1.0  /* seconds a stage asked to stop has to report (a solver call may not notice) */
 
@@ -294,7 +294,9 @@ static void collect_children(rh_child *c, int n, const rh_budget *budget, rh_res
     int open = n, cancelled = 0, told = 0;
     /* Engines aim at the deadline, which keeps a margin; a stage whose last
      * solver call overruns it still reports if it is done by the budget's
-     * end plus RH_KILL_AFTER, which leaves a second to write the report. */
+     * end plus RH_KILL_AFTER, which leaves racehunt a second and a half
+     * to merge and write the report (one second was too little under ASan
+     * on a loaded machine). */
     double until = budget->end + RH_KILL_AFTER;
     while (open > 0) {
         struct pollfd p[2];
