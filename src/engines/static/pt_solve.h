@@ -103,7 +103,9 @@ typedef struct rh_pts_object {
     int collapsed;   /* too many offsets: new locations in it are (obj, ANY) */
     int noffsets;
     rh_sset cells;   /* (offset << 32) | node of each cell */
-    rh_sset readers; /* (dst << 32) | offset of the loads from it (offset ANY: every cell) */
+    rh_sset readers; /* (dst << 32) | offset of the loads from it at a constant offset
+                      * (in a collapsed object: ANY, reading the ANY cell) */
+    int all;         /* node every cell flows into, read by loads at ANY offset; -1 until one */
     RH_VEC(int) memcpys; /* memcpy constraints copying out of this object */
 } rh_pts_object;
 
