@@ -69,7 +69,9 @@ static const rh_dyn_libhint hints[] = {
     {"add_history", "-lreadline", "libreadline-dev"}, {"rl_*", "-lreadline", "libreadline-dev"},
     {"pcre2_*", "-lpcre2-8", "libpcre2-dev"}, {"pcre_*", "-lpcre", "libpcre3-dev"},
     {"lua_*", "-lluajit-5.1", "libluajit-5.1-dev"}, {"luaL_*", "-lluajit-5.1", "libluajit-5.1-dev"},
-    {"iniparser_*", "-liniparser", "libiniparser-dev"},
+    {"iniparser_*", "-liniparser", "libiniparser-dev"}, {"strlcpy", "-lbsd", "libbsd-dev"},
+    {"strlcat", "-lbsd", "libbsd-dev"}, {"pg_*printf", "-lpgport", "postgresql-server-dev-all"},
+    {"pg_str*", "-lpgport", "postgresql-server-dev-all"},
     /* terminal (ncurses) */
     {"initscr", "-lncursesw", "libncurses-dev"}, {"endwin", "-lncursesw", "libncurses-dev"},
     {"stdscr", "-lncursesw", "libncurses-dev"}, {"curs_set", "-lncursesw", "libncurses-dev"},
