@@ -44,9 +44,11 @@ typedef struct rh_dyn_binary {
     int cached;         /* reused from the cache */
 } rh_dyn_binary;
 
-/* Builds (or reuses) the instrumented binary of prog.  When the program
- * was loaded for ILP32, it is reloaded from source as 64-bit code. */
-int rh_dyn_build(rh_program *prog, const rh_options *o, rh_dyn_binary *bin, char *err);
+/* Builds (or reuses) the instrumented binary of prog, the link step ending
+ * by `deadline` (rh_now() time; 0: no deadline but the link step's own
+ * 300 s).  When the program was loaded for ILP32, it is reloaded from
+ * source as 64-bit code. */
+int rh_dyn_build(rh_program *prog, const rh_options *o, double deadline, rh_dyn_binary *bin, char *err);
 void rh_dyn_binary_free(rh_dyn_binary *bin);
 
 /* ---- the link step (dyn_link.c, dyn_libhints.c) ---- */
@@ -57,11 +59,11 @@ void rh_dyn_binary_free(rh_dyn_binary *bin);
 char *rh_dyn_runtime_lib(void);
 
 /* Links bitcode bc with the runtime library lib and the user's link flags
- * (o->ldflags) into exe; temporary files go to tmp.  When symbols stay
- * undefined, err names them and, where rh_dyn_libhint_for knows, the -l
- * flag and Debian package that provide them. */
+ * (o->ldflags) into exe within `seconds`; temporary files go to tmp.  When
+ * symbols stay undefined, err names them and, where rh_dyn_libhint_for
+ * knows, the -l flag and Debian package that provide them. */
 int rh_dyn_link(const char *bc, const char *lib, const rh_options *o, const char *exe,
-                const char *tmp, char *err);
+                const char *tmp, double seconds, char *err);
 
 typedef struct rh_dyn_libhint {
     const char *pattern;    /* fnmatch(3) glob over symbol names */

@@ -58,10 +58,18 @@ static int write_locpos(const rh_dyn_locs *l, const char *path, char *err)
     return fclose(f) ? rh_fail(err, "%s: cannot write", path) : 0;
 }
 
+/* The link step's time: what is left before the deadline, at least a
+ * moment (rh_proc_run takes <= 0 as no limit), at most 300 s. */
+static double link_seconds(double deadline)
+{
+    double left = deadline > 0 ? deadline - rh_now() : 300;
+    return left < 0.1 ? 0.1 : left > 300 ? 300 : left;
+}
+
 /* Compiles into a private directory, then renames it into the cache, so
  * concurrent racehunts never see half a binary. */
-static int build_into(LLVMMemoryBufferRef buf, const char *lib, const rh_options *o, const char *dir,
-                      char *err)
+static int build_into(LLVMMemoryBufferRef buf, const char *lib, const rh_options *o, double deadline,
+                      const char *dir, char *err)
 {
     char *tmp = rh_xasprintf("%s.tmp%d", dir, (int)getpid());
     mkdir(tmp, 0700);
@@ -76,7 +84,7 @@ static int build_into(LLVMMemoryBufferRef buf, const char *lib, const rh_options
         fclose(f);
     }
     if (rc == 0)
-        rc = rh_dyn_link(bc, lib, o, exe, tmp, err);
+        rc = rh_dyn_link(bc, lib, o, exe, tmp, link_seconds(deadline), err);
     if (rc == 0 && rename(tmp, dir) != 0 && !file_exists(exe))
         rc = rh_fail(err, "%s: cannot create the cache entry: %s", dir, strerror(errno));
     rh_frontend_rmdir(tmp);
@@ -86,7 +94,8 @@ static int build_into(LLVMMemoryBufferRef buf, const char *lib, const rh_options
     return rc;
 }
 
-static int build_module(rh_program *prog, const rh_options *o, rh_dyn_binary *bin, char *err)
+static int build_module(rh_program *prog, const rh_options *o, double deadline, rh_dyn_binary *bin,
+                        char *err)
 {
     char *lib = rh_dyn_runtime_lib();
     if (!lib)
@@ -115,7 +124,7 @@ static int build_module(rh_program *prog, const rh_options *o, rh_dyn_binary *bi
     bin->cached = file_exists(bin->exe) && file_exists(bin->locpos);
     if (!bin->cached) {
         rh_frontend_rmdir(bin->dir); /* a stale, partial entry */
-        rc = build_into(buf, lib, o, bin->dir, err);
+        rc = build_into(buf, lib, o, deadline, bin->dir, err);
         if (rc == 0)
             rc = write_locpos(&bin->locs, bin->locpos, err);
     }
@@ -124,11 +133,11 @@ static int build_module(rh_program *prog, const rh_options *o, rh_dyn_binary *bi
     return rc;
 }
 
-int rh_dyn_build(rh_program *prog, const rh_options *o, rh_dyn_binary *bin, char *err)
+int rh_dyn_build(rh_program *prog, const rh_options *o, double deadline, rh_dyn_binary *bin, char *err)
 {
     memset(bin, 0, sizeof *bin);
     if (!prog->ilp32)
-        return build_module(prog, o, bin, err);
+        return build_module(prog, o, deadline, bin, err);
     /* The runtime is 64-bit: run an ILP32 program as 64-bit code.  Races
      * that depend on the data model itself can differ; the engine notes it. */
     rh_options o64 = *o;
@@ -136,7 +145,7 @@ int rh_dyn_build(rh_program *prog, const rh_options *o, rh_dyn_binary *bin, char
     rh_program p64;
     if (rh_frontend_load(&o64, NULL, &p64, err))
         return -1;
-    int rc = build_module(&p64, &o64, bin, err);
+    int rc = build_module(&p64, &o64, deadline, bin, err);
     rh_model_free(&p64);
     bin->rebuilt_64bit = 1;
     return rc;

@@ -139,7 +139,7 @@ static int link_failed(const char *errout, char *err)
  * user's flags come after the runtime library, as they would after the
  * program's objects in its own build, and before the system libraries. */
 int rh_dyn_link(const char *bc, const char *lib, const rh_options *o, const char *exe,
-                const char *tmp, char *err)
+                const char *tmp, double seconds, char *err)
 {
     char *clang = rh_frontend_clang();
     if (!clang)
@@ -156,9 +156,10 @@ int rh_dyn_link(const char *bc, const char *lib, const rh_options *o, const char
         argv[n++] = (char *)tail[i];
     char *tmpdir = rh_xasprintf("TMPDIR=%s", tmp), *env[] = {tmpdir, NULL};
     rh_proc_result r;
-    int rc = rh_proc_run(argv, env, 300, &r, err);
+    int rc = rh_proc_run(argv, env, seconds, &r, err);
     if (rc == 0 && (r.timed_out || !r.exited || r.status != 0))
-        rc = r.timed_out ? rh_fail(err, "linking the instrumented program took over 300 s")
+        rc = r.timed_out ? rh_fail(err, "compiling and linking the instrumented program did not end "
+                                        "within the time budget (%.0f s were left for it)", seconds)
                          : link_failed(r.errout, err);
     rh_proc_result_free(&r);
     free(tmpdir);
