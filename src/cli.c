@@ -1,6 +1,7 @@
 /* cli.c - parsing racehunt's command line (values checked in cli_check.c). */
 #include "cli.h"
 #include "cli_check.h"
+#include "cli_link.h"
 #include "report/report.h"
 #include "util/util.h"
 
@@ -14,13 +15,15 @@
 
 
 static const char usage[] =
-    "usage: racehunt [OPTIONS] FILE... [-- COMPILER-FLAGS]\n"
+    "usage: racehunt [OPTIONS] FILE... [-- COMPILER-AND-LINK-FLAGS]\n"
     "       racehunt [OPTIONS] -p BUILD_DIR\n"
     "       racehunt run [OPTIONS] FILE... [-- PROGRAM-ARGS]\n"
     "       racehunt replay WITNESS.json\n"
     "\n"
     "Finds data races in C programs that use POSIX threads. FILE is a .c or a\n"
     "preprocessed .i file; several files are compiled and linked as one program.\n"
+    "After --, -l -L -Wl, -Xlinker, -pthread and library files go to the dynamic\n"
+    "engine's link step, everything else to the compiler.\n"
     "\n"
     "options:\n"
     "  --engine=auto|static|bmc|dynamic  analysis engine (default auto)\n"
@@ -36,6 +39,7 @@ static const char usage[] =
     "  --unwind=K --rounds=R             bmc bounds (default: iterative deepening)\n"
     "  --runs=N --seed=S --strategy=pct|random|fifo   dynamic engine runs\n"
     "  -j, --jobs=N                      parallel jobs (default 2)\n"
+    "  -l LIB, -L DIR, --link=FLAG       link the dynamic engine's build with LIB, DIR, FLAG\n"
     "  --dump-model                      print the program model and stop\n"
     "  --from-report=FILE                re-render a saved JSON report in --format\n"
     "  --stats                           print where the time went\n"
@@ -46,7 +50,7 @@ static const char usage[] =
 
 enum { OPT_ENGINE = 256, OPT_FORMAT, OPT_TIMEOUT, OPT_SVCOMP, OPT_DATA_MODEL, OPT_DUMP_MODEL,
        OPT_VERSION, OPT_HELP, OPT_MODEL, OPT_MAY, OPT_STATS, OPT_WITNESS, OPT_UNWIND, OPT_ROUNDS,
-       OPT_RUNS, OPT_SEED, OPT_STRATEGY, OPT_FROM_REPORT };
+       OPT_RUNS, OPT_SEED, OPT_STRATEGY, OPT_FROM_REPORT, OPT_LINK };
 
 static const struct option long_opts[] = {
     {"engine", required_argument, 0, OPT_ENGINE},   {"format", required_argument, 0, OPT_FORMAT},
@@ -59,6 +63,7 @@ static const struct option long_opts[] = {
     {"rounds", required_argument, 0, OPT_ROUNDS},   {"runs", required_argument, 0, OPT_RUNS},
     {"seed", required_argument, 0, OPT_SEED},       {"strategy", required_argument, 0, OPT_STRATEGY},
     {"from-report", required_argument, 0, OPT_FROM_REPORT},
+    {"link", required_argument, 0, OPT_LINK},
     {"jobs", required_argument, 0, 'j'},            {"verbose", no_argument, 0, 'v'},
     {0, 0, 0, 0},
 };
@@ -138,12 +143,31 @@ static int apply_option(rh_options *o, int c, const char *arg, char *err)
     case OPT_WITNESS: o->witness_out = arg; return 0;
     case OPT_FROM_REPORT: o->from_report = arg; return 0;
     case OPT_STRATEGY: o->strategy = arg; return rh_cli_strategy(arg, err);
+    case 'l': case 'L': /* as two arguments, which clang accepts and argv holds */
+        o->ldflags[o->nldflags++] = c == 'l' ? "-l" : "-L";
+        o->ldflags[o->nldflags++] = arg;
+        return 0;
+    case OPT_LINK: o->ldflags[o->nldflags++] = arg; return 0;
     case 'v': o->verbose = 1; return 0;
     case OPT_VERSION: print_version(); return 1;
     case OPT_HELP: fputs(usage, stdout); return 1;
     case OPT_UNWIND: case OPT_ROUNDS: case OPT_RUNS: case OPT_SEED: case 'j':
         return set_whole(o, c, arg, err);
     default: return rh_fail(err, "bad usage (see racehunt --help)");
+    }
+}
+
+/* After "--": link flags to the dynamic engine's link step, the rest (and
+ * -pthread, which means something to both) to the compiler. */
+static void split_tail(rh_options *o, char **tail, int ntail)
+{
+    for (int i = 0; i < ntail;) {
+        int both, n = rh_cli_link_flag(tail, i, ntail, &both);
+        for (int k = 0; k < n; k++)
+            o->ldflags[o->nldflags++] = tail[i + k];
+        if (n == 0 || both)
+            o->cflags[o->ncflags++] = tail[i];
+        i += n ? n : 1;
     }
 }
 
@@ -164,10 +188,15 @@ int rh_cli_parse(int argc, char **argv, rh_options *o, char *err)
         }
     char **tail = argv + split + (split < argc);
     int ntail = split < argc ? argc - split - 1 : 0;
+    /* files, link flags ("-l" "z" for -lz: two each at most) and compiler
+     * flags share one block, freed with o->files */
+    o->files = rh_xcalloc(4 * (size_t)argc + 3, sizeof *o->files);
+    o->ldflags = o->files + argc + 1;
+    o->cflags = o->ldflags + 2 * argc + 1;
     if (o->command && strcmp(o->command, "run") == 0)
         o->run_args = (const char **)tail, o->nrun_args = ntail;
     else
-        o->cflags = (const char **)tail, o->ncflags = ntail;
+        split_tail(o, tail, ntail);
     int sub_argc = split - first + 1;
     char **sub_argv = rh_xcalloc((size_t)sub_argc + 1, sizeof *sub_argv);
     sub_argv[0] = argv[0];
@@ -176,13 +205,12 @@ int rh_cli_parse(int argc, char **argv, rh_options *o, char *err)
     optind = 1;
     opterr = 0;
     int c, rc = 0;
-    while (rc == 0 && (c = getopt_long(sub_argc, sub_argv, "o:p:j:v", long_opts, NULL)) != -1)
+    while (rc == 0 && (c = getopt_long(sub_argc, sub_argv, "o:p:j:vl:L:", long_opts, NULL)) != -1)
         rc = c == '?' ? rh_fail(err, "unknown or incomplete option '%s' (see racehunt --help)",
                                 sub_argv[optind - 1])
                       : apply_option(o, c, optarg, err);
     if (rc == 0) {
         o->nfiles = sub_argc - optind;
-        o->files = rh_xcalloc((size_t)o->nfiles + 1, sizeof *o->files);
         for (int i = 0; i < o->nfiles; i++)
             o->files[i] = sub_argv[optind + i];
         if (o->nfiles == 0 && !o->build_dir && !o->from_report)

@@ -21,8 +21,11 @@ typedef struct rh_options {
     int verbose;
     const char **files;       /* inputs (.c, .i), in command-line order */
     int nfiles;
-    const char **cflags;      /* flags after "--" passed to clang */
+    const char **cflags;      /* compiler flags after "--", passed to clang */
     int ncflags;
+    const char **ldflags;     /* link flags (-l -L -Wl, ... after "--", -l, -L, --link) for
+                                 the dynamic engine's link step; shares files' allocation */
+    int nldflags;
     const char *build_dir;    /* -p DIR: read DIR/compile_commands.json */
     const char *model_file;   /* --model FILE: user concurrency-model entries */
     const char *witness_out;  /* --witness FILE */

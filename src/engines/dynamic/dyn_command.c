@@ -140,7 +140,7 @@ int rh_dynamic_command(const rh_options *o)
     char *tmp = NULL;
     int rc = rh_frontend_load(&po, NULL, &prog, err);
     if (rc == 0) {
-        rc = rh_dyn_build(&prog, &po, &bin, err);
+        rc = rh_dyn_build(&prog, &po, 0, &bin, err);
         if (rc == 0 && !(tmp = rh_frontend_tmpdir(err)))
             rc = -1;
         if (rc == 0)
