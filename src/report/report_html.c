@@ -2,6 +2,7 @@
  * with source excerpts, and the witness as a timeline with a column per
  * thread, steps in order and the racing pair highlighted.
  */
+#include "filter.h"
 #include "report.h"
 #include "../util/util.h"
 
@@ -127,13 +128,14 @@ void rh_report_html(const rh_result *res, const rh_options *o, FILE *out)
 {
     fprintf(out, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
                  "<title>racehunt report</title><style>%s</style></head><body>\n", style);
-    int shown = 0;
-    for (int i = 0; i < res->nraces; i++)
-        shown += res->races[i].evidence != RH_EV_MAY || o->may;
+    rh_filter_counts c = rh_filter_count(res, o->may);
     fprintf(out, "<h1>racehunt: %d data race%s &mdash; verdict <span id=\"verdict\">%s</span></h1>\n",
-            shown, shown == 1 ? "" : "s", rh_verdict_name(res->verdict));
+            c.reported, c.reported == 1 ? "" : "s", rh_verdict_name(res->verdict));
+    if (c.suppressed || c.baselined)
+        fprintf(out, "<p class=\"meta\" id=\"hidden\">%d suppressed, %d in the baseline "
+                     "(listed in the JSON report)</p>\n", c.suppressed, c.baselined);
     for (int i = 0, n = 0; i < res->nraces; i++)
-        if (res->races[i].evidence != RH_EV_MAY || o->may)
+        if (rh_race_reported(&res->races[i], o->may))
             race_html(out, &res->races[i], ++n);
     if (res->nnotes) {
         fputs("<h2>Notes</h2><ul>", out);
