@@ -11,13 +11,18 @@
 /* The line's code: whitespace and comments dropped, string and character
  * literals kept as written (a comment marker inside one is not a comment).
  * A block comment left open runs to the end of the line.  out holds n + 1
- * bytes: the code is never longer than the line. */
-static void code_of_line(const char *s, size_t n, char *out)
+ * bytes: the code is never longer than the line.  *at is where column
+ * `col` falls in the code: which access of the line it is, whatever the
+ * spacing. */
+static void code_of_line(const char *s, size_t n, unsigned col, char *out, size_t *at)
 {
     char quote = 0;
     size_t k = 0;
+    *at = 0;
     for (size_t i = 0; i < n; i++) {
         char c = s[i];
+        if (i + 1 == col)
+            *at = k;
         if (quote) {
             out[k++] = c;
             if (c == '\\' && i + 1 < n)
@@ -50,9 +55,10 @@ static char *access_key(const rh_race_access *a, rh_srclines *src)
     size_t len = 0;
     const char *line = rh_srclines_get(src, a->file, a->line, &len);
     char *code = rh_xmalloc(len + 1);
-    code_of_line(line ? line : "", line ? len : 0, code);
-    char *key = line ? rh_xasprintf("%s|%s|%s|%s", a->is_write ? "write" : "read",
-                                    a->func ? a->func : "?", base, code)
+    size_t at;
+    code_of_line(line ? line : "", line ? len : 0, a->col, code, &at);
+    char *key = line ? rh_xasprintf("%s|%s|%s|%s|%zu", a->is_write ? "write" : "read",
+                                    a->func ? a->func : "?", base, code, at)
                      : rh_xasprintf("%s|%s|%s|@%u", a->is_write ? "write" : "read",
                                     a->func ? a->func : "?", base, a->line);
     free(code);

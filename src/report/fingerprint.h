@@ -2,8 +2,9 @@
  * SARIF's partialFingerprints ("racehuntRace/v1").
  *
  * A fingerprint hashes, for each of the two accesses, its kind (read or
- * write), its function, its file's base name and the text of its source
- * line with whitespace and comments removed; the two are sorted, so the
+ * write), its function, its file's base name, the text of its source
+ * line with whitespace and comments removed, and where in that text its
+ * column falls (which of the line's accesses it is); the two are sorted, so the
  * order the engine lists them in does not matter.  Line and column
  * numbers are left out, so edits elsewhere that move the racy lines keep
  * the fingerprint; editing the racy line itself makes a new race.  The

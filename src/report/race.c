@@ -22,11 +22,14 @@ void rh_result_note(rh_result *res, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
+    char *note = rh_names_clean(buf); /* notes name objects too ("the initializer of global ...") */
     for (int i = 0; i < res->nnotes; i++)
-        if (strcmp(res->notes[i], buf) == 0)
+        if (strcmp(res->notes[i], note) == 0) {
+            free(note);
             return;
+        }
     res->notes = rh_xrealloc(res->notes, (size_t)(res->nnotes + 1) * sizeof *res->notes);
-    res->notes[res->nnotes++] = rh_xstrdup(buf);
+    res->notes[res->nnotes++] = note;
 }
 
 void rh_result_stat(rh_result *res, const char *name, double value)

@@ -85,13 +85,14 @@ static void write_file(const char *path, const char *text)
     fclose(f);
 }
 
-static char *fingerprint_of(const char *path, unsigned la, unsigned lb)
+static char *fingerprint_of(const char *path, unsigned la, unsigned ca, unsigned lb, unsigned cb)
 {
     rh_race r;
     memset(&r, 0, sizeof r);
     r.a.file = r.b.file = (char *)path;
     r.a.func = r.b.func = "worker";
     r.a.line = la, r.b.line = lb;
+    r.a.col = ca, r.b.col = cb;
     r.a.is_write = 1;
     rh_srclines *src = rh_srclines_new();
     char *fp = rh_fingerprint_race(&r, src);
@@ -110,16 +111,18 @@ static void test_fingerprints(void)
     char *sub = rh_xasprintf("%s/b", dir);
     mkdir(sub, 0700);
     write_file(p1, "int x;\nvoid worker(void) {\n  x++; // RACE\n  y = x;\n}\n");
-    write_file(p2, "int x;\n\n\n/* moved */\nvoid worker(void)\n{\n\tx ++ ;\n  y = x; /* c */\n}\n");
-    char *f1 = fingerprint_of(p1, 3, 4), *f2 = fingerprint_of(p2, 7, 8), *f3 = fingerprint_of(p2, 8, 7);
+    write_file(p2, "int x;\n\n\n/* moved */\nvoid worker(void)\n{\n\tx ++ ;\n  y =  x; /* c */\n}\n");
+    char *f1 = fingerprint_of(p1, 3, 3, 4, 7), *f2 = fingerprint_of(p2, 7, 2, 8, 8);
+    char *f3 = fingerprint_of(p2, 8, 8, 7, 2), *f5 = fingerprint_of(p2, 7, 2, 8, 3);
     CHECK(strlen(f1) == 16);
     CHECK(strcmp(f1, f2) == 0); /* lines moved, spacing and comments changed */
-    write_file(p2, "int x;\nvoid worker(void) {\n  x += 2;\n  y = x;\n}\n");
-    char *f4 = fingerprint_of(p2, 3, 4);
-    CHECK(strcmp(f1, f4) != 0); /* the racy line itself changed */
     CHECK(strcmp(f2, f3) != 0); /* the write is on the other line: another race */
+    CHECK(strcmp(f2, f5) != 0); /* y, not x, on the second line: another race */
+    write_file(p2, "int x;\nvoid worker(void) {\n  x += 2;\n  y = x;\n}\n");
+    char *f4 = fingerprint_of(p2, 3, 3, 4, 7);
+    CHECK(strcmp(f1, f4) != 0); /* the racy line itself changed */
     unlink(p1), unlink(p2), rmdir(sub), rmdir(dir);
-    free(f1), free(f2), free(f3), free(f4), free(p1), free(p2), free(sub);
+    free(f1), free(f2), free(f3), free(f4), free(f5), free(p1), free(p2), free(sub);
 }
 
 int main(void)
