@@ -48,9 +48,12 @@ static int save_witness(const rh_result *res, const rh_options *o, char *err)
         return strcmp(rh_portfolio_svcomp_answer(res), "false(no-data-race)") == 0 && o->nfiles
                    ? rh_svcomp_witness_save(res, o->files[0], o->ilp32, o->witness_out, err)
                    : 0;
-    for (int i = 0; i < res->nraces; i++)
-        if (res->races[i].witness)
-            return rh_witness_save(res->races[i].witness, o->witness_out, err);
+    /* the text report names the file under the first race it shows with a
+     * witness; a hidden race's witness only when no shown race has one */
+    for (int shown = 1; shown >= 0; shown--)
+        for (int i = 0; i < res->nraces; i++)
+            if (res->races[i].witness && (!shown || rh_race_reported(&res->races[i], o->may)))
+                return rh_witness_save(res->races[i].witness, o->witness_out, err);
     return 0;
 }
 
