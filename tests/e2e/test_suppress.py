@@ -163,6 +163,11 @@ def test_options(tmp):
     os.unlink(os.path.join(tmp, ".racehunt"))
     p = analyse(tmp, "--exitcode=256")
     check("--exitcode out of range is an error", p.returncode == 2 and "--exitcode" in p.stderr, p.stderr)
+    write(os.path.join(tmp, "known.supp"), "race:count_hits\n")
+    p = run(["run", "--exitcode=42", "--suppressions=known.supp", "races.c", "other.c"], tmp)
+    check("racehunt run: --exitcode and suppressions apply as in TSan", p.returncode == 42
+          and "suppressed" in p.stdout.splitlines()[-1] and "races.c:14" not in p.stdout,
+          (p.returncode, p.stdout[-300:]))
     p = run(["-h"], tmp)
     check("-h prints the help", p.returncode == 0 and "--suppressions" in p.stdout
           and "RACEHUNT_OPTIONS" in p.stdout, p.stdout[:100])
