@@ -74,6 +74,11 @@ def test_plain(tmp):
           "racehunt: 3 races reported, 1 suppressed; verdict: race" in p.stdout, p.stdout[-300:])
     check("text shows no report for the annotated line", "races.c:27" not in p.stdout.split("note:")[0])
     check("races exit 1", p.returncode == 1, p.returncode)
+    saved = os.path.join(tmp, "r.json")
+    write(saved, json.dumps(doc))
+    p = run(["--from-report", saved], tmp)
+    check("a saved report keeps its suppressed races", "3 races reported, 1 suppressed" in p.stdout,
+          p.stdout[-200:])
 
 
 def test_suppressions(tmp):
