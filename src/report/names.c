@@ -124,10 +124,21 @@ static void clean(char **s)
     *s = c;
 }
 
+/* Two static functions of one name in a linked program become "f" and
+ * "f.1": the user wrote "f". */
+static void clean_function(char *f)
+{
+    if (f)
+        f[strip_suffixes(f, strlen(f))] = '\0';
+}
+
 static void clean_access(rh_race_access *a)
 {
     for (int i = 0; i < a->nlocks; i++)
         clean(&a->locks[i]);
+    clean_function(a->func);
+    for (int i = 0; i < a->nstack; i++)
+        clean_function(a->stack[i].func);
 }
 
 void rh_names_clean_race(rh_race *r)

@@ -63,6 +63,14 @@ static void test_names(void)
     CHECK(n && strcmp(n, "count") == 0);
     free(n);
     CHECK(rh_names_source_name("a string literal") == NULL);
+    rh_race r;
+    memset(&r, 0, sizeof r);
+    r.a.func = rh_xstrdup("helper.1"), r.b.func = rh_xstrdup("worker");
+    r.object = rh_xstrdup("global 'main.hits'");
+    rh_names_clean_race(&r);
+    CHECK(strcmp(r.a.func, "helper") == 0 && strcmp(r.b.func, "worker") == 0);
+    CHECK(strcmp(r.object, "static 'hits' of main") == 0);
+    rh_race_free(&r);
 }
 
 static void test_patterns(void)
