@@ -74,6 +74,9 @@ def test_plain(tmp):
           "racehunt: 3 races reported, 1 suppressed; verdict: race" in p.stdout, p.stdout[-300:])
     check("text shows no report for the annotated line", "races.c:27" not in p.stdout.split("note:")[0])
     check("races exit 1", p.returncode == 1, p.returncode)
+    p = analyse(tmp, "--format=html")
+    check("html lists the suppressed race and why", '<details id="hidden">' in p.stdout
+          and "racehunt:benign at races.c:27" in p.stdout and p.stdout.count('class="race"') == 3)
     saved = os.path.join(tmp, "r.json")
     write(saved, json.dumps(doc))
     p = run(["--from-report", saved], tmp)
