@@ -40,8 +40,8 @@ static const char usage[] =
     "  -j, --jobs=N                      parallel jobs (default 2)\n"
     "  --dump-model                      print the program model and stop\n"
     "  --from-report=FILE                re-render a saved JSON report in --format\n"
-    "  --suppressions=FILE               hide races matching FILE's rules (TSan syntax: race:PATTERN)\n"
-    "  --baseline=REPORT                 report only races not in REPORT (an earlier JSON or SARIF report)\n"
+    "  --suppressions=FILE               hide races FILE's rules match (TSan syntax: race:PATTERN)\n"
+    "  --baseline=REPORT                 report only races not in REPORT (earlier JSON or SARIF)\n"
     "  --exitcode=N                      exit code when races are reported (default 1)\n"
     "  --stats                           print where the time went\n"
     "  -v, --verbose                     say what is happening on stderr\n"
@@ -70,7 +70,8 @@ static const struct option long_opts[] = {
     {"seed", required_argument, 0, OPT_SEED},       {"strategy", required_argument, 0, OPT_STRATEGY},
     {"from-report", required_argument, 0, OPT_FROM_REPORT},
     {"suppressions", required_argument, 0, OPT_SUPPRESSIONS},
-    {"baseline", required_argument, 0, OPT_BASELINE}, {"exitcode", required_argument, 0, OPT_EXITCODE},
+    {"baseline", required_argument, 0, OPT_BASELINE},
+    {"exitcode", required_argument, 0, OPT_EXITCODE},
     {"jobs", required_argument, 0, 'j'},            {"verbose", no_argument, 0, 'v'},
     {0, 0, 0, 0},
 };

@@ -43,8 +43,8 @@ static json_t *race_json(const rh_race *r)
     if (r->fingerprint)
         json_object_set_new(j, "fingerprint", json_string(r->fingerprint));
     if (r->hidden != RH_SHOWN)
-        json_object_set_new(j, "suppressed", json_pack("{s:s, s:s?}", "kind", rh_hidden_name(r->hidden),
-                                                       "by", r->hidden_by));
+        json_object_set_new(j, "suppressed", json_pack("{s:s, s:s?}", "kind",
+                                                       rh_hidden_name(r->hidden), "by", r->hidden_by));
     if (r->witness)
         json_object_set_new(j, "witness", rh_witness_to_json(r->witness));
     return j;

@@ -245,8 +245,8 @@ void rh_report_sarif(const rh_result *res, const rh_options *o, FILE *out)
 {
     char cwd[4096];
     sarif_ctx c = {NULL, RH_SARIF_FLOWS_TOTAL, 0};
-    char *root = getcwd(cwd, sizeof cwd - 1) ? rh_xasprintf("%s%s", cwd, strcmp(cwd, "/") ? "/" : "")
-                                             : NULL;
+    char *root = getcwd(cwd, sizeof cwd) ? rh_xasprintf("%s%s", cwd, strcmp(cwd, "/") ? "/" : "")
+                                         : NULL;
     c.root = root;
     json_t *results = json_array();
     for (int i = 0; i < res->nraces; i++)

@@ -81,8 +81,8 @@ static int parse_line(rh_suppressions *s, char *line, const char *path, int line
     while (t < sizeof types / sizeof types[0] && strcmp(types[t].name, type) != 0)
         t++;
     if (t == sizeof types / sizeof types[0])
-        return rh_fail(err, "%s:%d: unknown suppression type '%s' (expected race, race_top, thread, "
-                            "mutex, signal, deadlock or called_from_lib)", path, lineno, type);
+        return rh_fail(err, "%s:%d: unknown suppression type '%s' (expected race, race_top, "
+                            "thread, mutex, signal, deadlock or called_from_lib)", path, lineno, type);
     if (!*pattern)
         return rh_fail(err, "%s:%d: '%s:' needs a pattern", path, lineno, type);
     s->rules = rh_xrealloc(s->rules, (size_t)(s->nrules + 1) * sizeof *s->rules);
@@ -127,7 +127,8 @@ void rh_supp_free(rh_suppressions *s)
 
 static int access_matches(const rh_supp_rule *rule, const rh_race_access *a)
 {
-    if (rh_supp_pattern_match(rule->pattern, a->func) || rh_supp_pattern_match(rule->pattern, a->file))
+    if (rh_supp_pattern_match(rule->pattern, a->func) ||
+        rh_supp_pattern_match(rule->pattern, a->file))
         return 1;
     for (int i = 0; !rule->top_only && i < a->nstack; i++)
         if (rh_supp_pattern_match(rule->pattern, a->stack[i].func) ||
