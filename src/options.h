@@ -38,6 +38,11 @@ typedef struct rh_options {
     int jobs;                 /* parallel jobs for -p */
     const char **run_args;    /* run: arguments of the program under test */
     int nrun_args;
+    const char *suppressions; /* --suppressions FILE: TSan-syntax rules hiding known races */
+    const char *baseline;     /* --baseline REPORT: report only races not in REPORT */
+    int exitcode;             /* --exitcode N: exit code when races are reported (default 1) */
+    void *owned;              /* words of RACEHUNT_OPTIONS and .racehunt that options point
+                               * into; rh_cli_free releases them */
 } rh_options;
 
 #endif
