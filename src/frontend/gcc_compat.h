@@ -1,0 +1,43 @@
+/* gcc_compat.h - the compatibility layer that lets clang-16 compile what
+ * gcc 12 accepts on Linux.
+ *
+ * Two kinds of input need it:
+ *  - Sources still to be preprocessed (by clang): glibc's headers see
+ *    __clang__ and avoid gcc-only constructs, so only a few builtins gcc has
+ *    and clang-16 lacks are supplied, by a forced-include header.
+ *  - Text already preprocessed by gcc (`gcc -E`, .i files, or any file that
+ *    starts with a `# N "file"` line marker): glibc expanded for gcc uses
+ *    _Float128 and friends, __atomic builtins on _Atomic objects (gcc's
+ *    stdatomic.h), malloc(deallocator) and assume attributes.  The text is
+ *    rewritten token by token (same length, so every line and column stays
+ *    where it was) and compiled as C with the same header and
+ *    RH_GCC_PREPROCESSED defined, which supplies the missing types.
+ *
+ * Contract: rewrites and header never change what a program does to
+ * memory; hints gcc would use for optimisation or warnings only (attribute
+ * arguments, assume) are dropped.  GNU C that clang cannot compile at all
+ * (nested functions, variable-length arrays in structures) is not
+ * rewritten: rh_gcc_explain names it in the error instead.
+ */
+#ifndef RH_GCC_COMPAT_H
+#define RH_GCC_COMPAT_H
+
+#include <stddef.h>
+
+/* Whether text (len bytes) is preprocessor output: its first line that is
+ * not blank is a line marker (`# 1 "x.c"`) or a #line directive. */
+int rh_gcc_is_preprocessed(const char *text, size_t len);
+
+/* Rewrites preprocessed text in place, without moving any token: gcc-only
+ * attribute arguments and literal suffixes become blanks.  Returns how many
+ * constructs it rewrote. */
+int rh_gcc_rewrite(char *text, size_t len);
+
+/* The forced-include header's text (see above for its two sections). */
+const char *rh_gcc_compat_header(void);
+
+/* When clang's diagnostic line is about GNU C clang-16 cannot compile, the
+ * construct's name and why ("nested function definition: ..."); else NULL. */
+const char *rh_gcc_explain(const char *diagnostic);
+
+#endif
