@@ -151,23 +151,35 @@ static char *prepare_source(const rh_tu *tu, char *text, size_t len, int preproc
     return copy;
 }
 
-/* clang's command line for the unit; the strings belong to the caller. */
-static char **clang_argv(const rh_options *o, const rh_tu *tu, int preprocessed, int gnu89,
-                         char *clang, char *compat, const char *bc_path, char *src)
+/* What one compile needs besides the unit. */
+typedef struct job {
+    const rh_options *o;
+    const rh_tu *tu;
+    char *clang, *compat;
+    const char *bc_path;
+    int gnu89;
+    double seconds;
+} job;
+
+/* clang's command line for the unit: compile src to out (with
+ * preprocess_only: preprocess it into out).  The strings are borrowed. */
+static char **clang_argv(const job *j, int preprocessed, int preprocess_only, const char *out,
+                         char *src)
 {
+    const rh_tu *tu = j->tu;
     size_t nbase = sizeof base_flags / sizeof base_flags[0];
     size_t npre = sizeof preprocessed_flags / sizeof preprocessed_flags[0];
     char **argv = rh_xcalloc(nbase + npre + (size_t)tu->nflags + 12, sizeof *argv);
     int n = 0;
-    argv[n++] = clang;
+    argv[n++] = j->clang;
     for (size_t i = 0; i < nbase; i++)
         argv[n++] = (char *)base_flags[i];
-    if (o->ilp32)
+    if (j->o->ilp32)
         argv[n++] = "-m32";
-    if (gnu89)
+    if (j->gnu89)
         argv[n++] = "-fgnu89-inline";
     argv[n++] = "-include";
-    argv[n++] = compat;
+    argv[n++] = j->compat;
     for (size_t i = 0; preprocessed && i < npre; i++)
         argv[n++] = (char *)preprocessed_flags[i];
     for (int i = 0; i < tu->nflags; i++) {
@@ -180,8 +192,10 @@ static char **clang_argv(const rh_options *o, const rh_tu *tu, int preprocessed,
                 argv[n++] = tu->flags[i + j];
         i += span - 1;
     }
+    if (preprocess_only)
+        argv[n++] = "-E"; /* clang's -E outranks the -c above */
     argv[n++] = "-o";
-    argv[n++] = (char *)bc_path;
+    argv[n++] = (char *)out;
     argv[n++] = "-x";
     argv[n++] = "c";
     argv[n++] = src;
@@ -268,6 +282,37 @@ static int run_clang(char **argv, const rh_tu *tu, double seconds, char *err)
     return rc;
 }
 
+/* Compiles src (the unit or its rewritten copy) to bitcode, or with
+ * preprocess_only runs clang's preprocessor alone into out. */
+static int compile_source(const job *j, char *src, int preprocessed, int preprocess_only,
+                          const char *out, char *err)
+{
+    char **argv = clang_argv(j, preprocessed, preprocess_only, out, src);
+    int rc = run_clang(argv, j->tu, j->seconds, err);
+    free(argv);
+    return rc;
+}
+
+/* A unit clang preprocesses can still hold gcc-only syntax of its own
+ * (a malloc(deallocator) attribute, _Float128): when clang rejects it for
+ * such a reason, the unit is preprocessed by clang and its text compiled
+ * through the same rewrite as gcc's.  Only then, since preprocessed text
+ * moves the columns of lines that use macros. */
+static int compile_via_rewrite(const job *j, char *err)
+{
+    char *pp = rh_xasprintf("%s.pp", j->bc_path), msg[RH_ERR_MAX];
+    int rc = compile_source(j, j->tu->file, 0, 1, pp, msg);
+    size_t len = 0;
+    char *text = rc == 0 ? rh_read_file(pp, &len, msg) : NULL;
+    char *src = text ? prepare_source(j->tu, text, len, 1, j->compat, j->bc_path, msg) : NULL;
+    rc = src ? compile_source(j, src, 1, 0, j->bc_path, msg) : -1;
+    free(src);
+    free(text);
+    free(pp);
+    (void)err; /* on failure the caller keeps clang's first complaint */
+    return rc;
+}
+
 int rh_frontend_compile(const rh_options *o, const rh_tu *tu, const char *bc_path, double seconds,
                         char *err)
 {
@@ -278,23 +323,19 @@ int rh_frontend_compile(const rh_options *o, const rh_tu *tu, const char *bc_pat
         free(text);
         return -1;
     }
-    char *clang = rh_frontend_clang();
-    if (!clang) {
+    job j = {o, tu, rh_frontend_clang(), NULL, bc_path, wants_gnu89_inline(text), seconds};
+    if (!j.clang) {
         free(text);
         return rh_fail(err, "clang-16 is not installed (run scripts/install-deps.sh, or set RACEHUNT_CLANG)");
     }
-    int gnu89 = wants_gnu89_inline(text);
-    char *compat = rh_xasprintf("%s.compat.h", bc_path);
-    char *src = prepare_source(tu, text, len, preprocessed, compat, bc_path, err);
+    j.compat = rh_xasprintf("%s.compat.h", bc_path);
+    char *src = prepare_source(tu, text, len, preprocessed, j.compat, bc_path, err);
     free(text);
-    int rc = -1;
-    if (src) {
-        char **argv = clang_argv(o, tu, preprocessed, gnu89, clang, compat, bc_path, src);
-        rc = run_clang(argv, tu, seconds, err);
-        free(argv);
-    }
+    int rc = src ? compile_source(&j, src, preprocessed, 0, bc_path, err) : -1;
+    if (rc && src && !preprocessed && rh_gcc_fixable(err))
+        rc = compile_via_rewrite(&j, err);
     free(src);
-    free(compat);
-    free(clang);
+    free(j.compat);
+    free(j.clang);
     return rc;
 }

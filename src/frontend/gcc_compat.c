@@ -106,3 +106,20 @@ const char *rh_gcc_explain(const char *diagnostic)
             return unsupported[i].construct;
     return NULL;
 }
+
+/* clang's words for what the rewrite and the header's gcc section fix. */
+static const char *const fixable[] = {
+    "attribute takes no arguments",
+    "'assume' attribute",
+    "unknown type name '_Float",
+    "invalid suffix 'f",
+    "address argument to atomic operation must be a pointer to",
+};
+
+int rh_gcc_fixable(const char *diagnostic)
+{
+    for (size_t i = 0; i < sizeof fixable / sizeof fixable[0]; i++)
+        if (strstr(diagnostic, fixable[i]))
+            return 1;
+    return 0;
+}

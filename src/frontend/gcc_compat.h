@@ -4,7 +4,9 @@
  * Two kinds of input need it:
  *  - Sources still to be preprocessed (by clang): glibc's headers see
  *    __clang__ and avoid gcc-only constructs, so only a few builtins gcc has
- *    and clang-16 lacks are supplied, by a forced-include header.
+ *    and clang-16 lacks are supplied, by a forced-include header.  When the
+ *    unit's own code uses gcc-only syntax clang rejects (rh_gcc_fixable),
+ *    clang preprocesses it and the text goes the second way.
  *  - Text already preprocessed by gcc (`gcc -E`, .i files, or any file that
  *    starts with a `# N "file"` line marker): glibc expanded for gcc uses
  *    _Float128 and friends, __atomic builtins on _Atomic objects (gcc's
@@ -39,5 +41,9 @@ const char *rh_gcc_compat_header(void);
 /* When clang's diagnostic line is about GNU C clang-16 cannot compile, the
  * construct's name and why ("nested function definition: ..."); else NULL. */
 const char *rh_gcc_explain(const char *diagnostic);
+
+/* Whether clang's complaint is one the rewrite removes (then a unit clang
+ * preprocessed is worth compiling again through it). */
+int rh_gcc_fixable(const char *diagnostic);
 
 #endif

@@ -9,7 +9,8 @@ Then the gcc-only inputs of tests/gcc: programs using GNU C that gcc 12
 accepts and clang 16 does not (malloc(deallocator), access, nonstring and
 assume attributes, _Float128 and friends, __int128, gcc's stdatomic.h),
 preprocessed by gcc and given as .c, .i and without an extension, must be
-judged right by their RACE/NORACE annotations; a nested function must fail
+judged right by their RACE/NORACE annotations, and so must the sources as
+written; a nested function must fail
 with one error line that names it."""
 import argparse
 import glob
@@ -73,6 +74,9 @@ def gcc_only_programs(rh, tmp):
     here = os.path.join(harness.ROOT, "tests", "gcc")
     for prog in sorted(glob.glob(os.path.join(here, "*_race.c")) + glob.glob(os.path.join(here, "*_norace.c"))):
         stem = os.path.splitext(os.path.basename(prog))[0]
+        rep, err = harness.run_racehunt(rh, "static", prog, TIMEOUT, [])
+        why = err or harness.judge(prog, rep, "")
+        check("%s as written (clang preprocesses, then the rewrite)" % stem, why is None, why)
         for ext in (".c", ".i", ""):
             pre = os.path.join(tmp, "gcc_" + stem + ext)
             ok, msg = preprocess(prog, pre, ["-std=gnu11"])
