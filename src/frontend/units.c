@@ -148,7 +148,9 @@ static void add_db_entry(rh_tu_list *l, json_t *e, const char *db_dir)
     const char *file = json_string_value(json_object_get(e, "file"));
     if (!file)
         return;
-    char *dir = join_path(db_dir, jdir ? jdir : ".");
+    char *dir = join_path(db_dir, jdir ? jdir : "."), *real = realpath(dir, NULL);
+    if (real) /* reports name files by plain paths, not clean/../../src */
+        free(dir), dir = real;
     char *path = join_path(dir, file);
     for (int i = 0; i < l->len; i++)
         if (strcmp(l->items[i].file, path) == 0) /* the same unit built twice */
