@@ -27,7 +27,9 @@
 #include <stddef.h>
 
 /* Whether text (len bytes) is preprocessor output: its first line that is
- * not blank is a line marker (`# 1 "x.c"`) or a #line directive. */
+ * not blank is a GNU line marker (`# 1 "x.c"`), as gcc -E and clang -E
+ * write it.  (A `#line` directive is not enough: generated sources such as
+ * parsers start with one and still need preprocessing.) */
 int rh_gcc_is_preprocessed(const char *text, size_t len);
 
 /* Rewrites preprocessed text in place, without moving any token: gcc-only

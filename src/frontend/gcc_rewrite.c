@@ -202,8 +202,6 @@ int rh_gcc_is_preprocessed(const char *text, size_t len)
         return 0;
     for (i++; i < len && (text[i] == ' ' || text[i] == '\t'); i++)
         ;
-    if (len - i >= 4 && memcmp(text + i, "line", 4) == 0)
-        return 1;
     if (i >= len || !isdigit((unsigned char)text[i]))
         return 0;
     while (i < len && isdigit((unsigned char)text[i]))

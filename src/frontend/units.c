@@ -77,10 +77,25 @@ static const char *lang_name(rh_lang l)
     return l == RH_LANG_CXX ? "C++" : l == RH_LANG_ASM ? "assembly" : "not C";
 }
 
-static void add_skipped(rh_tu_list *l, const char *file, rh_lang lang)
+static void add_skipped(rh_tu_list *l, const char *file, const char *why)
 {
     l->skipped = rh_xrealloc(l->skipped, (size_t)(l->nskipped + 1) * sizeof *l->skipped);
-    l->skipped[l->nskipped++] = rh_xasprintf("%s (%s)", file, lang_name(lang));
+    l->skipped[l->nskipped++] = rh_xasprintf("%s (%s)", file, why);
+}
+
+/* The compiler of a build command, past a wrapper such as ccache. */
+static int compiler_index(char **argv, int argc)
+{
+    static const char *const wrappers[] = {"ccache", "distcc", "sccache", "icecc"};
+    for (int i = 0; i < argc; i++) {
+        const char *base = strrchr(argv[i], '/') ? strrchr(argv[i], '/') + 1 : argv[i];
+        int wrapper = 0;
+        for (size_t k = 0; k < sizeof wrappers / sizeof wrappers[0]; k++)
+            wrapper |= strcmp(base, wrappers[k]) == 0;
+        if (!wrapper)
+            return i;
+    }
+    return 0;
 }
 
 /* A cross compiler's name is its target: x86_64-linux-gnu-gcc-12,
@@ -103,8 +118,8 @@ static char *target_of_compiler(const char *argv0)
 /* Keeps the flags of one build command that matter (flags.h). */
 static void keep_build_flags(rh_tu *tu, char **argv, int argc)
 {
-    int has_target = 0;
-    for (int i = 1; i < argc; i++) {
+    int has_target = 0, cc = compiler_index(argv, argc);
+    for (int i = cc + 1; i < argc; i++) {
         int n;
         rh_flag_kind k = rh_flag_classify(argv, argc, i, &n);
         if (k == RH_FLAG_KEEP || k == RH_FLAG_PREPROC) {
@@ -114,7 +129,7 @@ static void keep_build_flags(rh_tu *tu, char **argv, int argc)
         }
         i += n - 1;
     }
-    char *target = argc > 0 && !has_target ? target_of_compiler(argv[0]) : NULL;
+    char *target = cc < argc && !has_target ? target_of_compiler(argv[cc]) : NULL;
     if (target)
         add_flag(tu, target);
     free(target);
@@ -125,14 +140,18 @@ static void keep_build_flags(rh_tu *tu, char **argv, int argc)
 static rh_lang unit_lang(const char *file, char **argv, int argc)
 {
     rh_lang lang = rh_frontend_lang(file);
-    for (int i = 1; i < argc; i++) {
+    int cc = compiler_index(argv, argc), x = 0;
+    for (int i = cc + 1; i < argc; i++) {
         int n;
-        if (rh_flag_classify(argv, argc, i, &n) == RH_FLAG_LANG)
-            lang = lang_of_x(n == 2 ? argv[i + 1] : argv[i] + 2);
+        if (rh_flag_classify(argv, argc, i, &n) == RH_FLAG_LANG) {
+            const char *name = n == 2 ? argv[i + 1] : argv[i] + 2;
+            x = strcmp(name, "none") != 0;
+            lang = x ? lang_of_x(name) : rh_frontend_lang(file);
+        }
         i += n - 1;
     }
-    const char *base = argc > 0 ? (strrchr(argv[0], '/') ? strrchr(argv[0], '/') + 1 : argv[0]) : "";
-    if (lang == RH_LANG_C && strstr(base, "++"))
+    const char *base = cc < argc ? (strrchr(argv[cc], '/') ? strrchr(argv[cc], '/') + 1 : argv[cc]) : "";
+    if (!x && lang == RH_LANG_C && strstr(base, "++"))
         lang = RH_LANG_CXX;
     return lang;
 }
@@ -167,10 +186,13 @@ static void add_db_entry(rh_tu_list *l, json_t *e, const char *db_dir)
     }
     rh_expand_response_files(dir, &argv, &argc);
     rh_lang lang = unit_lang(file, argv, argc);
-    if (lang == RH_LANG_C || lang == RH_LANG_C_PREPROCESSED)
+    size_t n = strlen(file);
+    if (lang == RH_LANG_C && n > 2 && strcmp(file + n - 2, ".h") == 0)
+        add_skipped(l, path, "a header, not a translation unit"); /* gcc makes a .gch of it */
+    else if (lang == RH_LANG_C || lang == RH_LANG_C_PREPROCESSED)
         keep_build_flags(add_unit(l, path, dir, lang), argv, argc);
     else
-        add_skipped(l, path, lang);
+        add_skipped(l, path, lang_name(lang));
     rh_argv_free(argv, argc);
 done:
     free(path);
