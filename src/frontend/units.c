@@ -234,8 +234,10 @@ static int units_from_db(const char *build, rh_tu_list *l, char *err)
 int rh_frontend_units(const rh_options *o, rh_tu_list *out, char *err)
 {
     memset(out, 0, sizeof *out);
-    if (o->build_dir && units_from_db(o->build_dir, out, err))
+    if (o->build_dir && units_from_db(o->build_dir, out, err)) {
+        rh_frontend_units_free(out);
         return -1;
+    }
     for (int i = 0; i < o->nfiles; i++)
         add_unit(out, o->files[i], NULL, rh_frontend_lang(o->files[i]));
     if (out->len == 0)
