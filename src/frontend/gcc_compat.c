@@ -21,18 +21,16 @@ static const char header[] =
     "#define __builtin_speculation_safe_value(x, ...) (x)\n"
     "#endif\n"
     /* Section 2, text gcc preprocessed.  glibc's headers expanded for gcc
-     * use the _FloatN types as keywords; these typedefs are the ones glibc
-     * itself gives compilers without them, so a unit preprocessed by clang
-     * (which has them already) may repeat them harmlessly. */
+     * use the _FloatN types as keywords; the rewrite spells _Float64x and
+     * _Float128 as these two macros (gcc_rewrite.c). */
     "#ifdef RH_GCC_PREPROCESSED\n"
-    "typedef float _Float32;\n"
-    "typedef double _Float64;\n"
-    "typedef double _Float32x;\n"
+    "#define __rh_f64x long double\n"
     "#if defined __x86_64__ || defined __i386__\n"
-    "typedef long double _Float64x;\n"
-    "typedef __float128 _Float128;\n"
+    "#define __rh_f128 __float128\n"
     "typedef long double __float80;\n"
     "#define __builtin_signbitf128(x) __builtin_signbitl((long double)(x))\n"
+    "#else\n"
+    "#define __rh_f128 long double\n"
     "#endif\n"
     "#define __builtin_huge_valf32() __builtin_huge_valf()\n"
     "#define __builtin_huge_valf64() __builtin_huge_val()\n"

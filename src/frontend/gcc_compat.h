@@ -10,10 +10,12 @@
  *  - Text already preprocessed by gcc (`gcc -E`, .i files, or any file that
  *    starts with a `# N "file"` line marker): glibc expanded for gcc uses
  *    _Float128 and friends, __atomic builtins on _Atomic objects (gcc's
- *    stdatomic.h), malloc(deallocator) and assume attributes.  The text is
- *    rewritten token by token (same length, so every line and column stays
- *    where it was) and compiled as C with the same header and
- *    RH_GCC_PREPROCESSED defined, which supplies the missing types.
+ *    stdatomic.h), malloc(deallocator) and assume attributes, and its
+ *    fortified wrappers use __builtin_va_arg_pack.  The text is rewritten
+ *    token by token (same length, so every line and column stays where it
+ *    was: _FloatN become clang types, gcc-only attributes and literal
+ *    suffixes blanks) and compiled as C with the same header and
+ *    RH_GCC_PREPROCESSED defined, which supplies the rest.
  *
  * Contract: rewrites and header never change what a program does to
  * memory; hints gcc would use for optimisation or warnings only (attribute
@@ -33,8 +35,9 @@
 int rh_gcc_is_preprocessed(const char *text, size_t len);
 
 /* Rewrites preprocessed text in place, without moving any token: gcc-only
- * attribute arguments and literal suffixes become blanks.  Returns how many
- * constructs it rewrote. */
+ * attribute arguments, always_inline and literal suffixes become blanks,
+ * _FloatN types clang types (unless the text declares the name itself).
+ * Returns how many constructs it rewrote. */
 int rh_gcc_rewrite(char *text, size_t len);
 
 /* The forced-include header's text (see above for its two sections). */

@@ -116,12 +116,21 @@ static size_t skip_parens(lexer *lx, size_t open)
 
 /* One attribute of a list, its name at [s,e): malloc(dealloc, n) loses its
  * arguments (clang's malloc takes none), assume(expr) goes entirely (clang
- * has no such statement attribute; it is only an optimisation hint). */
+ * has no such statement attribute; it is only an optimisation hint).
+ * always_inline goes too: clang inlines such functions even at -O0, and
+ * glibc's fortified wrappers (gcc -O2 -D_FORTIFY_SOURCE) are always_inline
+ * gnu_inline functions built on gcc's __builtin_va_arg_pack, which clang
+ * lacks; not inlined, a gnu_inline function is not emitted, so the call
+ * reaches the libc function itself, which the engines know. */
 static int rewrite_attribute(lexer *lx, size_t s, size_t e)
 {
     int is_malloc = token_is(lx, s, e, "malloc") || token_is(lx, s, e, "__malloc__");
     int is_assume = token_is(lx, s, e, "assume") || token_is(lx, s, e, "__assume__");
     size_t after = lx->pos, ps, pe;
+    if (token_is(lx, s, e, "always_inline") || token_is(lx, s, e, "__always_inline__")) {
+        blank(lx, s, e);
+        return 1;
+    }
     if (!next_token(lx, &ps, &pe) || lx->s[ps] != '(' || pe != ps + 1) {
         lx->pos = after;
         return 0;
@@ -179,8 +188,52 @@ static int rewrite_number(lexer *lx, size_t s, size_t e)
     return 0;
 }
 
+/* gcc's _FloatN keywords, spelt as clang types of the same format in no
+ * more room than the keyword ("__rh_f128" and "__rh_f64x" are macros of
+ * the compatibility header).  A typedef name could not be written next to
+ * _Complex, as glibc's complex.h does. */
+static const struct {
+    const char *gcc, *clang;
+} float_types[] = {
+    {"_Float32", "float"},      {"_Float64", "double"},     {"_Float32x", "double"},
+    {"_Float64x", "__rh_f64x"}, {"_Float128", "__rh_f128"},
+};
+#define NFLOAT_TYPES (sizeof float_types / sizeof float_types[0])
+
+/* Text preprocessed by clang (or by a gcc older than 7) declares the
+ * _FloatN names as typedefs of its own: `typedef float _Float32;`.  Such a
+ * name is left alone everywhere.  A declarator is the only place a type
+ * name is directly followed by `;` or an attribute. */
+static void find_declared_floats(char *text, size_t len, int *declared)
+{
+    lexer lx = {text, len, 0};
+    size_t s, e, ns, ne;
+    while (next_token(&lx, &s, &e))
+        for (size_t k = 0; k < NFLOAT_TYPES; k++) {
+            if (!token_is(&lx, s, e, float_types[k].gcc))
+                continue;
+            size_t back = lx.pos;
+            if (next_token(&lx, &ns, &ne) && (text[ns] == ';' || token_is(&lx, ns, ne, "__attribute__")))
+                declared[k] = 1;
+            lx.pos = back;
+        }
+}
+
+static int rewrite_float_type(lexer *lx, size_t s, size_t e, const int *declared)
+{
+    for (size_t k = 0; k < NFLOAT_TYPES; k++)
+        if (!declared[k] && token_is(lx, s, e, float_types[k].gcc)) {
+            blank(lx, s, e);
+            memcpy(lx->s + s, float_types[k].clang, strlen(float_types[k].clang));
+            return 1;
+        }
+    return 0;
+}
+
 int rh_gcc_rewrite(char *text, size_t len)
 {
+    int declared[NFLOAT_TYPES] = {0};
+    find_declared_floats(text, len, declared);
     lexer lx = {text, len, 0};
     size_t s, e;
     int n = 0;
@@ -189,6 +242,8 @@ int rh_gcc_rewrite(char *text, size_t len)
             n += rewrite_attribute_list(&lx);
         else if (isdigit((unsigned char)text[s]) || text[s] == '.')
             n += rewrite_number(&lx, s, e);
+        else if (text[s] == '_' && e - s >= 8)
+            n += rewrite_float_type(&lx, s, e, declared);
     }
     return n;
 }

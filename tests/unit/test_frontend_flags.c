@@ -100,6 +100,12 @@ static void test_rewrite(void)
                "x = 1.5L    + 2     + 0x1f32 + 1e3L    + 2.f  ;", 4);
     rewrite_is("char *s = \"__attribute__((malloc(f)))\"; int malloc_(int);",
                "char *s = \"__attribute__((malloc(f)))\"; int malloc_(int);", 0);
+    rewrite_is("_Complex _Float128 z; _Float32 f; _Float64x l; _Float32x d;",
+               "_Complex __rh_f128 z; float    f; __rh_f64x l; double    d;", 4);
+    rewrite_is("typedef float _Float32; _Float32 f; _Float64 g;",
+               "typedef float _Float32; _Float32 f; double   g;", 1);
+    rewrite_is("extern __inline __attribute__ ((__always_inline__)) __attribute__ ((__gnu_inline__))",
+               "extern __inline __attribute__ ((                 )) __attribute__ ((__gnu_inline__))", 1);
     rewrite_is("# 1 \"f128.c\"\n__attribute__((__malloc__(g)))",
                "# 1 \"f128.c\"\n__attribute__((__malloc__   ))", 1);
 }
