@@ -53,6 +53,9 @@ static const char header[] =
      * access is the same atomic instruction either way; the cast makes the
      * pointer plain.  A macro may use its own name inside: it is not
      * expanded again, so the builtin itself is called. */
+    /* gcc's xmmintrin.h (with -O) declares _mm_prefetch with a type other
+     * than clang's builtin of that name; gcc's own gets another name. */
+    "#define _mm_prefetch __rh_gcc_mm_prefetch\n"
     "#define __RH_PLAIN(p) ((__typeof__((void)0, *(p)) *)(p))\n"
     "#define __atomic_load_n(p, mo) __atomic_load_n(__RH_PLAIN(p), mo)\n"
     "#define __atomic_load(p, r, mo) __atomic_load(__RH_PLAIN(p), r, mo)\n"

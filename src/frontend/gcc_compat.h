@@ -10,12 +10,14 @@
  *  - Text already preprocessed by gcc (`gcc -E`, .i files, or any file that
  *    starts with a `# N "file"` line marker): glibc expanded for gcc uses
  *    _Float128 and friends, __atomic builtins on _Atomic objects (gcc's
- *    stdatomic.h), malloc(deallocator) and assume attributes, and its
- *    fortified wrappers use __builtin_va_arg_pack.  The text is rewritten
- *    token by token (same length, so every line and column stays where it
- *    was: _FloatN become clang types, gcc-only attributes and literal
- *    suffixes blanks) and compiled as C with the same header and
- *    RH_GCC_PREPROCESSED defined, which supplies the rest.
+ *    stdatomic.h), malloc(deallocator) and assume attributes, and gcc's
+ *    extern gnu_inline functions (fortified wrappers, x86 intrinsics) use
+ *    gcc builtins clang lacks.  The text is rewritten token by token (same
+ *    length, so every line and column stays where it was: _FloatN become
+ *    clang types, gcc-only attributes, literal suffixes and the bodies of
+ *    extern gnu_inline functions, never emitted anyway, blanks) and
+ *    compiled as C with the same header and RH_GCC_PREPROCESSED defined,
+ *    which supplies the rest.
  *
  * Contract: rewrites and header never change what a program does to
  * memory; hints gcc would use for optimisation or warnings only (attribute
@@ -35,7 +37,8 @@
 int rh_gcc_is_preprocessed(const char *text, size_t len);
 
 /* Rewrites preprocessed text in place, without moving any token: gcc-only
- * attribute arguments, always_inline and literal suffixes become blanks,
+ * attribute arguments, literal suffixes and extern gnu_inline bodies
+ * become blanks,
  * _FloatN types clang types (unless the text declares the name itself).
  * Returns how many constructs it rewrote. */
 int rh_gcc_rewrite(char *text, size_t len);

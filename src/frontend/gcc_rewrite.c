@@ -116,21 +116,12 @@ static size_t skip_parens(lexer *lx, size_t open)
 
 /* One attribute of a list, its name at [s,e): malloc(dealloc, n) loses its
  * arguments (clang's malloc takes none), assume(expr) goes entirely (clang
- * has no such statement attribute; it is only an optimisation hint).
- * always_inline goes too: clang inlines such functions even at -O0, and
- * glibc's fortified wrappers (gcc -O2 -D_FORTIFY_SOURCE) are always_inline
- * gnu_inline functions built on gcc's __builtin_va_arg_pack, which clang
- * lacks; not inlined, a gnu_inline function is not emitted, so the call
- * reaches the libc function itself, which the engines know. */
+ * has no such statement attribute; it is only an optimisation hint). */
 static int rewrite_attribute(lexer *lx, size_t s, size_t e)
 {
     int is_malloc = token_is(lx, s, e, "malloc") || token_is(lx, s, e, "__malloc__");
     int is_assume = token_is(lx, s, e, "assume") || token_is(lx, s, e, "__assume__");
     size_t after = lx->pos, ps, pe;
-    if (token_is(lx, s, e, "always_inline") || token_is(lx, s, e, "__always_inline__")) {
-        blank(lx, s, e);
-        return 1;
-    }
     if (!next_token(lx, &ps, &pe) || lx->s[ps] != '(' || pe != ps + 1) {
         lx->pos = after;
         return 0;
@@ -143,8 +134,9 @@ static int rewrite_attribute(lexer *lx, size_t s, size_t e)
     return is_malloc || is_assume;
 }
 
-/* At `__attribute__` (just read): walks its ((list)), rewriting items. */
-static int rewrite_attribute_list(lexer *lx)
+/* At `__attribute__` (just read): walks its ((list)), rewriting items;
+ * sets *gnu_inline when the list holds gnu_inline. */
+static int rewrite_attribute_list(lexer *lx, int *gnu_inline)
 {
     size_t s, e, back = lx->pos;
     int n = 0;
@@ -160,10 +152,66 @@ static int rewrite_attribute_list(lexer *lx)
             depth++;
         else if (e == s + 1 && c == ')')
             depth--;
-        else if (depth == 2 && is_ident((unsigned char)c) && !isdigit((unsigned char)c))
+        else if (depth == 2 && is_ident((unsigned char)c) && !isdigit((unsigned char)c)) {
+            *gnu_inline |= token_is(lx, s, e, "gnu_inline") || token_is(lx, s, e, "__gnu_inline__");
             n += rewrite_attribute(lx, s, e);
+        }
     }
     return n;
+}
+
+/* What the top-level declaration read so far says about inlining. */
+typedef struct decl_state {
+    int depth;               /* braces open */
+    int is_extern, is_inline, gnu_inline;
+    size_t last;             /* start of the previous token */
+} decl_state;
+
+/* An `extern inline` function with gnu_inline is never emitted, at any
+ * optimisation level: its body exists only to be inlined.  gcc's own
+ * headers are full of them built on gcc's builtins (the x86 intrinsics,
+ * glibc's fortified wrappers with __builtin_va_arg_pack), which clang
+ * cannot type-check.  Turned into a plain declaration (`{...}` becomes
+ * `;` and blanks), every call reaches the external function, as gcc -O0
+ * does too; the engines know libc's and treat the rest as unknown. */
+static int elide_gnu_inline_body(lexer *lx, decl_state *d, size_t open)
+{
+    if (!(d->is_extern && d->is_inline && d->gnu_inline && lx->s[d->last] == ')'))
+        return 0;
+    int depth = 0;
+    size_t s, e;
+    lx->pos = open;
+    while (next_token(lx, &s, &e))
+        if (e == s + 1 && lx->s[s] == '{')
+            depth++;
+        else if (e == s + 1 && lx->s[s] == '}' && --depth == 0)
+            break;
+    blank(lx, open, lx->pos);
+    lx->s[open] = ';';
+    memset(d, 0, sizeof *d);
+    return 1;
+}
+
+/* Follows the declaration structure around one token at [s,e). */
+static int track_declaration(lexer *lx, decl_state *d, size_t s, size_t e)
+{
+    char c = lx->s[s];
+    int n = 0;
+    if (e == s + 1 && c == '{' && d->depth == 0 && (n = elide_gnu_inline_body(lx, d, s)))
+        return n;
+    if (e == s + 1 && c == '{')
+        d->depth++;
+    else if (e == s + 1 && c == '}' && d->depth > 0 && --d->depth == 0)
+        memset(d, 0, sizeof *d);
+    else if (e == s + 1 && c == ';' && d->depth == 0)
+        memset(d, 0, sizeof *d);
+    else if (d->depth == 0 && token_is(lx, s, e, "extern"))
+        d->is_extern = 1;
+    else if (d->depth == 0 && (token_is(lx, s, e, "inline") || token_is(lx, s, e, "__inline") ||
+                               token_is(lx, s, e, "__inline__")))
+        d->is_inline = 1;
+    d->last = s;
+    return 0;
 }
 
 /* gcc's literal suffixes for the _FloatN types: f128 and f64x become long
@@ -235,11 +283,17 @@ int rh_gcc_rewrite(char *text, size_t len)
     int declared[NFLOAT_TYPES] = {0};
     find_declared_floats(text, len, declared);
     lexer lx = {text, len, 0};
+    decl_state d = {0};
     size_t s, e;
     int n = 0;
     while (next_token(&lx, &s, &e)) {
-        if (token_is(&lx, s, e, "__attribute__") || token_is(&lx, s, e, "__attribute"))
-            n += rewrite_attribute_list(&lx);
+        if (token_is(&lx, s, e, "__attribute__") || token_is(&lx, s, e, "__attribute")) {
+            int gnu = 0;
+            n += rewrite_attribute_list(&lx, &gnu);
+            d.gnu_inline |= gnu && d.depth == 0;
+            d.last = lx.pos - 1; /* the list's closing parenthesis */
+        } else if (track_declaration(&lx, &d, s, e))
+            n++;
         else if (isdigit((unsigned char)text[s]) || text[s] == '.')
             n += rewrite_number(&lx, s, e);
         else if (text[s] == '_' && e - s >= 8)

@@ -7,7 +7,8 @@ access) from the static engine as the original source.
 
 Then the gcc-only inputs of tests/gcc: programs using GNU C that gcc 12
 accepts and clang 16 does not (malloc(deallocator), access, nonstring and
-assume attributes, _Float128 and friends, __int128, gcc's stdatomic.h),
+assume attributes, _Float128 and friends, __int128, gcc's stdatomic.h,
+glibc's fortified wrappers and gcc's x86 intrinsics),
 preprocessed by gcc and given as .c, .i and without an extension, must be
 judged right by their RACE/NORACE annotations, and so must the sources as
 written; a nested function must fail
@@ -70,6 +71,15 @@ def same_as_original(rh, prog, tmp):
     return name, None
 
 
+def gcc_flags(prog):
+    """Extra gcc -E flags a program asks for on a line `// gcc -E: FLAGS`."""
+    with open(prog) as f:
+        for line in f:
+            if line.startswith("// gcc -E:"):
+                return line.split(":", 1)[1].split()
+    return []
+
+
 def gcc_only_programs(rh, tmp):
     here = os.path.join(harness.ROOT, "tests", "gcc")
     for prog in sorted(glob.glob(os.path.join(here, "*_race.c")) + glob.glob(os.path.join(here, "*_norace.c"))):
@@ -79,7 +89,7 @@ def gcc_only_programs(rh, tmp):
         check("%s as written (clang preprocesses, then the rewrite)" % stem, why is None, why)
         for ext in (".c", ".i", ""):
             pre = os.path.join(tmp, "gcc_" + stem + ext)
-            ok, msg = preprocess(prog, pre, ["-std=gnu11"])
+            ok, msg = preprocess(prog, pre, ["-std=gnu11"] + gcc_flags(prog))
             check("gcc -E %s" % os.path.basename(prog), ok, msg)
             rep, err = harness.run_racehunt(rh, "static", pre, TIMEOUT, [])
             why = err or harness.judge(prog, rep, "")

@@ -79,7 +79,7 @@ static void test_preprocessed(void)
 
 static void rewrite_is(const char *in, const char *want, int count)
 {
-    char buf[512];
+    char buf[1024];
     snprintf(buf, sizeof buf, "%s", in);
     int n = rh_gcc_rewrite(buf, strlen(buf));
     CHECK(n == count && strlen(buf) == strlen(in));
@@ -104,8 +104,13 @@ static void test_rewrite(void)
                "_Complex __rh_f128 z; float    f; __rh_f64x l; double    d;", 4);
     rewrite_is("typedef float _Float32; _Float32 f; _Float64 g;",
                "typedef float _Float32; _Float32 f; double   g;", 1);
-    rewrite_is("extern __inline __attribute__ ((__always_inline__)) __attribute__ ((__gnu_inline__))",
-               "extern __inline __attribute__ ((                 )) __attribute__ ((__gnu_inline__))", 1);
+    /* an extern gnu_inline body goes; a plain gnu_inline one is emitted, so it stays */
+    rewrite_is("extern __inline __attribute__ ((__always_inline__)) __attribute__ ((__gnu_inline__))"
+               " int f (int x) { return __builtin_va_arg_pack (); } int g(void) { return 1; }"
+               " __inline __attribute__((__gnu_inline__)) int h(void) { return 2; }",
+               "extern __inline __attribute__ ((__always_inline__)) __attribute__ ((__gnu_inline__))"
+               " int f (int x) ;                                    int g(void) { return 1; }"
+               " __inline __attribute__((__gnu_inline__)) int h(void) { return 2; }", 1);
     rewrite_is("# 1 \"f128.c\"\n__attribute__((__malloc__(g)))",
                "# 1 \"f128.c\"\n__attribute__((__malloc__   ))", 1);
 }
