@@ -134,15 +134,16 @@ static char *prepare_source(const rh_tu *tu, char *text, size_t len, int preproc
     if (!preprocessed)
         return rh_xstrdup(tu->file);
     rh_gcc_rewrite(text, len);
-    char *copy = rh_xasprintf("%s.c", bc_path), *marker = rh_xstrdup("# 1 \"");
+    char *copy = rh_xasprintf("%s.c", bc_path);
+    char *line = rh_xmalloc(2 * strlen(tu->file) + 8), *p = line;
+    p += sprintf(p, "# 1 \"");
     for (const char *s = tu->file; *s; s++) { /* the name as a C string literal */
-        char *m = rh_xasprintf("%s%s%c", marker, *s == '"' || *s == '\\' ? "\\" : "", *s);
-        free(marker);
-        marker = m;
+        if (*s == '"' || *s == '\\')
+            *p++ = '\\';
+        *p++ = *s;
     }
-    char *line = rh_xasprintf("%s\"\n", marker);
+    strcpy(p, "\"\n");
     int rc = write_text(copy, line, text, len, err);
-    free(marker);
     free(line);
     if (rc) {
         free(copy);
@@ -186,10 +187,11 @@ static char **clang_argv(const job *j, int preprocessed, int preprocess_only, co
         int span;
         rh_flag_kind k = rh_flag_classify(tu->flags, tu->nflags, i, &span);
         /* gcc ignores preprocessor flags for preprocessed input; so do we
-         * (a second -include would define everything twice) */
-        for (int j = 0; j < span; j++)
-            if (!(preprocessed && k == RH_FLAG_PREPROC) && k != RH_FLAG_LANG)
-                argv[n++] = tu->flags[i + j];
+         * (a second -include would define everything twice).  Flags after
+         * `--` may hold what a database entry loses too (-O2, -o). */
+        int keep = k == RH_FLAG_KEEP || (k == RH_FLAG_PREPROC && !preprocessed);
+        for (int w = 0; keep && w < span; w++)
+            argv[n++] = tu->flags[i + w];
         i += span - 1;
     }
     if (preprocess_only)

@@ -8,7 +8,8 @@ Every recorded command is first run with gcc (the database is honest:
 the program builds, links and runs), then `racehunt -p` must find the
 planted race exactly on the RACE lines with cfg_race.h, report none with
 cfg_norace.h, accept the database file as well as its directory, and name
-the C++ and assembly units in a note."""
+the C++ and assembly units in a note.  Flags after `--` that only shape
+the build's output must not change the model."""
 import argparse
 import json
 import os
@@ -118,6 +119,15 @@ def main():
         notes = " ".join(rep.get("notes", [])) if rep else ""
         check("functions of the skipped units are unknown functions", "'fast_twice'" in notes and
               "'helper_version'" in notes, notes)
+
+        # flags after `--` pass through the same filter: -O2 or -o would
+        # change or lose the bitcode racehunt reads
+        prog = os.path.join(harness.ROOT, "tests", "programs", "c11_atomic_counter_norace.c")
+        plain = subprocess.run([rh, "--dump-model", prog], capture_output=True, text=True)
+        noisy = subprocess.run([rh, "--dump-model", prog, "--", "-O2", "-g0", "-Wall", "-o", os.path.join(tmp, "x.o")],
+                               capture_output=True, text=True)
+        check("-- -O2 -g0 -o FILE: the same model", plain.returncode == 0 and plain.stdout == noisy.stdout,
+              noisy.stderr)
 
         bad = os.path.join(tmp, "bad")
         os.makedirs(bad)
