@@ -3,7 +3,9 @@
 #   make test     run the test suite (ctest)
 #   make bench    measure on the SV-COMP style corpora (../shared/bench); BENCH_ARGS for more
 #   make bench-realworld  time, memory and verdicts on ../shared/bench/realworld; REALWORLD_ARGS for more
-.PHONY: all test bench bench-realworld clean
+#   make install  install to PREFIX (default /usr/local; DESTDIR for staging)
+PREFIX ?= /usr/local
+.PHONY: all test bench bench-realworld install clean
 all:
 	scripts/build.sh
 test: all
@@ -12,5 +14,7 @@ bench: all
 	python3 bench/run_bench.py $(BENCH_ARGS)
 bench-realworld: all
 	python3 bench/run_realworld.py $(REALWORLD_ARGS)
+install: all
+	cmake --install build --prefix "$(PREFIX)"
 clean:
 	rm -rf build build-asan

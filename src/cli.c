@@ -1,6 +1,9 @@
 /* cli.c - parsing racehunt's command line (values checked in cli_check.c). */
 #include "cli.h"
 #include "cli_check.h"
+#include "cli_link.h"
+#include "cli_env.h"
+#include "report/filter.h"
 #include "report/report.h"
 #include "util/util.h"
 
@@ -14,14 +17,21 @@
 
 
 static const char usage[] =
-    "usage: racehunt [OPTIONS] FILE... [-- COMPILER-FLAGS]\n"
+    "usage: racehunt [OPTIONS] FILE... [-- COMPILER-AND-LINK-FLAGS]\n"
     "       racehunt [OPTIONS] -p BUILD_DIR\n"
     "       racehunt run [OPTIONS] FILE... [-- PROGRAM-ARGS]\n"
     "       racehunt replay WITNESS.json\n"
     "\n"
-    "Finds data races in C programs that use POSIX threads. FILE is C source or\n"
-    "text preprocessed by gcc -E or clang -E (.i, or any name: line markers tell);\n"
-    "several files are compiled and linked as one program.\n"
+    "Finds data races in C programs that use POSIX threads. FILE is C source or
+"
+    "text preprocessed by gcc -E or clang -E (.i, or any name: line markers tell);
+"
+    "several files are compiled and linked as one program.
+"
+    "After --, -l -L -Wl, -Xlinker, -pthread and library files go to the dynamic
+"
+    "engine's link step, everything else to the compiler.
+"
     "\n"
     "options:\n"
     "  --engine=auto|static|bmc|dynamic  analysis engine (default auto)\n"
@@ -37,17 +47,26 @@ static const char usage[] =
     "  --unwind=K --rounds=R             bmc bounds (default: iterative deepening)\n"
     "  --runs=N --seed=S --strategy=pct|random|fifo   dynamic engine runs\n"
     "  -j, --jobs=N                      parallel jobs (default 2)\n"
+    "  -l LIB, -L DIR, --link=FLAG       link the dynamic engine's build with LIB, DIR, FLAG\n"
     "  --dump-model                      print the program model and stop\n"
     "  --from-report=FILE                re-render a saved JSON report in --format\n"
+    "  --suppressions=FILE               hide races FILE's rules match (TSan syntax: race:PATTERN)\n"
+    "  --baseline=REPORT                 report only races not in REPORT (earlier JSON or SARIF)\n"
+    "  --exitcode=N                      exit code when races are reported (default 1)\n"
     "  --stats                           print where the time went\n"
     "  -v, --verbose                     say what is happening on stderr\n"
-    "  --version, --help\n"
+    "  --version, -h, --help\n"
     "\n"
-    "exit codes: 0 race-free (proved), 1 races reported, 2 error, 3 unknown\n";
+    "Options are also read from ./.racehunt and RACEHUNT_OPTIONS (in that order,\n"
+    "the command line last), e.g. RACEHUNT_OPTIONS='--suppressions=race.supp'.\n"
+    "\n"
+    "exit codes: 0 race-free (proved) or every race suppressed, 1 (--exitcode) races\n"
+    "reported, 2 error, 3 unknown\n";
 
 enum { OPT_ENGINE = 256, OPT_FORMAT, OPT_TIMEOUT, OPT_SVCOMP, OPT_DATA_MODEL, OPT_DUMP_MODEL,
        OPT_VERSION, OPT_HELP, OPT_MODEL, OPT_MAY, OPT_STATS, OPT_WITNESS, OPT_UNWIND, OPT_ROUNDS,
-       OPT_RUNS, OPT_SEED, OPT_STRATEGY, OPT_FROM_REPORT };
+       OPT_RUNS, OPT_SEED, OPT_STRATEGY, OPT_FROM_REPORT, OPT_LINK, OPT_SUPPRESSIONS, OPT_BASELINE,
+       OPT_EXITCODE };
 
 static const struct option long_opts[] = {
     {"engine", required_argument, 0, OPT_ENGINE},   {"format", required_argument, 0, OPT_FORMAT},
@@ -60,6 +79,10 @@ static const struct option long_opts[] = {
     {"rounds", required_argument, 0, OPT_ROUNDS},   {"runs", required_argument, 0, OPT_RUNS},
     {"seed", required_argument, 0, OPT_SEED},       {"strategy", required_argument, 0, OPT_STRATEGY},
     {"from-report", required_argument, 0, OPT_FROM_REPORT},
+    {"link", required_argument, 0, OPT_LINK},
+    {"suppressions", required_argument, 0, OPT_SUPPRESSIONS},
+    {"baseline", required_argument, 0, OPT_BASELINE},
+    {"exitcode", required_argument, 0, OPT_EXITCODE},
     {"jobs", required_argument, 0, 'j'},            {"verbose", no_argument, 0, 'v'},
     {0, 0, 0, 0},
 };
@@ -72,7 +95,7 @@ static const struct {
 } whole_opts[] = {
     {OPT_UNWIND, "--unwind", 0, UINT_MAX}, {OPT_ROUNDS, "--rounds", 0, UINT_MAX},
     {OPT_RUNS, "--runs", 0, UINT_MAX},     {OPT_SEED, "--seed", 0, ULONG_MAX},
-    {'j', "--jobs", 1, 4096},
+    {'j', "--jobs", 1, 4096},             {OPT_EXITCODE, "--exitcode", 0, 255},
 };
 
 static int set_whole(rh_options *o, int c, const char *arg, char *err)
@@ -87,6 +110,7 @@ static int set_whole(rh_options *o, int c, const char *arg, char *err)
         else if (c == OPT_ROUNDS) o->rounds = (unsigned)v;
         else if (c == OPT_RUNS) o->runs = (unsigned)v;
         else if (c == OPT_SEED) o->seed = (unsigned long)v;
+        else if (c == OPT_EXITCODE) o->exitcode = (int)v;
         else o->jobs = (int)v;
         return 0;
     }
@@ -117,6 +141,16 @@ static void print_version(void)
 }
 
 /* One option; returns 0, 1 (stop, exit 0) or -1. */
+/* Link flags come from the command line, after "--", and from
+ * RACEHUNT_OPTIONS or .racehunt too: the list grows as they come. */
+static void add_ldflag(rh_options *o, const char *flag)
+{
+    if ((o->nldflags & (o->nldflags + 1)) == 0) /* 0, 1, 3, 7, ...: full */
+        o->ldflags = rh_xrealloc(o->ldflags, (size_t)(2 * o->nldflags + 2) * sizeof *o->ldflags);
+    o->ldflags[o->nldflags++] = flag;
+    o->ldflags[o->nldflags] = NULL;
+}
+
 static int apply_option(rh_options *o, int c, const char *arg, char *err)
 {
     switch (c) {
@@ -138,14 +172,88 @@ static int apply_option(rh_options *o, int c, const char *arg, char *err)
     case OPT_STATS: o->stats = 1; return 0;
     case OPT_WITNESS: o->witness_out = arg; return 0;
     case OPT_FROM_REPORT: o->from_report = arg; return 0;
+    case OPT_SUPPRESSIONS: o->suppressions = arg; return 0;
+    case OPT_BASELINE: o->baseline = arg; return 0;
     case OPT_STRATEGY: o->strategy = arg; return rh_cli_strategy(arg, err);
+    case 'l': case 'L': /* as two arguments, which clang accepts and argv holds */
+        add_ldflag(o, c == 'l' ? "-l" : "-L");
+        add_ldflag(o, arg);
+        return 0;
+    case OPT_LINK: add_ldflag(o, arg); return 0;
     case 'v': o->verbose = 1; return 0;
     case OPT_VERSION: print_version(); return 1;
-    case OPT_HELP: fputs(usage, stdout); return 1;
-    case OPT_UNWIND: case OPT_ROUNDS: case OPT_RUNS: case OPT_SEED: case 'j':
+    case OPT_HELP: case 'h': fputs(usage, stdout); return 1;
+    case OPT_UNWIND: case OPT_ROUNDS: case OPT_RUNS: case OPT_SEED: case 'j': case OPT_EXITCODE:
         return set_whole(o, c, arg, err);
     default: return rh_fail(err, "bad usage (see racehunt --help)");
     }
+}
+
+/* After "--": link flags to the dynamic engine's link step, the rest (and
+ * -pthread, which means something to both) to the compiler. */
+static void split_tail(rh_options *o, char **tail, int ntail)
+{
+    for (int i = 0; i < ntail;) {
+        int both, n = rh_cli_link_flag(tail, i, ntail, &both);
+        for (int k = 0; k < n; k++)
+            add_ldflag(o, tail[i + k]);
+        if (n == 0 || both)
+            o->cflags[o->ncflags++] = tail[i];
+        i += n ? n : 1;
+    }
+}
+
+/* Parses argv[1..argc) with getopt; *rest is the index of the first word
+ * that is not an option (getopt moves them to the end). */
+static int parse_words(rh_options *o, int argc, char **argv, int *rest, char *err)
+{
+    optind = 0; /* glibc: start afresh, as every source is a new argv */
+    opterr = 0;
+    int c, rc = 0;
+    while (rc == 0 && (c = getopt_long(argc, argv, "o:p:j:vhl:L:", long_opts, NULL)) != -1)
+        rc = c == '?' ? rh_fail(err, "unknown or incomplete option '%s' (see racehunt --help)",
+                                argv[optind - 1])
+                      : apply_option(o, c, optarg, err);
+    *rest = optind;
+    return rc;
+}
+
+/* The options of .racehunt and RACEHUNT_OPTIONS: options only, no files. */
+static int parse_env(rh_options *o, const char *argv0, char *err)
+{
+    rh_cli_env *env = rh_xcalloc(1, sizeof *env);
+    o->owned = env; /* options point into its words */
+    if (rh_cli_env_load(env, err))
+        return -1;
+    int rc = 0;
+    for (int i = 0; rc == 0 && i < env->nsrc; i++) {
+        const rh_cli_source *src = &env->src[i];
+        char **words = rh_xcalloc((size_t)src->nwords + 2, sizeof *words);
+        words[0] = (char *)argv0;
+        memcpy(words + 1, src->words, (size_t)src->nwords * sizeof *words);
+        int rest;
+        char inner[RH_ERR_MAX] = "";
+        rc = parse_words(o, src->nwords + 1, words, &rest, inner);
+        if (rc == 0 && rest <= src->nwords)
+            rc = rh_fail(inner, "'%s' is not an option (input files go on the command line)",
+                         words[rest]);
+        if (rc < 0)
+            rh_fail(err, "%s: %s", src->origin, inner);
+        free(words);
+    }
+    return rc;
+}
+
+void rh_cli_free(rh_options *o)
+{
+    if (o->owned)
+        rh_cli_env_free(o->owned);
+    free(o->owned);
+    free(o->files);
+    free(o->ldflags);
+    o->owned = NULL;
+    o->files = NULL;
+    o->ldflags = NULL;
 }
 
 int rh_cli_parse(int argc, char **argv, rh_options *o, char *err)
@@ -154,6 +262,7 @@ int rh_cli_parse(int argc, char **argv, rh_options *o, char *err)
     o->start = rh_now();
     o->engine = "auto";
     o->jobs = 2;
+    o->exitcode = RH_EXIT_RACES;
     int first = 1;
     if (argc > 1 && (strcmp(argv[1], "run") == 0 || strcmp(argv[1], "replay") == 0))
         o->command = argv[first++];
@@ -165,27 +274,25 @@ int rh_cli_parse(int argc, char **argv, rh_options *o, char *err)
         }
     char **tail = argv + split + (split < argc);
     int ntail = split < argc ? argc - split - 1 : 0;
+    /* files and compiler flags share one block, freed with o->files */
+    o->files = rh_xcalloc(2 * (size_t)argc + 2, sizeof *o->files);
+    o->cflags = o->files + argc + 1;
     if (o->command && strcmp(o->command, "run") == 0)
         o->run_args = (const char **)tail, o->nrun_args = ntail;
     else
-        o->cflags = (const char **)tail, o->ncflags = ntail;
+        split_tail(o, tail, ntail);
     int sub_argc = split - first + 1;
     char **sub_argv = rh_xcalloc((size_t)sub_argc + 1, sizeof *sub_argv);
     sub_argv[0] = argv[0];
     for (int i = 1; i < sub_argc; i++)
         sub_argv[i] = argv[first + i - 1];
-    optind = 1;
-    opterr = 0;
-    int c, rc = 0;
-    while (rc == 0 && (c = getopt_long(sub_argc, sub_argv, "o:p:j:v", long_opts, NULL)) != -1)
-        rc = c == '?' ? rh_fail(err, "unknown or incomplete option '%s' (see racehunt --help)",
-                                sub_argv[optind - 1])
-                      : apply_option(o, c, optarg, err);
+    int rest = sub_argc, rc = parse_env(o, argv[0], err);
+    if (rc == 0)
+        rc = parse_words(o, sub_argc, sub_argv, &rest, err);
     if (rc == 0) {
-        o->nfiles = sub_argc - optind;
-        o->files = rh_xcalloc((size_t)o->nfiles + 1, sizeof *o->files);
+        o->nfiles = sub_argc - rest;
         for (int i = 0; i < o->nfiles; i++)
-            o->files[i] = sub_argv[optind + i];
+            o->files[i] = sub_argv[rest + i];
         if (o->nfiles == 0 && !o->build_dir && !o->from_report)
             rc = rh_fail(err, "no input file (usage: racehunt [OPTIONS] FILE..., see --help)");
     }
@@ -193,6 +300,8 @@ int rh_cli_parse(int argc, char **argv, rh_options *o, char *err)
         rc = rh_cli_writable(o->output, "report", err);
     if (rc == 0 && o->witness_out)
         rc = rh_cli_writable(o->witness_out, "witness", err);
+    if (rc == 0)
+        rc = rh_filter_check(o, err);
     free(sub_argv);
     return rc;
 }

@@ -1,7 +1,9 @@
 /* cli.h - the command line: parsing into rh_options and the help text.
  *
  * Contract: rh_cli_parse returns 0 and fills o, 1 when it printed --help
- * or --version (exit 0), or -1 with err set (exit 2).  o points into argv.
+ * or --version (exit 0), or -1 with err set (exit 2).  o points into argv
+ * and into the words of .racehunt and RACEHUNT_OPTIONS (cli_env.h), which
+ * rh_cli_free releases with the rest of o.
  */
 #ifndef RH_CLI_H
 #define RH_CLI_H
@@ -17,5 +19,6 @@ enum {
 };
 
 int rh_cli_parse(int argc, char **argv, rh_options *o, char *err);
+void rh_cli_free(rh_options *o);
 
 #endif

@@ -4,6 +4,7 @@
 #include "cli.h"
 #include "frontend/frontend.h"
 #include "portfolio/portfolio.h"
+#include "report/filter.h"
 #include "report/report.h"
 #include "util/cleanup.h"
 #include "util/util.h"
@@ -20,12 +21,22 @@ static int fail(const char *msg)
     return RH_EXIT_ERROR;
 }
 
+/* The exit code follows the verdict: races only for a race verdict with a
+ * race left to report (possible races of --may never make one); 0 when
+ * every race was suppressed or baselined, as ThreadSanitizer does. */
 static int exit_code(const rh_result *res, const rh_options *o)
 {
-    for (int i = 0; i < res->nraces; i++)
-        if (res->races[i].evidence != RH_EV_MAY || o->may)
-            return RH_EXIT_RACES;
-    return res->verdict == RH_RACE_FREE ? RH_EXIT_RACE_FREE : RH_EXIT_UNKNOWN;
+    if (res->verdict != RH_RACE)
+        return res->verdict == RH_RACE_FREE ? RH_EXIT_RACE_FREE : RH_EXIT_UNKNOWN;
+    int hidden = 0;
+    for (int i = 0; i < res->nraces; i++) {
+        if (res->races[i].evidence == RH_EV_MAY)
+            continue;
+        if (res->races[i].hidden == RH_SHOWN)
+            return o->exitcode;
+        hidden++;
+    }
+    return hidden ? RH_EXIT_RACE_FREE : o->exitcode;
 }
 
 /* Writes the first witnessed race's schedule where --witness asks for it. */
@@ -37,16 +48,21 @@ static int save_witness(const rh_result *res, const rh_options *o, char *err)
         return strcmp(rh_portfolio_svcomp_answer(res), "false(no-data-race)") == 0 && o->nfiles
                    ? rh_svcomp_witness_save(res, o->files[0], o->ilp32, o->witness_out, err)
                    : 0;
-    for (int i = 0; i < res->nraces; i++)
-        if (res->races[i].witness)
-            return rh_witness_save(res->races[i].witness, o->witness_out, err);
+    /* the text report names the file under the first race it shows with a
+     * witness; a hidden race's witness only when no shown race has one */
+    for (int shown = 1; shown >= 0; shown--)
+        for (int i = 0; i < res->nraces; i++)
+            if (res->races[i].witness && (!shown || rh_race_reported(&res->races[i], o->may)))
+                return rh_witness_save(res->races[i].witness, o->witness_out, err);
     return 0;
 }
 
-static int report(const rh_result *res, const rh_options *o)
+static int report(rh_result *res, const rh_options *o)
 {
     char err[RH_ERR_MAX] = "";
     FILE *out = stdout;
+    if (rh_filter_result(res, o, err))
+        return fail(err);
     if (o->output && !(out = fopen(o->output, "w"))) {
         snprintf(err, sizeof err, "%s: cannot write the report: %s", o->output, strerror(errno));
         return fail(err);
@@ -136,17 +152,17 @@ int main(int argc, char **argv)
     char err[RH_ERR_MAX] = "";
     int rc = rh_cli_parse(argc, argv, &o, err);
     if (rc < 0) {
-        free(o.files);
+        rh_cli_free(&o);
         return o.svcomp ? (fail(err), puts("RESULT: unknown"), RH_EXIT_ERROR) : fail(err);
     }
     if (rc > 0) {
-        free(o.files);
+        rh_cli_free(&o);
         return 0;
     }
     rh_cleanup_install(); /* from here on an interrupted racehunt leaves nothing behind */
     rc = o.command ? rh_dynamic_command(&o) : analyse(&o);
     if (rc == RH_EXIT_ERROR && o.svcomp)
         puts("RESULT: unknown");
-    free(o.files);
+    rh_cli_free(&o);
     return rc;
 }

@@ -21,8 +21,11 @@ typedef struct rh_options {
     int verbose;
     const char **files;       /* inputs (.c, .i), in command-line order */
     int nfiles;
-    const char **cflags;      /* flags after "--" passed to clang */
+    const char **cflags;      /* compiler flags after "--", passed to clang */
     int ncflags;
+    const char **ldflags;     /* link flags (-l -L -Wl, ... after "--", -l, -L, --link) for
+                                 the dynamic engine's link step; shares files' allocation */
+    int nldflags;
     const char *build_dir;    /* -p DIR: read DIR/compile_commands.json */
     const char *model_file;   /* --model FILE: user concurrency-model entries */
     const char *witness_out;  /* --witness FILE */
@@ -35,6 +38,11 @@ typedef struct rh_options {
     int jobs;                 /* parallel jobs for -p */
     const char **run_args;    /* run: arguments of the program under test */
     int nrun_args;
+    const char *suppressions; /* --suppressions FILE: TSan-syntax rules hiding known races */
+    const char *baseline;     /* --baseline REPORT: report only races not in REPORT */
+    int exitcode;             /* --exitcode N: exit code when races are reported (default 1) */
+    void *owned;              /* words of RACEHUNT_OPTIONS and .racehunt that options point
+                               * into; rh_cli_free releases them */
 } rh_options;
 
 #endif

@@ -24,7 +24,8 @@
 #include <unistd.h>
 
 #define RH_DEFAULT_TIMEOUT 30.0
-#define RH_KILL_AFTER 1.0 /* a stage still running this long after the user's budget is killed */
+#define RH_STATIC_SHARE 0.5 /* of the time left, for the static stage of auto */
+#define RH_KILL_AFTER 0.5 /* a stage still running this long after the user's budget is killed */
 #define RH_MARGIN_MAX 2.0  /* seconds kept back for merging and writing the report */
 #define RH_STOP_GRACE 1.0  /* seconds a stage asked to stop has to report (a solver call may not notice) */
 
@@ -293,7 +294,9 @@ static void collect_children(rh_child *c, int n, const rh_budget *budget, rh_res
     int open = n, cancelled = 0, told = 0;
     /* Engines aim at the deadline, which keeps a margin; a stage whose last
      * solver call overruns it still reports if it is done by the budget's
-     * end plus RH_KILL_AFTER, which leaves a second to write the report. */
+     * end plus RH_KILL_AFTER, which leaves racehunt a second and a half
+     * to merge and write the report (one second was too little under ASan
+     * on a loaded machine). */
     double until = budget->end + RH_KILL_AFTER;
     while (open > 0) {
         struct pollfd p[2];
@@ -350,6 +353,11 @@ static void run_stages(const rh_engine **e, int n, rh_program *prog, const rh_op
 {
     rh_child c[2];
     int started = 0;
+    if (rh_budget_over(budget)) { /* a stage started now would only be killed */
+        for (int i = 0; i < n && i < 2; i++)
+            rh_result_note(res, "%s: not started, the time budget ran out before", e[i]->name);
+        return;
+    }
     for (int i = 0; i < n && i < 2; i++) {
         if (start_child(e[i], prog, o, budget, &c[i]))
             break;
@@ -376,7 +384,11 @@ static rh_verdict run_stage(const rh_engine *e, rh_program *prog, const rh_optio
 
 static int run_auto(rh_program *prog, const rh_options *o, rh_budget *budget, rh_result *res)
 {
-    rh_verdict static_verdict = run_stage(rh_portfolio_find("static"), prog, o, budget, res);
+    /* A static analysis that has not finished in half the time rarely does
+     * in all of it, while the dynamic engine can still find races in the
+     * other half. */
+    rh_budget static_budget = rh_budget_share(budget, RH_STATIC_SHARE);
+    rh_verdict static_verdict = run_stage(rh_portfolio_find("static"), prog, o, &static_budget, res);
     if (static_verdict == RH_RACE_FREE) {
         res->verdict = RH_RACE_FREE;
         res->engine = rh_xstrdup("static");

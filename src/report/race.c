@@ -1,5 +1,6 @@
 /* race.c - building and freeing race records and results. */
 #include "race.h"
+#include "names.h"
 #include "../util/util.h"
 
 #include <stdlib.h>
@@ -7,6 +8,7 @@
 
 rh_race *rh_result_add_race(rh_result *res, rh_race *r)
 {
+    rh_names_clean_race(r); /* the one door every engine's races come through */
     res->races = rh_xrealloc(res->races, (size_t)(res->nraces + 1) * sizeof *res->races);
     res->races[res->nraces] = *r;
     memset(r, 0, sizeof *r);
@@ -20,11 +22,14 @@ void rh_result_note(rh_result *res, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
+    char *note = rh_names_clean(buf); /* notes name objects too ("the initializer of global ...") */
     for (int i = 0; i < res->nnotes; i++)
-        if (strcmp(res->notes[i], buf) == 0)
+        if (strcmp(res->notes[i], note) == 0) {
+            free(note);
             return;
+        }
     res->notes = rh_xrealloc(res->notes, (size_t)(res->nnotes + 1) * sizeof *res->notes);
-    res->notes[res->nnotes++] = rh_xstrdup(buf);
+    res->notes[res->nnotes++] = note;
 }
 
 void rh_result_stat(rh_result *res, const char *name, double value)
@@ -83,6 +88,8 @@ void rh_race_free(rh_race *r)
     access_free(&r->b);
     free(r->object);
     free(r->engine);
+    free(r->fingerprint);
+    free(r->hidden_by);
     rh_witness_free(r->witness);
     memset(r, 0, sizeof *r);
 }
@@ -123,4 +130,32 @@ const char *rh_evidence_name(rh_evidence e)
 int rh_evidence_confirmed(rh_evidence e)
 {
     return e >= RH_EV_COUNTEREXAMPLE;
+}
+
+int rh_race_listed(const rh_race *r, int with_may)
+{
+    return r->evidence != RH_EV_MAY || with_may;
+}
+
+int rh_race_reported(const rh_race *r, int with_may)
+{
+    return rh_race_listed(r, with_may) && r->hidden == RH_SHOWN;
+}
+
+static const char *const hidden_names[] = {
+    [RH_SHOWN] = "", [RH_HID_RULE] = "suppression", [RH_HID_ANNOTATION] = "annotation",
+    [RH_HID_BASELINE] = "baseline",
+};
+
+const char *rh_hidden_name(rh_hidden h)
+{
+    return (unsigned)h < sizeof hidden_names / sizeof hidden_names[0] ? hidden_names[h] : "";
+}
+
+rh_hidden rh_hidden_from_name(const char *name)
+{
+    for (int h = RH_HID_RULE; h <= RH_HID_BASELINE; h++)
+        if (name && strcmp(name, hidden_names[h]) == 0)
+            return (rh_hidden)h;
+    return RH_SHOWN;
 }

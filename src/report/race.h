@@ -64,6 +64,14 @@ typedef struct rh_witness {
     int race_step_a, race_step_b; /* indices of the racing steps, -1 if unknown */
 } rh_witness;
 
+/* Why a race found is not reported (report/filter.h): the user said so. */
+typedef enum rh_hidden {
+    RH_SHOWN = 0,
+    RH_HID_RULE,       /* a race: line of --suppressions */
+    RH_HID_ANNOTATION, /* a racehunt:benign comment on an access line */
+    RH_HID_BASELINE,   /* its fingerprint is in the --baseline report */
+} rh_hidden;
+
 typedef struct rh_race {
     rh_race_access a, b;
     char *object;           /* "global 'counter'", "heap object allocated at a.c:12", ... */
@@ -71,6 +79,9 @@ typedef struct rh_race {
     char *engine;           /* which engine found it */
     rh_evidence evidence;
     rh_witness *witness;    /* may be NULL */
+    char *fingerprint;      /* stable across line moves (report/fingerprint.h), may be NULL */
+    rh_hidden hidden;       /* counted in summaries, listed as suppressed in JSON/SARIF */
+    char *hidden_by;        /* the rule, annotation or baseline that hid it */
 } rh_race;
 
 /* Engine statistics a report may show with --stats. */
@@ -100,7 +111,14 @@ void rh_result_free(rh_result *res);
 void rh_race_access_from_model(rh_race_access *out, const rh_program *p, const rh_access *a);
 
 const char *rh_verdict_name(rh_verdict v);
+/* "suppression", "annotation", "baseline" ("" for a shown race), and back. */
+const char *rh_hidden_name(rh_hidden h);
+rh_hidden rh_hidden_from_name(const char *name);
 const char *rh_evidence_name(rh_evidence e);
+/* Listed in a report: not a may-race, or may-races asked for (--may).
+ * Reported: listed and not hidden by a suppression or the baseline. */
+int rh_race_listed(const rh_race *r, int with_may);
+int rh_race_reported(const rh_race *r, int with_may);
 /* True when the evidence shows the race really happens (bmc, observed, replayed). */
 int rh_evidence_confirmed(rh_evidence e);
 

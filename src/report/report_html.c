@@ -2,6 +2,7 @@
  * with source excerpts, and the witness as a timeline with a column per
  * thread, steps in order and the racing pair highlighted.
  */
+#include "filter.h"
 #include "report.h"
 #include "../util/util.h"
 
@@ -123,17 +124,42 @@ static void race_html(FILE *out, const rh_race *r, int n)
     fputs("</div>\n", out);
 }
 
+/* Suppressed and baselined races: counted, and listed one line each in a
+ * closed <details>, so nothing the analysis found is out of sight. */
+static void hidden_html(FILE *out, const rh_result *res, const rh_options *o,
+                        const rh_filter_counts *c)
+{
+    fprintf(out, "<details id=\"hidden\"><summary class=\"meta\">%d suppressed, %d in the "
+                 "baseline</summary><table class=\"timeline\"><tr><th>accesses</th><th>location"
+                 "</th><th>hidden by</th></tr>\n", c->suppressed, c->baselined);
+    for (int i = 0; i < res->nraces; i++) {
+        const rh_race *r = &res->races[i];
+        if (!rh_race_listed(r, o->may) || r->hidden == RH_SHOWN)
+            continue;
+        fputs("<tr><td>", out);
+        esc(out, r->a.file);
+        fprintf(out, ":%u %s, ", r->a.line, r->a.is_write ? "write" : "read");
+        esc(out, r->b.file);
+        fprintf(out, ":%u %s</td><td>", r->b.line, r->b.is_write ? "write" : "read");
+        esc(out, r->object ? r->object : "shared memory");
+        fputs("</td><td>", out);
+        esc(out, r->hidden_by ? r->hidden_by : rh_hidden_name(r->hidden));
+        fputs("</td></tr>\n", out);
+    }
+    fputs("</table></details>\n", out);
+}
+
 void rh_report_html(const rh_result *res, const rh_options *o, FILE *out)
 {
     fprintf(out, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
                  "<title>racehunt report</title><style>%s</style></head><body>\n", style);
-    int shown = 0;
-    for (int i = 0; i < res->nraces; i++)
-        shown += res->races[i].evidence != RH_EV_MAY || o->may;
+    rh_filter_counts c = rh_filter_count(res, o->may);
     fprintf(out, "<h1>racehunt: %d data race%s &mdash; verdict <span id=\"verdict\">%s</span></h1>\n",
-            shown, shown == 1 ? "" : "s", rh_verdict_name(res->verdict));
+            c.reported, c.reported == 1 ? "" : "s", rh_verdict_name(res->verdict));
+    if (c.suppressed || c.baselined)
+        hidden_html(out, res, o, &c);
     for (int i = 0, n = 0; i < res->nraces; i++)
-        if (res->races[i].evidence != RH_EV_MAY || o->may)
+        if (rh_race_reported(&res->races[i], o->may))
             race_html(out, &res->races[i], ++n);
     if (res->nnotes) {
         fputs("<h2>Notes</h2><ul>", out);

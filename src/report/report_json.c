@@ -1,6 +1,7 @@
 /* report_json.c - the JSON report (schema "racehunt-report", version 1),
  * the dispatch over formats, and witness files (schema "racehunt-witness").
  */
+#include "filter.h"
 #include "report.h"
 #include "../util/util.h"
 
@@ -39,6 +40,11 @@ static json_t *race_json(const rh_race *r)
                           rh_evidence_confirmed(r->evidence), "object", r->object, "offset",
                           (json_int_t)r->offset_lo, (json_int_t)r->offset_hi, "accesses",
                           access_json(&r->a), access_json(&r->b));
+    if (r->fingerprint)
+        json_object_set_new(j, "fingerprint", json_string(r->fingerprint));
+    if (r->hidden != RH_SHOWN)
+        json_object_set_new(j, "suppressed", json_pack("{s:s, s:s?}", "kind",
+                                                       rh_hidden_name(r->hidden), "by", r->hidden_by));
     if (r->witness)
         json_object_set_new(j, "witness", rh_witness_to_json(r->witness));
     return j;
@@ -48,15 +54,18 @@ json_t *rh_result_to_json(const rh_result *res, int with_may)
 {
     json_t *races = json_array(), *notes = json_array(), *stats = json_object();
     for (int i = 0; i < res->nraces; i++)
-        if (res->races[i].evidence != RH_EV_MAY || with_may)
+        if (rh_race_listed(&res->races[i], with_may))
             json_array_append_new(races, race_json(&res->races[i]));
     for (int i = 0; i < res->nnotes; i++)
         json_array_append_new(notes, json_string(res->notes[i]));
     for (int i = 0; i < res->nstats; i++)
         json_object_set_new(stats, res->stats[i].name, json_real(res->stats[i].value));
-    return json_pack("{s:s, s:i, s:s, s:s?, s:o, s:o, s:o}", "schema", "racehunt-report", "version",
-                     RH_REPORT_SCHEMA_VERSION, "verdict", rh_verdict_name(res->verdict), "engine",
-                     res->engine, "races", races, "notes", notes, "stats", stats);
+    rh_filter_counts n = rh_filter_count(res, with_may);
+    return json_pack("{s:s, s:i, s:s, s:s?, s:{s:i, s:i, s:i}, s:o, s:o, s:o}", "schema",
+                     "racehunt-report", "version", RH_REPORT_SCHEMA_VERSION, "verdict",
+                     rh_verdict_name(res->verdict), "engine", res->engine, "counts", "reported",
+                     n.reported, "suppressed", n.suppressed, "baselined", n.baselined, "races",
+                     races, "notes", notes, "stats", stats);
 }
 
 void rh_report_json(const rh_result *res, const rh_options *o, FILE *out)

@@ -1,19 +1,88 @@
 /* report_sarif.c - SARIF 2.1.0 output for GitHub code scanning and IDEs:
- * one result per race, the first access as its location, the second as a
- * related location, and the witness schedule as a code flow with one
- * thread flow per thread.
+ * one result per reported race, the first access as its location, the
+ * second as a related location, and the witness schedule as a code flow
+ * with one thread flow per thread.
+ *
+ * Code scanning's rules shape it: files are named relative to %SRCROOT%
+ * (the current directory) so alerts land on the repository's files; each
+ * result carries partialFingerprints (fingerprint.h) so an alert follows
+ * its race across commits; a result keeps at most RH_SARIF_FLOW_MAX
+ * thread-flow locations (GitHub keeps 1,000) and a file at most
+ * RH_SARIF_FLOWS_TOTAL, so thousands of races stay well under the 10 MB
+ * upload limit.  Suppressed and baselined races are no results (GitHub
+ * shows results with SARIF suppressions as open alerts); the run's
+ * properties count them, and the JSON report lists them.
  */
+#include "fingerprint.h"
+#include "filter.h"
 #include "report.h"
 #include "../util/util.h"
 
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 #define RH_SARIF_SCHEMA "https://json.schemastore.org/sarif-2.1.0.json"
+#define RH_SARIF_FLOW_MAX 1000     /* thread-flow locations per result */
+#define RH_SARIF_FLOWS_TOTAL 20000 /* per file: about 4 MB of flows */
+
+typedef struct sarif_ctx {
+    const char *root;    /* the current directory, ending in '/' */
+    int flow_budget;     /* thread-flow locations left for this file */
+    int flows_cut;       /* results whose witness was shortened or left out */
+} sarif_ctx;
+
+/* RFC 3986: everything but unreserved characters and '/' percent-encoded. */
+static char *uri_encode(const char *lead, const char *path)
+{
+    static const char hex[] = "0123456789ABCDEF";
+    size_t n = strlen(lead), k = n;
+    char *u = rh_xmalloc(n + 3 * strlen(path) + 1);
+    memcpy(u, lead, n);
+    for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
+        if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
+            strchr("-._~/", *p)) {
+            u[k++] = (char)*p;
+        } else {
+            u[k++] = '%', u[k++] = hex[*p >> 4], u[k++] = hex[*p & 15];
+        }
+    }
+    u[k] = '\0';
+    return u;
+}
+
+/* Files under the current directory relative to %SRCROOT%, others as
+ * absolute file: URIs. */
+static json_t *artifact(const sarif_ctx *c, const char *file)
+{
+    if (!file || !*file || strcmp(file, "?") == 0)
+        return json_pack("{s:s}", "uri", "unknown");
+    while (strncmp(file, "./", 2) == 0)
+        file += 2;
+    size_t rl = c->root ? strlen(c->root) : 0;
+    const char *rel = NULL;
+    char *abs = NULL;
+    if (file[0] == '/' && rl && strncmp(file, c->root, rl) == 0)
+        rel = file + rl;
+    else if (file[0] == '/')
+        abs = rh_xstrdup(file);
+    else if (strncmp(file, "../", 3) == 0 && rl)
+        abs = rh_xasprintf("%s%s", c->root, file);
+    else
+        rel = file;
+    char *uri = rel ? uri_encode("", rel) : uri_encode("file://", abs);
+    json_t *a = json_pack("{s:s}", "uri", uri);
+    if (rel)
+        json_object_set_new(a, "uriBaseId", json_string("%SRCROOT%"));
+    free(uri);
+    free(abs);
+    return a;
+}
 
 /* SARIF regions are 1-based; line or column 0 means "unknown" here. */
-static json_t *physical(const char *file, unsigned line, unsigned col)
+static json_t *physical(const sarif_ctx *c, const char *file, unsigned line, unsigned col)
 {
-    json_t *loc = json_pack("{s:{s:s}}", "artifactLocation", "uri", file ? file : "unknown");
+    json_t *loc = json_pack("{s:o}", "artifactLocation", artifact(c, file));
     if (line) {
         json_t *region = json_pack("{s:I}", "startLine", (json_int_t)line);
         if (col)
@@ -23,9 +92,9 @@ static json_t *physical(const char *file, unsigned line, unsigned col)
     return loc;
 }
 
-static json_t *location(const rh_race_access *a, const char *text)
+static json_t *location(const sarif_ctx *c, const rh_race_access *a, const char *text)
 {
-    json_t *l = json_pack("{s:o}", "physicalLocation", physical(a->file, a->line, a->col));
+    json_t *l = json_pack("{s:o}", "physicalLocation", physical(c, a->file, a->line, a->col));
     if (a->func)
         json_object_set_new(l, "logicalLocations",
                             json_pack("[{s:s, s:s}]", "name", a->func, "kind", "function"));
@@ -50,83 +119,153 @@ static char *describe(const rh_race_access *a)
     return s;
 }
 
-/* The witness as a code flow: one thread flow per thread, steps in
- * global execution order (executionOrder), racing steps marked essential. */
-static json_t *code_flow(const rh_witness *w)
+/* The steps [*lo, *hi) a code flow shows: all that fit, or else the last
+ * `room` up to the later racing step, which are what leads into the race. */
+static void flow_window(const rh_witness *w, int room, int *lo, int *hi)
 {
+    int last = w->race_step_a > w->race_step_b ? w->race_step_a : w->race_step_b;
+    *lo = 0, *hi = w->nsteps;
+    if (w->nsteps <= room)
+        return;
+    if (last >= 0 && last < w->nsteps)
+        *hi = last + 1;
+    *lo = *hi > room ? *hi - room : 0;
+}
+
+static json_t *thread_flow(const sarif_ctx *c, const rh_witness *w, int t, int lo, int hi)
+{
+    json_t *locs = json_array();
+    for (int i = lo; i < hi; i++) {
+        const rh_step *s = &w->steps[i];
+        if (s->thread != t)
+            continue;
+        json_t *l = json_pack("{s:{s:o, s:{s:s}}, s:i}", "location", "physicalLocation",
+                              physical(c, s->file, s->line, s->col), "message", "text",
+                              s->what ? s->what : "", "executionOrder", i + 1);
+        if (i == w->race_step_a || i == w->race_step_b)
+            json_object_set_new(l, "importance", json_string("essential"));
+        json_array_append_new(locs, l);
+    }
+    if (json_array_size(locs) == 0) {
+        json_decref(locs);
+        return NULL;
+    }
+    char id[32];
+    snprintf(id, sizeof id, "T%d", t);
+    return json_pack("{s:s, s:o}", "id", id, "locations", locs);
+}
+
+/* The witness as a code flow: one thread flow per thread, steps in global
+ * execution order (executionOrder), racing steps marked essential.  NULL
+ * when the file's budget of flow locations is spent. */
+static json_t *code_flow(sarif_ctx *c, const rh_witness *w)
+{
+    int room = c->flow_budget < RH_SARIF_FLOW_MAX ? c->flow_budget : RH_SARIF_FLOW_MAX, lo, hi;
+    if (room <= 0) {
+        c->flows_cut++;
+        return NULL;
+    }
+    flow_window(w, room, &lo, &hi);
+    c->flow_budget -= hi - lo;
+    c->flows_cut += hi - lo < w->nsteps;
     int max_thread = 0;
-    for (int i = 0; i < w->nsteps; i++)
+    for (int i = lo; i < hi; i++)
         max_thread = w->steps[i].thread > max_thread ? w->steps[i].thread : max_thread;
     json_t *flows = json_array();
     for (int t = 0; t <= max_thread; t++) {
-        json_t *locs = json_array();
-        for (int i = 0; i < w->nsteps; i++) {
-            const rh_step *s = &w->steps[i];
-            if (s->thread != t)
-                continue;
-            json_t *l = json_pack("{s:{s:o, s:{s:s}}, s:i}", "location", "physicalLocation",
-                                  physical(s->file, s->line, s->col), "message", "text",
-                                  s->what ? s->what : "", "executionOrder", i + 1);
-            if (i == w->race_step_a || i == w->race_step_b)
-                json_object_set_new(l, "importance", json_string("essential"));
-            json_array_append_new(locs, l);
-        }
-        char id[32];
-        snprintf(id, sizeof id, "T%d", t);
-        if (json_array_size(locs))
-            json_array_append_new(flows, json_pack("{s:s, s:o}", "id", id, "locations", locs));
-        else
-            json_decref(locs);
+        json_t *f = thread_flow(c, w, t, lo, hi);
+        if (f)
+            json_array_append_new(flows, f);
     }
-    return json_pack("[{s:{s:s}, s:o}]", "message", "text", "witness schedule", "threadFlows", flows);
+    char *text = hi - lo < w->nsteps
+                     ? rh_xasprintf("witness schedule: steps %d to %d of %d (the earlier steps are "
+                                    "in the JSON report's witness)", lo + 1, hi, w->nsteps)
+                     : rh_xasprintf("witness schedule (%d steps)", w->nsteps);
+    json_t *cf = json_pack("[{s:{s:s}, s:o}]", "message", "text", text, "threadFlows", flows);
+    free(text);
+    return cf;
 }
 
+/* Confirmed races are errors; a likely race a warning; a possible one a note. */
 static const char *level(rh_evidence e)
 {
     return rh_evidence_confirmed(e) ? "error" : e == RH_EV_MUST ? "warning" : "note";
 }
 
-static json_t *result_json(const rh_race *r)
+static json_t *result_json(sarif_ctx *c, const rh_race *r, int baselined)
 {
     char *da = describe(&r->a), *db = describe(&r->b);
     char *text = rh_xasprintf("Data race (%s, %s engine) on %s: %s, conflicting with %s.",
                               rh_evidence_name(r->evidence), r->engine,
                               r->object ? r->object : "shared memory", da, db);
-    json_t *related = location(&r->b, db);
+    json_t *related = location(c, &r->b, db);
     json_object_set_new(related, "id", json_integer(1));
     json_t *res = json_pack("{s:s, s:i, s:s, s:{s:s}, s:[o], s:[o], s:{s:s, s:s, s:b}}", "ruleId",
                             "data-race", "ruleIndex", 0, "level", level(r->evidence), "message",
-                            "text", text, "locations", location(&r->a, NULL), "relatedLocations",
+                            "text", text, "locations", location(c, &r->a, NULL), "relatedLocations",
                             related, "properties", "evidence", rh_evidence_name(r->evidence),
                             "engine", r->engine, "confirmed", rh_evidence_confirmed(r->evidence));
-    if (r->witness && r->witness->nsteps)
-        json_object_set_new(res, "codeFlows", code_flow(r->witness));
+    if (r->fingerprint)
+        json_object_set_new(res, "partialFingerprints",
+                            json_pack("{s:s}", RH_FINGERPRINT_KEY, r->fingerprint));
+    if (baselined) /* a baseline was given and this race is not in it */
+        json_object_set_new(res, "baselineState", json_string("new"));
+    json_t *flow = r->witness && r->witness->nsteps ? code_flow(c, r->witness) : NULL;
+    if (flow)
+        json_object_set_new(res, "codeFlows", flow);
     free(da);
     free(db);
     free(text);
     return res;
 }
 
-void rh_report_sarif(const rh_result *res, const rh_options *o, FILE *out)
+static json_t *rule_json(void)
 {
-    json_t *results = json_array();
-    for (int i = 0; i < res->nraces; i++)
-        if (res->races[i].evidence != RH_EV_MAY || o->may)
-            json_array_append_new(results, result_json(&res->races[i]));
-    json_t *rule = json_pack(
+    return json_pack(
         "{s:s, s:s, s:{s:s}, s:{s:s}, s:{s:s}}", "id", "data-race", "name", "DataRace",
         "shortDescription", "text", "Two threads access the same memory without synchronisation",
         "fullDescription", "text",
         "Two accesses to overlapping memory from different threads, at least one a write, not both "
         "atomic, and not ordered by thread creation/join, locks or other synchronisation.",
         "defaultConfiguration", "level", "error");
-    json_t *run = json_pack("{s:{s:{s:s, s:s, s:[o]}}, s:o, s:{s:s, s:s}}", "tool", "driver",
-                            "name", "racehunt", "version", RH_VERSION_STRING, "rules", rule,
-                            "results", results, "properties", "verdict",
-                            rh_verdict_name(res->verdict), "engine", res->engine ? res->engine : "");
+}
+
+static json_t *run_properties(const rh_result *res, const rh_options *o, const sarif_ctx *c)
+{
+    rh_filter_counts n = rh_filter_count(res, o->may);
+    json_t *p = json_pack("{s:s, s:s, s:i, s:i, s:i}", "verdict", rh_verdict_name(res->verdict),
+                          "engine", res->engine ? res->engine : "", "reported", n.reported,
+                          "suppressed", n.suppressed, "baselined", n.baselined);
+    if (c->flows_cut)
+        json_object_set_new(p, "witnessesShortened", json_integer(c->flows_cut));
+    return p;
+}
+
+void rh_report_sarif(const rh_result *res, const rh_options *o, FILE *out)
+{
+    char cwd[4096];
+    sarif_ctx c = {NULL, RH_SARIF_FLOWS_TOTAL, 0};
+    char *root = getcwd(cwd, sizeof cwd) ? rh_xasprintf("%s%s", cwd, strcmp(cwd, "/") ? "/" : "")
+                                         : NULL;
+    c.root = root;
+    json_t *results = json_array();
+    for (int i = 0; i < res->nraces; i++)
+        if (rh_race_reported(&res->races[i], o->may))
+            json_array_append_new(results, result_json(&c, &res->races[i], o->baseline != NULL));
+    json_t *run = json_pack("{s:{s:{s:s, s:s, s:[o]}}, s:o}", "tool", "driver", "name",
+                            "racehunt", "version", RH_VERSION_STRING, "rules", rule_json(),
+                            "results", results);
+    if (root) {
+        char *uri = uri_encode("file://", root);
+        json_object_set_new(run, "originalUriBaseIds",
+                            json_pack("{s:{s:s}}", "%SRCROOT%", "uri", uri));
+        free(uri);
+    }
+    json_object_set_new(run, "properties", run_properties(res, o, &c));
     json_t *doc = json_pack("{s:s, s:s, s:[o]}", "$schema", RH_SARIF_SCHEMA, "version", "2.1.0",
                             "runs", run);
     json_dumpf(doc, out, JSON_INDENT(2));
     fputc('\n', out);
     json_decref(doc);
+    free(root);
 }

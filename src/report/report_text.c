@@ -2,6 +2,7 @@
  * reports C developers know from ThreadSanitizer: both accesses with their
  * stacks, the threads, the object and the locks held.
  */
+#include "filter.h"
 #include "report.h"
 
 static void text_access(const rh_race_access *a, const char *lead, FILE *out)
@@ -37,6 +38,12 @@ static const char *headline(rh_evidence e)
     return "data race";
 }
 
+/* What the SUMMARY line calls a race: only a confirmed one is a "data race". */
+static const char *summary_kind(rh_evidence e)
+{
+    return e == RH_EV_MAY ? "possible data race" : e == RH_EV_MUST ? "likely data race" : "data race";
+}
+
 /* saved_as: the file --witness writes this race's witness to, or NULL. */
 static void text_race(const rh_race *r, const char *saved_as, FILE *out)
 {
@@ -56,8 +63,8 @@ static void text_race(const rh_race *r, const char *saved_as, FILE *out)
     else if (r->witness)
         fprintf(out, "  Witness: a schedule of %d steps reaches this race (save it with "
                      "--witness=FILE, replay it with racehunt replay FILE)\n", r->witness->nsteps);
-    fprintf(out, "SUMMARY: racehunt: data race %s:%u:%u in %s\n", r->a.file, r->a.line, r->a.col,
-            r->a.func ? r->a.func : "?");
+    fprintf(out, "SUMMARY: racehunt: %s %s:%u:%u in %s\n", summary_kind(r->evidence), r->a.file,
+            r->a.line, r->a.col, r->a.func ? r->a.func : "?");
 }
 
 void rh_report_text(const rh_result *res, const rh_options *o, FILE *out)
@@ -65,7 +72,7 @@ void rh_report_text(const rh_result *res, const rh_options *o, FILE *out)
     int shown = 0, saved = o->svcomp; /* SV-COMP mode writes a GraphML witness instead */
     for (int i = 0; i < res->nraces; i++) {
         const rh_race *r = &res->races[i];
-        if (r->evidence == RH_EV_MAY && !o->may)
+        if (!rh_race_reported(r, o->may))
             continue;
         /* --witness saves the first witness (main.c) */
         text_race(r, r->witness && !saved ? o->witness_out : NULL, out);
@@ -79,6 +86,12 @@ void rh_report_text(const rh_result *res, const rh_options *o, FILE *out)
     if (o->stats)
         for (int i = 0; i < res->nstats; i++)
             fprintf(out, "stat: %s = %g\n", res->stats[i].name, res->stats[i].value);
-    fprintf(out, "racehunt: %d race%s reported; verdict: %s%s%s\n", shown, shown == 1 ? "" : "s",
-            rh_verdict_name(res->verdict), res->engine ? " by " : "", res->engine ? res->engine : "");
+    rh_filter_counts n = rh_filter_count(res, o->may);
+    fprintf(out, "racehunt: %d race%s reported", shown, shown == 1 ? "" : "s");
+    if (n.suppressed || o->suppressions)
+        fprintf(out, ", %d suppressed", n.suppressed);
+    if (n.baselined || o->baseline)
+        fprintf(out, ", %d in the baseline", n.baselined);
+    fprintf(out, "; verdict: %s%s%s\n", rh_verdict_name(res->verdict), res->engine ? " by " : "",
+            res->engine ? res->engine : "");
 }

@@ -72,6 +72,11 @@ static int race_from_json(rh_race *r, json_t *j, char *err)
     const char *engine = json_string_value(json_object_get(j, "engine"));
     r->engine = rh_xstrdup(engine ? engine : "?");
     r->evidence = evidence_from_name(json_string_value(json_object_get(j, "evidence")));
+    r->fingerprint = dup_or_null(json_string_value(json_object_get(j, "fingerprint")));
+    json_t *hid = json_object_get(j, "suppressed");
+    r->hidden = rh_hidden_from_name(json_string_value(json_object_get(hid, "kind")));
+    if (r->hidden != RH_SHOWN)
+        r->hidden_by = dup_or_null(json_string_value(json_object_get(hid, "by")));
     json_t *w = json_object_get(j, "witness");
     if (w && !(r->witness = rh_witness_from_json(w, err))) {
         rh_race_free(r);

@@ -40,6 +40,15 @@ double rh_budget_left(const rh_budget *b)
     return left > 0 ? left : 0;
 }
 
+rh_budget rh_budget_share(const rh_budget *b, double fraction)
+{
+    rh_budget part = *b;
+    double now = rh_now();
+    part.deadline = now + fraction * rh_budget_left(b);
+    part.end = part.deadline + (b->end - b->deadline) * fraction;
+    return part;
+}
+
 /* VmHWM, not getrusage's ru_maxrss: that one carries a parent's peak over
  * fork and exec, so a stage would report its parent's memory as its own. */
 long rh_peak_rss_kb(void)

@@ -62,6 +62,11 @@ int rh_budget_over(rh_budget *b);
 /* Seconds left before the deadline (never negative). */
 double rh_budget_left(const rh_budget *b);
 
+/* A copy of b for a stage that must leave time to the stages after it:
+ * its deadline is `fraction` of the time b has left, its end moves with
+ * it by the same share of b's margin. */
+rh_budget rh_budget_share(const rh_budget *b, double fraction);
+
 void rh_budget_stage(rh_budget *b, const char *name);
 void rh_budget_progress(rh_budget *b, long done, long total);
 /* Ends the running stage (records its time and peak memory). */

@@ -11,6 +11,7 @@
 #include "../../util/util.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define FUNC_BASE 0x1000u
@@ -68,6 +69,15 @@ uint64_t rh_bmc_alloc(rh_bmc_ctx *c, const char *kind, uint64_t size, LLVMValueR
         c->next_stack += ((size + 15) & ~UINT64_C(15)) + 16;
         if (c->next_stack >= heap_base(c))
             c->fatal = 1;
+    }
+    if (strcmp(kind, "heap") == 0 && site && LLVMIsAInstruction(site)) {
+        /* a heap object is known by where it was allocated, not by the SSA
+         * name of the call ("call", "call5") */
+        rh_srcloc l = rh_model_inst_loc(c->prog, site);
+        char *at = rh_xasprintf("allocated at %s:%u:%u", l.file, l.line, l.col);
+        add_object(c, NULL, addr, size, kind, at);
+        free(at);
+        return addr;
     }
     add_object(c, NULL, addr, size, kind, n ? name : NULL);
     return addr;

@@ -54,6 +54,8 @@ static char *describe_object(wctx *W, uint64_t addr)
         return rh_xasprintf("memory at 0x%llx", (unsigned long long)addr);
     if (strcmp(o->kind, "global") == 0)
         return rh_xasprintf("global '%s'", o->name);
+    if (strcmp(o->kind, "heap") == 0 && o->name[0])
+        return rh_xasprintf("heap object %s", o->name); /* "allocated at a.c:3:9" */
     if (o->name[0])
         return rh_xasprintf("%s object '%s'", o->kind, o->name);
     return rh_xasprintf("%s object", o->kind);

@@ -44,10 +44,35 @@ typedef struct rh_dyn_binary {
     int cached;         /* reused from the cache */
 } rh_dyn_binary;
 
-/* Builds (or reuses) the instrumented binary of prog.  When the program
- * was loaded for ILP32, it is reloaded from source as 64-bit code. */
-int rh_dyn_build(rh_program *prog, const rh_options *o, rh_dyn_binary *bin, char *err);
+/* Builds (or reuses) the instrumented binary of prog, the link step ending
+ * by `deadline` (rh_now() time; 0: no deadline but the link step's own
+ * 300 s).  When the program was loaded for ILP32, it is reloaded from
+ * source as 64-bit code. */
+int rh_dyn_build(rh_program *prog, const rh_options *o, double deadline, rh_dyn_binary *bin, char *err);
 void rh_dyn_binary_free(rh_dyn_binary *bin);
+
+/* ---- the link step (dyn_link.c, dyn_libhints.c) ---- */
+
+/* The runtime library: $RACEHUNT_RUNTIME, else found relative to the
+ * racehunt executable (installed: BINDIR/RH_RUNTIME_REL; build tree: next
+ * to it), else the build tree's path compiled in.  Owned path or NULL. */
+char *rh_dyn_runtime_lib(void);
+
+/* Links bitcode bc with the runtime library lib and the user's link flags
+ * (o->ldflags) into exe within `seconds`; temporary files go to tmp.  When
+ * symbols stay undefined, err names them and, where rh_dyn_libhint_for
+ * knows, the -l flag and Debian package that provide them. */
+int rh_dyn_link(const char *bc, const char *lib, const rh_options *o, const char *exe,
+                const char *tmp, double seconds, char *err);
+
+typedef struct rh_dyn_libhint {
+    const char *pattern;    /* fnmatch(3) glob over symbol names */
+    const char *flag;       /* -lz */
+    const char *package;    /* zlib1g-dev */
+} rh_dyn_libhint;
+
+/* The library that probably defines sym, or NULL when racehunt cannot tell. */
+const rh_dyn_libhint *rh_dyn_libhint_for(const char *sym);
 
 /* ---- traces: what one run of the runtime reported (dyn_trace.c) ---- */
 

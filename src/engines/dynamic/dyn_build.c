@@ -1,13 +1,12 @@
 /* dyn_build.c - from the program model to an instrumented executable:
- * instrument a clone of the module, write its bitcode, and compile and
- * link it with clang-16 and the runtime library.  Binaries are cached by
- * a hash of the instrumented bitcode and the runtime library, so a replay
- * or a second analysis of the same program reuses them.
+ * instrument a clone of the module, write its bitcode, and have it linked
+ * (dyn_link.c).  Binaries are cached by a hash of the instrumented
+ * bitcode, the runtime library and the link flags, so a replay or a
+ * second analysis of the same program reuses them.
  */
 #include "dyn.h"
 #include "../../frontend/frontend.h"
 #include "../../util/cleanup.h"
-#include "../../util/proc.h"
 #include "../../util/util.h"
 
 #include <errno.h>
@@ -17,40 +16,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#ifndef RH_RUNTIME_LIB
-#define RH_RUNTIME_LIB ""
-#endif
-
 static int file_exists(const char *p)
 {
     struct stat sb;
     return stat(p, &sb) == 0 && S_ISREG(sb.st_mode);
-}
-
-/* The runtime library: $RACEHUNT_RUNTIME, next to the racehunt executable
- * (installed or build tree), or the build tree's path compiled in. */
-static char *runtime_lib(void)
-{
-    const char *env = getenv("RACEHUNT_RUNTIME");
-    if (env && *env)
-        return file_exists(env) ? rh_xstrdup(env) : NULL;
-    char self[4096];
-    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-    if (n > 0) {
-        self[n] = '\0';
-        char *slash = strrchr(self, '/');
-        if (slash)
-            *slash = '\0';
-        const char *rel[] = {"libracehunt_rt.a", "src/runtime/libracehunt_rt.a",
-                             "../lib/racehunt/libracehunt_rt.a"};
-        for (size_t i = 0; i < sizeof rel / sizeof rel[0]; i++) {
-            char *p = rh_xasprintf("%s/%s", self, rel[i]);
-            if (file_exists(p))
-                return p;
-            free(p);
-        }
-    }
-    return RH_RUNTIME_LIB[0] && file_exists(RH_RUNTIME_LIB) ? rh_xstrdup(RH_RUNTIME_LIB) : NULL;
 }
 
 static uint64_t fnv(uint64_t h, const void *data, size_t n)
@@ -89,33 +58,18 @@ static int write_locpos(const rh_dyn_locs *l, const char *path, char *err)
     return fclose(f) ? rh_fail(err, "%s: cannot write", path) : 0;
 }
 
-/* The linker's temporary objects go to TMPDIR: pointing it into our own
- * directory keeps them where an interrupted racehunt cleans up. */
-static int compile(const char *bc, const char *lib, const char *exe, const char *tmp, char *err)
+/* The link step's time: what is left before the deadline, at least a
+ * moment (rh_proc_run takes <= 0 as no limit), at most 300 s. */
+static double link_seconds(double deadline)
 {
-    char *clang = rh_frontend_clang();
-    if (!clang)
-        return rh_fail(err, "clang-16 is not installed, so the dynamic engine cannot build the program");
-    char *argv[] = {clang, "-O1", "-w", "-fno-color-diagnostics", (char *)bc, (char *)lib,
-                    "-lpthread", "-lm", "-o", (char *)exe, NULL};
-    char *tmpdir = rh_xasprintf("TMPDIR=%s", tmp), *env[] = {tmpdir, NULL};
-    rh_proc_result r;
-    int rc = rh_proc_run(argv, env, 300, &r, err);
-    free(tmpdir);
-    if (rc == 0 && (r.timed_out || !r.exited || r.status != 0)) {
-        const char *msg = strstr(r.errout, "undefined reference") ? strstr(r.errout, "undefined reference")
-                          : strstr(r.errout, "error")             ? strstr(r.errout, "error")
-                                                                  : r.errout;
-        rc = rh_fail(err, "building the instrumented program failed: %.300s", msg);
-    }
-    rh_proc_result_free(&r);
-    free(clang);
-    return rc;
+    double left = deadline > 0 ? deadline - rh_now() : 300;
+    return left < 0.1 ? 0.1 : left > 300 ? 300 : left;
 }
 
 /* Compiles into a private directory, then renames it into the cache, so
  * concurrent racehunts never see half a binary. */
-static int build_into(LLVMMemoryBufferRef buf, const char *lib, const char *dir, char *err)
+static int build_into(LLVMMemoryBufferRef buf, const char *lib, const rh_options *o, double deadline,
+                      const char *dir, char *err)
 {
     char *tmp = rh_xasprintf("%s.tmp%d", dir, (int)getpid());
     mkdir(tmp, 0700);
@@ -130,7 +84,7 @@ static int build_into(LLVMMemoryBufferRef buf, const char *lib, const char *dir,
         fclose(f);
     }
     if (rc == 0)
-        rc = compile(bc, lib, exe, tmp, err);
+        rc = rh_dyn_link(bc, lib, o, exe, tmp, link_seconds(deadline), err);
     if (rc == 0 && rename(tmp, dir) != 0 && !file_exists(exe))
         rc = rh_fail(err, "%s: cannot create the cache entry: %s", dir, strerror(errno));
     rh_frontend_rmdir(tmp);
@@ -140,9 +94,10 @@ static int build_into(LLVMMemoryBufferRef buf, const char *lib, const char *dir,
     return rc;
 }
 
-static int build_module(rh_program *prog, rh_dyn_binary *bin, char *err)
+static int build_module(rh_program *prog, const rh_options *o, double deadline, rh_dyn_binary *bin,
+                        char *err)
 {
-    char *lib = runtime_lib();
+    char *lib = rh_dyn_runtime_lib();
     if (!lib)
         return rh_fail(err, "the racehunt runtime library (libracehunt_rt.a) was not found next to "
                             "racehunt; set RACEHUNT_RUNTIME to its path");
@@ -158,6 +113,8 @@ static int build_module(rh_program *prog, rh_dyn_binary *bin, char *err)
     uint64_t h = fnv(1469598103934665603ull, LLVMGetBufferStart(buf), LLVMGetBufferSize(buf));
     h = fnv(h, &sb.st_size, sizeof sb.st_size);
     h = fnv(h, &sb.st_mtime, sizeof sb.st_mtime);
+    for (int i = 0; i < o->nldflags; i++) /* with the NUL, so "-l" "z" differs from "-lz" */
+        h = fnv(h, o->ldflags[i], strlen(o->ldflags[i]) + 1);
     char *root = cache_root();
     bin->dir = rh_xasprintf("%s/%016llx", root, (unsigned long long)h);
     bin->exe = rh_xasprintf("%s/prog", bin->dir);
@@ -167,7 +124,7 @@ static int build_module(rh_program *prog, rh_dyn_binary *bin, char *err)
     bin->cached = file_exists(bin->exe) && file_exists(bin->locpos);
     if (!bin->cached) {
         rh_frontend_rmdir(bin->dir); /* a stale, partial entry */
-        rc = build_into(buf, lib, bin->dir, err);
+        rc = build_into(buf, lib, o, deadline, bin->dir, err);
         if (rc == 0)
             rc = write_locpos(&bin->locs, bin->locpos, err);
     }
@@ -176,11 +133,11 @@ static int build_module(rh_program *prog, rh_dyn_binary *bin, char *err)
     return rc;
 }
 
-int rh_dyn_build(rh_program *prog, const rh_options *o, rh_dyn_binary *bin, char *err)
+int rh_dyn_build(rh_program *prog, const rh_options *o, double deadline, rh_dyn_binary *bin, char *err)
 {
     memset(bin, 0, sizeof *bin);
     if (!prog->ilp32)
-        return build_module(prog, bin, err);
+        return build_module(prog, o, deadline, bin, err);
     /* The runtime is 64-bit: run an ILP32 program as 64-bit code.  Races
      * that depend on the data model itself can differ; the engine notes it. */
     rh_options o64 = *o;
@@ -188,7 +145,7 @@ int rh_dyn_build(rh_program *prog, const rh_options *o, rh_dyn_binary *bin, char
     rh_program p64;
     if (rh_frontend_load(&o64, NULL, &p64, err))
         return -1;
-    int rc = build_module(&p64, bin, err);
+    int rc = build_module(&p64, &o64, deadline, bin, err);
     rh_model_free(&p64);
     bin->rebuilt_64bit = 1;
     return rc;

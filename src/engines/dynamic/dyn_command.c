@@ -6,6 +6,7 @@
  */
 #include "../../cli.h"
 #include "../../frontend/frontend.h"
+#include "../../report/filter.h"
 #include "../../report/report.h"
 #include "../../util/util.h"
 #include "../engine.h"
@@ -23,10 +24,15 @@ static int fail(const char *msg)
     return RH_EXIT_ERROR;
 }
 
+/* `run` is used as ThreadSanitizer is: suppressions, baseline and --exitcode
+ * apply; a replay shows the race it was asked for, whatever they say. */
 static int finish(rh_result *res, const rh_options *o)
 {
     char err[RH_ERR_MAX];
-    int rc = rh_report_write(res, o, stdout, err);
+    int run = strcmp(o->command, "run") == 0;
+    int rc = run ? rh_filter_result(res, o, err) : 0;
+    if (rc == 0)
+        rc = rh_report_write(res, o, stdout, err);
     for (int i = 0; rc == 0 && o->witness_out && i < res->nraces; i++)
         if (res->races[i].witness) {
             rc = rh_witness_save(res->races[i].witness, o->witness_out, err);
@@ -34,7 +40,12 @@ static int finish(rh_result *res, const rh_options *o)
         }
     if (rc)
         return fail(err);
-    return res->nraces ? RH_EXIT_RACES : RH_EXIT_UNKNOWN;
+    int shown = 0;
+    for (int i = 0; i < res->nraces; i++)
+        shown |= res->races[i].hidden == RH_SHOWN;
+    if (shown)
+        return run ? o->exitcode : RH_EXIT_RACES;
+    return res->nraces ? RH_EXIT_RACE_FREE : RH_EXIT_UNKNOWN; /* all hidden, or none seen */
 }
 
 static int command_run(const rh_options *o, rh_program *prog, rh_dyn_binary *bin, const char *tmp)
@@ -140,7 +151,7 @@ int rh_dynamic_command(const rh_options *o)
     char *tmp = NULL;
     int rc = rh_frontend_load(&po, NULL, &prog, err);
     if (rc == 0) {
-        rc = rh_dyn_build(&prog, &po, &bin, err);
+        rc = rh_dyn_build(&prog, &po, 0, &bin, err);
         if (rc == 0 && !(tmp = rh_frontend_tmpdir(err)))
             rc = -1;
         if (rc == 0)

@@ -183,7 +183,7 @@ int rh_dynamic_run(rh_program *prog, const rh_options *o, rh_budget *budget, rh_
     s.prog = prog, s.o = o, s.res = res;
     res->verdict = RH_UNKNOWN;
     char berr[RH_ERR_MAX];
-    if (rh_dyn_build(prog, o, &s.bin, berr)) {
+    if (rh_dyn_build(prog, o, deadline, &s.bin, berr)) {
         rh_result_note(res, "dynamic: %s", berr);
         session_free(&s);
         return 0;

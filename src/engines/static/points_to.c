@@ -562,6 +562,50 @@ static void program_arguments(rh_pt *pt)
     }
 }
 
+/* Whether a function's address escapes anywhere: a use other than being
+ * the callee of a direct call (a thread start routine, a callback, a
+ * function table in a global). */
+static int address_taken(LLVMValueRef fn)
+{
+    for (LLVMUseRef u = LLVMGetFirstUse(fn); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef user = LLVMGetUser(u);
+        if (!LLVMIsACallInst(user) || LLVMGetCalledValue(user) != fn)
+            return 1;
+        for (unsigned i = 0; i < LLVMGetNumArgOperands(user); i++)
+            if (LLVMGetOperand(user, i) == fn)
+                return 1;
+    }
+    return 0;
+}
+
+/* The functions that can run at all: main, the constructors and
+ * destructors, every function whose address escapes (it may be called
+ * through a pointer, as a thread or by a library), and what those call
+ * directly.  Only their code gets constraints: real programs carry whole
+ * libraries of which main uses a part, and code that never runs cannot
+ * change what the running code points to.  (Rapid type analysis in
+ * spirit: a function is live once its address is, not once some pointer
+ * provably holds it, which would need the solution first.) */
+static unsigned char *live_functions(rh_program *p)
+{
+    unsigned char *live = rh_xcalloc((size_t)p->nfuncs + 1, 1);
+    int *work = rh_xmalloc(((size_t)p->nfuncs + 1) * sizeof *work), n = 0;
+    for (int f = 0; f < p->nfuncs; f++) {
+        size_t len;
+        const char *name = LLVMGetValueName2(p->funcs[f].fn, &len);
+        if (f == p->main_func || address_taken(p->funcs[f].fn) || strcmp(name, "main") == 0)
+            live[f] = 1, work[n++] = f;
+    }
+    while (n > 0) {
+        const rh_function *fn = &p->funcs[work[--n]];
+        for (int i = 0; i < fn->ncallees; i++)
+            if (!live[fn->callees[i]])
+                live[fn->callees[i]] = 1, work[n++] = fn->callees[i];
+    }
+    free(work);
+    return live;
+}
+
 int rh_pt_build(rh_pt *pt, rh_program *p, rh_budget *budget)
 {
     memset(pt, 0, sizeof *pt);
@@ -581,11 +625,13 @@ int rh_pt_build(rh_pt *pt, rh_program *p, rh_budget *budget)
     pt->wrapper = rh_xcalloc((size_t)p->nfuncs + 1, 1);
     pt->wrapper_site = rh_xcalloc((size_t)p->nfuncs + 1, sizeof *pt->wrapper_site);
     pt->wrapper_depth = rh_xcalloc((size_t)p->nfuncs + 1, 1);
+    unsigned char *live = live_functions(p);
     for (int fi = 0; fi < p->nfuncs; fi++)
-        for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(p->funcs[fi].fn); b;
+        for (LLVMBasicBlockRef b = live[fi] ? LLVMGetFirstBasicBlock(p->funcs[fi].fn) : NULL; b;
              b = LLVMGetNextBasicBlock(b))
             for (LLVMValueRef in = LLVMGetFirstInstruction(b); in; in = LLVMGetNextInstruction(in))
                 scan_inst(pt, in, fi);
+    free(live);
     return rh_pts_solve(&pt->s, budget);
 }
 

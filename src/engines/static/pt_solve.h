@@ -103,7 +103,9 @@ typedef struct rh_pts_object {
     int collapsed;   /* too many offsets: new locations in it are (obj, ANY) */
     int noffsets;
     rh_sset cells;   /* (offset << 32) | node of each cell */
-    rh_sset readers; /* (dst << 32) | offset of the loads from it (offset ANY: every cell) */
+    rh_sset readers; /* (dst << 32) | offset of the loads from it at a constant offset
+                      * (in a collapsed object: ANY, reading the ANY cell) */
+    int all;         /* node every cell flows into, read by loads at ANY offset; -1 until one */
     RH_VEC(int) memcpys; /* memcpy constraints copying out of this object */
 } rh_pts_object;
 
@@ -134,6 +136,7 @@ typedef struct rh_pts {
     RH_VEC(rh_pts_call_con) calls;
     RH_VEC(uint64_t) new_cells; /* locations of cells not yet wired to readers and memcpys */
     RH_VEC(uint32_t) collapsed; /* objects collapsed whose cells are not merged yet */
+    int ncollapsed;             /* objects collapsed so far */
     RH_VEC(int) exploded;       /* nodes whose sets outgrew RH_PTS_UNIFY_AT, not unified yet */
     int blob;                   /* the node every exploded node is unified into, -1 until one */
     size_t blob_edges;          /* the blob's out-edges after its last compaction */

@@ -28,6 +28,8 @@ typedef struct cand {
     int must;
 } cand;
 
+#define RH_STATIC_MAX_MAY 2000
+
 typedef struct pairs {
     rh_static *s;
     ref_vec *by_obj;
@@ -35,6 +37,7 @@ typedef struct pairs {
     rh_u64map by_key; /* hash of the two source locations -> candidate */
     rh_u64map decided; /* access pairs already a candidate on some object */
     int proof_lost;    /* race freedom can no longer be proved: only must-races matter */
+    int may_capped;    /* --may found RH_STATIC_MAX_MAY possible races and stopped looking */
     unsigned char *must_part; /* per access: may be part of a must-race */
 } pairs;
 
@@ -230,11 +233,13 @@ static void check_once(pairs *pp, uint32_t o, const acc_ref *x, const acc_ref *y
         rh_u64map_put(&pp->decided, key, 1);
     /* Without --may nobody reads the possible races: once one is found (or
      * a construct forbids a proof anyway), only pairs that can still be
-     * must-races change the verdict. */
-    pp->proof_lost |= !pp->s->o->may && pp->cands.len > 0;
+     * must-races change the verdict.  With --may the search for possible
+     * races ends at the number a report lists: past it, on programs whose
+     * points-to sets put thousands of accesses on one object, the pairs
+     * took the whole budget (zmap, siege) and nobody reads that many. */
+    if (!pp->proof_lost && pp->cands.len > 0 && (!pp->s->o->may || pp->cands.len >= RH_STATIC_MAX_MAY))
+        pp->proof_lost = 1, pp->may_capped = pp->s->o->may;
 }
-
-#define RH_STATIC_MAX_MAY 2000
 
 /* Checks the pairs of refs v[0..n) of object o; stops early (returns 0)
  * when the budget is over, or when the proof was lost and full is set (the
@@ -336,9 +341,12 @@ void rh_static_race_pairs(rh_static *s)
         else
             s->nmay++;
     }
-    s->may_partial = pp.proof_lost;
+    s->may_partial = pp.proof_lost && !pp.may_capped;
     if (listed > RH_STATIC_MAX_MAY)
         rh_result_note(s->res, "static: %d more possible races are not listed", listed - RH_STATIC_MAX_MAY);
+    if (pp.may_capped)
+        rh_result_note(s->res, "static: the search for possible races stopped after %d (more may exist; "
+                               "must-races were still searched for)", RH_STATIC_MAX_MAY);
     for (int o = 0; o < s->pt.nobjs; o++)
         rh_vec_free(&pp.by_obj[o]);
     free(pp.by_obj);

@@ -1,0 +1,169 @@
+/* dyn_link.c - the dynamic engine's link step: where the runtime library
+ * is, the clang-16 command that links the instrumented bitcode with it and
+ * with the user's link flags, and a failure that names what is missing and
+ * where it probably comes from.
+ */
+#include "dyn.h"
+#include "../../frontend/frontend.h"
+#include "../../util/proc.h"
+#include "../../util/util.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#ifndef RH_RUNTIME_LIB
+#define RH_RUNTIME_LIB ""
+#endif
+#ifndef RH_RUNTIME_REL
+#define RH_RUNTIME_REL "../lib/racehunt/libracehunt_rt.a"
+#endif
+
+static int file_exists(const char *p)
+{
+    struct stat sb;
+    return stat(p, &sb) == 0 && S_ISREG(sb.st_mode);
+}
+
+/* Relative to the executable first, so that an installed racehunt never
+ * picks up the runtime of the build tree it was built in (which may have
+ * changed or gone since). */
+char *rh_dyn_runtime_lib(void)
+{
+    const char *env = getenv("RACEHUNT_RUNTIME");
+    if (env && *env)
+        return file_exists(env) ? rh_xstrdup(env) : NULL;
+    char self[4096];
+    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+    if (n > 0) {
+        self[n] = '\0';
+        char *slash = strrchr(self, '/');
+        if (slash)
+            *slash = '\0';
+        const char *rel[] = {RH_RUNTIME_REL, "src/runtime/libracehunt_rt.a", "libracehunt_rt.a"};
+        for (size_t i = 0; i < sizeof rel / sizeof rel[0]; i++) {
+            char *p = rh_xasprintf("%s/%s", self, rel[i]);
+            if (file_exists(p))
+                return p;
+            free(p);
+        }
+    }
+    return RH_RUNTIME_LIB[0] && file_exists(RH_RUNTIME_LIB) ? rh_xstrdup(RH_RUNTIME_LIB) : NULL;
+}
+
+typedef RH_VEC(char *) name_list;
+
+/* The symbols GNU ld ("undefined reference to `f'") or lld ("undefined
+ * symbol: f") could not resolve, each once, in the order first named. */
+static void undefined_symbols(const char *out, name_list *syms)
+{
+    static const struct { const char *lead, *end; } forms[] = {
+        {"undefined reference to `", "'"}, {"undefined symbol: ", "\n"},
+    };
+    for (size_t k = 0; k < sizeof forms / sizeof forms[0]; k++)
+        for (const char *p = out; (p = strstr(p, forms[k].lead));) {
+            p += strlen(forms[k].lead);
+            size_t n = strcspn(p, forms[k].end);
+            char *s = rh_xmalloc(n + 1);
+            memcpy(s, p, n);
+            s[n] = '\0';
+            int seen = 0;
+            for (size_t i = 0; i < syms->len && !seen; i++)
+                seen = strcmp(syms->items[i], s) == 0;
+            if (seen || n == 0)
+                free(s);
+            else
+                rh_vec_push(syms, s);
+        }
+}
+
+/* "a, b and 3 more: -lz (Debian package zlib1g-dev); c: no library known".
+ * Symbols are grouped by the library that provides them, so the sentence
+ * stays short however many there are. */
+static char *missing_sentence(const name_list *syms)
+{
+    size_t cap = 1024, len = 0;
+    char *buf = rh_xcalloc(cap, 1);
+    char *done = rh_xcalloc(syms->len + 1, 1);
+    for (size_t i = 0; i < syms->len; i++) {
+        if (done[i])
+            continue;
+        const rh_dyn_libhint *h = rh_dyn_libhint_for(syms->items[i]);
+        size_t shown = 0, more = 0;
+        for (size_t j = i; j < syms->len; j++) {
+            const rh_dyn_libhint *hj = rh_dyn_libhint_for(syms->items[j]);
+            if (done[j] || (h ? !hj || strcmp(hj->flag, h->flag) != 0 : hj != NULL))
+                continue;
+            done[j] = 1;
+            if (shown < 3 && len + 80 < cap)
+                len += (size_t)snprintf(buf + len, cap - len, "%s%s", shown++ ? ", " : "",
+                                        syms->items[j]);
+            else
+                more++;
+        }
+        if (len + 120 >= cap)
+            break;
+        if (more)
+            len += (size_t)snprintf(buf + len, cap - len, " and %zu more", more);
+        len += h ? (size_t)snprintf(buf + len, cap - len, " (%s, Debian package %s); ", h->flag, h->package)
+                 : (size_t)snprintf(buf + len, cap - len, " (no library known to racehunt); ");
+    }
+    if (len >= 2)
+        buf[len - 2] = '\0';
+    free(done);
+    return buf;
+}
+
+static int link_failed(const char *errout, char *err)
+{
+    name_list syms = {0};
+    undefined_symbols(errout, &syms);
+    if (syms.len == 0) {
+        const char *msg = strstr(errout, "error") ? strstr(errout, "error") : errout;
+        return rh_fail(err, "building the instrumented program failed: %.300s", msg);
+    }
+    char *what = missing_sentence(&syms);
+    rh_fail(err, "linking the instrumented program failed: undefined %s; give link flags after "
+                 "-- (racehunt FILE -- -lz) or with -l/-L/--link",
+            what);
+    free(what);
+    for (size_t i = 0; i < syms.len; i++)
+        free(syms.items[i]);
+    rh_vec_free(&syms);
+    return -1;
+}
+
+/* The linker's temporary objects go to TMPDIR: pointing it into our own
+ * directory keeps them where an interrupted racehunt cleans up.  The
+ * user's flags come after the runtime library, as they would after the
+ * program's objects in its own build, and before the system libraries. */
+int rh_dyn_link(const char *bc, const char *lib, const rh_options *o, const char *exe,
+                const char *tmp, double seconds, char *err)
+{
+    char *clang = rh_frontend_clang();
+    if (!clang)
+        return rh_fail(err, "clang-16 is not installed, so the dynamic engine cannot build the program");
+    const char *head[] = {clang, "-O1", "-w", "-fno-color-diagnostics", bc, lib};
+    const char *tail[] = {"-lpthread", "-lm", "-o", exe};
+    size_t nh = sizeof head / sizeof head[0], nt = sizeof tail / sizeof tail[0], n = 0;
+    char **argv = rh_xcalloc(nh + (size_t)o->nldflags + nt + 1, sizeof *argv);
+    for (size_t i = 0; i < nh; i++)
+        argv[n++] = (char *)head[i];
+    for (int i = 0; i < o->nldflags; i++)
+        argv[n++] = (char *)o->ldflags[i];
+    for (size_t i = 0; i < nt; i++)
+        argv[n++] = (char *)tail[i];
+    char *tmpdir = rh_xasprintf("TMPDIR=%s", tmp), *env[] = {tmpdir, NULL};
+    rh_proc_result r;
+    int rc = rh_proc_run(argv, env, seconds, &r, err);
+    if (rc == 0 && (r.timed_out || !r.exited || r.status != 0))
+        rc = r.timed_out ? rh_fail(err, "compiling and linking the instrumented program did not end "
+                                        "within the time budget (%.0f s were left for it)", seconds)
+                         : link_failed(r.errout, err);
+    rh_proc_result_free(&r);
+    free(tmpdir);
+    free(argv);
+    free(clang);
+    return rc;
+}

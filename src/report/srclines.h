@@ -1,0 +1,20 @@
+/* srclines.h - the source lines races point to, each file read once, for
+ * fingerprints (the text of an access line) and in-source annotations.
+ *
+ * Contract: rh_srclines_get returns line `line` (1-based) of `file`
+ * without its line end, valid until rh_srclines_free, or NULL when the
+ * file cannot be read or is shorter.  Files are read as they are on disk
+ * now, named as the report names them (relative to the current directory).
+ */
+#ifndef RH_SRCLINES_H
+#define RH_SRCLINES_H
+
+#include <stddef.h>
+
+typedef struct rh_srclines rh_srclines;
+
+rh_srclines *rh_srclines_new(void);
+const char *rh_srclines_get(rh_srclines *s, const char *file, unsigned line, size_t *len);
+void rh_srclines_free(rh_srclines *s);
+
+#endif

@@ -1,0 +1,135 @@
+#!/usr/bin/env python3
+"""test_link.py - link flags reach the dynamic engine's link step: -l, -L,
+library files and -Wl, after `--` (compiler flags after `--` still reach
+the compiler), -l/-L/--link as options (also for `racehunt run`), and a
+failed link names the missing symbols and, where racehunt knows, the -l
+flag and Debian package that provide them.  The library is one this test
+builds itself, so nothing beyond clang-16 is needed."""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import harness  # noqa: E402
+
+HELPER = """int helper_get(int x) { return x + 1; }
+"""
+
+PROGRAM = """#include <pthread.h>
+#ifndef STEP
+#error STEP comes from the command line (-DSTEP=1 after --)
+#endif
+int helper_get(int x);
+int total;
+void *worker(void *arg) {
+    total += helper_get(STEP); // RACE
+    return arg;
+}
+int main(void) {
+    pthread_t a, b;
+    pthread_create(&a, 0, worker, 0);
+    pthread_create(&b, 0, worker, 0);
+    pthread_join(a, 0);
+    pthread_join(b, 0);
+    return total == 0;
+}
+"""
+
+# Symbols of a well-known library, declared by hand so no header is needed.
+ZLIB_USER = """#include <pthread.h>
+unsigned long crc32(unsigned long crc, const unsigned char *buf, unsigned len);
+const void *get_crc_table(void);
+int own_missing_function(void);
+int main(void) { return (int)crc32(0, 0, 0) + (get_crc_table() != 0) + own_missing_function(); }
+"""
+
+failures = []
+
+
+def check(name, cond, detail=""):
+    print("%s %s%s" % ("ok  " if cond else "FAIL", name, "" if cond else ": " + str(detail)[:800]))
+    if not cond:
+        failures.append(name)
+
+
+def run(rh, args, env, cwd):
+    p = subprocess.run([rh] + args, capture_output=True, text=True, env=env, cwd=cwd, timeout=120)
+    try:
+        rep = json.loads(p.stdout)
+    except ValueError:
+        rep = {}
+    lines = {a["line"] for r in rep.get("races", []) for a in r.get("accesses", [])}
+    return p.returncode, rep.get("verdict"), lines, " | ".join(rep.get("notes", [])), p.stderr
+
+
+def build_helper(tmp):
+    src = os.path.join(tmp, "helper.c")
+    with open(src, "w") as f:
+        f.write(HELPER)
+    obj = os.path.join(tmp, "helper.o")
+    subprocess.run(["clang-16", "-c", "-fPIC", src, "-o", obj], check=True)
+    libdir = os.path.join(tmp, "lib")
+    os.mkdir(libdir)
+    subprocess.run(["ar", "rcs", os.path.join(libdir, "libhelper.a"), obj], check=True)
+    return libdir
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--racehunt", required=True)
+    rh = os.path.abspath(ap.parse_args().racehunt)
+    with tempfile.TemporaryDirectory(prefix="rh-link-") as tmp:
+        env = dict(os.environ, RACEHUNT_CACHE=os.path.join(tmp, "cache"))
+        libdir = build_helper(tmp)
+        prog = os.path.join(tmp, "prog.c")
+        with open(prog, "w") as f:
+            f.write(PROGRAM)
+        want, _ = harness.annotations(prog)
+        dyn = ["--engine=dynamic", "--format=json", "--timeout=10"]
+
+        rc, verdict, lines, notes, err = run(rh, dyn + [prog, "--", "-DSTEP=1"], env, tmp)
+        check("without its library the link fails and the note names the symbol",
+              verdict == "unknown" and "helper_get" in notes and "no library known" in notes,
+              (rc, verdict, notes, err))
+
+        ways = {
+            "-L DIR -lNAME after --": [prog, "--", "-DSTEP=1", "-L", libdir, "-lhelper"],
+            "-LDIR -Wl,... and -pthread after --": [prog, "--", "-L" + libdir, "-DSTEP=1", "-pthread",
+                                                    "-Wl,--no-as-needed", "-lhelper"],
+            "a library file after --": [prog, "--", os.path.join(libdir, "libhelper.a"), "-DSTEP=1"],
+            "-L and -l options": ["-L", libdir, "-lhelper", prog, "--", "-DSTEP=1"],
+            "--link=FILE": ["--link=" + os.path.join(libdir, "libhelper.a"), prog, "--", "-DSTEP=1"],
+        }
+        for name, args in ways.items():
+            rc, verdict, lines, notes, err = run(rh, dyn + args, env, tmp)
+            check("link flags as %s: race at lines %s" % (name, sorted(want)),
+                  rc == 1 and verdict == "race" and lines == want, (rc, verdict, sorted(lines), notes, err))
+
+        rc, verdict, lines, notes, err = run(rh, ["--format=json", "--engine=static", prog, "--", "-DSTEP=1",
+                                                  "-lhelper", "-L", libdir], env, tmp)
+        check("link flags do not reach the compiler of the static engine", rc in (1, 3), (rc, err))
+
+        rprog = os.path.join(tmp, "prog_run.c")  # run has no compiler flags: STEP defined inside
+        with open(rprog, "w") as f:
+            f.write("#define STEP 1\n" + PROGRAM)
+        rc, verdict, lines, notes, err = run(rh, ["run", "--format=json", "-L", libdir, "-lhelper", rprog,
+                                                  "--", "ignored-argument"], env, tmp)
+        check("racehunt run takes -L/-l (its -- is the program's arguments)",
+              rc in (1, 3) and verdict in ("race", "unknown") and "link" not in notes, (rc, verdict, notes, err))
+
+        zprog = os.path.join(tmp, "zuser.c")
+        with open(zprog, "w") as f:
+            f.write(ZLIB_USER)
+        rc, verdict, lines, notes, err = run(rh, dyn + [zprog], env, tmp)
+        check("a failed link names -lz and zlib1g-dev for crc32/get_crc_table, and the unknown one",
+              "crc32" in notes and "get_crc_table" in notes and "-lz" in notes and "zlib1g-dev" in notes
+              and "own_missing_function (no library known" in notes, (rc, verdict, notes, err))
+    print("%d failure(s)" % len(failures))
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()

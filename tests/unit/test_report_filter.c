@@ -1,0 +1,146 @@
+/* test_report_filter.c - unit tests of what reports do with names and
+ * races before they are written: LLVM names mapped to source names,
+ * TSan's suppression patterns, and fingerprints that survive line moves
+ * but not edits of the racy line. */
+#include "report/fingerprint.h"
+#include "report/names.h"
+#include "report/srclines.h"
+#include "report/suppress.h"
+#include "util/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static int failed, passed;
+
+#define CHECK(cond)                                                                                \
+    do {                                                                                           \
+        if (cond)                                                                                  \
+            passed++;                                                                              \
+        else {                                                                                     \
+            failed++;                                                                              \
+            fprintf(stderr, "FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond);                        \
+        }                                                                                          \
+    } while (0)
+
+/* Cleaning once gives want; cleaning again changes nothing (reports read
+ * back from JSON pass through rh_result_add_race a second time). */
+static int cleans_to(const char *in, const char *want)
+{
+    char *got = rh_names_clean(in), *again = rh_names_clean(got);
+    int ok = strcmp(got, want) == 0 && strcmp(again, got) == 0;
+    free(again);
+    if (!ok)
+        fprintf(stderr, "  '%s' -> '%s', expected '%s'\n", in, got, want);
+    free(got);
+    return ok;
+}
+
+static void test_names(void)
+{
+    CHECK(cleans_to("global '.str.142'", "a string literal"));
+    CHECK(cleans_to("global '.str'", "a string literal"));
+    CHECK(cleans_to("read global '.str.3' at x", "read a string literal at x"));
+    CHECK(cleans_to("global 'counter'", "global 'counter'"));
+    CHECK(cleans_to("global 'counter.1'", "global 'counter'"));
+    CHECK(cleans_to("global 'worker.count'", "static 'count' of worker"));
+    CHECK(cleans_to("global '__const.main.tab'", "the initializer of 'tab' in main"));
+    CHECK(cleans_to("global '__func__.main'", "__func__ of main"));
+    CHECK(cleans_to("global '.compoundliteral.2'", "a compound literal"));
+    CHECK(cleans_to("local 'x.addr' of f", "parameter 'x' of f"));
+    CHECK(cleans_to("local 'buf' of f", "local 'buf' of f"));
+    CHECK(cleans_to("local 'tmp' of f", "local 'tmp' of f")); /* may be the user's */
+    CHECK(cleans_to("local '5' of f", "a local variable of f"));
+    CHECK(cleans_to("local 'agg.tmp3' of f", "a temporary of f"));
+    CHECK(cleans_to("stack object 'n.addr'", "parameter 'n'"));
+    CHECK(cleans_to("mutex in global 'm'", "mutex in global 'm'"));
+    CHECK(cleans_to("heap object allocated at a.c:3:4", "heap object allocated at a.c:3:4"));
+    CHECK(cleans_to("global 'unterminated", "global 'unterminated"));
+    char *n = rh_names_source_name("static 'count' of worker");
+    CHECK(n && strcmp(n, "count") == 0);
+    free(n);
+    CHECK(rh_names_source_name("a string literal") == NULL);
+    rh_race r;
+    memset(&r, 0, sizeof r);
+    r.a.func = rh_xstrdup("helper.1"), r.b.func = rh_xstrdup("worker");
+    r.object = rh_xstrdup("global 'main.hits'");
+    rh_names_clean_race(&r);
+    CHECK(strcmp(r.a.func, "helper") == 0 && strcmp(r.b.func, "worker") == 0);
+    CHECK(strcmp(r.object, "static 'hits' of main") == 0);
+    rh_race_free(&r);
+}
+
+static void test_patterns(void)
+{
+    CHECK(rh_supp_pattern_match("counter", "counter"));
+    CHECK(rh_supp_pattern_match("count", "my_counter_x")); /* anywhere, as TSan */
+    CHECK(rh_supp_pattern_match("^count", "counter"));
+    CHECK(!rh_supp_pattern_match("^count", "my_counter"));
+    CHECK(rh_supp_pattern_match("ter$", "counter"));
+    CHECK(!rh_supp_pattern_match("ter$", "counters"));
+    CHECK(rh_supp_pattern_match("^w*er$", "worker"));
+    CHECK(rh_supp_pattern_match("src/*.c", "/home/u/src/lib/a.c"));
+    CHECK(!rh_supp_pattern_match("^a*b$", "aXbY"));
+    CHECK(rh_supp_pattern_match("*", "x"));
+    CHECK(!rh_supp_pattern_match("x", ""));
+    CHECK(!rh_supp_pattern_match("x", NULL));
+}
+
+static void write_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    fputs(text, f);
+    fclose(f);
+}
+
+static char *fingerprint_of(const char *path, unsigned la, unsigned ca, unsigned lb, unsigned cb)
+{
+    rh_race r;
+    memset(&r, 0, sizeof r);
+    r.a.file = r.b.file = (char *)path;
+    r.a.func = r.b.func = "worker";
+    r.a.line = la, r.b.line = lb;
+    r.a.col = ca, r.b.col = cb;
+    r.a.is_write = 1;
+    rh_srclines *src = rh_srclines_new();
+    char *fp = rh_fingerprint_race(&r, src);
+    rh_srclines_free(src);
+    return fp;
+}
+
+static void test_fingerprints(void)
+{
+    char dir[] = "/tmp/rh_fp_XXXXXX";
+    if (!mkdtemp(dir)) {
+        CHECK(!"mkdtemp");
+        return;
+    }
+    char *p1 = rh_xasprintf("%s/a.c", dir), *p2 = rh_xasprintf("%s/b/a.c", dir);
+    char *sub = rh_xasprintf("%s/b", dir);
+    mkdir(sub, 0700);
+    write_file(p1, "int x;\nvoid worker(void) {\n  x++; // RACE\n  y = x;\n}\n");
+    write_file(p2, "int x;\n\n\n/* moved */\nvoid worker(void)\n{\n\tx ++ ;\n  y =  x; /* c */\n}\n");
+    char *f1 = fingerprint_of(p1, 3, 3, 4, 7), *f2 = fingerprint_of(p2, 7, 2, 8, 8);
+    char *f3 = fingerprint_of(p2, 8, 8, 7, 2), *f5 = fingerprint_of(p2, 7, 2, 8, 3);
+    CHECK(strlen(f1) == 16);
+    CHECK(strcmp(f1, f2) == 0); /* lines moved, spacing and comments changed */
+    CHECK(strcmp(f2, f3) != 0); /* the write is on the other line: another race */
+    CHECK(strcmp(f2, f5) != 0); /* y, not x, on the second line: another race */
+    write_file(p2, "int x;\nvoid worker(void) {\n  x += 2;\n  y = x;\n}\n");
+    char *f4 = fingerprint_of(p2, 3, 3, 4, 7);
+    CHECK(strcmp(f1, f4) != 0); /* the racy line itself changed */
+    unlink(p1), unlink(p2), rmdir(sub), rmdir(dir);
+    free(f1), free(f2), free(f3), free(f4), free(f5), free(p1), free(p2), free(sub);
+}
+
+int main(void)
+{
+    test_names();
+    test_patterns();
+    test_fingerprints();
+    printf("%d passed, %d failed\n", passed, failed);
+    return failed ? 1 : 0;
+}
