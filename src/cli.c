@@ -22,16 +22,11 @@ static const char usage[] =
     "       racehunt run [OPTIONS] FILE... [-- PROGRAM-ARGS]\n"
     "       racehunt replay WITNESS.json\n"
     "\n"
-    "Finds data races in C programs that use POSIX threads. FILE is C source or
-"
-    "text preprocessed by gcc -E or clang -E (.i, or any name: line markers tell);
-"
-    "several files are compiled and linked as one program.
-"
-    "After --, -l -L -Wl, -Xlinker, -pthread and library files go to the dynamic
-"
-    "engine's link step, everything else to the compiler.
-"
+    "Finds data races in C programs that use POSIX threads. FILE is C source or\n"
+    "text preprocessed by gcc -E or clang -E (.i, or any name: line markers tell);\n"
+    "several files are compiled and linked as one program.\n"
+    "After --, -l -L -Wl, -Xlinker, -pthread and library files go to the dynamic\n"
+    "engine's link step, everything else to the compiler.\n"
     "\n"
     "options:\n"
     "  --engine=auto|static|bmc|dynamic  analysis engine (default auto)\n"
