@@ -1,12 +1,12 @@
-/* frontend.c - compiles units with clang-16, links their bitcode and runs
- * the normalisation pipeline, then hands the module to the model builder.
+/* frontend.c - compiles units with clang-16 (compile.c, several at a
+ * time), links their bitcode and runs the normalisation pipeline, then
+ * hands the module to the model builder.
  */
 #include "frontend.h"
 #include "../util/cleanup.h"
 #include "../util/proc.h"
 #include "../util/util.h"
 
-#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <ftw.h>
@@ -14,28 +14,17 @@
 #include <llvm-c/Error.h>
 #include <llvm-c/Linker.h>
 #include <llvm-c/Transforms/PassBuilder.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
-#define RH_MAX_SOURCE_BYTES (256u << 20) /* larger inputs are refused, not half-read */
-
 /* Only these passes run: promotion of non-escaping locals to SSA values.
  * Anything stronger (instcombine, GVN, LICM, simplifycfg's hoisting) may
  * delete, merge or move the shared accesses races consist of. */
 static const char normalise_pipeline[] = "mem2reg";
-
-/* Warnings are noise here; old-style C that clang-16 turns into errors by
- * default (implicit declarations, implicit int) is common in real code and
- * in SV-COMP tasks, and gcc still accepts it, so it is accepted too. */
-static const char *const base_flags[] = {
-    "-c", "-emit-llvm", "-g", "-O0", "-Xclang", "-disable-O0-optnone", "-fno-discard-value-names",
-    "-w", "-Wno-error=implicit-function-declaration", "-Wno-error=implicit-int",
-    "-Wno-error=int-conversion", "-Wno-error=incompatible-function-pointer-types",
-    "-Wno-error=return-type", "-fno-color-diagnostics", "-fno-caret-diagnostics",
-};
 
 char *rh_frontend_clang(void)
 {
@@ -72,181 +61,6 @@ void rh_frontend_rmdir(const char *dir)
         return;
     nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
     rh_cleanup_remove_dir(dir);
-}
-
-/* Refuses inputs clang would choke on with a less helpful message. */
-static int check_input(const char *file, char *err)
-{
-    struct stat sb;
-    if (stat(file, &sb) != 0)
-        return rh_fail(err, "%s: no such file", file);
-    if (!S_ISREG(sb.st_mode))
-        return rh_fail(err, "%s: not a regular file", file);
-    const char *dot = strrchr(file, '.');
-    if (!dot || (strcmp(dot, ".c") != 0 && strcmp(dot, ".i") != 0))
-        return rh_fail(err, "%s: not a C source file (expected a .c or .i file)", file);
-    if (sb.st_size == 0)
-        return rh_fail(err, "%s: empty file", file);
-    if ((unsigned long long)sb.st_size > RH_MAX_SOURCE_BYTES)
-        return rh_fail(err, "%s: file too large (%lld bytes; the limit is %u MiB)", file,
-                       (long long)sb.st_size, RH_MAX_SOURCE_BYTES >> 20);
-    FILE *f = fopen(file, "rb");
-    if (!f)
-        return rh_fail(err, "%s: cannot open: %s", file, strerror(errno));
-    unsigned char buf[4096];
-    size_t n = fread(buf, 1, sizeof buf, f);
-    fclose(f);
-    if (memchr(buf, 0, n))
-        return rh_fail(err, "%s: not C (the file contains binary data)", file);
-    return 0;
-}
-
-/* clang's first error line, without the "clang: " noise. */
-static void first_diagnostic(const char *text, const char *file, char *err)
-{
-    const char *e = strstr(text, "error:");
-    if (!e) {
-        rh_fail(err, "%s: clang-16 failed: %.300s", file, text[0] ? text : "(no message)");
-        return;
-    }
-    const char *start = e;
-    while (start > text && start[-1] != '\n')
-        start--;
-    const char *end = strchr(e, '\n');
-    int len = end ? (int)(end - start) : (int)strlen(start);
-    rh_fail(err, "%.*s", len > 400 ? 400 : len, start);
-    if (strncmp(start, file, strlen(file)) != 0 && !strstr(err, file)) {
-        char tmp[RH_ERR_MAX];
-        snprintf(tmp, sizeof tmp, "%s: %s", file, err);
-        memcpy(err, tmp, RH_ERR_MAX);
-    }
-}
-
-/* gcc-preprocessed files carry gcc-only syntax clang-16 rejects: the
- * malloc attribute with a deallocator, __malloc__ (free, 1), from glibc's
- * headers.  It does not change what the program does, so a copy without
- * the arguments is compiled instead, with a line marker keeping the
- * original file name and line numbers in the debug information.  Returns
- * the file to compile (owned), or NULL when the original is fine. */
-static char *without_gcc_attributes(const char *file, const char *bc_path)
-{
-    size_t n = strlen(file), len;
-    if (n < 2 || strcmp(file + n - 2, ".i") != 0)
-        return NULL;
-    char err[RH_ERR_MAX];
-    char *text = rh_read_file(file, &len, err);
-    if (!text || !strstr(text, "__malloc__ (")) {
-        free(text);
-        return NULL;
-    }
-    for (char *p = text; (p = strstr(p, "__malloc__ (")); ) {
-        char *q = p + strlen("__malloc__ ");
-        int depth = 0;
-        do
-            depth += *q == '(' ? 1 : *q == ')' ? -1 : 0;
-        while (*++q && depth > 0 && *q != '\n');
-        if (depth == 0)
-            memset(p + strlen("__malloc__"), ' ', (size_t)(q - p) - strlen("__malloc__"));
-        p = q;
-    }
-    char *copy = rh_xasprintf("%s.i", bc_path);
-    FILE *f = fopen(copy, "w");
-    int ok = f && fprintf(f, "# 1 \"%s\"\n", file) > 0 && fwrite(text, 1, len, f) == len;
-    if (f && fclose(f))
-        ok = 0;
-    free(text);
-    if (!ok) {
-        free(copy);
-        return NULL;
-    }
-    return copy;
-}
-
-/* Whether `word` occurs on the line before position p. */
-static int earlier_on_line(const char *text, const char *p, const char *word)
-{
-    const char *line = p;
-    while (line > text && line[-1] != '\n')
-        line--;
-    size_t n = strlen(word);
-    for (const char *q = line; q + n <= p; q++)
-        if (strncmp(q, word, n) == 0)
-            return 1;
-    return 0;
-}
-
-/* C99 gives a plain `inline` definition no external symbol, so clang at -O0
- * emits only a declaration and the body is lost to every engine (and the
- * instrumented build does not link).  Code written for gcc, SV-COMP tasks
- * among it, means the GNU89 reading, where the definition is emitted.  Use
- * that when the unit itself defines plain inline functions and never asks
- * for the C99 meaning with `extern inline`. */
-static int wants_gnu89_inline(const char *file)
-{
-    char err[RH_ERR_MAX];
-    size_t len;
-    char *text = rh_read_file(file, &len, err);
-    int plain = 0, c99 = 0;
-    for (char *p = text; p && (p = strstr(p, "inline")); p += 6) {
-        int word = (p == text || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')) &&
-                   (p[6] == ' ' || p[6] == '\t' || p[6] == '\n');
-        if (!word || earlier_on_line(text, p, "static"))
-            continue;
-        if (earlier_on_line(text, p, "extern"))
-            c99 = 1;
-        else
-            plain = 1;
-    }
-    free(text);
-    return plain && !c99;
-}
-
-int rh_frontend_compile(const rh_options *o, const rh_tu *tu, const char *bc_path, double seconds,
-                        char *err)
-{
-    if (check_input(tu->file, err))
-        return -1;
-    char *clang = rh_frontend_clang();
-    if (!clang)
-        return rh_fail(err, "clang-16 is not installed (run scripts/install-deps.sh, or set RACEHUNT_CLANG)");
-    size_t nbase = sizeof base_flags / sizeof base_flags[0];
-    char **argv = rh_xcalloc(nbase + (size_t)tu->nflags + 10, sizeof *argv);
-    int n = 0;
-    argv[n++] = clang;
-    for (size_t i = 0; i < nbase; i++)
-        argv[n++] = (char *)base_flags[i];
-    if (o->ilp32)
-        argv[n++] = "-m32";
-    if (wants_gnu89_inline(tu->file))
-        argv[n++] = "-fgnu89-inline";
-    for (int i = 0; i < tu->nflags; i++)
-        argv[n++] = tu->flags[i];
-    argv[n++] = "-o";
-    argv[n++] = (char *)bc_path;
-    char *cleaned = without_gcc_attributes(tu->file, bc_path);
-    argv[n++] = cleaned ? cleaned : tu->file;
-    char cwd[4096] = "";
-    if (tu->dir && (!getcwd(cwd, sizeof cwd) || chdir(tu->dir) != 0)) {
-        free(argv);
-        free(clang);
-        free(cleaned);
-        return rh_fail(err, "%s: cannot enter its build directory %s", tu->file, tu->dir);
-    }
-    rh_proc_result r;
-    int rc = rh_proc_run(argv, NULL, seconds, &r, err);
-    if (tu->dir && cwd[0] && chdir(cwd) != 0)
-        rc = rh_fail(err, "cannot return to %s", cwd);
-    if (rc == 0 && r.timed_out)
-        rc = rh_fail(err, "%s: the time budget ran out while clang-16 compiled it", tu->file);
-    else if (rc == 0 && (!r.exited || r.status != 0)) {
-        first_diagnostic(r.errout, tu->file, err);
-        rc = -1;
-    }
-    rh_proc_result_free(&r);
-    free(argv);
-    free(clang);
-    free(cleaned);
-    return rc;
 }
 
 static int load_bitcode(LLVMContextRef ctx, const char *path, const char *file, LLVMModuleRef *m,
@@ -415,6 +229,19 @@ static int build_module(const rh_options *o, rh_budget *budget, const rh_tu_list
     return 0;
 }
 
+/* Units of the database in another language are named, never silently
+ * left out: the functions they define are unknown code to the engines. */
+static void note_skipped(const rh_tu_list *units)
+{
+    if (units->nskipped == 0)
+        return;
+    fprintf(stderr, "racehunt: note: not analysed (racehunt analyses C; what they define is "
+                    "treated as unknown functions):");
+    for (int i = 0; i < units->nskipped; i++)
+        fprintf(stderr, "%s %s", i ? "," : "", units->skipped[i]);
+    fputc('\n', stderr);
+}
+
 int rh_frontend_load(const rh_options *o, rh_budget *budget, rh_program *prog, char *err)
 {
     rh_tu_list units;
@@ -427,6 +254,7 @@ int rh_frontend_load(const rh_options *o, rh_budget *budget, rh_program *prog, c
         rh_conc_free(&conc);
         return -1;
     }
+    note_skipped(&units);
     char *tmp = rh_frontend_tmpdir(err);
     LLVMContextRef ctx = LLVMContextCreate();
     LLVMModuleRef mod = NULL;

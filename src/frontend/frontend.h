@@ -15,6 +15,18 @@
 #include "../options.h"
 #include "../util/budget.h"
 
+/* A unit's language, as gcc tells it from the extension or -x.  Text that
+ * starts with a line marker is preprocessed C whatever its extension. */
+typedef enum rh_lang {
+    RH_LANG_C,              /* .c .h, -x c */
+    RH_LANG_C_PREPROCESSED, /* .i, -x cpp-output */
+    RH_LANG_CXX,
+    RH_LANG_ASM,
+    RH_LANG_OTHER,
+} rh_lang;
+
+rh_lang rh_frontend_lang(const char *file);
+
 /* One translation unit: a source file, the directory to compile it in and
  * its own compiler flags (from compile_commands.json or the command line). */
 typedef struct rh_tu {
@@ -22,14 +34,18 @@ typedef struct rh_tu {
     char *dir;     /* NULL: the current directory */
     char **flags;
     int nflags;
+    rh_lang lang;
 } rh_tu;
 
 typedef struct rh_tu_list {
     rh_tu *items;
     int len;
+    char **skipped; /* units of a database in other languages: "FILE (C++)" */
+    int nskipped;
 } rh_tu_list;
 
-/* The translation units the options name: FILE... or -p BUILD_DIR. */
+/* The translation units the options name: FILE... or -p BUILD (the build
+ * directory or its compile_commands.json). */
 int rh_frontend_units(const rh_options *o, rh_tu_list *out, char *err);
 void rh_frontend_units_free(rh_tu_list *l);
 
@@ -37,7 +53,9 @@ void rh_frontend_units_free(rh_tu_list *l);
 char *rh_frontend_clang(void);
 
 /* Compiles one unit to a bitcode file at bc_path, giving clang at most
- * `seconds` (a time-out is an error saying so). */
+ * `seconds` (a time-out is an error saying so).  gcc-preprocessed text is
+ * compiled through the compatibility layer (gcc_compat.h), and scratch
+ * files go next to bc_path. */
 int rh_frontend_compile(const rh_options *o, const rh_tu *tu, const char *bc_path, double seconds,
                         char *err);
 

@@ -1,0 +1,101 @@
+/* flags.c - classifies gcc/clang command-line flags for the front end (see
+ * flags.h): one table of the options racehunt treats specially, matched by
+ * exact spelling or by prefix.
+ */
+#include "flags.h"
+
+#include <string.h>
+
+typedef enum { EXACT, PREFIX, SEPARATE } match;
+
+/* SEPARATE: the exact spelling takes the next argument as its value, and
+ * any longer spelling carries it joined (-I dir and -Idir). */
+static const struct {
+    const char *name;
+    match how;
+    rh_flag_kind kind;
+} table[] = {
+    /* the preprocessor's input: what the unit's text becomes */
+    {"-D", SEPARATE, RH_FLAG_PREPROC},         {"-U", SEPARATE, RH_FLAG_PREPROC},
+    {"-I", SEPARATE, RH_FLAG_PREPROC},         {"-include", SEPARATE, RH_FLAG_PREPROC},
+    {"-imacros", SEPARATE, RH_FLAG_PREPROC},   {"-isystem", SEPARATE, RH_FLAG_PREPROC},
+    {"-iquote", SEPARATE, RH_FLAG_PREPROC},    {"-idirafter", SEPARATE, RH_FLAG_PREPROC},
+    {"-iprefix", SEPARATE, RH_FLAG_PREPROC},   {"-iwithprefix", SEPARATE, RH_FLAG_PREPROC},
+    {"-iwithprefixbefore", SEPARATE, RH_FLAG_PREPROC},
+    {"-isysroot", SEPARATE, RH_FLAG_PREPROC},  {"--sysroot", SEPARATE, RH_FLAG_PREPROC},
+    {"-Xpreprocessor", SEPARATE, RH_FLAG_PREPROC},
+    {"-Wp,", PREFIX, RH_FLAG_PREPROC},         {"-nostdinc", EXACT, RH_FLAG_PREPROC},
+    {"-undef", EXACT, RH_FLAG_PREPROC},        {"-trigraphs", EXACT, RH_FLAG_PREPROC},
+    {"-imultilib", SEPARATE, RH_FLAG_PREPROC}, {"-A", SEPARATE, RH_FLAG_PREPROC},
+    {"-include-pch", SEPARATE, RH_FLAG_DROP},
+    {"-x", SEPARATE, RH_FLAG_LANG},
+    /* kept, named only because their value is the next argument */
+    {"-target", SEPARATE, RH_FLAG_KEEP},       {"-arch", SEPARATE, RH_FLAG_KEEP},
+    /* the build's outputs and dependency files */
+    {"-o", SEPARATE, RH_FLAG_DROP},            {"-c", EXACT, RH_FLAG_DROP},
+    {"-S", EXACT, RH_FLAG_DROP},               {"-E", EXACT, RH_FLAG_DROP},
+    {"-MF", SEPARATE, RH_FLAG_DROP},           {"-MT", SEPARATE, RH_FLAG_DROP},
+    {"-MQ", SEPARATE, RH_FLAG_DROP},           {"-MJ", SEPARATE, RH_FLAG_DROP},
+    {"-M", PREFIX, RH_FLAG_DROP},              {"-dump", PREFIX, RH_FLAG_DROP},
+    {"-aux-info", SEPARATE, RH_FLAG_DROP},     {"-save-temps", PREFIX, RH_FLAG_DROP},
+    {"-pipe", EXACT, RH_FLAG_DROP},            {"-v", EXACT, RH_FLAG_DROP},
+    {"-###", EXACT, RH_FLAG_DROP},             {"-fsyntax-only", EXACT, RH_FLAG_DROP},
+    /* warnings, debug information and optimisation: racehunt sets its own */
+    {"-W", PREFIX, RH_FLAG_DROP},              {"-w", EXACT, RH_FLAG_DROP},
+    {"-pedantic", PREFIX, RH_FLAG_DROP},       {"-g", PREFIX, RH_FLAG_DROP},
+    {"-O", PREFIX, RH_FLAG_DROP},              {"--param", SEPARATE, RH_FLAG_DROP},
+    {"-fdiagnostics", PREFIX, RH_FLAG_DROP},   {"-fcolor-diagnostics", EXACT, RH_FLAG_DROP},
+    {"-fno-color-diagnostics", EXACT, RH_FLAG_DROP},
+    {"-fmessage-length", PREFIX, RH_FLAG_DROP},
+    {"-fdebug-prefix-map", PREFIX, RH_FLAG_DROP},
+    {"-ffile-prefix-map", PREFIX, RH_FLAG_DROP},
+    {"-fmacro-prefix-map", PREFIX, RH_FLAG_DROP},
+    {"-fopt-info", PREFIX, RH_FLAG_DROP},      {"-fdump", PREFIX, RH_FLAG_DROP},
+    {"-frecord-gcc-switches", EXACT, RH_FLAG_DROP},
+    {"-flto", PREFIX, RH_FLAG_DROP},           {"-fno-lto", EXACT, RH_FLAG_DROP},
+    /* instrumentation and hardening: code racehunt must not see */
+    {"-fsanitize", PREFIX, RH_FLAG_DROP},      {"-fno-sanitize", PREFIX, RH_FLAG_DROP},
+    {"-fprofile", PREFIX, RH_FLAG_DROP},       {"-fno-profile", PREFIX, RH_FLAG_DROP},
+    {"-fcoverage", PREFIX, RH_FLAG_DROP},      {"-ftest-coverage", EXACT, RH_FLAG_DROP},
+    {"--coverage", EXACT, RH_FLAG_DROP},       {"-finstrument-functions", PREFIX, RH_FLAG_DROP},
+    {"-fstack-protector", PREFIX, RH_FLAG_DROP},
+    {"-fno-stack-protector", EXACT, RH_FLAG_DROP},
+    {"-fcf-protection", PREFIX, RH_FLAG_DROP}, {"-fstack-clash-protection", EXACT, RH_FLAG_DROP},
+    {"-fplugin", PREFIX, RH_FLAG_DROP},        {"-fpatchable-function-entry", PREFIX, RH_FLAG_DROP},
+    {"-Xclang", SEPARATE, RH_FLAG_DROP},       {"-mllvm", SEPARATE, RH_FLAG_DROP},       {"-Xassembler", SEPARATE, RH_FLAG_DROP},
+    /* the link step */
+    {"-Xlinker", SEPARATE, RH_FLAG_DROP},      {"-l", SEPARATE, RH_FLAG_DROP},
+    {"-L", SEPARATE, RH_FLAG_DROP},            {"-T", SEPARATE, RH_FLAG_DROP},
+    {"-z", SEPARATE, RH_FLAG_DROP},            {"-u", SEPARATE, RH_FLAG_DROP},
+    {"-shared", EXACT, RH_FLAG_DROP},          {"-static", PREFIX, RH_FLAG_DROP},
+    {"-rdynamic", EXACT, RH_FLAG_DROP},        {"-pie", EXACT, RH_FLAG_DROP},
+    {"-no-pie", EXACT, RH_FLAG_DROP},          {"-nostdlib", EXACT, RH_FLAG_DROP},
+    {"-nodefaultlibs", EXACT, RH_FLAG_DROP},   {"-nostartfiles", EXACT, RH_FLAG_DROP},
+    {"-s", EXACT, RH_FLAG_DROP},               {"-e", SEPARATE, RH_FLAG_DROP},
+};
+
+static int matches(const char *arg, size_t k)
+{
+    size_t n = strlen(table[k].name);
+    if (table[k].how == EXACT)
+        return strcmp(arg, table[k].name) == 0;
+    return strncmp(arg, table[k].name, n) == 0;
+}
+
+rh_flag_kind rh_flag_classify(char **argv, int argc, int i, int *nargs)
+{
+    const char *arg = argv[i];
+    *nargs = 1;
+    if (arg[0] != '-' || arg[1] == '\0')
+        return RH_FLAG_INPUT;
+    /* the longest matching name wins: -include before -I, -MF before -M */
+    size_t best = 0, best_len = 0;
+    for (size_t k = 0; k < sizeof table / sizeof table[0]; k++)
+        if (matches(arg, k) && strlen(table[k].name) > best_len)
+            best = k, best_len = strlen(table[k].name);
+    if (best_len == 0)
+        return RH_FLAG_KEEP;
+    if (table[best].how == SEPARATE && arg[best_len] == '\0' && i + 1 < argc)
+        *nargs = 2;
+    return table[best].kind;
+}
