@@ -107,10 +107,16 @@ static uint32_t lock_id(rh_ls *ls, uint64_t loc, rh_lock_class cls)
         ls->caplocks = ls->caplocks ? 2 * ls->caplocks : 16;
         ls->lock_loc = rh_xrealloc(ls->lock_loc, (size_t)ls->caplocks * sizeof *ls->lock_loc);
         ls->lock_class = rh_xrealloc(ls->lock_class, (size_t)ls->caplocks * sizeof *ls->lock_class);
+        ls->next_in_obj = rh_xrealloc(ls->next_in_obj, (size_t)ls->caplocks * sizeof *ls->next_in_obj);
     }
     ls->lock_loc[ls->nlocks] = loc;
     ls->lock_class[ls->nlocks] = cls;
+    ls->next_in_obj[ls->nlocks] = -1;
     rh_u64map_put(&ls->lock_of_loc, loc, ls->nlocks);
+    if (ls->nlocks != RH_LS_ATOMIC) { /* the atomic section is in no object */
+        ls->next_in_obj[ls->nlocks] = (int)rh_u64map_get(&ls->first_in_obj, rh_pt_loc_obj(loc), -1);
+        rh_u64map_put(&ls->first_in_obj, rh_pt_loc_obj(loc), ls->nlocks);
+    }
     /* A statically initialised lock with a non-zero initializer may be
      * recursive (PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP). */
     const rh_pt_object *o = ls->nlocks ? &ls->pt->objs[rh_pt_loc_obj(loc)] : NULL;
@@ -179,6 +185,43 @@ void rh_ls_lock_targets(rh_ls *ls, LLVMValueRef v, LLVMValueRef ctx, rh_lock_cla
     rh_sset_free(&tmp);
 }
 
+void rh_ls_lock_aliases(const rh_ls *ls, const rh_sset *ids, rh_sset *out)
+{
+    for (uint32_t i = 0; i < ids->n; i++) {
+        uint32_t id = (uint32_t)ids->v[i];
+        rh_sset_add(out, id);
+        if (id == RH_LS_ATOMIC)
+            continue;
+        int32_t off = rh_pt_loc_off(ls->lock_loc[id]);
+        for (long j = rh_u64map_get(&ls->first_in_obj, rh_pt_loc_obj(ls->lock_loc[id]), -1); j >= 0;
+             j = ls->next_in_obj[j]) {
+            int32_t o = rh_pt_loc_off(ls->lock_loc[j]);
+            if (off == RH_PT_ANY || o == RH_PT_ANY || o == off)
+                rh_sset_add(out, (uint64_t)j);
+        }
+    }
+}
+
+/* Whether lock id or one of its aliases is in set (of lock ids): what was
+ * said of a lock array's element at an unknown index (its initialisation
+ * in a loop) holds for each of its elements. */
+static int alias_in(const rh_ls *ls, const rh_sset *set, uint32_t id)
+{
+    rh_sset one = {0}, all = {0};
+    rh_sset_add(&one, id);
+    rh_ls_lock_aliases(ls, &one, &all);
+    int r = 0;
+    for (uint32_t i = 0; i < all.n && !r; i++)
+        r = rh_sset_has(set, all.v[i]);
+    rh_sset_free(&one), rh_sset_free(&all);
+    return r;
+}
+
+int rh_ls_maybe_recursive(const rh_ls *ls, uint32_t id)
+{
+    return alias_in(ls, &ls->recursive, id);
+}
+
 /* ---- synchronisation operations ---- */
 
 static void lock_op(rh_ls *ls, LLVMValueRef call, const rh_conc_entry *e, LLVMValueRef ctx,
@@ -195,7 +238,7 @@ static void lock_op(rh_ls *ls, LLVMValueRef call, const rh_conc_entry *e, LLVMVa
             rh_sset_add(&s->may, rh_ls_elem(id, write));
         if (!strong || (!must_too && (e->flags & (RH_F_TRY | RH_F_TIMED))))
             continue;
-        if (rh_sset_has(&ls->counted, id) && (rh_sset_has(&s->must, rh_ls_elem(id, 0)) ||
+        if (alias_in(ls, &ls->counted, id) && (rh_sset_has(&s->must, rh_ls_elem(id, 0)) ||
                                                rh_sset_has(&s->must, rh_ls_elem(id, 1))))
             rh_sset_add(&s->twice, id);
         rh_sset_add(&s->must, rh_ls_elem(id, write));
@@ -235,13 +278,14 @@ static void cond_wait_op(rh_ls *ls, LLVMValueRef call, const rh_conc_entry *e, L
 {
     if (e->obj2 < 0 || e->obj2 >= (int)LLVMGetNumArgOperands(call))
         return;
-    rh_sset ids = {0};
+    rh_sset ids = {0}, all = {0};
     int strong;
     rh_ls_lock_targets(ls, LLVMGetOperand(call, (unsigned)e->obj2), ctx, RH_LOCK_MUTEX, &ids, &strong);
-    break_creation_locks(ls, s, &ids);
-    for (uint32_t i = 0; i < ids.n; i++)
-        end_held_since(s, (uint32_t)ids.v[i]);
-    rh_sset_free(&ids);
+    rh_ls_lock_aliases(ls, &ids, &all);
+    break_creation_locks(ls, s, &all);
+    for (uint32_t i = 0; i < all.n; i++)
+        end_held_since(s, (uint32_t)all.v[i]);
+    rh_sset_free(&ids), rh_sset_free(&all);
 }
 
 static void unlock_op(rh_ls *ls, LLVMValueRef call, const rh_conc_entry *e, LLVMValueRef ctx,
@@ -249,22 +293,25 @@ static void unlock_op(rh_ls *ls, LLVMValueRef call, const rh_conc_entry *e, LLVM
 {
     if (e->obj < 0 || e->obj >= (int)LLVMGetNumArgOperands(call))
         return;
-    rh_sset ids = {0};
+    rh_sset ids = {0}, all = {0};
     int strong;
     rh_ls_lock_targets(ls, LLVMGetOperand(call, (unsigned)e->obj), ctx, e->lock_class, &ids, &strong);
-    break_creation_locks(ls, s, &ids);
+    rh_ls_lock_aliases(ls, &ids, &all);
+    break_creation_locks(ls, s, &all);
     rh_sset_clear(&s->sym); /* it may be any of them */
     s->unlocks = 1;
-    for (uint32_t i = 0; i < ids.n; i++) {
-        if (strong && rh_sset_remove(&s->twice, ids.v[i]))
-            continue; /* a recursive lock surely taken twice stays held */
-        rh_sset_remove(&s->twice, ids.v[i]);
-        end_held_since(s, (uint32_t)ids.v[i]);
-        remove_lock(&s->must, (uint32_t)ids.v[i]);
-        if (strong && !rh_sset_has(&ls->recursive, ids.v[i])) /* a recursive lock may stay held */
-            remove_lock(&s->may, (uint32_t)ids.v[i]);
+    if (strong && rh_sset_remove(&s->twice, ids.v[0])) {
+        rh_sset_free(&ids), rh_sset_free(&all);
+        return; /* a recursive lock surely taken twice stays held */
     }
-    rh_sset_free(&ids);
+    for (uint32_t i = 0; i < all.n; i++) { /* any lock it may denote may be released */
+        rh_sset_remove(&s->twice, all.v[i]);
+        end_held_since(s, (uint32_t)all.v[i]);
+        remove_lock(&s->must, (uint32_t)all.v[i]);
+    }
+    if (strong && !rh_ls_maybe_recursive(ls, (uint32_t)ids.v[0])) /* a recursive lock may stay held */
+        remove_lock(&s->may, (uint32_t)ids.v[0]);
+    rh_sset_free(&ids), rh_sset_free(&all);
 }
 
 static void create_op(rh_ls *ls, LLVMValueRef call, rh_ls_state *s)
@@ -747,7 +794,8 @@ static void prepare(rh_ls *ls)
             int strong;
             rh_ls_lock_targets(ls, arg, NULL, e->lock_class, &ids, &strong);
             rh_sset_union(&ls->recursive, &ids);
-            rh_sset_union(&ls->counted, &ids);
+            if (e->lock_class == RH_LOCK_MUTEX) /* a rwlock's second wrlock fails (EDEADLK) */
+                rh_sset_union(&ls->counted, &ids);
             rh_sset_free(&ids);
         }
         if ((e->op == RH_OP_LOCK || e->op == RH_OP_UNLOCK || e->op == RH_OP_THREAD_JOIN ||
@@ -773,7 +821,7 @@ static void creation_lockset(rh_ls *ls, int t, unsigned char *done)
     for (uint32_t i = 0; i < m->n; i++) {
         uint32_t id = (uint32_t)(m->v[i] / 2);
         if ((m->v[i] & 1) && id != RH_LS_ATOMIC && ls->lock_class[id] != RH_LOCK_NONE &&
-            !rh_sset_has(&ls->recursive, id) && !rh_sset_has(&ls->create_broken[t], id)) {
+            !rh_ls_maybe_recursive(ls, id) && !rh_sset_has(&ls->create_broken[t], id)) {
             rh_sset_add(&ls->creation[t], m->v[i]);
             rh_u64map_put(&ls->creation_holder[t], m->v[i], ls->tg->threads[t].parent);
         }
@@ -938,7 +986,8 @@ void rh_ls_free(rh_ls *ls)
     free(ls->sums);
     rh_u64map_free(&ls->sum_index);
     rh_u64map_free(&ls->lock_of_loc);
-    free(ls->lock_loc), free(ls->lock_class);
+    free(ls->lock_loc), free(ls->lock_class), free(ls->next_in_obj);
+    rh_u64map_free(&ls->first_in_obj);
     rh_sset_free(&ls->all_locks);
     rh_sset_free(&ls->recursive);
     rh_sset_free(&ls->counted);

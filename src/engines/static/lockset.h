@@ -20,7 +20,10 @@
  * that really holds the lock.
  * A lock is only added to a must-set when its address is one concrete lock
  * (a strong object at a constant offset); arrays of locks indexed by a
- * variable are may-locks only.  __VERIFIER_atomic_begin/end and calls of
+ * variable are may-locks only.  An unlock (or a wait that releases) works
+ * the other way round: it removes every lock its address may denote, and
+ * an address at an unknown offset of an object may denote every lock in
+ * that object, whatever offset that lock was acquired at (lock aliases).  __VERIFIER_atomic_begin/end and calls of
  * __VERIFIER_atomic_* functions hold the one global "atomic" lock.
  *
  * Contract: rh_ls_run fills per-access results: the threads that may
@@ -89,6 +92,8 @@ typedef struct rh_ls {
     rh_u64map lock_of_loc;
     uint64_t *lock_loc;     /* per lock id: its location (unused for ATOMIC) */
     rh_lock_class *lock_class;
+    int *next_in_obj;       /* per lock id: the next lock id in the same object, -1 */
+    rh_u64map first_in_obj; /* object -> its latest lock id (head of the next_in_obj chain) */
     int nlocks, caplocks;
     rh_sset all_locks;      /* every lock element, both modes */
     rh_sset recursive;      /* lock ids that may be recursive: unlock may leave them held */
@@ -139,6 +144,15 @@ const rh_ls_per *rh_ls_per_thread(const rh_ls *ls, int a, int t);
  * site ctx (NULL for none); *strong says it is exactly one concrete lock. */
 void rh_ls_lock_targets(rh_ls *ls, LLVMValueRef v, LLVMValueRef ctx, rh_lock_class cls, rh_sset *out,
                         int *strong);
+/* Adds to out every lock id an address denoting one of ids may denote too:
+ * a lock at an unknown offset of an object (an array element indexed by
+ * a variable) may be any lock in that object, and a lock at a known offset
+ * may also be named through an address whose offset is unknown.  An unlock
+ * must release all of them from the must-sets. */
+void rh_ls_lock_aliases(const rh_ls *ls, const rh_sset *ids, rh_sset *out);
+/* Whether lock id may be a recursive lock: it, or one of its aliases, was
+ * initialised as one. */
+int rh_ls_maybe_recursive(const rh_ls *ls, uint32_t id);
 /* "mutex 'm'", "rwlock 'rw' (read)", "atomic section" (caller frees). */
 char *rh_ls_elem_desc(rh_ls *ls, uint64_t elem);
 /* Whether two locksets share a lock held in write mode by at least one side. */

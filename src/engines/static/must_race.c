@@ -423,7 +423,7 @@ static void note_release(walk *w, LLVMValueRef call, const rh_conc_entry *e, LLV
     rh_sset ids = {0};
     int strong = 0;
     path_locks(w, call, e, ctx, &ids, &strong);
-    if (strong && ids.n == 1 && !rh_sset_has(&w->m->s->ls.recursive, ids.v[0]))
+    if (strong && ids.n == 1 && !rh_ls_maybe_recursive(&w->m->s->ls, (uint32_t)ids.v[0]))
         drop_lock(&w->held, ids.v[0]);
     rh_sset_free(&ids);
     after_release(w);

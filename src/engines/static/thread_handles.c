@@ -6,6 +6,8 @@
 #include "lockset.h"
 #include "loops.h"
 
+#include <pthread.h>
+
 /* The counted loop and array element a handle address names, when the
  * loop runs once per run of its function and the array is one object. */
 static int handle_loop(rh_ls *ls, LLVMValueRef addr, int f, rh_counted_loop *l, uint64_t *base_loc,
@@ -88,6 +90,41 @@ static void main_handle(rh_ls *ls)
     }
 }
 
+/* Whether a write of `size` bytes (0: the whole object) at offset off
+ * (RH_PT_ANY: unknown) may overlap the handle at hoff. */
+static int overlaps_handle(int32_t off, uint64_t size, int32_t hoff)
+{
+    if (off == RH_PT_ANY || hoff == RH_PT_ANY || size == 0)
+        return 1;
+    return (int64_t)off < (int64_t)hoff + (int64_t)sizeof(pthread_t) && (int64_t)hoff < (int64_t)off + (int64_t)size;
+}
+
+/* A handle cell some store or library call may also write (`a = b;`, a
+ * memcpy over it) may hold another thread's handle when it is joined:
+ * the join then names no thread for sure. */
+static void drop_overwritten_handles(rh_ls *ls)
+{
+    rh_sset objs = {0};
+    for (int c = 1; c < ls->tg->nthreads; c++)
+        if (ls->handle[c])
+            rh_sset_add(&objs, rh_pt_loc_obj(ls->handle[c] - 1));
+    for (int a = 0; objs.n && a < ls->p->naccesses; a++) {
+        const rh_access *ac = &ls->p->accesses[a];
+        if (!(ac->kind & RH_ACC_WRITE))
+            continue;
+        const rh_sset *pts = rh_pt_of(ls->pt, ac->ptr);
+        for (uint32_t i = 0; i < pts->n; i++) {
+            if (!rh_sset_has(&objs, rh_pt_loc_obj(pts->v[i])))
+                continue;
+            for (int c = 1; c < ls->tg->nthreads; c++)
+                if (ls->handle[c] && rh_pt_loc_obj(ls->handle[c] - 1) == rh_pt_loc_obj(pts->v[i]) &&
+                    overlaps_handle(rh_pt_loc_off(pts->v[i]), ac->size, rh_pt_loc_off(ls->handle[c] - 1)))
+                    ls->handle[c] = 0;
+        }
+    }
+    rh_sset_free(&objs);
+}
+
 void rh_ls_thread_handles(rh_ls *ls)
 {
     main_handle(ls);
@@ -99,5 +136,6 @@ void rh_ls_thread_handles(rh_ls *ls)
         if (e && e->obj >= 0 && rh_ls_handle_loc(ls, LLVMGetOperand(call, (unsigned)e->obj), NULL, &loc))
             ls->handle[c] = loc + 1;
     }
+    drop_overwritten_handles(ls);
 }
 
