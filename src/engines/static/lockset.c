@@ -32,7 +32,7 @@ static const struct {
     {offsetof(rh_ls_state, held_since), JOIN_MUST}, {offsetof(rh_ls_state, excl), JOIN_OWN},
     {offsetof(rh_ls_state, vals), JOIN_MAY},        {offsetof(rh_ls_state, conds), JOIN_MUST},
     {offsetof(rh_ls_state, ret_vals), JOIN_MAY},    {offsetof(rh_ls_state, ret_active), JOIN_MAY},
-    {offsetof(rh_ls_state, sym), JOIN_MUST},
+    {offsetof(rh_ls_state, sym), JOIN_MUST},        {offsetof(rh_ls_state, tries), JOIN_MUST},
 };
 #define NSETS (sizeof st_sets / sizeof st_sets[0])
 #define SET(st, i) ((rh_sset *)((char *)(st) + st_sets[i].off))
@@ -232,6 +232,8 @@ static void lock_op(rh_ls *ls, LLVMValueRef call, const rh_conc_entry *e, LLVMVa
     rh_sset ids = {0};
     int strong, write = !(e->flags & RH_F_SHARED);
     rh_ls_lock_targets(ls, LLVMGetOperand(call, (unsigned)e->obj), ctx, e->lock_class, &ids, &strong);
+    if (!must_too && (e->flags & (RH_F_TRY | RH_F_TIMED)))
+        rh_sset_add(&s->tries, (uint64_t)(uintptr_t)call);
     for (uint32_t i = 0; i < ids.n; i++) {
         uint32_t id = (uint32_t)ids.v[i];
         if (!must_too)
@@ -299,6 +301,7 @@ static void unlock_op(rh_ls *ls, LLVMValueRef call, const rh_conc_entry *e, LLVM
     rh_ls_lock_aliases(ls, &ids, &all);
     break_creation_locks(ls, s, &all);
     rh_sset_clear(&s->sym); /* it may be any of them */
+    rh_sset_clear(&s->tries);
     s->unlocks = 1;
     if (strong && rh_sset_remove(&s->twice, ids.v[0])) {
         rh_sset_free(&ids), rh_sset_free(&all);
@@ -400,7 +403,7 @@ static void call_edge(rh_ls *ls, LLVMValueRef call, const rh_tg_edge *ed, rh_ls_
         int g = ed->targets[k];
         st_copy(&in, s);
         rh_sset_clear(&in.excl), rh_sset_clear(&in.vals), rh_sset_clear(&in.conds); /* restored below */
-        rh_sset_clear(&in.sym), in.unlocks = 0;
+        rh_sset_clear(&in.sym), rh_sset_clear(&in.tries), in.unlocks = 0;
         int atom = ls->p->funcs[g].atomic && !rh_sset_has(&in.must, atomic);
         if (atom)
             add_both(&in, atomic);
@@ -421,9 +424,9 @@ static void call_edge(rh_ls *ls, LLVMValueRef call, const rh_tg_edge *ed, rh_ls_
         /* the callee's symbolic locks are in its own values; the caller's
          * survive a callee that unlocks nothing */
         if (out.unlocks)
-            rh_sset_clear(&out.sym);
+            rh_sset_clear(&out.sym), rh_sset_clear(&out.tries);
         else
-            rh_sset_copy(&out.sym, &s->sym);
+            rh_sset_copy(&out.sym, &s->sym), rh_sset_copy(&out.tries, &s->tries);
         out.unlocks |= s->unlocks;
     }
     st_free(&in);
@@ -533,7 +536,7 @@ static void refine_edge(rh_ls *ls, LLVMValueRef term, unsigned succ, LLVMValueRe
     }
     int edge;
     LLVMValueRef call = try_condition(ls, LLVMGetCondition(term), &edge);
-    if (call && (unsigned)edge == succ)
+    if (call && (unsigned)edge == succ && rh_sset_has(&s->tries, (uint64_t)(uintptr_t)call))
         lock_op(ls, call, rh_model_call_entry(ls->p, call), ctx, s, 1);
     rh_pf_refine(ls, term, succ, s);
 }

@@ -6,7 +6,9 @@
  * (thread, entry state, call site) where the call site only counts for
  * functions that lock, unlock or join through their own parameters (call
  * string 1, so lock/unlock wrappers work).  It is path-insensitive except
- * for the branch on a trylock/timedlock result.  The state holds
+ * for the branch on a trylock/timedlock result (while nothing was unlocked
+ * since the trylock ran: a result kept and tested again after an unlock
+ * says nothing about the lock).  The state holds
  *   - the must-lockset (intersection over paths) and may-lockset (union);
  *     elements are lock ids times a mode bit (read or write), so two
  *     read-mode holders of a rwlock do not protect a write;
@@ -62,6 +64,8 @@ typedef struct rh_ls_state {
     rh_sset excl, vals, conds;    /* path facts (path_facts.h): must, may, must */
     rh_sset ret_vals, ret_active; /* exit states only: what returns returned, with whom running */
     rh_sset sym;                  /* symbolic locks held (sym_locks.h, must) */
+    rh_sset tries;                /* trylock calls whose result still says whether the lock is
+                                   * held: no unlock since they ran (must) */
     int unlocks;                  /* something was unlocked (may; reset at function entry) */
     int main_joined;              /* this thread surely joined the main thread (must) */
     int live; /* 0: unreachable */
