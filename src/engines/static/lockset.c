@@ -202,6 +202,19 @@ void rh_ls_lock_aliases(const rh_ls *ls, const rh_sset *ids, rh_sset *out)
     }
 }
 
+void rh_ls_elem_aliases(const rh_ls *ls, const rh_sset *elems, rh_sset *out)
+{
+    rh_sset one = {0}, ids = {0};
+    for (uint32_t i = 0; i < elems->n; i++) {
+        rh_sset_clear(&one), rh_sset_clear(&ids);
+        rh_sset_add(&one, elems->v[i] / 2);
+        rh_ls_lock_aliases(ls, &one, &ids);
+        for (uint32_t j = 0; j < ids.n; j++)
+            rh_sset_add(out, rh_ls_elem((uint32_t)ids.v[j], (int)(elems->v[i] & 1)));
+    }
+    rh_sset_free(&one), rh_sset_free(&ids);
+}
+
 /* Whether lock id or one of its aliases is in set (of lock ids): what was
  * said of a lock array's element at an unknown index (its initialisation
  * in a loop) holds for each of its elements. */

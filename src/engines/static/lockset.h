@@ -154,6 +154,9 @@ void rh_ls_lock_targets(rh_ls *ls, LLVMValueRef v, LLVMValueRef ctx, rh_lock_cla
  * may also be named through an address whose offset is unknown.  An unlock
  * must release all of them from the must-sets. */
 void rh_ls_lock_aliases(const rh_ls *ls, const rh_sset *ids, rh_sset *out);
+/* Adds to out the lock elements (lock, mode) of elems and of their aliases:
+ * a lockset that may hold lock m[i] may hold each lock of m. */
+void rh_ls_elem_aliases(const rh_ls *ls, const rh_sset *elems, rh_sset *out);
 /* Whether lock id may be a recursive lock: it, or one of its aliases, was
  * initialised as one. */
 int rh_ls_maybe_recursive(const rh_ls *ls, uint32_t id);
