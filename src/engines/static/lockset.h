@@ -144,6 +144,19 @@ void rh_ls_free(rh_ls *ls);
  * in the access's thread set; falls back to the merged sets otherwise). */
 const rh_ls_per *rh_ls_per_thread(const rh_ls *ls, int a, int t);
 
+/* ---- lock_ids.c ---- */
+
+/* The lock id of a location (made on first use). */
+uint32_t rh_ls_lock_id(rh_ls *ls, uint64_t loc, rh_lock_class cls);
+/* The position of a parameter in its function's list. */
+unsigned rh_ls_param_index(LLVMValueRef arg);
+/* v without casts and constant GEPs; *off accumulates their offsets
+ * (RH_PT_ANY once a GEP's offset is not constant). */
+LLVMValueRef rh_ls_strip_const(rh_ls *ls, LLVMValueRef v, int64_t *off);
+/* Whether lock id or one of its aliases is in set (of lock ids): what was
+ * said of a lock array's element at an unknown index (its initialisation
+ * in a loop) holds for each of its elements. */
+int rh_ls_alias_in(const rh_ls *ls, const rh_sset *set, uint32_t id);
 /* Lock ids an address may denote, resolving a parameter through the call
  * site ctx (NULL for none); *strong says it is exactly one concrete lock. */
 void rh_ls_lock_targets(rh_ls *ls, LLVMValueRef v, LLVMValueRef ctx, rh_lock_class cls, rh_sset *out,
@@ -162,6 +175,12 @@ void rh_ls_elem_aliases(const rh_ls *ls, const rh_sset *elems, rh_sset *out);
 int rh_ls_maybe_recursive(const rh_ls *ls, uint32_t id);
 /* "mutex 'm'", "rwlock 'rw' (read)", "atomic section" (caller frees). */
 char *rh_ls_elem_desc(rh_ls *ls, uint64_t elem);
+/* The handle cell a create or join address denotes, when it is one strong
+ * cell (a parameter resolved through the call site ctx). */
+int rh_ls_handle_loc(rh_ls *ls, LLVMValueRef ptr, LLVMValueRef ctx, uint64_t *loc);
+
+/* ---- lockset.c ---- */
+
 /* Whether two locksets share a lock held in write mode by at least one side. */
 int rh_ls_protects(const rh_sset *a, const rh_sset *b);
 /* Whether access locks `held` (really acquired by thread t1) exclude
@@ -176,9 +195,6 @@ int rh_ls_creation_disjoint(const rh_ls *ls, int t1, int t2);
  * the other after its own thread's pthread_once on that control returned,
  * which happens only once the routine has finished. */
 int rh_ls_once_orders(const rh_ls_per *a, const rh_ls_per *b);
-/* The handle cell a create or join address denotes, when it is one strong
- * cell (a parameter resolved through the call site ctx). */
-int rh_ls_handle_loc(rh_ls *ls, LLVMValueRef ptr, LLVMValueRef ctx, uint64_t *loc);
 /* thread_handles.c: fills ls->handle and ls->main_handle. */
 void rh_ls_thread_handles(rh_ls *ls);
 /* thread_handles.c: fills the loop joins (loop_joins, loop_join_of). */
