@@ -4,7 +4,9 @@
  * index of a lock array may be any lock of the array), and descriptions.
  * See lockset.h for the contracts.
  */
+#include "index_range.h"
 #include "lockset.h"
+#include "loops.h"
 
 #include <stdlib.h>
 
@@ -176,4 +178,48 @@ char *rh_ls_elem_desc(rh_ls *ls, uint64_t elem)
                                : rh_xasprintf("%s at offset %d of %s%s", kind, off, d, mode);
     free(d);
     return r;
+}
+
+/* The type a GEP of the form base[0]..[0][idx] selects and its size. */
+static int64_t element_size(rh_ls *ls, LLVMValueRef gep)
+{
+    LLVMTypeRef t = LLVMGetGEPSourceElementType(gep);
+    for (unsigned i = 1; i < LLVMGetNumIndices(gep); i++) {
+        LLVMTypeKind k = LLVMGetTypeKind(t);
+        if (k == LLVMArrayTypeKind || k == LLVMVectorTypeKind)
+            t = LLVMGetElementType(t);
+        else if (k == LLVMStructTypeKind && LLVMCountStructElementTypes(t) > 0)
+            t = LLVMStructGetTypeAtIndex(t, 0); /* index 0: the first field, at offset 0 */
+        else
+            return 0;
+    }
+    return LLVMTypeIsSized(t) ? (int64_t)LLVMABISizeOfType(ls->p->td, t) : 0;
+}
+
+void rh_ls_narrow_by_index(rh_ls *ls, LLVMValueRef use, LLVMValueRef addr, LLVMValueRef ctx, rh_sset *all)
+{
+    while (LLVMIsAInstruction(addr) && (LLVMGetInstructionOpcode(addr) == LLVMBitCast ||
+                                        LLVMGetInstructionOpcode(addr) == LLVMAddrSpaceCast))
+        addr = LLVMGetOperand(addr, 0);
+    LLVMValueRef base, idx = rh_loop_element_index(addr, &base);
+    int64_t off0 = 0, size, lo, hi;
+    if (!idx || (ctx && LLVMIsAArgument(rh_ls_strip_const(ls, base, &off0))))
+        return; /* a wrapper's parameter: its points-to set is every caller's */
+    const rh_sset *bp = rh_pt_of(ls->pt, base);
+    if (bp->n != 1 || rh_pt_loc_off(bp->v[0]) == RH_PT_ANY || (size = element_size(ls, addr)) <= 0 ||
+        !rh_index_range(ls->p, use, idx, &lo, &hi))
+        return;
+    uint32_t obj = rh_pt_loc_obj(bp->v[0]);
+    off0 = rh_pt_loc_off(bp->v[0]);
+    /* bytes [from, to) the element may lie in; an open side stays open */
+    int64_t from = lo == INT64_MIN ? INT64_MIN : off0 + lo * size;
+    int64_t to = hi == INT64_MAX ? INT64_MAX : off0 + (hi + 1) * size;
+    for (uint32_t i = 0; i < all->n;) {
+        uint64_t loc = ls->lock_loc[all->v[i]];
+        int32_t o = rh_pt_loc_off(loc);
+        if (all->v[i] != RH_LS_ATOMIC && rh_pt_loc_obj(loc) == obj && o != RH_PT_ANY && (o < from || o >= to))
+            rh_sset_remove(all, all->v[i]);
+        else
+            i++;
+    }
 }

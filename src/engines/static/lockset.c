@@ -158,6 +158,7 @@ static void cond_wait_op(rh_ls *ls, LLVMValueRef call, const rh_conc_entry *e, L
     int strong;
     rh_ls_lock_targets(ls, LLVMGetOperand(call, (unsigned)e->obj2), ctx, RH_LOCK_MUTEX, &ids, &strong);
     rh_ls_lock_aliases(ls, &ids, &all);
+    rh_ls_narrow_by_index(ls, call, LLVMGetOperand(call, (unsigned)e->obj2), ctx, &all);
     break_creation_locks(ls, s, &all);
     for (uint32_t i = 0; i < all.n; i++)
         end_held_since(s, (uint32_t)all.v[i]);
@@ -173,6 +174,7 @@ static void unlock_op(rh_ls *ls, LLVMValueRef call, const rh_conc_entry *e, LLVM
     int strong;
     rh_ls_lock_targets(ls, LLVMGetOperand(call, (unsigned)e->obj), ctx, e->lock_class, &ids, &strong);
     rh_ls_lock_aliases(ls, &ids, &all);
+    rh_ls_narrow_by_index(ls, call, LLVMGetOperand(call, (unsigned)e->obj), ctx, &all);
     break_creation_locks(ls, s, &all);
     rh_sset_clear(&s->sym); /* it may be any of them */
     rh_sset_clear(&s->tries);

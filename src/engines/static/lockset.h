@@ -167,6 +167,11 @@ void rh_ls_lock_targets(rh_ls *ls, LLVMValueRef v, LLVMValueRef ctx, rh_lock_cla
  * may also be named through an address whose offset is unknown.  An unlock
  * must release all of them from the must-sets. */
 void rh_ls_lock_aliases(const rh_ls *ls, const rh_sset *ids, rh_sset *out);
+/* Narrows the aliases `all` of an unlock's (or wait's) address addr at
+ * `use` to the elements of a lock array its variable index can reach
+ * (index_range.h): `&m[i]` with i in [5, 9] releases no lock of m outside
+ * m[5..9].  Leaves all as it is when nothing bounds the index. */
+void rh_ls_narrow_by_index(rh_ls *ls, LLVMValueRef use, LLVMValueRef addr, LLVMValueRef ctx, rh_sset *all);
 /* Adds to out the lock elements (lock, mode) of elems and of their aliases:
  * a lockset that may hold lock m[i] may hold each lock of m. */
 void rh_ls_elem_aliases(const rh_ls *ls, const rh_sset *elems, rh_sset *out);
