@@ -179,7 +179,7 @@ static void unlock_op(rh_ls *ls, LLVMValueRef call, const rh_conc_entry *e, LLVM
     rh_sset_clear(&s->sym); /* it may be any of them */
     rh_sset_clear(&s->tries);
     s->unlocks = 1;
-    if (strong && rh_sset_remove(&s->twice, ids.v[0])) {
+    if (strong && ids.n == 1 && rh_sset_remove(&s->twice, ids.v[0])) {
         rh_sset_free(&ids), rh_sset_free(&all);
         return; /* a recursive lock surely taken twice stays held */
     }
@@ -188,7 +188,8 @@ static void unlock_op(rh_ls *ls, LLVMValueRef call, const rh_conc_entry *e, LLVM
         end_held_since(s, (uint32_t)all.v[i]);
         remove_lock(&s->must, (uint32_t)all.v[i]);
     }
-    if (strong && !rh_ls_maybe_recursive(ls, (uint32_t)ids.v[0])) /* a recursive lock may stay held */
+    /* a recursive lock may stay held */
+    if (strong && ids.n == 1 && !rh_ls_maybe_recursive(ls, (uint32_t)ids.v[0]))
         remove_lock(&s->may, (uint32_t)ids.v[0]);
     rh_sset_free(&ids), rh_sset_free(&all);
 }
