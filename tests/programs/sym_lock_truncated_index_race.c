@@ -35,8 +35,8 @@ int main(void)
 {
     pthread_t a, b;
 
-    for (int i = 0; i < N; i++)
-        pthread_mutex_init(&slots[i].lock, NULL);
+    pthread_mutex_init(&slots[0].lock, NULL); /* the only two slots in use */
+    pthread_mutex_init(&slots[256].lock, NULL);
     pthread_create(&a, NULL, truncating, NULL);
     pthread_create(&b, NULL, exact, NULL);
     pthread_join(a, NULL);
