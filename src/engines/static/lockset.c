@@ -32,7 +32,7 @@ static const struct {
     {offsetof(rh_ls_state, held_since), JOIN_MUST}, {offsetof(rh_ls_state, excl), JOIN_OWN},
     {offsetof(rh_ls_state, vals), JOIN_MAY},        {offsetof(rh_ls_state, conds), JOIN_MUST},
     {offsetof(rh_ls_state, ret_vals), JOIN_MAY},    {offsetof(rh_ls_state, ret_active), JOIN_MAY},
-    {offsetof(rh_ls_state, sym), JOIN_MUST},
+    {offsetof(rh_ls_state, sym), JOIN_MUST},        {offsetof(rh_ls_state, tries), JOIN_MUST},
 };
 #define NSETS (sizeof st_sets / sizeof st_sets[0])
 #define SET(st, i) ((rh_sset *)((char *)(st) + st_sets[i].off))
@@ -96,89 +96,6 @@ static void remove_lock(rh_sset *s, uint32_t id)
     rh_sset_remove(s, rh_ls_elem(id, 1));
 }
 
-/* ---- locks ---- */
-
-static uint32_t lock_id(rh_ls *ls, uint64_t loc, rh_lock_class cls)
-{
-    long id = rh_u64map_get(&ls->lock_of_loc, loc, -1);
-    if (id >= 0)
-        return (uint32_t)id;
-    if (ls->nlocks == ls->caplocks) {
-        ls->caplocks = ls->caplocks ? 2 * ls->caplocks : 16;
-        ls->lock_loc = rh_xrealloc(ls->lock_loc, (size_t)ls->caplocks * sizeof *ls->lock_loc);
-        ls->lock_class = rh_xrealloc(ls->lock_class, (size_t)ls->caplocks * sizeof *ls->lock_class);
-    }
-    ls->lock_loc[ls->nlocks] = loc;
-    ls->lock_class[ls->nlocks] = cls;
-    rh_u64map_put(&ls->lock_of_loc, loc, ls->nlocks);
-    /* A statically initialised lock with a non-zero initializer may be
-     * recursive (PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP). */
-    const rh_pt_object *o = ls->nlocks ? &ls->pt->objs[rh_pt_loc_obj(loc)] : NULL;
-    if (o && o->kind == RH_PT_GLOBAL && LLVMGetInitializer(o->site) && !LLVMIsNull(LLVMGetInitializer(o->site)))
-        rh_sset_add(&ls->recursive, (uint64_t)ls->nlocks);
-    rh_sset_add(&ls->all_locks, rh_ls_elem((uint32_t)ls->nlocks, 0));
-    rh_sset_add(&ls->all_locks, rh_ls_elem((uint32_t)ls->nlocks, 1));
-    return (uint32_t)ls->nlocks++;
-}
-
-static unsigned param_index(LLVMValueRef arg)
-{
-    LLVMValueRef fn = LLVMGetParamParent(arg);
-    unsigned n = LLVMCountParams(fn);
-    for (unsigned i = 0; i < n; i++)
-        if (LLVMGetParam(fn, i) == arg)
-            return i;
-    return n;
-}
-
-/* Strips casts and constant GEPs; *off accumulates the GEP offsets. */
-static LLVMValueRef strip(rh_ls *ls, LLVMValueRef v, int64_t *off)
-{
-    for (int d = 0; d < 16 && LLVMIsAInstruction(v); d++) {
-        LLVMOpcode op = LLVMGetInstructionOpcode(v);
-        int64_t o;
-        if (op == LLVMGetElementPtr) {
-            if (!rh_pt_gep_offset(ls->pt, v, &o) || *off == RH_PT_ANY)
-                *off = RH_PT_ANY;
-            else
-                *off += o;
-        } else if (op != LLVMBitCast && op != LLVMAddrSpaceCast) {
-            break;
-        }
-        v = LLVMGetOperand(v, 0);
-    }
-    return v;
-}
-
-/* Points-to set of v, where a parameter is replaced by the actual argument
- * of the call site ctx (call string 1). */
-static const rh_sset *ctx_pts(rh_ls *ls, LLVMValueRef v, LLVMValueRef ctx, rh_sset *tmp)
-{
-    int64_t off = 0;
-    LLVMValueRef u = strip(ls, v, &off);
-    if (!ctx || !LLVMIsAArgument(u))
-        return rh_pt_of(ls->pt, v);
-    unsigned i = param_index(u);
-    if (i >= LLVMGetNumArgOperands(ctx))
-        return rh_pt_of(ls->pt, v);
-    rh_sset_clear(tmp);
-    rh_pt_union_shift(tmp, rh_pt_of(ls->pt, LLVMGetOperand(ctx, i)), off == RH_PT_ANY ? RH_PT_ANY : (int32_t)off);
-    return tmp;
-}
-
-void rh_ls_lock_targets(rh_ls *ls, LLVMValueRef v, LLVMValueRef ctx, rh_lock_class cls, rh_sset *out,
-                        int *strong)
-{
-    rh_sset tmp = {0};
-    const rh_sset *s = ctx_pts(ls, v, ctx, &tmp);
-    *strong = s->n == 1 && rh_pt_loc_off(s->v[0]) != RH_PT_ANY &&
-              rh_tg_object_strong(ls->tg, ls->pt, ls->cfg, rh_pt_loc_obj(s->v[0]));
-    for (uint32_t i = 0; i < s->n; i++)
-        if (ls->pt->objs[rh_pt_loc_obj(s->v[i])].kind != RH_PT_FUNC)
-            rh_sset_add(out, lock_id(ls, s->v[i], cls));
-    rh_sset_free(&tmp);
-}
-
 /* ---- synchronisation operations ---- */
 
 static void lock_op(rh_ls *ls, LLVMValueRef call, const rh_conc_entry *e, LLVMValueRef ctx,
@@ -189,13 +106,15 @@ static void lock_op(rh_ls *ls, LLVMValueRef call, const rh_conc_entry *e, LLVMVa
     rh_sset ids = {0};
     int strong, write = !(e->flags & RH_F_SHARED);
     rh_ls_lock_targets(ls, LLVMGetOperand(call, (unsigned)e->obj), ctx, e->lock_class, &ids, &strong);
+    if (!must_too && (e->flags & (RH_F_TRY | RH_F_TIMED)))
+        rh_sset_add(&s->tries, (uint64_t)(uintptr_t)call);
     for (uint32_t i = 0; i < ids.n; i++) {
         uint32_t id = (uint32_t)ids.v[i];
         if (!must_too)
             rh_sset_add(&s->may, rh_ls_elem(id, write));
         if (!strong || (!must_too && (e->flags & (RH_F_TRY | RH_F_TIMED))))
             continue;
-        if (rh_sset_has(&ls->counted, id) && (rh_sset_has(&s->must, rh_ls_elem(id, 0)) ||
+        if (rh_ls_alias_in(ls, &ls->counted, id) && (rh_sset_has(&s->must, rh_ls_elem(id, 0)) ||
                                                rh_sset_has(&s->must, rh_ls_elem(id, 1))))
             rh_sset_add(&s->twice, id);
         rh_sset_add(&s->must, rh_ls_elem(id, write));
@@ -235,13 +154,15 @@ static void cond_wait_op(rh_ls *ls, LLVMValueRef call, const rh_conc_entry *e, L
 {
     if (e->obj2 < 0 || e->obj2 >= (int)LLVMGetNumArgOperands(call))
         return;
-    rh_sset ids = {0};
+    rh_sset ids = {0}, all = {0};
     int strong;
     rh_ls_lock_targets(ls, LLVMGetOperand(call, (unsigned)e->obj2), ctx, RH_LOCK_MUTEX, &ids, &strong);
-    break_creation_locks(ls, s, &ids);
-    for (uint32_t i = 0; i < ids.n; i++)
-        end_held_since(s, (uint32_t)ids.v[i]);
-    rh_sset_free(&ids);
+    rh_ls_lock_aliases(ls, &ids, &all);
+    rh_ls_narrow_by_index(ls, call, LLVMGetOperand(call, (unsigned)e->obj2), ctx, &all);
+    break_creation_locks(ls, s, &all);
+    for (uint32_t i = 0; i < all.n; i++)
+        end_held_since(s, (uint32_t)all.v[i]);
+    rh_sset_free(&ids), rh_sset_free(&all);
 }
 
 static void unlock_op(rh_ls *ls, LLVMValueRef call, const rh_conc_entry *e, LLVMValueRef ctx,
@@ -249,22 +170,28 @@ static void unlock_op(rh_ls *ls, LLVMValueRef call, const rh_conc_entry *e, LLVM
 {
     if (e->obj < 0 || e->obj >= (int)LLVMGetNumArgOperands(call))
         return;
-    rh_sset ids = {0};
+    rh_sset ids = {0}, all = {0};
     int strong;
     rh_ls_lock_targets(ls, LLVMGetOperand(call, (unsigned)e->obj), ctx, e->lock_class, &ids, &strong);
-    break_creation_locks(ls, s, &ids);
+    rh_ls_lock_aliases(ls, &ids, &all);
+    rh_ls_narrow_by_index(ls, call, LLVMGetOperand(call, (unsigned)e->obj), ctx, &all);
+    break_creation_locks(ls, s, &all);
     rh_sset_clear(&s->sym); /* it may be any of them */
+    rh_sset_clear(&s->tries);
     s->unlocks = 1;
-    for (uint32_t i = 0; i < ids.n; i++) {
-        if (strong && rh_sset_remove(&s->twice, ids.v[i]))
-            continue; /* a recursive lock surely taken twice stays held */
-        rh_sset_remove(&s->twice, ids.v[i]);
-        end_held_since(s, (uint32_t)ids.v[i]);
-        remove_lock(&s->must, (uint32_t)ids.v[i]);
-        if (strong && !rh_sset_has(&ls->recursive, ids.v[i])) /* a recursive lock may stay held */
-            remove_lock(&s->may, (uint32_t)ids.v[i]);
+    if (strong && ids.n == 1 && rh_sset_remove(&s->twice, ids.v[0])) {
+        rh_sset_free(&ids), rh_sset_free(&all);
+        return; /* a recursive lock surely taken twice stays held */
     }
-    rh_sset_free(&ids);
+    for (uint32_t i = 0; i < all.n; i++) { /* any lock it may denote may be released */
+        rh_sset_remove(&s->twice, all.v[i]);
+        end_held_since(s, (uint32_t)all.v[i]);
+        remove_lock(&s->must, (uint32_t)all.v[i]);
+    }
+    /* a recursive lock may stay held */
+    if (strong && ids.n == 1 && !rh_ls_maybe_recursive(ls, (uint32_t)ids.v[0]))
+        remove_lock(&s->may, (uint32_t)ids.v[0]);
+    rh_sset_free(&ids), rh_sset_free(&all);
 }
 
 static void create_op(rh_ls *ls, LLVMValueRef call, rh_ls_state *s)
@@ -292,18 +219,6 @@ static void create_op(rh_ls *ls, LLVMValueRef call, rh_ls_state *s)
     }
 }
 
-int rh_ls_handle_loc(rh_ls *ls, LLVMValueRef ptr, LLVMValueRef ctx, uint64_t *loc)
-{
-    rh_sset tmp = {0};
-    const rh_sset *s = ctx_pts(ls, ptr, ctx, &tmp);
-    int ok = s->n == 1 && rh_pt_loc_off(s->v[0]) != RH_PT_ANY &&
-             rh_tg_object_strong(ls->tg, ls->pt, ls->cfg, rh_pt_loc_obj(s->v[0]));
-    if (ok)
-        *loc = s->v[0];
-    rh_sset_free(&tmp);
-    return ok;
-}
-
 /* Thread c is surely joined: it leaves behind the threads it had not joined. */
 static void join_thread(rh_ls *ls, rh_ls_state *s, int c)
 {
@@ -325,8 +240,8 @@ static void join_op(rh_ls *ls, LLVMValueRef call, const rh_conc_entry *e, LLVMVa
     if (e->obj < 0 || e->obj >= (int)LLVMGetNumArgOperands(call))
         return;
     LLVMValueRef h = LLVMGetOperand(call, (unsigned)e->obj);
-    if (ctx && LLVMIsAArgument(h) && param_index(h) < LLVMGetNumArgOperands(ctx))
-        h = LLVMGetOperand(ctx, param_index(h)), ctx = NULL;
+    if (ctx && LLVMIsAArgument(h) && rh_ls_param_index(h) < LLVMGetNumArgOperands(ctx))
+        h = LLVMGetOperand(ctx, rh_ls_param_index(h)), ctx = NULL;
     uint64_t loc;
     if (!LLVMIsALoadInst(h) || !rh_ls_handle_loc(ls, LLVMGetOperand(h, 0), ctx, &loc))
         return;
@@ -353,7 +268,7 @@ static void call_edge(rh_ls *ls, LLVMValueRef call, const rh_tg_edge *ed, rh_ls_
         int g = ed->targets[k];
         st_copy(&in, s);
         rh_sset_clear(&in.excl), rh_sset_clear(&in.vals), rh_sset_clear(&in.conds); /* restored below */
-        rh_sset_clear(&in.sym), in.unlocks = 0;
+        rh_sset_clear(&in.sym), rh_sset_clear(&in.tries), in.unlocks = 0;
         int atom = ls->p->funcs[g].atomic && !rh_sset_has(&in.must, atomic);
         if (atom)
             add_both(&in, atomic);
@@ -374,9 +289,9 @@ static void call_edge(rh_ls *ls, LLVMValueRef call, const rh_tg_edge *ed, rh_ls_
         /* the callee's symbolic locks are in its own values; the caller's
          * survive a callee that unlocks nothing */
         if (out.unlocks)
-            rh_sset_clear(&out.sym);
+            rh_sset_clear(&out.sym), rh_sset_clear(&out.tries);
         else
-            rh_sset_copy(&out.sym, &s->sym);
+            rh_sset_copy(&out.sym, &s->sym), rh_sset_copy(&out.tries, &s->tries);
         out.unlocks |= s->unlocks;
     }
     st_free(&in);
@@ -486,7 +401,7 @@ static void refine_edge(rh_ls *ls, LLVMValueRef term, unsigned succ, LLVMValueRe
     }
     int edge;
     LLVMValueRef call = try_condition(ls, LLVMGetCondition(term), &edge);
-    if (call && (unsigned)edge == succ)
+    if (call && (unsigned)edge == succ && rh_sset_has(&s->tries, (uint64_t)(uintptr_t)call))
         lock_op(ls, call, rh_model_call_entry(ls->p, call), ctx, s, 1);
     rh_pf_refine(ls, term, succ, s);
 }
@@ -724,7 +639,7 @@ static void prepare(rh_ls *ls)
     rh_program *p = ls->p;
     /* RH_LS_ATOMIC, under a location no object has: location 0 is the
      * first object's first byte, which may well be a real lock */
-    lock_id(ls, UINT64_MAX, RH_LOCK_NONE);
+    rh_ls_lock_id(ls, UINT64_MAX, RH_LOCK_NONE);
     for (int a = p->naccesses - 1; a >= 0; a--)
         rh_ptrmap_put(&ls->acc_of_inst, p->accesses[a].inst, a);
     ls->needs_ctx = rh_xcalloc((size_t)p->nfuncs + 1, 1);
@@ -747,11 +662,12 @@ static void prepare(rh_ls *ls)
             int strong;
             rh_ls_lock_targets(ls, arg, NULL, e->lock_class, &ids, &strong);
             rh_sset_union(&ls->recursive, &ids);
-            rh_sset_union(&ls->counted, &ids);
+            if (e->lock_class == RH_LOCK_MUTEX) /* a rwlock's second wrlock fails (EDEADLK) */
+                rh_sset_union(&ls->counted, &ids);
             rh_sset_free(&ids);
         }
         if ((e->op == RH_OP_LOCK || e->op == RH_OP_UNLOCK || e->op == RH_OP_THREAD_JOIN ||
-             e->op == RH_OP_THREAD_CREATE) && LLVMIsAArgument(strip(ls, arg, &off)))
+             e->op == RH_OP_THREAD_CREATE) && LLVMIsAArgument(rh_ls_strip_const(ls, arg, &off)))
             ls->needs_ctx[p->syncs[i].func] = 1;
     }
     if (may_be_errorcheck(p))
@@ -773,7 +689,7 @@ static void creation_lockset(rh_ls *ls, int t, unsigned char *done)
     for (uint32_t i = 0; i < m->n; i++) {
         uint32_t id = (uint32_t)(m->v[i] / 2);
         if ((m->v[i] & 1) && id != RH_LS_ATOMIC && ls->lock_class[id] != RH_LOCK_NONE &&
-            !rh_sset_has(&ls->recursive, id) && !rh_sset_has(&ls->create_broken[t], id)) {
+            !rh_ls_maybe_recursive(ls, id) && !rh_sset_has(&ls->create_broken[t], id)) {
             rh_sset_add(&ls->creation[t], m->v[i]);
             rh_u64map_put(&ls->creation_holder[t], m->v[i], ls->tg->threads[t].parent);
         }
@@ -938,7 +854,8 @@ void rh_ls_free(rh_ls *ls)
     free(ls->sums);
     rh_u64map_free(&ls->sum_index);
     rh_u64map_free(&ls->lock_of_loc);
-    free(ls->lock_loc), free(ls->lock_class);
+    free(ls->lock_loc), free(ls->lock_class), free(ls->next_in_obj);
+    rh_u64map_free(&ls->first_in_obj);
     rh_sset_free(&ls->all_locks);
     rh_sset_free(&ls->recursive);
     rh_sset_free(&ls->counted);
@@ -952,27 +869,6 @@ void rh_ls_free(rh_ls *ls)
 }
 
 /* ---- queries ---- */
-
-char *rh_ls_elem_desc(rh_ls *ls, uint64_t elem)
-{
-    uint32_t id = (uint32_t)(elem / 2);
-    if (id == RH_LS_ATOMIC)
-        return rh_xstrdup("atomic section");
-    static const char *const cls[] = {"lock", "mutex", "rwlock", "spinlock"};
-    rh_lock_class c = ls->lock_class[id];
-    const char *kind = (unsigned)c < 4 ? cls[c] : "lock";
-    uint32_t o = rh_pt_loc_obj(ls->lock_loc[id]);
-    int32_t off = rh_pt_loc_off(ls->lock_loc[id]);
-    const char *mode = c == RH_LOCK_RWLOCK ? (elem & 1 ? " (write)" : " (read)") : "";
-    size_t len;
-    if (ls->pt->objs[o].kind == RH_PT_GLOBAL && off == 0)
-        return rh_xasprintf("%s '%s'%s", kind, LLVMGetValueName2(ls->pt->objs[o].site, &len), mode);
-    char *d = rh_pt_object_desc(ls->pt, o);
-    char *r = off == RH_PT_ANY ? rh_xasprintf("%s in %s%s", kind, d, mode)
-                               : rh_xasprintf("%s at offset %d of %s%s", kind, off, d, mode);
-    free(d);
-    return r;
-}
 
 int rh_ls_protects(const rh_sset *a, const rh_sset *b)
 {

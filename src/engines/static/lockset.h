@@ -6,7 +6,9 @@
  * (thread, entry state, call site) where the call site only counts for
  * functions that lock, unlock or join through their own parameters (call
  * string 1, so lock/unlock wrappers work).  It is path-insensitive except
- * for the branch on a trylock/timedlock result.  The state holds
+ * for the branch on a trylock/timedlock result (while nothing was unlocked
+ * since the trylock ran: a result kept and tested again after an unlock
+ * says nothing about the lock).  The state holds
  *   - the must-lockset (intersection over paths) and may-lockset (union);
  *     elements are lock ids times a mode bit (read or write), so two
  *     read-mode holders of a rwlock do not protect a write;
@@ -20,7 +22,10 @@
  * that really holds the lock.
  * A lock is only added to a must-set when its address is one concrete lock
  * (a strong object at a constant offset); arrays of locks indexed by a
- * variable are may-locks only.  __VERIFIER_atomic_begin/end and calls of
+ * variable are may-locks only.  An unlock (or a wait that releases) works
+ * the other way round: it removes every lock its address may denote, and
+ * an address at an unknown offset of an object may denote every lock in
+ * that object, whatever offset that lock was acquired at (lock aliases).  __VERIFIER_atomic_begin/end and calls of
  * __VERIFIER_atomic_* functions hold the one global "atomic" lock.
  *
  * Contract: rh_ls_run fills per-access results: the threads that may
@@ -59,6 +64,8 @@ typedef struct rh_ls_state {
     rh_sset excl, vals, conds;    /* path facts (path_facts.h): must, may, must */
     rh_sset ret_vals, ret_active; /* exit states only: what returns returned, with whom running */
     rh_sset sym;                  /* symbolic locks held (sym_locks.h, must) */
+    rh_sset tries;                /* trylock calls whose result still says whether the lock is
+                                   * held: no unlock since they ran (must) */
     int unlocks;                  /* something was unlocked (may; reset at function entry) */
     int main_joined;              /* this thread surely joined the main thread (must) */
     int live; /* 0: unreachable */
@@ -89,6 +96,8 @@ typedef struct rh_ls {
     rh_u64map lock_of_loc;
     uint64_t *lock_loc;     /* per lock id: its location (unused for ATOMIC) */
     rh_lock_class *lock_class;
+    int *next_in_obj;       /* per lock id: the next lock id in the same object, -1 */
+    rh_u64map first_in_obj; /* object -> its latest lock id (head of the next_in_obj chain) */
     int nlocks, caplocks;
     rh_sset all_locks;      /* every lock element, both modes */
     rh_sset recursive;      /* lock ids that may be recursive: unlock may leave them held */
@@ -135,12 +144,48 @@ void rh_ls_free(rh_ls *ls);
  * in the access's thread set; falls back to the merged sets otherwise). */
 const rh_ls_per *rh_ls_per_thread(const rh_ls *ls, int a, int t);
 
+/* ---- lock_ids.c ---- */
+
+/* The lock id of a location (made on first use). */
+uint32_t rh_ls_lock_id(rh_ls *ls, uint64_t loc, rh_lock_class cls);
+/* The position of a parameter in its function's list. */
+unsigned rh_ls_param_index(LLVMValueRef arg);
+/* v without casts and constant GEPs; *off accumulates their offsets
+ * (RH_PT_ANY once a GEP's offset is not constant). */
+LLVMValueRef rh_ls_strip_const(rh_ls *ls, LLVMValueRef v, int64_t *off);
+/* Whether lock id or one of its aliases is in set (of lock ids): what was
+ * said of a lock array's element at an unknown index (its initialisation
+ * in a loop) holds for each of its elements. */
+int rh_ls_alias_in(const rh_ls *ls, const rh_sset *set, uint32_t id);
 /* Lock ids an address may denote, resolving a parameter through the call
  * site ctx (NULL for none); *strong says it is exactly one concrete lock. */
 void rh_ls_lock_targets(rh_ls *ls, LLVMValueRef v, LLVMValueRef ctx, rh_lock_class cls, rh_sset *out,
                         int *strong);
+/* Adds to out every lock id an address denoting one of ids may denote too:
+ * a lock at an unknown offset of an object (an array element indexed by
+ * a variable) may be any lock in that object, and a lock at a known offset
+ * may also be named through an address whose offset is unknown.  An unlock
+ * must release all of them from the must-sets. */
+void rh_ls_lock_aliases(const rh_ls *ls, const rh_sset *ids, rh_sset *out);
+/* Narrows the aliases `all` of an unlock's (or wait's) address addr at
+ * `use` to the elements of a lock array its variable index can reach
+ * (index_range.h): `&m[i]` with i in [5, 9] releases no lock of m outside
+ * m[5..9].  Leaves all as it is when nothing bounds the index. */
+void rh_ls_narrow_by_index(rh_ls *ls, LLVMValueRef use, LLVMValueRef addr, LLVMValueRef ctx, rh_sset *all);
+/* Adds to out the lock elements (lock, mode) of elems and of their aliases:
+ * a lockset that may hold lock m[i] may hold each lock of m. */
+void rh_ls_elem_aliases(const rh_ls *ls, const rh_sset *elems, rh_sset *out);
+/* Whether lock id may be a recursive lock: it, or one of its aliases, was
+ * initialised as one. */
+int rh_ls_maybe_recursive(const rh_ls *ls, uint32_t id);
 /* "mutex 'm'", "rwlock 'rw' (read)", "atomic section" (caller frees). */
 char *rh_ls_elem_desc(rh_ls *ls, uint64_t elem);
+/* The handle cell a create or join address denotes, when it is one strong
+ * cell (a parameter resolved through the call site ctx). */
+int rh_ls_handle_loc(rh_ls *ls, LLVMValueRef ptr, LLVMValueRef ctx, uint64_t *loc);
+
+/* ---- lockset.c ---- */
+
 /* Whether two locksets share a lock held in write mode by at least one side. */
 int rh_ls_protects(const rh_sset *a, const rh_sset *b);
 /* Whether access locks `held` (really acquired by thread t1) exclude
@@ -155,9 +200,6 @@ int rh_ls_creation_disjoint(const rh_ls *ls, int t1, int t2);
  * the other after its own thread's pthread_once on that control returned,
  * which happens only once the routine has finished. */
 int rh_ls_once_orders(const rh_ls_per *a, const rh_ls_per *b);
-/* The handle cell a create or join address denotes, when it is one strong
- * cell (a parameter resolved through the call site ctx). */
-int rh_ls_handle_loc(rh_ls *ls, LLVMValueRef ptr, LLVMValueRef ctx, uint64_t *loc);
 /* thread_handles.c: fills ls->handle and ls->main_handle. */
 void rh_ls_thread_handles(rh_ls *ls);
 /* thread_handles.c: fills the loop joins (loop_joins, loop_join_of). */

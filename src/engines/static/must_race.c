@@ -423,7 +423,7 @@ static void note_release(walk *w, LLVMValueRef call, const rh_conc_entry *e, LLV
     rh_sset ids = {0};
     int strong = 0;
     path_locks(w, call, e, ctx, &ids, &strong);
-    if (strong && ids.n == 1 && !rh_sset_has(&w->m->s->ls.recursive, ids.v[0]))
+    if (strong && ids.n == 1 && !rh_ls_maybe_recursive(&w->m->s->ls, (uint32_t)ids.v[0]))
         drop_lock(&w->held, ids.v[0]);
     rh_sset_free(&ids);
     after_release(w);
@@ -856,19 +856,32 @@ static int blocked(const rh_sset *taken, const rh_sset *ls)
 
 /* A schedule exists that runs both threads to their accesses: one runs to
  * its access first while the other has not passed a lock the first holds. */
-static int surely_parallel(rh_must *m, int a1, int t1, const acc_info *i1, int a2, int t2,
-                           const acc_info *i2)
+static int surely_parallel(rh_must *m, int t1, const acc_info *i1, const rh_sset *may1, int t2,
+                           const acc_info *i2, const rh_sset *may2)
 {
-    /* the locks each path holds at its access */
-    const rh_sset *may1 = &i1->held, *may2 = &i2->held;
-    (void)a1, (void)a2;
     if (t1 == 0) /* main runs to a1 (creating t2 on the way), then t2 runs to a2 */
         return rh_sset_has(&i1->created, (uint64_t)t2 * 2) && !blocked(&i2->pre, may1);
     /* main runs until it created both, holding H; then one thread after the other */
     long h = rh_u64map_get(&m->together, pair_key(m, t1, t2), 0) - 1;
-    if (h < 0 || blocked(&i1->pre, &m->held_at.items[h]) || blocked(&i2->pre, &m->held_at.items[h]))
+    if (h < 0)
         return 0;
-    return !blocked(&i2->pre, may1) || !blocked(&i1->pre, may2);
+    rh_sset held = {0};
+    rh_ls_elem_aliases(&m->s->ls, &m->held_at.items[h], &held);
+    int ok = !blocked(&i1->pre, &held) && !blocked(&i2->pre, &held);
+    rh_sset_free(&held);
+    return ok && (!blocked(&i2->pre, may1) || !blocked(&i1->pre, may2));
+}
+
+/* Whether the locks the two paths may hold at their accesses (each lock
+ * with its aliases: m[i] may be m[0]) keep them apart. */
+static int apart(rh_must *m, const acc_info *i1, int t1, const acc_info *i2, int t2)
+{
+    rh_sset may1 = {0}, may2 = {0};
+    rh_ls_elem_aliases(&m->s->ls, &i1->held, &may1);
+    rh_ls_elem_aliases(&m->s->ls, &i2->held, &may2);
+    int r = rh_ls_protects(&may1, &i2->held) || !surely_parallel(m, t1, i1, &may1, t2, i2, &may2);
+    rh_sset_free(&may1), rh_sset_free(&may2);
+    return r;
 }
 
 /* A free call: it writes (releases) the whole block. */
@@ -889,8 +902,7 @@ int rh_must_check(rh_must *m, int a1, int t1, int a2, int t2)
     rh_static *s = m->s;
     const acc_info *i1 = info_of(m, t1, a1), *i2 = info_of(m, t2, a2);
     const rh_ls_per *r1 = rh_ls_per_thread(&s->ls, a1, t1), *r2 = rh_ls_per_thread(&s->ls, a2, t2);
-    if (!i1 || !i2 || !r1 || !r2 || rh_ls_protects(&i1->held, &i2->held) ||
-        !surely_parallel(m, a1, t1, i1, a2, t2, i2))
+    if (!i1 || !i2 || !r1 || !r2 || apart(m, i1, t1, i2, t2))
         return 0;
     const rh_access *x = &s->p->accesses[a1], *y = &s->p->accesses[a2];
     uint32_t o1, o2;

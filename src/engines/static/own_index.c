@@ -16,6 +16,10 @@ typedef struct ids {
     int distinct;   /* each instance of the thread has a different id */
 } ids;
 
+/* v without the casts that keep an id's value: ids are below 2^31 (see
+ * rh_own_index_disjoint), so extensions and truncations to 32 bits or more
+ * keep them; a narrower truncation ((unsigned char)id) maps two ids to one
+ * element, so it is no id any more. */
 static LLVMValueRef strip_int(LLVMValueRef v)
 {
     for (int d = 0; d < 8; d++) {
@@ -24,9 +28,20 @@ static LLVMValueRef strip_int(LLVMValueRef v)
         if (op != LLVMSExt && op != LLVMZExt && op != LLVMTrunc && op != LLVMIntToPtr &&
             op != LLVMPtrToInt && op != LLVMBitCast)
             break;
+        LLVMTypeRef t = LLVMTypeOf(v);
+        if (LLVMGetTypeKind(t) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(t) < 32)
+            break;
         v = LLVMGetOperand(v, 0);
     }
     return v;
+}
+
+/* Whether every id lies in [0, 2^31), where all those casts keep it.  A
+ * bound that is a variable (hi INT64_MAX) counts threads created one per
+ * iteration, which never reach 2^31 on any system. */
+static int small_ids(const ids *i)
+{
+    return i->lo >= 0 && (i->hi <= ((int64_t)1 << 31) || i->hi == INT64_MAX);
 }
 
 /* The create call runs once per iteration of loop l, which runs once. */
@@ -184,7 +199,9 @@ static int access_id(rh_static *s, int a, int t, int *pos, int *byref, LLVMValue
         return 0;
     LLVMValueRef id = strip_int(x), prm = LLVMGetParam(s->p->funcs[th->func].fn, 0);
     *byref = id != prm;
-    return id == prm || (LLVMIsALoadInst(id) && strip_int(LLVMGetOperand(id, 0)) == prm);
+    return id == prm || (LLVMIsALoadInst(id) && strip_int(LLVMGetOperand(id, 0)) == prm &&
+                         LLVMGetTypeKind(LLVMTypeOf(id)) == LLVMIntegerTypeKind &&
+                         LLVMGetIntTypeWidth(LLVMTypeOf(id)) >= 32); /* not a byte of the id */
 }
 
 /* The creator writes element i right before creating, in the same loop
@@ -372,7 +389,7 @@ int rh_own_index_disjoint(rh_static *s, int a1, int t1, int a2, int t2)
     if (!access_id(s, a1, t1, &p1, &r1, &g1) || !access_id(s, a2, t2, &p2, &r2, &g2) ||
         !same_array(s, g1, p1, g2, p2))
         return 0;
-    if (!thread_ids(s, t1, r1, &i1) || !thread_ids(s, t2, r2, &i2))
+    if (!thread_ids(s, t1, r1, &i1) || !thread_ids(s, t2, r2, &i2) || !small_ids(&i1) || !small_ids(&i2))
         return 0;
     if (t1 == t2)
         return i1.distinct;

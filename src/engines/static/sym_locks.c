@@ -15,15 +15,34 @@ struct rh_sym_base {
     LLVMValueRef root;
     LLVMTypeRef src;             /* source element type of a variable GEP, else NULL */
     LLVMValueRef idx[MAX_IDX];   /* its leading indices, integer casts stripped */
+    uint32_t casts[MAX_IDX];     /* which casts were stripped off each index */
     int nidx;
 };
+
+/* Index v without its integer casts, and in *casts the chain of casts
+ * (kind and width) that was stripped: two indices are one value only when
+ * both are the same value cast the same way ((unsigned char)k and k are
+ * different elements once k is 256). */
+static LLVMValueRef strip_index(LLVMValueRef v, uint32_t *casts)
+{
+    uint32_t h = 0;
+    while (LLVMIsAInstruction(v) && (LLVMGetInstructionOpcode(v) == LLVMZExt ||
+                                     LLVMGetInstructionOpcode(v) == LLVMSExt ||
+                                     LLVMGetInstructionOpcode(v) == LLVMTrunc)) {
+        h = (uint32_t)rh_hash64((uint64_t)h << 32 | (uint64_t)LLVMGetInstructionOpcode(v) << 16 |
+                                LLVMGetIntTypeWidth(LLVMTypeOf(v)));
+        v = LLVMGetOperand(v, 0);
+    }
+    *casts = h;
+    return v;
+}
 
 static int same_base(const rh_sym_base *a, const rh_sym_base *b)
 {
     if (a->root != b->root || a->src != b->src || a->nidx != b->nidx)
         return 0;
     for (int i = 0; i < a->nidx; i++)
-        if (a->idx[i] != b->idx[i])
+        if (a->idx[i] != b->idx[i] || a->casts[i] != b->casts[i])
             return 0;
     return 1;
 }
@@ -32,7 +51,7 @@ static int intern(rh_ls *ls, const rh_sym_base *b)
 {
     uint64_t h = rh_hash64((uint64_t)(uintptr_t)b->root ^ rh_hash64((uint64_t)(uintptr_t)b->src));
     for (int i = 0; i < b->nidx; i++)
-        h = rh_hash64(h ^ (uint64_t)(uintptr_t)b->idx[i]);
+        h = rh_hash64(h ^ (uint64_t)(uintptr_t)b->idx[i] ^ b->casts[i]);
     for (;; h++) { /* open addressing over the hash: equal hashes of different bases probe on */
         long id = rh_u64map_get(&ls->sym_base_of, h, -1);
         if (id < 0)
@@ -77,12 +96,12 @@ static int variable_gep(rh_ls *ls, LLVMValueRef gep, rh_sym_addr *out, int64_t o
             last = (int)i;
     if (last >= MAX_IDX)
         return 0;
-    rh_sym_base b = {LLVMGetOperand(gep, 0), LLVMGetGEPSourceElementType(gep), {0}, last + 1};
+    rh_sym_base b = {LLVMGetOperand(gep, 0), LLVMGetGEPSourceElementType(gep), {0}, {0}, last + 1};
     LLVMTypeRef t = b.src;
     int64_t inner = 0, skip = 0;
     for (int i = 0; i <= last; i++) {
         LLVMValueRef idx = LLVMGetOperand(gep, (unsigned)i + 1);
-        b.idx[i] = rh_ls_strip_int_casts(idx);
+        b.idx[i] = strip_index(idx, &b.casts[i]);
         int64_t k = LLVMIsAConstantInt(idx) ? LLVMConstIntGetSExtValue(idx) : 0;
         if (i > 0 && !(t = step(ls->p->td, t, k, &skip)))
             return 0;
@@ -114,7 +133,7 @@ int rh_sym_decompose(rh_ls *ls, LLVMValueRef v, rh_sym_addr *out)
             break;
         }
     }
-    rh_sym_base b = {v, NULL, {0}, 0};
+    rh_sym_base b = {v, NULL, {0}, {0}, 0};
     out->base = intern(ls, &b);
     out->type = type;
     out->off = off;

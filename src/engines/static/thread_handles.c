@@ -1,10 +1,15 @@
 /* thread_handles.c - which thread a join names (see lockset.h): the
  * strong handle cell each create call writes, the cell main keeps its own
  * pthread_self() in, and counted loops that join every thread a create
- * loop over the same array started.
+ * loop over the same array started.  A join names threads only through
+ * handles nothing else may overwrite (no store, memcpy or other create
+ * may write the cell or array): RacerF's identifier assumption holds then.
  */
 #include "lockset.h"
 #include "loops.h"
+
+#include <pthread.h>
+#include <stdlib.h>
 
 /* The counted loop and array element a handle address names, when the
  * loop runs once per run of its function and the array is one object. */
@@ -38,6 +43,78 @@ static int created_by_loop(rh_ls *ls, int c, const rh_counted_loop *jl, uint64_t
            cbase == base && celem == elem && rh_loop_same_range(&cl, jl);
 }
 
+/* A write that may change a handle cell: a store or library call
+ * (create NULL), or a create call writing the handle of its thread. */
+typedef struct handle_write {
+    uint64_t loc;       /* (object, offset) written; offset RH_PT_ANY: unknown */
+    uint64_t size;      /* bytes, 0: the whole object */
+    LLVMValueRef create;
+} handle_write;
+typedef RH_VEC(handle_write) handle_writes;
+
+/* Every write that may reach an object in objs.  A handle cell another
+ * write may change (`a = b;`, a memcpy over it, a second create into the
+ * same array) may hold another thread's handle when it is joined. */
+static void collect_writes(rh_ls *ls, const rh_sset *objs, handle_writes *out)
+{
+    for (int a = 0; objs->n && a < ls->p->naccesses; a++) {
+        const rh_access *ac = &ls->p->accesses[a];
+        const rh_conc_entry *e = ac->from_call ? rh_model_call_entry(ls->p, ac->inst) : NULL;
+        if (e && (e->op == RH_OP_FREE || e->op == RH_OP_REALLOC))
+            continue; /* a freed handle is read no more (that would be undefined) */
+        const rh_sset *pts = (ac->kind & RH_ACC_WRITE) ? rh_pt_of(ls->pt, ac->ptr) : NULL;
+        for (uint32_t i = 0; pts && i < pts->n; i++)
+            if (rh_sset_has(objs, rh_pt_loc_obj(pts->v[i])))
+                rh_vec_push(out, ((handle_write){pts->v[i], ac->size, NULL}));
+    }
+    for (int c = 1; objs->n && c < ls->tg->nthreads; c++) {
+        LLVMValueRef call = ls->tg->threads[c].create;
+        const rh_conc_entry *e = call ? rh_model_call_entry(ls->p, call) : NULL;
+        if (!e || e->obj < 0 || e->obj >= (int)LLVMGetNumArgOperands(call))
+            continue;
+        const rh_sset *pts = rh_pt_of(ls->pt, LLVMGetOperand(call, (unsigned)e->obj));
+        for (uint32_t i = 0; i < pts->n; i++)
+            if (rh_sset_has(objs, rh_pt_loc_obj(pts->v[i])))
+                rh_vec_push(out, ((handle_write){pts->v[i], sizeof(pthread_t), call}));
+    }
+}
+
+/* Whether a write other than by create call `create` may change the
+ * handle at loc (offset RH_PT_ANY: anywhere in its object). */
+static int clobbered(const handle_writes *w, uint64_t loc, LLVMValueRef create)
+{
+    int32_t hoff = rh_pt_loc_off(loc);
+    for (size_t i = 0; i < w->len; i++) {
+        int32_t off = rh_pt_loc_off(w->items[i].loc);
+        uint64_t size = w->items[i].size;
+        if (rh_pt_loc_obj(w->items[i].loc) != rh_pt_loc_obj(loc) || w->items[i].create == create)
+            continue;
+        if (off == RH_PT_ANY || hoff == RH_PT_ANY || size == 0 ||
+            ((int64_t)off < (int64_t)hoff + (int64_t)sizeof(pthread_t) && (int64_t)hoff < (int64_t)off + (int64_t)size))
+            return 1;
+    }
+    return 0;
+}
+
+/* Whether the threads a join loop names are one create call's batch and
+ * nothing else writes the handle array: a second batch created into the
+ * same array, or a store over a handle, leaves other threads unjoined. */
+static int one_batch(rh_ls *ls, const rh_sset *joined, uint64_t base)
+{
+    LLVMValueRef call = ls->tg->threads[joined->v[0]].create;
+    for (uint32_t i = 1; i < joined->n; i++)
+        if (ls->tg->threads[joined->v[i]].create != call)
+            return 0;
+    rh_sset objs = {0};
+    handle_writes w = {0};
+    rh_sset_add(&objs, rh_pt_loc_obj(base));
+    collect_writes(ls, &objs, &w);
+    int ok = !clobbered(&w, rh_pt_loc(rh_pt_loc_obj(base), RH_PT_ANY), call);
+    free(w.items);
+    rh_sset_free(&objs);
+    return ok;
+}
+
 /* Loops `for (i..) join(h[i])` that surely join every thread a loop
  * `for (i..) create(&h[i], ...)` over the same range created. */
 void rh_ls_loop_joins(rh_ls *ls)
@@ -57,8 +134,10 @@ void rh_ls_loop_joins(rh_ls *ls)
         for (int c = 1; c < ls->tg->nthreads; c++)
             if (created_by_loop(ls, c, &jl, base, elem))
                 rh_sset_add(&joined, (uint64_t)c);
-        if (!joined.n)
+        if (!joined.n || !one_batch(ls, &joined, base)) {
+            rh_sset_free(&joined);
             continue;
+        }
         ls->loop_joins = rh_xrealloc(ls->loop_joins, (size_t)(ls->nloop_joins + 1) * sizeof *ls->loop_joins);
         ls->loop_joins[ls->nloop_joins] = joined;
         rh_ptrmap_put(&ls->loop_join_of, jl.header, ls->nloop_joins++);
@@ -88,6 +167,21 @@ static void main_handle(rh_ls *ls)
     }
 }
 
+static void drop_clobbered_handles(rh_ls *ls)
+{
+    rh_sset objs = {0};
+    handle_writes w = {0};
+    for (int c = 1; c < ls->tg->nthreads; c++)
+        if (ls->handle[c])
+            rh_sset_add(&objs, rh_pt_loc_obj(ls->handle[c] - 1));
+    collect_writes(ls, &objs, &w);
+    for (int c = 1; c < ls->tg->nthreads; c++)
+        if (ls->handle[c] && clobbered(&w, ls->handle[c] - 1, ls->tg->threads[c].create))
+            ls->handle[c] = 0;
+    free(w.items);
+    rh_sset_free(&objs);
+}
+
 void rh_ls_thread_handles(rh_ls *ls)
 {
     main_handle(ls);
@@ -99,5 +193,6 @@ void rh_ls_thread_handles(rh_ls *ls)
         if (e && e->obj >= 0 && rh_ls_handle_loc(ls, LLVMGetOperand(call, (unsigned)e->obj), NULL, &loc))
             ls->handle[c] = loc + 1;
     }
+    drop_clobbered_handles(ls);
 }
 
