@@ -17,6 +17,7 @@ typedef struct acc_ref {
     int a;
     int t; /* the one thread this reference is for, -1 for all threads running the access */
     int64_t lo, hi; /* byte range inside the object */
+    int solo;       /* the one single-instance thread that runs it, or -1 */
 } acc_ref;
 
 typedef RH_VEC(acc_ref) ref_vec;
@@ -39,6 +40,8 @@ typedef struct pairs {
     int proof_lost;    /* race freedom can no longer be proved: only must-races matter */
     int may_capped;    /* --may found RH_STATIC_MAX_MAY possible races and stopped looking */
     unsigned char *must_part; /* per access: may be part of a must-race */
+    int *solo;                /* per access: the one single-instance thread running it, or -1 */
+    unsigned polls;           /* pairs looked at, for polling the budget */
 } pairs;
 
 #define MAX_CALLERS 64  /* per-thread parameter targets: call sites looked at */
@@ -117,7 +120,8 @@ static void add_refs(pairs *pp, int a, int t, const rh_sset *targets)
         int32_t off = rh_pt_loc_off(targets->v[i]);
         if (!pp->s->shared[o])
             continue;
-        acc_ref r = {a, t, WHOLE_LO, WHOLE_HI};
+        int solo = t >= 0 && !pp->s->tg.threads[t].multi ? t : pp->solo[a];
+        acc_ref r = {a, t, WHOLE_LO, WHOLE_HI, solo};
         if (off != RH_PT_ANY && ac->size)
             r.lo = off, r.hi = off + (int64_t)ac->size;
         rh_vec_push(&pp->by_obj[o], r);
@@ -247,9 +251,17 @@ static void check_once(pairs *pp, uint32_t o, const acc_ref *x, const acc_ref *y
 static int check_refs(pairs *pp, uint32_t o, const acc_ref *v, size_t n, int full)
 {
     const rh_access *acc = pp->s->p->accesses;
-    for (size_t i = 0; i < n; i++)
-        for (size_t j = i; j < n; j++) {
-            if (rh_budget_over(pp->s->budget)) {
+    size_t group_end = 0;
+    for (size_t i = 0; i < n; i++) {
+        /* refs come sorted by solo thread (sort_refs): those of one
+         * single-instance thread run in program order and never race with
+         * each other, so a ref of one starts past its group */
+        if (i == group_end)
+            for (group_end = i + 1; group_end < n && v[group_end].solo == v[i].solo;)
+                group_end++;
+        for (size_t j = v[i].solo >= 0 ? group_end : i; j < n; j++) {
+            /* a pair costs little next to reading the clock */
+            if ((++pp->polls & 255) == 0 && rh_budget_over(pp->s->budget)) {
                 pp->s->out_of_time = 1;
                 return 0;
             }
@@ -263,7 +275,29 @@ static int check_refs(pairs *pp, uint32_t o, const acc_ref *v, size_t n, int ful
                 continue;
             check_once(pp, o, x, y);
         }
+    }
     return 1;
+}
+
+static int cmp_ref(const void *a, const void *b)
+{
+    const acc_ref *x = a, *y = b;
+    if (x->solo != y->solo)
+        return x->solo < y->solo ? -1 : 1;
+    if (x->a != y->a)
+        return x->a < y->a ? -1 : 1;
+    if (x->t != y->t)
+        return x->t < y->t ? -1 : 1;
+    return (x->lo > y->lo) - (x->lo < y->lo);
+}
+
+/* Groups each object's refs by solo thread (check_refs skips pairs within
+ * a group); on lmdb, whose main creates no thread, the pairs of one
+ * thread with itself took the whole budget. */
+static void sort_refs(pairs *pp)
+{
+    for (int o = 0; o < pp->s->pt.nobjs; o++)
+        qsort(pp->by_obj[o].items, pp->by_obj[o].len, sizeof *pp->by_obj[o].items, cmp_ref);
 }
 
 static void check_object(pairs *pp, uint32_t o)
@@ -318,10 +352,15 @@ void rh_static_race_pairs(rh_static *s)
     pp.s = s;
     pp.by_obj = rh_xcalloc((size_t)s->pt.nobjs + 1, sizeof *pp.by_obj);
     pp.must_part = rh_xcalloc((size_t)s->p->naccesses + 1, 1);
-    for (int a = 0; a < s->p->naccesses; a++)
+    pp.solo = rh_xmalloc(((size_t)s->p->naccesses + 1) * sizeof *pp.solo);
+    for (int a = 0; a < s->p->naccesses; a++) {
+        const rh_sset *th = &s->ls.acc[a].threads;
         pp.must_part[a] = (unsigned char)rh_must_may_take_part(s->must, a);
+        pp.solo[a] = th->n == 1 && !s->tg.threads[th->v[0]].multi ? (int)th->v[0] : -1;
+    }
     pp.proof_lost = !s->o->may && s->unsupported > 0;
     collect(&pp);
+    sort_refs(&pp);
     for (int o = 0; o < s->pt.nobjs && !s->out_of_time; o++) {
         rh_budget_progress(s->budget, o, s->pt.nobjs);
         check_object(&pp, (uint32_t)o);
@@ -354,4 +393,5 @@ void rh_static_race_pairs(rh_static *s)
     rh_u64map_free(&pp.by_key);
     rh_u64map_free(&pp.decided);
     free(pp.must_part);
+    free(pp.solo);
 }
