@@ -172,14 +172,8 @@ static uint32_t gallop(const rh_sset *have, uint32_t from, uint64_t x)
         lo = hi + 1, hi = from + step, step *= 2;
     if (hi > have->n)
         hi = have->n;
-    while (lo < hi) {
-        uint32_t mid = lo + (hi - lo) / 2;
-        if (have->v[mid] < x)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
+    const rh_sset range = {have->v + lo, hi - lo, hi - lo}; /* where x belongs */
+    return lo + rh_sset_lower_bound(&range, x);
 }
 
 /* out := t \ have, both sorted.  Galloping through have: large sets that
@@ -645,25 +639,11 @@ static void merge_cells(rh_pts *s, uint32_t o)
         add_edge(s, (int)(uint32_t)cells->v[k], any, 0);
 }
 
-/* Index of the first location of set at or above loc. */
-static uint32_t first_at(const rh_sset *set, uint64_t loc)
-{
-    uint32_t lo = 0, hi = set->n;
-    while (lo < hi) {
-        uint32_t mid = lo + (hi - lo) / 2;
-        if (set->v[mid] < loc)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
-}
-
 /* Replaces o's locations in set by (o, ANY); returns whether set had any
  * at a constant offset. */
 static int canonicalise_run(rh_sset *set, uint32_t o)
 {
-    uint32_t lo = first_at(set, rh_pt_loc(o, 0)), hi = lo;
+    uint32_t lo = rh_sset_lower_bound(set, rh_pt_loc(o, 0)), hi = lo;
     while (hi < set->n && rh_pt_loc_obj(set->v[hi]) == o)
         hi++;
     if (hi == lo || (hi == lo + 1 && rh_pt_loc_off(set->v[lo]) == RH_PT_ANY))

@@ -8,8 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Index of the first item >= x. */
-static uint32_t lower_bound(const rh_sset *s, uint64_t x)
+uint32_t rh_sset_lower_bound(const rh_sset *s, uint64_t x)
 {
     uint32_t lo = 0, hi = s->n;
     while (lo < hi) {
@@ -35,7 +34,7 @@ static void reserve(rh_sset *s, uint32_t n)
 
 int rh_sset_add(rh_sset *s, uint64_t x)
 {
-    uint32_t i = lower_bound(s, x);
+    uint32_t i = rh_sset_lower_bound(s, x);
     if (i < s->n && s->v[i] == x)
         return 0;
     reserve(s, s->n + 1);
@@ -47,7 +46,7 @@ int rh_sset_add(rh_sset *s, uint64_t x)
 
 int rh_sset_remove(rh_sset *s, uint64_t x)
 {
-    uint32_t i = lower_bound(s, x);
+    uint32_t i = rh_sset_lower_bound(s, x);
     if (i >= s->n || s->v[i] != x)
         return 0;
     memmove(s->v + i, s->v + i + 1, (s->n - i - 1) * sizeof *s->v);
@@ -57,7 +56,7 @@ int rh_sset_remove(rh_sset *s, uint64_t x)
 
 int rh_sset_has(const rh_sset *s, uint64_t x)
 {
-    uint32_t i = lower_bound(s, x);
+    uint32_t i = rh_sset_lower_bound(s, x);
     return i < s->n && s->v[i] == x;
 }
 

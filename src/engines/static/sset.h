@@ -21,6 +21,8 @@ typedef struct rh_sset {
 int rh_sset_add(rh_sset *s, uint64_t x);
 int rh_sset_remove(rh_sset *s, uint64_t x);
 int rh_sset_has(const rh_sset *s, uint64_t x);
+/* Index of the first item >= x (s->n when none). */
+uint32_t rh_sset_lower_bound(const rh_sset *s, uint64_t x);
 /* s := s ∪ t */
 int rh_sset_union(rh_sset *s, const rh_sset *t);
 /* s := s ∩ t */
