@@ -27,7 +27,7 @@
 #ifndef RH_STATIC_PATH_FACTS_H
 #define RH_STATIC_PATH_FACTS_H
 
-#include "lockset.h"
+#include "lockset_types.h"
 
 /* Records, into ret, that a return of `value` (NULL: none or not a
  * constant) may leave the threads of s->active running. */

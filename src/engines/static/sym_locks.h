@@ -25,7 +25,7 @@
 #ifndef RH_STATIC_SYM_LOCKS_H
 #define RH_STATIC_SYM_LOCKS_H
 
-#include "lockset.h"
+#include "lockset_types.h"
 
 /* Splits pointer v into base + constant offset; 0 if it cannot. */
 int rh_sym_decompose(rh_ls *ls, LLVMValueRef v, rh_sym_addr *out);
