@@ -72,6 +72,15 @@ def not_reached(rh, tmp, w):
     # a thread that exists in the witness but cannot run first: T0 alone exists then
     first = copy.deepcopy(w)
     first["steps"][0]["thread"] = max(s["thread"] for s in w["steps"])
+    # the schedule followed, but the race record names two other steps
+    other = copy.deepcopy(w)
+    other["race"] = [i for i, st in enumerate(w["steps"]) if st["line"] > 0][:2]
+    r = replay(rh, tmp, "other", other)
+    rep = json.loads(r.stdout) if r.returncode in (1, 3) else {}
+    notes = " ".join(rep.get("notes", []))
+    check("a race record naming two other steps: not reached, exit 3",
+          r.returncode == 3 and not rep.get("races") and "did not reach the witness's race" in notes,
+          "exit %d, notes %r" % (r.returncode, notes[:300]))
     for name, wit in (("steps reversed", rev), ("first step given to a thread not yet created", first)):
         r = replay(rh, tmp, "nr", wit)
         out = r.stdout
