@@ -15,6 +15,7 @@
 #include "race.h"
 
 #define RH_VERSION_STRING "0.1.0"
+#define RH_WITNESS_SCHEMA_VERSION 1
 
 void rh_report_text(const rh_result *res, const rh_options *o, FILE *out);
 void rh_report_json(const rh_result *res, const rh_options *o, FILE *out);
@@ -38,7 +39,12 @@ json_t *rh_witness_to_json(const rh_witness *w);
 /* Parses a witness; returns NULL with err set when malformed. */
 rh_witness *rh_witness_from_json(json_t *j, char *err);
 int rh_witness_save(const rh_witness *w, const char *path, char *err);
+/* Loads a witness file for replay: checked strictly by rh_witness_check
+ * (schema, version, steps, threads, lines, race record) first. */
 rh_witness *rh_witness_load(const char *path, char *err);
+/* Returns 0 when j is a well-formed witness, or -1 with err naming what
+ * is wrong. */
+int rh_witness_check(json_t *j, char *err);
 
 /* An SV-COMP GraphML violation witness for no-data-race of `program`
  * (the first race's schedule, or the minimal witness without one). */

@@ -9,7 +9,6 @@
 #include <string.h>
 
 #define RH_REPORT_SCHEMA_VERSION 1
-#define RH_WITNESS_SCHEMA_VERSION 1
 
 static json_t *loc_json(const char *func, const char *file, unsigned line, unsigned col)
 {
@@ -173,7 +172,7 @@ rh_witness *rh_witness_load(const char *path, char *err)
         return NULL;
     }
     char inner[RH_ERR_MAX];
-    rh_witness *w = rh_witness_from_json(j, inner);
+    rh_witness *w = rh_witness_check(j, inner) ? NULL : rh_witness_from_json(j, inner);
     json_decref(j);
     if (!w)
         rh_fail(err, "%s: %s", path, inner);

@@ -107,6 +107,7 @@ typedef struct rt_state {
     /* replay */
     rt_step *sched;
     unsigned long nsched, pos, diverged;
+    unsigned long depart_pos; /* the step where the run first departed (diverged > 0) */
     unsigned (*locpos)[2];   /* loc id -> line, col */
     unsigned long nlocs;
     long long *inputs;

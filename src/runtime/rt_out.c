@@ -53,6 +53,8 @@ void rt_out_end(const char *reason, const char *detail)
         return;
     rt.ending = 1;
     if (rt.out) {
+        if (rt.diverged)
+            fprintf(rt.out, "D %lu\n", rt.depart_pos);
         fprintf(rt.out, "END %s %lu %lu %lu %lu %s\n", reason, rt.steps, rt.events, rt.diverged,
                 rt.choices, detail ? detail : "");
         fflush(rt.out);

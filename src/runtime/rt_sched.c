@@ -149,7 +149,8 @@ static rt_thread *choose_replay(rt_thread *cur)
         int want = rt.sched[rt.pos].tid;
         if (want >= 0 && want < rt.nth && enabled(rt.th[want]))
             return rt.th[want];
-        rt.diverged++;
+        if (rt.diverged++ == 0)
+            rt.depart_pos = rt.pos; /* replay names the first departure to the user */
     }
     return choose_fifo(cur);
 }

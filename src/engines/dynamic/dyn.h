@@ -119,6 +119,7 @@ typedef struct rh_dyn_trace {
     char end[32];       /* exit, cutoff, deadlock, assume, error, crash, or "" */
     char *end_detail;
     unsigned long steps, diverged;
+    long depart_step;       /* schedule step of the first departure (replay), -1 if none */
     unsigned long choices;  /* points where another thread could have run (PCT's k) */
 } rh_dyn_trace;
 

@@ -89,24 +89,47 @@ static int command_run(const rh_options *o, rh_program *prog, rh_dyn_binary *bin
     return rc;
 }
 
+/* Why the replay is not a confirmation: where the run left the schedule,
+ * or that it followed it and still met no race at the witness's lines. */
+static void note_not_reached(rh_result *res, const rh_witness *w, const rh_wit_follow *f,
+                             int departed)
+{
+    const rh_step *a = &w->steps[w->race_step_a], *b = &w->steps[w->race_step_b];
+    if (departed) {
+        const rh_step *s = &w->steps[f->depart_step];
+        rh_result_note(res, "not reached: the run departed from the witness schedule at step %ld "
+                            "(thread T%d, %s:%u), %lu departures in all",
+                       f->depart_step, s->thread, s->file, s->line, f->diverged);
+    }
+    rh_result_note(res, "the replay did not reach the witness's race (%s:%u and %s:%u)", a->file,
+                   a->line, b->file, b->line);
+}
+
+/* A race counts as replayed only when the run reached it at the witness's
+ * lines without leaving the schedule before the later racing step: the
+ * fallback scheduler after a departure finds races on its own. */
 static int command_replay(const rh_options *o, const rh_witness *w, rh_dyn_binary *bin,
                           const char *tmp)
 {
     char err[RH_ERR_MAX];
     rh_wit_ctx c = {bin, tmp, w->program, w->seed, rh_now() + (o->timeout > 0 ? o->timeout : 60)};
     rh_race race;
-    unsigned long diverged = 0;
-    int hit = rh_wit_replay(&c, w, &race, &diverged, err);
+    rh_wit_follow f = {0, -1};
+    int hit = rh_wit_replay(&c, w, &race, &f, err);
     if (hit < 0)
         return fail(err);
+    long last = w->race_step_a > w->race_step_b ? w->race_step_a : w->race_step_b;
+    int departed = f.depart_step >= 0 && f.depart_step <= last && f.depart_step < w->nsteps;
+    if (hit && departed) {
+        rh_race_free(&race);
+        hit = 0;
+    }
     rh_result res = {0};
     res.engine = rh_xstrdup("dynamic");
     if (hit)
         rh_result_add_race(&res, &race);
     else
-        rh_result_note(&res, "the replay did not reach the witness's race");
-    if (diverged)
-        rh_result_note(&res, "the program departed from the witness schedule %lu times", diverged);
+        note_not_reached(&res, w, &f, departed);
     res.verdict = hit ? RH_RACE : RH_UNKNOWN;
     int rc = finish(&res, o);
     rh_result_free(&res);

@@ -91,6 +91,7 @@ static void parse_line(rh_dyn_trace *t, const char *line, size_t *cap)
     switch (strncmp(line, "END ", 4) == 0 ? 0 : line[0]) {
     case 'E': parse_event(t, line, cap); return;
     case 'R': parse_race(t, line); return;
+    case 'D': sscanf(line, "D %ld", &t->depart_step); return;
     case 'T':
         t->threads = rh_xrealloc(t->threads, (size_t)(t->nthreads + 1) * sizeof *t->threads);
         if (sscanf(line, "T %d %d %u", &t->threads[t->nthreads].tid,
@@ -119,6 +120,7 @@ static void parse_line(rh_dyn_trace *t, const char *line, size_t *cap)
 int rh_dyn_trace_parse(const char *text, rh_dyn_trace *t)
 {
     memset(t, 0, sizeof *t);
+    t->depart_step = -1;
     size_t cap = 0;
     for (const char *p = text; p && *p;) {
         const char *nl = strchr(p, '\n');

@@ -28,7 +28,7 @@ static int matches(const rh_dyn_binary *bin, const rh_dyn_obs *o, const rh_witne
     return fwd || rev;
 }
 
-int rh_wit_replay(const rh_wit_ctx *c, const rh_witness *w, rh_race *race, unsigned long *diverged,
+int rh_wit_replay(const rh_wit_ctx *c, const rh_witness *w, rh_race *race, rh_wit_follow *follow,
                   char *err)
 {
     char *sched = rh_xasprintf("%s/replay.sched", c->workdir);
@@ -49,8 +49,10 @@ int rh_wit_replay(const rh_wit_ctx *c, const rh_witness *w, rh_race *race, unsig
     }
     if (rc == 0) {
         rc = 0;
-        if (diverged)
-            *diverged = out.trace.diverged;
+        if (follow) {
+            follow->diverged = out.trace.diverged;
+            follow->depart_step = out.trace.diverged ? out.trace.depart_step : -1;
+        }
         for (int i = 0; i < out.trace.nraces && rc == 0; i++)
             if (matches(c->bin, &out.trace.races[i], w)) {
                 rh_dyn_race_from_obs(c->bin, &out.trace, i, c->program, w->seed, RH_EV_REPLAYED,

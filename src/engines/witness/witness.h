@@ -27,11 +27,17 @@ typedef struct rh_wit_ctx {
 
 int rh_wit_predict(const rh_wit_ctx *c, const rh_dyn_trace *t, rh_race **out);
 
+/* How closely a replayed run followed the witness's schedule. */
+typedef struct rh_wit_follow {
+    unsigned long diverged; /* times the scheduler could not run the step's thread */
+    long depart_step;       /* the first such step, -1 if none */
+} rh_wit_follow;
+
 /* Replays witness w; returns 1 and fills *race (evidence RH_EV_REPLAYED,
  * witness = the replayed run's schedule) when the run reaches a race at the
  * witness's racing steps (any race when it names none), 0 when not, -1 on
- * an internal error. */
-int rh_wit_replay(const rh_wit_ctx *c, const rh_witness *w, rh_race *race, unsigned long *diverged,
+ * an internal error.  follow, when not NULL, says where the run departed. */
+int rh_wit_replay(const rh_wit_ctx *c, const rh_witness *w, rh_race *race, rh_wit_follow *follow,
                   char *err);
 
 #endif
