@@ -7,7 +7,11 @@
  * B and writes it while T2 writes it too (main, T3, T2, T3, T1, T2: three
  * threads and five context switches; B is never popped twice otherwise).
  * T3 does not write, so there is one racing pair: a second one made the
- * test wait for a second solver run of twice the time. */
+ * test wait for a second solver run of twice the time.  No CAS fails on
+ * that schedule, so one unwinding and three rounds reach it; the test asks
+ * for those bounds (the deepening would try two unwindings first, a
+ * formula Z3 takes minutes on under load). */
+// racehunt-options(bmc): --unwind=1 --rounds=3
 #include <pthread.h>
 #include <stddef.h>
 

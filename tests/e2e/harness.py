@@ -115,6 +115,18 @@ def judge(prog, report, expect):
     return None
 
 
+def program_options(prog, engine):
+    """Options a program asks for under one engine, in a comment of its own:
+    `// racehunt-options(bmc): --unwind=1 --rounds=3` (the bounds a deep race
+    needs, so that the test waits for that race and not for the deepening)."""
+    tag = "racehunt-options(%s):" % engine
+    with open(prog, errors="replace") as f:
+        for line in f:
+            if tag in line:
+                return line.split(tag, 1)[1].split()
+    return []
+
+
 def check_one(args, prog, expectations):
     name = os.path.splitext(os.path.basename(prog))[0]
     # A program the engine is expected to leave unknown would only wait out
@@ -124,7 +136,7 @@ def check_one(args, prog, expectations):
         timeout = min(timeout, args.unknown_timeout)
     if expectations.get(name) == "slow":
         timeout = max(timeout, SLOW_TIMEOUT)
-    report, err = run_racehunt(args.racehunt, args.engine, prog, timeout, args.extra)
+    report, err = run_racehunt(args.racehunt, args.engine, prog, timeout, args.extra + program_options(prog, args.engine))
     if err:
         return name, err
     return name, judge(prog, report, expectations.get(name))
