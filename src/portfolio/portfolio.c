@@ -59,9 +59,10 @@ static void stage_stats(const rh_budget *b, rh_result *res)
 /* Witnesses are kept while their steps add up to at most this many: a
  * program with dozens of races and witnesses of 60,000 steps each made a
  * 128 MB report whose writing alone broke the time budget (a sanitizer
- * build parses 20 MB of JSON for seconds).  The first races keep theirs
- * (--witness saves the first). */
-#define RH_WITNESS_STEPS_MAX 50000
+ * build parses 20 MB of JSON for seconds; at 50,000 steps, parsing and
+ * writing still took seconds on a loaded machine).  The first races keep
+ * theirs (--witness saves the first). */
+#define RH_WITNESS_STEPS_MAX 20000
 
 static void bound_witnesses(rh_result *res)
 {
