@@ -417,7 +417,12 @@ void rh_portfolio_budget(const rh_options *o, rh_budget *b)
     /* The budget is the user's wall clock: compiling counted, and a margin
      * kept so that engines which overrun a little still finish in time. */
     double budget = o->timeout > 0 ? o->timeout : RH_DEFAULT_TIMEOUT;
-    double margin = budget * 0.1 < RH_MARGIN_MAX ? budget * 0.1 : RH_MARGIN_MAX;
+    /* half a second for the report whatever the budget (reading a stage's
+     * result and writing the report took that long on a loaded machine,
+     * which broke T+2 at small budgets), plus a tenth of the budget */
+    double margin = budget * 0.1 + 0.5 < RH_MARGIN_MAX ? budget * 0.1 + 0.5 : RH_MARGIN_MAX;
+    if (margin > budget / 2)
+        margin = budget / 2;
     rh_budget_init(b, o->start > 0 ? o->start : rh_now(), budget - margin,
                    o->verbose || isatty(2));
     b->end = b->start + budget;
