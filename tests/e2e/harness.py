@@ -27,7 +27,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-SLOW_TIMEOUT = 120.0
+SLOW_TIMEOUT = 240.0
 RACE_RE = re.compile(r"//.*\bRACE\b")
 NORACE_RE = re.compile(r"//.*\bNORACE\b")
 
