@@ -297,7 +297,8 @@ static int cmp_ref(const void *a, const void *b)
 static void sort_refs(pairs *pp)
 {
     for (int o = 0; o < pp->s->pt.nobjs; o++)
-        qsort(pp->by_obj[o].items, pp->by_obj[o].len, sizeof *pp->by_obj[o].items, cmp_ref);
+        if (pp->by_obj[o].len > 1) /* an empty vector has no array to give qsort */
+            qsort(pp->by_obj[o].items, pp->by_obj[o].len, sizeof *pp->by_obj[o].items, cmp_ref);
 }
 
 static void check_object(pairs *pp, uint32_t o)
