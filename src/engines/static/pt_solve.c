@@ -782,7 +782,8 @@ static void unique_reps(rh_pts *s, int *v, size_t *len, int map)
 {
     for (size_t i = 0; map && i < *len; i++)
         v[i] = find(s, v[i]);
-    qsort(v, *len, sizeof *v, cmp_int);
+    if (*len > 1)
+        qsort(v, *len, sizeof *v, cmp_int);
     size_t u = 0;
     for (size_t i = 0; i < *len; i++)
         if (u == 0 || v[u - 1] != v[i])
@@ -807,7 +808,8 @@ static void compact_edges(rh_pts *s, int n)
         if (e.dst != n || e.shift != 0)
             nd->copies.items[k++] = e;
     }
-    qsort(nd->copies.items, k, sizeof *nd->copies.items, cmp_edge);
+    if (k > 1)
+        qsort(nd->copies.items, k, sizeof *nd->copies.items, cmp_edge);
     size_t u = 0;
     for (size_t i = 0; i < k; i++)
         if (u == 0 || cmp_edge(&nd->copies.items[u - 1], &nd->copies.items[i]) != 0)
