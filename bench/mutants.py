@@ -14,8 +14,9 @@ Operators (OPERATORS lists them in table order):
   lock-late      swap an acquisition with the statement after it
   lock-index     lock or unlock another element of a lock array: [i] -> [0] or [(i+1) % N]
   nondet-index   lock or unlock a nondeterministically chosen element: [i] -> [nondet % N]
+  wrong-lock     lock and unlock another lock of the program (same kind) instead, as a pair
   drop-join      delete a pthread_join / thrd_join
-  late-join      swap a join with the statement after it
+  late-join      swap a join with the statement after it, or move it to the end of its block
   create-early   swap a pthread_create / thrd_create with the statement before it
   atomic-plain   turn an atomic builtin (__atomic_*, __sync_*, C11 atomic_*) into plain C,
                  drop an _Atomic qualifier or atomic_* type, or make a __VERIFIER_atomic_*
@@ -36,7 +37,7 @@ Token = namedtuple("Token", "kind text start end line")
 Mutant = namedtuple("Mutant", "op site line desc edits")
 
 OPERATORS = ["del-lock", "del-unlock", "del-lock-pair", "unlock-early", "lock-late",
-             "lock-index", "nondet-index", "drop-join", "late-join", "create-early",
+             "lock-index", "nondet-index", "wrong-lock", "drop-join", "late-join", "create-early",
              "atomic-plain", "del-wait"]
 
 ACQUIRE = {
@@ -281,6 +282,15 @@ def op_delete(src, names, op, what):
 
 def op_del_lock_pair(src):
     """Delete an acquisition and the next release of the same lock expression in its function."""
+    for (i, lp, rp), stmt, (k, klp, krp), kstmt, _ in lock_pairs(src):
+        yield ("del-lock-pair", src.toks[i].line,
+               "delete %s and %s" % (src.span(i, rp), src.span(k, krp)),
+               src.replace(stmt[0], stmt[1], ";") + src.replace(kstmt[0], kstmt[1], ";"))
+
+
+def lock_pairs(src):
+    """(acquire (i, lp, rp), its statement, release (k, klp, krp), its statement, lock argument):
+    each acquisition statement with the next release of the same lock expression in its function."""
     releases = list(src.calls(RELEASE))
     for i, lp, rp in src.calls(ACQUIRE):
         stmt = src.statement_of_call(i, rp)
@@ -294,10 +304,24 @@ def op_del_lock_pair(src):
             karg = src.span(klp + 1, krp - 1) if krp > klp + 1 else ""
             kstmt = src.statement_of_call(k, krp)
             if karg == arg and kstmt:
-                text = src.replace(stmt[0], stmt[1], ";") + src.replace(kstmt[0], kstmt[1], ";")
-                yield ("del-lock-pair", src.toks[i].line,
-                       "delete %s and %s" % (src.span(i, rp), src.span(k, krp)), text)
+                yield (i, lp, rp), stmt, (k, klp, krp), kstmt, arg
                 break
+
+
+def op_wrong_lock(src, per_site=2):
+    """Lock and unlock another lock of the program (one of the same kind), as a pair."""
+    pairs = list(lock_pairs(src))
+    for (i, lp, rp), _, (k, klp, krp), _, arg in pairs:
+        if not arg:
+            continue
+        name = src.toks[i].text
+        others = []
+        for (j, jlp, jrp), _, _, _, other in pairs:
+            if src.toks[j].text == name and other not in (arg, "") and other not in others:
+                others.append(other)
+        for other in others[:per_site]:
+            yield ("wrong-lock", src.toks[i].line, "%s(%s) -> %s(%s) and its unlock" % (name, arg, name, other),
+                   src.replace(lp + 1, rp - 1, other) + src.replace(klp + 1, krp - 1, other))
 
 
 def op_swap_before(src, names, op, what):
@@ -318,6 +342,38 @@ def op_swap_after(src, names, op, what):
         if nxt:
             yield (op, src.toks[i].line, "move %s after `%s`" % (what, src.span(*nxt)),
                    swap(src, stmt[0], stmt[1], nxt[0], nxt[1]))
+
+
+def op_join_to_end(src):
+    """Move a join to the end of its block (before the block's last `return`, if any)."""
+    toks = src.toks
+    for i, lp, rp in src.calls(JOIN):
+        stmt = src.block_statement_of_call(i, rp)
+        if not stmt:
+            continue
+        depth, j, target, statements = 0, stmt[1] + 1, None, 0
+        while j < len(toks):
+            t = toks[j].text
+            if t in ("{", "(", "["):
+                depth += 1
+            elif t in (")", "]"):
+                depth -= 1
+            elif t == "}":
+                if depth == 0:
+                    break
+                depth -= 1
+            elif depth == 0 and t == ";":
+                statements += 1
+            elif depth == 0 and t == "return" and toks[j - 1].text in (";", "{", "}"):
+                target, before_return = j, statements
+            j += 1
+        if target is not None:
+            statements = before_return
+        if j >= len(toks) or statements < 2:
+            continue                              # a swap with the next statement covers it
+        at = toks[target].start if target is not None else toks[j].start
+        yield ("late-join", toks[i].line, "move %s to the end of its block" % src.span(i, rp),
+               src.replace(stmt[0], stmt[1], "") + ((at, at, src.span(stmt[0], stmt[1]) + " "),))
 
 
 def array_element(src, lp, rp):
@@ -476,8 +532,10 @@ def generate(text):
         op_swap_before(src, RELEASE, "unlock-early", "unlock"),
         op_swap_after(src, ACQUIRE, "lock-late", "lock"),
         op_index(src),
+        op_wrong_lock(src),
         op_delete(src, JOIN, "drop-join", "join"),
         op_swap_after(src, JOIN, "late-join", "join"),
+        op_join_to_end(src),
         op_swap_before(src, CREATE, "create-early", "create"),
         op_atomic_plain(src),
         op_delete(src, WAIT, "del-wait", "wait"),
