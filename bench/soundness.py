@@ -223,6 +223,14 @@ def check_mutant(opts, prog, work, fname, rec):
         if rec["auto"] == "race" and os.path.exists(wa) and not rec.get("confirmed_by"):
             confirm(opts, prog, work, wa, "auto", rec)
     proofs = [e for e in ("static", "bmc", "auto") if rec.get(e) == "race-free"]
+    if proofs and opts.recheck_bmc and not rec.get("confirmed_by") and rec["bmc"] != "race-free":
+        # A proof stands against bmc with a larger budget too.
+        rec["bmc_recheck"], _ = racehunt(opts, prog, "bmc", work, fname, opts.recheck_bmc,
+                                         ["--witness=" + wb], None)
+        if rec["bmc_recheck"] == "race" and os.path.exists(wb):
+            confirm(opts, prog, work, wb, "bmc", rec)
+            if not rec.get("confirmed_by"):
+                rec["bmc_no_replay"] = rec.pop("replay_failure", "")
     if not rec.get("confirmed_by") and (proofs or opts.score):
         wd = os.path.join(work, "dynamic.witness.json")
         extra = ["--witness=" + wd, "--seed=%d" % (seed + 1)]
@@ -342,6 +350,8 @@ def parse_args(argv):
     ap.add_argument("--auto-timeout", type=float)
     ap.add_argument("--dynamic-timeout", type=float)
     ap.add_argument("--dynamic-runs", type=int, default=0, help="cap the dynamic engine's runs")
+    ap.add_argument("--recheck-bmc", type=float, default=0, metavar="SECONDS",
+                    help="run bmc again with this budget on proved mutants it did not decide")
     ap.add_argument("--no-score", dest="score", action="store_false",
                     help="no auto runs; dynamic runs and replays only on proved mutants (faster)")
     ap.add_argument("--memory", type=int, default=4096, help="MB of address space per child")
