@@ -58,6 +58,9 @@ WAIT = {"pthread_barrier_wait", "sem_wait", "sem_timedwait", "sem_trywait",
 CONTROL = {"if", "else", "for", "while", "do", "switch", "case", "default", "return",
            "break", "continue", "goto", "typedef", "static", "extern"}
 
+# Tokens that make a statement an access or a call (moving anything else changes nothing).
+EFFECTS = {"=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=", "++", "--", "("}
+
 # C11 atomic typedefs and the plain types they stand for.
 ATOMIC_TYPEDEFS = {
     "atomic_bool": "_Bool", "atomic_char": "char", "atomic_schar": "signed char",
@@ -236,13 +239,16 @@ class Source:
         return None
 
     def plain(self, a, b):
-        """A statement we may move: no block, no control keyword, no label, not empty."""
+        """A statement we may move: an assignment or a call, no block, no control keyword, no label."""
         toks = self.toks
         if a >= b or toks[a].text in CONTROL or toks[a].text.startswith("__VERIFIER_atomic"):
             return False
         if toks[a].kind == "id" and a + 1 <= b and toks[a + 1].text == ":":
             return False
-        return not any(t.text in ("{", "}") for t in toks[a:b + 1])
+        body = [t.text for t in toks[a:b + 1]]
+        if not any(t in EFFECTS for t in body):
+            return False                          # a declaration without initialiser: no access
+        return not any(t in ("{", "}") for t in body)
 
     def enclosing_function_end(self, i):
         """Index of the '}' closing the outermost block around token i, or None."""

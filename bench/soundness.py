@@ -363,6 +363,8 @@ def parse_args(argv):
     ap.add_argument("--strict-replay", action="store_true",
                     help="also fail when a bmc counterexample does not replay")
     ap.add_argument("--dry-run", action="store_true", help="print the plan (programs, mutants per operator) only")
+    ap.add_argument("--table-only", action="store_true",
+                    help="print the table of the records in --results and stop (no runs)")
     ap.add_argument("-q", "--quiet", action="store_true")
     opts = ap.parse_args(argv)
     for eng in ("static", "bmc", "auto", "dynamic"):
@@ -395,6 +397,12 @@ def load_records(path):
 
 def main(argv=None):
     opts = parse_args(argv)
+    if opts.table_only:
+        records = list(load_records(opts.results).values())
+        print("%d mutants of %d programs\n" % (len(records), len({r["program"] for r in records})))
+        print(table(records, opts.score))
+        bad = report_findings(records, {})
+        return 1 if bad else 0
     if not os.access(opts.racehunt, os.X_OK):
         sys.exit("no racehunt at %s (build it, or pass --racehunt)" % opts.racehunt)
     progs = collect_programs(opts.sources, opts.shared)
