@@ -41,7 +41,7 @@ def main():
         rc = soundness.main([
             "--racehunt", rh, "--sources", "tests", "--seed", "18",
             "--per-program", "1" if asan else "4", "--no-score", "-j", "2", "-q",
-            "--static-timeout", "5", "--bmc-timeout", "1",
+            "--static-timeout", "5", "--bmc-timeout", "0.5",
             "--dynamic-timeout", "2", "--dynamic-runs", "10",
             "--results", results, "--findings", os.path.join(tmp, "findings")])
         with open(results) as f:
