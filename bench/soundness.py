@@ -132,10 +132,12 @@ def plan(progs, opts):
             chosen = [m for m in chosen if m.op in opts.operators]
         if chosen:
             per_prog.append([(prog, text, m) for m in chosen])
+    # Interleaved so that every program advances at the same pace through its own mutants:
+    # a partial run (--limit, or one stopped early) covers each program in proportion.
     random.Random(opts.seed).shuffle(per_prog)
-    order = []
-    for rank in range(max((len(p) for p in per_prog), default=0)):
-        order += [p[rank] for p in per_prog if rank < len(p)]
+    ranked = [((rank + 0.5) / len(p), n, item) for n, p in enumerate(per_prog)
+              for rank, item in enumerate(p)]
+    order = [item for _, _, item in sorted(ranked, key=lambda r: r[:2])]
     return order[:opts.limit] if opts.limit else order
 
 
