@@ -37,6 +37,7 @@ import os
 import random
 import re
 import shutil
+import signal
 import sys
 import tempfile
 import threading
@@ -429,6 +430,8 @@ def main(argv=None):
     start = time.monotonic()
     out = open(opts.results, "a") if opts.results else None
     scratch = tempfile.mkdtemp(prefix="racehunt-soundness-")
+    # Killed, the campaign still removes its scratch folder (after the running mutants end).
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
 
     def one(item):
         prog, text, m = item
@@ -449,10 +452,11 @@ def main(argv=None):
                        " racy(%s)" % rec["confirmed_by"] if rec.get("confirmed_by") else "",
                        " CONTRADICTION" if rec.get("contradiction") else ""), flush=True)
 
+    pool = concurrent.futures.ThreadPoolExecutor(max_workers=max(1, opts.jobs))
     try:
-        with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, opts.jobs)) as pool:
-            list(pool.map(one, todo))
+        list(pool.map(one, todo))
     finally:
+        pool.shutdown(wait=True, cancel_futures=True)   # on an interrupt: no new mutant starts
         shutil.rmtree(scratch, ignore_errors=True)
         if out:
             out.close()
