@@ -40,6 +40,9 @@ OPERATORS = ["del-lock", "del-unlock", "del-lock-pair", "unlock-early", "lock-la
              "lock-index", "nondet-index", "wrong-lock", "drop-join", "late-join", "create-early",
              "atomic-plain", "del-wait"]
 
+# Operators that find few sites in most programs; sample() takes them first.
+RARE = ["nondet-index", "lock-index", "atomic-plain", "del-wait", "wrong-lock"]
+
 ACQUIRE = {
     "pthread_mutex_lock", "pthread_mutex_trylock", "pthread_mutex_timedlock",
     "pthread_spin_lock", "pthread_spin_trylock",
@@ -559,7 +562,8 @@ def generate(text):
 
 
 def sample(mutants, limit, rng):
-    """Up to `limit` mutants, spread over the operators (round robin, both orders shuffled)."""
+    """Up to `limit` mutants, spread over the operators: round robin, the operators that are
+    rare in programs (RARE) first, so a small sample still has them, then the rest shuffled."""
     by_op = {}
     for m in mutants:
         by_op.setdefault(m.op, []).append(m)
@@ -567,6 +571,7 @@ def sample(mutants, limit, rng):
         rng.shuffle(lst)
     picked, ops = [], [op for op in OPERATORS if op in by_op]
     rng.shuffle(ops)
+    ops.sort(key=lambda op: RARE.index(op) if op in RARE else len(RARE))
     while len(picked) < limit and any(by_op[op] for op in ops):
         for op in ops:
             if by_op[op] and len(picked) < limit:
