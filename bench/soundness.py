@@ -102,6 +102,11 @@ def collect_programs(sources, shared):
     return progs
 
 
+def has_main(path):
+    with open(path, encoding="utf-8", errors="replace") as f:
+        return re.search(r"\bmain\s*\(", f.read()) is not None
+
+
 def clang_flags(prog):
     flags = ["-m32"] if prog["data_model"] == "ILP32" else []
     flags += prog["flags"] + (CLANG_RELAX if prog["origin"] == "realworld" else [])
@@ -409,14 +414,15 @@ def main(argv=None):
     if not os.access(opts.racehunt, os.X_OK):
         sys.exit("no racehunt at %s (build it, or pass --racehunt)" % opts.racehunt)
     progs = collect_programs(opts.sources, opts.shared)
-    # An input that does not compile as it is cannot give compiling mutants: left out.
-    progs = [p for p in progs if compiles(opts, p, p["path"])]
+    # An input that does not compile as it is cannot give compiling mutants, and racehunt
+    # analyses whole programs only: both are left out.
+    progs = [p for p in progs if has_main(p["path"]) and compiles(opts, p, p["path"])]
     todo = plan(progs, opts)
     if opts.dry_run:
         ops = {}
         for _, _, m in todo:
             ops[m.op] = ops.get(m.op, 0) + 1
-        print("%d programs compile of %d; %d mutants from %d programs: %s" %
+        print("%d of %d programs usable (they compile and have a main); %d mutants from %d programs: %s" %
               (len(progs), len(collect_programs(opts.sources, opts.shared)), len(todo),
                len({p["name"] for p, _, _ in todo}), ops))
         return 0
