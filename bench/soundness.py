@@ -76,7 +76,7 @@ def program(name, path, origin, data_model="LP64", flags=()):
             "flags": list(flags)}
 
 
-def collect_programs(sources, shared):
+def collect_programs(sources, shared, extra=()):
     """The race-free inputs of the campaign, from the requested sources."""
     progs = []
     if "tests" in sources:
@@ -93,6 +93,8 @@ def collect_programs(sources, shared):
                 progs.append(program("%s/%s" % (corpus, task["name"]), task["input"], corpus,
                                      task["data_model"],
                                      ["-I", task["dir"], "-I", os.path.dirname(task["dir"])]))
+    for path in extra:
+        progs.append(program(os.path.basename(path), os.path.abspath(path), "given"))
     if "realworld" in sources:
         for path in sorted(glob.glob(os.path.join(shared, "realworld", "*", "main.c"))):
             name = os.path.basename(os.path.dirname(path))
@@ -344,6 +346,8 @@ def parse_args(argv):
     ap.add_argument("--shared", default=SHARED, help="the shared benchmark folder")
     ap.add_argument("--sources", default="tests,bench,realworld",
                     help="comma list of tests, bench, realworld (default all)")
+    ap.add_argument("--program", action="append", default=[], metavar="FILE",
+                    help="also mutate this race-free C file (LP64; repeatable)")
     ap.add_argument("--full", action="store_true",
                     help="the full campaign: every source, 150 mutants per program")
     ap.add_argument("--per-program", type=int,
@@ -413,7 +417,7 @@ def main(argv=None):
         return 1 if bad else 0
     if not os.access(opts.racehunt, os.X_OK):
         sys.exit("no racehunt at %s (build it, or pass --racehunt)" % opts.racehunt)
-    progs = collect_programs(opts.sources, opts.shared)
+    progs = collect_programs(opts.sources, opts.shared, opts.program)
     # An input that does not compile as it is cannot give compiling mutants, and racehunt
     # analyses whole programs only: both are left out.
     progs = [p for p in progs if has_main(p["path"]) and compiles(opts, p, p["path"])]
@@ -423,7 +427,7 @@ def main(argv=None):
         for _, _, m in todo:
             ops[m.op] = ops.get(m.op, 0) + 1
         print("%d of %d programs usable (they compile and have a main); %d mutants from %d programs: %s" %
-              (len(progs), len(collect_programs(opts.sources, opts.shared)), len(todo),
+              (len(progs), len(collect_programs(opts.sources, opts.shared, opts.program)), len(todo),
                len({p["name"] for p, _, _ in todo}), ops))
         return 0
     done = {} if opts.fresh else load_records(opts.results)
