@@ -2,11 +2,12 @@
 """test_soundness_sample.py - a fixed-seed sample of the soundness campaign (bench/soundness.py).
 
 Mutants of the race-free test programs (tests/programs, tests/bmc, tests/dynamic without a
-RACE line): up to 4 per program, at least 200 in all.  Each is run with the static engine and
+RACE line) and of one program with a site for every operator: up to 4 per program, at
+least 200 in all (212).  Each is run with the static engine and
 bmc under small budgets; every mutant an engine proves race-free is searched for a race by the
 bmc witness and the dynamic engine, and a race that `racehunt replay` confirms on a proved
 mutant fails the test (a soundness bug).  In the sanitizer build (about 3x slower) the sample
-keeps 1 mutant per program (61 mutants).
+keeps 1 mutant per program (62 mutants).
 """
 import argparse
 import os
