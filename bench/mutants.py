@@ -13,7 +13,8 @@ Operators (OPERATORS lists them in table order):
   unlock-early   swap a release with the statement before it (the access leaves the section)
   lock-late      swap an acquisition with the statement after it
   lock-index     lock or unlock another element of a lock array: [i] -> [0] or [(i+1) % N]
-  nondet-index   lock or unlock a nondeterministically chosen element: [i] -> [nondet % N]
+  nondet-index   lock or unlock a nondeterministically chosen element: [i] -> [nondet % N];
+                 or unlock such an element one statement early (an imprecise unlock)
   wrong-lock     lock and unlock another lock of the program (same kind) instead, as a pair
   drop-join      delete a pthread_join / thrd_join
   late-join      swap a join with the statement after it, or move it to the end of its block
@@ -433,8 +434,20 @@ def op_index(src):
                    src.replace(lb + 1, rb - 1, "0"))
         yield ("lock-index", line, "%s: [%s] -> [(%s)+1 mod N]" % (call, index, index),
                src.replace(lb + 1, rb - 1, "((unsigned)(%s) + 1u) %% %s" % (index, n)))
+        nondet = "(unsigned)%s %% %s" % (NONDET, n)
         yield ("nondet-index", line, "%s: [%s] -> [nondet mod N]" % (call, index),
-               src.replace(lb + 1, rb - 1, "(unsigned)%s %% %s" % (NONDET, n)))
+               src.replace(lb + 1, rb - 1, nondet))
+        # The imprecise unlock: release a nondeterministic element before the last access of
+        # the section; only when it hits the lock taken is that access unprotected.
+        stmt = call in RELEASE and src.block_statement_of_call(i, rp)
+        prev = stmt and src.simple_statement_before(stmt[0])
+        if prev:
+            toks = src.toks
+            unlock = (src.text[toks[stmt[0]].start:toks[lb + 1].start] + nondet +
+                      src.text[toks[rb - 1].end:toks[stmt[1]].end])
+            gap = src.text[toks[prev[1]].end:toks[stmt[0]].start]
+            yield ("nondet-index", line, "%s at [nondet mod N] before `%s`" % (call, src.span(*prev)),
+                   src.replace(prev[0], stmt[1], unlock + gap + src.span(*prev)))
 
 
 # Plain replacements of atomic builtins.  P is the location made plain (qualifiers and

@@ -355,6 +355,7 @@ def parse_args(argv):
     ap.add_argument("--limit", type=int, default=0, help="mutants in all at most (0: no limit)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--operators", default="", help="comma list of operators (default all)")
+    ap.add_argument("--match", default="", help="only programs whose name contains this")
     ap.add_argument("-j", "--jobs", type=int, default=2)
     ap.add_argument("--timeout", type=float, default=5.0, help="racehunt budget per engine run")
     ap.add_argument("--static-timeout", type=float)
@@ -417,7 +418,8 @@ def main(argv=None):
         return 1 if bad else 0
     if not os.access(opts.racehunt, os.X_OK):
         sys.exit("no racehunt at %s (build it, or pass --racehunt)" % opts.racehunt)
-    progs = collect_programs(opts.sources, opts.shared, opts.program)
+    progs = [p for p in collect_programs(opts.sources, opts.shared, opts.program)
+             if opts.match in p["name"]]
     # An input that does not compile as it is cannot give compiling mutants, and racehunt
     # analyses whole programs only: both are left out.
     progs = [p for p in progs if has_main(p["path"]) and compiles(opts, p, p["path"])]
