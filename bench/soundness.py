@@ -216,6 +216,8 @@ def evaluate(opts, prog, text, m, scratch):
 
 
 def check_mutant(opts, prog, work, fname, rec):
+    """static and bmc; auto when scoring; then a race search on proved (or, scoring, all
+    not yet racy) mutants.  Fills rec: verdicts, proved_by, confirmed_by, contradiction."""
     seed = int(hashlib.sha1(rec["key"].encode()).hexdigest()[:6], 16)
     times = rec["seconds"]
     rec["static"], _ = racehunt(opts, prog, "static", work, fname, opts.static_timeout, (), times)
