@@ -253,6 +253,8 @@ def check_mutant(opts, prog, work, fname, rec):
             confirm(opts, prog, work, wd, "dynamic", rec)
     rec["proved_by"] = proofs
     rec["contradiction"] = bool(proofs and rec.get("confirmed_by"))
+    if not rec["contradiction"]:
+        rec.pop("witness", None)          # kept only where it is evidence of a finding
 
 
 def confirm(opts, prog, work, witness, engine, rec):
