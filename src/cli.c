@@ -135,7 +135,6 @@ static void print_version(void)
            build);
 }
 
-/* One option; returns 0, 1 (stop, exit 0) or -1. */
 /* Link flags come from the command line, after "--", and from
  * RACEHUNT_OPTIONS or .racehunt too: the list grows as they come. */
 static void add_ldflag(rh_options *o, const char *flag)
@@ -146,6 +145,7 @@ static void add_ldflag(rh_options *o, const char *flag)
     o->ldflags[o->nldflags] = NULL;
 }
 
+/* One option; returns 0, 1 (stop, exit 0) or -1. */
 static int apply_option(rh_options *o, int c, const char *arg, char *err)
 {
     switch (c) {
