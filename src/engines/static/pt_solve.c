@@ -163,39 +163,6 @@ static void sort_unique(rh_sset *t)
     t->n = k;
 }
 
-/* Index of the first item of have at or after from that is >= x:
- * galloping, so that a walk over a sparse t costs log of the gaps. */
-static uint32_t gallop(const rh_sset *have, uint32_t from, uint64_t x)
-{
-    uint32_t step = 1, lo = from, hi = from;
-    while (hi < have->n && have->v[hi] < x)
-        lo = hi + 1, hi = from + step, step *= 2;
-    if (hi > have->n)
-        hi = have->n;
-    const rh_sset range = {have->v + lo, hi - lo, hi - lo}; /* where x belongs */
-    return lo + rh_sset_lower_bound(&range, x);
-}
-
-/* out := t \ have, both sorted.  Galloping through have: large sets that
- * meet are mostly equal and it steps one by one, while a small delta
- * meeting a large set skips (a walk of the large set per delta dominated
- * the solver on large programs). */
-static void new_items(const rh_sset *t, const rh_sset *have, rh_sset *out)
-{
-    uint32_t j = 0;
-    for (uint32_t i = 0; i < t->n; i++) {
-        uint64_t x = t->v[i];
-        j = gallop(have, j, x);
-        if (j < have->n && have->v[j] == x)
-            continue;
-        if (out->n == out->cap) {
-            out->cap = out->cap ? 2 * out->cap : 8;
-            out->v = rh_xrealloc(out->v, out->cap * sizeof *out->v);
-        }
-        out->v[out->n++] = x;
-    }
-}
-
 /* Whether t holds a location (o, off) with o collapsed and off not ANY.
  * Sorted locations come grouped by object: one look per object. */
 static int names_collapsed_cells(const rh_pts *s, const rh_sset *t)
@@ -228,7 +195,7 @@ static void grow(rh_pts *s, int n, const rh_sset *t)
         sort_unique(&canon);
         t = &canon;
     }
-    new_items(t, &s->pts[n], &added);
+    rh_sset_minus(t, &s->pts[n], &added);
     rh_sset_free(&canon);
     if (!added.n)
         return;

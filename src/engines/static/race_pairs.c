@@ -40,7 +40,6 @@ typedef struct pairs {
     int proof_lost;    /* race freedom can no longer be proved: only must-races matter */
     int may_capped;    /* --may found RH_STATIC_MAX_MAY possible races and stopped looking */
     unsigned char *must_part; /* per access: may be part of a must-race */
-    int *solo;                /* per access: the one single-instance thread running it, or -1 */
     unsigned polls;           /* pairs looked at, for polling the budget */
 } pairs;
 
@@ -112,6 +111,16 @@ static void targets_of(rh_static *s, int a, int t, rh_sset *out)
     }
 }
 
+/* The one single-instance thread that runs access a (for thread t, or
+ * for every thread running it when t is -1), or -1. */
+static int solo_thread(rh_static *s, int a, int t)
+{
+    const rh_sset *th = &s->ls.acc[a].threads;
+    if (t < 0 && th->n == 1)
+        t = (int)th->v[0];
+    return t >= 0 && !s->tg.threads[t].multi ? t : -1;
+}
+
 static void add_refs(pairs *pp, int a, int t, const rh_sset *targets)
 {
     const rh_access *ac = &pp->s->p->accesses[a];
@@ -120,8 +129,7 @@ static void add_refs(pairs *pp, int a, int t, const rh_sset *targets)
         int32_t off = rh_pt_loc_off(targets->v[i]);
         if (!pp->s->shared[o])
             continue;
-        int solo = t >= 0 && !pp->s->tg.threads[t].multi ? t : pp->solo[a];
-        acc_ref r = {a, t, WHOLE_LO, WHOLE_HI, solo};
+        acc_ref r = {a, t, WHOLE_LO, WHOLE_HI, solo_thread(pp->s, a, t)};
         if (off != RH_PT_ANY && ac->size)
             r.lo = off, r.hi = off + (int64_t)ac->size;
         rh_vec_push(&pp->by_obj[o], r);
@@ -353,12 +361,8 @@ void rh_static_race_pairs(rh_static *s)
     pp.s = s;
     pp.by_obj = rh_xcalloc((size_t)s->pt.nobjs + 1, sizeof *pp.by_obj);
     pp.must_part = rh_xcalloc((size_t)s->p->naccesses + 1, 1);
-    pp.solo = rh_xmalloc(((size_t)s->p->naccesses + 1) * sizeof *pp.solo);
-    for (int a = 0; a < s->p->naccesses; a++) {
-        const rh_sset *th = &s->ls.acc[a].threads;
+    for (int a = 0; a < s->p->naccesses; a++)
         pp.must_part[a] = (unsigned char)rh_must_may_take_part(s->must, a);
-        pp.solo[a] = th->n == 1 && !s->tg.threads[th->v[0]].multi ? (int)th->v[0] : -1;
-    }
     pp.proof_lost = !s->o->may && s->unsupported > 0;
     collect(&pp);
     sort_refs(&pp);
@@ -394,5 +398,4 @@ void rh_static_race_pairs(rh_static *s)
     rh_u64map_free(&pp.by_key);
     rh_u64map_free(&pp.decided);
     free(pp.must_part);
-    free(pp.solo);
 }

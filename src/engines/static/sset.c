@@ -60,25 +60,36 @@ int rh_sset_has(const rh_sset *s, uint64_t x)
     return i < s->n && s->v[i] == x;
 }
 
-/* Items of t not in s.  A small t against a large s (a delta meeting a
- * points-to set) is looked up item by item: a linear walk of s would cost
- * |s| per delta, which dominated the points-to solver on large programs. */
-static uint32_t count_new(const rh_sset *s, const rh_sset *t)
+/* Index of the first item of s at or after from that is >= x:
+ * galloping, so that a walk of a sparse t through a large s costs the
+ * log of the gaps, while sets that are mostly equal step one by one. */
+static uint32_t gallop(const rh_sset *s, uint32_t from, uint64_t x)
 {
-    uint32_t extra = 0;
-    if ((uint64_t)t->n * 16 < s->n) {
-        for (uint32_t j = 0; j < t->n; j++)
-            extra += !rh_sset_has(s, t->v[j]);
-        return extra;
-    }
-    uint32_t i = 0, j = 0;
-    while (j < t->n) {
-        if (i < s->n && s->v[i] < t->v[j])
-            i++;
-        else if (i < s->n && s->v[i] == t->v[j])
-            i++, j++;
-        else
-            extra++, j++;
+    uint32_t step = 1, lo = from, hi = from;
+    while (hi < s->n && s->v[hi] < x)
+        lo = hi + 1, hi = from + step, step *= 2;
+    if (hi > s->n)
+        hi = s->n;
+    const rh_sset range = {s->v + lo, hi - lo, hi - lo}; /* where x belongs */
+    return lo + rh_sset_lower_bound(&range, x);
+}
+
+/* Walks t through s: the items of t not in s go to out (when not NULL);
+ * returns how many there are.  A small delta meeting a large points-to
+ * set skips through it (a walk of the large set per delta dominated the
+ * points-to solver on large programs). */
+uint32_t rh_sset_minus(const rh_sset *t, const rh_sset *s, rh_sset *out)
+{
+    uint32_t j = 0, extra = 0;
+    for (uint32_t i = 0; i < t->n; i++) {
+        j = gallop(s, j, t->v[i]);
+        if (j < s->n && s->v[j] == t->v[i])
+            continue;
+        extra++;
+        if (out) {
+            reserve(out, out->n + 1);
+            out->v[out->n++] = t->v[i];
+        }
     }
     return extra;
 }
@@ -91,7 +102,7 @@ int rh_sset_union(rh_sset *s, const rh_sset *t)
         return 0;
     if (t->n == 1)
         return rh_sset_add(s, t->v[0]);
-    uint32_t extra = count_new(s, t);
+    uint32_t extra = rh_sset_minus(t, s, NULL);
     if (!extra)
         return 0;
     reserve(s, s->n + extra);

@@ -23,6 +23,8 @@ int rh_sset_remove(rh_sset *s, uint64_t x);
 int rh_sset_has(const rh_sset *s, uint64_t x);
 /* Index of the first item >= x (s->n when none). */
 uint32_t rh_sset_lower_bound(const rh_sset *s, uint64_t x);
+/* out := out ++ (t \ s), t's order kept (out may be NULL); returns |t \ s|. */
+uint32_t rh_sset_minus(const rh_sset *t, const rh_sset *s, rh_sset *out);
 /* s := s ∪ t */
 int rh_sset_union(rh_sset *s, const rh_sset *t);
 /* s := s ∩ t */
