@@ -34,6 +34,9 @@ static const char usage[] =
     "  -o FILE                           write the report to FILE\n"
     "  --timeout=SECONDS                 time budget for the analysis (default 30)\n"
     "  -p BUILD_DIR                      analyse BUILD_DIR/compile_commands.json (or that file)\n"
+    "  --program=NAME[,NAME...]          analyse only these programs of a build with several mains\n"
+    "  --entry=FUNC[,FUNC...]|all-external  analyse a library without main: each FUNC runs as\n"
+    "                                    threads of its own, any number, all at once\n"
     "  --svcomp                          SV-COMP mode: last line RESULT: true|false(no-data-race)|unknown\n"
     "  --data-model=ILP32|LP64           compile for 32 or 64 bits (default LP64)\n"
     "  --model=FILE                      extra concurrency-model entries (lock wrappers, ...)\n"
@@ -61,7 +64,7 @@ static const char usage[] =
 enum { OPT_ENGINE = 256, OPT_FORMAT, OPT_TIMEOUT, OPT_SVCOMP, OPT_DATA_MODEL, OPT_DUMP_MODEL,
        OPT_VERSION, OPT_HELP, OPT_MODEL, OPT_MAY, OPT_STATS, OPT_WITNESS, OPT_UNWIND, OPT_ROUNDS,
        OPT_RUNS, OPT_SEED, OPT_STRATEGY, OPT_FROM_REPORT, OPT_LINK, OPT_SUPPRESSIONS, OPT_BASELINE,
-       OPT_EXITCODE };
+       OPT_EXITCODE, OPT_PROGRAM, OPT_ENTRY };
 
 static const struct option long_opts[] = {
     {"engine", required_argument, 0, OPT_ENGINE},   {"format", required_argument, 0, OPT_FORMAT},
@@ -78,6 +81,7 @@ static const struct option long_opts[] = {
     {"suppressions", required_argument, 0, OPT_SUPPRESSIONS},
     {"baseline", required_argument, 0, OPT_BASELINE},
     {"exitcode", required_argument, 0, OPT_EXITCODE},
+    {"program", required_argument, 0, OPT_PROGRAM}, {"entry", required_argument, 0, OPT_ENTRY},
     {"jobs", required_argument, 0, 'j'},            {"verbose", no_argument, 0, 'v'},
     {0, 0, 0, 0},
 };
@@ -154,6 +158,8 @@ static int apply_option(rh_options *o, int c, const char *arg, char *err)
         return set_format(o, arg) ? rh_fail(err, "unknown format '%s' (expected text, json, sarif or html)", arg) : 0;
     case 'o': o->output = arg; return 0;
     case 'p': o->build_dir = arg; return 0;
+    case OPT_PROGRAM: o->program = arg; return arg[0] ? 0 : rh_fail(err, "--program needs a name");
+    case OPT_ENTRY: o->entry = arg; return arg[0] ? 0 : rh_fail(err, "--entry needs a function name or all-external");
     case OPT_TIMEOUT: return rh_cli_seconds("--timeout", arg, &o->timeout, err);
     case OPT_SVCOMP: o->svcomp = 1; return 0;
     case OPT_DATA_MODEL:

@@ -111,6 +111,79 @@ static void out_of_time(const char *where, rh_result *res)
     rh_result_note(res, "%s", where);
 }
 
+/* One program of the build: modelled, then analysed by the portfolio. */
+static int analyse_program(rh_build *b, int which, const rh_options *o, rh_budget *budget,
+                           rh_result *res, char *err)
+{
+    rh_program prog;
+    int rc = rh_build_load(b, which, budget, &prog, err);
+    if (rc)
+        return rc;
+    if (o->dump_model) {
+        rh_model_dump(&prog, stdout);
+        rh_model_free(&prog);
+        return 0;
+    }
+    rc = rh_portfolio_run(&prog, o, budget, res, err);
+    rh_model_free(&prog);
+    return rc;
+}
+
+/* The programs to analyse: those --program lists, else all the build
+ * makes; returns how many (0 and err set for an unknown name). */
+static int chosen_programs(const rh_build *b, const rh_options *o, int *which, char *err)
+{
+    int n = 0;
+    if (!o->program) {
+        for (n = 0; n < rh_build_nprograms(b); n++)
+            which[n] = n;
+        return n;
+    }
+    char *names = rh_xstrdup(o->program), *save = NULL;
+    for (char *name = strtok_r(names, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
+        int k = 0;
+        while (k < rh_build_nprograms(b) && strcmp(rh_build_program(b, k), name) != 0)
+            k++;
+        if (k == rh_build_nprograms(b)) {
+            n = rh_fail(err, "--program=%s: no unit with main makes a program of that name", name);
+            break;
+        }
+        int again = 0;
+        for (int i = 0; i < n; i++)
+            again |= which[i] == k;
+        if (!again)
+            which[n++] = k;
+    }
+    free(names);
+    return n;
+}
+
+/* Each program of a build with several gets an equal share of the time
+ * left, and its races say which program they belong to. */
+static int analyse_programs(rh_build *b, const int *which, int n, const rh_options *o,
+                            rh_budget *budget, rh_result *res)
+{
+    for (int k = 0; k < n; k++) {
+        const char *name = rh_build_program(b, which[k]);
+        rh_options po = *o;
+        po.program = name;
+        rh_budget share = rh_budget_share(budget, 1.0 / (n - k));
+        rh_result part = {0};
+        char err[RH_ERR_MAX] = "";
+        if (n > 1 && o->dump_model)
+            printf("; program %s\n", name);
+        if (analyse_program(b, which[k], &po, &share, &part, err)) {
+            rh_result_free(&part);
+            part = (rh_result){0};
+            if (n == 1)
+                return fail(err);
+            rh_result_note(&part, "not analysed: %s", err);
+        }
+        rh_result_absorb(res, &part, name);
+    }
+    return 0;
+}
+
 static int analyse(const rh_options *o)
 {
     if (o->from_report)
@@ -118,31 +191,30 @@ static int analyse(const rh_options *o)
     char err[RH_ERR_MAX] = "";
     rh_budget budget;
     rh_portfolio_budget(o, &budget);
-    rh_program prog;
+    rh_build *b;
     rh_result res = {0};
-    int rc = rh_frontend_load(o, &budget, &prog, err);
+    int rc = rh_build_open(o, &budget, &b, err);
     if (rc == RH_FRONTEND_OUT_OF_TIME) {
-        rh_budget_finish(&budget);
         out_of_time(err, &res);
-        rc = report(&res, o);
-        rh_result_free(&res);
-        return rc;
+    } else if (rc == 0 && rh_build_nprograms(b) > 1) {
+        int *which = rh_xcalloc((size_t)rh_build_nprograms(b), sizeof *which);
+        int n = chosen_programs(b, o, which, err);
+        rc = n <= 0 ? -1 : analyse_programs(b, which, n, o, &budget, &res);
+        free(which);
+    } else if (rc == 0) {
+        rc = analyse_program(b, rh_build_nprograms(b) == 1 ? 0 : -1, o, &budget, &res, err);
     }
-    if (rc) {
-        rh_budget_finish(&budget);
-        return fail(err);
-    }
-    if (o->dump_model) {
-        rh_budget_finish(&budget);
-        rh_model_dump(&prog, stdout);
-        rh_model_free(&prog);
-        return RH_EXIT_RACE_FREE;
-    }
-    rc = rh_portfolio_run(&prog, o, &budget, &res, err);
     rh_budget_finish(&budget);
-    rc = rc ? fail(err) : report(&res, o);
+    rh_build_close(b);
+    if (rc == RH_FRONTEND_OUT_OF_TIME)
+        rc = 0;
+    if (rc == 0 && o->dump_model)
+        rc = RH_EXIT_RACE_FREE;
+    else if (rc == 0)
+        rc = report(&res, o);
+    else if (rc != RH_EXIT_ERROR)
+        rc = fail(err);
     rh_result_free(&res);
-    rh_model_free(&prog);
     return rc;
 }
 

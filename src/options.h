@@ -27,6 +27,8 @@ typedef struct rh_options {
                                  the dynamic engine's link step; shares files' allocation */
     int nldflags;
     const char *build_dir;    /* -p DIR: read DIR/compile_commands.json */
+    const char *program;      /* --program NAME[,NAME...]: programs of a build with several mains */
+    const char *entry;        /* --entry FUNC,...|all-external: a library's entry points */
     const char *model_file;   /* --model FILE: user concurrency-model entries */
     const char *witness_out;  /* --witness FILE */
     const char *from_report;  /* --from-report FILE: re-render a saved JSON report */

@@ -3,6 +3,7 @@
  * hands the module to the model builder.
  */
 #include "frontend.h"
+#include "programs.h"
 #include "../util/cleanup.h"
 #include "../util/proc.h"
 #include "../util/util.h"
@@ -199,34 +200,32 @@ static void link_diagnostic(LLVMDiagnosticInfoRef info, void *ctx)
     LLVMDisposeMessage(msg);
 }
 
-/* Compiles and links every unit into *out (owned by ctx). */
-static int build_module(const rh_options *o, rh_budget *budget, const rh_tu_list *units,
-                        const char *tmp, LLVMContextRef ctx, LLVMModuleRef *out, char *err)
+/* Links the units `sel` (nsel of them; all units when sel is NULL) into
+ * *out (owned by ctx). */
+static int link_units(const rh_tu_list *units, const int *sel, int nsel, const char *tmp,
+                      LLVMContextRef ctx, LLVMModuleRef *out, char *err)
 {
-    if (compile_all(o, budget, units, tmp, err))
-        return -1;
     char diag[RH_ERR_MAX] = "";
     LLVMContextSetDiagnosticHandler(ctx, link_diagnostic, diag);
     LLVMModuleRef linked = NULL;
-    for (int i = 0; i < units->len; i++) {
+    int rc = 0;
+    for (int k = 0; rc == 0 && k < (sel ? nsel : units->len); k++) {
+        int i = sel ? sel[k] : k;
         char *bc = rh_xasprintf("%s/unit%d.bc", tmp, i);
         LLVMModuleRef m = NULL;
-        int rc = load_bitcode(ctx, bc, units->items[i].file, &m, err);
+        rc = load_bitcode(ctx, bc, units->items[i].file, &m, err);
         free(bc);
         if (rc == 0 && !linked)
             linked = m;
         else if (rc == 0 && LLVMLinkModules2(linked, m))
             rc = rh_fail(err, "%s: cannot be linked with the other units: %s", units->items[i].file,
                          diag[0] ? diag : "conflicting definitions");
-        if (rc) {
-            if (linked)
-                LLVMDisposeModule(linked);
-            return -1;
-        }
     }
     LLVMContextSetDiagnosticHandler(ctx, NULL, NULL);
-    *out = linked;
-    return 0;
+    if (rc && linked)
+        LLVMDisposeModule(linked);
+    *out = rc ? NULL : linked;
+    return rc;
 }
 
 /* Units of the database in another language are named, never silently
@@ -242,50 +241,134 @@ static void note_skipped(const rh_tu_list *units)
     fputc('\n', stderr);
 }
 
-int rh_frontend_load(const rh_options *o, rh_budget *budget, rh_program *prog, char *err)
-{
+struct rh_build {
+    const rh_options *o;
     rh_tu_list units;
-    rh_conc_table conc = {0};
-    if (o->model_file && rh_conc_load_file(&conc, o->model_file, err)) {
-        rh_conc_free(&conc);
-        return -1;
-    }
-    if (rh_frontend_units(o, &units, err)) {
-        rh_conc_free(&conc);
-        return -1;
-    }
-    note_skipped(&units);
-    char *tmp = rh_frontend_tmpdir(err);
+    char *tmp;             /* unitN.bc of every unit */
+    rh_prog_units *progs;  /* units that define main, with what they link */
+    int nprogs;
+};
+
+/* Program names are only needed, and only computed, when the units hold
+ * more than one main or the user named a program. */
+static int find_programs(rh_build *b, char *err)
+{
     LLVMContextRef ctx = LLVMContextCreate();
-    LLVMModuleRef mod = NULL;
+    int rc = rh_programs_find(ctx, b->tmp, &b->units, &b->progs, &b->nprogs, err);
+    LLVMContextDispose(ctx);
+    return rc;
+}
+
+int rh_build_open(const rh_options *o, rh_budget *budget, rh_build **out, char *err)
+{
+    rh_build *b = rh_xcalloc(1, sizeof *b);
+    b->o = o;
+    *out = b;
+    if (rh_frontend_units(o, &b->units, err))
+        return -1;
+    note_skipped(&b->units);
+    if (!(b->tmp = rh_frontend_tmpdir(err)))
+        return -1;
     if (budget)
         rh_budget_stage(budget, "frontend.compile");
-    int rc = tmp ? build_module(o, budget, &units, tmp, ctx, &mod, err) : -1;
-    if (rc && budget && rh_budget_left(budget) <= 0) {
-        rh_budget_ran_out(budget);
-        rc = RH_FRONTEND_OUT_OF_TIME;
+    if (compile_all(o, budget, &b->units, b->tmp, err)) {
+        if (budget && rh_budget_left(budget) <= 0) {
+            rh_budget_ran_out(budget);
+            return RH_FRONTEND_OUT_OF_TIME;
+        }
+        return -1;
     }
+    if (b->units.len > 1 || o->program)
+        return find_programs(b, err);
+    return 0;
+}
+
+int rh_build_nprograms(const rh_build *b)
+{
+    return b->nprogs;
+}
+
+const char *rh_build_program(const rh_build *b, int i)
+{
+    return b->progs[i].name;
+}
+
+/* The units program `which` links: all units when there is one program
+ * (or none: the error names the missing main), else its own. */
+static int program_units(const rh_build *b, int which, const int **sel, int *nsel, char *err)
+{
+    *sel = NULL, *nsel = b->units.len;
+    if (which < 0 && b->nprogs > 1) {
+        char names[RH_ERR_MAX / 2] = "";
+        for (int i = 0; i < b->nprogs && strlen(names) < sizeof names - 64; i++)
+            snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", i ? ", " : "",
+                     b->progs[i].name);
+        return rh_fail(err, "%d units define main (%s): choose one with --program=NAME",
+                       b->nprogs, names);
+    }
+    if (which >= 0 && b->nprogs > 1)
+        *sel = b->progs[which].units, *nsel = b->progs[which].nunits;
+    return 0;
+}
+
+int rh_build_load(rh_build *b, int which, rh_budget *budget, rh_program *prog, char *err)
+{
+    const int *sel;
+    int nsel;
+    if (program_units(b, which, &sel, &nsel, err))
+        return -1;
+    rh_conc_table conc = {0};
+    if (b->o->model_file && rh_conc_load_file(&conc, b->o->model_file, err)) {
+        rh_conc_free(&conc);
+        return -1;
+    }
+    LLVMContextRef ctx = LLVMContextCreate();
+    LLVMModuleRef mod = NULL;
+    int rc = link_units(&b->units, sel, nsel, b->tmp, ctx, &mod, err);
     if (rc == 0 && budget)
         rh_budget_stage(budget, "frontend.normalise");
     if (rc == 0 && !has_main(mod))
         rc = rh_fail(err, "%s: no main function: racehunt analyses whole programs",
-                     units.len == 1 ? units.items[0].file : "the linked program");
+                     b->units.len == 1 ? b->units.items[0].file : "the linked program");
     if (rc == 0)
         rc = normalise(mod, &conc, err);
-    rh_frontend_rmdir(tmp);
-    free(tmp);
-    rh_frontend_units_free(&units);
     if (rc) {
         if (mod)
             LLVMDisposeModule(mod);
         LLVMContextDispose(ctx);
         rh_conc_free(&conc);
-        return rc == RH_FRONTEND_OUT_OF_TIME ? rc : -1;
+        return -1;
     }
     if (budget)
         rh_budget_stage(budget, "frontend.model");
-    rc = rh_model_build(prog, ctx, mod, conc, o->ilp32, err);
+    rc = rh_model_build(prog, ctx, mod, conc, b->o->ilp32, err);
     if (budget)
         rh_budget_end_stage(budget);
+    return rc;
+}
+
+void rh_build_close(rh_build *b)
+{
+    if (!b)
+        return;
+    if (b->tmp)
+        rh_frontend_rmdir(b->tmp);
+    free(b->tmp);
+    rh_programs_free(b->progs, b->nprogs);
+    rh_frontend_units_free(&b->units);
+    free(b);
+}
+
+/* The one program the options name: with --program, that one; else the
+ * only one the units make. */
+int rh_frontend_load(const rh_options *o, rh_budget *budget, rh_program *prog, char *err)
+{
+    rh_build *b;
+    int rc = rh_build_open(o, budget, &b, err), which = -1;
+    if (rc == 0 && o->program && (which = rh_programs_select(b->progs, b->nprogs, o->program)) < 0)
+        rc = rh_fail(err, "--program=%s: no unit with main makes a program of that name", o->program);
+    if (rc == 0)
+        rc = rh_build_load(b, which, budget, prog, err);
+    rh_build_close(b);
     return rc;
 }

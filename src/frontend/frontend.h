@@ -35,6 +35,8 @@ typedef struct rh_tu {
     char **flags;
     int nflags;
     rh_lang lang;
+    char *target;  /* the build target the unit belongs to, when its object
+                      path says it (CMakeFiles/NAME.dir/...), else NULL */
 } rh_tu;
 
 typedef struct rh_tu_list {
@@ -65,6 +67,21 @@ int rh_frontend_compile(const rh_options *o, const rh_tu *tu, const char *bc_pat
  * saying where. */
 #define RH_FRONTEND_OUT_OF_TIME (-2)
 int rh_frontend_load(const rh_options *o, rh_budget *budget, rh_program *prog, char *err);
+
+/* A build: every unit compiled once, from which each program the units
+ * make is linked and modelled in turn (programs.h says how programs are
+ * told apart).  rh_build_open returns 0, -1 with err set, or
+ * RH_FRONTEND_OUT_OF_TIME; *out is set even on failure and must be
+ * closed.  rh_build_nprograms is 0 when the units were not told apart
+ * (one unit, no --program): rh_build_load(b, -1, ...) then links them all,
+ * as it does when they make one program; with several programs it needs
+ * an index.  rh_frontend_load is open + load of o->program + close. */
+typedef struct rh_build rh_build;
+int rh_build_open(const rh_options *o, rh_budget *budget, rh_build **out, char *err);
+int rh_build_nprograms(const rh_build *b);
+const char *rh_build_program(const rh_build *b, int i);
+int rh_build_load(rh_build *b, int which, rh_budget *budget, rh_program *prog, char *err);
+void rh_build_close(rh_build *b);
 
 /* wrappers.c: marks the thread-create wrappers of m not marked yet to be
  * inlined (after mem2reg, which makes their parameters visible); returns

@@ -156,6 +156,21 @@ static rh_lang unit_lang(const char *file, char **argv, int argc)
     return lang;
 }
 
+/* CMake puts a target's objects in CMakeFiles/NAME.dir/: the object path
+ * (the entry's "output", or -o) names the program a unit with main makes. */
+static char *target_of_output(json_t *e, char **argv, int argc)
+{
+    const char *out = json_string_value(json_object_get(e, "output"));
+    for (int i = 0; !out && i + 1 < argc; i++)
+        if (strcmp(argv[i], "-o") == 0)
+            out = argv[i + 1];
+    const char *d = out ? strstr(out, "CMakeFiles/") : NULL;
+    const char *end = d ? strstr(d + 11, ".dir/") : NULL;
+    if (!end || end == d + 11)
+        return NULL;
+    return rh_xasprintf("%.*s", (int)(end - (d + 11)), d + 11);
+}
+
 static char *join_path(const char *dir, const char *path)
 {
     return path[0] == '/' || !dir || !dir[0] ? rh_xstrdup(path) : rh_xasprintf("%s/%s", dir, path);
@@ -189,8 +204,11 @@ static void add_db_entry(rh_tu_list *l, json_t *e, const char *db_dir)
     size_t n = strlen(file);
     if (lang == RH_LANG_C && n > 2 && strcmp(file + n - 2, ".h") == 0)
         add_skipped(l, path, "a header, not a translation unit"); /* gcc makes a .gch of it */
-    else if (lang == RH_LANG_C || lang == RH_LANG_C_PREPROCESSED)
-        keep_build_flags(add_unit(l, path, dir, lang), argv, argc);
+    else if (lang == RH_LANG_C || lang == RH_LANG_C_PREPROCESSED) {
+        rh_tu *tu = add_unit(l, path, dir, lang);
+        keep_build_flags(tu, argv, argc);
+        tu->target = target_of_output(e, argv, argc);
+    }
     else
         add_skipped(l, path, lang_name(lang));
     rh_argv_free(argv, argc);
@@ -254,6 +272,7 @@ void rh_frontend_units_free(rh_tu_list *l)
         rh_argv_free(l->items[i].flags, l->items[i].nflags);
         free(l->items[i].file);
         free(l->items[i].dir);
+        free(l->items[i].target);
     }
     rh_argv_free(l->skipped, l->nskipped);
     free(l->items);

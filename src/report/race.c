@@ -90,8 +90,37 @@ void rh_race_free(rh_race *r)
     free(r->engine);
     free(r->fingerprint);
     free(r->hidden_by);
+    free(r->program);
     rh_witness_free(r->witness);
     memset(r, 0, sizeof *r);
+}
+
+void rh_result_absorb(rh_result *into, rh_result *part, const char *program)
+{
+    int first = into->engine == NULL;
+    if (first || part->verdict == RH_RACE)
+        into->verdict = part->verdict;
+    else if (into->verdict == RH_RACE_FREE && part->verdict != RH_RACE_FREE)
+        into->verdict = RH_UNKNOWN;
+    for (int i = 0; i < part->nraces; i++) {
+        free(part->races[i].program);
+        part->races[i].program = rh_xstrdup(program);
+        rh_result_add_race(into, &part->races[i]);
+    }
+    for (int i = 0; i < part->nnotes; i++)
+        rh_result_note(into, "program %s: %s", program, part->notes[i]);
+    const char *engine = part->engine ? part->engine : "front end";
+    if (first)
+        into->engine = rh_xstrdup(engine);
+    else if (!strstr(into->engine, engine)) {
+        char *both = rh_xasprintf("%s, %s", into->engine, engine);
+        free(into->engine);
+        into->engine = both;
+    }
+    free(part->races);
+    part->races = NULL;
+    part->nraces = 0;
+    rh_result_free(part);
 }
 
 void rh_result_free(rh_result *res)

@@ -82,6 +82,7 @@ typedef struct rh_race {
     char *fingerprint;      /* stable across line moves (report/fingerprint.h), may be NULL */
     rh_hidden hidden;       /* counted in summaries, listed as suppressed in JSON/SARIF */
     char *hidden_by;        /* the rule, annotation or baseline that hid it */
+    char *program;          /* the program of a build with several (-p), else NULL */
 } rh_race;
 
 /* Engine statistics a report may show with --stats. */
@@ -106,6 +107,10 @@ rh_race *rh_result_add_race(rh_result *res, rh_race *r);
 void rh_result_note(rh_result *res, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void rh_result_stat(rh_result *res, const char *name, double value);
 void rh_result_free(rh_result *res);
+/* Moves part's races (tagged with `program`), notes (prefixed with it)
+ * and engines into into, and folds the verdicts: race if either has a
+ * race, race-free only if both are.  part is left empty. */
+void rh_result_absorb(rh_result *into, rh_result *part, const char *program);
 
 /* Fills an access from a model access record (location, kind, size, func). */
 void rh_race_access_from_model(rh_race_access *out, const rh_program *p, const rh_access *a);

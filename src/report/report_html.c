@@ -116,6 +116,10 @@ static void race_html(FILE *out, const rh_race *r, int n)
     esc(out, r->object ? r->object : "shared memory");
     fprintf(out, "</h2><p class=\"meta\">evidence: %s &middot; engine: ", rh_evidence_name(r->evidence));
     esc(out, r->engine);
+    if (r->program) {
+        fputs(" &middot; program: ", out);
+        esc(out, r->program);
+    }
     fputs("</p>", out);
     access_html(out, &r->a, "Access");
     access_html(out, &r->b, "Conflicting access");

@@ -41,6 +41,8 @@ static json_t *race_json(const rh_race *r)
                           access_json(&r->a), access_json(&r->b));
     if (r->fingerprint)
         json_object_set_new(j, "fingerprint", json_string(r->fingerprint));
+    if (r->program)
+        json_object_set_new(j, "program", json_string(r->program));
     if (r->hidden != RH_SHOWN)
         json_object_set_new(j, "suppressed", json_pack("{s:s, s:s?}", "kind",
                                                        rh_hidden_name(r->hidden), "by", r->hidden_by));

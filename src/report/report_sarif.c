@@ -208,6 +208,8 @@ static json_t *result_json(sarif_ctx *c, const rh_race *r, int baselined)
     if (r->fingerprint)
         json_object_set_new(res, "partialFingerprints",
                             json_pack("{s:s}", RH_FINGERPRINT_KEY, r->fingerprint));
+    if (r->program)
+        json_object_set_new(json_object_get(res, "properties"), "program", json_string(r->program));
     if (baselined) /* a baseline was given and this race is not in it */
         json_object_set_new(res, "baselineState", json_string("new"));
     json_t *flow = r->witness && r->witness->nsteps ? code_flow(c, r->witness) : NULL;

@@ -57,6 +57,8 @@ static void text_race(const rh_race *r, const char *saved_as, FILE *out)
             fprintf(out, ", bytes [%ld, %ld)", r->offset_lo, r->offset_hi);
         fprintf(out, "\n");
     }
+    if (r->program)
+        fprintf(out, "  In program %s\n", r->program);
     if (r->witness && saved_as)
         fprintf(out, "  Witness: a schedule of %d steps reaches this race; replay it with\n"
                      "    racehunt replay %s\n", r->witness->nsteps, saved_as);

@@ -67,6 +67,7 @@ static int race_from_json(rh_race *r, json_t *j, char *err)
     access_from_json(&r->a, json_array_get(acc, 0));
     access_from_json(&r->b, json_array_get(acc, 1));
     r->object = dup_or_null(json_string_value(json_object_get(j, "object")));
+    r->program = dup_or_null(json_string_value(json_object_get(j, "program")));
     r->offset_lo = (long)json_integer_value(json_array_get(off, 0));
     r->offset_hi = (long)json_integer_value(json_array_get(off, 1));
     const char *engine = json_string_value(json_object_get(j, "engine"));
