@@ -204,6 +204,10 @@ static int analyse(const rh_options *o)
     } else if (rc == 0) {
         rc = analyse_program(b, rh_build_nprograms(b) == 1 ? 0 : -1, o, &budget, &res, err);
     }
+    if (rc == 0 && o->entry)
+        rh_result_note(&res, "analysed as a library: each entry function (--entry=%s) runs in any "
+                             "number of threads at once, with arguments that may alias as far as "
+                             "their types allow", o->entry);
     rh_budget_finish(&budget);
     rh_build_close(b);
     if (rc == RH_FRONTEND_OUT_OF_TIME)

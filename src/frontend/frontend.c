@@ -3,6 +3,7 @@
  * hands the module to the model builder.
  */
 #include "frontend.h"
+#include "entry.h"
 #include "programs.h"
 #include "../util/cleanup.h"
 #include "../util/proc.h"
@@ -100,6 +101,25 @@ static int has_main(LLVMModuleRef m)
 {
     LLVMValueRef f = LLVMGetNamedFunction(m, "main");
     return f && !LLVMIsDeclaration(f);
+}
+
+/* A program has its main, or a library gets one from --entry. */
+static int program_main(const rh_options *o, const char *what, LLVMModuleRef mod, char *err)
+{
+    int nentries;
+    if (has_main(mod) && o->entry)
+        return rh_fail(err, "--entry is for libraries: the program has its own main");
+    if (has_main(mod))
+        return 0;
+    if (!o->entry)
+        return rh_fail(err, "%s: no main function: racehunt analyses whole programs; for a library, "
+                            "name its entry points with --entry=FUNC,... or --entry=all-external",
+                       what);
+    if (rh_entry_harness(mod, o->entry, &nentries, err))
+        return -1;
+    if (o->verbose)
+        fprintf(stderr, "racehunt: %d entry functions run as threads of their own\n", nentries);
+    return 0;
 }
 
 /* Seconds clang may take for one unit: what is left of the budget. */
@@ -327,9 +347,8 @@ int rh_build_load(rh_build *b, int which, rh_budget *budget, rh_program *prog, c
     int rc = link_units(&b->units, sel, nsel, b->tmp, ctx, &mod, err);
     if (rc == 0 && budget)
         rh_budget_stage(budget, "frontend.normalise");
-    if (rc == 0 && !has_main(mod))
-        rc = rh_fail(err, "%s: no main function: racehunt analyses whole programs",
-                     b->units.len == 1 ? b->units.items[0].file : "the linked program");
+    rc = rc ? rc : program_main(b->o, b->units.len == 1 ? b->units.items[0].file : "the linked program",
+                                mod, err);
     if (rc == 0)
         rc = normalise(mod, &conc, err);
     if (rc) {

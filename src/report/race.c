@@ -188,3 +188,52 @@ rh_hidden rh_hidden_from_name(const char *name)
             return (rh_hidden)h;
     return RH_SHOWN;
 }
+
+char *rh_witness_program(const rh_options *o)
+{
+    char *s = rh_xstrdup("");
+    for (int i = 0; i < o->nfiles; i++) {
+        char *abs = realpath(o->files[i], NULL);
+        char *next = rh_xasprintf("%s%s%s", s, i ? " " : "", abs ? abs : o->files[i]);
+        free(abs);
+        free(s);
+        s = next;
+    }
+    char *db = o->build_dir ? realpath(o->build_dir, NULL) : NULL;
+    const char *opt[] = {"--entry=", o->entry, "--program=", o->program, "-p=", db};
+    for (int i = 0; i < 6; i += 2)
+        if (opt[i + 1]) {
+            char *next = rh_xasprintf("%s%s%s%s", s, s[0] ? " " : "", opt[i], opt[i + 1]);
+            free(s);
+            s = next;
+        }
+    free(db);
+    return s;
+}
+
+void rh_witness_program_parse(const char *program, rh_options *o, char ***tokens, int *ntokens)
+{
+    char *copy = rh_xstrdup(program), *save = NULL;
+    char **t = rh_xcalloc(strlen(program) + 2, sizeof *t);
+    int n = 0, nfiles = 0;
+    for (char *f = strtok_r(copy, " ", &save); f; f = strtok_r(NULL, " ", &save))
+        t[n++] = rh_xstrdup(f);
+    for (int i = 0; i < n; i++) { /* files first, in order; options after them */
+        char *tok = t[i];
+        if (strncmp(tok, "--entry=", 8) == 0)
+            o->entry = tok + 8;
+        else if (strncmp(tok, "--program=", 10) == 0)
+            o->program = tok + 10;
+        else if (strncmp(tok, "-p=", 3) == 0)
+            o->build_dir = tok + 3;
+        else {
+            memmove(t + nfiles + 1, t + nfiles, (size_t)(i - nfiles) * sizeof *t);
+            t[nfiles++] = tok;
+        }
+    }
+    free(copy);
+    o->files = (const char **)t;
+    o->nfiles = nfiles;
+    *tokens = t;
+    *ntokens = n;
+}

@@ -8,6 +8,7 @@
 #define RH_RACE_H
 
 #include "../model/model.h"
+#include "../options.h"
 
 typedef enum rh_verdict { RH_UNKNOWN = 0, RH_RACE, RH_RACE_FREE } rh_verdict;
 
@@ -126,6 +127,14 @@ int rh_race_listed(const rh_race *r, int with_may);
 int rh_race_reported(const rh_race *r, int with_may);
 /* True when the evidence shows the race really happens (bmc, observed, replayed). */
 int rh_evidence_confirmed(rh_evidence e);
+
+/* The program a witness names for `racehunt replay`: the input files
+ * (absolute paths) and the options that make the program from them
+ * (--entry, --program, -p=BUILD), separated by spaces.  The caller frees. */
+char *rh_witness_program(const rh_options *o);
+/* Back: sets o's files and options from such a string; they point into
+ * *tokens (ntokens owned strings, files first), which the caller frees. */
+void rh_witness_program_parse(const char *program, rh_options *o, char ***tokens, int *ntokens);
 
 void rh_witness_free(rh_witness *w);
 void rh_race_free(rh_race *r);

@@ -155,20 +155,6 @@ static void fill_access(wctx *W, rh_race_access *out, int t, const rh_bmc_pos *p
                               : rh_xasprintf("thread T%d (%s)", out->thread, fn);
 }
 
-static char *program_name(const rh_bmc_ctx *c)
-{
-    size_t n = 0;
-    for (int i = 0; i < c->opt->nfiles; i++)
-        n += strlen(c->opt->files[i]) + 1;
-    char *s = rh_xcalloc(n + 1, 1);
-    for (int i = 0; i < c->opt->nfiles; i++) {
-        if (i)
-            strcat(s, " ");
-        strcat(s, c->opt->files[i]);
-    }
-    return s;
-}
-
 int rh_bmc_witness(rh_bmc_ctx *c, Z3_model m, rh_bmc_enc *e, rh_result *res, unsigned *line_a,
                    unsigned *line_b)
 {
@@ -184,7 +170,7 @@ int rh_bmc_witness(rh_bmc_ctx *c, Z3_model m, rh_bmc_enc *e, rh_result *res, uns
 
     rh_witness *w = rh_xcalloc(1, sizeof *w);
     w->race_step_a = w->race_step_b = -1;
-    w->program = program_name(c);
+    w->program = rh_witness_program(c->opt);
     schedule_steps(&W, w, ta, ia, tb, ib);
     inputs(&W, w);
 

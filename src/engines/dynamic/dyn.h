@@ -172,7 +172,4 @@ rh_witness *rh_dyn_witness(const rh_dyn_binary *bin, const rh_dyn_trace *t, long
 /* Writes a witness's schedule and inputs as runtime replay files. */
 int rh_dyn_write_replay(const rh_witness *w, const char *sched, const char *inputs, char *err);
 
-/* The program files of the options, space-separated (a witness's "program"). */
-char *rh_dyn_program_name(const rh_options *o);
-
 #endif

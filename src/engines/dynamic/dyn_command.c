@@ -68,7 +68,7 @@ static int command_run(const rh_options *o, rh_program *prog, rh_dyn_binary *bin
     fflush(stdout);
     rh_result res = {0};
     res.engine = rh_xstrdup("dynamic");
-    char *program = rh_dyn_program_name(o);
+    char *program = rh_witness_program(o);
     for (int i = 0; i < out.trace.nraces; i++) {
         rh_race r;
         rh_dyn_race_from_obs(bin, &out.trace, i, program, spec.seed, RH_EV_OBSERVED, &r);
@@ -136,18 +136,6 @@ static int command_replay(const rh_options *o, const rh_witness *w, rh_dyn_binar
     return rc;
 }
 
-/* The files a witness names, as the options of the analysis that made it. */
-static char **split_program(const char *program, int *n)
-{
-    char *copy = rh_xstrdup(program), *save = NULL;
-    char **files = rh_xcalloc(strlen(program) + 2, sizeof *files);
-    *n = 0;
-    for (char *f = strtok_r(copy, " ", &save); f; f = strtok_r(NULL, " ", &save))
-        files[(*n)++] = rh_xstrdup(f);
-    free(copy);
-    return files;
-}
-
 int rh_dynamic_command(const rh_options *o)
 {
     char err[RH_ERR_MAX];
@@ -165,9 +153,7 @@ int rh_dynamic_command(const rh_options *o)
             rh_witness_free(w);
             return fail("the witness names no program to replay");
         }
-        files = split_program(w->program, &nfiles);
-        po.files = (const char **)files;
-        po.nfiles = nfiles;
+        rh_witness_program_parse(w->program, &po, &files, &nfiles);
     }
     rh_program prog;
     rh_dyn_binary bin = {0};

@@ -197,19 +197,3 @@ int rh_dyn_write_replay(const rh_witness *w, const char *sched, const char *inpu
     fclose(g);
     return 0;
 }
-
-char *rh_dyn_program_name(const rh_options *o)
-{
-    size_t len = 1;
-    for (int i = 0; i < o->nfiles; i++)
-        len += strlen(o->files[i]) + 4097;
-    char *s = rh_xcalloc(len, 1);
-    for (int i = 0; i < o->nfiles; i++) {
-        char *abs = realpath(o->files[i], NULL);
-        if (i)
-            strcat(s, " ");
-        strcat(s, abs ? abs : o->files[i]);
-        free(abs);
-    }
-    return s;
-}

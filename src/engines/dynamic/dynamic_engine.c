@@ -192,7 +192,7 @@ int rh_dynamic_run(rh_program *prog, const rh_options *o, rh_budget *budget, rh_
         session_free(&s);
         return -1;
     }
-    s.program = rh_dyn_program_name(o);
+    s.program = rh_witness_program(o);
     unsigned long max_runs = o->runs ? o->runs : RH_DYN_DEFAULT_RUNS, last_choices = 0;
     /* a fifth of the budget stays for predicting races from the traces */
     double run_deadline = deadline - (deadline - rh_now()) * 0.2;
