@@ -65,16 +65,23 @@ void rh_frontend_rmdir(const char *dir)
     rh_cleanup_remove_dir(dir);
 }
 
-static int load_bitcode(LLVMContextRef ctx, const char *path, const char *file, LLVMModuleRef *m,
-                        char *err)
+int rh_frontend_read_bitcode(const char *path, const char *file, LLVMMemoryBufferRef *buf, char *err)
 {
-    LLVMMemoryBufferRef buf;
     char *msg = NULL;
-    if (LLVMCreateMemoryBufferWithContentsOfFile(path, &buf, &msg)) {
+    if (LLVMCreateMemoryBufferWithContentsOfFile(path, buf, &msg)) {
         rh_fail(err, "%s: cannot read the compiled bitcode: %s", file, msg ? msg : "?");
         LLVMDisposeMessage(msg);
         return -1;
     }
+    return 0;
+}
+
+static int load_bitcode(LLVMContextRef ctx, const char *path, const char *file, LLVMModuleRef *m,
+                        char *err)
+{
+    LLVMMemoryBufferRef buf;
+    if (rh_frontend_read_bitcode(path, file, &buf, err))
+        return -1;
     int bad = LLVMParseBitcodeInContext2(ctx, buf, m);
     LLVMDisposeMemoryBuffer(buf);
     return bad ? rh_fail(err, "%s: clang-16 produced unreadable bitcode", file) : 0;

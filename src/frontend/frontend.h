@@ -91,6 +91,9 @@ int rh_frontend_mark_create_wrappers(LLVMModuleRef m, const rh_conc_table *t);
  * will promote, so all reads of an uninitialised local agree (indeterminate.c). */
 void rh_frontend_freeze_uninitialised(LLVMModuleRef m);
 
+/* Reads a unit's compiled bitcode file; -1 with err naming `file`. */
+int rh_frontend_read_bitcode(const char *path, const char *file, LLVMMemoryBufferRef *buf, char *err);
+
 /* Creates a fresh private directory for temporary files; owned string. */
 char *rh_frontend_tmpdir(char *err);
 /* Removes a directory made by rh_frontend_tmpdir and everything in it. */

@@ -59,12 +59,8 @@ static int read_symbols(LLVMContextRef ctx, const char *bc, const char *file, in
                         sym_table *t, char *err)
 {
     LLVMMemoryBufferRef buf;
-    char *msg = NULL;
-    if (LLVMCreateMemoryBufferWithContentsOfFile(bc, &buf, &msg)) {
-        rh_fail(err, "%s: cannot read the compiled bitcode: %s", file, msg ? msg : "?");
-        LLVMDisposeMessage(msg);
+    if (rh_frontend_read_bitcode(bc, file, &buf, err))
         return -1;
-    }
     LLVMModuleRef m = NULL;
     if (LLVMGetBitcodeModuleInContext2(ctx, buf, &m)) { /* on failure buf is ours to free */
         LLVMDisposeMemoryBuffer(buf);
