@@ -333,14 +333,21 @@ static void collect_children(rh_child *c, int n, const rh_budget *budget, rh_res
         }
 }
 
-/* Verdict of the merged races (DESIGN.md, soundness discipline). */
-static rh_verdict merged_verdict(const rh_result *res, int proved_free)
+/* Verdict of the merged races (DESIGN.md, soundness discipline).  A
+ * static must-race no execution confirmed, against bmc's exhaustive proof
+ * of race freedom: one engine is wrong, and we cannot tell which. */
+static rh_verdict merged_verdict(rh_result *res, int proved_free)
 {
     int must = 0;
     for (int i = 0; i < res->nraces; i++) {
         if (rh_evidence_confirmed(res->races[i].evidence))
             return RH_RACE;
         must |= res->races[i].evidence == RH_EV_MUST;
+    }
+    if (must && proved_free) {
+        rh_result_note(res, "the static engine's likely race and bmc's proof of race freedom "
+                            "contradict each other; neither answer is given");
+        return RH_UNKNOWN;
     }
     if (must)
         return RH_RACE;

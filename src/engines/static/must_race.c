@@ -375,21 +375,27 @@ static void path_locks(walk *w, LLVMValueRef call, const rh_conc_entry *e, LLVMV
     rh_ls_lock_targets(ls, arg, ctx, e->lock_class, ids, strong);
 }
 
-static void note_acquire(walk *w, LLVMValueRef call, const rh_conc_entry *e, LLVMValueRef ctx)
+/* Returns 0 when the path may block here for good: a lock taken again
+ * while this thread may still hold it deadlocks a default mutex (and a
+ * write lock on a rwlock it holds), so what follows is not sure to run. */
+static int note_acquire(walk *w, LLVMValueRef call, const rh_conc_entry *e, LLVMValueRef ctx)
 {
     if (!e) {
         rh_sset_add(&w->taken, rh_ls_elem(RH_LS_ATOMIC, 1));
         rh_sset_add(&w->held, rh_ls_elem(RH_LS_ATOMIC, 1));
-        return;
+        return 1;
     }
     rh_sset ids = {0};
-    int strong;
+    int strong, again = 0;
     path_locks(w, call, e, ctx, &ids, &strong);
     for (uint32_t i = 0; i < ids.n; i++) {
-        rh_sset_add(&w->taken, rh_ls_elem((uint32_t)ids.v[i], !(e->flags & RH_F_SHARED)));
-        rh_sset_add(&w->held, rh_ls_elem((uint32_t)ids.v[i], !(e->flags & RH_F_SHARED)));
+        uint32_t id = (uint32_t)ids.v[i];
+        again |= rh_sset_has(&w->held, rh_ls_elem(id, 0)) || rh_sset_has(&w->held, rh_ls_elem(id, 1));
+        rh_sset_add(&w->taken, rh_ls_elem(id, !(e->flags & RH_F_SHARED)));
+        rh_sset_add(&w->held, rh_ls_elem(id, !(e->flags & RH_F_SHARED)));
     }
     rh_sset_free(&ids);
+    return !(again && !(e->flags & (RH_F_TRY | RH_F_TIMED)));
 }
 
 static void drop_lock(rh_sset *held, uint64_t id)
@@ -532,8 +538,8 @@ static int sync_call(walk *w, LLVMValueRef call, const rh_conc_entry *e, LLVMVal
 {
     switch (e->op) {
     case RH_OP_ONCE: set_val(w, call, 1, e->success); return walk_once(w, call, e);
-    case RH_OP_LOCK: note_acquire(w, call, e, ctx); return 1;
-    case RH_OP_ATOMIC_BEGIN: note_acquire(w, call, NULL, ctx); return 1;
+    case RH_OP_LOCK: return note_acquire(w, call, e, ctx);
+    case RH_OP_ATOMIC_BEGIN: return note_acquire(w, call, NULL, ctx);
     case RH_OP_NONDET: set_val(w, call, 2, 0); return 1;
     case RH_OP_ALLOC: case RH_OP_CALLOC:
         set_val(w, call, 1, 1); /* like thread creation, allocation is assumed to succeed: non-null */
