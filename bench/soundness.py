@@ -289,7 +289,13 @@ def diff(prog, text, m):
 # ---------------------------------------------------------------- the table
 
 COLUMNS = ["mutants", "compiled", "static proves", "bmc proves", "confirmed racy",
-           "auto says race", "score", "contradictions", "bmc no replay"]
+           "auto says race", "score", "contradictions", "disagreements", "bmc no replay"]
+
+
+def disagreement(r):
+    """One engine proves the mutant race-free while the other reports a race it did not confirm
+    (a static must-race): not a soundness bug by itself, but one of the two is wrong."""
+    return "race-free" in (r.get("static"), r.get("bmc")) and "race" in (r.get("static"), r.get("bmc"))
 
 
 def table(records, score):
@@ -305,6 +311,7 @@ def table(records, score):
             row["confirmed racy"] += racy
             row["auto says race"] += racy and r.get("auto") == "race"
             row["contradictions"] += bool(r.get("contradiction"))
+            row["disagreements"] += disagreement(r)
             row["bmc no replay"] += bool(r.get("bmc_no_replay"))
     lines = ["| operator | " + " | ".join(COLUMNS) + " |", "|---" * (len(COLUMNS) + 1) + "|"]
     for op in [o for o in mutants.OPERATORS if o in rows] + ["total"]:
@@ -333,6 +340,10 @@ def report_findings(records, text_of):
         if r["key"] in text_of:
             print(text_of[r["key"]])
         print("witness:", json.dumps(r.get("witness"))[:2000])
+    for r in records:
+        if disagreement(r):
+            print("engines disagree: %s (%s #%d): %s -- static %s, bmc %s" %
+                  (r["program"], r["op"], r["site"], r["desc"], r.get("static"), r.get("bmc")))
     for r in records:
         if r.get("bmc_no_replay"):
             print("bmc counterexample that does not replay: %s (%s #%d): %s -- %s" %
