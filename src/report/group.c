@@ -168,11 +168,8 @@ static char *reason(const rh_group *g, const rh_result *res)
     return s;
 }
 
-static rh_group *group_for(rh_groups *gs, const rh_race *r)
+static rh_group *new_group(rh_groups *gs, const rh_race *r)
 {
-    for (int i = gs->n - 1; i >= 0; i--)
-        if (same_location(&gs->items[i], r))
-            return &gs->items[i];
     gs->items = rh_xrealloc(gs->items, (size_t)(gs->n + 1) * sizeof *gs->items);
     rh_group *g = memset(&gs->items[gs->n++], 0, sizeof *g);
     g->object = r->object;
@@ -180,6 +177,29 @@ static rh_group *group_for(rh_groups *gs, const rh_race *r)
     g->offset_hi = r->offset_hi;
     g->best = r->evidence;
     return g;
+}
+
+/* A race whose byte range is unknown (engines merged in the portfolio do
+ * not all know it) joins the object's group when the object has exactly
+ * one; otherwise it is its own location, "the object, bytes unknown". */
+static rh_group *group_for(rh_groups *gs, const rh_race *r)
+{
+    rh_group *only = NULL;
+    int same_object = 0;
+    for (int i = gs->n - 1; i >= 0; i--) {
+        if (same_location(&gs->items[i], r))
+            return &gs->items[i];
+        if (r->offset_lo < 0 && str_cmp(gs->items[i].object, r->object) == 0)
+            only = &gs->items[i], same_object++;
+    }
+    return same_object == 1 ? only : new_group(gs, r);
+}
+
+static void add_race(rh_groups *gs, rh_group *g, int race)
+{
+    g->races = rh_xrealloc(g->races, (size_t)(g->nraces + 1) * sizeof *g->races);
+    g->races[g->nraces++] = race;
+    gs->nraces++;
 }
 
 static void finish(rh_group *g, const rh_result *res)
@@ -203,15 +223,13 @@ void rh_groups_build(rh_groups *gs, const rh_result *res, int with_may)
 {
     memset(gs, 0, sizeof *gs);
     gs->group_of = rh_xmalloc((size_t)(res->nraces + 1) * sizeof *gs->group_of);
-    for (int i = 0; i < res->nraces; i++) {
-        gs->group_of[i] = -1;
-        if (!rh_race_reported(&res->races[i], with_may))
-            continue;
-        rh_group *g = group_for(gs, &res->races[i]);
-        g->races = rh_xrealloc(g->races, (size_t)(g->nraces + 1) * sizeof *g->races);
-        g->races[g->nraces++] = i;
-        gs->nraces++;
-    }
+    for (int pass = 0; pass < 2; pass++) /* known byte ranges first */
+        for (int i = 0; i < res->nraces; i++) {
+            const rh_race *r = &res->races[i];
+            gs->group_of[i] = -1;
+            if (rh_race_reported(r, with_may) && (r->offset_lo < 0) == pass)
+                add_race(gs, group_for(gs, r), i);
+        }
     for (int i = 0; i < gs->n; i++)
         finish(&gs->items[i], res);
     qsort(gs->items, (size_t)gs->n, sizeof *gs->items, group_cmp);
