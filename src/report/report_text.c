@@ -114,10 +114,11 @@ static void text_group(const rh_group *g, const rh_result *res, int saved, const
     text_witness(g, res, saved, path, out);
     if (g->reason)
         fprintf(out, "  Why not confirmed: %s\n", g->reason);
-    fprintf(out, "SUMMARY: racehunt: %s on ", summary_kind(g->best));
+    /* TSan's "SUMMARY: ... data race FILE:LINE in FUNC", then the location */
+    fprintf(out, "SUMMARY: racehunt: %s %s:%u:%u in %s on ", summary_kind(g->best), r->a.file,
+            r->a.line, r->a.col, r->a.func ? r->a.func : "?");
     location_name(g, out);
-    fprintf(out, " at %s:%u:%u in %s (%d access%s, %d racing pair%s)\n", r->a.file, r->a.line,
-            r->a.col, r->a.func ? r->a.func : "?", g->naccesses, g->naccesses == 1 ? "" : "es",
+    fprintf(out, " (%d access%s, %d racing pair%s)\n", g->naccesses, g->naccesses == 1 ? "" : "es",
             g->nraces, g->nraces == 1 ? "" : "s");
 }
 
