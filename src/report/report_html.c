@@ -181,7 +181,8 @@ static const char filter_script[] =
     "e.style.display=ok?'':'none';if(ok&&e.tagName=='TR')n++;});"
     "document.getElementById('f-count').textContent=n;}";
 
-#define RH_HTML_PAIRS_MAX 200 /* racing pairs listed per card; JSON lists all */
+#define RH_HTML_PAIRS_MAX 200     /* racing pairs listed per card; JSON lists all */
+#define RH_HTML_ACCESSES_OPEN 20  /* more accesses than this start collapsed */
 
 static void location_html(FILE *out, const rh_group *g)
 {
@@ -230,9 +231,10 @@ static void status_html(FILE *out, const rh_group *g)
 
 static void accesses_html(FILE *out, rh_srclines *src, const rh_group *g)
 {
-    fprintf(out, "<h3>All %d accesses</h3><table class=\"acc\"><tr><th>where</th><th>access</th>"
-                 "<th>function</th><th>thread</th><th>locks held</th><th>code</th></tr>\n",
-            g->naccesses);
+    char name[256];
+    fprintf(out, "<details%s><summary>All %d accesses</summary><table class=\"acc\"><tr><th>where"
+                 "</th><th>access</th><th>function</th><th>thread</th><th>locks held</th><th>code"
+                 "</th></tr>\n", g->naccesses <= RH_HTML_ACCESSES_OPEN ? " open" : "", g->naccesses);
     for (int i = 0; i < g->naccesses; i++) {
         const rh_race_access *a = g->accesses[i];
         size_t len = 0;
@@ -242,8 +244,10 @@ static void accesses_html(FILE *out, rh_srclines *src, const rh_group *g)
         fprintf(out, ":%u:%u</td><td>%s of size %lu%s</td><td>", a->line, a->col,
                 a->is_write ? "write" : "read", a->size, a->atomic ? " (atomic)" : "");
         esc(out, a->func ? a->func : "?");
-        fputs("</td><td>", out);
+        fputs("</td><td title=\"", out);
         esc(out, thread_text(a));
+        fputs("\">", out);
+        esc(out, rh_group_thread_name(a, name, sizeof name));
         fputs("</td><td>", out);
         locks_text(out, a);
         fputs("</td><td><code class=\"src\">", out);
@@ -252,7 +256,7 @@ static void accesses_html(FILE *out, rh_srclines *src, const rh_group *g)
         esc_n(out, text, len > 120 ? 120 : len);
         fputs("</code></td></tr>\n", out);
     }
-    fputs("</table>\n", out);
+    fputs("</table></details>\n", out);
 }
 
 static void pair_side(FILE *out, const rh_race_access *a)
