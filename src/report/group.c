@@ -232,7 +232,8 @@ void rh_groups_build(rh_groups *gs, const rh_result *res, int with_may)
         }
     for (int i = 0; i < gs->n; i++)
         finish(&gs->items[i], res);
-    qsort(gs->items, (size_t)gs->n, sizeof *gs->items, group_cmp);
+    if (gs->n) /* qsort wants a non-null base even for no items */
+        qsort(gs->items, (size_t)gs->n, sizeof *gs->items, group_cmp);
     for (int i = 0; i < gs->n; i++) {
         gs->confirmed += rh_evidence_confirmed(gs->items[i].best);
         for (int k = 0; k < gs->items[i].nraces; k++)
