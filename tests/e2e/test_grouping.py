@@ -125,6 +125,41 @@ def test_order(rh, report):
           and "mutex 'guard' (static in worker)" in text, text[-1500:])
 
 
+def test_tiers(rh, doc, tmp):
+    """Two possible locations: hits with every write under a lock (tier 1),
+    flag with an unprotected write (tier 3); flag must come first although
+    hits comes first in the result and has more races."""
+    rep = copy.deepcopy(doc)
+    rep.pop("groups")
+    for r in rep["races"]:
+        r.pop("group", None)
+        r["evidence"] = "may-race"
+        if r["object"] == "global 'hits'":
+            r["accesses"][0]["locks"] = ["mutex 'a'"]
+            r["accesses"][1]["locks"] = ["mutex 'b'"]
+    rep["races"].sort(key=lambda r: r["object"] != "global 'hits'")
+    path = os.path.join(tmp, "tiers.json")
+    json.dump(rep, open(path, "w"))
+    j = json.loads(render(rh, path, "json"))
+    check("ranking: an unprotected write before writes under different locks",
+          [(g["object"], g["tier"]) for g in j["groups"]] == [("global 'flag'", 3), ("global 'hits'", 1)]
+          and "different locks" in j["groups"][1]["reason"], j["groups"])
+
+
+def test_default_engine(rh):
+    p = run(rh, "--timeout=20", "--format=json", PROG)
+    doc = json.loads(p.stdout)
+    race, _ = annotations(os.path.join(ROOT, PROG))
+    groups = doc.get("groups", [])
+    objs = [g["object"] for g in groups]
+    check("default engine: one group per variable, confirmed ones first",
+          sorted(objs) == ["global 'flag'", "global 'hits'"]
+          and [g["status"] for g in groups] == sorted((g["status"] for g in groups),
+                                                    key=lambda s: s != "confirmed"), groups)
+    check("default engine: grouped lines are RACE lines",
+          {ln for g in groups for ln in lines_of(g)} <= set(race), groups)
+
+
 def big_report(doc, tmp):
     """3,000 racing pairs on one variable, 1,500 distinct accesses."""
     rep = copy.deepcopy(doc)
@@ -184,6 +219,13 @@ def test_browser(rh, mixed, big, tmp):
     check("html filter: choosing possible hides the confirmed location",
           rows == [("confirmed", 'style="display: none;"'), ("possible", "")], rows)
     check("html filter: the count follows", '<span id="f-count">1</span>' in dom)
+    with open(page, "w") as f:
+        f.write(html.replace("</body>", pick.replace("f-status').value='possible", "f-func').value='main")))
+    dom = subprocess.run([browser] + flags + ["--dump-dom", "file://" + page],
+                         capture_output=True, text=True, timeout=120).stdout
+    rows = re.findall(r'<tr data-status="(\w+)"[^>]*?(style="display: none;")?>', dom)
+    check("html filter: function main keeps only flag's location (read in main)",
+          rows == [("confirmed", ""), ("possible", 'style="display: none;"')], rows)
     check("html index: file and function filters list what the accesses name",
           '<option value="setter">setter</option>' in dom
           and '<option value="tests/e2e/data/grouping_races.c">' in dom)
@@ -203,6 +245,8 @@ def main():
         doc = test_static_groups(rh, tmp)
         mixed = mixed_report(doc, tmp)
         test_order(rh, mixed)
+        test_tiers(rh, doc, tmp)
+        test_default_engine(rh)
         big = big_report(doc, tmp)
         test_big(rh, big, tmp)
         test_browser(rh, mixed, big, tmp)
