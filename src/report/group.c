@@ -179,27 +179,47 @@ static rh_group *new_group(rh_groups *gs, const rh_race *r)
     return g;
 }
 
-/* A race whose byte range is unknown (engines merged in the portfolio do
- * not all know it) joins the object's group when the object has exactly
- * one; otherwise it is its own location, "the object, bytes unknown". */
-static rh_group *group_for(rh_groups *gs, const rh_race *r)
-{
-    rh_group *only = NULL;
-    int same_object = 0;
-    for (int i = gs->n - 1; i >= 0; i--) {
-        if (same_location(&gs->items[i], r))
-            return &gs->items[i];
-        if (r->offset_lo < 0 && str_cmp(gs->items[i].object, r->object) == 0)
-            only = &gs->items[i], same_object++;
-    }
-    return same_object == 1 ? only : new_group(gs, r);
-}
-
 static void add_race(rh_groups *gs, rh_group *g, int race)
 {
     g->races = rh_xrealloc(g->races, (size_t)(g->nraces + 1) * sizeof *g->races);
     g->races[g->nraces++] = race;
     gs->nraces++;
+}
+
+/* Object, then known byte ranges before unknown ones, then the range. */
+static int location_cmp(const void *x, const void *y)
+{
+    const rh_race *r = &sort_res->races[*(const int *)x], *s = &sort_res->races[*(const int *)y];
+    int c = str_cmp(r->object, s->object);
+    if (c)
+        return c;
+    if ((r->offset_lo < 0) != (s->offset_lo < 0))
+        return r->offset_lo < 0 ? 1 : -1;
+    if (r->offset_lo != s->offset_lo)
+        return r->offset_lo < s->offset_lo ? -1 : 1;
+    if (r->offset_hi != s->offset_hi)
+        return r->offset_hi < s->offset_hi ? -1 : 1;
+    return *(const int *)x - *(const int *)y;
+}
+
+/* The races of one object, v[0..n) in location order, into groups.  A
+ * race whose byte range is unknown (engines merged in the portfolio do not
+ * all know it) joins the object's group when the object has exactly one;
+ * otherwise they form one more location, "the object, bytes unknown". */
+static void group_object(rh_groups *gs, const int *v, int n)
+{
+    int first = gs->n;
+    rh_group *g = NULL;
+    for (int i = 0; i < n; i++) {
+        const rh_race *r = &sort_res->races[v[i]];
+        if (r->offset_lo >= 0) {
+            if (!g || !same_location(g, r))
+                g = new_group(gs, r);
+        } else if (!g || g->offset_lo >= 0) { /* the first race of unknown range */
+            g = gs->n - first == 1 ? &gs->items[first] : new_group(gs, r);
+        }
+        add_race(gs, g, v[i]);
+    }
 }
 
 static void finish(rh_group *g, const rh_result *res)
@@ -223,13 +243,21 @@ void rh_groups_build(rh_groups *gs, const rh_result *res, int with_may)
 {
     memset(gs, 0, sizeof *gs);
     gs->group_of = rh_xmalloc((size_t)(res->nraces + 1) * sizeof *gs->group_of);
-    for (int pass = 0; pass < 2; pass++) /* known byte ranges first */
-        for (int i = 0; i < res->nraces; i++) {
-            const rh_race *r = &res->races[i];
-            gs->group_of[i] = -1;
-            if (rh_race_reported(r, with_may) && (r->offset_lo < 0) == pass)
-                add_race(gs, group_for(gs, r), i);
-        }
+    sort_res = res;
+    int *v = rh_xmalloc((size_t)(res->nraces + 1) * sizeof *v), n = 0;
+    for (int i = 0; i < res->nraces; i++) {
+        gs->group_of[i] = -1;
+        if (rh_race_reported(&res->races[i], with_may))
+            v[n++] = i;
+    }
+    if (n)
+        qsort(v, (size_t)n, sizeof *v, location_cmp);
+    for (int i = 0, k; i < n; i = k) {
+        for (k = i + 1; k < n && str_cmp(res->races[v[k]].object, res->races[v[i]].object) == 0;)
+            k++;
+        group_object(gs, v + i, k - i);
+    }
+    free(v);
     for (int i = 0; i < gs->n; i++)
         finish(&gs->items[i], res);
     if (gs->n) /* qsort wants a non-null base even for no items */

@@ -191,31 +191,56 @@ static void location_html(FILE *out, const rh_group *g)
         fprintf(out, ", bytes [%ld, %ld)", g->offset_lo, g->offset_hi);
 }
 
-/* Distinct values of one field of the group's accesses: "|a|b|". */
-static void data_set(FILE *out, const rh_group *g, int funcs)
+static const char *field(const rh_race_access *a, int funcs)
 {
-    fputs("|", out);
-    for (int i = 0; i < g->naccesses; i++) {
-        const rh_race_access *a = g->accesses[i];
-        const char *v = funcs ? (a->func ? a->func : "?") : a->file;
-        int seen = 0;
-        for (int k = 0; k < i && !seen; k++) {
-            const rh_race_access *b = g->accesses[k];
-            seen = strcmp(v, funcs ? (b->func ? b->func : "?") : b->file) == 0;
-        }
-        if (!seen) {
-            esc(out, v);
-            fputs("|", out);
-        }
-    }
+    return funcs ? (a->func ? a->func : "?") : a->file;
 }
 
-static void data_attrs(FILE *out, const rh_group *g)
+static int cstr_cmp(const void *x, const void *y)
 {
+    return strcmp(*(const char *const *)x, *(const char *const *)y);
+}
+
+/* The distinct files (or functions) of the accesses of groups [from, to),
+ * sorted, in a new array of *n. */
+static const char **distinct(const rh_groups *gs, int from, int to, int funcs, int *n)
+{
+    int total = 0, k = 0;
+    for (int i = from; i < to; i++)
+        total += gs->items[i].naccesses;
+    const char **v = rh_xmalloc((size_t)(total + 1) * sizeof *v);
+    for (int i = from; i < to; i++)
+        for (int j = 0; j < gs->items[i].naccesses; j++)
+            v[k++] = field(gs->items[i].accesses[j], funcs);
+    *n = 0;
+    if (k)
+        qsort(v, (size_t)k, sizeof *v, cstr_cmp);
+    for (int i = 0; i < k; i++)
+        if (*n == 0 || strcmp(v[*n - 1], v[i]))
+            v[(*n)++] = v[i];
+    return v;
+}
+
+/* Distinct values of one field of a group's accesses: "|a|b|". */
+static void data_set(FILE *out, const rh_groups *gs, int group, int funcs)
+{
+    int n;
+    const char **v = distinct(gs, group, group + 1, funcs, &n);
+    fputs("|", out);
+    for (int i = 0; i < n; i++) {
+        esc(out, v[i]);
+        fputs("|", out);
+    }
+    free(v);
+}
+
+static void data_attrs(FILE *out, const rh_groups *gs, int group)
+{
+    const rh_group *g = &gs->items[group];
     fprintf(out, " data-status=\"%s\" data-files=\"", rh_group_status(g));
-    data_set(out, g, 0);
+    data_set(out, gs, group, 0);
     fputs("\" data-funcs=\"", out);
-    data_set(out, g, 1);
+    data_set(out, gs, group, 1);
     fputs("\" data-text=\"", out);
     for (const char *p = g->object ? g->object : "shared memory"; *p; p++) {
         char c[2] = {(char)(*p >= 'A' && *p <= 'Z' ? *p - 'A' + 'a' : *p), '\0'};
@@ -290,11 +315,12 @@ static void pairs_html(FILE *out, const rh_result *res, const rh_group *g)
     fputs("</details>\n", out);
 }
 
-static void group_html(FILE *out, rh_srclines *src, const rh_result *res, const rh_group *g, int n)
+static void group_html(FILE *out, rh_srclines *src, const rh_result *res, const rh_groups *gs, int n)
 {
+    const rh_group *g = &gs->items[n - 1];
     const rh_race *r = &res->races[g->races[0]];
     fprintf(out, "<details class=\"group\" id=\"g%d\"%s", n, n == 1 ? " open" : "");
-    data_attrs(out, g);
+    data_attrs(out, gs, n - 1);
     fprintf(out, "><summary>%d. ", n);
     status_html(out, g);
     location_html(out, g);
@@ -326,24 +352,16 @@ static void group_html(FILE *out, rh_srclines *src, const rh_result *res, const 
 /* One <option> per distinct file or function over all groups. */
 static void options_html(FILE *out, const rh_groups *gs, int funcs)
 {
-    RH_VEC(const char *) seen = {0};
-    for (int i = 0; i < gs->n; i++)
-        for (int k = 0; k < gs->items[i].naccesses; k++) {
-            const rh_race_access *a = gs->items[i].accesses[k];
-            const char *v = funcs ? (a->func ? a->func : "?") : a->file;
-            int dup = 0;
-            for (size_t j = 0; j < seen.len && !dup; j++)
-                dup = strcmp(seen.items[j], v) == 0;
-            if (dup)
-                continue;
-            rh_vec_push(&seen, v);
-            fputs("<option value=\"", out);
-            esc(out, v);
-            fputs("\">", out);
-            esc(out, v);
-            fputs("</option>", out);
-        }
-    free(seen.items);
+    int n;
+    const char **v = distinct(gs, 0, gs->n, funcs, &n);
+    for (int i = 0; i < n; i++) {
+        fputs("<option value=\"", out);
+        esc(out, v[i]);
+        fputs("\">", out);
+        esc(out, v[i]);
+        fputs("</option>", out);
+    }
+    free(v);
 }
 
 static void filters_html(FILE *out, const rh_groups *gs)
@@ -368,7 +386,7 @@ static void index_html(FILE *out, const rh_result *res, const rh_groups *gs)
         const rh_group *g = &gs->items[i];
         const rh_race_access *a = &res->races[g->races[0]].a;
         fputs("<tr", out);
-        data_attrs(out, g);
+        data_attrs(out, gs, i);
         fprintf(out, "><td>%d</td><td>", i + 1);
         status_html(out, g);
         fprintf(out, "</td><td><a href=\"#g%d\">", i + 1);
@@ -403,7 +421,7 @@ void rh_report_html(const rh_result *res, const rh_options *o, FILE *out)
     }
     rh_srclines *src = rh_srclines_new();
     for (int i = 0; i < gs.n; i++)
-        group_html(out, src, res, &gs.items[i], i + 1);
+        group_html(out, src, res, &gs, i + 1);
     rh_srclines_free(src);
     rh_groups_free(&gs);
     if (res->nnotes) {
