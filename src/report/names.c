@@ -147,8 +147,20 @@ static void clean_function(char *f)
         f[strip_suffixes(f, strlen(f))] = '\0';
 }
 
+/* "thread T2 (worker.1) created at ...": the thread's function as the
+ * user wrote it. */
+static void clean_thread_desc(char *d)
+{
+    char *open = d ? strstr(d, " (") : NULL, *close = open ? strchr(open, ')') : NULL;
+    if (!close)
+        return;
+    size_t n = strip_suffixes(open + 2, (size_t)(close - open - 2));
+    memmove(open + 2 + n, close, strlen(close) + 1);
+}
+
 static void clean_access(rh_race_access *a)
 {
+    clean_thread_desc(a->thread_desc);
     for (int i = 0; i < a->nlocks; i++)
         clean(&a->locks[i]);
     clean_function(a->func);
