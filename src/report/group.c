@@ -108,7 +108,7 @@ const char *rh_group_thread_name(const rh_race_access *a, char *buf, size_t size
         snprintf(buf, size, "%s", a->thread == 0 ? "main thread" : "another thread");
         return buf;
     }
-    const char *cut = strstr(a->thread_desc, " created at ");
+    const char *cut = strstr(a->thread_desc, " created "); /* "... created at/by ..." */
     int n = cut ? (int)(cut - a->thread_desc) : (int)strlen(a->thread_desc);
     snprintf(buf, size, "%.*s", n, a->thread_desc);
     return buf;

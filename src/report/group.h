@@ -58,7 +58,8 @@ void rh_groups_free(rh_groups *g);
 /* "confirmed", "likely" or "possible". */
 const char *rh_group_status(const rh_group *grp);
 /* "thread T1 (worker)" out of "thread T1 (worker) created at a.c:3:5",
- * "main thread" for thread 0 without description; in buf. */
+ * or "thread T2" out of "thread T2 created by T0 at a.c:3:5", "main
+ * thread" for thread 0 without description; in buf. */
 const char *rh_group_thread_name(const rh_race_access *a, char *buf, size_t size);
 
 #endif
