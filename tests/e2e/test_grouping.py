@@ -7,7 +7,8 @@ confirmed and `hits` possible must list `flag` first in text, JSON, SARIF
 and HTML; internal LLVM names put into a report never come out of one;
 a location with 3,000 racing pairs stays one small collapsed card (HTML
 rendered by headless Chromium, filters exercised, screenshot taken) and
-SARIF within GitHub's limits and the 2.1.0 schema."""
+SARIF within GitHub's limits and the 2.1.0 schema; a SARIF file (one result
+per location) used as --baseline still covers every race of a location."""
 import argparse
 import copy
 import json
@@ -67,6 +68,19 @@ def test_static_groups(rh, tmp):
     check("a group's race indices point at its races", ok)
     check("every group says why it is not confirmed", all(g.get("reason") for g in groups), groups)
     return doc
+
+
+def test_sarif_baseline(rh, tmp):
+    """A SARIF file has one result per location; as a --baseline it must
+    still cover every race of the location (properties.raceFingerprints)."""
+    sarif = os.path.join(tmp, "base.sarif")
+    run(rh, "--engine=static", "--may", "--format=sarif", "-o", sarif, PROG)
+    res = json.load(open(sarif))["runs"][0]["results"]
+    check("sarif: two results for three races", len(res) == 2
+          and sorted(len(r["properties"]["raceFingerprints"]) for r in res) == [1, 2], res)
+    p = run(rh, "--engine=static", "--may", "--baseline=" + sarif, PROG)
+    check("a grouped SARIF baseline covers every race of a location",
+          "0 races reported, 3 in the baseline" in p.stdout, p.stdout[-300:])
 
 
 def mixed_report(doc, tmp):
@@ -246,6 +260,7 @@ def main():
     rh = os.path.abspath(ap.parse_args().racehunt)
     with tempfile.TemporaryDirectory() as tmp:
         doc = test_static_groups(rh, tmp)
+        test_sarif_baseline(rh, tmp)
         mixed = mixed_report(doc, tmp)
         test_order(rh, mixed)
         test_tiers(rh, doc, tmp)
