@@ -24,6 +24,13 @@ static int from_sarif(rh_baseline *b, json_t *doc)
                 json_object_get(json_object_get(res, "partialFingerprints"), RH_FINGERPRINT_KEY));
             if (fp)
                 add(b, fp);
+            /* a result is a memory location: its races' fingerprints (report_sarif.c) */
+            size_t j;
+            json_t *more;
+            json_array_foreach(json_object_get(json_object_get(res, "properties"), "raceFingerprints"),
+                               j, more)
+                if (json_string_value(more))
+                    add(b, json_string_value(more));
         }
     return 0;
 }

@@ -14,15 +14,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The phrases engines put before a quoted name (static: points_to.c, bmc:
- * bmc_witness.c, dynamic: dyn_instrument.c). */
+/* The phrases engines put before a quoted name (static: points_to.c,
+ * lock_ids.c, bmc: bmc_witness.c, dynamic: dyn_instrument.c). */
+enum { NAME_GLOBAL, NAME_LOCAL, NAME_LOCK };
 static const struct {
     const char *lead;
-    int local;
+    int kind;
 } leads[] = {
-    {"global '", 0},
-    {"local '", 1},
-    {"stack object '", 1},
+    {"global '", NAME_GLOBAL}, {"local '", NAME_LOCAL},     {"stack object '", NAME_LOCAL},
+    {"mutex '", NAME_LOCK},    {"rwlock '", NAME_LOCK},     {"spinlock '", NAME_LOCK},
+    {"lock '", NAME_LOCK},
 };
 
 /* Names of the function-name globals clang makes ("__func__.main"). */
@@ -91,6 +92,18 @@ static char *local_phrase(const char *name, size_t n)
     return rh_xstrdup(digits == n ? "a local variable" : "a temporary");
 }
 
+/* A lock a global names: "mutex 'm'" keeps its lead; a static lock of f
+ * (clang's "f.m") becomes "'m' (static in f)". */
+static char *lock_phrase(const char *lead, const char *name, size_t n)
+{
+    n = strip_suffixes(name, n);
+    const char *dot = n && name[0] != '.' ? memchr(name, '.', n) : NULL;
+    if (dot)
+        return rh_xasprintf("%s%.*s' (static in %.*s)", lead, (int)(name + n - dot - 1), dot + 1,
+                            (int)(dot - name), name);
+    return rh_xasprintf("%s%.*s'", lead, (int)n, name);
+}
+
 char *rh_names_clean(const char *desc)
 {
     if (!desc)
@@ -106,8 +119,10 @@ char *rh_names_clean(const char *desc)
             rh_vec_push(&out, *p++);
             continue;
         }
-        char *phrase = leads[i].local ? local_phrase(p + k, (size_t)(close - p - k))
-                                      : global_phrase(p + k, (size_t)(close - p - k));
+        size_t n = (size_t)(close - p - k);
+        char *phrase = leads[i].kind == NAME_LOCAL ? local_phrase(p + k, n)
+                       : leads[i].kind == NAME_LOCK ? lock_phrase(leads[i].lead, p + k, n)
+                                                    : global_phrase(p + k, n);
         for (char *q = phrase; *q; q++)
             rh_vec_push(&out, *q);
         free(phrase);
@@ -132,8 +147,20 @@ static void clean_function(char *f)
         f[strip_suffixes(f, strlen(f))] = '\0';
 }
 
+/* "thread T2 (worker.1) created at ...": the thread's function as the
+ * user wrote it. */
+static void clean_thread_desc(char *d)
+{
+    char *open = d ? strstr(d, " (") : NULL, *close = open ? strchr(open, ')') : NULL;
+    if (!close)
+        return;
+    size_t n = strip_suffixes(open + 2, (size_t)(close - open - 2));
+    memmove(open + 2 + n, close, strlen(close) + 1);
+}
+
 static void clean_access(rh_race_access *a)
 {
+    clean_thread_desc(a->thread_desc);
     for (int i = 0; i < a->nlocks; i++)
         clean(&a->locks[i]);
     clean_function(a->func);

@@ -1,6 +1,7 @@
 /* report.h - writing a result in the formats users read: text (laid out
- * like ThreadSanitizer's reports) and JSON (schema "racehunt-report",
- * version 1, documented in README.md).  Witness files have their own JSON
+ * like ThreadSanitizer's reports), JSON (schema "racehunt-report",
+ * version 2, documented in README.md), SARIF and HTML, every one with the
+ * races grouped per memory location (group.h).  Witness files have their own JSON
  * schema ("racehunt-witness", version 1) shared by every engine.
  *
  * Contract: writers only read the result; they never look at engines.

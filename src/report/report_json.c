@@ -1,14 +1,16 @@
-/* report_json.c - the JSON report (schema "racehunt-report", version 1),
- * the dispatch over formats, and witness files (schema "racehunt-witness").
+/* report_json.c - the JSON report (schema "racehunt-report", version 2:
+ * version 1 plus the races grouped per memory location), the dispatch
+ * over formats, and witness files (schema "racehunt-witness").
  */
 #include "filter.h"
+#include "group.h"
 #include "report.h"
 #include "../util/util.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#define RH_REPORT_SCHEMA_VERSION 1
+#define RH_REPORT_SCHEMA_VERSION 2
 
 static json_t *loc_json(const char *func, const char *file, unsigned line, unsigned col)
 {
@@ -30,6 +32,46 @@ static json_t *access_json(const rh_race_access *a)
                      "kind", a->is_write ? "write" : "read", "atomic", a->atomic, "size",
                      (json_int_t)a->size, "thread", a->thread, "thread_desc", a->thread_desc,
                      "locks", locks, "stack", stack);
+}
+
+/* An access as a group lists it: where, what, who, under which locks. */
+static json_t *group_access_json(const rh_race_access *a)
+{
+    json_t *locks = json_array();
+    for (int i = 0; i < a->nlocks; i++)
+        json_array_append_new(locks, json_string(a->locks[i]));
+    return json_pack("{s:s, s:I, s:I, s:s?, s:s, s:b, s:I, s:i, s:s?, s:o}", "file", a->file,
+                     "line", (json_int_t)a->line, "column", (json_int_t)a->col, "function", a->func,
+                     "kind", a->is_write ? "write" : "read", "atomic", a->atomic, "size",
+                     (json_int_t)a->size, "thread", a->thread, "thread_desc", a->thread_desc,
+                     "locks", locks);
+}
+
+static json_t *strings_json(const char *const *v, int n)
+{
+    json_t *a = json_array();
+    for (int i = 0; i < n; i++)
+        json_array_append_new(a, json_string(v[i]));
+    return a;
+}
+
+static json_t *group_json(const rh_group *g, int rank)
+{
+    json_t *acc = json_array(), *races = json_array();
+    for (int i = 0; i < g->naccesses; i++)
+        json_array_append_new(acc, group_access_json(g->accesses[i]));
+    for (int i = 0; i < g->nraces; i++)
+        json_array_append_new(races, json_integer(g->races[i]));
+    json_t *j = json_pack("{s:i, s:s?, s:[I,I], s:s, s:s, s:i, s:s?, s:s?, s:o, s:o, s:o, s:o}",
+                          "rank", rank, "object", g->object, "offset", (json_int_t)g->offset_lo,
+                          (json_int_t)g->offset_hi, "status", rh_group_status(g), "evidence",
+                          rh_evidence_name(g->best), "tier", g->tier, "reason", g->reason,
+                          "fingerprint", g->fingerprint, "threads",
+                          strings_json(g->threads, g->nthreads), "locks",
+                          strings_json(g->locks, g->nlocks), "accesses", acc, "races", races);
+    if (g->program)
+        json_object_set_new(j, "program", json_string(g->program));
+    return j;
 }
 
 static json_t *race_json(const rh_race *r)
@@ -54,19 +96,38 @@ static json_t *race_json(const rh_race *r)
 json_t *rh_result_to_json(const rh_result *res, int with_may)
 {
     json_t *races = json_array(), *notes = json_array(), *stats = json_object();
-    for (int i = 0; i < res->nraces; i++)
-        if (rh_race_listed(&res->races[i], with_may))
-            json_array_append_new(races, race_json(&res->races[i]));
+    json_t *groups = json_array();
+    rh_groups gs;
+    rh_groups_build(&gs, res, with_may);
+    /* a group names its races by their index in "races", which lists only listed races */
+    int *index = rh_xcalloc((size_t)res->nraces + 1, sizeof *index);
+    for (int i = 0, n = 0; i < res->nraces; i++)
+        if (rh_race_listed(&res->races[i], with_may)) {
+            json_t *r = race_json(&res->races[i]);
+            if (gs.group_of[i] >= 0)
+                json_object_set_new(r, "group", json_integer(gs.group_of[i]));
+            json_array_append_new(races, r);
+            index[i] = n++;
+        }
+    for (int i = 0; i < gs.n; i++) {
+        for (int k = 0; k < gs.items[i].nraces; k++)
+            gs.items[i].races[k] = index[gs.items[i].races[k]];
+        json_array_append_new(groups, group_json(&gs.items[i], i + 1));
+    }
+    free(index);
     for (int i = 0; i < res->nnotes; i++)
         json_array_append_new(notes, json_string(res->notes[i]));
     for (int i = 0; i < res->nstats; i++)
         json_object_set_new(stats, res->stats[i].name, json_real(res->stats[i].value));
     rh_filter_counts n = rh_filter_count(res, with_may);
-    return json_pack("{s:s, s:i, s:s, s:s?, s:{s:i, s:i, s:i}, s:o, s:o, s:o}", "schema",
-                     "racehunt-report", "version", RH_REPORT_SCHEMA_VERSION, "verdict",
-                     rh_verdict_name(res->verdict), "engine", res->engine, "counts", "reported",
-                     n.reported, "suppressed", n.suppressed, "baselined", n.baselined, "races",
-                     races, "notes", notes, "stats", stats);
+    json_t *j = json_pack("{s:s, s:i, s:s, s:s?, s:{s:i, s:i, s:i, s:i, s:i}, s:o, s:o, s:o, s:o}",
+                          "schema", "racehunt-report", "version", RH_REPORT_SCHEMA_VERSION,
+                          "verdict", rh_verdict_name(res->verdict), "engine", res->engine, "counts",
+                          "reported", n.reported, "suppressed", n.suppressed, "baselined",
+                          n.baselined, "locations", gs.n, "locations_confirmed", gs.confirmed,
+                          "groups", groups, "races", races, "notes", notes, "stats", stats);
+    rh_groups_free(&gs);
+    return j;
 }
 
 void rh_report_json(const rh_result *res, const rh_options *o, FILE *out)

@@ -1,12 +1,15 @@
 /* report_sarif.c - SARIF 2.1.0 output for GitHub code scanning and IDEs:
- * one result per reported race, the first access as its location, the
- * second as a related location, and the witness schedule as a code flow
- * with one thread flow per thread.
+ * one result per memory location with races (report/group.h), its
+ * example race's first access as the location, every other access to it
+ * as a related location (the example's second access first), and the
+ * first witness schedule as a code flow with one thread flow per thread.
  *
  * Code scanning's rules shape it: files are named relative to %SRCROOT%
  * (the current directory) so alerts land on the repository's files; each
- * result carries partialFingerprints (fingerprint.h) so an alert follows
- * its race across commits; a result keeps at most RH_SARIF_FLOW_MAX
+ * result carries partialFingerprints (the smallest fingerprint of its
+ * races, fingerprint.h; a location with one race keeps that race's) so an
+ * alert follows its location across commits, and the fingerprints of all
+ * its races as a property (what --baseline reads); a result keeps at most RH_SARIF_FLOW_MAX
  * thread-flow locations (GitHub keeps 1,000) and a file at most
  * RH_SARIF_FLOWS_TOTAL, so thousands of races stay well under the 10 MB
  * upload limit.  Suppressed and baselined races are no results (GitHub
@@ -15,6 +18,7 @@
  */
 #include "fingerprint.h"
 #include "filter.h"
+#include "group.h"
 #include "report.h"
 #include "../util/util.h"
 
@@ -25,11 +29,15 @@
 #define RH_SARIF_SCHEMA "https://json.schemastore.org/sarif-2.1.0.json"
 #define RH_SARIF_FLOW_MAX 1000     /* thread-flow locations per result */
 #define RH_SARIF_FLOWS_TOTAL 20000 /* per file: about 4 MB of flows */
+#define RH_SARIF_RELATED_MAX 100   /* related locations per result (GitHub shows 100) */
+#define RH_SARIF_RESULTS_MAX 10000 /* results per file (GitHub rejects more) */
 
 typedef struct sarif_ctx {
     const char *root;    /* the current directory, ending in '/' */
     int flow_budget;     /* thread-flow locations left for this file */
     int flows_cut;       /* results whose witness was shortened or left out */
+    int related_cut;     /* accesses left out of relatedLocations */
+    int results_cut;     /* locations left out for RH_SARIF_RESULTS_MAX */
 } sarif_ctx;
 
 /* RFC 3986: everything but unreserved characters and '/' percent-encoded. */
@@ -192,33 +200,82 @@ static const char *level(rh_evidence e)
     return rh_evidence_confirmed(e) ? "error" : e == RH_EV_MUST ? "warning" : "note";
 }
 
-static json_t *result_json(sarif_ctx *c, const rh_race *r, int baselined)
+/* The example's second access, then every other access but the first. */
+static json_t *related_json(sarif_ctx *c, const rh_group *g, const rh_race *ex)
 {
-    char *da = describe(&r->a), *db = describe(&r->b);
-    char *text = rh_xasprintf("Data race (%s, %s engine) on %s: %s, conflicting with %s.",
-                              rh_evidence_name(r->evidence), r->engine,
-                              r->object ? r->object : "shared memory", da, db);
-    json_t *related = location(c, &r->b, db);
-    json_object_set_new(related, "id", json_integer(1));
-    json_t *res = json_pack("{s:s, s:i, s:s, s:{s:s}, s:[o], s:[o], s:{s:s, s:s, s:b}}", "ruleId",
-                            "data-race", "ruleIndex", 0, "level", level(r->evidence), "message",
-                            "text", text, "locations", location(c, &r->a, NULL), "relatedLocations",
-                            related, "properties", "evidence", rh_evidence_name(r->evidence),
-                            "engine", r->engine, "confirmed", rh_evidence_confirmed(r->evidence));
-    if (r->fingerprint)
-        json_object_set_new(res, "partialFingerprints",
-                            json_pack("{s:s}", RH_FINGERPRINT_KEY, r->fingerprint));
-    if (r->program)
-        json_object_set_new(json_object_get(res, "properties"), "program", json_string(r->program));
-    if (baselined) /* a baseline was given and this race is not in it */
-        json_object_set_new(res, "baselineState", json_string("new"));
-    json_t *flow = r->witness && r->witness->nsteps ? code_flow(c, r->witness) : NULL;
-    if (flow)
-        json_object_set_new(res, "codeFlows", flow);
+    json_t *rel = json_array();
+    char *db = describe(&ex->b);
+    json_array_append_new(rel, location(c, &ex->b, db));
+    free(db);
+    for (int i = 0; i < g->naccesses; i++) {
+        const rh_race_access *a = g->accesses[i];
+        if (a == &ex->a || a == &ex->b)
+            continue;
+        if ((int)json_array_size(rel) >= RH_SARIF_RELATED_MAX) {
+            c->related_cut++;
+            continue;
+        }
+        char *d = describe(a);
+        json_array_append_new(rel, location(c, a, d));
+        free(d);
+    }
+    for (size_t i = 0; i < json_array_size(rel); i++)
+        json_object_set_new(json_array_get(rel, i), "id", json_integer((json_int_t)i + 1));
+    return rel;
+}
+
+static json_t *group_properties(const rh_result *res, const rh_group *g, int rank)
+{
+    const rh_race *ex = &res->races[g->races[0]];
+    json_t *fps = json_array();
+    for (int i = 0; i < g->nraces; i++)
+        if (res->races[g->races[i]].fingerprint)
+            json_array_append_new(fps, json_string(res->races[g->races[i]].fingerprint));
+    json_t *p = json_pack("{s:s, s:s, s:b, s:s, s:i, s:i, s:i, s:o}", "evidence",
+                          rh_evidence_name(g->best), "engine", ex->engine, "confirmed",
+                          rh_evidence_confirmed(g->best), "status", rh_group_status(g), "rank",
+                          rank, "accesses", g->naccesses, "racingPairs", g->nraces,
+                          "raceFingerprints", fps);
+    if (g->program)
+        json_object_set_new(p, "program", json_string(g->program));
+    return p;
+}
+
+static json_t *result_json(sarif_ctx *c, const rh_result *res, const rh_group *g, int rank,
+                           int baselined)
+{
+    const rh_race *ex = &res->races[g->races[0]];
+    char *da = describe(&ex->a), *db = describe(&ex->b);
+    char *text = rh_xasprintf("%s data race (%s, %s engine) on %s: %d access%s in %d racing pair%s; "
+                              "for example %s, conflicting with %s.%s%s",
+                              rh_evidence_confirmed(g->best) ? "Confirmed"
+                              : g->best == RH_EV_MUST        ? "Likely"
+                                                             : "Possible",
+                              rh_evidence_name(g->best), ex->engine,
+                              g->object ? g->object : "shared memory", g->naccesses,
+                              g->naccesses == 1 ? "" : "es", g->nraces, g->nraces == 1 ? "" : "s",
+                              da, db, g->reason ? " Not confirmed: " : "", g->reason ? g->reason : "");
+    json_t *r = json_pack("{s:s, s:i, s:s, s:{s:s}, s:[o], s:o, s:o}", "ruleId", "data-race",
+                          "ruleIndex", 0, "level", level(g->best), "message", "text", text,
+                          "locations", location(c, &ex->a, NULL), "relatedLocations",
+                          related_json(c, g, ex), "properties", group_properties(res, g, rank));
+    if (g->fingerprint)
+        json_object_set_new(r, "partialFingerprints",
+                            json_pack("{s:s}", RH_FINGERPRINT_KEY, g->fingerprint));
+    if (baselined) /* a baseline was given and this location's races are not in it */
+        json_object_set_new(r, "baselineState", json_string("new"));
+    for (int i = 0; i < g->nraces; i++) {
+        const rh_witness *w = res->races[g->races[i]].witness;
+        json_t *flow = w && w->nsteps ? code_flow(c, w) : NULL;
+        if (flow) {
+            json_object_set_new(r, "codeFlows", flow);
+            break;
+        }
+    }
     free(da);
     free(db);
     free(text);
-    return res;
+    return r;
 }
 
 static json_t *rule_json(void)
@@ -240,20 +297,28 @@ static json_t *run_properties(const rh_result *res, const rh_options *o, const s
                           "suppressed", n.suppressed, "baselined", n.baselined);
     if (c->flows_cut)
         json_object_set_new(p, "witnessesShortened", json_integer(c->flows_cut));
+    if (c->related_cut)
+        json_object_set_new(p, "accessesNotListed", json_integer(c->related_cut));
+    if (c->results_cut)
+        json_object_set_new(p, "locationsNotListed", json_integer(c->results_cut));
     return p;
 }
 
 void rh_report_sarif(const rh_result *res, const rh_options *o, FILE *out)
 {
     char cwd[4096];
-    sarif_ctx c = {NULL, RH_SARIF_FLOWS_TOTAL, 0};
+    sarif_ctx c = {NULL, RH_SARIF_FLOWS_TOTAL, 0, 0, 0};
     char *root = getcwd(cwd, sizeof cwd) ? rh_xasprintf("%s%s", cwd, strcmp(cwd, "/") ? "/" : "")
                                          : NULL;
     c.root = root;
     json_t *results = json_array();
-    for (int i = 0; i < res->nraces; i++)
-        if (rh_race_reported(&res->races[i], o->may))
-            json_array_append_new(results, result_json(&c, &res->races[i], o->baseline != NULL));
+    rh_groups gs;
+    rh_groups_build(&gs, res, o->may);
+    for (int i = 0; i < gs.n; i++)
+        if (i < RH_SARIF_RESULTS_MAX)
+            json_array_append_new(results, result_json(&c, res, &gs.items[i], i + 1,
+                                                       o->baseline != NULL));
+    c.results_cut = gs.n > RH_SARIF_RESULTS_MAX ? gs.n - RH_SARIF_RESULTS_MAX : 0;
     json_t *run = json_pack("{s:{s:{s:s, s:s, s:[o]}}, s:o}", "tool", "driver", "name",
                             "racehunt", "version", RH_VERSION_STRING, "rules", rule_json(),
                             "results", results);
@@ -264,6 +329,8 @@ void rh_report_sarif(const rh_result *res, const rh_options *o, FILE *out)
         free(uri);
     }
     json_object_set_new(run, "properties", run_properties(res, o, &c));
+    json_object_set_new(json_object_get(run, "properties"), "locations", json_integer(gs.n));
+    rh_groups_free(&gs);
     json_t *doc = json_pack("{s:s, s:s, s:[o]}", "$schema", RH_SARIF_SCHEMA, "version", "2.1.0",
                             "runs", run);
     json_dumpf(doc, out, JSON_INDENT(2));

@@ -1,8 +1,12 @@
-/* report_text.c - the human-readable report, laid out like the data race
- * reports C developers know from ThreadSanitizer: both accesses with their
- * stacks, the threads, the object and the locks held.
+/* report_text.c - the human-readable report: one block per memory
+ * location (report/group.h), confirmed locations first.  A block opens
+ * with its example race laid out like the ThreadSanitizer reports C
+ * developers know (both accesses with stacks, threads, locks held), then
+ * lists every access to the location one line each, so a variable with
+ * hundreds of racing pairs is one block, not hundreds.
  */
 #include "filter.h"
+#include "group.h"
 #include "report.h"
 
 static void text_access(const rh_race_access *a, const char *lead, FILE *out)
@@ -26,16 +30,17 @@ static void text_access(const rh_race_access *a, const char *lead, FILE *out)
     fprintf(out, "\n");
 }
 
-static const char *headline(rh_evidence e)
+/* What the evidence of the location's best race is, after its name. */
+static const char *evidence_phrase(rh_evidence e)
 {
     switch (e) {
-    case RH_EV_MAY: return "possible data race (may-race, not confirmed)";
-    case RH_EV_MUST: return "likely data race (must-race, not confirmed by an execution)";
-    case RH_EV_COUNTEREXAMPLE: return "data race (confirmed by a bounded model checking counterexample)";
-    case RH_EV_OBSERVED: return "data race (observed in an execution)";
-    case RH_EV_REPLAYED: return "data race (witness schedule replayed)";
+    case RH_EV_MAY: return "may-race, not confirmed";
+    case RH_EV_MUST: return "must-race, not confirmed by an execution";
+    case RH_EV_COUNTEREXAMPLE: return "confirmed by a bounded model checking counterexample";
+    case RH_EV_OBSERVED: return "observed in an execution";
+    case RH_EV_REPLAYED: return "witness schedule replayed";
     }
-    return "data race";
+    return "?";
 }
 
 /* What the SUMMARY line calls a race: only a confirmed one is a "data race". */
@@ -44,44 +49,92 @@ static const char *summary_kind(rh_evidence e)
     return e == RH_EV_MAY ? "possible data race" : e == RH_EV_MUST ? "likely data race" : "data race";
 }
 
-/* saved_as: the file --witness writes this race's witness to, or NULL. */
-static void text_race(const rh_race *r, const char *saved_as, FILE *out)
+static void location_name(const rh_group *g, FILE *out)
 {
+    fprintf(out, "%s", g->object ? g->object : "shared memory");
+    if (g->offset_lo >= 0)
+        fprintf(out, ", bytes [%ld, %ld)", g->offset_lo, g->offset_hi);
+}
+
+/* Every access to the location, one line each, and the threads once. */
+static void text_accesses(const rh_group *g, FILE *out)
+{
+    char name[256];
+    fprintf(out, "  Threads (%d):", g->nthreads);
+    for (int i = 0; i < g->nthreads; i++)
+        fprintf(out, "%s %s", i ? ";" : "", g->threads[i]);
+    fprintf(out, "\n  Accesses (%d, in %d racing pair%s):\n", g->naccesses, g->nraces,
+            g->nraces == 1 ? "" : "s");
+    for (int i = 0; i < g->naccesses; i++) {
+        const rh_race_access *a = g->accesses[i];
+        fprintf(out, "    %s:%u:%u %s of size %lu%s in %s by %s, locks held: ", a->file, a->line,
+                a->col, a->is_write ? "write" : "read", a->size, a->atomic ? " (atomic)" : "",
+                a->func ? a->func : "?", rh_group_thread_name(a, name, sizeof name));
+        for (int l = 0; l < a->nlocks; l++)
+            fprintf(out, "%s%s", l ? ", " : "", a->locks[l]);
+        fprintf(out, "%s\n", a->nlocks ? "" : "none");
+    }
+}
+
+/* The first witnessed race of the group shows its witness; saved is the
+ * race --witness writes (main.c: the first reported one with a witness). */
+static void text_witness(const rh_group *g, const rh_result *res, int saved, const char *path,
+                         FILE *out)
+{
+    for (int i = 0; i < g->nraces; i++) {
+        const rh_witness *w = res->races[g->races[i]].witness;
+        if (!w)
+            continue;
+        if (g->races[i] == saved && path)
+            fprintf(out, "  Witness: a schedule of %d steps reaches %s race; replay it with\n"
+                         "    racehunt replay %s\n", w->nsteps, i ? "one" : "this", path);
+        else
+            fprintf(out, "  Witness: a schedule of %d steps reaches %s race (save it with "
+                         "--witness=FILE, replay it with racehunt replay FILE)\n", w->nsteps,
+                    i ? "one" : "this");
+        return;
+    }
+}
+
+static void text_group(const rh_group *g, const rh_result *res, int saved, const char *path,
+                       FILE *out)
+{
+    const rh_race *r = &res->races[g->races[0]];
     fprintf(out, "==================\n");
-    fprintf(out, "WARNING: racehunt: %s [%s engine]\n", headline(r->evidence), r->engine);
+    fprintf(out, "WARNING: racehunt: %s on ", summary_kind(g->best));
+    location_name(g, out);
+    fprintf(out, " (%s) [%s engine]\n", evidence_phrase(g->best), r->engine);
     text_access(&r->a, "", out);
     text_access(&r->b, "Previous", out);
-    if (r->object) {
-        fprintf(out, "  Location is %s", r->object);
-        if (r->offset_lo >= 0)
-            fprintf(out, ", bytes [%ld, %ld)", r->offset_lo, r->offset_hi);
-        fprintf(out, "\n");
-    }
-    if (r->program)
-        fprintf(out, "  In program %s\n", r->program);
-    if (r->witness && saved_as)
-        fprintf(out, "  Witness: a schedule of %d steps reaches this race; replay it with\n"
-                     "    racehunt replay %s\n", r->witness->nsteps, saved_as);
-    else if (r->witness)
-        fprintf(out, "  Witness: a schedule of %d steps reaches this race (save it with "
-                     "--witness=FILE, replay it with racehunt replay FILE)\n", r->witness->nsteps);
-    fprintf(out, "SUMMARY: racehunt: %s %s:%u:%u in %s\n", summary_kind(r->evidence), r->a.file,
+    fprintf(out, "  Location is ");
+    location_name(g, out);
+    fprintf(out, "\n");
+    if (g->program)
+        fprintf(out, "  In program %s\n", g->program);
+    if (g->nraces > 1 || g->naccesses > 2)
+        text_accesses(g, out);
+    text_witness(g, res, saved, path, out);
+    if (g->reason)
+        fprintf(out, "  Why not confirmed: %s\n", g->reason);
+    /* TSan's "SUMMARY: ... data race FILE:LINE in FUNC", then the location */
+    fprintf(out, "SUMMARY: racehunt: %s %s:%u:%u in %s on ", summary_kind(g->best), r->a.file,
             r->a.line, r->a.col, r->a.func ? r->a.func : "?");
+    location_name(g, out);
+    fprintf(out, " (%d access%s, %d racing pair%s)\n", g->naccesses, g->naccesses == 1 ? "" : "es",
+            g->nraces, g->nraces == 1 ? "" : "s");
 }
 
 void rh_report_text(const rh_result *res, const rh_options *o, FILE *out)
 {
-    int shown = 0, saved = o->svcomp; /* SV-COMP mode writes a GraphML witness instead */
-    for (int i = 0; i < res->nraces; i++) {
-        const rh_race *r = &res->races[i];
-        if (!rh_race_reported(r, o->may))
-            continue;
-        /* --witness saves the first witness (main.c) */
-        text_race(r, r->witness && !saved ? o->witness_out : NULL, out);
-        saved |= r->witness != NULL;
-        shown++;
-    }
-    if (shown)
+    int saved = -1; /* SV-COMP mode writes a GraphML witness instead */
+    for (int i = 0; i < res->nraces && !o->svcomp && saved < 0; i++)
+        if (res->races[i].witness && rh_race_reported(&res->races[i], o->may))
+            saved = i;
+    rh_groups gs;
+    rh_groups_build(&gs, res, o->may);
+    for (int i = 0; i < gs.n; i++)
+        text_group(&gs.items[i], res, saved, o->witness_out, out);
+    if (gs.n)
         fprintf(out, "==================\n");
     for (int i = 0; i < res->nnotes; i++)
         fprintf(out, "note: %s\n", res->notes[i]);
@@ -89,11 +142,14 @@ void rh_report_text(const rh_result *res, const rh_options *o, FILE *out)
         for (int i = 0; i < res->nstats; i++)
             fprintf(out, "stat: %s = %g\n", res->stats[i].name, res->stats[i].value);
     rh_filter_counts n = rh_filter_count(res, o->may);
-    fprintf(out, "racehunt: %d race%s reported", shown, shown == 1 ? "" : "s");
+    fprintf(out, "racehunt: %d memory location%s (%d confirmed, %d not confirmed); ", gs.n,
+            gs.n == 1 ? "" : "s", gs.confirmed, gs.n - gs.confirmed);
+    fprintf(out, "%d race%s reported", n.reported, n.reported == 1 ? "" : "s");
     if (n.suppressed || o->suppressions)
         fprintf(out, ", %d suppressed", n.suppressed);
     if (n.baselined || o->baseline)
         fprintf(out, ", %d in the baseline", n.baselined);
     fprintf(out, "; verdict: %s%s%s\n", rh_verdict_name(res->verdict), res->engine ? " by " : "",
             res->engine ? res->engine : "");
+    rh_groups_free(&gs);
 }

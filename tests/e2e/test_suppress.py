@@ -63,7 +63,8 @@ def test_plain(tmp):
     p = analyse(tmp, "--format=json")
     doc = races_json(p)
     check("four races found, the annotated one suppressed",
-          len(doc["races"]) == 4 and doc["counts"] == {"reported": 3, "suppressed": 1, "baselined": 0},
+          len(doc["races"]) == 4 and doc["counts"] == {"reported": 3, "suppressed": 1, "baselined": 0,
+                                                     "locations": 3, "locations_confirmed": 0},
           doc.get("counts", doc))
     ann = [r for r in doc["races"] if "suppressed" in r]
     check("annotation named in JSON", ann and ann[0]["suppressed"]["kind"] == "annotation"
@@ -71,12 +72,13 @@ def test_plain(tmp):
     check("every race has a fingerprint", all(len(r.get("fingerprint", "")) == 16 for r in doc["races"]))
     p = analyse(tmp)
     check("text summary counts the suppressed race",
-          "racehunt: 3 races reported, 1 suppressed; verdict: race" in p.stdout, p.stdout[-300:])
+          "racehunt: 3 memory locations (0 confirmed, 3 not confirmed); 3 races reported, 1 suppressed; "
+          "verdict: race" in p.stdout, p.stdout[-300:])
     check("text shows no report for the annotated line", "races.c:27" not in p.stdout.split("note:")[0])
     check("races exit 1", p.returncode == 1, p.returncode)
     p = analyse(tmp, "--format=html")
     check("html lists the suppressed race and why", '<details id="hidden">' in p.stdout
-          and "racehunt:benign at races.c:27" in p.stdout and p.stdout.count('class="race"') == 3)
+          and "racehunt:benign at races.c:27" in p.stdout and p.stdout.count('class="group"') == 3)
     saved = os.path.join(tmp, "r.json")
     write(saved, json.dumps(doc))
     p = run(["--from-report", saved], tmp)
