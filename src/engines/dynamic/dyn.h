@@ -20,6 +20,7 @@ typedef struct rh_dyn_loc {
     unsigned line, col;
     char *func;         /* function containing the instruction */
     char *object;       /* "global 'x'" when the address is a global, else NULL */
+    char *access;       /* the source's name of what is accessed ("'*acc'"), or NULL */
 } rh_dyn_loc;
 
 typedef struct rh_dyn_locs {
@@ -33,6 +34,11 @@ void rh_dyn_locs_free(rh_dyn_locs *l);
  * src/runtime/rt_abi.h); fills the location table (id 0 is "unknown").
  * Returns the clone, owned by the caller, or NULL with err set. */
 LLVMModuleRef rh_dyn_instrument(rh_program *prog, rh_dyn_locs *locs, char *err);
+
+/* What the address ptr denotes in source terms, for witness steps
+ * (dyn_names.c): "'x'", "'*p'", "byte 8 of '*acc'", "an element of 'a'";
+ * NULL when it has no such name.  A new string. */
+char *rh_dyn_access_name(LLVMTargetDataRef td, LLVMValueRef ptr);
 
 /* An instrumented executable in the cache, with its location table. */
 typedef struct rh_dyn_binary {

@@ -67,3 +67,14 @@ int rh_wit_replay(const rh_wit_ctx *c, const rh_witness *w, rh_race *race, rh_wi
     free(inputs);
     return rc;
 }
+
+int rh_wit_confirms(const rh_wit_ctx *c, const rh_witness *w, rh_race *race, char *err)
+{
+    rh_wit_follow f = {0, -1};
+    int hit = rh_wit_replay(c, w, race, &f, err);
+    if (hit > 0 && f.diverged) {
+        rh_race_free(race); /* the fallback scheduler found it, not the schedule */
+        return 0;
+    }
+    return hit;
+}
