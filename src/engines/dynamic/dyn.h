@@ -178,6 +178,11 @@ rh_witness *rh_dyn_witness(const rh_dyn_binary *bin, const rh_dyn_trace *t, long
 /* Writes a witness's schedule and inputs as runtime replay files. */
 int rh_dyn_write_replay(const rh_witness *w, const char *sched, const char *inputs, char *err);
 
+/* The argc a witness's run needs (its input "argc", bmc's choice), 1
+ * when it names none, -1 when no run can have it (over RH_DYN_MAX_ARGC). */
+#define RH_DYN_MAX_ARGC 64
+int rh_dyn_witness_argc(const rh_witness *w);
+
 /* The program files of the options, space-separated (a witness's "program"). */
 char *rh_dyn_program_name(const rh_options *o);
 

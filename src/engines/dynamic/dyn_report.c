@@ -196,11 +196,24 @@ int rh_dyn_write_replay(const rh_witness *w, const char *sched, const char *inpu
     }
     for (int i = 0; i < w->nsteps; i++)
         fprintf(f, "%d %u %u\n", w->steps[i].thread, w->steps[i].line, w->steps[i].col);
+    /* the runtime serves __VERIFIER_nondet_* values; argc is the argument
+     * count, and what bmc models as other calls' results (scanf) a run
+     * cannot be given */
     for (int i = 0; i < w->ninputs; i++)
-        fprintf(g, "%lld\n", w->inputs[i].value);
+        if (!w->inputs[i].name || strncmp(w->inputs[i].name, "__VERIFIER_nondet", 17) == 0)
+            fprintf(g, "%lld\n", w->inputs[i].value);
     fclose(f);
     fclose(g);
     return 0;
+}
+
+int rh_dyn_witness_argc(const rh_witness *w)
+{
+    for (int i = 0; i < w->ninputs; i++)
+        if (w->inputs[i].name && strcmp(w->inputs[i].name, "argc") == 0)
+            return w->inputs[i].value >= 1 && w->inputs[i].value <= RH_DYN_MAX_ARGC
+                       ? (int)w->inputs[i].value : -1;
+    return 1;
 }
 
 char *rh_dyn_program_name(const rh_options *o)
