@@ -136,6 +136,18 @@ static int command_replay(const rh_options *o, const rh_witness *w, rh_dyn_binar
     return rc;
 }
 
+/* An XML file (an SV-COMP GraphML witness): its first non-blank byte is '<'. */
+static int is_xml(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    int c = EOF;
+    while (f && (c = fgetc(f)) != EOF && (c == ' ' || c == '\t' || c == '\n' || c == '\r'))
+        ;
+    if (f)
+        fclose(f);
+    return c == '<';
+}
+
 /* The files a witness names, as the options of the analysis that made it. */
 static char **split_program(const char *program, int *n)
 {
@@ -159,6 +171,12 @@ int rh_dynamic_command(const rh_options *o)
     if (replay) {
         if (o->nfiles != 1)
             return fail("usage: racehunt replay WITNESS.json");
+        if (is_xml(o->files[0])) {
+            snprintf(err, sizeof err, "%s is an SV-COMP GraphML witness (what --svcomp --witness "
+                     "writes); racehunt replay reads the JSON witness that --witness=FILE writes "
+                     "without --svcomp", o->files[0]);
+            return fail(err);
+        }
         if (!(w = rh_witness_load(o->files[0], err)))
             return fail(err);
         if (!w->program || !*w->program) {
