@@ -22,6 +22,7 @@
 #define RH_DYN_TRACE_CAP 100000
 #define RH_DYN_KEEP_TRACES 4
 #define RH_DYN_MIN_SECONDS 4.0 /* at most for shortening one witness */
+#define RH_DYN_MIN_SHARE 0.25  /* of the engine's budget, for shortening them all */
 
 typedef struct dyn_session {
     rh_program *prog;
@@ -34,6 +35,7 @@ typedef struct dyn_session {
     unsigned long kept_seed[RH_DYN_KEEP_TRACES];
     int nkept;
     double deadline;               /* of the whole engine */
+    double min_left;               /* seconds left for shortening witnesses */
     long wit_before, wit_after;    /* witness steps before and after shortening */
     int wit_short, wit_unreplayed;
     unsigned long runs, events, deadlocks, crashes, timeouts, cutoffs, limits;
@@ -58,11 +60,15 @@ static void shorten_witness(dyn_session *s, rh_race *r)
 {
     if (!r->witness)
         return;
-    double left = s->deadline - rh_now();
-    double end = rh_now() + (left / 2 < RH_DYN_MIN_SECONDS ? left / 2 : RH_DYN_MIN_SECONDS);
-    rh_wit_ctx c = {&s->bin, s->tmp, s->program, r->witness->seed, end};
+    double t0 = rh_now(), span = (s->deadline - t0) / 2;
+    if (span > RH_DYN_MIN_SECONDS)
+        span = RH_DYN_MIN_SECONDS;
+    if (span > s->min_left)
+        span = s->min_left;
+    rh_wit_ctx c = {&s->bin, s->tmp, s->program, r->witness->seed, t0 + span};
     int replayed;
     rh_witness *m = rh_wit_minimise(&c, r->witness, &replayed);
+    s->min_left -= rh_now() - t0;
     if (m) {
         s->wit_before += r->witness->nsteps;
         s->wit_after += m->nsteps;
@@ -218,6 +224,7 @@ int rh_dynamic_run(rh_program *prog, const rh_options *o, rh_budget *budget, rh_
     double deadline = budget->deadline;
     dyn_session s = {0};
     s.prog = prog, s.o = o, s.res = res, s.deadline = deadline;
+    s.min_left = (deadline - rh_now()) * RH_DYN_MIN_SHARE;
     res->verdict = RH_UNKNOWN;
     char berr[RH_ERR_MAX];
     if (rh_dyn_build(prog, o, deadline, &s.bin, berr)) {

@@ -49,7 +49,7 @@ int rh_wit_replay(const rh_wit_ctx *c, const rh_witness *w, rh_race *race, rh_wi
         spec.args = dummy;
         spec.nargs = argc > 0 ? argc - 1 : 0;
         double left = c->deadline - rh_now();
-        spec.timeout = left < 10 ? (left > 1 ? left : 1) : 10;
+        spec.timeout = left < 10 ? (left > 0.5 ? left : 0.5) : 10; /* never far past the deadline */
         rc = rh_dyn_run_once(c->bin, c->workdir, &spec, &out, err);
     }
     if (rc == 0) {
