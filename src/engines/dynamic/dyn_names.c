@@ -88,9 +88,9 @@ char *rh_dyn_access_name(LLVMTargetDataRef td, LLVMValueRef ptr)
     int gep = ptr && (LLVMIsAGetElementPtrInst(ptr) ||
                       (LLVMIsAConstantExpr(ptr) && LLVMGetConstOpcode(ptr) == LLVMGetElementPtr));
     char *base = pointee(td, gep ? LLVMGetOperand(ptr, 0) : ptr, 0);
-    if (!base || !gep)
-        return base ? rh_xasprintf("'%s'", base) : NULL;
-    long long off = gep_offset(td, ptr);
+    if (!base)
+        return NULL;
+    long long off = gep ? gep_offset(td, ptr) : 0;
     char *s = off < 0   ? rh_xasprintf("an element of '%s'", base)
               : off == 0 ? rh_xasprintf("'%s'", base)
                          : rh_xasprintf("byte %lld of '%s'", off, base);
