@@ -24,7 +24,7 @@
 static int confirm_one(const rh_dyn_binary *bin, const char *tmp, double deadline, rh_race *r)
 {
     double end = rh_now() + RH_BMC_CONFIRM_SECONDS;
-    rh_wit_ctx c = {bin, tmp, r->witness->program, r->witness->seed, end < deadline ? end : deadline};
+    rh_wit_ctx c = {bin, tmp, r->witness->program, r->witness->seed, end < deadline ? end : deadline, 0};
     int replayed;
     rh_witness *m = rh_wit_minimise(&c, r->witness, &replayed);
     if (m) {

@@ -112,7 +112,7 @@ static int command_replay(const rh_options *o, const rh_witness *w, rh_dyn_binar
                           const char *tmp)
 {
     char err[RH_ERR_MAX];
-    rh_wit_ctx c = {bin, tmp, w->program, w->seed, rh_now() + (o->timeout > 0 ? o->timeout : 60)};
+    rh_wit_ctx c = {bin, tmp, w->program, w->seed, rh_now() + (o->timeout > 0 ? o->timeout : 60), 0};
     rh_race race;
     rh_wit_follow f = {0, -1};
     int hit = rh_wit_replay(&c, w, &race, &f, err);

@@ -65,7 +65,7 @@ static void shorten_witness(dyn_session *s, rh_race *r)
         span = RH_DYN_MIN_SECONDS;
     if (span > s->min_left)
         span = s->min_left;
-    rh_wit_ctx c = {&s->bin, s->tmp, s->program, r->witness->seed, t0 + span};
+    rh_wit_ctx c = {&s->bin, s->tmp, s->program, r->witness->seed, t0 + span, 0};
     int replayed;
     rh_witness *m = rh_wit_minimise(&c, r->witness, &replayed);
     s->min_left -= rh_now() - t0;
@@ -210,7 +210,7 @@ static void session_free(dyn_session *s)
 static void predict(dyn_session *s, double deadline)
 {
     for (int i = 0; i < s->nkept && rh_now() < deadline && !rh_cancelled(); i++) {
-        rh_wit_ctx w = {&s->bin, s->tmp, s->program, s->kept_seed[i], deadline};
+        rh_wit_ctx w = {&s->bin, s->tmp, s->program, s->kept_seed[i], deadline, 0};
         rh_race *found = NULL;
         int n = rh_wit_predict(&w, &s->kept[i], &found);
         for (int k = 0; k < n; k++)

@@ -197,9 +197,11 @@ rh_witness *rh_wit_minimise(const rh_wit_ctx *c, const rh_witness *w, int *repla
     if (!w || w->nsteps < 1 || w->race_step_a < 0 || w->race_step_b < 0 ||
         w->race_step_a >= w->nsteps || w->race_step_b >= w->nsteps)
         return NULL;
+    rh_wit_ctx quick = *c; /* the oracle needs the race, not the replayed run's events */
+    quick.quick = 1;
     min_ctx m;
     memset(&m, 0, sizeof m);
-    m.c = c, m.orig = w;
+    m.c = &quick, m.orig = w;
     for (int exact = 1; exact >= 0; exact--) {
         char *keep = compress(m.best ? m.best : w, exact);
         replays(&m, subset(m.best ? m.best : w, keep));

@@ -40,7 +40,7 @@ int rh_wit_replay(const rh_wit_ctx *c, const rh_witness *w, rh_race *race, rh_wi
         rh_dyn_runspec spec = {0};
         spec.strategy = "replay";
         spec.seed = w->seed;
-        spec.trace_cap = 1000000;
+        spec.trace_cap = c->quick ? 0 : 1000000;
         spec.sched_file = sched;
         spec.inputs_file = inputs;
         /* bmc's argc: that many arguments (their text is not modelled) */

@@ -23,6 +23,7 @@ typedef struct rh_wit_ctx {
     const char *program;
     unsigned long seed;      /* seed of the traced run (inputs beyond the trace) */
     double deadline;
+    int quick;               /* replays log no events: the race's witness and locks are not wanted */
 } rh_wit_ctx;
 
 int rh_wit_predict(const rh_wit_ctx *c, const rh_dyn_trace *t, rh_race **out);
