@@ -2,7 +2,7 @@
  * when its schedule replays into the race (issue 17): each one is replayed
  * in the dynamic engine's runtime, shortened as the dynamic engine's
  * witnesses are (wit_minimise.c), and one that does not replay is reported
- * as a likely race with a note, never as confirmed.
+ * as a likely race with a note and without its schedule, never as confirmed.
  *
  * Why a counterexample may not replay although it satisfies the bounded
  * program: it reads an uninitialised local whose value the solver chose
@@ -57,6 +57,8 @@ void rh_bmc_confirm(rh_program *prog, const rh_options *o, double deadline, rh_r
         int ok = rh_now() < deadline && !rh_cancelled() ? confirm_one(&bin, tmp, deadline, r) : -1;
         if (ok == 0) { /* satisfies the bounded program, but no run shows it */
             r->evidence = RH_EV_MUST;
+            rh_witness_free(r->witness); /* a schedule that reaches nothing is no witness */
+            r->witness = NULL;
             downgraded++;
             rh_result_note(res, "bmc: the counterexample of the race at %s:%u and %s:%u did not "
                                 "replay (it may rest on an uninitialised value or a library "
