@@ -44,6 +44,22 @@ static const char *summary_kind(rh_evidence e)
     return e == RH_EV_MAY ? "possible data race" : e == RH_EV_MUST ? "likely data race" : "data race";
 }
 
+/* A short witness is shown as the interleaving it is (long ones only by
+ * their length: a schedule of thousands of steps is read with replay). */
+#define RH_TEXT_WITNESS_STEPS 24
+
+static void text_witness_steps(const rh_witness *w, FILE *out)
+{
+    if (w->nsteps > RH_TEXT_WITNESS_STEPS)
+        return;
+    for (int i = 0; i < w->nsteps; i++) {
+        const rh_step *s = &w->steps[i];
+        fprintf(out, "    step %d: T%d %s at %s:%u:%u%s\n", i, s->thread, s->what ? s->what : "runs",
+                s->file, s->line, s->col,
+                i == w->race_step_a || i == w->race_step_b ? "  <- racing access" : "");
+    }
+}
+
 /* saved_as: the file --witness writes this race's witness to, or NULL. */
 static void text_race(const rh_race *r, const char *saved_as, FILE *out)
 {
@@ -63,6 +79,8 @@ static void text_race(const rh_race *r, const char *saved_as, FILE *out)
     else if (r->witness)
         fprintf(out, "  Witness: a schedule of %d steps reaches this race (save it with "
                      "--witness=FILE, replay it with racehunt replay FILE)\n", r->witness->nsteps);
+    if (r->witness)
+        text_witness_steps(r->witness, out);
     fprintf(out, "SUMMARY: racehunt: %s %s:%u:%u in %s\n", summary_kind(r->evidence), r->a.file,
             r->a.line, r->a.col, r->a.func ? r->a.func : "?");
 }
