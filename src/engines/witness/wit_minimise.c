@@ -31,11 +31,8 @@
 
 typedef struct min_ctx {
     const rh_wit_ctx *c;
-    const rh_witness *orig;
     int replays;
     rh_witness *best;       /* the shortest witness that replayed */
-    rh_race best_race;      /* its replayed race */
-    int have_race;
 } min_ctx;
 
 static int same_pos(const rh_step *a, const rh_step *b)
@@ -124,10 +121,7 @@ static int replays(min_ctx *m, rh_witness *w)
     rh_race race;
     char err[RH_ERR_MAX];
     if (rh_wit_confirms(m->c, w, &race, err) > 0) {
-        if (m->have_race)
-            rh_race_free(&m->best_race);
-        m->best_race = race;
-        m->have_race = 1;
+        rh_race_free(&race);
         rh_witness_free(m->best);
         m->best = w;
         return 1;
@@ -201,7 +195,7 @@ rh_witness *rh_wit_minimise(const rh_wit_ctx *c, const rh_witness *w, int *repla
     quick.quick = 1;
     min_ctx m;
     memset(&m, 0, sizeof m);
-    m.c = &quick, m.orig = w;
+    m.c = &quick;
     for (int exact = 1; exact >= 0; exact--) {
         char *keep = compress(m.best ? m.best : w, exact);
         replays(&m, subset(m.best ? m.best : w, keep));
@@ -219,8 +213,6 @@ rh_witness *rh_wit_minimise(const rh_wit_ctx *c, const rh_witness *w, int *repla
         drop_blocks(&m);
     if (m.best)
         drop_steps(&m);
-    if (m.have_race)
-        rh_race_free(&m.best_race);
     if (m.best)
         *replayed = 1;
     return m.best;
