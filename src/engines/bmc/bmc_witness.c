@@ -88,6 +88,16 @@ static void add_step(rh_witness *w, int thread, const rh_bmc_pos *p, char *what)
     s->what = what;
 }
 
+/* Whether a run stops at this kind of position (src/runtime: a scheduling
+ * point), so a replay can match a step there.  An initialisation, an
+ * assumption or a section's end is none: a step at one would never be
+ * reached and the replay would depart from the schedule. */
+static int run_stops_at(rh_bmc_pkind k)
+{
+    return k != RH_BMC_P_KILL && k != RH_BMC_P_SYNC_SET && k != RH_BMC_P_BAR_INIT &&
+           k != RH_BMC_P_ASSUME && k != RH_BMC_P_NOP;
+}
+
 /* The inputs read before position pos of thread t, in the order they were
  * made (the order the thread asks for them). */
 static void inputs_before(wctx *W, rh_witness *w, int t, int pos, char *done)
@@ -124,7 +134,7 @@ static void schedule_steps(wctx *W, rh_witness *w, int ta, int ia, int tb, int i
             for (uint64_t p = lo + 1; p <= hi; p++) {
                 const rh_bmc_pos *pos = &c->threads[t].pos[p - 1];
                 inputs_before(W, w, t, (int)p - 1, done);
-                if (!eval_bool(W, pos->guard) || !pos->inst || pos->kind == RH_BMC_P_KILL)
+                if (!eval_bool(W, pos->guard) || !pos->inst || !run_stops_at(pos->kind))
                     continue;
                 if (pos->kind == RH_BMC_P_CREATE && W->rid[pos->thread] < 0)
                     W->rid[pos->thread] = W->nrid++;
