@@ -48,6 +48,23 @@ static int finish(rh_result *res, const rh_options *o)
     return res->nraces ? RH_EXIT_RACE_FREE : RH_EXIT_UNKNOWN; /* all hidden, or none seen */
 }
 
+/* The witness --witness saves, shortened as the engines' are (a run's
+ * arguments are not part of a witness: shortening keeps only schedules
+ * that replay without them, else the run's own schedule stays). */
+#define RH_RUN_SHORTEN_SECONDS 10.0
+
+static void shorten(rh_dyn_binary *bin, const char *tmp, rh_race *r)
+{
+    rh_wit_ctx c = {bin, tmp, r->witness->program, r->witness->seed,
+                    rh_now() + RH_RUN_SHORTEN_SECONDS, 0};
+    int replayed;
+    rh_witness *m = rh_wit_minimise(&c, r->witness, &replayed);
+    if (m) {
+        rh_witness_free(r->witness);
+        r->witness = m;
+    }
+}
+
 static int command_run(const rh_options *o, rh_program *prog, rh_dyn_binary *bin, const char *tmp)
 {
     char err[RH_ERR_MAX];
@@ -72,6 +89,8 @@ static int command_run(const rh_options *o, rh_program *prog, rh_dyn_binary *bin
     for (int i = 0; i < out.trace.nraces; i++) {
         rh_race r;
         rh_dyn_race_from_obs(bin, &out.trace, i, program, spec.seed, RH_EV_OBSERVED, &r);
+        if (i == 0 && o->witness_out && r.witness) /* the witness saved: shortened first */
+            shorten(bin, tmp, &r);
         rh_result_add_race(&res, &r);
     }
     if (out.timed_out)
