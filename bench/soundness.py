@@ -224,10 +224,13 @@ def check_mutant(opts, prog, work, fname, rec):
     wb = os.path.join(work, "bmc.witness.json")
     rec["bmc"], _ = racehunt(opts, prog, "bmc", work, fname, opts.bmc_timeout, ["--witness=" + wb], times)
     # Without scoring a race only matters on a proved mutant: the bmc witness is replayed then.
-    if rec["bmc"] == "race" and os.path.exists(wb) and (opts.score or rec["static"] == "race-free"):
-        confirm(opts, prog, work, wb, "bmc", rec)
-        if not rec.get("confirmed_by"):
-            rec["bmc_no_replay"] = rec.pop("replay_failure", "")
+    if rec["bmc"] == "race" and (opts.score or rec["static"] == "race-free"):
+        if os.path.exists(wb):
+            confirm(opts, prog, work, wb, "bmc", rec)
+            if not rec.get("confirmed_by"):
+                rec["bmc_no_replay"] = rec.pop("replay_failure", "")
+        else:  # bmc replays its counterexamples itself and drops one that does not replay
+            rec["bmc_no_replay"] = "bmc: its counterexample did not replay (reported as a likely race)"
     if opts.score:
         wa = os.path.join(work, "auto.witness.json")
         rec["auto"], _ = racehunt(opts, prog, "auto", work, fname, opts.auto_timeout,

@@ -49,6 +49,22 @@ static const char *summary_kind(rh_evidence e)
     return e == RH_EV_MAY ? "possible data race" : e == RH_EV_MUST ? "likely data race" : "data race";
 }
 
+/* A short witness is shown as the interleaving it is (long ones only by
+ * their length: a schedule of thousands of steps is read with replay). */
+#define RH_TEXT_WITNESS_STEPS 24
+
+static void text_witness_steps(const rh_witness *w, FILE *out)
+{
+    if (w->nsteps > RH_TEXT_WITNESS_STEPS)
+        return;
+    for (int i = 0; i < w->nsteps; i++) {
+        const rh_step *s = &w->steps[i];
+        fprintf(out, "    step %d: T%d %s at %s:%u:%u%s\n", i, s->thread, s->what ? s->what : "runs",
+                s->file, s->line, s->col,
+                i == w->race_step_a || i == w->race_step_b ? "  <- racing access" : "");
+    }
+}
+
 static void location_name(const rh_group *g, FILE *out)
 {
     fprintf(out, "%s", g->object ? g->object : "shared memory");
@@ -92,6 +108,7 @@ static void text_witness(const rh_group *g, const rh_result *res, int saved, con
             fprintf(out, "  Witness: a schedule of %d steps reaches %s race (save it with "
                          "--witness=FILE, replay it with racehunt replay FILE)\n", w->nsteps,
                     i ? "one" : "this");
+        text_witness_steps(w, out);
         return;
     }
 }

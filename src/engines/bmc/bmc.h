@@ -129,6 +129,7 @@ typedef struct rh_bmc_ctx {
     int nthreads;
     rh_bmc_input *inputs;
     int ninputs;
+    Z3_ast argc;           /* main's argc, NULL when main takes none (a witness input) */
     rh_bmc_object *objs;
     int nobjs;
     rh_ptrmap objmap;      /* LLVMValueRef -> index in objs */
@@ -217,5 +218,10 @@ void rh_bmc_block_lines(rh_bmc_ctx *c, Z3_solver s, rh_bmc_enc *e, const unsigne
 /* ---- bmc_witness.c: model -> race record with witness ---- */
 int rh_bmc_witness(rh_bmc_ctx *c, Z3_model m, rh_bmc_enc *e, rh_result *res, unsigned *line_a,
                    unsigned *line_b);
+
+/* Replays the witnesses of res's counterexamples from index `first` on
+ * (bmc_confirm.c): shortened when they replay into their race, downgraded
+ * to likely races with a note when they do not.  Runs the program. */
+void rh_bmc_confirm(rh_program *prog, const rh_options *o, double deadline, rh_result *res, int first);
 
 #endif

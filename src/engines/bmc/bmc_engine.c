@@ -318,6 +318,7 @@ int rh_bmc_run(rh_program *prog, const rh_options *o, rh_budget *budget, rh_resu
         if (cur.note[0])
             rh_result_note(res, "bmc: %s", cur.note);
         if (out == OUT_RACE) {
+            rh_bmc_confirm(prog, o, deadline, res, 0);
             res->verdict = RH_RACE;
             stats(res, &cur, attempts, t0);
             return 0;

@@ -7,6 +7,7 @@
  * their creations execute in the schedule.
  */
 #include "bmc.h"
+#include "../dynamic/dyn.h"
 #include "../../util/util.h"
 
 #include <stdio.h>
@@ -87,16 +88,53 @@ static void add_step(rh_witness *w, int thread, const rh_bmc_pos *p, char *what)
     s->what = what;
 }
 
-/* Walks the contexts in schedule order and lists what ran. */
+/* Whether a run stops at this kind of position (src/runtime: a scheduling
+ * point), so a replay can match a step there.  An initialisation, an
+ * assumption or a section's end is none: a step at one would never be
+ * reached and the replay would depart from the schedule. */
+static int run_stops_at(rh_bmc_pkind k)
+{
+    return k != RH_BMC_P_KILL && k != RH_BMC_P_SYNC_SET && k != RH_BMC_P_BAR_INIT &&
+           k != RH_BMC_P_ASSUME && k != RH_BMC_P_NOP;
+}
+
+/* The inputs read before position pos of thread t, in the order they were
+ * made (the order the thread asks for them). */
+static void inputs_before(wctx *W, rh_witness *w, int t, int pos, char *done)
+{
+    rh_bmc_ctx *c = W->c;
+    for (int i = 0; i < c->ninputs; i++) {
+        rh_bmc_input *in = &c->inputs[i];
+        if (done[i] || in->thread != t || (pos >= 0 && in->pos > pos))
+            continue;
+        done[i] = 1;
+        if (!eval_bool(W, in->guard))
+            continue;
+        w->inputs = rh_xrealloc(w->inputs, (size_t)(w->ninputs + 1) * sizeof *w->inputs);
+        w->inputs[w->ninputs].name = rh_xstrdup(in->name);
+        w->inputs[w->ninputs++].value = eval_signed(W, in->var);
+    }
+}
+
+/* Walks the contexts in schedule order and lists what ran, with the inputs
+ * in the order the schedule asks for them (a replay serves them in that
+ * order, whatever thread asks). */
 static void schedule_steps(wctx *W, rh_witness *w, int ta, int ia, int tb, int ib)
 {
     rh_bmc_ctx *c = W->c;
+    char *done = rh_xcalloc((size_t)c->ninputs + 1, 1);
+    if (c->argc) { /* replay runs the program with this many arguments */
+        w->inputs = rh_xcalloc(1, sizeof *w->inputs);
+        w->inputs[0].name = rh_xstrdup("argc");
+        w->inputs[w->ninputs++].value = eval_signed(W, c->argc);
+    }
     for (unsigned r = 0; r < c->rounds; r++)
         for (int t = 0; t < c->nthreads; t++) {
             uint64_t lo = r ? eval_u64(W, W->e->cs[t][r - 1]) : 0, hi = eval_u64(W, W->e->cs[t][r]);
             for (uint64_t p = lo + 1; p <= hi; p++) {
                 const rh_bmc_pos *pos = &c->threads[t].pos[p - 1];
-                if (!eval_bool(W, pos->guard) || !pos->inst || pos->kind == RH_BMC_P_KILL)
+                inputs_before(W, w, t, (int)p - 1, done);
+                if (!eval_bool(W, pos->guard) || !pos->inst || !run_stops_at(pos->kind))
                     continue;
                 if (pos->kind == RH_BMC_P_CREATE && W->rid[pos->thread] < 0)
                     W->rid[pos->thread] = W->nrid++;
@@ -106,20 +144,14 @@ static void schedule_steps(wctx *W, rh_witness *w, int ta, int ia, int tb, int i
                     w->race_step_b = w->nsteps;
                 add_step(w, W->rid[t] < 0 ? t : W->rid[t], pos, step_what(W, pos, t));
             }
+            /* a nondet call is no scheduling point: the thread reads the
+             * values before its next position before the switch */
+            if (hi > lo)
+                inputs_before(W, w, t, (int)hi, done);
         }
-}
-
-static void inputs(wctx *W, rh_witness *w)
-{
-    rh_bmc_ctx *c = W->c;
-    for (int i = 0; i < c->ninputs; i++) {
-        rh_bmc_input *in = &c->inputs[i];
-        if (!eval_bool(W, in->guard))
-            continue;
-        w->inputs = rh_xrealloc(w->inputs, (size_t)(w->ninputs + 1) * sizeof *w->inputs);
-        w->inputs[w->ninputs].name = rh_xstrdup(in->name);
-        w->inputs[w->ninputs++].value = eval_signed(W, in->var);
-    }
+    for (int t = 0; t < c->nthreads; t++) /* read after the last scheduled position */
+        inputs_before(W, w, t, -1, done);
+    free(done);
 }
 
 /* The access record of the model for a position, so reports show what the
@@ -172,7 +204,6 @@ int rh_bmc_witness(rh_bmc_ctx *c, Z3_model m, rh_bmc_enc *e, rh_result *res, uns
     w->race_step_a = w->race_step_b = -1;
     w->program = rh_witness_program(c->opt);
     schedule_steps(&W, w, ta, ia, tb, ib);
-    inputs(&W, w);
 
     rh_race race;
     memset(&race, 0, sizeof race);

@@ -20,6 +20,7 @@ typedef struct rh_dyn_loc {
     unsigned line, col;
     char *func;         /* function containing the instruction */
     char *object;       /* "global 'x'" when the address is a global, else NULL */
+    char *access;       /* the source's name of what is accessed ("'*acc'"), or NULL */
 } rh_dyn_loc;
 
 typedef struct rh_dyn_locs {
@@ -33,6 +34,11 @@ void rh_dyn_locs_free(rh_dyn_locs *l);
  * src/runtime/rt_abi.h); fills the location table (id 0 is "unknown").
  * Returns the clone, owned by the caller, or NULL with err set. */
 LLVMModuleRef rh_dyn_instrument(rh_program *prog, rh_dyn_locs *locs, char *err);
+
+/* What the address ptr denotes in source terms, for witness steps
+ * (dyn_names.c): "'x'", "'*p'", "byte 8 of '*acc'", "an element of 'a'";
+ * NULL when it has no such name.  A new string. */
+char *rh_dyn_access_name(LLVMTargetDataRef td, LLVMValueRef ptr);
 
 /* An instrumented executable in the cache, with its location table. */
 typedef struct rh_dyn_binary {
@@ -171,5 +177,10 @@ rh_witness *rh_dyn_witness(const rh_dyn_binary *bin, const rh_dyn_trace *t, long
 
 /* Writes a witness's schedule and inputs as runtime replay files. */
 int rh_dyn_write_replay(const rh_witness *w, const char *sched, const char *inputs, char *err);
+
+/* The argc a witness's run needs (its input "argc", bmc's choice), 1
+ * when it names none, -1 when no run can have it (over RH_DYN_MAX_ARGC). */
+#define RH_DYN_MAX_ARGC 64
+int rh_dyn_witness_argc(const rh_witness *w);
 
 #endif

@@ -48,6 +48,23 @@ static int finish(rh_result *res, const rh_options *o)
     return res->nraces ? RH_EXIT_RACE_FREE : RH_EXIT_UNKNOWN; /* all hidden, or none seen */
 }
 
+/* The witness --witness saves, shortened as the engines' are (a run's
+ * arguments are not part of a witness: shortening keeps only schedules
+ * that replay without them, else the run's own schedule stays). */
+#define RH_RUN_SHORTEN_SECONDS 10.0
+
+static void shorten(rh_dyn_binary *bin, const char *tmp, rh_race *r)
+{
+    rh_wit_ctx c = {bin, tmp, r->witness->program, r->witness->seed,
+                    rh_now() + RH_RUN_SHORTEN_SECONDS, 0};
+    int replayed;
+    rh_witness *m = rh_wit_minimise(&c, r->witness, &replayed);
+    if (m) {
+        rh_witness_free(r->witness);
+        r->witness = m;
+    }
+}
+
 static int command_run(const rh_options *o, rh_program *prog, rh_dyn_binary *bin, const char *tmp)
 {
     char err[RH_ERR_MAX];
@@ -72,6 +89,8 @@ static int command_run(const rh_options *o, rh_program *prog, rh_dyn_binary *bin
     for (int i = 0; i < out.trace.nraces; i++) {
         rh_race r;
         rh_dyn_race_from_obs(bin, &out.trace, i, program, spec.seed, RH_EV_OBSERVED, &r);
+        if (i == 0 && o->witness_out && r.witness) /* the witness saved: shortened first */
+            shorten(bin, tmp, &r);
         rh_result_add_race(&res, &r);
     }
     if (out.timed_out)
@@ -112,7 +131,7 @@ static int command_replay(const rh_options *o, const rh_witness *w, rh_dyn_binar
                           const char *tmp)
 {
     char err[RH_ERR_MAX];
-    rh_wit_ctx c = {bin, tmp, w->program, w->seed, rh_now() + (o->timeout > 0 ? o->timeout : 60)};
+    rh_wit_ctx c = {bin, tmp, w->program, w->seed, rh_now() + (o->timeout > 0 ? o->timeout : 60), 0};
     rh_race race;
     rh_wit_follow f = {0, -1};
     int hit = rh_wit_replay(&c, w, &race, &f, err);
@@ -136,6 +155,18 @@ static int command_replay(const rh_options *o, const rh_witness *w, rh_dyn_binar
     return rc;
 }
 
+/* An XML file (an SV-COMP GraphML witness): its first non-blank byte is '<'. */
+static int is_xml(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    int c = EOF;
+    while (f && (c = fgetc(f)) != EOF && (c == ' ' || c == '\t' || c == '\n' || c == '\r'))
+        ;
+    if (f)
+        fclose(f);
+    return c == '<';
+}
+
 int rh_dynamic_command(const rh_options *o)
 {
     char err[RH_ERR_MAX];
@@ -147,6 +178,12 @@ int rh_dynamic_command(const rh_options *o)
     if (replay) {
         if (o->nfiles != 1)
             return fail("usage: racehunt replay WITNESS.json");
+        if (is_xml(o->files[0])) {
+            snprintf(err, sizeof err, "%s is an SV-COMP GraphML witness (what --svcomp --witness "
+                     "writes); racehunt replay reads the JSON witness that --witness=FILE writes "
+                     "without --svcomp", o->files[0]);
+            return fail(err);
+        }
         if (!(w = rh_witness_load(o->files[0], err)))
             return fail(err);
         if (!w->program || !*w->program) {

@@ -30,6 +30,7 @@ void rh_dyn_locs_free(rh_dyn_locs *l)
 {
     for (int i = 0; i < l->len; i++) {
         free(l->items[i].object);
+        free(l->items[i].access);
         free(l->items[i].file);
         free(l->items[i].func);
     }
@@ -66,6 +67,7 @@ static unsigned new_loc(inst_ctx *c, LLVMValueRef inst, LLVMValueRef ptr)
         d->file = rh_xstrdup(s.file), d->line = s.line, d->col = s.col;
         d->func = rh_xasprintf("%.*s", (int)len, fn);
         d->object = ptr ? object_hint(ptr) : NULL;
+        d->access = ptr ? rh_dyn_access_name(c->td, ptr) : NULL;
     } else {
         d->file = rh_xstrdup("?"), d->func = rh_xstrdup("?");
     }

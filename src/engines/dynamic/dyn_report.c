@@ -111,13 +111,18 @@ static char *step_what(const rh_dyn_binary *bin, const rh_dyn_event *e)
         [RH_DYN_ABEGIN] = "atomic begin", [RH_DYN_AEND] = "atomic end", [RH_DYN_ONCE] = "once",
         [RH_DYN_NONDET] = "nondet", [RH_DYN_NOP] = "try", [RH_DYN_OTHER] = "step",
     };
-    const char *obj = e->kind <= RH_DYN_RMW ? loc_of(bin, e->loc)->object : NULL;
+    const rh_dyn_loc *l = loc_of(bin, e->loc);
     if (e->kind == RH_DYN_CREATE || e->kind == RH_DYN_JOIN)
         return rh_xasprintf("%s T%ld", verbs[e->kind], e->aux);
-    if (e->kind <= RH_DYN_RMW)
-        return rh_xasprintf("%s%s %s", e->atomic ? "atomic " : "", verbs[e->kind],
-                            obj ? obj : "memory");
-    return rh_xstrdup(verbs[e->kind]);
+    if (e->kind > RH_DYN_RMW && e->kind != RH_DYN_LOCK && e->kind != RH_DYN_RDLOCK &&
+        e->kind != RH_DYN_UNLOCK)
+        return rh_xstrdup(verbs[e->kind]);
+    /* a global's own name unless the access names a part of it */
+    const char *what = l->access && !(l->object && l->access[0] == '\'') ? l->access : l->object;
+    if (e->kind > RH_DYN_RMW)
+        return what ? rh_xasprintf("%s %s", verbs[e->kind], what) : rh_xstrdup(verbs[e->kind]);
+    return rh_xasprintf("%s%s %s", e->atomic ? "atomic " : "", verbs[e->kind],
+                        what ? what : "memory");
 }
 
 rh_witness *rh_dyn_witness(const rh_dyn_binary *bin, const rh_dyn_trace *t, long upto,
@@ -191,9 +196,22 @@ int rh_dyn_write_replay(const rh_witness *w, const char *sched, const char *inpu
     }
     for (int i = 0; i < w->nsteps; i++)
         fprintf(f, "%d %u %u\n", w->steps[i].thread, w->steps[i].line, w->steps[i].col);
+    /* the runtime serves __VERIFIER_nondet_* values; argc is the argument
+     * count, and what bmc models as other calls' results (scanf) a run
+     * cannot be given */
     for (int i = 0; i < w->ninputs; i++)
-        fprintf(g, "%lld\n", w->inputs[i].value);
+        if (!w->inputs[i].name || strncmp(w->inputs[i].name, "__VERIFIER_nondet", 17) == 0)
+            fprintf(g, "%lld\n", w->inputs[i].value);
     fclose(f);
     fclose(g);
     return 0;
+}
+
+int rh_dyn_witness_argc(const rh_witness *w)
+{
+    for (int i = 0; i < w->ninputs; i++)
+        if (w->inputs[i].name && strcmp(w->inputs[i].name, "argc") == 0)
+            return w->inputs[i].value >= 1 && w->inputs[i].value <= RH_DYN_MAX_ARGC
+                       ? (int)w->inputs[i].value : -1;
+    return 1;
 }

@@ -21,6 +21,8 @@
 #define RH_DYN_RUN_TIMEOUT 6.0
 #define RH_DYN_TRACE_CAP 100000
 #define RH_DYN_KEEP_TRACES 4
+#define RH_DYN_MIN_SECONDS 4.0 /* at most for shortening one witness */
+#define RH_DYN_MIN_SHARE 0.25  /* of the engine's budget, for shortening them all */
 
 typedef struct dyn_session {
     rh_program *prog;
@@ -32,6 +34,10 @@ typedef struct dyn_session {
     rh_dyn_trace kept[RH_DYN_KEEP_TRACES];
     unsigned long kept_seed[RH_DYN_KEEP_TRACES];
     int nkept;
+    double deadline;               /* of the whole engine */
+    double min_left;               /* seconds left for shortening witnesses */
+    long wit_before, wit_after;    /* witness steps before and after shortening */
+    int wit_short, wit_unreplayed;
     unsigned long runs, events, deadlocks, crashes, timeouts, cutoffs, limits;
 } dyn_session;
 
@@ -46,6 +52,36 @@ static char *race_key(const rh_race *r)
     return k;
 }
 
+/* Shortens r's witness (wit_minimise.c) before it is reported, so what is
+ * written is a short schedule that replayed into the race.  A witness that
+ * does not replay (the program is not deterministic under the schedule) is
+ * dropped: the race was observed, but its schedule shows nothing. */
+static void shorten_witness(dyn_session *s, rh_race *r)
+{
+    if (!r->witness)
+        return;
+    double t0 = rh_now(), span = (s->deadline - t0) / 2;
+    if (span > RH_DYN_MIN_SECONDS)
+        span = RH_DYN_MIN_SECONDS;
+    if (span > s->min_left)
+        span = s->min_left;
+    rh_wit_ctx c = {&s->bin, s->tmp, s->program, r->witness->seed, t0 + span, 0};
+    int replayed;
+    rh_witness *m = rh_wit_minimise(&c, r->witness, &replayed);
+    s->min_left -= rh_now() - t0;
+    if (m) {
+        s->wit_before += r->witness->nsteps;
+        s->wit_after += m->nsteps;
+        s->wit_short++;
+        rh_witness_free(r->witness);
+        r->witness = m;
+    } else if (replayed == 0) {
+        s->wit_unreplayed++;
+        rh_witness_free(r->witness);
+        r->witness = NULL;
+    }
+}
+
 static int rh_dyn_session_add(dyn_session *s, rh_race *r)
 {
     char *k = race_key(r);
@@ -56,6 +92,7 @@ static int rh_dyn_session_add(dyn_session *s, rh_race *r)
             return 0;
         }
     rh_vec_push(&s->seen, k);
+    shorten_witness(s, r);
     rh_result_add_race(s->res, r);
     return 1;
 }
@@ -145,7 +182,13 @@ static void finish_notes(dyn_session *s)
     if (s->cutoffs)
         rh_result_note(s->res, "dynamic: %lu runs reached the step limit and were cut off",
                        s->cutoffs);
+    if (s->wit_unreplayed)
+        rh_result_note(s->res, "dynamic: %d race(s) observed whose run's schedule did not replay "
+                               "into the race (the program is not deterministic under its "
+                               "schedule): reported without a witness", s->wit_unreplayed);
     rh_result_stat(s->res, "dynamic.runs", (double)s->runs);
+    rh_result_stat(s->res, "dynamic.witness_steps_before", (double)s->wit_before);
+    rh_result_stat(s->res, "dynamic.witness_steps_after", (double)s->wit_after);
     rh_result_stat(s->res, "dynamic.events", (double)s->events);
 }
 
@@ -167,7 +210,7 @@ static void session_free(dyn_session *s)
 static void predict(dyn_session *s, double deadline)
 {
     for (int i = 0; i < s->nkept && rh_now() < deadline && !rh_cancelled(); i++) {
-        rh_wit_ctx w = {&s->bin, s->tmp, s->program, s->kept_seed[i], deadline};
+        rh_wit_ctx w = {&s->bin, s->tmp, s->program, s->kept_seed[i], deadline, 0};
         rh_race *found = NULL;
         int n = rh_wit_predict(&w, &s->kept[i], &found);
         for (int k = 0; k < n; k++)
@@ -180,7 +223,8 @@ int rh_dynamic_run(rh_program *prog, const rh_options *o, rh_budget *budget, rh_
 {
     double deadline = budget->deadline;
     dyn_session s = {0};
-    s.prog = prog, s.o = o, s.res = res;
+    s.prog = prog, s.o = o, s.res = res, s.deadline = deadline;
+    s.min_left = (deadline - rh_now()) * RH_DYN_MIN_SHARE;
     res->verdict = RH_UNKNOWN;
     char berr[RH_ERR_MAX];
     if (rh_dyn_build(prog, o, deadline, &s.bin, berr)) {

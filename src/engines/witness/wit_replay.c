@@ -40,11 +40,16 @@ int rh_wit_replay(const rh_wit_ctx *c, const rh_witness *w, rh_race *race, rh_wi
         rh_dyn_runspec spec = {0};
         spec.strategy = "replay";
         spec.seed = w->seed;
-        spec.trace_cap = 1000000;
+        spec.trace_cap = c->quick ? 0 : 1000000;
         spec.sched_file = sched;
         spec.inputs_file = inputs;
+        /* bmc's argc: that many arguments (their text is not modelled) */
+        int argc = rh_dyn_witness_argc(w);
+        static char *const dummy[RH_DYN_MAX_ARGC] = {[0 ... RH_DYN_MAX_ARGC - 1] = "0"};
+        spec.args = dummy;
+        spec.nargs = argc > 0 ? argc - 1 : 0;
         double left = c->deadline - rh_now();
-        spec.timeout = left < 10 ? (left > 1 ? left : 1) : 10;
+        spec.timeout = left < 10 ? (left > 0.5 ? left : 0.5) : 10; /* never far past the deadline */
         rc = rh_dyn_run_once(c->bin, c->workdir, &spec, &out, err);
     }
     if (rc == 0) {
@@ -66,4 +71,15 @@ int rh_wit_replay(const rh_wit_ctx *c, const rh_witness *w, rh_race *race, rh_wi
     free(sched);
     free(inputs);
     return rc;
+}
+
+int rh_wit_confirms(const rh_wit_ctx *c, const rh_witness *w, rh_race *race, char *err)
+{
+    rh_wit_follow f = {0, -1};
+    int hit = rh_wit_replay(c, w, race, &f, err);
+    if (hit > 0 && f.diverged) {
+        rh_race_free(race); /* the fallback scheduler found it, not the schedule */
+        return 0;
+    }
+    return hit;
 }

@@ -23,6 +23,7 @@ typedef struct rh_wit_ctx {
     const char *program;
     unsigned long seed;      /* seed of the traced run (inputs beyond the trace) */
     double deadline;
+    int quick;               /* replays log no events: the race's witness and locks are not wanted */
 } rh_wit_ctx;
 
 int rh_wit_predict(const rh_wit_ctx *c, const rh_dyn_trace *t, rh_race **out);
@@ -39,5 +40,21 @@ typedef struct rh_wit_follow {
  * an internal error.  follow, when not NULL, says where the run departed. */
 int rh_wit_replay(const rh_wit_ctx *c, const rh_witness *w, rh_race *race, rh_wit_follow *follow,
                   char *err);
+
+/* 1 when replaying w reached a race at its racing steps and the run never
+ * departed from the schedule: the one test of confirmation by replay. */
+int rh_wit_confirms(const rh_wit_ctx *c, const rh_witness *w, rh_race *race, char *err);
+
+/* A shorter witness of the same race (wit_minimise.c): fewest steps and
+ * context switches found by the context's deadline, every candidate
+ * checked by rh_wit_confirms, so what it returns has replayed.  *replayed:
+ * 1 with a new witness; 0 with NULL when neither w nor its compressions
+ * replay into the race without departing; -1 with NULL when the deadline
+ * came before that was known. */
+rh_witness *rh_wit_minimise(const rh_wit_ctx *c, const rh_witness *w, int *replayed);
+
+/* Context switches of a witness: steps whose thread differs from the
+ * previous step's. */
+int rh_wit_switches(const rh_witness *w);
 
 #endif

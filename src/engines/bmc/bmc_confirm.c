@@ -1,0 +1,77 @@
+/* bmc_confirm.c - a counterexample is reported as a confirmed race only
+ * when its schedule replays into the race (issue 17): each one is replayed
+ * in the dynamic engine's runtime, shortened as the dynamic engine's
+ * witnesses are (wit_minimise.c), and one that does not replay is reported
+ * as a likely race with a note and without its schedule, never as confirmed.
+ *
+ * Why a counterexample may not replay although it satisfies the bounded
+ * program: it reads an uninitialised local whose value the solver chose
+ * (a run gets whatever the stack holds), or a library result bmc models as
+ * arbitrary (scanf assigning from a stdin that a run does not have).
+ * This runs the program, as `racehunt replay` would.
+ */
+#include "bmc.h"
+#include "../../frontend/frontend.h"
+#include "../../util/util.h"
+#include "../witness/witness.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define RH_BMC_CONFIRM_SECONDS 6.0 /* at most per counterexample */
+
+/* Replays (and shortens) the witness of r; 1 replayed, 0 not, -1 unknown. */
+static int confirm_one(const rh_dyn_binary *bin, const char *tmp, double deadline, rh_race *r)
+{
+    double end = rh_now() + RH_BMC_CONFIRM_SECONDS;
+    rh_wit_ctx c = {bin, tmp, r->witness->program, r->witness->seed, end < deadline ? end : deadline, 0};
+    int replayed;
+    rh_witness *m = rh_wit_minimise(&c, r->witness, &replayed);
+    if (m) {
+        rh_witness_free(r->witness);
+        r->witness = m;
+    }
+    return replayed;
+}
+
+void rh_bmc_confirm(rh_program *prog, const rh_options *o, double deadline, rh_result *res, int first)
+{
+    int todo = 0;
+    for (int i = first; i < res->nraces; i++)
+        todo += res->races[i].evidence == RH_EV_COUNTEREXAMPLE && res->races[i].witness;
+    if (!todo)
+        return;
+    char err[RH_ERR_MAX];
+    rh_dyn_binary bin;
+    char *tmp = NULL;
+    if (rh_dyn_build(prog, o, deadline, &bin, err) || !(tmp = rh_frontend_tmpdir(err))) {
+        rh_result_note(res, "bmc: the counterexamples were not replayed: %s", err);
+        rh_dyn_binary_free(&bin);
+        return;
+    }
+    int unchecked = 0, downgraded = 0;
+    for (int i = first; i < res->nraces; i++) {
+        rh_race *r = &res->races[i];
+        if (r->evidence != RH_EV_COUNTEREXAMPLE || !r->witness)
+            continue;
+        int ok = rh_now() < deadline && !rh_cancelled() ? confirm_one(&bin, tmp, deadline, r) : -1;
+        if (ok == 0) { /* satisfies the bounded program, but no run shows it */
+            r->evidence = RH_EV_MUST;
+            rh_witness_free(r->witness); /* a schedule that reaches nothing is no witness */
+            r->witness = NULL;
+            downgraded++;
+            rh_result_note(res, "bmc: the counterexample of the race at %s:%u and %s:%u did not "
+                                "replay (it may rest on an uninitialised value or a library "
+                                "result a run cannot be given): reported as likely, not confirmed",
+                           r->a.file, r->a.line, r->b.file, r->b.line);
+        }
+        unchecked += ok < 0;
+    }
+    if (unchecked)
+        rh_result_note(res, "bmc: %d counterexample(s) were not replayed before the time budget "
+                            "ran out", unchecked);
+    (void)downgraded;
+    rh_frontend_rmdir(tmp);
+    free(tmp);
+    rh_dyn_binary_free(&bin);
+}

@@ -1,0 +1,219 @@
+/* wit_minimise.c - shortens a witness before it is written (issue 17):
+ * the fewest steps and context switches that still replay into the same
+ * race, with the replay itself as the oracle (delta debugging over the
+ * schedule, Zeller's ddmin, on blocks of one thread's steps).
+ *
+ * Why it works: a replay step "thread T, line L" means "T runs until it
+ * performs an event at L" (rt_sched.c), so one step can stand for a whole
+ * stretch of T's run.  Three passes:
+ *   1. exact compression: of each stretch of one thread (a block) keep the
+ *      last step, the racing steps and thread creations (the witness's
+ *      thread numbering rests on them), and an earlier step wherever a
+ *      kept step's line came up before in the same stretch (else the
+ *      replay would stop at the earlier occurrence).  The same run, if the
+ *      program is deterministic;
+ *   2. loose compression: only block ends, creations and racing steps (a
+ *      racing line reached in an earlier loop iteration races just as well);
+ *   3. ddmin over blocks: drop runs of whole blocks (context switches),
+ *      then single steps.
+ * Every candidate is replayed; only one that follows the schedule without a
+ * departure into a race at the same two lines is kept, so the witness
+ * written is always one that replayed.  Bounded by a deadline and a number
+ * of replays; on time-out the best so far stands.
+ */
+#include "witness.h"
+#include "../../util/util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define RH_MIN_MAX_REPLAYS 48
+
+typedef struct min_ctx {
+    const rh_wit_ctx *c;
+    int replays;
+    rh_witness *best;       /* the shortest witness that replayed */
+} min_ctx;
+
+static int same_pos(const rh_step *a, const rh_step *b)
+{
+    return a->line == b->line && (b->col == 0 || a->col == b->col);
+}
+
+static int forced(const rh_witness *w, int i)
+{
+    return i == w->race_step_a || i == w->race_step_b ||
+           (w->steps[i].what && strncmp(w->steps[i].what, "create", 6) == 0);
+}
+
+/* The witness made of the steps of w whose keep[] is set. */
+static rh_witness *subset(const rh_witness *w, const char *keep)
+{
+    rh_witness *s = rh_xcalloc(1, sizeof *s);
+    s->program = w->program ? rh_xstrdup(w->program) : NULL;
+    s->seed = w->seed;
+    s->race_step_a = s->race_step_b = -1;
+    s->steps = rh_xcalloc((size_t)w->nsteps + 1, sizeof *s->steps);
+    for (int i = 0; i < w->nsteps; i++) {
+        if (!keep[i])
+            continue;
+        if (i == w->race_step_a)
+            s->race_step_a = s->nsteps;
+        if (i == w->race_step_b)
+            s->race_step_b = s->nsteps;
+        rh_step *d = &s->steps[s->nsteps++];
+        *d = w->steps[i];
+        d->file = rh_xstrdup(w->steps[i].file ? w->steps[i].file : "?");
+        d->what = w->steps[i].what ? rh_xstrdup(w->steps[i].what) : NULL;
+    }
+    s->inputs = rh_xcalloc((size_t)w->ninputs + 1, sizeof *s->inputs);
+    for (int i = 0; i < w->ninputs; i++) {
+        s->inputs[i].name = rh_xstrdup(w->inputs[i].name ? w->inputs[i].name : "");
+        s->inputs[i].value = w->inputs[i].value;
+    }
+    s->ninputs = w->ninputs;
+    return s;
+}
+
+int rh_wit_switches(const rh_witness *w)
+{
+    int n = 0;
+    for (int i = 1; w && i < w->nsteps; i++)
+        n += w->steps[i].thread != w->steps[i - 1].thread;
+    return n;
+}
+
+/* Block ends, forced steps, nothing after the later racing step; with
+ * `exact`, also what keeps each kept step's line from matching early. */
+static char *compress(const rh_witness *w, int exact)
+{
+    char *keep = rh_xcalloc((size_t)w->nsteps + 1, 1);
+    int last = w->race_step_a > w->race_step_b ? w->race_step_a : w->race_step_b;
+    for (int i = 0; i <= last; i++)
+        keep[i] = forced(w, i) || i == last || w->steps[i + 1].thread != w->steps[i].thread;
+    if (!exact)
+        return keep;
+    for (int k = last; k >= 0; k--) {
+        if (!keep[k])
+            continue;
+        /* the replay of step k starts after the previous kept step; an
+         * unkept step of the same thread at k's position in between would
+         * end it early, so it is kept too (and checked in turn) */
+        for (int j = k - 1; j >= 0 && !keep[j]; j--)
+            if (w->steps[j].thread == w->steps[k].thread &&
+                (w->steps[k].line == 0 || same_pos(&w->steps[j], &w->steps[k]))) {
+                keep[j] = 1;
+                break;
+            }
+    }
+    return keep;
+}
+
+/* The oracle: w replays without departing from its schedule into a race at
+ * its two racing lines.  A success becomes the best witness so far. */
+static int replays(min_ctx *m, rh_witness *w)
+{
+    if (rh_now() + 0.2 >= m->c->deadline || rh_cancelled() || m->replays >= RH_MIN_MAX_REPLAYS) {
+        rh_witness_free(w);
+        return 0;
+    }
+    m->replays++;
+    rh_race race;
+    char err[RH_ERR_MAX];
+    if (rh_wit_confirms(m->c, w, &race, err) > 0) {
+        rh_race_free(&race);
+        rh_witness_free(m->best);
+        m->best = w;
+        return 1;
+    }
+    rh_witness_free(w);
+    return 0;
+}
+
+/* ddmin over the blocks of the best witness: try dropping `chunk` blocks
+ * at a time (never a block with a forced step), halving the chunk. */
+static void drop_blocks(min_ctx *m)
+{
+    for (int chunk = 0;;) {
+        const rh_witness *w = m->best;
+        int nb = 0;
+        int *start = rh_xcalloc((size_t)w->nsteps + 2, sizeof *start);
+        for (int i = 0; i < w->nsteps; i++)
+            if (i == 0 || w->steps[i].thread != w->steps[i - 1].thread)
+                start[nb++] = i;
+        start[nb] = w->nsteps;
+        if (chunk == 0)
+            chunk = nb / 2 > 0 ? nb / 2 : 1;
+        int changed = 0;
+        for (int b = nb - chunk; b >= 0 && !changed; b -= chunk) {
+            char *keep = rh_xcalloc((size_t)w->nsteps + 1, 1);
+            int ok = 1;
+            for (int i = 0; i < w->nsteps; i++) {
+                keep[i] = i < start[b] || i >= start[b + chunk];
+                ok &= keep[i] || !forced(w, i);
+            }
+            if (ok)
+                changed = replays(m, subset(w, keep));
+            free(keep);
+        }
+        free(start);
+        if (m->replays >= RH_MIN_MAX_REPLAYS || rh_now() + 0.2 >= m->c->deadline)
+            return;
+        if (!changed) {
+            if (chunk == 1)
+                return;
+            chunk /= 2;
+        }
+    }
+}
+
+/* Then single steps, latest first: a block end that a later step of the
+ * same thread subsumes, a switch that did not matter. */
+static void drop_steps(min_ctx *m)
+{
+    for (int i = m->best->nsteps - 1; i >= 0; i--) {
+        const rh_witness *w = m->best;
+        if (i >= w->nsteps || forced(w, i))
+            continue;
+        if (m->replays >= RH_MIN_MAX_REPLAYS || rh_now() + 0.2 >= m->c->deadline)
+            return;
+        char *keep = rh_xcalloc((size_t)w->nsteps + 1, 1);
+        memset(keep, 1, (size_t)w->nsteps);
+        keep[i] = 0;
+        replays(m, subset(w, keep));
+        free(keep);
+    }
+}
+
+rh_witness *rh_wit_minimise(const rh_wit_ctx *c, const rh_witness *w, int *replayed)
+{
+    *replayed = -1;
+    if (!w || w->nsteps < 1 || w->race_step_a < 0 || w->race_step_b < 0 ||
+        w->race_step_a >= w->nsteps || w->race_step_b >= w->nsteps)
+        return NULL;
+    rh_wit_ctx quick = *c; /* the oracle needs the race, not the replayed run's events */
+    quick.quick = 1;
+    min_ctx m;
+    memset(&m, 0, sizeof m);
+    m.c = &quick;
+    for (int exact = 1; exact >= 0; exact--) {
+        char *keep = compress(m.best ? m.best : w, exact);
+        replays(&m, subset(m.best ? m.best : w, keep));
+        free(keep);
+    }
+    if (!m.best) { /* compression lost the race: the witness as it is, then */
+        char *keep = rh_xcalloc((size_t)w->nsteps + 1, 1);
+        memset(keep, 1, (size_t)w->nsteps);
+        replays(&m, subset(w, keep));
+        free(keep);
+        if (!m.best && m.replays == 3)
+            *replayed = 0; /* all three tried, none replayed */
+    }
+    if (m.best)
+        drop_blocks(&m);
+    if (m.best)
+        drop_steps(&m);
+    if (m.best)
+        *replayed = 1;
+    return m.best;
+}

@@ -1,0 +1,120 @@
+#!/usr/bin/env python3
+"""test_witness_min.py - witnesses are short and replay (issue 17 item 2).
+
+Every witness racehunt writes is shortened before it is written, with the
+replay as the oracle: for a race behind thousands of scheduling points
+(examples/bank_account.c, a program with long private and locked loops) the
+witness is a handful of steps and context switches, its racing steps are at
+the program's RACE lines and name what they touch, and `racehunt replay`
+drives the program into that race (exit 1).  A bmc counterexample that needs
+arguments carries argc and replays with that many.  The GraphML witness of
+--svcomp is refused by replay with one error line (exit 2)."""
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+DATA = os.path.join(HERE, "data", "witness")
+failures = []
+MAX_STEPS = 12
+MAX_SWITCHES = 4
+
+
+def check(name, cond, detail=""):
+    print("%s %s%s" % ("ok  " if cond else "FAIL", name, "" if cond else ": " + detail))
+    if not cond:
+        failures.append(name)
+
+
+def race_lines(path):
+    with open(path) as f:
+        return {n for n, l in enumerate(f, 1) if re.search(r"//.*\bRACE\b", l) and "NORACE" not in l}
+
+
+def switches(w):
+    s = w["steps"]
+    return sum(1 for i in range(1, len(s)) if s[i]["thread"] != s[i - 1]["thread"])
+
+
+def replay(rh, path):
+    r = subprocess.run([rh, "replay", "--format=json", path], capture_output=True, text=True, timeout=120)
+    rep = json.loads(r.stdout) if r.stdout.startswith("{") else {}
+    lines = sorted(a["line"] for a in rep["races"][0]["accesses"]) if rep.get("races") else None
+    return r.returncode, lines
+
+
+def witness_case(rh, tmp, name, src, engine, extra_check=None):
+    w = os.path.join(tmp, name + ".json")
+    r = subprocess.run([rh, "--engine=" + engine, "--timeout=60", "--stats", "--witness", w, src],
+                       capture_output=True, text=True, timeout=200)
+    if not os.path.exists(w):
+        check("%s: %s wrote a witness" % (name, engine), False, r.stdout[-400:] + r.stderr[-200:])
+        return
+    wit = json.load(open(w))
+    want = race_lines(src)
+    a, b = wit["race"]
+    steps = wit["steps"]
+    check("%s: at most %d steps and %d context switches" % (name, MAX_STEPS, MAX_SWITCHES),
+          len(steps) <= MAX_STEPS and switches(wit) <= MAX_SWITCHES,
+          "%d steps, %d switches" % (len(steps), switches(wit)))
+    check("%s: the racing steps are at the RACE lines %s" % (name, sorted(want)),
+          {steps[a]["line"], steps[b]["line"]} <= want and steps[a]["thread"] != steps[b]["thread"],
+          "steps %s, %s" % (steps[a], steps[b]))
+    check("%s: the racing steps name what they touch" % name,
+          all(not steps[k]["what"].endswith(" memory") for k in (a, b)),
+          "%r, %r" % (steps[a]["what"], steps[b]["what"]))
+    rc, lines = replay(rh, w)
+    check("%s: the witness replays into its race" % name,
+          rc == 1 and lines is not None and set(lines) <= want and
+          sorted([steps[a]["line"], steps[b]["line"]]) == lines, "exit %d, lines %s" % (rc, lines))
+    if extra_check:
+        extra_check(wit, r)
+
+
+def shortened(wit, r):
+    m = {k: float(v) for k, v in re.findall(r"stat: dynamic\.witness_steps_(\w+) = (\S+)", r.stdout)}
+    check("bank_account: the run's schedule was longer than the witness written",
+          m.get("before", 0) > 100 and 0 < m.get("after", 0) <= MAX_STEPS, str(m))
+
+
+def has_argc(wit, r):
+    argc = [i["value"] for i in wit.get("inputs", []) if i["name"] == "argc"]
+    check("argc_race: the bmc witness carries argc > 1", argc and argc[0] > 1, str(wit.get("inputs")))
+
+
+def graphml(rh, tmp):
+    g = os.path.join(tmp, "w.graphml")
+    subprocess.run([rh, "--svcomp", "--timeout=60", "--witness", g,
+                    os.path.join(ROOT, "tests", "programs", "global_counter_race.c")],
+                   capture_output=True, text=True, timeout=200)
+    if not os.path.exists(g):
+        check("--svcomp --witness wrote a GraphML witness", False)
+        return
+    r = subprocess.run([rh, "replay", g], capture_output=True, text=True, timeout=60)
+    err = r.stderr.strip().splitlines()
+    check("replay of a GraphML witness: exit 2, one error line asking for the JSON form",
+          r.returncode == 2 and len(err) == 1 and "GraphML" in err[0] and "JSON" in err[0],
+          "exit %d, %r" % (r.returncode, r.stderr[-300:]))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--racehunt", required=True)
+    rh = os.path.abspath(ap.parse_args().racehunt)
+    with tempfile.TemporaryDirectory() as tmp:
+        witness_case(rh, tmp, "bank_account", os.path.join(ROOT, "examples", "bank_account.c"),
+                     "dynamic", shortened)
+        witness_case(rh, tmp, "long_prefix_race", os.path.join(DATA, "long_prefix_race.c"), "dynamic")
+        witness_case(rh, tmp, "argc_race", os.path.join(DATA, "argc_race.c"), "bmc", has_argc)
+        graphml(rh, tmp)
+    print("witness minimisation: %d failed" % len(failures))
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
