@@ -2,7 +2,9 @@
  * when its schedule replays into the race (issue 17): each one is replayed
  * in the dynamic engine's runtime, shortened as the dynamic engine's
  * witnesses are (wit_minimise.c), and one that does not replay is reported
- * as a likely race with a note and without its schedule, never as confirmed.
+ * as a likely race with a note and without its schedule, never as confirmed;
+ * one that could not be replayed (no time left, the program does not link)
+ * is a likely race that keeps its schedule.
  *
  * Why a counterexample may not replay although it satisfies the bounded
  * program: it reads an uninitialised local whose value the solver chose
@@ -45,7 +47,11 @@ void rh_bmc_confirm(rh_program *prog, const rh_options *o, double deadline, rh_r
     rh_dyn_binary bin;
     char *tmp = NULL;
     if (rh_dyn_build(prog, o, deadline, &bin, err) || !(tmp = rh_frontend_tmpdir(err))) {
-        rh_result_note(res, "bmc: the counterexamples were not replayed: %s", err);
+        rh_result_note(res, "bmc: the counterexamples were not replayed (%s): reported as likely, "
+                            "with their schedules", err);
+        for (int i = first; i < res->nraces; i++)
+            if (res->races[i].evidence == RH_EV_COUNTEREXAMPLE)
+                res->races[i].evidence = RH_EV_MUST;
         rh_dyn_binary_free(&bin);
         return;
     }
@@ -65,11 +71,12 @@ void rh_bmc_confirm(rh_program *prog, const rh_options *o, double deadline, rh_r
                                 "result a run cannot be given): reported as likely, not confirmed",
                            r->a.file, r->a.line, r->b.file, r->b.line);
         }
-        unchecked += ok < 0;
+        if (ok < 0) /* a schedule no run has followed yet confirms nothing */
+            r->evidence = RH_EV_MUST, unchecked++;
     }
     if (unchecked)
         rh_result_note(res, "bmc: %d counterexample(s) were not replayed before the time budget "
-                            "ran out", unchecked);
+                            "ran out: reported as likely, with their schedules", unchecked);
     (void)downgraded;
     rh_frontend_rmdir(tmp);
     free(tmp);
