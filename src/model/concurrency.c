@@ -299,17 +299,39 @@ const rh_conc_entry *rh_conc_lookup(const rh_conc_table *t, const char *name, in
 }
 
 /* Names of external functions that may synchronise threads although the
- * table does not know them: a prefix of the name, or a word inside it
- * (a library's queue_wait_locked).  Only the dynamic engine asks: the
- * others do not assume anything of an unknown function anyway. */
+ * table does not know them: a prefix of the name, or a word of it (words
+ * split at '_', digits and lower-to-upper case changes, so a library's
+ * queue_wait_locked or uvMutexLock counts and clock_gettime does not).
+ * Only the dynamic engine asks: the others assume nothing of an unknown
+ * function anyway. */
 static const char *const sync_prefixes[] = {
     "pthread_", "sem_", "thrd_", "mtx_", "cnd_", "__tsan_", "__sanitizer_", "Annotate",
     "__atomic_", "__sync_", "atomic_", "omp_", "GOMP_", "__kmpc_", "futex", "syscall",
 };
 static const char *const sync_words[] = {
-    "lock", "mutex", "cond", "barrier", "atomic", "wait", "join", "once", "fence", "spin",
-    "futex", "signal", "notify", "wake", "sem_post", "semaphore",
+    "lock", "unlock", "trylock", "locked", "spinlock", "rwlock", "mutex", "cond", "condvar", "barrier",
+    "atomic", "wait", "join", "once", "fence", "spin", "futex", "notify", "wake", "wakeup", "sem",
+    "semaphore", "acquire", "release",
 };
+
+static int is_sync_word(const char *w, size_t n)
+{
+    char low[16];
+    if (n == 0 || n >= sizeof low)
+        return 0;
+    for (size_t i = 0; i < n; i++)
+        low[i] = (char)(w[i] >= 'A' && w[i] <= 'Z' ? w[i] - 'A' + 'a' : w[i]);
+    low[n] = '\0';
+    for (size_t i = 0; i < sizeof sync_words / sizeof sync_words[0]; i++)
+        if (strcmp(low, sync_words[i]) == 0)
+            return 1;
+    return 0;
+}
+
+static int is_letter(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
 
 int rh_conc_may_sync(const char *name)
 {
@@ -318,9 +340,18 @@ int rh_conc_may_sync(const char *name)
     for (size_t i = 0; i < sizeof sync_prefixes / sizeof sync_prefixes[0]; i++)
         if (strncmp(name, sync_prefixes[i], strlen(sync_prefixes[i])) == 0)
             return 1;
-    for (size_t i = 0; i < sizeof sync_words / sizeof sync_words[0]; i++)
-        if (strstr(name, sync_words[i]))
+    for (const char *w = name; *w;) {
+        if (!is_letter(*w)) {
+            w++;
+            continue;
+        }
+        const char *e = w + 1;
+        while (is_letter(*e) && !(*e >= 'A' && *e <= 'Z' && e[-1] >= 'a' && e[-1] <= 'z'))
+            e++;
+        if (is_sync_word(w, (size_t)(e - w)))
             return 1;
+        w = e;
+    }
     return 0;
 }
 
