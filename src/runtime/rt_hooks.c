@@ -133,10 +133,15 @@ static uint64_t peek(const void *p, uint64_t size, int *known)
     return v;
 }
 
+/* A thread that has ended for the scheduler may still run code: the
+ * destructors of its thread-specific data.  It no longer holds the token,
+ * so its hooks do nothing (their accesses go unseen; a missed race, never
+ * a made-up one, and no run that hangs waiting for a token it will never
+ * get). */
 void __rh_access(void *p, uint64_t size, uint32_t flags, uint32_t loc, uint64_t value)
 {
     rt_thread *t = rt_me;
-    if (!t || rt.ending)
+    if (!t || t->done || rt.ending)
         return;
     if (!p) { /* time(NULL) and friends: no memory touched */
         rt_point(t, loc);
@@ -248,7 +253,7 @@ void __rh_sync_pre(uint32_t op, uint32_t flags, void *obj, void *obj2, uint64_t 
 {
     rt_thread *t = rt_me;
     (void)obj2;
-    if (!t || rt.ending)
+    if (!t || t->done || rt.ending)
         return;
     rt.dirty = 1;
     rt_obj *o;
@@ -335,7 +340,7 @@ void __rh_sync_post(uint32_t op, uint32_t flags, void *obj, void *obj2, uint64_t
 {
     rt_thread *t = rt_me;
     rt_obj *o;
-    if (!t || rt.ending)
+    if (!t || t->done || rt.ending)
         return;
     rt.dirty = 1;
     /* a robust mutex whose owner died is owned by the caller all the same */
@@ -406,12 +411,14 @@ void __rh_sync_post(uint32_t op, uint32_t flags, void *obj, void *obj2, uint64_t
     }
 }
 
+/* rt_abi.h: a call that may synchronise in a way the runtime does not
+ * model comes next; races across it are held back (rt_shadow.c). */
 void __rh_unmodelled(uint32_t loc)
 {
     rt_thread *t = rt_me;
     static uint32_t seen[64];
     static int nseen;
-    if (!t || rt.ending)
+    if (!t || t->done || rt.ending)
         return;
     rt.dirty = 1;
     rt_point(t, loc);
@@ -431,7 +438,7 @@ void __rh_unmodelled(uint32_t loc)
 int __rh_cond_wait(void *cond, void *mutex, uint32_t flags, uint32_t loc)
 {
     rt_thread *t = rt_me;
-    if (!t || rt.ending)
+    if (!t || t->done || rt.ending)
         return 0;
     rt.dirty = 1;
     rt_point(t, loc);
@@ -451,7 +458,7 @@ int __rh_cond_wait(void *cond, void *mutex, uint32_t flags, uint32_t loc)
 int __rh_barrier_wait(void *barrier, uint32_t loc)
 {
     rt_thread *t = rt_me;
-    if (!t || rt.ending)
+    if (!t || t->done || rt.ending)
         return 0;
     rt.dirty = 1;
     rt_point(t, loc);
