@@ -60,6 +60,63 @@ static const rh_conc_entry builtin[] = {
     {"sem_trywait",             RH_OP_SEM_WAIT,        RH_F_TRY,          N,  0, -1, -1, -1, 0},
     {"sem_timedwait",           RH_OP_SEM_WAIT,        RH_F_TIMED,        N,  0, -1, -1, -1, 0},
     {"sem_post",                RH_OP_SEM_POST,        0,                 N,  0, -1, -1, -1, 0},
+    /* joins that may fail join only when they return 0 (a loop until
+     * success is a join); waits with a clock are the timed ones */
+    {"pthread_tryjoin_np",      RH_OP_THREAD_JOIN,     RH_F_TRY,          N,  0, -1, -1, -1, 0},
+    {"pthread_timedjoin_np",    RH_OP_THREAD_JOIN,     RH_F_TIMED,        N,  0, -1, -1, -1, 0},
+    {"pthread_clockjoin_np",    RH_OP_THREAD_JOIN,     RH_F_TIMED,        N,  0, -1, -1, -1, 0},
+    {"pthread_mutex_clocklock", RH_OP_LOCK,            RH_F_TIMED,        M,  0, -1, -1, -1, 0},
+    {"pthread_rwlock_clockrdlock", RH_OP_LOCK,         RH_F_SHARED | RH_F_TIMED, RW, 0, -1, -1, -1, 0},
+    {"pthread_rwlock_clockwrlock", RH_OP_LOCK,         RH_F_TIMED,        RW, 0, -1, -1, -1, 0},
+    {"pthread_cond_clockwait",  RH_OP_COND_WAIT,       RH_F_TIMED,        N,  0,  1, -1, -1, 0},
+    {"sem_clockwait",           RH_OP_SEM_WAIT,        RH_F_TIMED,        N,  0, -1, -1, -1, 0},
+    {"sem_open",                RH_OP_SEM_OPEN,        0,                 N, -1,  3, -1,  3, 0},
+    {"sem_getvalue",            RH_OP_MEMORY,          WR,                N,  1, -1, -1, -1, 0},
+    {"sem_close",               RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
+    {"sem_unlink",              RH_OP_MEMORY,          RD,                N,  0, -1, -1, -1, 0},
+    {"pthread_mutex_consistent", RH_OP_PURE,           0,                 N, -1, -1, -1, -1, 0},
+    {"pthread_mutex_consistent_np", RH_OP_PURE,        0,                 N, -1, -1, -1, -1, 0},
+    /* annotations written for ThreadSanitizer (dynamic_annotations.h,
+     * tsan_interface.h): happens-before edges on an address, and custom
+     * mutexes announced around their lock and unlock.  They apply to the
+     * program's own (empty) definitions too: dynamic_annotations.c
+     * defines them when the program is not built for ThreadSanitizer */
+    {"AnnotateHappensBefore",   RH_OP_HB_RELEASE,      RH_F_DEFINED,      N,  2, -1, -1, -1, 0},
+    {"AnnotateHappensAfter",    RH_OP_HB_ACQUIRE,      RH_F_DEFINED,      N,  2, -1, -1, -1, 0},
+    {"AnnotateCondVarSignal",   RH_OP_HB_RELEASE,      RH_F_DEFINED,      N,  2, -1, -1, -1, 0},
+    {"AnnotateCondVarSignalAll", RH_OP_HB_RELEASE,     RH_F_DEFINED,      N,  2, -1, -1, -1, 0},
+    {"AnnotateCondVarWait",     RH_OP_HB_ACQUIRE,      RH_F_DEFINED,      N,  2, -1, -1, -1, 0},
+    {"__tsan_release",          RH_OP_HB_RELEASE,      RH_F_DEFINED,      N,  0, -1, -1, -1, 0},
+    {"__tsan_acquire",          RH_OP_HB_ACQUIRE,      RH_F_DEFINED,      N,  0, -1, -1, -1, 0},
+    {"__tsan_mutex_post_lock",  RH_OP_LOCK,            RH_F_TRY | RH_F_ANNOT | RH_F_DEFINED, M, 0, 1, -1, -1, 0},
+    {"__tsan_mutex_pre_unlock", RH_OP_UNLOCK,          RH_F_ANNOT | RH_F_DEFINED, M,  0,  1, -1, -1, 0},
+    {"__tsan_mutex_create",     RH_OP_PURE,            RH_F_DEFINED,      N, -1, -1, -1, -1, 0},
+    {"__tsan_mutex_destroy",    RH_OP_PURE,            RH_F_DEFINED,      N, -1, -1, -1, -1, 0},
+    {"__tsan_mutex_pre_lock",   RH_OP_PURE,            RH_F_DEFINED,      N, -1, -1, -1, -1, 0},
+    {"__tsan_mutex_post_unlock", RH_OP_PURE,           RH_F_DEFINED,      N, -1, -1, -1, -1, 0},
+    {"__tsan_mutex_pre_signal", RH_OP_PURE,            RH_F_DEFINED,      N, -1, -1, -1, -1, 0},
+    {"__tsan_mutex_post_signal", RH_OP_PURE,           RH_F_DEFINED,      N, -1, -1, -1, -1, 0},
+    {"__tsan_mutex_pre_divert", RH_OP_PURE,            RH_F_DEFINED,      N, -1, -1, -1, -1, 0},
+    {"__tsan_mutex_post_divert", RH_OP_PURE,           RH_F_DEFINED,      N, -1, -1, -1, -1, 0},
+    /* what may synchronise (or end a thread, or run a handler) in ways no
+     * engine models: never silently assumed harmless */
+    {"pthread_cancel",          RH_OP_UNMODELLED,      0,                 N, -1, -1, -1, -1, 0},
+    {"pthread_testcancel",      RH_OP_UNMODELLED,      0,                 N, -1, -1, -1, -1, 0},
+    {"pthread_kill",            RH_OP_UNMODELLED,      0,                 N, -1, -1, -1, -1, 0},
+    {"pthread_sigqueue",        RH_OP_UNMODELLED,      0,                 N, -1, -1, -1, -1, 0},
+    {"pthread_cleanup_push",    RH_OP_UNMODELLED,      0,                 N, -1, -1, -1, -1, 0},
+    {"__pthread_register_cancel", RH_OP_UNMODELLED,    0,                 N, -1, -1, -1, -1, 0},
+    {"syscall",                 RH_OP_UNMODELLED,      0,                 N, -1, -1, -1, -1, 0},
+    {"raise",                   RH_OP_UNMODELLED,      0,                 N, -1, -1, -1, -1, 0},
+    {"kill",                    RH_OP_UNMODELLED,      0,                 N, -1, -1, -1, -1, 0},
+    {"sigqueue",                RH_OP_UNMODELLED,      0,                 N, -1, -1, -1, -1, 0},
+    {"alarm",                   RH_OP_UNMODELLED,      0,                 N, -1, -1, -1, -1, 0},
+    {"setitimer",               RH_OP_UNMODELLED,      0,                 N, -1, -1, -1, -1, 0},
+    {"sigwait",                 RH_OP_UNMODELLED,      0,                 N, -1, -1, -1, -1, 0},
+    {"sigsuspend",              RH_OP_UNMODELLED,      0,                 N, -1, -1, -1, -1, 0},
+    {"pause",                   RH_OP_UNMODELLED,      0,                 N, -1, -1, -1, -1, 0},
+    {"fork",                    RH_OP_FORK,            0,                 N, -1, -1, -1, -1, 0},
+    {"vfork",                   RH_OP_UNMODELLED,      0,                 N, -1, -1, -1, -1, 0},
     {"thrd_create",             RH_OP_THREAD_CREATE,   0,                 N,  0,  2,  1, -1, 0},
     {"thrd_join",               RH_OP_THREAD_JOIN,     0,                 N,  0, -1, -1, -1, 0},
     {"thrd_exit",               RH_OP_THREAD_EXIT,     0,                 N, -1, -1, -1, -1, 0},
@@ -136,13 +193,18 @@ static const rh_conc_entry builtin[] = {
     {"pthread_barrier_destroy", RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
     {"pthread_equal",           RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
     {"pthread_setcancelstate",  RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
-    {"pthread_key_create",      RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
-    {"pthread_getspecific",     RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
-    {"pthread_setspecific",     RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
+    {"pthread_key_create",      RH_OP_TSD,             0,                 N,  0, -1,  1, -1, 0},
+    {"pthread_getspecific",     RH_OP_TSD,             0,                 N,  0, -1, -1, -1, 0},
+    {"pthread_setspecific",     RH_OP_TSD,             0,                 N,  0,  1, -1, -1, 0},
     {"pthread_yield",           RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
     {"sem_destroy",             RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
     {"cnd_init",                RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
     {"cnd_destroy",             RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
+    {"pthread_key_delete",      RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
+    {"tss_create",              RH_OP_TSD,             0,                 N,  0, -1,  1, -1, 0},
+    {"tss_get",                 RH_OP_TSD,             0,                 N,  0, -1, -1, -1, 0},
+    {"tss_set",                 RH_OP_TSD,             0,                 N,  0,  1, -1, -1, 0},
+    {"tss_delete",              RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
     {"thrd_yield",              RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
     {"thrd_sleep",              RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
     {"sched_yield",             RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
@@ -190,6 +252,12 @@ static const char *const op_names[RH_OP__COUNT] = {
     [RH_OP_ATOMIC_END] = "atomic-end",
     [RH_OP_ATOMIC_CALL] = "atomic-call",
     [RH_OP_FENCE] = "fence",
+    [RH_OP_SEM_OPEN] = "sem-open",
+    [RH_OP_HB_RELEASE] = "hb-release",
+    [RH_OP_HB_ACQUIRE] = "hb-acquire",
+    [RH_OP_UNMODELLED] = "unmodelled",
+    [RH_OP_FORK] = "fork",
+    [RH_OP_TSD] = "tsd",
     [RH_OP_NONDET] = "nondet",
     [RH_OP_ASSUME] = "assume",
     [RH_OP_ERROR] = "error",
@@ -228,6 +296,63 @@ const rh_conc_entry *rh_conc_lookup(const rh_conc_table *t, const char *name, in
         if (entry_matches(&builtin[i], name, defined))
             return &builtin[i];
     return NULL;
+}
+
+/* Names of external functions that may synchronise threads although the
+ * table does not know them: a prefix of the name, or a word of it (words
+ * split at '_', digits and lower-to-upper case changes, so a library's
+ * queue_wait_locked or uvMutexLock counts and clock_gettime does not).
+ * Only the dynamic engine asks: the others assume nothing of an unknown
+ * function anyway. */
+static const char *const sync_prefixes[] = {
+    "pthread_", "sem_", "thrd_", "mtx_", "cnd_", "__tsan_", "__sanitizer_", "Annotate",
+    "__atomic_", "__sync_", "atomic_", "omp_", "GOMP_", "__kmpc_", "futex", "syscall",
+};
+static const char *const sync_words[] = {
+    "lock", "unlock", "trylock", "locked", "spinlock", "rwlock", "mutex", "cond", "condvar", "barrier",
+    "atomic", "wait", "join", "once", "fence", "spin", "futex", "notify", "wake", "wakeup", "sem",
+    "semaphore", "acquire", "release",
+};
+
+static int is_sync_word(const char *w, size_t n)
+{
+    char low[16];
+    if (n == 0 || n >= sizeof low)
+        return 0;
+    for (size_t i = 0; i < n; i++)
+        low[i] = (char)(w[i] >= 'A' && w[i] <= 'Z' ? w[i] - 'A' + 'a' : w[i]);
+    low[n] = '\0';
+    for (size_t i = 0; i < sizeof sync_words / sizeof sync_words[0]; i++)
+        if (strcmp(low, sync_words[i]) == 0)
+            return 1;
+    return 0;
+}
+
+static int is_letter(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+int rh_conc_may_sync(const char *name)
+{
+    if (!name)
+        return 0;
+    for (size_t i = 0; i < sizeof sync_prefixes / sizeof sync_prefixes[0]; i++)
+        if (strncmp(name, sync_prefixes[i], strlen(sync_prefixes[i])) == 0)
+            return 1;
+    for (const char *w = name; *w;) {
+        if (!is_letter(*w)) {
+            w++;
+            continue;
+        }
+        const char *e = w + 1;
+        while (is_letter(*e) && !(*e >= 'A' && *e <= 'Z' && e[-1] >= 'a' && e[-1] <= 'z'))
+            e++;
+        if (is_sync_word(w, (size_t)(e - w)))
+            return 1;
+        w = e;
+    }
+    return 0;
 }
 
 /* Modifier words of a --model line and the flags they set. */

@@ -37,6 +37,16 @@ typedef enum rh_op {
     RH_OP_ATOMIC_END,
     RH_OP_ATOMIC_CALL,   /* call of a __VERIFIER_atomic_* function: runs atomically */
     RH_OP_FENCE,
+    RH_OP_SEM_OPEN,      /* named semaphore: returns it; size: initial value argument */
+    RH_OP_HB_RELEASE,    /* annotation: everything before happens before a later HB_ACQUIRE of obj */
+    RH_OP_HB_ACQUIRE,    /* annotation: obj: the address both sides name */
+    RH_OP_UNMODELLED,    /* may synchronise in a way no engine models (pthread_cancel, futex,
+                          * syscall, ...): static and bmc give up, the dynamic engine names it
+                          * and reports no race it may order as observed */
+    RH_OP_FORK,          /* fork: the child is another process, not a thread */
+    RH_OP_TSD,           /* thread-specific data (pthread_key_*, tss_*): obj: the key, obj2: a value
+                          * stored, fn: a destructor run at thread exit.  The value a get returns
+                          * is the one its own thread stored; only the runtime sees it */
     /* verification intrinsics */
     RH_OP_NONDET,        /* __VERIFIER_nondet_*: returns an arbitrary value */
     RH_OP_ASSUME,        /* obj: the condition */
@@ -66,6 +76,16 @@ typedef enum rh_op {
 #define RH_F_FORMAT 0x100    /* RH_OP_MEMORY: obj2 is a printf format; its %s arguments are read */
 #define RH_F_SCAN 0x200      /* RH_OP_MEMORY: obj2 is a scanf format; the arguments its conversions
                               * assign are written (rh_model_scan_sizes) */
+#define RH_F_ANNOT 0x400     /* LOCK/UNLOCK: a ThreadSanitizer mutex annotation (__tsan_mutex_*):
+                              * obj2 is its flags argument, whose bits say a failed try or read mode */
+
+/* __tsan_mutex_* flag bits (compiler-rt's tsan_interface.h). */
+#define RH_TSAN_MUTEX_READ_LOCK (1u << 3)
+#define RH_TSAN_MUTEX_TRY_LOCK_FAILED (1u << 5)
+
+/* glibc's answer to a lock whose owner died holding a robust mutex: the
+ * caller owns the lock (pthread_mutex_lock(3)). */
+#define RH_EOWNERDEAD 130
 
 /* Lock classes, for naming locks in reports. */
 typedef enum rh_lock_class { RH_LOCK_NONE, RH_LOCK_MUTEX, RH_LOCK_RWLOCK, RH_LOCK_SPIN } rh_lock_class;
@@ -90,6 +110,12 @@ typedef struct rh_conc_table {
  * not apply to program definitions unless flagged RH_F_DEFINED).  Returns
  * NULL for a function the model does not know. */
 const rh_conc_entry *rh_conc_lookup(const rh_conc_table *t, const char *name, int defined);
+
+/* Whether an external function the table does not know may synchronise
+ * threads by its name (pthread_*, sem_*, thrd_*, mtx_*, cnd_*, futex,
+ * syscall, sanitizer annotations, libatomic calls): the dynamic engine
+ * does not confirm a race such a call may order. */
+int rh_conc_may_sync(const char *name);
 
 /* The op's name as used in --dump-model and in --model files ("lock", ...). */
 const char *rh_conc_op_name(rh_op op);

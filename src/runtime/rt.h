@@ -71,6 +71,7 @@ typedef struct rt_obj {
     long size;               /* barrier participants */
     unsigned long gen;       /* barrier generation */
     int known;               /* semaphore/barrier initialised by a call we saw */
+    int mutex;               /* locked as a mutex (RH_RT_MUTEX): may be robust */
 } rt_obj;
 
 typedef enum rt_strategy { RT_PCT, RT_RANDOM, RT_FIFO, RT_REPLAY } rt_strategy;
@@ -118,6 +119,10 @@ typedef struct rt_state {
     unsigned long races;
     int ending;
     int dirty;               /* enabledness may have changed since the last choice */
+    /* Calls that may synchronise unmodelled (__rh_unmodelled): a race whose
+     * earlier access came before the latest of them may be ordered by it. */
+    unsigned long unmod_ev;  /* events before the latest such call, plus one */
+    uint32_t unmod_loc;
 } rt_state;
 
 extern rt_state rt;
@@ -144,8 +149,11 @@ void rt_shadow_clear(uintptr_t a, uint64_t size);
 uint32_t rt_depot(uint32_t parent, uint32_t loc);
 void rt_depot_write(FILE *f, uint32_t node);
 
-/* rt_hooks.c */
+/* rt_hooks.c (and the entry points of rt_abi.h that other files call) */
 rt_obj *rt_obj_get(void *addr);
+void __rh_sync_pre(uint32_t op, uint32_t flags, void *obj, void *obj2, uint64_t n, uint32_t loc);
+void __rh_unmodelled(uint32_t loc);
+void rt_release_robust(rt_thread *t);
 
 /* rt_out.c */
 void rt_out_event(rt_thread *t, const char *what, uint32_t loc, uintptr_t addr, uint64_t size,

@@ -18,6 +18,12 @@
  *   int   __rh_cond_wait(void *cond, void *mutex, uint32_t flags, uint32_t loc)
  *   int   __rh_barrier_wait(void *barrier, uint32_t loc)
  *         replacing calls that would block a real thread;
+ *   void  __rh_unmodelled(uint32_t loc)
+ *         before a call that may synchronise in a way the runtime does not
+ *         model (rh_conc_may_sync, RH_OP_UNMODELLED, some inline asm): a
+ *         race it may order is written as held back, not as a race;
+ *   void  __rh_client_request(void *req, uint32_t loc)
+ *         before a Valgrind client request (req: its request block);
  *   int64_t __rh_nondet(uint32_t bits, uint32_t loc)  replacing __VERIFIER_nondet_*;
  *   void  __rh_assume(uint64_t cond, uint32_t loc)    replacing __VERIFIER_assume.
  * loc is an index into the location table the engine writes next to the
@@ -36,8 +42,11 @@
 #define RH_RT_RELEASE 0x10  /* atomic with release semantics (or stronger) */
 #define RH_RT_VALUE 0x20    /* `value` holds the stored value */
 #define RH_RT_STRLEN 0x40   /* size unknown: the string at p, with its NUL */
+#define RH_RT_MUTEX 0x100000 /* __rh_sync_*: the lock is a pthread or C11 mutex */
 
-/* __rh_sync_* flags: the concurrency table's RH_F_* bits pass through;
+/* __rh_sync_* flags: the concurrency table's RH_F_* bits pass through,
+ * with RH_RT_MUTEX added when the lock is a mutex (robust ones are let go
+ * when their owner ends);
  * a fence instruction is __rh_sync_post(RH_OP_FENCE, RH_RT_ACQUIRE and/or
  * RH_RT_RELEASE, NULL, NULL, 0, loc). */
 

@@ -101,6 +101,28 @@ static void lock_refused(rt_thread *t, void *m, int shared)
     drop_held(t, m);
 }
 
+/* glibc's mutex kind bit of a robust mutex (PTHREAD_MUTEX_ROBUST_NORMAL_NP
+ * in its nptl/pthreadP.h; the public header has no name for it). */
+#define RT_GLIBC_MUTEX_ROBUST 16
+
+/* A thread ends: the robust mutexes it still holds are given up, and the
+ * next locker owns each with EOWNERDEAD (the kernel's robust list writes
+ * the lock word, so what the dead owner did happens before).  Other locks
+ * stay held, as they do in the real program. */
+void rt_release_robust(rt_thread *t)
+{
+    for (int i = t->nheld - 1; i >= 0; i--) {
+        rt_obj *o = rt_obj_get(t->held[i]);
+        if (!o->mutex || o->holder != t->id ||
+            !(((pthread_mutex_t *)o->addr)->__data.__kind & RT_GLIBC_MUTEX_ROBUST))
+            continue;
+        o->holder = -1, o->recursion = 0;
+        rt_release(t, &o->vc);
+        drop_held(t, o->addr);
+        rt.dirty = 1;
+    }
+}
+
 /* The value a read is about to see (memory is quiet: only we run). */
 static uint64_t peek(const void *p, uint64_t size, int *known)
 {
@@ -111,10 +133,15 @@ static uint64_t peek(const void *p, uint64_t size, int *known)
     return v;
 }
 
+/* A thread that has ended for the scheduler may still run code: the
+ * destructors of its thread-specific data.  It no longer holds the token,
+ * so its hooks do nothing (their accesses go unseen; a missed race, never
+ * a made-up one, and no run that hangs waiting for a token it will never
+ * get). */
 void __rh_access(void *p, uint64_t size, uint32_t flags, uint32_t loc, uint64_t value)
 {
     rt_thread *t = rt_me;
-    if (!t || rt.ending)
+    if (!t || t->done || rt.ending)
         return;
     if (!p) { /* time(NULL) and friends: no memory touched */
         rt_point(t, loc);
@@ -201,7 +228,9 @@ static void pre_blocking(rt_thread *t, uint32_t op, uint32_t flags, void *obj, u
         rt_point(t, loc);
         lock_acquired(t, obj, (flags & RH_F_SHARED) != 0);
         rt_out_event(t, (flags & RH_F_SHARED) ? "rdlock" : "lock", loc, (uintptr_t)obj, 0, 0, 0);
-    } else if (op == RH_OP_THREAD_JOIN) {
+    } else if (op == RH_OP_THREAD_JOIN && !(flags & RH_F_TRY)) {
+        /* a timed join waits like a join here: it never times out, a
+         * behaviour the runs do not explore (no race is made up by it) */
         t->pend = RT_P_JOIN, t->target = thread_of(n);
         int target = t->target;
         rt_point(t, loc);
@@ -224,11 +253,23 @@ void __rh_sync_pre(uint32_t op, uint32_t flags, void *obj, void *obj2, uint64_t 
 {
     rt_thread *t = rt_me;
     (void)obj2;
-    if (!t || rt.ending)
+    if (!t || t->done || rt.ending)
         return;
     rt.dirty = 1;
     rt_obj *o;
+    if (op == RH_OP_LOCK && (flags & RH_RT_MUTEX) && !(flags & RH_F_ANNOT)) /* a real mutex */
+        rt_obj_get(obj)->mutex = 1;
     switch (op) {
+    case RH_OP_HB_RELEASE: case RH_OP_HB_ACQUIRE:
+        /* AnnotateHappensBefore/After, __tsan_release/acquire */
+        rt_point(t, loc);
+        o = rt_obj_get(obj);
+        if (op == RH_OP_HB_RELEASE)
+            rt_release(t, &o->vc);
+        else
+            rt_acquire(t, &o->vc);
+        rt_out_event(t, op == RH_OP_HB_RELEASE ? "release" : "acquire", loc, (uintptr_t)obj, 0, 0, 0);
+        return;
     case RH_OP_LOCK: case RH_OP_THREAD_JOIN: case RH_OP_SEM_WAIT:
         pre_blocking(t, op, flags, obj, n, loc);
         return;
@@ -298,18 +339,40 @@ void __rh_sync_pre(uint32_t op, uint32_t flags, void *obj, void *obj2, uint64_t 
 void __rh_sync_post(uint32_t op, uint32_t flags, void *obj, void *obj2, uint64_t ret, uint32_t loc)
 {
     rt_thread *t = rt_me;
-    (void)obj2;
-    if (!t || rt.ending)
+    rt_obj *o;
+    if (!t || t->done || rt.ending)
         return;
     rt.dirty = 1;
+    /* a robust mutex whose owner died is owned by the caller all the same */
+    int locked = ret == 0 || ret == RH_EOWNERDEAD;
     switch (op) {
     case RH_OP_LOCK:
-        if (!(flags & RH_F_TRY) && ret != 0)
+        if (flags & RH_F_ANNOT) { /* __tsan_mutex_post_lock(m, flags): obj2 is its flags */
+            unsigned tf = (unsigned)(uintptr_t)obj2;
+            if (!(tf & RH_TSAN_MUTEX_TRY_LOCK_FAILED)) {
+                lock_acquired(t, obj, (tf & RH_TSAN_MUTEX_READ_LOCK) != 0);
+                rt_out_event(t, "lock", loc, (uintptr_t)obj, 0, 0, 0);
+            }
+            return;
+        }
+        if (!(flags & RH_F_TRY) && !locked)
             lock_refused(t, obj, (flags & RH_F_SHARED) != 0);
-        if ((flags & RH_F_TRY) && ret == 0) {
+        if ((flags & RH_F_TRY) && locked) {
             lock_acquired(t, obj, (flags & RH_F_SHARED) != 0);
             rt_out_event(t, (flags & RH_F_SHARED) ? "rdlock" : "lock", loc, (uintptr_t)obj, 0, 0, 0);
         }
+        return;
+    case RH_OP_THREAD_JOIN:
+        if ((flags & RH_F_TRY) && ret == 0) { /* pthread_tryjoin_np succeeded */
+            int target = thread_of((uint64_t)(uintptr_t)obj);
+            if (target >= 0)
+                rt_acquire(t, &rt.th[target]->vc);
+            rt_out_event(t, "join", loc, 0, 0, 0, target);
+        }
+        return;
+    case RH_OP_SEM_OPEN: /* a named semaphore: its value is known once we see it made */
+        if (ret && !(o = rt_obj_get((void *)(uintptr_t)ret))->known)
+            o->count = (long)(uintptr_t)obj2, o->known = 1;
         return;
     case RH_OP_SEM_WAIT:
         if ((flags & RH_F_TRY) && ret == 0) {
@@ -321,9 +384,9 @@ void __rh_sync_post(uint32_t op, uint32_t flags, void *obj, void *obj2, uint64_t
         return;
     case RH_OP_ONCE: {
         /* the one run of the routine happens before every return */
-        rt_obj *o = rt_obj_get(obj);
+        o = rt_obj_get(obj);
         rt_acquire(t, &o->vc);
-        rt_release(t, &rt_obj_get(obj)->vc);
+        rt_release(t, &o->vc);
         rt_out_event(t, "once", loc, (uintptr_t)obj, 0, 0, 0);
         return;
     }
@@ -348,10 +411,34 @@ void __rh_sync_post(uint32_t op, uint32_t flags, void *obj, void *obj2, uint64_t
     }
 }
 
+/* rt_abi.h: a call that may synchronise in a way the runtime does not
+ * model comes next; races across it are held back (rt_shadow.c). */
+void __rh_unmodelled(uint32_t loc)
+{
+    rt_thread *t = rt_me;
+    static uint32_t seen[64];
+    static int nseen;
+    if (!t || t->done || rt.ending)
+        return;
+    rt.dirty = 1;
+    rt_point(t, loc);
+    rt.unmod_ev = rt.events + 1;
+    rt.unmod_loc = loc;
+    int i = 0;
+    while (i < nseen && seen[i] != loc)
+        i++;
+    if (i == nseen && rt.out) {
+        fprintf(rt.out, "U %u\n", loc);
+        if (nseen < 64)
+            seen[nseen++] = loc;
+    }
+    rt_out_event(t, "nop", loc, 0, 0, 0, 1);
+}
+
 int __rh_cond_wait(void *cond, void *mutex, uint32_t flags, uint32_t loc)
 {
     rt_thread *t = rt_me;
-    if (!t || rt.ending)
+    if (!t || t->done || rt.ending)
         return 0;
     rt.dirty = 1;
     rt_point(t, loc);
@@ -371,7 +458,7 @@ int __rh_cond_wait(void *cond, void *mutex, uint32_t flags, uint32_t loc)
 int __rh_barrier_wait(void *barrier, uint32_t loc)
 {
     rt_thread *t = rt_me;
-    if (!t || rt.ending)
+    if (!t || t->done || rt.ending)
         return 0;
     rt.dirty = 1;
     rt_point(t, loc);

@@ -16,6 +16,10 @@
  *   I LOC BITS VALUE                     a nondet value served
  *   R ADDR SIZE  EV TID LOC W AT  EV TID LOC W AT  STACK STACK LOCKS
  *                                        a race: earlier access, later access
+ *   U LOC                                the first run of a call at LOC that may
+ *                                        synchronise in a way the runtime does not model
+ *   M LOC LOC BY                         a race between the two access LOCs held back:
+ *                                        the unmodelled call at BY ran between them
  *   END REASON STEPS EVENTS DIVERGED CHOICES DETAIL...
  *                                        exit|cutoff|deadlock|assume|error|crash|limit
  *                                        (limit: a cap of rt_limits.c, DETAIL says which);

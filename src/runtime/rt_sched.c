@@ -199,12 +199,19 @@ static int time_out_a_wait(void)
     return 0;
 }
 
+/* Waiting for the token is no cancellation point: a thread cancelled
+ * here would take rt.mu with it.  It is cancelled at the next real
+ * cancellation point of the program, and its cleanup (rt_thread.c) ends it
+ * in the scheduler. */
 void rt_wait_token(rt_thread *t)
 {
+    int old;
+    pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, &old);
     pthread_mutex_lock(&rt.mu);
     while (rt.cur != t->id)
         pthread_cond_wait(&t->cv, &rt.mu);
     pthread_mutex_unlock(&rt.mu);
+    pthread_setcancelstate(old, NULL);
 }
 
 static void give_token(rt_thread *next)
@@ -278,6 +285,7 @@ void rt_thread_finish(rt_thread *t)
 {
     if (t->done)
         return;
+    rt_release_robust(t);
     t->done = 1;
     rt.live--;
     rt.dirty = 1;

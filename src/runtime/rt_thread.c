@@ -61,6 +61,13 @@ static void forget_own_stack(void)
     }
 }
 
+/* A thread cancelled (pthread_cancel) unwinds through here: it has ended
+ * for the scheduler too. */
+static void ended_by_cancel(void *box)
+{
+    rt_thread_finish(box);
+}
+
 void *__rh_thread_start(void *box)
 {
     rt_thread *t = box;
@@ -69,7 +76,10 @@ void *__rh_thread_start(void *box)
     rt_resumed(t, t->create_loc);
     forget_own_stack();
     rt_out_event(t, "begin", t->create_loc, 0, 0, 0, t->parent);
-    void *ret = t->fn(t->arg);
+    void *ret;
+    pthread_cleanup_push(ended_by_cancel, t);
+    ret = t->fn(t->arg);
+    pthread_cleanup_pop(0);
     rt_thread_finish(t);
     return ret;
 }

@@ -247,6 +247,14 @@ static void call_join(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, const
         rh_bmc_unsupported_kill(w, st, call, "a join of an unknown thread handle");
         return;
     }
+    /* a join that may fail (pthread_tryjoin_np, pthread_timedjoin_np)
+     * joins on a free choice, else fails at once: failing while the
+     * thread has already ended only delays its end in the schedule */
+    Z3_ast g = st->guard, joined = NULL;
+    if (e->flags & (RH_F_TRY | RH_F_TIMED)) {
+        joined = rh_bmc_fresh(c, "joined", 0);
+        st->guard = rh_bmc_and(c, g, joined);
+    }
     int i = rh_bmc_emit(w, st, RH_BMC_P_JOIN, call, "join");
     rh_bmc_pos *p = rh_bmc_posp(w, i);
     p->val = h;
@@ -254,8 +262,13 @@ static void call_join(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, const
     LLVMValueRef out = LLVMGetNumArgOperands(call) > 1 ? LLVMGetOperand(call, 1) : NULL;
     if (out && !LLVMIsAConstantPointerNull(out))
         p->addr2 = rh_bmc_value(w, st, out);
+    if (joined) {
+        st->guard = g;
+        unsigned fail = e->flags & RH_F_TRY ? 16 /* EBUSY */ : 110 /* ETIMEDOUT */;
+        set_result(w, st, call, rh_bmc_ite(c, joined, rh_bmc_bv(c, 0, 32), rh_bmc_bv(c, fail, 32)));
+        return;
+    }
     set_int_result(w, st, call, 0);
-    (void)c;
 }
 
 static void call_barrier_wait(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, Z3_ast obj)
@@ -566,6 +579,10 @@ static int call_sync(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, const 
         rh_bmc_unsupported_kill(w, st, call, "a synchronisation object the bmc engine cannot resolve");
         return 0;
     }
+    if (e->flags & RH_F_ANNOT) {
+        rh_bmc_unsupported_kill(w, st, call, "a ThreadSanitizer mutex annotation");
+        return 0;
+    }
     switch (e->op) {
     case RH_OP_LOCK_INIT:
         if (LLVMGetNumArgOperands(call) >= 2 && !LLVMIsNull(LLVMGetOperand(call, 1)))
@@ -667,7 +684,9 @@ static void unknown_external(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call
 {
     char what[256];
     size_t n;
-    snprintf(what, sizeof what, "a call of the unknown external function '%s'",
+    snprintf(what, sizeof what, rh_model_call_entry(w->c->prog, call)
+                                    ? "a call of '%s', which the bmc engine does not model"
+                                    : "a call of the unknown external function '%s'",
              callee ? LLVMGetValueName2(callee, &n) : "?");
     rh_bmc_unsupported_kill(w, st, call, what);
 }

@@ -21,6 +21,7 @@ typedef struct rh_dyn_loc {
     char *func;         /* function containing the instruction */
     char *object;       /* "global 'x'" when the address is a global, else NULL */
     char *access;       /* the source's name of what is accessed ("'*acc'"), or NULL */
+    char *callee;       /* a call the runtime does not model but that may synchronise */
 } rh_dyn_loc;
 
 typedef struct rh_dyn_locs {
@@ -127,6 +128,10 @@ typedef struct rh_dyn_trace {
     unsigned long steps, diverged;
     long depart_step;       /* schedule step of the first departure (replay), -1 if none */
     unsigned long choices;  /* points where another thread could have run (PCT's k) */
+    unsigned *unmodelled;   /* locs of calls that may synchronise unmodelled, as run */
+    int nunmodelled;
+    struct { unsigned loc[2], by; } *held_back; /* races such a call (loc by) may order */
+    int nheld_back;
 } rh_dyn_trace;
 
 int rh_dyn_trace_parse(const char *text, rh_dyn_trace *t);

@@ -21,9 +21,9 @@ typedef struct inst_ctx {
     rh_dyn_locs *locs;
     LLVMTypeRef i32, i64, ptr, vd;
     LLVMTypeRef t_access, t_enter, t_leave, t_sync, t_prepare, t_created, t_wait2, t_wait1,
-        t_nondet, t_assume, t_start;
+        t_nondet, t_assume, t_start, t_client;
     LLVMValueRef f_access, f_enter, f_leave, f_pre, f_post, f_prepare, f_created, f_cond,
-        f_barrier, f_nondet, f_assume, f_start;
+        f_barrier, f_nondet, f_assume, f_start, f_unmodelled, f_client;
 } inst_ctx;
 
 void rh_dyn_locs_free(rh_dyn_locs *l)
@@ -33,6 +33,7 @@ void rh_dyn_locs_free(rh_dyn_locs *l)
         free(l->items[i].access);
         free(l->items[i].file);
         free(l->items[i].func);
+        free(l->items[i].callee);
     }
     free(l->items);
     memset(l, 0, sizeof *l);
@@ -100,6 +101,8 @@ static void declare_runtime(inst_ctx *c)
     c->f_nondet = declare(c, "__rh_nondet", &c->t_nondet, L, nondet, 2);
     c->f_assume = declare(c, "__rh_assume", &c->t_assume, c->vd, assume, 2);
     c->f_start = declare(c, "__rh_thread_start", &c->t_start, P, start, 1);
+    c->f_unmodelled = declare(c, "__rh_unmodelled", &c->t_enter, c->vd, one, 1);
+    c->f_client = declare(c, "__rh_client_request", &c->t_client, c->vd, wait1, 2);
 }
 
 static LLVMValueRef k32(inst_ctx *c, unsigned long v) { return LLVMConstInt(c->i32, v, 0); }
@@ -278,7 +281,8 @@ static LLVMValueRef ptr_arg(inst_ctx *c, LLVMValueRef call, int i)
 static void sync_hook(inst_ctx *c, LLVMValueRef fn, const rh_conc_entry *e, LLVMValueRef call,
                       LLVMValueRef n, unsigned loc)
 {
-    LLVMValueRef args[] = {k32(c, (unsigned)e->op), k32(c, e->flags), ptr_arg(c, call, e->obj),
+    unsigned flags = e->flags | (e->lock_class == RH_LOCK_MUTEX ? RH_RT_MUTEX : 0);
+    LLVMValueRef args[] = {k32(c, (unsigned)e->op), k32(c, flags), ptr_arg(c, call, e->obj),
                            ptr_arg(c, call, e->obj2), n, k32(c, loc)};
     LLVMBuildCall2(c->b, c->t_sync, fn, args, 6, "");
 }
@@ -399,6 +403,54 @@ static void instrument_frame(inst_ctx *c, LLVMValueRef call)
     LLVMBuildCall2(c->b, c->t_leave, c->f_leave, NULL, 0, "");
 }
 
+/* Inline assembly that may synchronise threads: locked or exchanging
+ * instructions, fences, and Valgrind's client-request preamble (the
+ * VALGRIND_HG_* and ANNOTATE_* requests of helgrind.h).  A pause or an
+ * empty compiler barrier orders nothing between threads. */
+static int asm_may_sync(LLVMValueRef call)
+{
+    static const char *const words[] = {"lock", "xchg", "xadd", "fence", "rolq $$3", "roll $$3",
+                                        "dmb", "ldaxr", "stlxr", "ldrex", "strex", "sync"};
+    char *text = LLVMPrintValueToString(call);
+    int found = 0;
+    for (size_t i = 0; i < sizeof words / sizeof words[0] && !found; i++)
+        found = strstr(text, words[i]) != NULL;
+    LLVMDisposeMessage(text);
+    return found;
+}
+
+/* A call that may synchronise in a way the runtime does not model: the
+ * runtime hears of it first, so that it reports no race the call may
+ * order (rt_abi.h); the location names the function for the notes. */
+static void instrument_unmodelled(inst_ctx *c, LLVMValueRef call, const char *name)
+{
+    unsigned loc = new_loc(c, call, NULL);
+    c->locs->items[loc].callee = rh_xstrdup(name);
+    LLVMPositionBuilderBefore(c->b, call);
+    LLVMValueRef a[] = {k32(c, loc)};
+    LLVMBuildCall2(c->b, c->t_enter, c->f_unmodelled, a, 1, "");
+}
+
+/* Valgrind's client request (valgrind.h, amd64): this preamble, then the
+ * request block's address in the first operand.  The runtime models
+ * Helgrind's happens-before requests and names the others. */
+static void instrument_asm(inst_ctx *c, LLVMValueRef call)
+{
+    char *text = LLVMPrintValueToString(call);
+    int client = strstr(text, "rolq $$3,  %rdi ; rolq $$13, %rdi") != NULL;
+    LLVMDisposeMessage(text);
+    LLVMValueRef req = LLVMGetNumArgOperands(call) > 0 ? LLVMGetOperand(call, 0) : NULL;
+    if (!client || !req || LLVMGetTypeKind(LLVMTypeOf(req)) != LLVMPointerTypeKind) {
+        instrument_unmodelled(c, call, "inline assembly");
+        return;
+    }
+    unsigned loc = new_loc(c, call, NULL);
+    c->locs->items[loc].callee = rh_xstrdup("a Valgrind client request");
+    LLVMPositionBuilderBefore(c->b, call);
+    LLVMValueRef a[] = {req, k32(c, loc)};
+    LLVMBuildCall2(c->b, c->t_client, c->f_client, a, 2, "");
+}
+
 static int is_runtime(LLVMValueRef fn)
 {
     size_t len;
@@ -408,13 +460,21 @@ static int is_runtime(LLVMValueRef fn)
 static void instrument_call(inst_ctx *c, LLVMValueRef call)
 {
     LLVMValueRef callee = rh_model_called_function(call);
+    if (LLVMIsAInlineAsm(LLVMGetCalledValue(call)) && asm_may_sync(call))
+        instrument_asm(c, call);
     if (is_runtime(callee) || (LLVMIsAInlineAsm(LLVMGetCalledValue(call))))
         return;
     const rh_conc_entry *e = rh_model_call_entry(c->prog, call);
     int has_body = callee && !LLVMIsDeclaration(callee);
-    if (e && e->op == RH_OP_MEMORY)
+    size_t len;
+    const char *name = callee ? LLVMGetValueName2(callee, &len) : NULL;
+    if ((e && e->op == RH_OP_UNMODELLED) || (!e && !has_body && rh_conc_may_sync(name)))
+        instrument_unmodelled(c, call, name ? name : "?");
+    else if (e && e->op == RH_OP_MEMORY)
         instrument_memory_call(c, call, e);
-    else if (e && e->op != RH_OP_PURE && e->op != RH_OP_IGNORE && e->op != RH_OP_NONE)
+    else if (e && e->op != RH_OP_PURE && e->op != RH_OP_IGNORE && e->op != RH_OP_NONE &&
+             e->op != RH_OP_FORK && /* the runtime's fork (rt_limits.c) leaves the child out */
+             e->op != RH_OP_TSD)    /* real per-thread values: nothing to model */
         instrument_sync(c, call, e);
     if ((has_body || !callee) && (!e || e->op == RH_OP_NONE || e->op == RH_OP_ATOMIC_CALL ||
                                   e->op == RH_OP_ERROR))
@@ -458,6 +518,71 @@ static void instrument_function(inst_ctx *c, LLVMValueRef fn)
     rh_vec_free(&todo);
 }
 
+typedef RH_VEC(LLVMValueRef) value_vec;
+
+/* Whether the program takes f's address (a use other than a direct call);
+ * the direct calls go to `calls`. */
+static int address_taken(LLVMValueRef f, value_vec *calls)
+{
+    int taken = 0;
+    for (LLVMUseRef u = LLVMGetFirstUse(f); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef user = LLVMGetUser(u);
+        if (LLVMIsACallInst(user) && LLVMGetCalledValue(user) == f)
+            rh_vec_push(calls, user);
+        else
+            taken = 1;
+    }
+    return taken;
+}
+
+/* A library function that synchronises, called through a pointer (a table
+ * of lock operations), would run unseen by the runtime: a missed unlock or
+ * join could make up a race.  Every use of its address is given a wrapper
+ * whose body calls it directly, and that call is instrumented like any
+ * other; direct calls keep their own locations. */
+static void wrap_address_taken(inst_ctx *c)
+{
+    value_vec todo = {0};
+    for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); f; f = LLVMGetNextFunction(f)) {
+        size_t len;
+        const char *name = LLVMGetValueName2(f, &len);
+        const rh_conc_entry *e = rh_conc_lookup(&c->prog->conc, name, 0);
+        int sync = e ? e->op != RH_OP_PURE && e->op != RH_OP_IGNORE && e->op != RH_OP_MEMORY &&
+                           e->op != RH_OP_NONE
+                     : rh_conc_may_sync(name);
+        if (LLVMIsDeclaration(f) && !is_runtime(f) && sync && !LLVMIsFunctionVarArg(LLVMGlobalGetValueType(f)))
+            rh_vec_push(&todo, f);
+    }
+    for (size_t i = 0; i < todo.len; i++) {
+        LLVMValueRef f = todo.items[i];
+        value_vec calls = {0};
+        if (address_taken(f, &calls)) {
+            size_t len;
+            LLVMTypeRef ft = LLVMGlobalGetValueType(f);
+            char *wname = rh_xasprintf("racehunt.through_pointer.%s", LLVMGetValueName2(f, &len));
+            LLVMValueRef w = LLVMAddFunction(c->mod, wname, ft);
+            free(wname);
+            LLVMSetLinkage(w, LLVMInternalLinkage);
+            LLVMReplaceAllUsesWith(f, w);
+            for (size_t k = 0; k < calls.len; k++) /* direct calls stay direct */
+                LLVMSetOperand(calls.items[k], (unsigned)LLVMGetNumOperands(calls.items[k]) - 1, f);
+            LLVMPositionBuilderAtEnd(c->b, LLVMAppendBasicBlockInContext(c->ctx, w, "entry"));
+            unsigned n = LLVMCountParams(w);
+            LLVMValueRef *args = rh_xmalloc((n ? n : 1) * sizeof *args);
+            for (unsigned k = 0; k < n; k++)
+                args[k] = LLVMGetParam(w, k);
+            LLVMValueRef r = LLVMBuildCall2(c->b, ft, f, args, n, "");
+            free(args);
+            if (LLVMGetTypeKind(LLVMGetReturnType(ft)) == LLVMVoidTypeKind)
+                LLVMBuildRetVoid(c->b);
+            else
+                LLVMBuildRet(c->b, r);
+        }
+        rh_vec_free(&calls);
+    }
+    rh_vec_free(&todo);
+}
+
 LLVMModuleRef rh_dyn_instrument(rh_program *prog, rh_dyn_locs *locs, char *err)
 {
     inst_ctx c = {0};
@@ -474,6 +599,7 @@ LLVMModuleRef rh_dyn_instrument(rh_program *prog, rh_dyn_locs *locs, char *err)
     memset(locs, 0, sizeof *locs);
     new_loc(&c, NULL, NULL); /* id 0: unknown */
     declare_runtime(&c);
+    wrap_address_taken(&c);
     for (LLVMValueRef f = LLVMGetFirstFunction(c.mod); f; f = LLVMGetNextFunction(f)) {
         /* C99 `inline` bodies are only "available externally": nothing
          * else defines them here, so they become the program's own */

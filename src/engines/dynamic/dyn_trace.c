@@ -92,6 +92,17 @@ static void parse_line(rh_dyn_trace *t, const char *line, size_t *cap)
     case 'E': parse_event(t, line, cap); return;
     case 'R': parse_race(t, line); return;
     case 'D': sscanf(line, "D %ld", &t->depart_step); return;
+    case 'U':
+        t->unmodelled = rh_xrealloc(t->unmodelled, (size_t)(t->nunmodelled + 1) * sizeof *t->unmodelled);
+        if (sscanf(line, "U %u", &t->unmodelled[t->nunmodelled]) == 1)
+            t->nunmodelled++;
+        return;
+    case 'M':
+        t->held_back = rh_xrealloc(t->held_back, (size_t)(t->nheld_back + 1) * sizeof *t->held_back);
+        if (sscanf(line, "M %u %u %u", &t->held_back[t->nheld_back].loc[0],
+                   &t->held_back[t->nheld_back].loc[1], &t->held_back[t->nheld_back].by) == 3)
+            t->nheld_back++;
+        return;
     case 'T':
         t->threads = rh_xrealloc(t->threads, (size_t)(t->nthreads + 1) * sizeof *t->threads);
         if (sscanf(line, "T %d %d %u", &t->threads[t->nthreads].tid,
@@ -147,6 +158,8 @@ void rh_dyn_trace_free(rh_dyn_trace *t)
     free(t->ev);
     free(t->threads);
     free(t->inputs);
+    free(t->unmodelled);
+    free(t->held_back);
     free(t->end_detail);
     memset(t, 0, sizeof *t);
 }

@@ -39,6 +39,12 @@ typedef struct dyn_session {
     long wit_before, wit_after;    /* witness steps before and after shortening */
     int wit_short, wit_unreplayed;
     unsigned long runs, events, deadlocks, crashes, timeouts, cutoffs, limits;
+    struct {                       /* calls that may synchronise unmodelled, by function */
+        const char *name;
+        unsigned loc, example[2];  /* where it was called; a race it held back */
+        unsigned long held_back;
+    } unmod[16];
+    int nunmod;
 } dyn_session;
 
 /* Races are the same when their two locations are (in either order). */
@@ -133,6 +139,64 @@ static void note_outcome(dyn_session *s, const rh_dyn_outcome *out, const rh_dyn
     }
 }
 
+/* The entry of the function called at loc (a location __rh_unmodelled
+ * names), or NULL when the table is full. */
+static int unmod_entry(dyn_session *s, unsigned loc)
+{
+    const rh_dyn_locs *l = &s->bin.locs;
+    const char *name = loc < (unsigned)l->len && l->items[loc].callee ? l->items[loc].callee : "?";
+    for (int i = 0; i < s->nunmod; i++)
+        if (strcmp(s->unmod[i].name, name) == 0)
+            return i;
+    if (s->nunmod == (int)(sizeof s->unmod / sizeof s->unmod[0]))
+        return -1;
+    s->unmod[s->nunmod].name = name;
+    s->unmod[s->nunmod].loc = loc;
+    return s->nunmod++;
+}
+
+static void record_unmodelled(dyn_session *s, const rh_dyn_trace *t)
+{
+    for (int i = 0; i < t->nunmodelled; i++)
+        unmod_entry(s, t->unmodelled[i]);
+    for (int i = 0; i < t->nheld_back; i++) {
+        int k = unmod_entry(s, t->held_back[i].by);
+        if (k >= 0 && !s->unmod[k].held_back++)
+            s->unmod[k].example[0] = t->held_back[i].loc[0], s->unmod[k].example[1] = t->held_back[i].loc[1];
+    }
+}
+
+static char *loc_text(const dyn_session *s, unsigned loc)
+{
+    const rh_dyn_locs *l = &s->bin.locs;
+    if (loc >= (unsigned)l->len)
+        return rh_xstrdup("?");
+    return rh_xasprintf("%s:%u", l->items[loc].file, l->items[loc].line);
+}
+
+/* The notes that say which calls the runtime could not model, and what
+ * that cost: races such a call may order are never reported as observed. */
+static void note_unmodelled(dyn_session *s)
+{
+    for (int i = 0; i < s->nunmod; i++) {
+        char *at = loc_text(s, s->unmod[i].loc);
+        if (s->unmod[i].held_back) {
+            char *a = loc_text(s, s->unmod[i].example[0]), *b = loc_text(s, s->unmod[i].example[1]);
+            rh_result_note(s->res, "dynamic: '%s' (called at %s) may synchronise threads in a way the "
+                                   "runtime does not model: %lu race(s) it may order (e.g. %s and %s) "
+                                   "were seen but not reported as observed", s->unmod[i].name, at,
+                           s->unmod[i].held_back, a, b);
+            free(a);
+            free(b);
+        } else {
+            rh_result_note(s->res, "dynamic: '%s' (called at %s) may synchronise threads in a way the "
+                                   "runtime does not model: a race it may order is not reported as "
+                                   "observed", s->unmod[i].name, at);
+        }
+        free(at);
+    }
+}
+
 static void keep_trace(dyn_session *s, rh_dyn_outcome *out, unsigned long seed)
 {
     if (s->nkept >= RH_DYN_KEEP_TRACES || out->trace.nthreads == 0 ||
@@ -162,6 +226,7 @@ static int one_run(dyn_session *s, unsigned long i, double deadline, unsigned lo
     if (out.trace.choices)
         *last_choices = out.trace.choices;
     note_outcome(s, &out, &spec);
+    record_unmodelled(s, &out.trace);
     for (int k = 0; k < out.trace.nraces; k++) {
         rh_race r;
         rh_dyn_race_from_obs(&s->bin, &out.trace, k, s->program, spec.seed, RH_EV_OBSERVED, &r);
@@ -177,6 +242,7 @@ static void finish_notes(dyn_session *s)
 {
     rh_result_note(s->res, "dynamic: %lu controlled runs of the program; a dynamic engine never "
                            "proves race freedom", s->runs);
+    note_unmodelled(s);
     if (s->bin.rebuilt_64bit)
         rh_result_note(s->res, "dynamic: the ILP32 program was built and run as 64-bit code");
     if (s->cutoffs)

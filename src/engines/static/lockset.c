@@ -235,10 +235,16 @@ static void join_thread(rh_ls *ls, rh_ls_state *s, int c)
  * is loaded from one strong cell that exactly one unique thread's create
  * call writes (RacerF's identifier assumption, made sound by uniqueness). */
 static void join_op(rh_ls *ls, LLVMValueRef call, const rh_conc_entry *e, LLVMValueRef ctx,
-                    rh_ls_state *s)
+                    rh_ls_state *s, int succeeded)
 {
     if (e->obj < 0 || e->obj >= (int)LLVMGetNumArgOperands(call))
         return;
+    if (!succeeded && (e->flags & (RH_F_TRY | RH_F_TIMED))) {
+        /* pthread_tryjoin_np, pthread_timedjoin_np: a join only on the
+         * edge that tested its result for success (refine_edge) */
+        rh_sset_add(&s->tries, (uint64_t)(uintptr_t)call);
+        return;
+    }
     LLVMValueRef h = LLVMGetOperand(call, (unsigned)e->obj);
     if (ctx && LLVMIsAArgument(h) && rh_ls_param_index(h) < LLVMGetNumArgOperands(ctx))
         h = LLVMGetOperand(ctx, rh_ls_param_index(h)), ctx = NULL;
@@ -330,7 +336,7 @@ static void sync_op(rh_ls *ls, LLVMValueRef call, const rh_conc_entry *e, int f,
         remove_lock(&s->must, RH_LS_ATOMIC), remove_lock(&s->may, RH_LS_ATOMIC);
         break;
     case RH_OP_THREAD_CREATE: create_op(ls, call, s); break;
-    case RH_OP_THREAD_JOIN: join_op(ls, call, e, ctx, s); break;
+    case RH_OP_THREAD_JOIN: join_op(ls, call, e, ctx, s, 0); break;
     case RH_OP_THREAD_EXIT:
         rh_sset_union(&ls->exit_active[ls->cur_thread], &s->active);
         s->live = 0;
@@ -365,8 +371,9 @@ LLVMValueRef rh_ls_strip_int_casts(LLVMValueRef v)
     return v;
 }
 
-/* The trylock call a branch condition tests, and which edge (0 true, 1
- * false) is taken only when the lock was acquired; NULL if none. */
+/* The trylock (or tryjoin) call a branch condition tests, and which edge
+ * (0 true, 1 false) is taken only when the lock was acquired (the thread
+ * joined); NULL if none. */
 static LLVMValueRef try_condition(rh_ls *ls, LLVMValueRef cond, int *success_edge)
 {
     int neg;
@@ -379,7 +386,8 @@ static LLVMValueRef try_condition(rh_ls *ls, LLVMValueRef cond, int *success_edg
     if (!LLVMIsAConstantInt(b) || !LLVMIsACallInst(a))
         return NULL;
     const rh_conc_entry *e = rh_model_call_entry(ls->p, a);
-    if (!e || e->op != RH_OP_LOCK || !(e->flags & (RH_F_TRY | RH_F_TIMED)) ||
+    if (!e || (e->op != RH_OP_LOCK && e->op != RH_OP_THREAD_JOIN) ||
+        !(e->flags & (RH_F_TRY | RH_F_TIMED)) || (e->flags & RH_F_ANNOT) ||
         LLVMConstIntGetSExtValue(b) != e->success)
         return NULL;
     LLVMIntPredicate pr = LLVMGetICmpPredicate(cond);
@@ -401,8 +409,13 @@ static void refine_edge(rh_ls *ls, LLVMValueRef term, unsigned succ, LLVMValueRe
     }
     int edge;
     LLVMValueRef call = try_condition(ls, LLVMGetCondition(term), &edge);
-    if (call && (unsigned)edge == succ && rh_sset_has(&s->tries, (uint64_t)(uintptr_t)call))
-        lock_op(ls, call, rh_model_call_entry(ls->p, call), ctx, s, 1);
+    if (call && (unsigned)edge == succ && rh_sset_has(&s->tries, (uint64_t)(uintptr_t)call)) {
+        const rh_conc_entry *e = rh_model_call_entry(ls->p, call);
+        if (e->op == RH_OP_THREAD_JOIN)
+            join_op(ls, call, e, ctx, s, 1);
+        else
+            lock_op(ls, call, e, ctx, s, 1);
+    }
     rh_pf_refine(ls, term, succ, s);
 }
 

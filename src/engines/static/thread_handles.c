@@ -121,7 +121,8 @@ void rh_ls_loop_joins(rh_ls *ls)
 {
     for (int i = 0; i < ls->p->nsyncs; i++) {
         const rh_sync *sy = &ls->p->syncs[i];
-        if (!sy->entry || sy->entry->op != RH_OP_THREAD_JOIN || sy->entry->obj < 0)
+        if (!sy->entry || sy->entry->op != RH_OP_THREAD_JOIN || sy->entry->obj < 0 ||
+            (sy->entry->flags & (RH_F_TRY | RH_F_TIMED))) /* may not join */
             continue;
         LLVMValueRef h = LLVMGetOperand(sy->inst, (unsigned)sy->entry->obj);
         rh_counted_loop jl;

@@ -72,6 +72,17 @@ static void check_call(rh_static *s, LLVMValueRef call, int f)
     }
     if (!e && callee && LLVMIsDeclaration(callee))
         check_external(s, call, callee);
+    if (e && e->op == RH_OP_TSD && e->fn >= 0 && (unsigned)e->fn < LLVMGetNumArgOperands(call) &&
+        !LLVMIsNull(LLVMGetOperand(call, (unsigned)e->fn)))
+        rh_static_unsupported(s, call, "a thread-specific data destructor (it runs at thread exit)");
+    if (e && e->op == RH_OP_UNMODELLED) {
+        size_t len;
+        char *w = rh_xasprintf("the call of '%s', which may synchronise threads (or end one, or run "
+                               "a signal handler) in a way racehunt does not model",
+                               callee ? LLVMGetValueName2(callee, &len) : "?");
+        rh_static_unsupported(s, call, w);
+        free(w);
+    }
     uint64_t size;
     if (e && (e->flags & RH_F_SCAN) && rh_model_scan_sizes(s->p, call, e->obj2, &size, 1) < 0)
         rh_static_unsupported(s, call, "a scanf format that is not a constant or has %p or %n");
