@@ -246,6 +246,8 @@ int rh_frontend_load(const rh_options *o, rh_budget *budget, rh_program *prog, c
 {
     rh_tu_list units;
     rh_conc_table conc = {0};
+    conc.strict = o->strict;
+    conc.svcomp = o->svcomp;
     if (o->model_file && rh_conc_load_file(&conc, o->model_file, err)) {
         rh_conc_free(&conc);
         return -1;

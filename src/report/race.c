@@ -159,3 +159,9 @@ rh_hidden rh_hidden_from_name(const char *name)
             return (rh_hidden)h;
     return RH_SHOWN;
 }
+
+const char *rh_note_assumption(const char *note)
+{
+    size_t n = strlen(RH_ASSUMPTION_PREFIX);
+    return note && strncmp(note, RH_ASSUMPTION_PREFIX, n) == 0 ? note + n : NULL;
+}

@@ -55,16 +55,22 @@ json_t *rh_result_to_json(const rh_result *res, int with_may)
     for (int i = 0; i < res->nraces; i++)
         if (rh_race_listed(&res->races[i], with_may))
             json_array_append_new(races, race_json(&res->races[i]));
-    for (int i = 0; i < res->nnotes; i++)
+    json_t *assumptions = json_array();
+    for (int i = 0; i < res->nnotes; i++) {
         json_array_append_new(notes, json_string(res->notes[i]));
+        if (rh_note_assumption(res->notes[i]))
+            json_array_append_new(assumptions, json_string(rh_note_assumption(res->notes[i])));
+    }
     for (int i = 0; i < res->nstats; i++)
         json_object_set_new(stats, res->stats[i].name, json_real(res->stats[i].value));
     rh_filter_counts n = rh_filter_count(res, with_may);
-    return json_pack("{s:s, s:i, s:s, s:s?, s:{s:i, s:i, s:i}, s:o, s:o, s:o}", "schema",
+    json_t *j = json_pack("{s:s, s:i, s:s, s:s?, s:{s:i, s:i, s:i}, s:o, s:o, s:o}", "schema",
                      "racehunt-report", "version", RH_REPORT_SCHEMA_VERSION, "verdict",
                      rh_verdict_name(res->verdict), "engine", res->engine, "counts", "reported",
                      n.reported, "suppressed", n.suppressed, "baselined", n.baselined, "races",
                      races, "notes", notes, "stats", stats);
+    json_object_set_new(j, "assumptions", assumptions);
+    return j;
 }
 
 void rh_report_json(const rh_result *res, const rh_options *o, FILE *out)

@@ -6,6 +6,7 @@
  * and thread creations are wired when the solver finds their targets.
  */
 #include "points_to.h"
+#include "../../model/libspec.h"
 #include "../../util/util.h"
 
 #include <stdlib.h>
@@ -14,9 +15,12 @@
 /* A call through a pointer, or a thread creation: wired per target. */
 typedef struct rh_pt_call {
     LLVMValueRef inst;
-    int create;       /* pthread_create / call_once: the target is a start routine */
+    int create;       /* pthread_create / call_once: the target is a start routine;
+                       * CALLBACK_CALL: a library callback (qsort's comparator) */
     int arg;          /* create: node of the thread argument, -1 for none */
 } rh_pt_call;
+
+#define CALLBACK_CALL 2
 
 static uint32_t new_object(rh_pt *pt, rh_pt_kind kind, LLVMValueRef site, int func, uint64_t size)
 {
@@ -246,10 +250,29 @@ static void wire_call(rh_pt *pt, LLVMValueRef call, int callee)
     rh_pts_copy(&pt->s, c, ret_node(pt, callee), 0);
 }
 
+/* A constant global (a string literal): nothing is stored into it, and
+ * what points to it reaches nothing else. */
+static int read_only(LLVMValueRef v)
+{
+    while (v && LLVMIsAConstantExpr(v) && LLVMGetNumOperands(v) > 0)
+        v = LLVMGetOperand(v, 0);
+    return v && LLVMIsAGlobalVariable(v) && LLVMIsGlobalConstant(v);
+}
+
 /* An unknown external function may return a new object or anything its
  * arguments point to (strchr-like functions return into their argument). */
 static void external_call(rh_pt *pt, LLVMValueRef call, int fi)
 {
+    unsigned nargs = (unsigned)LLVMGetNumArgOperands(call);
+    /* By the stated assumption it touches what its arguments reach, so it
+     * may link them: each pointer argument's object may now hold the others. */
+    for (unsigned i = 0; fi >= 0 && i < nargs; i++)
+        for (unsigned j = 0; j < nargs; j++)
+            if (i != j && !read_only(LLVMGetOperand(call, i)) && !read_only(LLVMGetOperand(call, j)) &&
+                LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(call, i))) == LLVMPointerTypeKind &&
+                LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(call, j))) == LLVMPointerTypeKind &&
+                rh_model_assumed_external(pt->p, rh_model_called_function(call)))
+                add_store(pt, LLVMGetOperand(call, i), LLVMGetOperand(call, j));
     if (LLVMGetTypeKind(LLVMTypeOf(call)) == LLVMVoidTypeKind)
         return;
     add_site_object(pt, call, RH_PT_EXTERN, fi, 0);
@@ -342,6 +365,32 @@ static void alloc_site(rh_pt *pt, LLVMValueRef call, int fi, uint64_t size)
     rh_sset_free(&objs);
 }
 
+/* A call the library specification describes: its result is a new
+ * object, or points into an argument (which a call with hidden state keeps
+ * there: strtok(NULL, ...) goes on in the string of an earlier call), or
+ * into the state, or into storage of the library's own. */
+static void library_call(rh_pt *pt, LLVMValueRef call, const rh_conc_entry *e, LLVMValueRef obj, int fi)
+{
+    if ((e->flags & RH_F_CALLBACK) && e->fn >= 0 && e->fn < (int)LLVMGetNumArgOperands(call))
+        add_call(pt, LLVMGetOperand(call, (unsigned)e->fn), call, CALLBACK_CALL, -1);
+    const char *state = rh_model_row_state(pt->p, e);
+    LLVMValueRef g = state ? rh_model_state_global(pt->p, state) : NULL;
+    if (g && obj)
+        add_store(pt, g, obj);
+    if (LLVMGetTypeKind(LLVMTypeOf(call)) != LLVMPointerTypeKind)
+        return;
+    if (e->flags & RH_F_RET_NEW)
+        add_site_object(pt, call, RH_PT_HEAP, fi, 0);
+    else if (obj)
+        add_shift(pt, call, obj, RH_PT_ANY);
+    else if (!g)
+        add_site_object(pt, call, RH_PT_EXTERN, fi, 0);
+    if (g && obj)
+        add_load(pt, call, g);
+    else if (g)
+        add_copy(pt, call, g);
+}
+
 static void table_call(rh_pt *pt, LLVMValueRef call, const rh_conc_entry *e, int fi)
 {
     int nargs = (int)LLVMGetNumArgOperands(call);
@@ -363,6 +412,10 @@ static void table_call(rh_pt *pt, LLVMValueRef call, const rh_conc_entry *e, int
         }
         return;
     case RH_OP_MEMORY:
+        if (rh_libspec_of(e)) {
+            library_call(pt, call, e, obj, fi);
+            return;
+        }
         if (obj && obj2 && (e->flags & RH_F_OBJ_WRITE) && (e->flags & RH_F_OBJ2_READ))
             add_memcpy(pt, obj, obj2);
         if (obj && LLVMGetTypeKind(LLVMTypeOf(call)) != LLVMVoidTypeKind)
@@ -532,13 +585,33 @@ static void scan_initializer(rh_pt *pt, uint32_t obj, LLVMValueRef c, int64_t ba
     rh_sset_free(&s);
 }
 
+/* A library callback gets pointers into what the library call was given
+ * (qsort's comparator: two elements of the array): each pointer
+ * parameter ⊇ every pointer argument of the call, at any offset. */
+static void wire_callback(rh_pt *pt, LLVMValueRef call, int callee)
+{
+    LLVMValueRef fn = pt->p->funcs[callee].fn;
+    unsigned np = LLVMCountParams(fn), na = (unsigned)LLVMGetNumArgOperands(call);
+    for (unsigned i = 0; i < np; i++)
+        for (unsigned k = 0; k < na; k++) {
+            LLVMValueRef prm = LLVMGetParam(fn, i), a = LLVMGetOperand(call, k);
+            if (LLVMGetTypeKind(LLVMTypeOf(prm)) == LLVMPointerTypeKind &&
+                LLVMGetTypeKind(LLVMTypeOf(a)) == LLVMPointerTypeKind && !LLVMIsAFunction(a))
+                add_shift(pt, prm, a, RH_PT_ANY);
+        }
+}
+
 /* The solver found function object o in the pointer of call record id. */
 static void on_call(void *ctx, int id, uint32_t o)
 {
     rh_pt *pt = ctx;
     rh_pt_call c = pt->calls.items[id];
     int fi = pt->objs[o].func;
-    if (!c.create && fi >= 0)
+    if (c.create == CALLBACK_CALL && fi >= 0)
+        wire_callback(pt, c.inst, fi);
+    else if (c.create == CALLBACK_CALL)
+        return;
+    else if (!c.create && fi >= 0)
         wire_call(pt, c.inst, fi);
     else if (!c.create)
         external_call(pt, c.inst, -1);
