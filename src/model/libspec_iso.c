@@ -60,7 +60,6 @@ const rh_libspec_row rh_libspec_iso[] = {
     LOCKED("wctomb", "w0", "the multibyte conversion state"),
     MEM("mbstowcs", "w0 r1:s"),
     MEM("wcstombs", "w0:a2 r1"),
-    NEW("aligned_alloc", ""),
     /* <stdio.h> */
     NEW("fopen", "r0:s r1:s"),
     NEW("freopen", "r0:s r1:s m2"),
