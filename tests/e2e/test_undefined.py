@@ -3,8 +3,9 @@
 defines (tests/e2e/data/undefined): the static engine assumes they touch
 only memory reachable from their arguments and says so in the verdict
 line and in the JSON and SARIF reports; --strict and --svcomp drop the
-assumption (unknown); a function pointer given to one stays unknown; a
-shared argument is a possible race on the annotated line."""
+assumption (unknown); a function pointer given to one, or shared memory behind a
+pointer in its arguments, stays unknown; a shared argument is a possible
+race on the annotated line."""
 import argparse
 import json
 import os
@@ -58,6 +59,9 @@ def main():
     cb = report(rh, os.path.join(DATA, "undefined_callback_arg_unknown.c"))
     check(bad, cb["verdict"] == "unknown" and any("function pointer" in n for n in cb["notes"]),
           "function pointer argument: unknown, with a note")
+    behind = report(rh, os.path.join(DATA, "undefined_shared_behind_pointer_unknown.c"))
+    check(bad, behind["verdict"] == "unknown" and any("behind a pointer" in n for n in behind["notes"]),
+          "shared memory behind a pointer in the arguments: unknown, with a note")
     for name in ("undefined_lookup_shared_out_race.c", "undefined_links_args_race.c"):
         prog = os.path.join(DATA, name)
         race, _ = harness.annotations(prog)

@@ -53,8 +53,42 @@ int rh_static_library_unsupported(rh_static *s, LLVMValueRef call, const rh_conc
     return 1;
 }
 
-/* A function argument of an assumed function may be called back: that is
- * beyond the assumption, so it stays unsupported.  Returns 1 then. */
+/* Whether memory another thread may reach lies behind a pointer stored in
+ * what the argument points to: the function may write it too, which the
+ * access the model gives the call (the argument's own object) does not
+ * cover.  Depth-first over the cells of the objects, each object once. */
+static int shared_behind(rh_static *s, LLVMValueRef arg)
+{
+    unsigned char *seen = rh_xcalloc((size_t)s->pt.nobjs + 1, 1);
+    uint32_t *work = rh_xmalloc(((size_t)s->pt.nobjs + 1) * sizeof *work);
+    int nw = 0, found = 0;
+    const rh_sset *pts = rh_pt_of(&s->pt, arg);
+    for (uint32_t i = 0; i < pts->n; i++) {
+        uint32_t o = rh_pt_loc_obj(pts->v[i]);
+        if (!seen[o])
+            seen[o] = 1, work[nw++] = o;
+    }
+    while (nw && !found) {
+        const rh_sset *cells = rh_pt_cells(&s->pt, work[--nw]);
+        for (uint32_t k = 0; k < cells->n && !found; k++) {
+            const rh_sset *to = rh_pt_node_set(&s->pt, (int)(uint32_t)cells->v[k]);
+            for (uint32_t i = 0; i < to->n && !found; i++) {
+                uint32_t o = rh_pt_loc_obj(to->v[i]);
+                found = s->shared[o] && s->pt.objs[o].kind != RH_PT_FUNC;
+                if (!seen[o])
+                    seen[o] = 1, work[nw++] = o;
+            }
+        }
+    }
+    free(seen);
+    free(work);
+    return found;
+}
+
+/* A function argument of an assumed function may be called back, and
+ * shared memory behind a pointer in its arguments may be written: both
+ * are beyond what the model gives the call, so they stay unsupported.
+ * Returns 1 then. */
 int rh_static_assumed_call(rh_static *s, LLVMValueRef call, LLVMValueRef callee)
 {
     unsigned n = LLVMGetNumArgOperands(call);
@@ -70,6 +104,14 @@ int rh_static_assumed_call(rh_static *s, LLVMValueRef call, LLVMValueRef callee)
                 return 1;
             }
     }
+    for (unsigned i = 0; i < n; i++)
+        if (shared_behind(s, LLVMGetOperand(call, i))) {
+            char *w = rh_xasprintf("the call of the undefined function '%s' with shared memory "
+                                   "behind a pointer in its arguments", name);
+            rh_static_unsupported(s, call, w);
+            free(w);
+            return 1;
+        }
     for (int i = 0; i < s->nassumed; i++)
         if (strcmp(s->assumed[i], name) == 0)
             return 0;
