@@ -127,7 +127,8 @@ int rh_libspec_effects(const rh_conc_entry *e, rh_effect *out)
         }
         rh_effect ef = {0};
         ef.read = *s == 'r' || *s == 'm';
-        ef.write = *s == 'w' || *s == 'm';
+        ef.write = *s == 'w' || *s == 'm' || *s == 'p';
+        ef.ptrs = *s == 'p';
         char *end;
         ef.arg = (int)strtol(s + 1, &end, 10);
         s = end;

@@ -10,7 +10,9 @@
  *
  * Effects grammar (README.md, "Library specification"): items separated by
  * spaces, each MODE ARG [+] [:SIZE]
- *   MODE  r (reads), w (writes), m (reads and writes)
+ *   MODE  r (reads), w (writes), m (reads and writes), p (writes pointers:
+ *         into any pointer argument, or to a new object: strtol's end,
+ *         getline's buffer, getaddrinfo's list)
  *   ARG   0-based argument position; '+' also every later argument (execl)
  *   SIZE  absent: the whole object;  N: N bytes;  aK: argument K bytes;
  *         aK*aJ: their product;  ret: the return value (when positive);
@@ -47,6 +49,7 @@ typedef struct rh_effect {
     int arg;          /* pointer argument */
     int rest;         /* also every later argument */
     int read, write;
+    int ptrs;         /* stores pointers (mode p) */
     rh_size_kind size;
     int a, b;         /* size arguments */
     unsigned long n;  /* constant size */

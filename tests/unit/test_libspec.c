@@ -28,7 +28,7 @@ static int well_formed(const char *s)
             s++;
             continue;
         }
-        if (!strchr("rwm", *s++) || *s < '0' || *s > '9')
+        if (!strchr("rwmp", *s++) || *s < '0' || *s > '9')
             return 0;
         while (*s >= '0' && *s <= '9')
             s++;

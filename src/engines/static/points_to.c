@@ -369,8 +369,40 @@ static void alloc_site(rh_pt *pt, LLVMValueRef call, int fi, uint64_t size)
  * object, or points into an argument (which a call with hidden state keeps
  * there: strtok(NULL, ...) goes on in the string of an earlier call), or
  * into the state, or into storage of the library's own. */
+/* The pointers a library call stores or copies: an effect of mode p
+ * (strtol's end, getline's buffer) may store into its argument a pointer
+ * anywhere into any pointer argument or to a new object, which the call's
+ * own node holds; a written argument gets the pointer cells of every
+ * argument the call reads (copies: bcopy, mempcpy, __memcpy_chk). */
+static void library_pointers(rh_pt *pt, LLVMValueRef call, const rh_conc_entry *e, int fi)
+{
+    rh_effect ef[RH_MAX_EFFECTS];
+    int n = rh_libspec_effects(e, ef), nargs = (int)LLVMGetNumArgOperands(call), stores = 0;
+    for (int i = 0; i < n; i++)
+        stores |= ef[i].ptrs;
+    if (stores) {
+        add_site_object(pt, call, RH_PT_HEAP, fi, 0);
+        for (int k = 0; k < nargs; k++)
+            if (LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(call, (unsigned)k))) == LLVMPointerTypeKind)
+                add_shift(pt, call, LLVMGetOperand(call, (unsigned)k), RH_PT_ANY);
+    }
+    for (int i = 0; i < n; i++) {
+        if (!ef[i].write || ef[i].arg >= nargs ||
+            LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(call, (unsigned)ef[i].arg))) != LLVMPointerTypeKind)
+            continue;
+        LLVMValueRef dst = LLVMGetOperand(call, (unsigned)ef[i].arg);
+        if (ef[i].ptrs)
+            add_store(pt, dst, call);
+        for (int j = 0; j < n; j++)
+            if (j != i && ef[j].read && ef[j].size != RH_SZ_STRING && ef[j].arg < nargs &&
+                LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(call, (unsigned)ef[j].arg))) == LLVMPointerTypeKind)
+                add_memcpy(pt, dst, LLVMGetOperand(call, (unsigned)ef[j].arg));
+    }
+}
+
 static void library_call(rh_pt *pt, LLVMValueRef call, const rh_conc_entry *e, LLVMValueRef obj, int fi)
 {
+    library_pointers(pt, call, e, fi);
     if ((e->flags & RH_F_CALLBACK) && e->fn >= 0 && e->fn < (int)LLVMGetNumArgOperands(call))
         add_call(pt, LLVMGetOperand(call, (unsigned)e->fn), call, CALLBACK_CALL, -1);
     const char *state = rh_model_row_state(pt->p, e);
