@@ -133,8 +133,9 @@ void rh_static_note_assumptions(rh_static *s)
         const char *sep = i == 0 ? "" : i == s->nassumed - 1 ? " and " : ", ";
         q += sprintf(q, "%s'%s'", sep, s->assumed[i]);
     }
-    rh_result_note(s->res, "assumption: %s touch%s only memory reachable from %s arguments",
-                   names, s->nassumed == 1 ? "es" : "", s->nassumed == 1 ? "its" : "their");
+    rh_result_note(s->res, "assumption: %s touch%s only memory reachable from %s arguments "
+                   "and store%s no pointers there", names, s->nassumed == 1 ? "es" : "",
+                   s->nassumed == 1 ? "its" : "their", s->nassumed == 1 ? "s" : "");
     free(names);
     free(s->assumed);
     s->assumed = NULL;

@@ -250,29 +250,10 @@ static void wire_call(rh_pt *pt, LLVMValueRef call, int callee)
     rh_pts_copy(&pt->s, c, ret_node(pt, callee), 0);
 }
 
-/* A constant global (a string literal): nothing is stored into it, and
- * what points to it reaches nothing else. */
-static int read_only(LLVMValueRef v)
-{
-    while (v && LLVMIsAConstantExpr(v) && LLVMGetNumOperands(v) > 0)
-        v = LLVMGetOperand(v, 0);
-    return v && LLVMIsAGlobalVariable(v) && LLVMIsGlobalConstant(v);
-}
-
 /* An unknown external function may return a new object or anything its
  * arguments point to (strchr-like functions return into their argument). */
 static void external_call(rh_pt *pt, LLVMValueRef call, int fi)
 {
-    unsigned nargs = (unsigned)LLVMGetNumArgOperands(call);
-    /* By the stated assumption it touches what its arguments reach, so it
-     * may link them: each pointer argument's object may now hold the others. */
-    for (unsigned i = 0; fi >= 0 && i < nargs; i++)
-        for (unsigned j = 0; j < nargs; j++)
-            if (i != j && !read_only(LLVMGetOperand(call, i)) && !read_only(LLVMGetOperand(call, j)) &&
-                LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(call, i))) == LLVMPointerTypeKind &&
-                LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(call, j))) == LLVMPointerTypeKind &&
-                rh_model_assumed_external(pt->p, rh_model_called_function(call)))
-                add_store(pt, LLVMGetOperand(call, i), LLVMGetOperand(call, j));
     if (LLVMGetTypeKind(LLVMTypeOf(call)) == LLVMVoidTypeKind)
         return;
     add_site_object(pt, call, RH_PT_EXTERN, fi, 0);

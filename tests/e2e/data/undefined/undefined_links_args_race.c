@@ -1,4 +1,4 @@
-/* attach(&slot, &shared) may store &shared into each thread's slot; the write through it then races */
+/* attach(&slot, &shared) stores a pointer, beyond the stated assumption: never race-free, the call races */
 #include <pthread.h>
 
 int attach(int **slot, int *target);
