@@ -119,7 +119,7 @@ const rh_libspec_row rh_libspec_gnu[] = {
     MEM("get_nprocs_conf", ""), MEM("getloadavg", "w0"), MEM("setresuid", ""), MEM("setresgid", ""),
     MEM("capget", "m0 w1"), MEM("capset", "m0 r1"), PURE("ioprio_get"), PURE("ioprio_set"),
     MEM("daemon", ""), MEM("unshare", ""), MEM("setns", ""), MEM("pidfd_open", ""),
-    REG("on_exit", 0, ""), MEM("error", "r2:s"), MEM("error_at_line", "r2:s r4:s"),
+    REG("__sysv_signal", 1, ""), MEM("gai_error", "r0"), REG("on_exit", 0, ""), MEM("error", "r2:s"), MEM("error_at_line", "r2:s r4:s"),
     MEM("warn", "r0:s"), MEM("warnx", "r0:s"), MEM("err", "r1:s"), MEM("errx", "r1:s"),
     MEM("vwarn", "r0:s"), MEM("vwarnx", "r0:s"), MEM("verr", "r1:s"), MEM("verrx", "r1:s"),
     MEM("psignal", "r1:s"), MEM("psiginfo", "r0 r1:s"),
