@@ -98,6 +98,9 @@ static const char *parse_size(const char *s, rh_effect *ef)
         if (end[0] == '*' && end[1] == 'a') {
             ef->b = (int)strtol(end + 2, &end, 10);
             ef->size = RH_SZ_PRODUCT;
+        } else if (strncmp(end, "*ret", 4) == 0) {
+            ef->size = RH_SZ_ARG_RET;
+            end += 4;
         }
         return end;
     }
@@ -136,6 +139,8 @@ int rh_libspec_effects(const rh_conc_entry *e, rh_effect *out)
             ef.rest = 1, s++;
         if (*s == ':')
             s = parse_size(s + 1, &ef);
+        ef.exact = ef.size == RH_SZ_RET || ef.size == RH_SZ_ARG_RET || *s == '!';
+        s += *s == '!';
         out[n++] = ef;
         while (*s && *s != ' ')
             s++; /* a malformed tail: the unit test of the rows catches it */

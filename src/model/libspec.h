@@ -16,7 +16,12 @@
  *   ARG   0-based argument position; '+' also every later argument (execl)
  *   SIZE  absent: the whole object;  N: N bytes;  aK: argument K bytes;
  *         aK*aJ: their product;  ret: the return value (when positive);
- *         s: a string, up to and with its NUL
+ *         aK*ret: argument K times the return value (fread);  s: a string,
+ *         up to and with its NUL.  A write's size is an upper bound (fgets
+ *         may write less) unless it depends on the return value or ends in
+ *         '!' (memset_s writes exactly that much): the dynamic engine
+ *         records only exact writes, so no execution shows a write that
+ *         did not happen.
  * Other columns: obj is the argument the returned pointer points into (-1:
  * none); fn the callback argument (RH_F_CALLBACK, RH_F_REGISTER); obj2 the
  * kept pointer (RH_F_KEEPS); state names the hidden static state
@@ -42,6 +47,7 @@ typedef enum rh_size_kind {
     RH_SZ_ARG,    /* argument a bytes */
     RH_SZ_PRODUCT,/* argument a times argument b bytes */
     RH_SZ_RET,    /* the return value, when positive */
+    RH_SZ_ARG_RET,/* argument a times the return value */
     RH_SZ_STRING  /* up to and with the terminating NUL */
 } rh_size_kind;
 
@@ -50,6 +56,7 @@ typedef struct rh_effect {
     int rest;         /* also every later argument */
     int read, write;
     int ptrs;         /* stores pointers (mode p) */
+    int exact;        /* the size is what a write writes, not an upper bound */
     rh_size_kind size;
     int a, b;         /* size arguments */
     unsigned long n;  /* constant size */

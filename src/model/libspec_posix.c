@@ -9,7 +9,7 @@
 const rh_libspec_row rh_libspec_posix[] = {
     /* <unistd.h>, <fcntl.h>: descriptors */
     MEM("open", "r0:s"), MEM("open64", "r0:s"), MEM("openat", "r1:s"), MEM("creat", "r0:s"),
-    PURE("close"), PURE("dup"), PURE("dup2"), PURE("dup3"), MEM("pipe", "w0:8"), MEM("pipe2", "w0:8"),
+    PURE("close"), PURE("dup"), PURE("dup2"), PURE("dup3"), MEM("pipe", "w0:8!"), MEM("pipe2", "w0:8!"),
     MEM("read", "w1:ret"), MEM("write", "r1:a2"), MEM("pread", "w1:ret"), MEM("pwrite", "r1:a2"),
     MEM("pread64", "w1:ret"), MEM("pwrite64", "r1:a2"),
     MEM("readv", "r1 w1+"), MEM("writev", "r1"), MEM("preadv", "r1"), MEM("pwritev", "r1"),
@@ -42,13 +42,13 @@ const rh_libspec_row rh_libspec_posix[] = {
     MEM("glob", "r0:s p3"), MEM("globfree", "m0"), MEM("fnmatch", "r0:s r1:s"),
     MEM("wordexp", "r0:s p1"), MEM("wordfree", "m0"),
     /* <stdio.h> of POSIX */
-    NEW("fdopen", "r1:s"), PURE("fileno"), NEW("popen", "r0:s r1:s"), MEM("pclose", "m0"),
-    MEM("getline", "p0 m1 m2"), MEM("getdelim", "p0 m1 m3"), NEW("open_memstream", "p0 w1"),
+    NEW("fdopen", "r1:s"), PURE("fileno"), NEW("popen", "r0:s r1:s"), MEM("pclose", ""),
+    MEM("getline", "p0 m1"), MEM("getdelim", "p0 m1"), NEW("open_memstream", "p0 w1"),
     NEW("fmemopen", "r2:s"), MEM("dprintf", "r1:s"), MEM("vdprintf", "r1:s"),
-    MEM("flockfile", "m0"), MEM("funlockfile", "m0"), MEM("ftrylockfile", "m0"),
+    MEM("flockfile", ""), MEM("funlockfile", ""), MEM("ftrylockfile", ""),
     MEM("getc_unlocked", "m0"), MEM("putc_unlocked", "m1"), MEM("getchar_unlocked", ""),
-    MEM("putchar_unlocked", ""), MEM("fseeko", "m0"), MEM("ftello", "r0"), MEM("fseeko64", "m0"),
-    MEM("ftello64", "r0"), NEW("fopen64", "r0:s r1:s"), MEM("ctermid", "w0"),
+    MEM("putchar_unlocked", ""), MEM("fseeko", ""), MEM("ftello", ""), MEM("fseeko64", ""),
+    MEM("ftello64", ""), NEW("fopen64", "r0:s r1:s"), MEM("ctermid", "w0"),
     /* processes */
     PURE("getppid"), PURE("getuid"), PURE("geteuid"), PURE("getgid"), PURE("getegid"),
     PURE("setuid"), PURE("setgid"), PURE("seteuid"), PURE("setegid"), PURE("setsid"),
@@ -105,9 +105,9 @@ const rh_libspec_row rh_libspec_posix[] = {
     STW("drand48", -1, "", "drand48's state"), STW("lrand48", -1, "", "drand48's state"),
     STW("mrand48", -1, "", "drand48's state"), STW("srand48", -1, "", "drand48's state"),
     STW("seed48", -1, "r0:6", "drand48's state"), STW("lcong48", -1, "r0:14", "drand48's state"),
-    MEM("erand48", "m0:6"), MEM("nrand48", "m0:6"), MEM("jrand48", "m0:6"), MEM("rand_r", "m0:4"),
+    MEM("erand48", "m0:6!"), MEM("nrand48", "m0:6!"), MEM("jrand48", "m0:6!"), MEM("rand_r", "m0:4!"),
     /* sockets */
-    PURE("socket"), MEM("socketpair", "w3:8"), MEM("bind", "r1:a2"), MEM("connect", "r1:a2"),
+    PURE("socket"), MEM("socketpair", "w3:8!"), MEM("bind", "r1:a2"), MEM("connect", "r1:a2"),
     PURE("listen"), MEM("accept", "w1 m2"), MEM("accept4", "w1 m2"), PURE("shutdown"),
     MEM("send", "r1:a2"), MEM("recv", "w1:ret"), MEM("sendto", "r1:a2 r4:a5"),
     MEM("recvfrom", "w1:ret w4 m5"), MEM("sendmsg", "r1"), MEM("recvmsg", "m1"),
@@ -168,7 +168,7 @@ const rh_libspec_row rh_libspec_posix[] = {
     MEM("strncasecmp", "r0:s r1:s"), MEM("strtok_r", "m0:s r1:s p2"), RET("stpcpy", 0, "w0 r1:s"),
     RET("stpncpy", 0, "w0:a2 r1"), MEM("strerror_r", "w1:a2"), MEM("__xpg_strerror_r", "w1:a2"),
     RET("index", 0, "r0:s"), RET("rindex", 0, "r0:s"), MEM("bcmp", "r0:a2 r1:a2"),
-    MEM("bcopy", "r0:a2 w1:a2"), STW("ecvt", -1, "w2 w3", "ecvt's static buffer"),
+    MEM("bcopy", "r0:a2 w1:a2!"), STW("ecvt", -1, "w2 w3", "ecvt's static buffer"),
     STW("fcvt", -1, "w2 w3", "ecvt's static buffer"), RET("gcvt", 2, "w2"), MEM("a64l", "r0:s"),
     STW("l64a", -1, "", "l64a's static buffer"), MEM("iconv_open", "r0:s r1:s"),
     MEM("iconv", "p1 m2 p3 m4"), MEM("iconv_close", ""), MEM("catopen", "r0:s"),
@@ -177,8 +177,8 @@ const rh_libspec_row rh_libspec_posix[] = {
     MEM("ptsname_r", "w1:a2"), PURE("posix_openpt"), PURE("grantpt"), PURE("unlockpt"),
     MEM("fstatfs", "w1"), MEM("statfs", "r0:s w1"), STW("getpass", -1, "r0:s", "getpass's static buffer"),
     MEM("crypt_r", "r0:s r1:s w2"), STW("crypt", -1, "r0:s r1:s", "crypt's static buffer"),
-    MEM("encrypt", "m0:64"), MEM("setkey", "r0:64"),
-    MEM("swab", "r0:a2 w1:a2"),
+    MEM("encrypt", "m0:64!"), MEM("setkey", "r0:64"),
+    MEM("swab", "r0:a2 w1:a2!"),
 };
 
 const int rh_libspec_posix_count = (int)(sizeof rh_libspec_posix / sizeof rh_libspec_posix[0]);

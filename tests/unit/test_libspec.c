@@ -45,6 +45,8 @@ static int well_formed(const char *s)
                     s++;
             } else
                 return 0;
+            s += strncmp(s, "ret", 3) == 0 ? 3 : 0; /* aK*ret */
+            s += *s == '!';
         }
         if (*s && *s != ' ')
             return 0;
@@ -82,8 +84,12 @@ static void test_lookup(void)
     CHECK(rh_libspec_effects(e, ef) == 1 && ef[0].arg == 1 && ef[0].write && !ef[0].read &&
           ef[0].size == RH_SZ_RET);
     e = rh_conc_lookup(NULL, "fread", 0);
-    CHECK(e && rh_libspec_effects(e, ef) == 2 && ef[0].size == RH_SZ_PRODUCT && ef[0].a == 1 &&
-          ef[0].b == 2 && ef[1].read && ef[1].write);
+    CHECK(e && rh_libspec_effects(e, ef) == 1 && ef[0].size == RH_SZ_ARG_RET && ef[0].a == 1 &&
+          ef[0].exact);
+    e = rh_conc_lookup(NULL, "fgets", 0);
+    CHECK(e && rh_libspec_effects(e, ef) == 1 && ef[0].size == RH_SZ_ARG && !ef[0].exact);
+    e = rh_conc_lookup(NULL, "explicit_bzero", 0);
+    CHECK(e && rh_libspec_effects(e, ef) == 1 && ef[0].exact);
     e = rh_conc_lookup(NULL, "strtok", 0);
     CHECK(e && rh_libspec_of(e)->state && (e->flags & RH_F_STATE_WRITE) && e->obj == 0);
     e = rh_conc_lookup(NULL, "strtok_r", 0);

@@ -271,10 +271,13 @@ static LLVMValueRef effect_bytes(inst_ctx *c, LLVMValueRef call, const rh_effect
     case RH_SZ_PRODUCT: return ok && ok2 ? LLVMBuildMul(c->b, a, b, "") : k64(c, 1);
     case RH_SZ_STRING: *flags |= RH_RT_STRLEN; return k64(c, 0);
     case RH_SZ_RET:
-        if (LLVMGetTypeKind(rt) != LLVMIntegerTypeKind)
-            return k64(c, 1);
-        return LLVMBuildSelect(c->b, LLVMBuildICmp(c->b, LLVMIntSGT, call, LLVMConstInt(rt, 0, 0), ""),
-                               LLVMBuildSExt(c->b, call, c->i64, ""), k64(c, 0), "");
+    case RH_SZ_ARG_RET: {
+        if (LLVMGetTypeKind(rt) != LLVMIntegerTypeKind || (ef->size == RH_SZ_ARG_RET && !ok))
+            return k64(c, 0);
+        LLVMValueRef r = LLVMBuildSelect(c->b, LLVMBuildICmp(c->b, LLVMIntSGT, call, LLVMConstInt(rt, 0, 0), ""),
+                                         LLVMBuildSExt(c->b, call, c->i64, ""), k64(c, 0), "");
+        return ef->size == RH_SZ_RET ? r : LLVMBuildMul(c->b, r, a, "");
+    }
     default: return k64(c, 1); /* the whole object: its first byte at least */
     }
 }
@@ -284,7 +287,7 @@ static void library_access(inst_ctx *c, LLVMValueRef call, LLVMValueRef ptr, con
 {
     /* reads happen on what the caller passed, writes show after the call
      * (read(2) fills as much as it returns) */
-    int before = kind == RH_RT_READ && !(ef && ef->size == RH_SZ_RET);
+    int before = kind == RH_RT_READ && !(ef && (ef->size == RH_SZ_RET || ef->size == RH_SZ_ARG_RET));
     LLVMPositionBuilderBefore(c->b, before ? call : LLVMGetNextInstruction(call));
     unsigned flags = kind;
     LLVMValueRef n = ef ? effect_bytes(c, call, ef, &flags) : k64(c, 1);
@@ -306,7 +309,7 @@ static void instrument_library_call(inst_ctx *c, LLVMValueRef call, const rh_con
                 continue;
             if (ef[i].read)
                 library_access(c, call, p, &ef[i], RH_RT_READ);
-            if (ef[i].write)
+            if (ef[i].write && ef[i].exact) /* an upper bound might record what did not happen */
                 library_access(c, call, p, &ef[i], RH_RT_WRITE);
         }
     const char *state = rh_model_row_state(c->prog, e);
