@@ -40,6 +40,7 @@ static const char usage[] =
     "  --svcomp                          SV-COMP mode: last line RESULT: true|false(no-data-race)|unknown\n"
     "  --data-model=ILP32|LP64           compile for 32 or 64 bits (default LP64)\n"
     "  --model=FILE                      extra concurrency-model entries (lock wrappers, ...)\n"
+    "  --strict                          no assumption about functions nobody defines: unknown\n"
     "  --may                             also list possible (may) races of the static engine\n"
     "  --witness=FILE                    write the witness of the first confirmed race to FILE\n"
     "  --unwind=K --rounds=R             bmc bounds (default: iterative deepening)\n"
@@ -64,7 +65,7 @@ static const char usage[] =
 enum { OPT_ENGINE = 256, OPT_FORMAT, OPT_TIMEOUT, OPT_SVCOMP, OPT_DATA_MODEL, OPT_DUMP_MODEL,
        OPT_VERSION, OPT_HELP, OPT_MODEL, OPT_MAY, OPT_STATS, OPT_WITNESS, OPT_UNWIND, OPT_ROUNDS,
        OPT_RUNS, OPT_SEED, OPT_STRATEGY, OPT_FROM_REPORT, OPT_LINK, OPT_SUPPRESSIONS, OPT_BASELINE,
-       OPT_EXITCODE, OPT_PROGRAM, OPT_ENTRY };
+       OPT_EXITCODE, OPT_PROGRAM, OPT_ENTRY, OPT_STRICT };
 
 static const struct option long_opts[] = {
     {"engine", required_argument, 0, OPT_ENGINE},   {"format", required_argument, 0, OPT_FORMAT},
@@ -82,6 +83,7 @@ static const struct option long_opts[] = {
     {"baseline", required_argument, 0, OPT_BASELINE},
     {"exitcode", required_argument, 0, OPT_EXITCODE},
     {"program", required_argument, 0, OPT_PROGRAM}, {"entry", required_argument, 0, OPT_ENTRY},
+    {"strict", no_argument, 0, OPT_STRICT},
     {"jobs", required_argument, 0, 'j'},            {"verbose", no_argument, 0, 'v'},
     {0, 0, 0, 0},
 };
@@ -162,6 +164,7 @@ static int apply_option(rh_options *o, int c, const char *arg, char *err)
     case OPT_ENTRY: o->entry = arg; return arg[0] ? 0 : rh_fail(err, "--entry needs a function name or all-external");
     case OPT_TIMEOUT: return rh_cli_seconds("--timeout", arg, &o->timeout, err);
     case OPT_SVCOMP: o->svcomp = 1; return 0;
+    case OPT_STRICT: o->strict = 1; return 0;
     case OPT_DATA_MODEL:
         if (strcmp(arg, "ILP32") != 0 && strcmp(arg, "LP64") != 0)
             return rh_fail(err, "--data-model must be ILP32 or LP64, not '%s'", arg);

@@ -14,6 +14,7 @@ typedef struct rh_options {
     double timeout;           /* seconds for the whole analysis, 0 = default */
     double start;             /* rh_now() when racehunt started: the budget counts from here */
     int svcomp;               /* SV-COMP conventions and RESULT line */
+    int strict;               /* --strict: functions nobody defines make verdicts unknown */
     int ilp32;                /* --data-model=ILP32 */
     int dump_model;
     int may;                  /* also list may-races (static engine) */

@@ -345,6 +345,8 @@ int rh_build_load(rh_build *b, int which, rh_budget *budget, rh_program *prog, c
     if (program_units(b, which, &sel, &nsel, err))
         return -1;
     rh_conc_table conc = {0};
+    conc.strict = b->o->strict;
+    conc.svcomp = b->o->svcomp;
     if (b->o->model_file && rh_conc_load_file(&conc, b->o->model_file, err)) {
         rh_conc_free(&conc);
         return -1;

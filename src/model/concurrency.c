@@ -1,9 +1,11 @@
 /* concurrency.c - the built-in concurrency model table and --model files.
  *
  * Rows are matched in order, so exact names come before the prefixes that
- * would also match them.  Argument positions are 0-based; -1 means none.
+ * would also match them.  The rest of the C library is in libspec_*.c,
+ * looked up after these rows.  Argument positions are 0-based; -1 means none.
  */
 #include "concurrency.h"
+#include "libspec.h"
 #include "../util/util.h"
 
 #include <stdio.h>
@@ -214,9 +216,6 @@ static const rh_conc_entry builtin[] = {
     {"putchar",                 RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
     {"fflush",                  RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
     {"perror",                  RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
-    {"strerror",                RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
-    {"rand",                    RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
-    {"srand",                   RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
     {"abs",                     RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
     {"labs",                    RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
     {"llabs",                   RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
@@ -295,7 +294,7 @@ const rh_conc_entry *rh_conc_lookup(const rh_conc_table *t, const char *name, in
     for (size_t i = 0; i < sizeof builtin / sizeof builtin[0]; i++)
         if (entry_matches(&builtin[i], name, defined))
             return &builtin[i];
-    return NULL;
+    return defined ? NULL : rh_libspec_lookup(name); /* the library specification */
 }
 
 /* Names of external functions that may synchronise threads although the

@@ -76,7 +76,7 @@ typedef enum rh_op {
 #define RH_F_FORMAT 0x100    /* RH_OP_MEMORY: obj2 is a printf format; its %s arguments are read */
 #define RH_F_SCAN 0x200      /* RH_OP_MEMORY: obj2 is a scanf format; the arguments its conversions
                               * assign are written (rh_model_scan_sizes) */
-#define RH_F_ANNOT 0x400     /* LOCK/UNLOCK: a ThreadSanitizer mutex annotation (__tsan_mutex_*):
+#define RH_F_ANNOT 0x20000    /* LOCK/UNLOCK: a ThreadSanitizer mutex annotation (__tsan_mutex_*):
                               * obj2 is its flags argument, whose bits say a failed try or read mode */
 
 /* __tsan_mutex_* flag bits (compiler-rt's tsan_interface.h). */
@@ -86,6 +86,18 @@ typedef enum rh_op {
 /* glibc's answer to a lock whose owner died holding a robust mutex: the
  * caller owns the lock (pthread_mutex_lock(3)). */
 #define RH_EOWNERDEAD 130
+
+/* Library specification rows (libspec.h, README "Library specification"): */
+#define RH_F_CALLBACK 0x400        /* fn: user code the library calls in the caller's thread before
+                                    * returning (qsort's comparator) */
+#define RH_F_REGISTER 0x800        /* fn: user code the library keeps and calls later, in another
+                                    * context (atexit, signal handlers, key destructors) */
+#define RH_F_RET_NEW 0x1000        /* returns a new object (strdup, fopen, opendir) */
+#define RH_F_STATE_WRITE 0x2000    /* writes the hidden library state named by `state` */
+#define RH_F_STATE_READ 0x4000     /* reads it */
+#define RH_F_STATE_LOCKED 0x8000   /* glibc serialises that state inside: a race by POSIX, which
+                                    * no execution on glibc shows, so it is never "observed" */
+#define RH_F_KEEPS 0x10000         /* keeps pointer argument obj2 for later library accesses (setvbuf) */
 
 /* Lock classes, for naming locks in reports. */
 typedef enum rh_lock_class { RH_LOCK_NONE, RH_LOCK_MUTEX, RH_LOCK_RWLOCK, RH_LOCK_SPIN } rh_lock_class;
@@ -103,6 +115,8 @@ typedef struct rh_conc_entry {
 typedef struct rh_conc_table {
     rh_conc_entry *user; /* user entries, looked up first */
     int nuser;
+    int strict;          /* --strict: unknown functions are not assumed anything */
+    int svcomp;          /* --svcomp: no races on library state, which is not program memory */
 } rh_conc_table;
 
 /* Finds the entry for a called function.  `defined` says whether the program

@@ -2,6 +2,8 @@
  * instructions touch memory, which calls synchronise, who calls whom.
  */
 #include "model.h"
+#include "libspec.h"
+#include "model_lib.h"
 #include "../util/util.h"
 
 #include <llvm-c/DebugInfo.h>
@@ -253,11 +255,31 @@ static void add_memory_call(rh_program *p, access_vec *v, LLVMValueRef call,
         add_scan_accesses(p, v, call, e->obj2, fi);
 }
 
+/* Accesses the library specification or the unknown-function assumption
+ * gives a call (model_lib.c). */
+static void add_lib_accesses(rh_program *p, access_vec *v, LLVMValueRef call,
+                             const rh_conc_entry *e, int fi)
+{
+    rh_lib_access la[RH_MAX_LIB_ACCESSES];
+    int n = rh_model_lib_accesses(p, call, e, la, RH_MAX_LIB_ACCESSES);
+    for (int i = 0; i < n; i++) {
+        add_access(p, v, call, la[i].ptr, la[i].kind, la[i].size, fi);
+        rh_access *a = &v->items[v->len - 1];
+        a->from_call = 1;
+        a->size_value = la[i].size_value;
+        a->assumed = (unsigned)la[i].assumed;
+    }
+}
+
 static void add_call(rh_program *p, access_vec *av, sync_vec *sv, value_vec *callees,
                      LLVMValueRef call, int fi)
 {
     LLVMValueRef callee = rh_model_called_function(call);
     const rh_conc_entry *e = rh_model_call_entry(p, call);
+    if ((e && rh_libspec_of(e)) || (!e && callee && LLVMIsDeclaration(callee)))
+        add_lib_accesses(p, av, call, e, fi);
+    if (e && e->op == RH_OP_MEMORY && rh_libspec_of(e))
+        return;
     if (e && e->op == RH_OP_MEMORY) {
         add_memory_call(p, av, call, e, fi);
         return;

@@ -44,6 +44,8 @@ typedef struct rh_access {
     unsigned atomic : 1;    /* atomic instruction: never races with another atomic */
     unsigned is_volatile : 1;
     unsigned from_call : 1; /* made by a memory-library call */
+    unsigned assumed : 1;   /* made by a function nobody defines, by the stated assumption
+                               that it touches what its arguments reach: never a must-race */
     rh_srcloc loc;
     rh_srcloc *inlined_at;  /* chain of call sites this code was inlined into */
     int ninlined;
@@ -123,6 +125,21 @@ const char *rh_model_const_string(LLVMValueRef v);
  * engine follows, or has %n, which assigns without counting in the result. */
 int rh_model_scan_sizes(const rh_program *p, LLVMValueRef call, int fmt_arg, uint64_t *sizes,
                         int max);
+
+/* The pseudo-global standing for a hidden library state ("libc: strtok's
+ * static buffer"), added to the module on first use. */
+LLVMValueRef rh_model_state_global(rh_program *p, const char *state);
+
+/* The hidden state a library-specification entry uses, or NULL (always
+ * NULL in --svcomp mode: library state is not program memory there). */
+const char *rh_model_row_state(const rh_program *p, const rh_conc_entry *e);
+
+/* Whether calls of callee, declared and defined nowhere and in no table,
+ * are analysed by assumption (it touches only memory reachable from its
+ * arguments, creates no threads, takes no locks) rather than unsupported:
+ * not with --strict or --svcomp, never for names of thread or
+ * synchronisation families (rh_libspec_maybe_sync). */
+int rh_model_assumed_external(const rh_program *p, LLVMValueRef callee);
 
 /* Writes the --dump-model listing. */
 void rh_model_dump(const rh_program *p, FILE *out);

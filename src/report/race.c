@@ -237,3 +237,9 @@ void rh_witness_program_parse(const char *program, rh_options *o, char ***tokens
     *tokens = t;
     *ntokens = n;
 }
+
+const char *rh_note_assumption(const char *note)
+{
+    size_t n = strlen(RH_ASSUMPTION_PREFIX);
+    return note && strncmp(note, RH_ASSUMPTION_PREFIX, n) == 0 ? note + n : NULL;
+}

@@ -117,6 +117,12 @@ void rh_result_absorb(rh_result *into, rh_result *part, const char *program);
 void rh_race_access_from_model(rh_race_access *out, const rh_program *p, const rh_access *a);
 
 const char *rh_verdict_name(rh_verdict v);
+/* Notes that state an assumption a verdict rests on start with this
+ * ("assumption: 'lookup' touches only memory reachable from its
+ * arguments"); reports show them with the verdict. */
+#define RH_ASSUMPTION_PREFIX "assumption: "
+/* The assumption a note states (the text after the prefix), or NULL. */
+const char *rh_note_assumption(const char *note);
 /* "suppression", "annotation", "baseline" ("" for a shown race), and back. */
 const char *rh_hidden_name(rh_hidden h);
 rh_hidden rh_hidden_from_name(const char *name);

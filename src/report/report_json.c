@@ -115,8 +115,12 @@ json_t *rh_result_to_json(const rh_result *res, int with_may)
         json_array_append_new(groups, group_json(&gs.items[i], i + 1));
     }
     free(index);
-    for (int i = 0; i < res->nnotes; i++)
+    json_t *assumptions = json_array();
+    for (int i = 0; i < res->nnotes; i++) {
         json_array_append_new(notes, json_string(res->notes[i]));
+        if (rh_note_assumption(res->notes[i]))
+            json_array_append_new(assumptions, json_string(rh_note_assumption(res->notes[i])));
+    }
     for (int i = 0; i < res->nstats; i++)
         json_object_set_new(stats, res->stats[i].name, json_real(res->stats[i].value));
     rh_filter_counts n = rh_filter_count(res, with_may);
@@ -127,6 +131,7 @@ json_t *rh_result_to_json(const rh_result *res, int with_may)
                           n.baselined, "locations", gs.n, "locations_confirmed", gs.confirmed,
                           "groups", groups, "races", races, "notes", notes, "stats", stats);
     rh_groups_free(&gs);
+    json_object_set_new(j, "assumptions", assumptions);
     return j;
 }
 

@@ -301,6 +301,11 @@ static json_t *run_properties(const rh_result *res, const rh_options *o, const s
         json_object_set_new(p, "accessesNotListed", json_integer(c->related_cut));
     if (c->results_cut)
         json_object_set_new(p, "locationsNotListed", json_integer(c->results_cut));
+    json_t *assumptions = json_array();
+    for (int i = 0; i < res->nnotes; i++)
+        if (rh_note_assumption(res->notes[i]))
+            json_array_append_new(assumptions, json_string(rh_note_assumption(res->notes[i])));
+    json_object_set_new(p, "assumptions", assumptions);
     return p;
 }
 

@@ -166,7 +166,11 @@ void rh_report_text(const rh_result *res, const rh_options *o, FILE *out)
         fprintf(out, ", %d suppressed", n.suppressed);
     if (n.baselined || o->baseline)
         fprintf(out, ", %d in the baseline", n.baselined);
-    fprintf(out, "; verdict: %s%s%s\n", rh_verdict_name(res->verdict), res->engine ? " by " : "",
+    fprintf(out, "; verdict: %s%s%s", rh_verdict_name(res->verdict), res->engine ? " by " : "",
             res->engine ? res->engine : "");
+    for (int i = 0, k = 0; i < res->nnotes; i++)
+        if (rh_note_assumption(res->notes[i]))
+            fprintf(out, "%s%s", k++ ? "; and " : ", assuming ", rh_note_assumption(res->notes[i]));
+    fputc('\n', out);
     rh_groups_free(&gs);
 }

@@ -10,6 +10,7 @@
  */
 #include "bmc_walk.h"
 #include "../../util/util.h"
+#include "../../model/libspec.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -355,9 +356,47 @@ static void call_scan(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, const
 
 /* memcpy/memmove/memset/bzero, strlen and scanf-like calls; other library
  * memory functions are not encoded and end the path. */
+static void call_pure(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, LLVMValueRef callee);
+
+/* An argument whose reads need no watching: not a pointer, NULL, or into
+ * a constant global (a string literal).  A global variable's address is
+ * an LLVM constant too, but what it points to is not. */
+static int read_only_arg(LLVMValueRef a)
+{
+    if (LLVMGetTypeKind(LLVMTypeOf(a)) != LLVMPointerTypeKind || (LLVMIsConstant(a) && LLVMIsNull(a)))
+        return 1;
+    while (a && LLVMIsAConstantExpr(a) && LLVMGetNumOperands(a) > 0)
+        a = LLVMGetOperand(a, 0);
+    return a && LLVMIsAGlobalVariable(a) && LLVMIsGlobalConstant(a);
+}
+
+/* A row of the library specification: a call that only reads and returns
+ * no pointer is an arbitrary result (its reads not watched: no proof after
+ * it); writes, hidden state, callbacks and returned pointers are not
+ * encoded and end the path with a note. */
+static void call_library(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, const rh_conc_entry *e)
+{
+    rh_bmc_ctx *c = w->c;
+    if (rh_libspec_writes(e) || rh_libspec_of(e)->state || e->fn >= 0 || e->obj2 >= 0 ||
+        LLVMGetTypeKind(LLVMTypeOf(call)) == LLVMPointerTypeKind) {
+        char what[160];
+        snprintf(what, sizeof what, "the library function '%s', which the bmc engine does not encode", e->name);
+        rh_bmc_unsupported_kill(w, st, call, what);
+        return;
+    }
+    for (unsigned k = 0; k < LLVMGetNumArgOperands(call); k++)
+        if (!read_only_arg(LLVMGetOperand(call, k)))
+            c->inexact = 1;
+    call_pure(w, st, call, rh_model_called_function(call));
+}
+
 static void call_memory(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, const rh_conc_entry *e)
 {
     rh_bmc_ctx *c = w->c;
+    if (rh_libspec_of(e)) {
+        call_library(w, st, call, e);
+        return;
+    }
     if (strcmp(e->name, "strlen") == 0 && arg(w, st, call, 0)) {
         call_strlen(w, st, call, arg(w, st, call, 0));
         return;
@@ -370,11 +409,9 @@ static void call_memory(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, con
         /* printf, puts, ...: reads only, and nothing uses the result, so the
          * call changes nothing the program can observe.  Its reads of
          * non-constant memory are not watched, so no proof after it. */
-        for (unsigned k = 0; k < LLVMGetNumArgOperands(call); k++) {
-            LLVMValueRef a = LLVMGetOperand(call, k);
-            if (LLVMGetTypeKind(LLVMTypeOf(a)) == LLVMPointerTypeKind && !LLVMIsAConstant(a))
+        for (unsigned k = 0; k < LLVMGetNumArgOperands(call); k++)
+            if (!read_only_arg(LLVMGetOperand(call, k)))
                 c->inexact = 1;
-        }
         return;
     }
     Z3_ast dst = arg(w, st, call, e->obj), len = arg(w, st, call, e->size);

@@ -5,6 +5,7 @@
  * served by the runtime.  What a call means comes from the table only.
  */
 #include "dyn.h"
+#include "../../model/libspec.h"
 #include "../../runtime/rt_abi.h"
 #include "../../util/util.h"
 
@@ -260,6 +261,70 @@ static void instrument_memory_call(inst_ctx *c, LLVMValueRef call, const rh_conc
         instrument_scan_call(c, call, e);
 }
 
+/* Bytes one effect of a library row covers, built before the builder's
+ * position; *flags gains RH_RT_STRLEN for strings. */
+static LLVMValueRef effect_bytes(inst_ctx *c, LLVMValueRef call, const rh_effect *ef, unsigned *flags)
+{
+    unsigned nargs = (unsigned)LLVMGetNumArgOperands(call);
+    int ok = 0, ok2 = 0;
+    LLVMValueRef a = (unsigned)ef->a < nargs ? as_i64(c, LLVMGetOperand(call, (unsigned)ef->a), &ok) : NULL;
+    LLVMValueRef b = (unsigned)ef->b < nargs ? as_i64(c, LLVMGetOperand(call, (unsigned)ef->b), &ok2) : NULL;
+    LLVMTypeRef rt = LLVMTypeOf(call);
+    switch (ef->size) {
+    case RH_SZ_CONST: return k64(c, ef->n);
+    case RH_SZ_ARG: return ok ? a : k64(c, 1);
+    case RH_SZ_PRODUCT: return ok && ok2 ? LLVMBuildMul(c->b, a, b, "") : k64(c, 1);
+    case RH_SZ_STRING: *flags |= RH_RT_STRLEN; return k64(c, 0);
+    case RH_SZ_RET:
+    case RH_SZ_ARG_RET: {
+        if (LLVMGetTypeKind(rt) != LLVMIntegerTypeKind || (ef->size == RH_SZ_ARG_RET && !ok))
+            return k64(c, 0);
+        LLVMValueRef r = LLVMBuildSelect(c->b, LLVMBuildICmp(c->b, LLVMIntSGT, call, LLVMConstInt(rt, 0, 0), ""),
+                                         LLVMBuildSExt(c->b, call, c->i64, ""), k64(c, 0), "");
+        return ef->size == RH_SZ_RET ? r : LLVMBuildMul(c->b, r, a, "");
+    }
+    default: return k64(c, 1); /* the whole object: its first byte at least */
+    }
+}
+
+static void library_access(inst_ctx *c, LLVMValueRef call, LLVMValueRef ptr, const rh_effect *ef,
+                           unsigned kind)
+{
+    /* reads happen on what the caller passed, writes show after the call
+     * (read(2) fills as much as it returns) */
+    int before = kind == RH_RT_READ && !(ef && (ef->size == RH_SZ_RET || ef->size == RH_SZ_ARG_RET));
+    LLVMPositionBuilderBefore(c->b, before ? call : LLVMGetNextInstruction(call));
+    unsigned flags = kind;
+    LLVMValueRef n = ef ? effect_bytes(c, call, ef, &flags) : k64(c, 1);
+    LLVMValueRef args[] = {ptr, n, k32(c, flags), k32(c, new_loc(c, call, ptr)), k64(c, 0)};
+    LLVMBuildCall2(c->b, c->t_access, c->f_access, args, 5, "");
+}
+
+/* A row of the library specification: one access per effect on each
+ * pointer argument, and one on the pseudo-object of its hidden state
+ * unless glibc locks that state inside (then no execution shows a race). */
+static void instrument_library_call(inst_ctx *c, LLVMValueRef call, const rh_conc_entry *e)
+{
+    rh_effect ef[RH_MAX_EFFECTS];
+    int n = rh_libspec_effects(e, ef), nargs = (int)LLVMGetNumArgOperands(call);
+    for (int i = 0; i < n; i++)
+        for (int k = ef[i].arg; k < nargs && (k == ef[i].arg || ef[i].rest); k++) {
+            LLVMValueRef p = LLVMGetOperand(call, (unsigned)k);
+            if (LLVMGetTypeKind(LLVMTypeOf(p)) != LLVMPointerTypeKind)
+                continue;
+            if (ef[i].read)
+                library_access(c, call, p, &ef[i], RH_RT_READ);
+            if (ef[i].write && ef[i].exact) /* an upper bound might record what did not happen */
+                library_access(c, call, p, &ef[i], RH_RT_WRITE);
+        }
+    const char *state = rh_model_row_state(c->prog, e);
+    char name[160];
+    LLVMValueRef g = state && !(e->flags & RH_F_STATE_LOCKED)
+                         ? LLVMGetNamedGlobal(c->mod, rh_libspec_state_object(state, name, sizeof name)) : NULL;
+    if (g)
+        library_access(c, call, g, NULL, e->flags & RH_F_STATE_WRITE ? RH_RT_WRITE : RH_RT_READ);
+}
+
 static LLVMValueRef arg_or_null(LLVMValueRef call, int i)
 {
     if (i < 0 || (unsigned)i >= (unsigned)LLVMGetNumArgOperands(call))
@@ -470,6 +535,8 @@ static void instrument_call(inst_ctx *c, LLVMValueRef call)
     const char *name = callee ? LLVMGetValueName2(callee, &len) : NULL;
     if ((e && e->op == RH_OP_UNMODELLED) || (!e && !has_body && rh_conc_may_sync(name)))
         instrument_unmodelled(c, call, name ? name : "?");
+    else if (e && e->op == RH_OP_MEMORY && rh_libspec_of(e))
+        instrument_library_call(c, call, e);
     else if (e && e->op == RH_OP_MEMORY)
         instrument_memory_call(c, call, e);
     else if (e && e->op != RH_OP_PURE && e->op != RH_OP_IGNORE && e->op != RH_OP_NONE &&

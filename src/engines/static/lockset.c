@@ -266,6 +266,10 @@ static void join_op(rh_ls *ls, LLVMValueRef call, const rh_conc_entry *e, LLVMVa
 static void summary(rh_ls *ls, int f, LLVMValueRef ctx, const rh_ls_state *entry, rh_ls_state *exit);
 
 /* Calls every function an edge may reach and joins their exit states. */
+/* once_lock: the once control's lock, or -1; a library callback
+ * (CALLBACK_EDGE) binds no parameter to the call's arguments. */
+#define CALLBACK_EDGE -2
+
 static void call_edge(rh_ls *ls, LLVMValueRef call, const rh_tg_edge *ed, rh_ls_state *s, int once_lock)
 {
     rh_ls_state out = {0}, in = {0}, ex = {0};
@@ -280,7 +284,7 @@ static void call_edge(rh_ls *ls, LLVMValueRef call, const rh_tg_edge *ed, rh_ls_
             add_both(&in, atomic);
         if (once_lock >= 0)
             add_both(&in, rh_ls_elem((uint32_t)once_lock, 1));
-        summary(ls, g, ls->needs_ctx[g] ? call : NULL, &in, &ex);
+        summary(ls, g, ls->needs_ctx[g] && once_lock != CALLBACK_EDGE ? call : NULL, &in, &ex);
         if (atom)
             remove_lock(&ex.must, RH_LS_ATOMIC), remove_lock(&ex.may, RH_LS_ATOMIC);
         if (once_lock >= 0)
@@ -351,13 +355,13 @@ static void sync_op(rh_ls *ls, LLVMValueRef call, const rh_conc_entry *e, int f,
 static void transfer_call(rh_ls *ls, LLVMValueRef call, int f, LLVMValueRef ctx, rh_ls_state *s)
 {
     const rh_conc_entry *e = rh_model_call_entry(ls->p, call);
-    if (e && e->op != RH_OP_ATOMIC_CALL) {
+    if (e && e->op != RH_OP_ATOMIC_CALL && !(e->flags & RH_F_CALLBACK)) {
         sync_op(ls, call, e, f, ctx, s);
         return;
     }
     const rh_tg_edge *ed = rh_tg_edge_of(ls->tg, f, call);
     if (ed && ed->kind == RH_TG_CALL && ed->ntargets > 0)
-        call_edge(ls, call, ed, s, -1);
+        call_edge(ls, call, ed, s, e ? CALLBACK_EDGE : -1);
 }
 
 /* ---- trylock branches ---- */

@@ -536,6 +536,8 @@ static int walk_once(walk *w, LLVMValueRef call, const rh_conc_entry *e)
 
 static int sync_call(walk *w, LLVMValueRef call, const rh_conc_entry *e, LLVMValueRef ctx)
 {
+    if (e->flags & RH_F_CALLBACK)
+        return 0; /* program code runs inside (qsort's comparator): the prefix ends */
     switch (e->op) {
     case RH_OP_ONCE: set_val(w, call, 1, e->success); return walk_once(w, call, e);
     case RH_OP_LOCK: return note_acquire(w, call, e, ctx);
@@ -901,6 +903,8 @@ int rh_must_check(rh_must *m, int a1, int t1, int a2, int t2)
 {
     if (!m || t1 < 0 || t2 < 0)
         return 0;
+    if (m->s->p->accesses[a1].assumed || m->s->p->accesses[a2].assumed)
+        return 0; /* what an undefined function does is assumed, not known */
     if (t1 > t2) {
         int x = t1; t1 = t2; t2 = x;
         x = a1; a1 = a2; a2 = x;

@@ -6,6 +6,7 @@
  * and thread creations are wired when the solver finds their targets.
  */
 #include "points_to.h"
+#include "../../model/libspec.h"
 #include "../../util/util.h"
 
 #include <stdlib.h>
@@ -14,9 +15,12 @@
 /* A call through a pointer, or a thread creation: wired per target. */
 typedef struct rh_pt_call {
     LLVMValueRef inst;
-    int create;       /* pthread_create / call_once: the target is a start routine */
+    int create;       /* pthread_create / call_once: the target is a start routine;
+                       * CALLBACK_CALL: a library callback (qsort's comparator) */
     int arg;          /* create: node of the thread argument, -1 for none */
 } rh_pt_call;
+
+#define CALLBACK_CALL 2
 
 static uint32_t new_object(rh_pt *pt, rh_pt_kind kind, LLVMValueRef site, int func, uint64_t size)
 {
@@ -342,6 +346,64 @@ static void alloc_site(rh_pt *pt, LLVMValueRef call, int fi, uint64_t size)
     rh_sset_free(&objs);
 }
 
+/* A call the library specification describes: its result is a new
+ * object, or points into an argument (which a call with hidden state keeps
+ * there: strtok(NULL, ...) goes on in the string of an earlier call), or
+ * into the state, or into storage of the library's own. */
+/* The pointers a library call stores or copies: an effect of mode p
+ * (strtol's end, getline's buffer) may store into its argument a pointer
+ * anywhere into any pointer argument or to a new object, which the call's
+ * own node holds; a written argument gets the pointer cells of every
+ * argument the call reads (copies: bcopy, mempcpy, __memcpy_chk). */
+static void library_pointers(rh_pt *pt, LLVMValueRef call, const rh_conc_entry *e, int fi)
+{
+    rh_effect ef[RH_MAX_EFFECTS];
+    int n = rh_libspec_effects(e, ef), nargs = (int)LLVMGetNumArgOperands(call), stores = 0;
+    for (int i = 0; i < n; i++)
+        stores |= ef[i].ptrs;
+    if (stores) {
+        add_site_object(pt, call, RH_PT_HEAP, fi, 0);
+        for (int k = 0; k < nargs; k++)
+            if (LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(call, (unsigned)k))) == LLVMPointerTypeKind)
+                add_shift(pt, call, LLVMGetOperand(call, (unsigned)k), RH_PT_ANY);
+    }
+    for (int i = 0; i < n; i++) {
+        if (!ef[i].write || ef[i].arg >= nargs ||
+            LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(call, (unsigned)ef[i].arg))) != LLVMPointerTypeKind)
+            continue;
+        LLVMValueRef dst = LLVMGetOperand(call, (unsigned)ef[i].arg);
+        if (ef[i].ptrs)
+            add_store(pt, dst, call);
+        for (int j = 0; j < n; j++)
+            if (j != i && ef[j].read && ef[j].size != RH_SZ_STRING && ef[j].arg < nargs &&
+                LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(call, (unsigned)ef[j].arg))) == LLVMPointerTypeKind)
+                add_memcpy(pt, dst, LLVMGetOperand(call, (unsigned)ef[j].arg));
+    }
+}
+
+static void library_call(rh_pt *pt, LLVMValueRef call, const rh_conc_entry *e, LLVMValueRef obj, int fi)
+{
+    library_pointers(pt, call, e, fi);
+    if ((e->flags & RH_F_CALLBACK) && e->fn >= 0 && e->fn < (int)LLVMGetNumArgOperands(call))
+        add_call(pt, LLVMGetOperand(call, (unsigned)e->fn), call, CALLBACK_CALL, -1);
+    const char *state = rh_model_row_state(pt->p, e);
+    LLVMValueRef g = state ? rh_model_state_global(pt->p, state) : NULL;
+    if (g && obj)
+        add_store(pt, g, obj);
+    if (LLVMGetTypeKind(LLVMTypeOf(call)) != LLVMPointerTypeKind)
+        return;
+    if (e->flags & RH_F_RET_NEW)
+        add_site_object(pt, call, RH_PT_HEAP, fi, 0);
+    else if (obj)
+        add_shift(pt, call, obj, RH_PT_ANY);
+    else if (!g)
+        add_site_object(pt, call, RH_PT_EXTERN, fi, 0);
+    if (g && obj)
+        add_load(pt, call, g);
+    else if (g)
+        add_copy(pt, call, g);
+}
+
 static void table_call(rh_pt *pt, LLVMValueRef call, const rh_conc_entry *e, int fi)
 {
     int nargs = (int)LLVMGetNumArgOperands(call);
@@ -363,6 +425,10 @@ static void table_call(rh_pt *pt, LLVMValueRef call, const rh_conc_entry *e, int
         }
         return;
     case RH_OP_MEMORY:
+        if (rh_libspec_of(e)) {
+            library_call(pt, call, e, obj, fi);
+            return;
+        }
         if (obj && obj2 && (e->flags & RH_F_OBJ_WRITE) && (e->flags & RH_F_OBJ2_READ))
             add_memcpy(pt, obj, obj2);
         if (obj && LLVMGetTypeKind(LLVMTypeOf(call)) != LLVMVoidTypeKind)
@@ -532,13 +598,33 @@ static void scan_initializer(rh_pt *pt, uint32_t obj, LLVMValueRef c, int64_t ba
     rh_sset_free(&s);
 }
 
+/* A library callback gets pointers into what the library call was given
+ * (qsort's comparator: two elements of the array): each pointer
+ * parameter ⊇ every pointer argument of the call, at any offset. */
+static void wire_callback(rh_pt *pt, LLVMValueRef call, int callee)
+{
+    LLVMValueRef fn = pt->p->funcs[callee].fn;
+    unsigned np = LLVMCountParams(fn), na = (unsigned)LLVMGetNumArgOperands(call);
+    for (unsigned i = 0; i < np; i++)
+        for (unsigned k = 0; k < na; k++) {
+            LLVMValueRef prm = LLVMGetParam(fn, i), a = LLVMGetOperand(call, k);
+            if (LLVMGetTypeKind(LLVMTypeOf(prm)) == LLVMPointerTypeKind &&
+                LLVMGetTypeKind(LLVMTypeOf(a)) == LLVMPointerTypeKind && !LLVMIsAFunction(a))
+                add_shift(pt, prm, a, RH_PT_ANY);
+        }
+}
+
 /* The solver found function object o in the pointer of call record id. */
 static void on_call(void *ctx, int id, uint32_t o)
 {
     rh_pt *pt = ctx;
     rh_pt_call c = pt->calls.items[id];
     int fi = pt->objs[o].func;
-    if (!c.create && fi >= 0)
+    if (c.create == CALLBACK_CALL && fi >= 0)
+        wire_callback(pt, c.inst, fi);
+    else if (c.create == CALLBACK_CALL)
+        return;
+    else if (!c.create && fi >= 0)
         wire_call(pt, c.inst, fi);
     else if (!c.create)
         external_call(pt, c.inst, -1);

@@ -28,6 +28,8 @@ typedef struct rh_static {
     int unsupported;       /* constructs that forbid a proof of race freedom */
     int nmay, nmust;
     int may_partial;       /* without --may, possible races were looked for only until the first */
+    const char **assumed;  /* undefined functions analysed by assumption (library_calls.c) */
+    int nassumed;
 } rh_static;
 
 /* Records a construct the analysis cannot model soundly (a note naming it
@@ -35,5 +37,13 @@ typedef struct rh_static {
 void rh_static_unsupported(rh_static *s, LLVMValueRef inst, const char *what);
 /* Scans the functions threads may run for such constructs (unsupported.c). */
 void rh_static_find_unsupported(rh_static *s);
+
+/* Library calls (library_calls.c): whether the call hands the library
+ * program code or a buffer to keep (recorded as unsupported); whether an
+ * undefined function's call is beyond the assumption (unsupported) or
+ * records its name for the note rh_static_note_assumptions writes. */
+int rh_static_library_unsupported(rh_static *s, LLVMValueRef call, const rh_conc_entry *e);
+int rh_static_assumed_call(rh_static *s, LLVMValueRef call, LLVMValueRef callee);
+void rh_static_note_assumptions(rh_static *s);
 
 #endif

@@ -23,6 +23,11 @@ static void collect_edges(rh_tg *g, rh_pt *pt, int f)
                 ed.kind = e->op == RH_OP_THREAD_CREATE ? RH_TG_CREATE : RH_TG_ONCE;
                 ed.ntargets = rh_pt_fn_targets(pt, LLVMGetOperand(in, (unsigned)e->fn), &ed.targets,
                                                &ed.unresolved);
+            } else if (e && (e->flags & RH_F_CALLBACK) && e->fn >= 0 &&
+                       e->fn < (int)LLVMGetNumArgOperands(in)) {
+                /* the library calls the program back before returning (qsort) */
+                ed.ntargets = rh_pt_fn_targets(pt, LLVMGetOperand(in, (unsigned)e->fn), &ed.targets,
+                                               &ed.unresolved);
             } else if (e && e->op != RH_OP_ATOMIC_CALL) {
                 continue;
             } else {

@@ -70,7 +70,9 @@ static void check_call(rh_static *s, LLVMValueRef call, int f)
                                                               : "a thread start routine it cannot resolve");
         return;
     }
-    if (!e && callee && LLVMIsDeclaration(callee))
+    if (!e && callee && rh_model_assumed_external(s->p, callee))
+        rh_static_assumed_call(s, call, callee);
+    else if (!e && callee && LLVMIsDeclaration(callee))
         check_external(s, call, callee);
     if (e && e->op == RH_OP_TSD && e->fn >= 0 && (unsigned)e->fn < LLVMGetNumArgOperands(call) &&
         !LLVMIsNull(LLVMGetOperand(call, (unsigned)e->fn)))
@@ -83,6 +85,8 @@ static void check_call(rh_static *s, LLVMValueRef call, int f)
         rh_static_unsupported(s, call, w);
         free(w);
     }
+    if (e)
+        rh_static_library_unsupported(s, call, e);
     uint64_t size;
     if (e && (e->flags & RH_F_SCAN) && rh_model_scan_sizes(s->p, call, e->obj2, &size, 1) < 0)
         rh_static_unsupported(s, call, "a scanf format that is not a constant or has %p or %n");
@@ -146,4 +150,5 @@ void rh_static_find_unsupported(rh_static *s)
     }
     if (s->pt.untracked)
         rh_static_unsupported(s, s->pt.first_untracked, "a pointer computed by an unmodelled instruction");
+    rh_static_note_assumptions(s);
 }

@@ -1,0 +1,143 @@
+/* library_calls.c - what the static engine cannot take from the library
+ * specification as plain accesses: callbacks into the program (qsort's
+ * comparator, signal handlers, atexit), kept buffers (setvbuf), and the
+ * assumption it makes about functions nobody defines, which it states in
+ * a note ("assumption: ...") that reports show with the verdict.
+ */
+#include "static_ctx.h"
+#include "../../model/libspec.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* A callback argument that is a function of the program (not NULL, not
+ * SIG_IGN/SIG_DFL, which are small integers cast to pointers). */
+static int user_code(rh_static *s, LLVMValueRef call, int k)
+{
+    if (k < 0 || k >= (int)LLVMGetNumArgOperands(call))
+        return 0;
+    LLVMValueRef v = LLVMGetOperand(call, (unsigned)k);
+    if (LLVMIsConstant(v) && (LLVMIsNull(v) || LLVMIsAConstantExpr(v)) && !rh_pt_of(&s->pt, v)->n)
+        return 0;
+    return 1;
+}
+
+/* A callback (qsort's comparator) is an edge of the thread graph, like a
+ * call; one whose targets are not all known cannot be followed. */
+static int callback_unresolved(rh_static *s, LLVMValueRef call)
+{
+    LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(call));
+    const rh_tg_edge *ed = rh_tg_edge_of(&s->tg, rh_pt_func_index(&s->pt, fn), call);
+    return !ed || ed->unresolved;
+}
+
+/* Returns whether the call is a library call the engine cannot follow. */
+int rh_static_library_unsupported(rh_static *s, LLVMValueRef call, const rh_conc_entry *e)
+{
+    const char *what = NULL;
+    if (!rh_libspec_of(e))
+        return 0;
+    if ((e->flags & RH_F_REGISTER) && (e->fn < 0 || user_code(s, call, e->fn) ||
+                                       strcmp(e->name, "sigaction") == 0))
+        what = "user code registered with the library (a handler or callback run later, "
+               "in an asynchronous context)";
+    else if ((e->flags & RH_F_CALLBACK) && user_code(s, call, e->fn) && callback_unresolved(s, call))
+        what = "a callback from the library into the program it cannot resolve";
+    else if ((e->flags & RH_F_KEEPS) && user_code(s, call, e->obj2))
+        what = "a buffer the library keeps and writes later";
+    if (!what)
+        return 0;
+    char *w = rh_xasprintf("%s: '%s'", what, e->name);
+    rh_static_unsupported(s, call, w);
+    free(w);
+    return 1;
+}
+
+/* Whether memory another thread may reach lies behind a pointer stored in
+ * what the argument points to: the function may write it too, which the
+ * access the model gives the call (the argument's own object) does not
+ * cover.  Depth-first over the cells of the objects, each object once. */
+static int shared_behind(rh_static *s, LLVMValueRef arg)
+{
+    unsigned char *seen = rh_xcalloc((size_t)s->pt.nobjs + 1, 1);
+    uint32_t *work = rh_xmalloc(((size_t)s->pt.nobjs + 1) * sizeof *work);
+    int nw = 0, found = 0;
+    const rh_sset *pts = rh_pt_of(&s->pt, arg);
+    for (uint32_t i = 0; i < pts->n; i++) {
+        uint32_t o = rh_pt_loc_obj(pts->v[i]);
+        if (!seen[o])
+            seen[o] = 1, work[nw++] = o;
+    }
+    while (nw && !found) {
+        const rh_sset *cells = rh_pt_cells(&s->pt, work[--nw]);
+        for (uint32_t k = 0; k < cells->n && !found; k++) {
+            const rh_sset *to = rh_pt_node_set(&s->pt, (int)(uint32_t)cells->v[k]);
+            for (uint32_t i = 0; i < to->n && !found; i++) {
+                uint32_t o = rh_pt_loc_obj(to->v[i]);
+                found = s->shared[o] && s->pt.objs[o].kind != RH_PT_FUNC;
+                if (!seen[o])
+                    seen[o] = 1, work[nw++] = o;
+            }
+        }
+    }
+    free(seen);
+    free(work);
+    return found;
+}
+
+/* A function argument of an assumed function may be called back, and
+ * shared memory behind a pointer in its arguments may be written: both
+ * are beyond what the model gives the call, so they stay unsupported.
+ * Returns 1 then. */
+int rh_static_assumed_call(rh_static *s, LLVMValueRef call, LLVMValueRef callee)
+{
+    unsigned n = LLVMGetNumArgOperands(call);
+    size_t len;
+    const char *name = LLVMGetValueName2(callee, &len);
+    for (unsigned i = 0; i < n; i++) {
+        const rh_sset *pts = rh_pt_of(&s->pt, LLVMGetOperand(call, i));
+        for (uint32_t k = 0; k < pts->n; k++)
+            if (s->pt.objs[rh_pt_loc_obj(pts->v[k])].kind == RH_PT_FUNC) {
+                char *w = rh_xasprintf("the call of the undefined function '%s' with a function pointer", name);
+                rh_static_unsupported(s, call, w);
+                free(w);
+                return 1;
+            }
+    }
+    for (unsigned i = 0; i < n; i++)
+        if (shared_behind(s, LLVMGetOperand(call, i))) {
+            char *w = rh_xasprintf("the call of the undefined function '%s' with shared memory "
+                                   "behind a pointer in its arguments", name);
+            rh_static_unsupported(s, call, w);
+            free(w);
+            return 1;
+        }
+    for (int i = 0; i < s->nassumed; i++)
+        if (strcmp(s->assumed[i], name) == 0)
+            return 0;
+    s->assumed = rh_xrealloc(s->assumed, (size_t)(s->nassumed + 1) * sizeof *s->assumed);
+    s->assumed[s->nassumed++] = name;
+    return 0;
+}
+
+/* The note stating the assumption, naming every function it covers. */
+void rh_static_note_assumptions(rh_static *s)
+{
+    if (!s->nassumed)
+        return;
+    size_t len = 0;
+    for (int i = 0; i < s->nassumed; i++)
+        len += strlen(s->assumed[i]) + 8;
+    char *names = rh_xmalloc(len + 1), *q = names;
+    for (int i = 0; i < s->nassumed; i++) {
+        const char *sep = i == 0 ? "" : i == s->nassumed - 1 ? " and " : ", ";
+        q += sprintf(q, "%s'%s'", sep, s->assumed[i]);
+    }
+    rh_result_note(s->res, "assumption: %s touch%s only memory reachable from %s arguments "
+                   "and store%s no pointers there", names, s->nassumed == 1 ? "es" : "",
+                   s->nassumed == 1 ? "its" : "their", s->nassumed == 1 ? "s" : "");
+    free(names);
+    free(s->assumed);
+    s->assumed = NULL;
+    s->nassumed = 0;
+}

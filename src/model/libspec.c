@@ -1,0 +1,185 @@
+/* libspec.c - lookup in the library specification (rows in libspec_*.c)
+ * and the decoder of its effects strings (grammar in libspec.h).
+ */
+#include "libspec.h"
+#include "libspec_rows.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The row families, in lookup order (a name twice: the first wins). */
+static const struct {
+    const rh_libspec_row *rows;
+    const int *count;
+} families[] = {
+    {rh_libspec_iso, &rh_libspec_iso_count},
+    {rh_libspec_posix, &rh_libspec_posix_count},
+    {rh_libspec_gnu, &rh_libspec_gnu_count},
+};
+#define NFAMILIES (sizeof families / sizeof families[0])
+
+static const rh_libspec_row **sorted; /* every row, by name; built on first use */
+static int nsorted;
+
+static int by_name(const void *a, const void *b)
+{
+    const rh_libspec_row *x = *(const rh_libspec_row *const *)a, *y = *(const rh_libspec_row *const *)b;
+    int c = strcmp(x->e.name, y->e.name);
+    return c ? c : (x < y ? -1 : x > y); /* stable: families keep their order */
+}
+
+static void build_index(void)
+{
+    int n = rh_libspec_count(), k = 0;
+    sorted = malloc((size_t)(n ? n : 1) * sizeof *sorted);
+    if (!sorted)
+        return;
+    for (size_t f = 0; f < NFAMILIES; f++)
+        for (int i = 0; i < *families[f].count; i++)
+            sorted[k++] = &families[f].rows[i];
+    qsort(sorted, (size_t)n, sizeof *sorted, by_name);
+    nsorted = n;
+}
+
+int rh_libspec_count(void)
+{
+    int n = 0;
+    for (size_t f = 0; f < NFAMILIES; f++)
+        n += *families[f].count;
+    return n;
+}
+
+const rh_libspec_row *rh_libspec_row_at(int i)
+{
+    for (size_t f = 0; f < NFAMILIES; f++) {
+        if (i < *families[f].count)
+            return &families[f].rows[i];
+        i -= *families[f].count;
+    }
+    return NULL;
+}
+
+const rh_conc_entry *rh_libspec_lookup(const char *name)
+{
+    if (!sorted)
+        build_index();
+    int lo = 0, hi = nsorted - 1;
+    while (lo <= hi) {
+        int mid = (lo + hi) / 2, c = strcmp(name, sorted[mid]->e.name);
+        if (c == 0) {
+            while (mid > 0 && strcmp(sorted[mid - 1]->e.name, name) == 0)
+                mid--;
+            return &sorted[mid]->e;
+        }
+        if (c < 0)
+            hi = mid - 1;
+        else
+            lo = mid + 1;
+    }
+    return NULL;
+}
+
+/* SIZE of one item, after its ':'. */
+static const char *parse_size(const char *s, rh_effect *ef)
+{
+    char *end;
+    if (strncmp(s, "ret", 3) == 0) {
+        ef->size = RH_SZ_RET;
+        return s + 3;
+    }
+    if (*s == 's') {
+        ef->size = RH_SZ_STRING;
+        return s + 1;
+    }
+    if (*s == 'a') {
+        ef->a = (int)strtol(s + 1, &end, 10);
+        ef->size = RH_SZ_ARG;
+        if (end[0] == '*' && end[1] == 'a') {
+            ef->b = (int)strtol(end + 2, &end, 10);
+            ef->size = RH_SZ_PRODUCT;
+        } else if (strncmp(end, "*ret", 4) == 0) {
+            ef->size = RH_SZ_ARG_RET;
+            end += 4;
+        }
+        return end;
+    }
+    ef->n = strtoul(s, &end, 10);
+    ef->size = RH_SZ_CONST;
+    return end;
+}
+
+const rh_libspec_row *rh_libspec_of(const rh_conc_entry *e)
+{
+    for (size_t f = 0; e && f < NFAMILIES; f++) {
+        const rh_libspec_row *r = families[f].rows;
+        if ((const void *)e >= (const void *)r && (const void *)e < (const void *)(r + *families[f].count))
+            return (const rh_libspec_row *)(const void *)e;
+    }
+    return NULL;
+}
+
+int rh_libspec_effects(const rh_conc_entry *e, rh_effect *out)
+{
+    const rh_libspec_row *row = rh_libspec_of(e);
+    int n = 0;
+    for (const char *s = row && row->effects ? row->effects : ""; *s && n < RH_MAX_EFFECTS;) {
+        if (*s == ' ') {
+            s++;
+            continue;
+        }
+        rh_effect ef = {0};
+        ef.read = *s == 'r' || *s == 'm';
+        ef.write = *s == 'w' || *s == 'm' || *s == 'p';
+        ef.ptrs = *s == 'p';
+        char *end;
+        ef.arg = (int)strtol(s + 1, &end, 10);
+        s = end;
+        if (*s == '+')
+            ef.rest = 1, s++;
+        if (*s == ':')
+            s = parse_size(s + 1, &ef);
+        ef.exact = ef.size == RH_SZ_RET || ef.size == RH_SZ_ARG_RET || *s == '!';
+        s += *s == '!';
+        out[n++] = ef;
+        while (*s && *s != ' ')
+            s++; /* a malformed tail: the unit test of the rows catches it */
+    }
+    return n;
+}
+
+int rh_libspec_writes(const rh_conc_entry *e)
+{
+    rh_effect ef[RH_MAX_EFFECTS];
+    int n = rh_libspec_effects(e, ef);
+    for (int i = 0; i < n; i++)
+        if (ef[i].write)
+            return 1;
+    return 0;
+}
+
+const char *rh_libspec_state_object(const char *state, char *buf, unsigned size)
+{
+    snprintf(buf, size, "libc: %s", state);
+    return buf;
+}
+
+/* Name prefixes of thread and synchronisation interfaces: a function of
+ * these families the table lacks may order memory, so assuming it does
+ * nothing could prove a racy program race-free. */
+static const char *const sync_prefixes[] = {
+    "pthread_", "sem_", "thrd_", "mtx_", "cnd_", "tss_", "call_once", "futex", "syscall",
+    "__atomic", "__sync", "__tsan", "Annotate", "__VERIFIER", "__kmpc", "omp_", "GOMP_",
+    "clone", "fork", "vfork", "setjmp", "_setjmp", "sigsetjmp", "longjmp", "siglongjmp",
+    "__sigsetjmp", "atomic_", "__c11_", "sig", "raise", "kill", "__cxa_", "dlsym", "dlopen",
+    "__builtin", "__libc_", "__pthread", "__sched", "sched_", "makecontext", "swapcontext",
+    "getcontext", "setcontext", "VALGRIND", "ANNOTATE", "__asan", "__msan", "__ubsan",
+};
+
+int rh_libspec_maybe_sync(const char *name)
+{
+    for (size_t i = 0; i < sizeof sync_prefixes / sizeof sync_prefixes[0]; i++)
+        if (strncmp(name, sync_prefixes[i], strlen(sync_prefixes[i])) == 0)
+            return 1;
+    return 0;
+}

@@ -1,0 +1,28 @@
+/* two threads read(2) into one shared buffer: read writes the buffer in both, unordered */
+#include <fcntl.h>
+#include <pthread.h>
+#include <unistd.h>
+
+static char buf[16];
+
+static void *reader(void *arg)
+{
+    (void)arg;
+    int fd = open("/dev/zero", O_RDONLY);
+    if (fd >= 0) {
+        if (read(fd, buf, sizeof buf) < 0) // RACE
+            buf[0] = 0;
+        close(fd);
+    }
+    return NULL;
+}
+
+int main(void)
+{
+    pthread_t a, b;
+    pthread_create(&a, NULL, reader, NULL);
+    pthread_create(&b, NULL, reader, NULL);
+    pthread_join(a, NULL);
+    pthread_join(b, NULL);
+    return 0;
+}
