@@ -110,7 +110,7 @@ def main():
     a = ap.parse_args()
     dirs = [os.path.join(harness.ROOT, "tests", "programs"), os.path.join(harness.ROOT, "tests", "bmc")]
     rc = harness.run_suite(a.racehunt, "bmc", os.path.join(HERE, "expect", "bmc.txt"), dirs,
-                           a.timeout, None, a.jobs, None, unknown_timeout=8.0)
+                           a.timeout, None, a.jobs, None, unknown_timeout=4.0)
     bad = check_witnesses(a.racehunt)
     sys.exit(1 if rc or bad else 0)
 
