@@ -196,7 +196,7 @@ static int analyse(const rh_options *o)
     int rc = rh_build_open(o, &budget, &b, err);
     if (rc == RH_FRONTEND_OUT_OF_TIME) {
         out_of_time(err, &res);
-    } else if (rc == 0 && rh_build_nprograms(b) > 1) {
+    } else if (rc == 0 && (rh_build_nprograms(b) > 1 || (o->program && rh_build_nprograms(b)))) {
         int *which = rh_xcalloc((size_t)rh_build_nprograms(b), sizeof *which);
         int n = chosen_programs(b, o, which, err);
         rc = n <= 0 ? -1 : analyse_programs(b, which, n, o, &budget, &res);

@@ -85,6 +85,9 @@ def main():
         check("files on the command line: programs by file name",
               f.returncode == 1 and {x.get("program") for x in rep.get("races", [])} == {"client"},
               (f.returncode, f.stderr))
+        one = run(rh, ["tool/client.c", "lib/counter.c", "--program=server"], proj)
+        check("--program naming no program of a one-program build: error, exit 2",
+              one.returncode == 2 and "--program=server" in one.stderr, (one.returncode, one.stderr))
     print("programs: %d failed" % len(failures))
     sys.exit(1 if failures else 0)
 
