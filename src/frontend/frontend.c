@@ -104,7 +104,7 @@ static int normalise(LLVMModuleRef m, const rh_conc_table *conc, char *err)
     return 0;
 }
 
-static int has_main(LLVMModuleRef m)
+int rh_frontend_defines_main(LLVMModuleRef m)
 {
     LLVMValueRef f = LLVMGetNamedFunction(m, "main");
     return f && !LLVMIsDeclaration(f);
@@ -114,9 +114,9 @@ static int has_main(LLVMModuleRef m)
 static int program_main(const rh_options *o, const char *what, LLVMModuleRef mod, char *err)
 {
     int nentries;
-    if (has_main(mod) && o->entry)
+    if (rh_frontend_defines_main(mod) && o->entry)
         return rh_fail(err, "--entry is for libraries: the program has its own main");
-    if (has_main(mod))
+    if (rh_frontend_defines_main(mod))
         return 0;
     if (!o->entry)
         return rh_fail(err, "%s: no main function: racehunt analyses whole programs; for a library, "

@@ -91,6 +91,9 @@ int rh_frontend_mark_create_wrappers(LLVMModuleRef m, const rh_conc_table *t);
  * will promote, so all reads of an uninitialised local agree (indeterminate.c). */
 void rh_frontend_freeze_uninitialised(LLVMModuleRef m);
 
+/* 1 when m defines (not only declares) main. */
+int rh_frontend_defines_main(LLVMModuleRef m);
+
 /* Reads a unit's compiled bitcode file; -1 with err naming `file`. */
 int rh_frontend_read_bitcode(const char *path, const char *file, LLVMMemoryBufferRef *buf, char *err);
 

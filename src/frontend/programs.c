@@ -70,8 +70,7 @@ static int read_symbols(LLVMContextRef ctx, const char *bc, const char *file, in
         add_value(t, f, unit);
     for (LLVMValueRef g = LLVMGetFirstGlobal(m); g; g = LLVMGetNextGlobal(g))
         add_value(t, g, unit);
-    LLVMValueRef main_fn = LLVMGetNamedFunction(m, "main");
-    t->has_main[unit] = main_fn && !LLVMIsDeclaration(main_fn);
+    t->has_main[unit] = rh_frontend_defines_main(m);
     LLVMDisposeModule(m); /* owns buf */
     return 0;
 }
