@@ -20,7 +20,9 @@ the table gives per operator the share of mutants with a confirmed race that aut
 racy (the mutation score for race finding).
 
 Results go to a JSON-lines file (--results) one mutant per line; a second run with the same
-file skips the mutants already done (resumable).  Python 3 standard library only.
+file skips the mutants already done (resumable); with scoring it scores the records of an
+earlier --no-score run (auto and the dynamic search only), so one campaign's proofs and its
+mutation score come from the same mutants and build.  Python 3 standard library only.
 
   python3 bench/soundness.py --full -j2             # every program, up to --per-program each
   python3 bench/soundness.py --limit 300 --seed 7   # a partial campaign
@@ -193,21 +195,28 @@ def replay(opts, prog, cwd, witness):
     return ok, lines, "" if ok else "replay exit %s, races at %s" % (res["rc"], got)
 
 
-def evaluate(opts, prog, text, m, scratch):
-    """Run the campaign's checks on one mutant; returns its record."""
-    rec = {"key": mutant_key(prog, m), "program": prog["name"], "origin": prog["origin"],
-           "op": m.op, "site": m.site, "line": m.line, "desc": m.desc}
+def evaluate(opts, prog, text, m, scratch, rec=None):
+    """Run the campaign's checks on one mutant; returns its record.
+
+    Given the record of an earlier run without scoring (`rec`), only the scoring part runs
+    (auto, then the dynamic race search), so a --no-score campaign can be scored afterwards on
+    the same mutants and the same build without running static and bmc again."""
+    rescore = rec is not None
+    if not rescore:
+        rec = {"key": mutant_key(prog, m), "program": prog["name"], "origin": prog["origin"],
+               "op": m.op, "site": m.site, "line": m.line, "desc": m.desc}
     work = tempfile.mkdtemp(prefix="m", dir=scratch)
     try:
         fname = os.path.basename(prog["path"])
         path = os.path.join(work, fname)
         with open(path, "w") as f:
             f.write(mutants.apply(text, m.edits))
-        t0 = time.monotonic()
-        rec["compiled"] = compiles(opts, prog, path)
-        rec["seconds"] = {"clang": round(time.monotonic() - t0, 2)}
+        if not rescore:
+            t0 = time.monotonic()
+            rec["compiled"] = compiles(opts, prog, path)
+            rec["seconds"] = {"clang": round(time.monotonic() - t0, 2)}
         if rec["compiled"]:
-            check_mutant(opts, prog, work, fname, rec)
+            (score_mutant if rescore else check_mutant)(opts, prog, work, fname, rec)
             if rec.get("contradiction"):
                 save_finding(opts, prog, text, m, work, fname, rec)
     finally:
@@ -215,10 +224,15 @@ def evaluate(opts, prog, text, m, scratch):
     return rec
 
 
+def needs_score(opts, rec):
+    """An earlier record that was made without scoring and can be scored now."""
+    return opts.score and rec.get("compiled") and "auto" not in rec
+
+
 def check_mutant(opts, prog, work, fname, rec):
     """static and bmc; auto when scoring; then a race search on proved (or, scoring, all
     not yet racy) mutants.  Fills rec: verdicts, proved_by, confirmed_by, contradiction."""
-    seed = int(hashlib.sha1(rec["key"].encode()).hexdigest()[:6], 16)
+    seed = mutant_seed(rec)
     times = rec["seconds"]
     rec["static"], _ = racehunt(opts, prog, "static", work, fname, opts.static_timeout, (), times)
     wb = os.path.join(work, "bmc.witness.json")
@@ -232,11 +246,7 @@ def check_mutant(opts, prog, work, fname, rec):
         else:  # bmc replays its counterexamples itself and drops one that does not replay
             rec["bmc_no_replay"] = "bmc: its counterexample did not replay (reported as a likely race)"
     if opts.score:
-        wa = os.path.join(work, "auto.witness.json")
-        rec["auto"], _ = racehunt(opts, prog, "auto", work, fname, opts.auto_timeout,
-                                  ["--witness=" + wa, "--seed=%d" % seed], times)
-        if rec["auto"] == "race" and os.path.exists(wa) and not rec.get("confirmed_by"):
-            confirm(opts, prog, work, wa, "auto", rec)
+        run_auto(opts, prog, work, fname, rec, seed)
     proofs = [e for e in ("static", "bmc", "auto") if rec.get(e) == "race-free"]
     if proofs and opts.recheck_bmc and not rec.get("confirmed_by") and rec["bmc"] != "race-free":
         # A proof stands against bmc with a larger budget too.
@@ -247,17 +257,49 @@ def check_mutant(opts, prog, work, fname, rec):
             if not rec.get("confirmed_by"):
                 rec["bmc_no_replay"] = rec.pop("replay_failure", "")
     if not rec.get("confirmed_by") and (proofs or opts.score):
-        wd = os.path.join(work, "dynamic.witness.json")
-        extra = ["--witness=" + wd, "--seed=%d" % (seed + 1)]
-        if opts.dynamic_runs:
-            extra.append("--runs=%d" % opts.dynamic_runs)
-        rec["dynamic"], _ = racehunt(opts, prog, "dynamic", work, fname, opts.dynamic_timeout, extra, times)
-        if rec["dynamic"] == "race" and os.path.exists(wd):
-            confirm(opts, prog, work, wd, "dynamic", rec)
+        run_dynamic(opts, prog, work, fname, rec, seed)
+    judge(rec, proofs)
+
+
+def mutant_seed(rec):
+    return int(hashlib.sha1(rec["key"].encode()).hexdigest()[:6], 16)
+
+
+def run_auto(opts, prog, work, fname, rec, seed):
+    wa = os.path.join(work, "auto.witness.json")
+    rec["auto"], _ = racehunt(opts, prog, "auto", work, fname, opts.auto_timeout,
+                              ["--witness=" + wa, "--seed=%d" % seed], rec["seconds"])
+    if rec["auto"] == "race" and os.path.exists(wa) and not rec.get("confirmed_by"):
+        confirm(opts, prog, work, wa, "auto", rec)
+
+
+def run_dynamic(opts, prog, work, fname, rec, seed):
+    wd = os.path.join(work, "dynamic.witness.json")
+    extra = ["--witness=" + wd, "--seed=%d" % (seed + 1)]
+    if opts.dynamic_runs:
+        extra.append("--runs=%d" % opts.dynamic_runs)
+    rec["dynamic"], _ = racehunt(opts, prog, "dynamic", work, fname, opts.dynamic_timeout, extra,
+                                 rec["seconds"])
+    if rec["dynamic"] == "race" and os.path.exists(wd):
+        confirm(opts, prog, work, wd, "dynamic", rec)
+
+
+def judge(rec, proofs):
     rec["proved_by"] = proofs
     rec["contradiction"] = bool(proofs and rec.get("confirmed_by"))
     if not rec["contradiction"]:
         rec.pop("witness", None)          # kept only where it is evidence of a finding
+
+
+def score_mutant(opts, prog, work, fname, rec):
+    """The scoring part of check_mutant on a mutant whose static and bmc runs are recorded:
+    auto, then the dynamic engine when no race is confirmed yet."""
+    seed = mutant_seed(rec)
+    run_auto(opts, prog, work, fname, rec, seed)
+    proofs = [e for e in ("static", "bmc", "auto") if rec.get(e) == "race-free"]
+    if not rec.get("confirmed_by") and "dynamic" not in rec:
+        run_dynamic(opts, prog, work, fname, rec, seed)
+    judge(rec, proofs)
 
 
 def confirm(opts, prog, work, witness, engine, rec):
@@ -456,7 +498,8 @@ def main(argv=None):
     records, text_of, lock = [], {}, threading.Lock()
     print("%d race-free programs, %d mutants planned (%d already done), %d jobs" %
           (len({p["name"] for p, _, _ in todo}), len(todo),
-           sum(mutant_key(p, m) in done for p, _, m in todo), opts.jobs), flush=True)
+           sum(mutant_key(p, m) in done and not needs_score(opts, done[mutant_key(p, m)])
+               for p, _, m in todo), opts.jobs), flush=True)
     start = time.monotonic()
     out = open(opts.results, "a") if opts.results else None
     scratch = tempfile.mkdtemp(prefix="racehunt-soundness-")
@@ -466,12 +509,15 @@ def main(argv=None):
     def one(item):
         prog, text, m = item
         key = mutant_key(prog, m)
-        rec = done.get(key) or evaluate(opts, prog, text, m, scratch)
+        rec = done.get(key)
+        run_now = rec is None or needs_score(opts, rec)
+        if run_now:
+            rec = evaluate(opts, prog, text, m, scratch, rec)
         with lock:
             records.append(rec)
             if rec.get("contradiction"):
                 text_of[key] = diff(prog, text, m)
-            if out and key not in done:
+            if out and run_now:
                 out.write(json.dumps(rec) + "\n")
                 out.flush()
             if not opts.quiet:
