@@ -4,7 +4,10 @@ library files and -Wl, after `--` (compiler flags after `--` still reach
 the compiler), -l/-L/--link as options (also for `racehunt run`), and a
 failed link names the missing symbols and, where racehunt knows, the -l
 flag and Debian package that provide them.  The library is one this test
-builds itself, so nothing beyond clang-16 is needed."""
+builds itself, so nothing beyond clang-16 is needed; only the last check
+uses an installed library: a program calling jansson (racehunt's own
+dependency) is linked with -ljansson without being told, its race is
+observed and its witness replays."""
 import argparse
 import json
 import os
@@ -44,6 +47,26 @@ unsigned long crc32(unsigned long crc, const unsigned char *buf, unsigned len);
 const void *get_crc_table(void);
 int own_missing_function(void);
 int main(void) { return (int)crc32(0, 0, 0) + (get_crc_table() != 0) + own_missing_function(); }
+"""
+
+# Calls jansson, declared by hand; given no link flags, racehunt links -ljansson itself.
+JANSSON_USER = """#include <pthread.h>
+void *json_integer(long long value);
+long long json_integer_value(const void *json);
+long long seen;
+void *worker(void *arg) {
+    seen += json_integer_value(arg); // RACE
+    return 0;
+}
+int main(void) {
+    void *j = json_integer(2);
+    pthread_t a, b;
+    pthread_create(&a, 0, worker, j);
+    pthread_create(&b, 0, worker, j);
+    pthread_join(a, 0);
+    pthread_join(b, 0);
+    return seen != 4;
+}
 """
 
 failures = []
@@ -127,8 +150,28 @@ def main():
         check("a failed link names -lz and zlib1g-dev for crc32/get_crc_table, and the unknown one",
               "crc32" in notes and "get_crc_table" in notes and "-lz" in notes and "zlib1g-dev" in notes
               and "own_missing_function (no library known" in notes, (rc, verdict, notes, err))
+        check_auto_link(rh, env, tmp, dyn)
     print("%d failure(s)" % len(failures))
     sys.exit(1 if failures else 0)
+
+
+def check_auto_link(rh, env, tmp, dyn):
+    jprog = os.path.join(tmp, "juser.c")
+    with open(jprog, "w") as f:
+        f.write(JANSSON_USER)
+    want, _ = harness.annotations(jprog)
+    wit = os.path.join(tmp, "juser.witness.json")
+    rc, verdict, lines, notes, err = run(rh, dyn + ["--witness=" + wit, jprog], env, tmp)
+    check("a program calling jansson is linked with -ljansson unasked: race at lines %s" % sorted(want),
+          rc == 1 and verdict == "race" and lines == want and "linked with -ljansson" in notes,
+          (rc, verdict, sorted(lines), notes, err))
+    p = subprocess.run([rh, "replay", "--format=json", wit], capture_output=True, text=True, env=env,
+                       cwd=tmp, timeout=120)
+    check("its witness replays (the replay links -ljansson too)", p.returncode == 1,
+          (p.returncode, p.stdout[-300:], p.stderr[-300:]))
+    rc, verdict, lines, notes, err = run(rh, dyn + [jprog], env, tmp)
+    check("from the cache the note still names -ljansson", "linked with -ljansson" in notes,
+          (rc, verdict, notes, err))
 
 
 if __name__ == "__main__":

@@ -48,6 +48,7 @@ typedef struct rh_dyn_binary {
     char *locpos;       /* "LINE COL" per loc id, for replay (RH_RT_LOCS) */
     rh_dyn_locs locs;
     int rebuilt_64bit;  /* an ILP32 program was rebuilt as 64-bit code */
+    char *auto_libs;    /* -l flags the link step chose itself (rh_dyn_link), or NULL */
     int cached;         /* reused from the cache */
 } rh_dyn_binary;
 
@@ -67,10 +68,13 @@ char *rh_dyn_runtime_lib(void);
 
 /* Links bitcode bc with the runtime library lib and the user's link flags
  * (o->ldflags) into exe within `seconds`; temporary files go to tmp.  When
+ * symbols stay undefined and rh_dyn_libhint_for knows a library for every
+ * one of them, links again with those -l flags; if that succeeds,
+ * *auto_libs (owned) lists them ("-lz -ljansson"), else it is NULL.  When
  * symbols stay undefined, err names them and, where rh_dyn_libhint_for
  * knows, the -l flag and Debian package that provide them. */
 int rh_dyn_link(const char *bc, const char *lib, const rh_options *o, const char *exe,
-                const char *tmp, double seconds, char *err);
+                const char *tmp, double seconds, char **auto_libs, char *err);
 
 typedef struct rh_dyn_libhint {
     const char *pattern;    /* fnmatch(3) glob over symbol names */

@@ -66,10 +66,31 @@ static double link_seconds(double deadline)
     return left < 0.1 ? 0.1 : left > 300 ? 300 : left;
 }
 
+/* The -l flags the link step chose, kept beside the cached binary so that a
+ * run from the cache says what it was linked with too. */
+static void save_auto_libs(const char *dir, const char *auto_libs)
+{
+    char *path = rh_xasprintf("%s/autolibs", dir);
+    FILE *f = auto_libs ? fopen(path, "w") : NULL;
+    if (f) {
+        fputs(auto_libs, f);
+        fclose(f);
+    }
+    free(path);
+}
+
+static char *load_auto_libs(const char *dir)
+{
+    char *path = rh_xasprintf("%s/autolibs", dir), err[256];
+    char *s = file_exists(path) ? rh_read_file(path, NULL, err) : NULL;
+    free(path);
+    return s;
+}
+
 /* Compiles into a private directory, then renames it into the cache, so
  * concurrent racehunts never see half a binary. */
 static int build_into(LLVMMemoryBufferRef buf, const char *lib, const rh_options *o, double deadline,
-                      const char *dir, char *err)
+                      const char *dir, char **auto_libs, char *err)
 {
     char *tmp = rh_xasprintf("%s.tmp%d", dir, (int)getpid());
     mkdir(tmp, 0700);
@@ -84,7 +105,9 @@ static int build_into(LLVMMemoryBufferRef buf, const char *lib, const rh_options
         fclose(f);
     }
     if (rc == 0)
-        rc = rh_dyn_link(bc, lib, o, exe, tmp, link_seconds(deadline), err);
+        rc = rh_dyn_link(bc, lib, o, exe, tmp, link_seconds(deadline), auto_libs, err);
+    if (rc == 0)
+        save_auto_libs(tmp, *auto_libs);
     if (rc == 0 && rename(tmp, dir) != 0 && !file_exists(exe))
         rc = rh_fail(err, "%s: cannot create the cache entry: %s", dir, strerror(errno));
     rh_frontend_rmdir(tmp);
@@ -122,9 +145,11 @@ static int build_module(rh_program *prog, const rh_options *o, double deadline, 
     free(root);
     int rc = 0;
     bin->cached = file_exists(bin->exe) && file_exists(bin->locpos);
+    if (bin->cached)
+        bin->auto_libs = load_auto_libs(bin->dir);
     if (!bin->cached) {
         rh_frontend_rmdir(bin->dir); /* a stale, partial entry */
-        rc = build_into(buf, lib, o, deadline, bin->dir, err);
+        rc = build_into(buf, lib, o, deadline, bin->dir, &bin->auto_libs, err);
         if (rc == 0)
             rc = write_locpos(&bin->locs, bin->locpos, err);
     }
@@ -156,6 +181,7 @@ void rh_dyn_binary_free(rh_dyn_binary *bin)
     free(bin->dir);
     free(bin->exe);
     free(bin->locpos);
+    free(bin->auto_libs);
     rh_dyn_locs_free(&bin->locs);
     memset(bin, 0, sizeof *bin);
 }

@@ -115,55 +115,128 @@ static char *missing_sentence(const name_list *syms)
     return buf;
 }
 
-static int link_failed(const char *errout, char *err)
+static void free_names(name_list *l)
 {
-    name_list syms = {0};
-    undefined_symbols(errout, &syms);
-    if (syms.len == 0) {
+    for (size_t i = 0; i < l->len; i++)
+        free(l->items[i]);
+    rh_vec_free(l);
+}
+
+static int link_failed(const name_list *syms, const char *errout, char *err)
+{
+    if (syms->len == 0) {
         const char *msg = strstr(errout, "error") ? strstr(errout, "error") : errout;
         return rh_fail(err, "building the instrumented program failed: %.300s", msg);
     }
-    char *what = missing_sentence(&syms);
+    char *what = missing_sentence(syms);
     rh_fail(err, "linking the instrumented program failed: undefined %s; give link flags after "
                  "-- (racehunt FILE -- -lz) or with -l/-L/--link",
             what);
     free(what);
-    for (size_t i = 0; i < syms.len; i++)
-        free(syms.items[i]);
-    rh_vec_free(&syms);
     return -1;
 }
 
-/* The linker's temporary objects go to TMPDIR: pointing it into our own
- * directory keeps them where an interrupted racehunt cleans up.  The
- * user's flags come after the runtime library, as they would after the
- * program's objects in its own build, and before the system libraries. */
-int rh_dyn_link(const char *bc, const char *lib, const rh_options *o, const char *exe,
-                const char *tmp, double seconds, char *err)
+/* The -l flags of the libraries that define every undefined symbol, each
+ * once; none when some symbol belongs to no library the hints know, since
+ * a link with the others would fail all the same. */
+static void hinted_flags(const name_list *syms, name_list *flags)
 {
-    char *clang = rh_frontend_clang();
-    if (!clang)
-        return rh_fail(err, "clang-16 is not installed, so the dynamic engine cannot build the program");
+    for (size_t i = 0; i < syms->len; i++) {
+        const rh_dyn_libhint *h = rh_dyn_libhint_for(syms->items[i]);
+        if (!h) {
+            free_names(flags);
+            return;
+        }
+        int seen = 0;
+        for (size_t j = 0; j < flags->len && !seen; j++)
+            seen = strcmp(flags->items[j], h->flag) == 0;
+        if (!seen)
+            rh_vec_push(flags, rh_xstrdup(h->flag));
+    }
+}
+
+/* One clang-16 link: the user's flags come after the runtime library, as
+ * they would after the program's objects in its own build, then the
+ * libraries racehunt chose (extra), then the system libraries.  The
+ * linker's temporary objects go to TMPDIR: pointing it into our own
+ * directory keeps them where an interrupted racehunt cleans up. */
+static int link_once(const char *clang, const char *bc, const char *lib, const rh_options *o,
+                     const name_list *extra, const char *exe, const char *tmp, double seconds,
+                     rh_proc_result *r, char *err)
+{
     const char *head[] = {clang, "-O1", "-w", "-fno-color-diagnostics", bc, lib};
     const char *tail[] = {"-lpthread", "-lm", "-o", exe};
     size_t nh = sizeof head / sizeof head[0], nt = sizeof tail / sizeof tail[0], n = 0;
-    char **argv = rh_xcalloc(nh + (size_t)o->nldflags + nt + 1, sizeof *argv);
+    char **argv = rh_xcalloc(nh + (size_t)o->nldflags + extra->len + nt + 1, sizeof *argv);
     for (size_t i = 0; i < nh; i++)
         argv[n++] = (char *)head[i];
     for (int i = 0; i < o->nldflags; i++)
         argv[n++] = (char *)o->ldflags[i];
+    for (size_t i = 0; i < extra->len; i++)
+        argv[n++] = extra->items[i];
     for (size_t i = 0; i < nt; i++)
         argv[n++] = (char *)tail[i];
     char *tmpdir = rh_xasprintf("TMPDIR=%s", tmp), *env[] = {tmpdir, NULL};
-    rh_proc_result r;
-    int rc = rh_proc_run(argv, env, seconds, &r, err);
-    if (rc == 0 && (r.timed_out || !r.exited || r.status != 0))
-        rc = r.timed_out ? rh_fail(err, "compiling and linking the instrumented program did not end "
-                                        "within the time budget (%.0f s were left for it)", seconds)
-                         : link_failed(r.errout, err);
-    rh_proc_result_free(&r);
+    int rc = rh_proc_run(argv, env, seconds, r, err);
     free(tmpdir);
     free(argv);
+    return rc;
+}
+
+static char *join_flags(const name_list *flags)
+{
+    size_t n = 1;
+    for (size_t i = 0; i < flags->len; i++)
+        n += strlen(flags->items[i]) + 1;
+    char *s = rh_xcalloc(n, 1);
+    for (size_t i = 0; i < flags->len; i++)
+        strcat(strcat(s, i ? " " : ""), flags->items[i]);
+    return s;
+}
+
+static int link_ok(const rh_proc_result *r)
+{
+    return !r->timed_out && r->exited && r->status == 0;
+}
+
+/* A program that calls into libraries its build would link (zlib, jansson)
+ * is linked with them when every undefined symbol belongs to a library the
+ * hints know and the second link succeeds, i.e. the libraries are
+ * installed: the user of `racehunt prog.c` gets runs instead of a link
+ * error, and the engine says which flags it chose (*auto_libs). */
+int rh_dyn_link(const char *bc, const char *lib, const rh_options *o, const char *exe,
+                const char *tmp, double seconds, char **auto_libs, char *err)
+{
+    *auto_libs = NULL;
+    char *clang = rh_frontend_clang();
+    if (!clang)
+        return rh_fail(err, "clang-16 is not installed, so the dynamic engine cannot build the program");
+    double deadline = rh_now() + seconds;
+    name_list none = {0}, syms = {0}, flags = {0};
+    rh_proc_result r;
+    int rc = link_once(clang, bc, lib, o, &none, exe, tmp, seconds, &r, err);
+    if (rc == 0 && !link_ok(&r) && !r.timed_out) {
+        undefined_symbols(r.errout, &syms);
+        hinted_flags(&syms, &flags);
+        rh_proc_result again;
+        if (flags.len && deadline - rh_now() > 0.1 &&
+            link_once(clang, bc, lib, o, &flags, exe, tmp, deadline - rh_now(), &again, err) == 0) {
+            if (link_ok(&again)) {
+                rh_proc_result_free(&r);
+                r = again;
+                *auto_libs = join_flags(&flags);
+            } else {
+                rh_proc_result_free(&again);
+            }
+        }
+    }
+    if (rc == 0 && !link_ok(&r))
+        rc = r.timed_out ? rh_fail(err, "compiling and linking the instrumented program did not end "
+                                        "within the time budget (%.0f s were left for it)", seconds)
+                         : link_failed(&syms, r.errout, err);
+    rh_proc_result_free(&r);
+    free_names(&syms);
+    free_names(&flags);
     free(clang);
     return rc;
 }

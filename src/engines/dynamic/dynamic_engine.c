@@ -245,6 +245,10 @@ static void finish_notes(dyn_session *s)
     note_unmodelled(s);
     if (s->bin.rebuilt_64bit)
         rh_result_note(s->res, "dynamic: the ILP32 program was built and run as 64-bit code");
+    if (s->bin.auto_libs)
+        rh_result_note(s->res, "dynamic: linked with %s, installed here, for the functions the "
+                               "program calls but does not define (give link flags after -- to "
+                               "choose the libraries yourself)", s->bin.auto_libs);
     if (s->cutoffs)
         rh_result_note(s->res, "dynamic: %lu runs reached the step limit and were cut off",
                        s->cutoffs);
