@@ -297,15 +297,21 @@ const rh_conc_entry *rh_conc_lookup(const rh_conc_table *t, const char *name, in
     return defined ? NULL : rh_libspec_lookup(name); /* the library specification */
 }
 
-/* Names of external functions that may synchronise threads although the
- * table does not know them: a prefix of the name, or a word of it (words
- * split at '_', digits and lower-to-upper case changes, so a library's
- * queue_wait_locked or uvMutexLock counts and clock_gettime does not).
- * Only the dynamic engine asks: the others assume nothing of an unknown
- * function anyway. */
+/* Names of external functions that may synchronise threads, end one, jump
+ * or run code asynchronously although the table does not know them: a
+ * prefix of the name (thread, synchronisation, signal, non-local jump and
+ * context interfaces), or a word of it (words split at '_', digits and
+ * lower-to-upper case changes, so a library's queue_wait_locked or
+ * uvMutexLock counts and clock_gettime does not).  The dynamic engine does
+ * not confirm a race such a call may order, and the other engines never
+ * analyse such a function by the undefined-function assumption. */
 static const char *const sync_prefixes[] = {
-    "pthread_", "sem_", "thrd_", "mtx_", "cnd_", "__tsan_", "__sanitizer_", "Annotate",
-    "__atomic_", "__sync_", "atomic_", "omp_", "GOMP_", "__kmpc_", "futex", "syscall",
+    "pthread_", "sem_", "thrd_", "mtx_", "cnd_", "tss_", "call_once", "__tsan", "__sanitizer_",
+    "Annotate", "ANNOTATE", "VALGRIND", "__atomic", "__sync", "atomic_", "__c11_", "omp_", "GOMP_",
+    "__kmpc", "futex", "syscall", "__VERIFIER", "clone", "fork", "vfork", "setjmp", "_setjmp",
+    "sigsetjmp", "__sigsetjmp", "longjmp", "siglongjmp", "sig", "raise", "kill", "__cxa_", "dlsym",
+    "dlopen", "__builtin", "__libc_", "__pthread", "__sched", "sched_", "makecontext",
+    "swapcontext", "getcontext", "setcontext", "__asan", "__msan", "__ubsan",
 };
 static const char *const sync_words[] = {
     "lock", "unlock", "trylock", "locked", "spinlock", "rwlock", "mutex", "cond", "condvar", "barrier",

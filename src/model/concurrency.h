@@ -127,8 +127,10 @@ const rh_conc_entry *rh_conc_lookup(const rh_conc_table *t, const char *name, in
 
 /* Whether an external function the table does not know may synchronise
  * threads by its name (pthread_*, sem_*, thrd_*, mtx_*, cnd_*, futex,
- * syscall, sanitizer annotations, libatomic calls): the dynamic engine
- * does not confirm a race such a call may order. */
+ * syscall, signals, non-local jumps, sanitizer annotations, libatomic
+ * calls, or a word such as lock, wait or sem in it): the dynamic engine
+ * does not confirm a race such a call may order, and no engine analyses
+ * such a function by the undefined-function assumption. */
 int rh_conc_may_sync(const char *name);
 
 /* The op's name as used in --dump-model and in --model files ("lock", ...). */

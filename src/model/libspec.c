@@ -164,22 +164,3 @@ const char *rh_libspec_state_object(const char *state, char *buf, unsigned size)
     return buf;
 }
 
-/* Name prefixes of thread and synchronisation interfaces: a function of
- * these families the table lacks may order memory, so assuming it does
- * nothing could prove a racy program race-free. */
-static const char *const sync_prefixes[] = {
-    "pthread_", "sem_", "thrd_", "mtx_", "cnd_", "tss_", "call_once", "futex", "syscall",
-    "__atomic", "__sync", "__tsan", "Annotate", "__VERIFIER", "__kmpc", "omp_", "GOMP_",
-    "clone", "fork", "vfork", "setjmp", "_setjmp", "sigsetjmp", "longjmp", "siglongjmp",
-    "__sigsetjmp", "atomic_", "__c11_", "sig", "raise", "kill", "__cxa_", "dlsym", "dlopen",
-    "__builtin", "__libc_", "__pthread", "__sched", "sched_", "makecontext", "swapcontext",
-    "getcontext", "setcontext", "VALGRIND", "ANNOTATE", "__asan", "__msan", "__ubsan",
-};
-
-int rh_libspec_maybe_sync(const char *name)
-{
-    for (size_t i = 0; i < sizeof sync_prefixes / sizeof sync_prefixes[0]; i++)
-        if (strncmp(name, sync_prefixes[i], strlen(sync_prefixes[i])) == 0)
-            return 1;
-    return 0;
-}

@@ -82,9 +82,4 @@ int rh_libspec_count(void);
  * static buffer"), in buf. */
 const char *rh_libspec_state_object(const char *state, char *buf, unsigned size);
 
-/* Whether an unknown external function with this name may be a
- * synchronisation or thread primitive the table lacks (pthread_*, sem_*,
- * futex, ...): such calls are never assumed harmless. */
-int rh_libspec_maybe_sync(const char *name);
-
 #endif

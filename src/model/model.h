@@ -138,7 +138,8 @@ const char *rh_model_row_state(const rh_program *p, const rh_conc_entry *e);
  * are analysed by assumption (it touches only memory reachable from its
  * arguments, creates no threads, takes no locks) rather than unsupported:
  * not with --strict or --svcomp, never for names of thread or
- * synchronisation families (rh_libspec_maybe_sync). */
+ * synchronisation families (rh_conc_may_sync), nor when a lock or shared
+ * memory behind a pointer is passed to it (the static engine checks that). */
 int rh_model_assumed_external(const rh_program *p, LLVMValueRef callee);
 
 /* Writes the --dump-model listing. */

@@ -41,7 +41,7 @@ int rh_model_assumed_external(const rh_program *p, LLVMValueRef callee)
     unsigned rt = LLVMGetEnumAttributeKindForName("returns_twice", 13);
     if (LLVMGetEnumAttributeAtIndex(callee, LLVMAttributeFunctionIndex, rt))
         return 0;
-    return !rh_conc_lookup(&p->conc, name, 0) && !rh_libspec_maybe_sync(name);
+    return !rh_conc_lookup(&p->conc, name, 0) && !rh_conc_may_sync(name);
 }
 
 static int is_pointer(LLVMValueRef v)

@@ -3,9 +3,10 @@
 defines (tests/e2e/data/undefined): the static engine assumes they touch
 only memory reachable from their arguments and says so in the verdict
 line and in the JSON and SARIF reports; --strict and --svcomp drop the
-assumption (unknown); a function pointer given to one, or shared memory behind a
-pointer in its arguments, stays unknown; a shared argument is a possible
-race on the annotated line."""
+assumption (unknown); a function pointer given to one, shared memory behind a
+pointer in its arguments, a lock (or a struct holding one) it may lock or
+unlock, or a name with a synchronisation word (ev_wait_ready), stays unknown;
+a shared argument is a possible race on the annotated line."""
 import argparse
 import json
 import os
@@ -63,6 +64,12 @@ def main():
     behind = report(rh, os.path.join(DATA, "undefined_shared_behind_pointer_unknown.c"))
     check(bad, behind["verdict"] == "unknown" and any("behind a pointer" in n for n in behind["notes"]),
           "shared memory behind a pointer in the arguments: unknown, with a note")
+    for name, need in (("undefined_given_lock_unknown.c", "'cfg_apply' with a lock"),
+                       ("undefined_given_struct_with_lock_unknown.c", "'queue_refill' with a lock"),
+                       ("undefined_sync_name_unknown.c", "unknown external function 'ev_wait_ready'")):
+        j = report(rh, os.path.join(DATA, name))
+        check(bad, j["verdict"] == "unknown" and not j.get("assumptions") and
+              any(need in n for n in j["notes"]), "%s: unknown, not by assumption, note names %s" % (name, need))
     for name, need in (("undefined_lookup_shared_out_race.c", {11}), ("undefined_links_args_race.c", {12})):
         prog = os.path.join(DATA, name)
         race, _ = harness.annotations(prog)

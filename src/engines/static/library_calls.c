@@ -53,12 +53,50 @@ int rh_static_library_unsupported(rh_static *s, LLVMValueRef call, const rh_conc
     return 1;
 }
 
-/* Whether memory another thread may reach lies behind a pointer stored in
- * what the argument points to: the function may write it too, which the
- * access the model gives the call (the argument's own object) does not
- * cover.  Depth-first over the cells of the objects, each object once. */
+/* Whether an operand of a synchronisation operation is one of its
+ * objects: locks, conditions, barriers, semaphores, once controls. */
+static int sync_operand(const rh_conc_entry *e, int k)
+{
+    switch (e->op) {
+    case RH_OP_LOCK_INIT: case RH_OP_LOCK_DESTROY: case RH_OP_LOCK: case RH_OP_UNLOCK:
+    case RH_OP_COND_WAIT: case RH_OP_COND_SIGNAL: case RH_OP_COND_BROADCAST:
+    case RH_OP_BARRIER_INIT: case RH_OP_BARRIER_WAIT: case RH_OP_SEM_INIT: case RH_OP_SEM_WAIT:
+    case RH_OP_SEM_POST: case RH_OP_ONCE: case RH_OP_HB_RELEASE: case RH_OP_HB_ACQUIRE:
+        return k == e->obj || k == e->obj2;
+    default:
+        return 0;
+    }
+}
+
+/* The objects the program synchronises on (s->sync_objs), from every
+ * synchronisation call of the model. */
+static const unsigned char *sync_objects(rh_static *s)
+{
+    if (s->sync_objs)
+        return s->sync_objs;
+    s->sync_objs = rh_xcalloc((size_t)s->pt.nobjs + 1, 1);
+    for (int i = 0; i < s->p->nsyncs; i++) {
+        const rh_sync *y = &s->p->syncs[i];
+        unsigned n = y->entry ? LLVMGetNumArgOperands(y->inst) : 0;
+        for (unsigned k = 0; k < n; k++) {
+            if (!sync_operand(y->entry, (int)k))
+                continue;
+            const rh_sset *pts = rh_pt_of(&s->pt, LLVMGetOperand(y->inst, k));
+            for (uint32_t j = 0; j < pts->n; j++)
+                s->sync_objs[rh_pt_loc_obj(pts->v[j])] = 1;
+        }
+    }
+    return s->sync_objs;
+}
+
+/* Whether memory another thread may reach, or an object the program
+ * synchronises on, lies behind a pointer stored in what the argument
+ * points to: the function may write it too, which the access the model
+ * gives the call (the argument's own object) does not cover.  Depth-first
+ * over the cells of the objects, each object once. */
 static int shared_behind(rh_static *s, LLVMValueRef arg)
 {
+    const unsigned char *sync = sync_objects(s);
     unsigned char *seen = rh_xcalloc((size_t)s->pt.nobjs + 1, 1);
     uint32_t *work = rh_xmalloc(((size_t)s->pt.nobjs + 1) * sizeof *work);
     int nw = 0, found = 0;
@@ -74,7 +112,7 @@ static int shared_behind(rh_static *s, LLVMValueRef arg)
             const rh_sset *to = rh_pt_node_set(&s->pt, (int)(uint32_t)cells->v[k]);
             for (uint32_t i = 0; i < to->n && !found; i++) {
                 uint32_t o = rh_pt_loc_obj(to->v[i]);
-                found = s->shared[o] && s->pt.objs[o].kind != RH_PT_FUNC;
+                found = (s->shared[o] || sync[o]) && s->pt.objs[o].kind != RH_PT_FUNC;
                 if (!seen[o])
                     seen[o] = 1, work[nw++] = o;
             }
@@ -83,6 +121,19 @@ static int shared_behind(rh_static *s, LLVMValueRef arg)
     free(seen);
     free(work);
     return found;
+}
+
+/* Whether the argument points into an object the program synchronises on
+ * (a mutex, or a struct holding one): the function may lock or unlock it,
+ * which "touches only memory reachable from its arguments" does not say. */
+static int given_sync_object(rh_static *s, LLVMValueRef arg)
+{
+    const unsigned char *sync = sync_objects(s);
+    const rh_sset *pts = rh_pt_of(&s->pt, arg);
+    for (uint32_t k = 0; k < pts->n; k++)
+        if (sync[rh_pt_loc_obj(pts->v[k])])
+            return 1;
+    return 0;
 }
 
 /* A function argument of an assumed function may be called back, and
@@ -104,6 +155,14 @@ int rh_static_assumed_call(rh_static *s, LLVMValueRef call, LLVMValueRef callee)
                 return 1;
             }
     }
+    for (unsigned i = 0; i < n; i++)
+        if (given_sync_object(s, LLVMGetOperand(call, i))) {
+            char *w = rh_xasprintf("the call of the undefined function '%s' with a lock or another "
+                                   "synchronisation object it may use", name);
+            rh_static_unsupported(s, call, w);
+            free(w);
+            return 1;
+        }
     for (unsigned i = 0; i < n; i++)
         if (shared_behind(s, LLVMGetOperand(call, i))) {
             char *w = rh_xasprintf("the call of the undefined function '%s' with shared memory "

@@ -30,6 +30,8 @@ typedef struct rh_static {
     int may_partial;       /* without --may, possible races were looked for only until the first */
     const char **assumed;  /* undefined functions analysed by assumption (library_calls.c) */
     int nassumed;
+    unsigned char *sync_objs; /* per points-to object: a lock, condition, barrier, semaphore or
+                                 once control (library_calls.c, made on first use) */
 } rh_static;
 
 /* Records a construct the analysis cannot model soundly (a note naming it

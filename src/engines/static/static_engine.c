@@ -47,6 +47,7 @@ static void cleanup(rh_static *s)
 {
     rh_must_free(s->must);
     free(s->shared);
+    free(s->sync_objs);
     rh_ls_free(&s->ls);
     rh_tg_free(&s->tg);
     rh_cfg_free(&s->cfg);
