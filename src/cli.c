@@ -45,6 +45,8 @@ static const char usage[] =
     "  --witness=FILE                    write the witness of the first confirmed race to FILE\n"
     "  --unwind=K --rounds=R             bmc bounds (default: iterative deepening)\n"
     "  --runs=N --seed=S --strategy=pct|random|fifo   dynamic engine runs\n"
+    "  --arg=VALUE                       an argument of the program in the dynamic engine's runs\n"
+    "                                    (repeat for each; the witness records them)\n"
     "  -j, --jobs=N                      parallel jobs (default 2)\n"
     "  -l LIB, -L DIR, --link=FLAG       link the dynamic engine's build with LIB, DIR, FLAG\n"
     "  --dump-model                      print the program model and stop\n"
@@ -65,7 +67,7 @@ static const char usage[] =
 enum { OPT_ENGINE = 256, OPT_FORMAT, OPT_TIMEOUT, OPT_SVCOMP, OPT_DATA_MODEL, OPT_DUMP_MODEL,
        OPT_VERSION, OPT_HELP, OPT_MODEL, OPT_MAY, OPT_STATS, OPT_WITNESS, OPT_UNWIND, OPT_ROUNDS,
        OPT_RUNS, OPT_SEED, OPT_STRATEGY, OPT_FROM_REPORT, OPT_LINK, OPT_SUPPRESSIONS, OPT_BASELINE,
-       OPT_EXITCODE, OPT_PROGRAM, OPT_ENTRY, OPT_STRICT };
+       OPT_EXITCODE, OPT_PROGRAM, OPT_ENTRY, OPT_STRICT, OPT_ARG };
 
 static const struct option long_opts[] = {
     {"engine", required_argument, 0, OPT_ENGINE},   {"format", required_argument, 0, OPT_FORMAT},
@@ -83,7 +85,7 @@ static const struct option long_opts[] = {
     {"baseline", required_argument, 0, OPT_BASELINE},
     {"exitcode", required_argument, 0, OPT_EXITCODE},
     {"program", required_argument, 0, OPT_PROGRAM}, {"entry", required_argument, 0, OPT_ENTRY},
-    {"strict", no_argument, 0, OPT_STRICT},
+    {"strict", no_argument, 0, OPT_STRICT},         {"arg", required_argument, 0, OPT_ARG},
     {"jobs", required_argument, 0, 'j'},            {"verbose", no_argument, 0, 'v'},
     {0, 0, 0, 0},
 };
@@ -151,6 +153,16 @@ static void add_ldflag(rh_options *o, const char *flag)
     o->ldflags[o->nldflags] = NULL;
 }
 
+/* Arguments of the program the dynamic engine runs: --arg options, then
+ * (racehunt run) the words after "--". */
+static void add_run_arg(rh_options *o, const char *arg)
+{
+    if ((o->nrun_args & (o->nrun_args + 1)) == 0)
+        o->run_args = rh_xrealloc(o->run_args, (size_t)(2 * o->nrun_args + 2) * sizeof *o->run_args);
+    o->run_args[o->nrun_args++] = arg;
+    o->run_args[o->nrun_args] = NULL;
+}
+
 /* One option; returns 0, 1 (stop, exit 0) or -1. */
 static int apply_option(rh_options *o, int c, const char *arg, char *err)
 {
@@ -184,6 +196,7 @@ static int apply_option(rh_options *o, int c, const char *arg, char *err)
         add_ldflag(o, arg);
         return 0;
     case OPT_LINK: add_ldflag(o, arg); return 0;
+    case OPT_ARG: add_run_arg(o, arg); return 0;
     case 'v': o->verbose = 1; return 0;
     case OPT_VERSION: print_version(); return 1;
     case OPT_HELP: case 'h': fputs(usage, stdout); return 1;
@@ -255,9 +268,11 @@ void rh_cli_free(rh_options *o)
     free(o->owned);
     free(o->files);
     free(o->ldflags);
+    free(o->run_args);
     o->owned = NULL;
     o->files = NULL;
     o->ldflags = NULL;
+    o->run_args = NULL;
 }
 
 int rh_cli_parse(int argc, char **argv, rh_options *o, char *err)
@@ -281,9 +296,8 @@ int rh_cli_parse(int argc, char **argv, rh_options *o, char *err)
     /* files and compiler flags share one block, freed with o->files */
     o->files = rh_xcalloc(2 * (size_t)argc + 2, sizeof *o->files);
     o->cflags = o->files + argc + 1;
-    if (o->command && strcmp(o->command, "run") == 0)
-        o->run_args = (const char **)tail, o->nrun_args = ntail;
-    else
+    int run = o->command && strcmp(o->command, "run") == 0;
+    if (!run)
         split_tail(o, tail, ntail);
     int sub_argc = split - first + 1;
     char **sub_argv = rh_xcalloc((size_t)sub_argc + 1, sizeof *sub_argv);
@@ -293,6 +307,8 @@ int rh_cli_parse(int argc, char **argv, rh_options *o, char *err)
     int rest = sub_argc, rc = parse_env(o, argv[0], err);
     if (rc == 0)
         rc = parse_words(o, sub_argc, sub_argv, &rest, err);
+    for (int i = 0; rc == 0 && run && i < ntail; i++)
+        add_run_arg(o, tail[i]);
     if (rc == 0) {
         o->nfiles = sub_argc - rest;
         for (int i = 0; i < o->nfiles; i++)

@@ -39,7 +39,8 @@ typedef struct rh_options {
     unsigned long seed;       /* dynamic: first seed */
     const char *strategy;     /* dynamic: pct | random | fifo */
     int jobs;                 /* parallel jobs for -p */
-    const char **run_args;    /* run: arguments of the program under test */
+    const char **run_args;    /* arguments of the program the dynamic engine runs (--arg; run:
+                               * also the words after --), NULL-terminated, owned */
     int nrun_args;
     const char *suppressions; /* --suppressions FILE: TSan-syntax rules hiding known races */
     const char *baseline;     /* --baseline REPORT: report only races not in REPORT */

@@ -189,6 +189,29 @@ rh_hidden rh_hidden_from_name(const char *name)
     return RH_SHOWN;
 }
 
+/* A program argument as one space-free token: bytes that are blank, not
+ * printable, or '%' become %XX. */
+static char *arg_token(const char *arg)
+{
+    char *t = rh_xmalloc(6 + 3 * strlen(arg) + 1), *q = t + sprintf(t, "--arg=");
+    for (const unsigned char *p = (const unsigned char *)arg; *p; p++)
+        q += *p <= ' ' || *p >= 0x7f || *p == '%' ? sprintf(q, "%%%02X", *p) : sprintf(q, "%c", *p);
+    return t;
+}
+
+static void arg_untoken(char *t)
+{
+    char *q = t;
+    for (const char *p = t; *p; p++) {
+        unsigned v;
+        if (*p == '%' && sscanf(p + 1, "%2x", &v) == 1)
+            *q++ = (char)v, p += 2;
+        else
+            *q++ = *p;
+    }
+    *q = '\0';
+}
+
 char *rh_witness_program(const rh_options *o)
 {
     char *s = rh_xstrdup("");
@@ -208,6 +231,13 @@ char *rh_witness_program(const rh_options *o)
             s = next;
         }
     free(db);
+    for (int i = 0; i < o->nrun_args; i++) {
+        char *tok = arg_token(o->run_args[i]);
+        char *next = rh_xasprintf("%s%s%s", s, s[0] ? " " : "", tok);
+        free(tok);
+        free(s);
+        s = next;
+    }
     return s;
 }
 
@@ -215,12 +245,17 @@ void rh_witness_program_parse(const char *program, rh_options *o, char ***tokens
 {
     char *copy = rh_xstrdup(program), *save = NULL;
     char **t = rh_xcalloc(strlen(program) + 2, sizeof *t);
-    int n = 0, nfiles = 0;
+    int n = 0, nfiles = 0, nargs = 0;
     for (char *f = strtok_r(copy, " ", &save); f; f = strtok_r(NULL, " ", &save))
         t[n++] = rh_xstrdup(f);
-    for (int i = 0; i < n; i++) { /* files first, in order; options after them */
+    for (int i = 0; i < n; i++) { /* files first, then program arguments, in order; options last */
         char *tok = t[i];
-        if (strncmp(tok, "--entry=", 8) == 0)
+        if (strncmp(tok, "--arg=", 6) == 0) {
+            memmove(tok, tok + 6, strlen(tok + 6) + 1);
+            arg_untoken(tok);
+            memmove(t + nfiles + nargs + 1, t + nfiles + nargs, (size_t)(i - nfiles - nargs) * sizeof *t);
+            t[nfiles + nargs++] = tok;
+        } else if (strncmp(tok, "--entry=", 8) == 0)
             o->entry = tok + 8;
         else if (strncmp(tok, "--program=", 10) == 0)
             o->program = tok + 10;
@@ -234,6 +269,8 @@ void rh_witness_program_parse(const char *program, rh_options *o, char ***tokens
     free(copy);
     o->files = (const char **)t;
     o->nfiles = nfiles;
+    o->run_args = (const char **)t + nfiles;
+    o->nrun_args = nargs;
     *tokens = t;
     *ntokens = n;
 }

@@ -135,11 +135,13 @@ int rh_race_reported(const rh_race *r, int with_may);
 int rh_evidence_confirmed(rh_evidence e);
 
 /* The program a witness names for `racehunt replay`: the input files
- * (absolute paths) and the options that make the program from them
- * (--entry, --program, -p=BUILD), separated by spaces.  The caller frees. */
+ * (absolute paths), the options that make the program from them (--entry,
+ * --program, -p=BUILD) and the arguments its runs had (--arg=, blanks and
+ * '%' as %XX), separated by spaces.  The caller frees. */
 char *rh_witness_program(const rh_options *o);
-/* Back: sets o's files and options from such a string; they point into
- * *tokens (ntokens owned strings, files first), which the caller frees. */
+/* Back: sets o's files, run arguments and options from such a string;
+ * they point into *tokens (ntokens owned strings, files first, then the
+ * arguments), which the caller frees (o->run_args is not to be freed). */
 void rh_witness_program_parse(const char *program, rh_options *o, char ***tokens, int *ntokens);
 
 void rh_witness_free(rh_witness *w);

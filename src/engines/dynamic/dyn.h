@@ -49,6 +49,8 @@ typedef struct rh_dyn_binary {
     rh_dyn_locs locs;
     int rebuilt_64bit;  /* an ILP32 program was rebuilt as 64-bit code */
     char *auto_libs;    /* -l flags the link step chose itself (rh_dyn_link), or NULL */
+    const char *const *args; /* the program's arguments in every run (--arg), borrowed */
+    int nargs;
     int cached;         /* reused from the cache */
 } rh_dyn_binary;
 

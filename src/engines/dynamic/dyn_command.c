@@ -72,8 +72,6 @@ static int command_run(const rh_options *o, rh_program *prog, rh_dyn_binary *bin
     spec.strategy = o->strategy ? o->strategy : "pct";
     spec.seed = o->seed;
     spec.trace_cap = 100000;
-    spec.args = (char *const *)o->run_args;
-    spec.nargs = o->nrun_args;
     spec.timeout = o->timeout > 0 ? o->timeout : 60;
     spec.passthrough = 1;
     spec.max_steps = RH_DYN_NO_STEP_LIMIT; /* the user's run ends when the program does */
@@ -198,6 +196,7 @@ int rh_dynamic_command(const rh_options *o)
     int rc = rh_frontend_load(&po, NULL, &prog, err);
     if (rc == 0) {
         rc = rh_dyn_build(&prog, &po, 0, &bin, err);
+        bin.args = po.run_args, bin.nargs = po.nrun_args; /* run: --arg and after --; replay: the witness's */
         if (rc == 0 && !(tmp = rh_frontend_tmpdir(err)))
             rc = -1;
         if (rc == 0)

@@ -45,10 +45,13 @@ int rh_dyn_run_once(const rh_dyn_binary *bin, const char *workdir, const rh_dyn_
     if (spec->timeout >= 2)
         env[n++] = rh_xasprintf("RH_RT_TIME_LIMIT=%d", (int)spec->timeout - 1);
     env[n] = NULL;
-    char **argv = rh_xcalloc((size_t)spec->nargs + 2, sizeof *argv);
+    /* the runspec's own arguments (a bmc witness's argc), else the user's */
+    char *const *args = spec->args ? spec->args : (char *const *)bin->args;
+    int nargs = spec->args ? spec->nargs : bin->nargs;
+    char **argv = rh_xcalloc((size_t)nargs + 2, sizeof *argv);
     argv[0] = bin->exe;
-    for (int i = 0; i < spec->nargs; i++)
-        argv[i + 1] = spec->args[i];
+    for (int i = 0; i < nargs; i++)
+        argv[i + 1] = args[i];
     remove(outfile);
     rh_proc_result pr;
     rh_proc_caps caps = {RH_DYN_CAP_DATA, RH_DYN_CAP_FILE, 1};

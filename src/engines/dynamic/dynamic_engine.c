@@ -39,6 +39,9 @@ typedef struct dyn_session {
     long wit_before, wit_after;    /* witness steps before and after shortening */
     int wit_short, wit_unreplayed;
     unsigned long runs, events, deadlocks, crashes, timeouts, cutoffs, limits;
+    int max_threads;               /* most threads one run created */
+    int first_exited, first_status; /* how the first run ended, for the note on what ran */
+    unsigned long first_steps;
     struct {                       /* calls that may synchronise unmodelled, by function */
         const char *name;
         unsigned loc, example[2];  /* where it was called; a race it held back */
@@ -221,7 +224,12 @@ static int one_run(dyn_session *s, unsigned long i, double deadline, unsigned lo
     rh_dyn_outcome out;
     if (rh_dyn_run_once(&s->bin, s->tmp, &spec, &out, err))
         return -1;
-    s->runs++;
+    if (!s->runs++) {
+        s->first_exited = out.exited && strcmp(out.trace.end, "exit") == 0;
+        s->first_status = out.status, s->first_steps = out.trace.steps;
+    }
+    if (out.trace.nthreads > s->max_threads)
+        s->max_threads = out.trace.nthreads;
     s->events += (unsigned long)out.trace.nev;
     if (out.trace.choices)
         *last_choices = out.trace.choices;
@@ -238,10 +246,27 @@ static int one_run(dyn_session *s, unsigned long i, double deadline, unsigned lo
     return 0;
 }
 
+/* A run that creates no thread cannot race: say so, and how to give the
+ * program what it needs (usually arguments: its usage message ended it). */
+static void note_no_threads(dyn_session *s)
+{
+    if (!s->runs || s->max_threads > 0)
+        return;
+    char how[96] = "";
+    if (s->first_exited)
+        snprintf(how, sizeof how, " (the first exited with status %d after %lu steps)",
+                 s->first_status, s->first_steps);
+    rh_result_note(s->res, "dynamic: no run created a thread%s, so no run could show a race: the "
+                           "program may need arguments, input or files to reach its threads; "
+                           "give its arguments with --arg=VALUE (once per argument%s)", how,
+                   s->bin.nargs ? "; these runs had the --arg values given" : "");
+}
+
 static void finish_notes(dyn_session *s)
 {
     rh_result_note(s->res, "dynamic: %lu controlled runs of the program; a dynamic engine never "
                            "proves race freedom", s->runs);
+    note_no_threads(s);
     note_unmodelled(s);
     if (s->bin.rebuilt_64bit)
         rh_result_note(s->res, "dynamic: the ILP32 program was built and run as 64-bit code");
@@ -306,6 +331,7 @@ int rh_dynamic_run(rh_program *prog, const rh_options *o, rh_budget *budget, rh_
         session_free(&s);
         return -1;
     }
+    s.bin.args = o->run_args, s.bin.nargs = o->nrun_args;
     s.program = rh_witness_program(o);
     unsigned long max_runs = o->runs ? o->runs : RH_DYN_DEFAULT_RUNS, last_choices = 0;
     /* a fifth of the budget stays for predicting races from the traces */

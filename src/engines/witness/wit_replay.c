@@ -43,11 +43,14 @@ int rh_wit_replay(const rh_wit_ctx *c, const rh_witness *w, rh_race *race, rh_wi
         spec.trace_cap = c->quick ? 0 : 1000000;
         spec.sched_file = sched;
         spec.inputs_file = inputs;
-        /* bmc's argc: that many arguments (their text is not modelled) */
+        /* bmc's argc: that many arguments (their text is not modelled);
+         * else the arguments of the runs (c->bin->args, from --arg) */
         int argc = rh_dyn_witness_argc(w);
         static char *const dummy[RH_DYN_MAX_ARGC] = {[0 ... RH_DYN_MAX_ARGC - 1] = "0"};
-        spec.args = dummy;
-        spec.nargs = argc > 0 ? argc - 1 : 0;
+        if (!c->bin->nargs || argc > 1) {
+            spec.args = dummy;
+            spec.nargs = argc > 0 ? argc - 1 : 0;
+        }
         double left = c->deadline - rh_now();
         spec.timeout = left < 10 ? (left > 0.5 ? left : 0.5) : 10; /* never far past the deadline */
         rc = rh_dyn_run_once(c->bin, c->workdir, &spec, &out, err);

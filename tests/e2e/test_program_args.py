@@ -1,0 +1,112 @@
+#!/usr/bin/env python3
+"""test_program_args.py - the program's arguments in the dynamic engine's
+runs: a program that creates its threads only when given the right
+arguments gets a note saying no run created a thread (and how to give
+arguments); with --arg (one per argument, blanks kept) its race is observed
+under the dynamic engine and under auto, the witness records the arguments
+and `racehunt replay` runs with them; `racehunt run`'s arguments after --
+are recorded too, so its witness replays."""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import harness  # noqa: E402
+
+PROGRAM = r"""#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+int hits;
+void *worker(void *arg) {
+    hits++; // RACE
+    return arg;
+}
+int main(int argc, char **argv) {
+    if (argc < 3 || strcmp(argv[1], "two words") != 0 || strcmp(argv[2], "50%") != 0) {
+        fprintf(stderr, "usage: needs_args 'two words' 50%%\n");
+        return 2;
+    }
+    pthread_t a, b;
+    pthread_create(&a, 0, worker, 0);
+    pthread_create(&b, 0, worker, 0);
+    pthread_join(a, 0);
+    pthread_join(b, 0);
+    return 0;
+}
+"""
+
+failures = []
+
+
+def check(name, cond, detail=""):
+    print("%s %s%s" % ("ok  " if cond else "FAIL", name, "" if cond else ": " + str(detail)[:800]))
+    if not cond:
+        failures.append(name)
+
+
+def run(rh, args, env, cwd):
+    p = subprocess.run([rh] + args, capture_output=True, text=True, env=env, cwd=cwd, timeout=120)
+    try:
+        rep = json.loads(p.stdout)
+    except ValueError:
+        rep = {}
+    lines = {a["line"] for r in rep.get("races", []) for a in r.get("accesses", [])}
+    return p.returncode, rep.get("verdict"), lines, " | ".join(rep.get("notes", [])), p.stderr
+
+
+def replay(rh, wit, env, cwd):
+    p = subprocess.run([rh, "replay", "--format=json", wit], capture_output=True, text=True, env=env,
+                       cwd=cwd, timeout=120)
+    return p.returncode, p.stdout[-300:] + p.stderr[-300:]
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--racehunt", required=True)
+    rh = os.path.abspath(ap.parse_args().racehunt)
+    with tempfile.TemporaryDirectory(prefix="rh-args-") as tmp:
+        env = dict(os.environ, RACEHUNT_CACHE=os.path.join(tmp, "cache"))
+        prog = os.path.join(tmp, "needs_args.c")
+        with open(prog, "w") as f:
+            f.write(PROGRAM)
+        want, _ = harness.annotations(prog)
+        dyn = ["--engine=dynamic", "--format=json", "--timeout=6"]
+        args = ["--arg=two words", "--arg=50%"]
+
+        rc, verdict, lines, notes, err = run(rh, dyn + [prog], env, tmp)
+        check("without arguments: unknown, and a note that no run created a thread (exit status 2)",
+              verdict == "unknown" and "no run created a thread" in notes and "status 2" in notes
+              and "--arg=VALUE" in notes, (rc, verdict, notes, err))
+
+        wit = os.path.join(tmp, "w.json")
+        rc, verdict, lines, notes, err = run(rh, dyn + args + ["--witness=" + wit, prog], env, tmp)
+        check("with --arg: race at lines %s" % sorted(want),
+              rc == 1 and verdict == "race" and lines == want and "no run created" not in notes,
+              (rc, verdict, sorted(lines), notes, err))
+        with open(wit) as f:
+            program = json.load(f).get("program", "")
+        check("the witness records the arguments", "--arg=two%20words --arg=50%25" in program, program)
+        rc, out = replay(rh, wit, env, tmp)
+        check("racehunt replay runs with the witness's arguments into the race", rc == 1, (rc, out))
+
+        rc, verdict, lines, notes, err = run(rh, ["--format=json", "--timeout=10"] + args + [prog], env, tmp)
+        check("auto passes --arg to its dynamic stage: race", rc == 1 and verdict == "race" and
+              lines == want, (rc, verdict, sorted(lines), notes, err))
+
+        wit2 = os.path.join(tmp, "w2.json")
+        p = subprocess.run([rh, "run", "--witness=" + wit2, prog, "--", "two words", "50%"],
+                           capture_output=True, text=True, env=env, cwd=tmp, timeout=120)
+        check("racehunt run takes the arguments after --", p.returncode == 1 and os.path.exists(wit2),
+              (p.returncode, p.stderr[-300:]))
+        if os.path.exists(wit2):
+            rc, out = replay(rh, wit2, env, tmp)
+            check("the witness of racehunt run replays with its arguments", rc == 1, (rc, out))
+    print("%d failure(s)" % len(failures))
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
