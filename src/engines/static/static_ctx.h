@@ -26,6 +26,12 @@ typedef struct rh_static {
     unsigned char *shared; /* per points-to object: reachable by another thread */
     rh_must *must;         /* must-race evidence (NULL: report may-races only) */
     int unsupported;       /* constructs that forbid a proof of race freedom */
+    struct rh_static_gap { /* ...grouped by what they are, for one note each (unsupported.c) */
+        char *what;
+        rh_srcloc at[3];   /* the first places */
+        int n;
+    } gaps[24];
+    int ngaps;
     int nmay, nmust;
     int may_partial;       /* without --may, possible races were looked for only until the first */
     const char **assumed;  /* undefined functions analysed by assumption (library_calls.c) */

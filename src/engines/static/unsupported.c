@@ -12,11 +12,45 @@
 void rh_static_unsupported(rh_static *s, LLVMValueRef inst, const char *what)
 {
     s->unsupported++;
-    if (s->unsupported > 20)
-        return; /* enough to explain the verdict */
-    rh_srcloc l = rh_model_inst_loc(s->p, inst);
-    rh_result_note(s->res, "static: cannot model %s at %s:%u:%u; race freedom not proved", what,
-                   l.file, l.line, l.col);
+    int g = 0;
+    while (g < s->ngaps && strcmp(s->gaps[g].what, what) != 0)
+        g++;
+    if (g == s->ngaps) {
+        if (s->ngaps == (int)(sizeof s->gaps / sizeof s->gaps[0]))
+            return; /* enough kinds to explain the verdict; the count says how many in all */
+        s->gaps[s->ngaps++].what = rh_xstrdup(what);
+    }
+    struct rh_static_gap *gap = &s->gaps[g];
+    if (gap->n < 3)
+        gap->at[gap->n] = rh_model_inst_loc(s->p, inst);
+    gap->n++;
+}
+
+/* One note per kind of construct, with its first places and how many more:
+ * a program with hundreds of integer-to-pointer casts reads as one line. */
+static void note_gaps(rh_static *s)
+{
+    int listed = 0;
+    for (int g = 0; g < s->ngaps; g++) {
+        struct rh_static_gap *gap = &s->gaps[g];
+        char at[3][512];
+        int shown = gap->n < 3 ? gap->n : 3;
+        for (int i = 0; i < 3; i++)
+            snprintf(at[i], sizeof at[i], i < shown ? "%s:%u:%u" : "", gap->at[i].file,
+                     gap->at[i].line, gap->at[i].col);
+        char more[48] = "";
+        if (gap->n > 3)
+            snprintf(more, sizeof more, " and %d more place%s", gap->n - 3, gap->n == 4 ? "" : "s");
+        rh_result_note(s->res, "static: cannot model %s at %s%s%s%s%s%s; race freedom not proved",
+                       gap->what, at[0], shown > 1 ? (shown > 2 || more[0] ? ", " : " and ") : "",
+                       at[1], shown > 2 ? (more[0] ? ", " : " and ") : "", at[2], more);
+        listed += gap->n;
+        free(gap->what);
+    }
+    if (s->unsupported > listed)
+        rh_result_note(s->res, "static: cannot model %d more construct(s) of other kinds; race "
+                               "freedom not proved", s->unsupported - listed);
+    s->ngaps = 0;
 }
 
 /* Whether a value may point to shared memory or to a function. */
@@ -150,5 +184,6 @@ void rh_static_find_unsupported(rh_static *s)
     }
     if (s->pt.untracked)
         rh_static_unsupported(s, s->pt.first_untracked, "a pointer computed by an unmodelled instruction");
+    note_gaps(s);
     rh_static_note_assumptions(s);
 }
