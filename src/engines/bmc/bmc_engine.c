@@ -34,23 +34,39 @@ typedef struct attempt {
     char note[512];
 } attempt;
 
-/* Rounds that cover every interleaving of the bounded program: one more
- * than the positions a context can be made to end with.  A context ending
- * in markers or thread-local accesses ends, to the same effect, with the
- * visible position before them (or its markers and locals move to the
- * thread's previous context), so only visible positions count; inside an
- * atomic section they count too, since the section's end marker, where the
- * context may end, is not counted. */
+/* Rounds that cover every interleaving of the bounded program.  An
+ * interleaving is a sequence of segments, each of one thread and ending
+ * with a position a context can be made to end with; a thread with v such
+ * positions has at most v segments.  Laid out greedily on the round-robin
+ * order (a segment stays in the round of the one before it when its thread
+ * comes later in the order, else it starts the next round), it needs one
+ * round more than the descents of the sequence: a descent follows a
+ * segment of a thread other than the first and precedes one of a thread
+ * other than the last, so there are at most as many as the segments of
+ * all threads but the first, and of all threads but the last.  A context
+ * ending in markers or thread-local accesses ends, to the same effect,
+ * with the visible position before them (or its markers and locals move to
+ * the thread's previous context), so only visible positions count; inside
+ * an atomic section they count too, since the section's end marker, where
+ * the context may end, is not counted. */
 static int needed_rounds(const rh_bmc_ctx *c)
 {
-    int n = 0;
-    for (int t = 0; t < c->nthreads; t++)
+    int total = 0, first = 0, last = 0;
+    for (int t = 0; t < c->nthreads; t++) {
+        int v = 0;
         for (int i = 0; i < c->threads[t].npos; i++) {
             const rh_bmc_pos *p = &c->threads[t].pos[i];
-            n += !rh_bmc_is_false((rh_bmc_ctx *)c, p->guard) && p->kind != RH_BMC_P_NOP &&
+            v += !rh_bmc_is_false((rh_bmc_ctx *)c, p->guard) && p->kind != RH_BMC_P_NOP &&
                  !(p->flags & RH_BMC_PF_LOCAL);
         }
-    return n + 1;
+        total += v;
+        if (t == 0)
+            first = v;
+        if (t == c->nthreads - 1)
+            last = v;
+    }
+    int all_but_first = total - first, all_but_last = total - last;
+    return (all_but_first < all_but_last ? all_but_first : all_but_last) + 1;
 }
 
 static void ctx_free(rh_bmc_ctx *c)
