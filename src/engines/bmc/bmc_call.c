@@ -397,6 +397,10 @@ static void call_memory(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, con
         call_library(w, st, call, e);
         return;
     }
+    if (strcmp(e->name, "sem_unlink") == 0) {
+        rh_bmc_call_sem_unlink(w, st, call);
+        return;
+    }
     if (strcmp(e->name, "strlen") == 0 && arg(w, st, call, 0)) {
         call_strlen(w, st, call, arg(w, st, call, 0));
         return;
@@ -794,7 +798,15 @@ int rh_bmc_call(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call)
         set_int_result(w, st, call, 0);
         return 0;
     case RH_OP_MEMORY: call_memory(w, st, call, e); return 0;
-    case RH_OP_PURE: call_pure(w, st, call, callee); return 0;
+    case RH_OP_PURE:
+        if (strcmp(e->name, "pthread_key_delete") == 0 || strcmp(e->name, "tss_delete") == 0)
+            rh_bmc_tsd_delete(w, st, call);
+        else
+            call_pure(w, st, call, callee);
+        return 0;
+    case RH_OP_TSD: return rh_bmc_call_tsd(w, st, call, e);
+    case RH_OP_SEM_OPEN: rh_bmc_call_sem_open(w, st, call, e); return 0;
+    case RH_OP_HB_RELEASE: case RH_OP_HB_ACQUIRE: rh_bmc_call_hb(w, st, call, e); return 0;
     case RH_OP_IGNORE:
         if (result_bits(w, call))
             call_intrinsic(w, st, call, callee);
