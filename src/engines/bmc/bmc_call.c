@@ -4,9 +4,11 @@
  * concurrency table says (rh_model_call_entry) and becomes positions:
  * thread creation and join, locks, condition variables (with spurious
  * wake-ups), barriers, semaphores, once, atomic sections, nondeterministic
- * inputs, assumptions, memory functions.  An external call the table does
- * not describe ends the path with a note: its effect is unknown, and a
- * guessed effect could make a race up.
+ * inputs, assumptions, memory functions; thread-specific data is in
+ * bmc_tsd.c, named semaphores and happens-before annotations in
+ * bmc_named.c.  An external call the table does not describe ends the path
+ * with a note: its effect is unknown, and a guessed effect could make a
+ * race up.
  */
 #include "bmc_walk.h"
 #include "../../util/util.h"

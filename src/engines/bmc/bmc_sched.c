@@ -14,7 +14,9 @@
  * block) is the first racing access, and the next non-empty context C2, of
  * another thread, whose first one is the second: both are adjacent in the
  * interleaving, overlap byte-precisely (address and width, papers/002), one
- * of them writes, and not both are atomic.
+ * of them writes, and not both are atomic.  Happens-before annotations
+ * between them (a release after the first, an acquire on the same address
+ * before the second) order the pair (hb_edges).
  */
 #include "bmc_memory.h"
 #include "../../util/util.h"
