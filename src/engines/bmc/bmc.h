@@ -50,6 +50,8 @@ typedef enum rh_bmc_pkind {
     RH_BMC_P_KILL,      /* must not be executed: exit, error, bound cut, unsupported */
     RH_BMC_P_NOP,       /* atomic-section markers and the thread's end */
     RH_BMC_P_FREE,      /* free(addr): a write of the whole block for the monitor */
+    RH_BMC_P_HB,        /* a happens-before annotation on addr (flag RELEASE: release,
+                         * else acquire): no effect on memory, only on the race monitor */
 } rh_bmc_pkind;
 
 /* flags of a position */
@@ -67,6 +69,7 @@ typedef enum rh_bmc_pkind {
 #define RH_BMC_PF_RELAXED 0x400 /* a relaxed atomic access: it orders nothing,
                                  * so the monitor looks through it */
 #define RH_BMC_PF_LOCAL 0x800   /* an access to objects no other thread touches */
+#define RH_BMC_PF_RELEASE 0x1000 /* HB: the release side of the annotation */
 
 typedef struct rh_bmc_pos {
     rh_bmc_pkind kind;
@@ -148,6 +151,13 @@ typedef struct rh_bmc_ctx {
     int fences;            /* the program has fences: relaxed accesses may order */
     char note[512];        /* first unsupported construct, with its location */
     int nnondet;
+    struct rh_bmc_key *keys; /* thread-specific data keys created (bmc_tsd.c) */
+    int nkeys;
+    uint64_t key_base;     /* shadow words of the keys (deleted or not) */
+    int tsd_ended;         /* a thread holding thread-specific values was ended */
+    struct rh_bmc_named *named; /* named semaphores by name (bmc_named.c) */
+    int nnamed;
+    int hb;                /* happens-before annotation positions */
 } rh_bmc_ctx;
 
 /* ---- bmc_expr.c: Z3 helpers with constant folding, layout, constants ---- */
@@ -189,6 +199,9 @@ Z3_ast rh_bmc_const(rh_bmc_ctx *c, LLVMValueRef v);
 Z3_ast rh_bmc_sync_addr(rh_bmc_ctx *c, Z3_ast addr, unsigned word);
 /* Records an unsupported construct: the first one becomes the note. */
 void rh_bmc_unsupported(rh_bmc_ctx *c, LLVMValueRef inst, const char *what);
+/* Records a construct the encoding explores but cannot prove race-free
+ * (no proof, executions still explored); the first becomes the note. */
+void rh_bmc_no_proof(rh_bmc_ctx *c, LLVMValueRef inst, const char *what);
 
 /* ---- bmc_ops.c: the value of a pure operation (arithmetic, comparison,
  * cast, GEP, select, extract/insertvalue, floating point) of an instruction

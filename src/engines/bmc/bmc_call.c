@@ -4,9 +4,11 @@
  * concurrency table says (rh_model_call_entry) and becomes positions:
  * thread creation and join, locks, condition variables (with spurious
  * wake-ups), barriers, semaphores, once, atomic sections, nondeterministic
- * inputs, assumptions, memory functions.  An external call the table does
- * not describe ends the path with a note: its effect is unknown, and a
- * guessed effect could make a race up.
+ * inputs, assumptions, memory functions; thread-specific data is in
+ * bmc_tsd.c, named semaphores and happens-before annotations in
+ * bmc_named.c.  An external call the table does not describe ends the path
+ * with a note: its effect is unknown, and a guessed effect could make a
+ * race up.
  */
 #include "bmc_walk.h"
 #include "../../util/util.h"
@@ -395,6 +397,10 @@ static void call_memory(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, con
     rh_bmc_ctx *c = w->c;
     if (rh_libspec_of(e)) {
         call_library(w, st, call, e);
+        return;
+    }
+    if (strcmp(e->name, "sem_unlink") == 0) {
+        rh_bmc_call_sem_unlink(w, st, call);
         return;
     }
     if (strcmp(e->name, "strlen") == 0 && arg(w, st, call, 0)) {
@@ -794,7 +800,15 @@ int rh_bmc_call(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call)
         set_int_result(w, st, call, 0);
         return 0;
     case RH_OP_MEMORY: call_memory(w, st, call, e); return 0;
-    case RH_OP_PURE: call_pure(w, st, call, callee); return 0;
+    case RH_OP_PURE:
+        if (strcmp(e->name, "pthread_key_delete") == 0 || strcmp(e->name, "tss_delete") == 0)
+            rh_bmc_tsd_delete(w, st, call);
+        else
+            call_pure(w, st, call, callee);
+        return 0;
+    case RH_OP_TSD: return rh_bmc_call_tsd(w, st, call, e);
+    case RH_OP_SEM_OPEN: rh_bmc_call_sem_open(w, st, call, e); return 0;
+    case RH_OP_HB_RELEASE: case RH_OP_HB_ACQUIRE: rh_bmc_call_hb(w, st, call, e); return 0;
     case RH_OP_IGNORE:
         if (result_bits(w, call))
             call_intrinsic(w, st, call, callee);

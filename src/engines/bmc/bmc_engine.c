@@ -72,6 +72,8 @@ static int needed_rounds(const rh_bmc_ctx *c)
 static void ctx_free(rh_bmc_ctx *c)
 {
     rh_bmc_free_threads(c);
+    rh_bmc_tsd_free(c);
+    rh_bmc_named_free(c);
     for (int i = 0; i < c->ninputs; i++)
         free(c->inputs[i].name);
     free(c->inputs);
@@ -159,6 +161,29 @@ static const char *why_stopped(void)
     return rh_cancelled() ? "stopped (the verdict was decided)" : "time ran out";
 }
 
+/* The race monitor orders accesses by annotations only inside the window
+ * between them (bmc_sched.c, hb_edges).  Without relaxed atomics it looks
+ * through, a racy pair has an execution in which nothing runs between
+ * them, so the window reasoning is complete; with them, the other thread
+ * may need values the first stores after its release while acquiring
+ * before it, which takes more context switches than the window has: no
+ * proof then. */
+static void hb_relaxed(rh_bmc_ctx *c)
+{
+    if (!c->hb || c->fences)
+        return;
+    for (int t = 0; t < c->nthreads; t++)
+        for (int i = 0; i < c->threads[t].npos; i++) {
+            const rh_bmc_pos *p = &c->threads[t].pos[i];
+            if ((p->flags & RH_BMC_PF_RELAXED) && !(p->flags & RH_BMC_PF_LOCAL) &&
+                !rh_bmc_is_false(c, p->guard)) {
+                rh_bmc_no_proof(c, p->inst, "happens-before annotations together with relaxed "
+                                               "atomics (the race monitor may miss races between them)");
+                return;
+            }
+        }
+}
+
 /* A mutex with a non-zero static initializer may be recursive or
  * error-checking (PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP); locks are
  * modelled as normal mutexes, whose relock blocks, so no proof then. */
@@ -202,6 +227,7 @@ static outcome run_attempt(rh_program *prog, const rh_options *o, double deadlin
         rh_bmc_regions_init(&c, c.regions);
         rh_bmc_mark_local(&c);
         static_mutex_kinds(&c);
+        hb_relaxed(&c);
         a->threads = c.nthreads;
         a->positions = c.npositions;
         a->needed_rounds = needed_rounds(&c);

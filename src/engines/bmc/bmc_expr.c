@@ -262,3 +262,16 @@ void rh_bmc_unsupported(rh_bmc_ctx *c, LLVMValueRef inst, const char *what)
         snprintf(c->note, sizeof c->note, "%s (executions reaching it are not explored)", what);
     }
 }
+
+void rh_bmc_no_proof(rh_bmc_ctx *c, LLVMValueRef inst, const char *what)
+{
+    c->inexact = 1;
+    if (c->note[0])
+        return;
+    if (inst && LLVMIsAInstruction(inst)) {
+        rh_srcloc l = rh_model_inst_loc(c->prog, inst);
+        snprintf(c->note, sizeof c->note, "%s at %s:%u (no proof of race freedom)", what, l.file, l.line);
+    } else {
+        snprintf(c->note, sizeof c->note, "%s (no proof of race freedom)", what);
+    }
+}

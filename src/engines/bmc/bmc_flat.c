@@ -358,7 +358,7 @@ int rh_bmc_inline(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef fn, Z3_ast *arg
 static int walk_thread(rh_bmc_ctx *c, int t)
 {
     rh_bmc_thread *th = &c->threads[t];
-    rh_bmc_walk w = {c, t, NULL, rh_bmc_false(c), NULL};
+    rh_bmc_walk w = {c, t, NULL, rh_bmc_false(c), NULL, NULL, 0, 0};
     rh_bmc_state st;
     rh_bmc_state_init(&st, rh_bmc_true(c));
     LLVMValueRef fn = c->prog->funcs[th->func].fn;
@@ -370,8 +370,10 @@ static int walk_thread(rh_bmc_ctx *c, int t)
         args[1] = rh_bmc_bv(c, rh_bmc_alloc(c, "heap", 64, NULL), c->aw);
     }
     int rc = rh_bmc_inline(&w, &st, fn, args, 2, &ret);
-    if (rc)
+    if (rc) {
+        free(w.tsd);
         return rc;
+    }
     th = &c->threads[t];
     Z3_ast ended = w.exit_guard;
     if (t == 0) {
@@ -385,6 +387,10 @@ static int walk_thread(rh_bmc_ctx *c, int t)
         th->retval = rh_bmc_ite(c, st.guard, ret, w.exit_val);
     st.guard = ended;
     st.atomic = 0;
+    rc = rh_bmc_tsd_exit(&w, &st); /* key destructors run as the thread ends */
+    if (rc)
+        return rc;
+    th = &c->threads[t];
     th->end_pos = rh_bmc_emit(&w, &st, RH_BMC_P_NOP, NULL, "end");
     th = &c->threads[t];
     th->pos[th->end_pos].flags |= RH_BMC_PF_END;

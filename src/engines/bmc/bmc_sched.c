@@ -14,7 +14,9 @@
  * block) is the first racing access, and the next non-empty context C2, of
  * another thread, whose first one is the second: both are adjacent in the
  * interleaving, overlap byte-precisely (address and width, papers/002), one
- * of them writes, and not both are atomic.
+ * of them writes, and not both are atomic.  Happens-before annotations
+ * between them (a release after the first, an acquire on the same address
+ * before the second) order the pair (hb_edges).
  */
 #include "bmc_memory.h"
 #include "../../util/util.h"
@@ -214,6 +216,7 @@ static void exec_counts_free(sched *S)
 
 typedef struct side {
     Z3_ast addr, len, write, atomic, thread;
+    Z3_ast pos; /* the access's position in its thread */
 } side;
 
 static void side_vars(sched *S, side *d, const char *tag)
@@ -230,31 +233,37 @@ static void side_vars(sched *S, side *d, const char *tag)
     d->atomic = Z3_mk_const(c->z, Z3_mk_string_symbol(c->z, name), Z3_mk_bool_sort(c->z));
     snprintf(name, sizeof name, "%s_thread", tag);
     d->thread = Z3_mk_const(c->z, Z3_mk_string_symbol(c->z, name), rh_bmc_bv_sort(c, S->cb));
+    snprintf(name, sizeof name, "%s_pos", tag);
+    d->pos = Z3_mk_const(c->z, Z3_mk_string_symbol(c->z, name), rh_bmc_bv_sort(c, S->cb));
 }
 
 /* What the watched range says about the side it is chosen for. */
-static Z3_ast side_is(sched *S, side *d, int t, rh_bmc_pos *p, int second)
+static Z3_ast side_is(sched *S, side *d, int t, int i, int second)
 {
+    rh_bmc_pos *p = &S->c->threads[t].pos[i];
     rh_bmc_ctx *c = S->c;
     Z3_context z = c->z;
     int write = second ? 0 : p->kind != RH_BMC_P_LOAD;
     Z3_ast a = second ? p->addr2 : p->addr;
-    Z3_ast f[5] = {
+    Z3_ast f[6] = {
         Z3_mk_eq(z, d->addr, a), Z3_mk_eq(z, d->len, p->len),
         Z3_mk_eq(z, d->write, write ? Z3_mk_true(z) : Z3_mk_false(z)),
         Z3_mk_eq(z, d->atomic, (p->flags & RH_BMC_PF_ATOMIC) ? Z3_mk_true(z) : Z3_mk_false(z)),
         Z3_mk_eq(z, d->thread, num(S, (uint64_t)t)),
+        Z3_mk_eq(z, d->pos, num(S, (uint64_t)i)),
     };
-    return Z3_mk_and(z, 5, f);
+    return Z3_mk_and(z, 6, f);
 }
 
 /* Whether the monitor looks through position i of thread t: a
  * thread-local access orders nothing, nor does a relaxed atomic one unless
- * fences make it part of a synchronisation. */
+ * fences make it part of a synchronisation.  A happens-before annotation
+ * orders only with its partner, which hb_edges checks. */
 static int transparent(sched *S, int t, int i)
 {
     unsigned f = S->c->threads[t].pos[i].flags;
-    return (f & RH_BMC_PF_LOCAL) || (!S->c->fences && (f & RH_BMC_PF_RELAXED));
+    return (f & RH_BMC_PF_LOCAL) || (!S->c->fences && (f & RH_BMC_PF_RELAXED)) ||
+           S->c->threads[t].pos[i].kind == RH_BMC_P_HB;
 }
 
 /* Watched range (t, i) is the last access of the first context (first) or
@@ -321,10 +330,60 @@ static void watch(sched *S, side *A, side *B)
                 Z3_ast bid = Z3_mk_unsigned_int(z, (unsigned)id, rh_bmc_bv_sort(c, 32));
                 Z3_ast pl1 = placed(S, t, i, 1), pl2 = placed(S, t, i, 0);
                 assert_(S, implies(S, Z3_mk_eq(z, e->sel1, bid),
-                                   rh_bmc_and(c, side_is(S, A, t, p, second), pl1)));
+                                   rh_bmc_and(c, side_is(S, A, t, i, second), pl1)));
                 assert_(S, implies(S, Z3_mk_eq(z, e->sel2, bid),
-                                   rh_bmc_and(c, side_is(S, B, t, p, second), pl2)));
+                                   rh_bmc_and(c, side_is(S, B, t, i, second), pl2)));
             }
+        }
+}
+
+/* Bool: annotation (t, i) runs between the two racing accesses: a release
+ * after the first one in its context C1 (first), or an acquire before the
+ * second one in its context C2. */
+static Z3_ast in_window(sched *S, side *d, int t, int i, int first)
+{
+    rh_bmc_ctx *c = S->c;
+    Z3_context z = c->z;
+    Z3_ast any = rh_bmc_false(c);
+    for (unsigned r = 0; r < c->rounds; r++) {
+        Z3_ast k = num(S, (uint64_t)r * (unsigned)c->nthreads + (unsigned)t);
+        any = rh_bmc_or(c, any, rh_bmc_and(c, Z3_mk_eq(z, first ? S->e->k1 : S->e->k2, k),
+                                           active(S, t, i, (int)r)));
+    }
+    Z3_ast at = num(S, (uint64_t)i);
+    return rh_bmc_and(c, any, first ? Z3_mk_bvult(z, d->pos, at) : Z3_mk_bvugt(z, d->pos, at));
+}
+
+/* Happens-before annotations: every access before a release on an address
+ * happens before every access after a later acquire on it in another
+ * thread.  Between the racing accesses only the two threads run, the
+ * first thread's context C1 before the second's C2, so an edge between
+ * them is a release of C1 after the first access and an acquire of C2
+ * before the second on the same address: such a pair is no race.  (An
+ * acquire before C1 saw no release made after the first access, and the
+ * contexts between C1 and C2 run nothing.)  rh_bmc_schedule's caller gives
+ * up the proof where this window reasoning is not complete. */
+static void hb_edges(sched *S, side *A, side *B)
+{
+    rh_bmc_ctx *c = S->c;
+    if (!c->hb)
+        return;
+    for (int t = 0; t < c->nthreads; t++)
+        for (int i = 0; i < c->threads[t].npos; i++) {
+            rh_bmc_pos *p = &c->threads[t].pos[i];
+            if (p->kind != RH_BMC_P_HB || !(p->flags & RH_BMC_PF_RELEASE) || rh_bmc_is_false(c, p->guard))
+                continue;
+            Z3_ast rel = in_window(S, A, t, i, 1);
+            for (int u = 0; u < c->nthreads; u++)
+                for (int j = 0; u != t && j < c->threads[u].npos; j++) {
+                    rh_bmc_pos *q = &c->threads[u].pos[j];
+                    if (q->kind != RH_BMC_P_HB || (q->flags & RH_BMC_PF_RELEASE) || rh_bmc_is_false(c, q->guard))
+                        continue;
+                    Z3_ast same = rh_bmc_fold(c, Z3_mk_eq(c->z, p->addr, q->addr));
+                    if (rh_bmc_is_false(c, same))
+                        continue;
+                    assert_(S, rh_bmc_not(c, rh_bmc_and(c, rel, rh_bmc_and(c, same, in_window(S, B, u, j, 0)))));
+                }
         }
 }
 
@@ -385,6 +444,7 @@ int rh_bmc_schedule(rh_bmc_ctx *c, Z3_solver s, rh_bmc_enc *e)
     watch(&S, &A, &B);
     exec_counts_free(&S);
     quiet_contexts(&S);
+    hb_edges(&S, &A, &B);
     e->race = race_goal(&S, &A, &B);
     assert_(&S, e->race);
     return 0;

@@ -34,12 +34,20 @@ typedef struct rh_bmc_frame {
     struct rh_bmc_frame *up;
 } rh_bmc_frame;
 
+/* One pthread_setspecific of the walked thread: under guard, the thread's
+ * value for key became val (bmc_tsd.c). */
+typedef struct rh_bmc_tsd_set {
+    Z3_ast guard, key, val;
+} rh_bmc_tsd_set;
+
 typedef struct rh_bmc_walk {
     rh_bmc_ctx *c;
     int thread;
     rh_bmc_frame *frame;
     Z3_ast exit_guard;  /* paths that ended with pthread_exit */
     Z3_ast exit_val;    /* and the value they passed */
+    rh_bmc_tsd_set *tsd; /* the thread's thread-specific values, oldest first */
+    int ntsd, tsd_cap;
 } rh_bmc_walk;
 
 /* ---- states (bmc_state.c) ---- */
@@ -74,6 +82,22 @@ int rh_bmc_exec(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef inst);
 
 /* ---- calls (bmc_call.c) ---- */
 int rh_bmc_call(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call);
+
+/* ---- thread-specific data (bmc_tsd.c) ---- */
+/* pthread_key_create/tss_create, pthread_{get,set}specific, tss_{get,set}. */
+int rh_bmc_call_tsd(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, const rh_conc_entry *e);
+/* The key destructors a thread runs when it ends on st's paths; frees the
+ * walk's values. */
+int rh_bmc_tsd_exit(rh_bmc_walk *w, rh_bmc_state *st);
+void rh_bmc_tsd_free(rh_bmc_ctx *c);
+/* pthread_key_delete/tss_delete: the key's destructor no longer runs. */
+void rh_bmc_tsd_delete(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call);
+
+/* ---- named semaphores and annotations (bmc_named.c) ---- */
+void rh_bmc_call_sem_open(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, const rh_conc_entry *e);
+void rh_bmc_call_sem_unlink(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call);
+void rh_bmc_call_hb(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, const rh_conc_entry *e);
+void rh_bmc_named_free(rh_bmc_ctx *c);
 
 /* ---- functions (bmc_flat.c) ---- */
 /* Inlines fn with the given argument terms under st's guard; on return st
