@@ -22,6 +22,7 @@
 #define PFX RH_F_PREFIX
 #define FMT RH_F_FORMAT
 #define SCN RH_F_SCAN
+#define TD (RH_F_TIMED | RH_F_DEADLINE)
 
 static const rh_conc_entry builtin[] = {
     /* name                     op                     flags              class obj obj2 fn size ok */
@@ -34,16 +35,16 @@ static const rh_conc_entry builtin[] = {
     {"pthread_mutex_destroy",   RH_OP_LOCK_DESTROY,    0,                 M,  0, -1, -1, -1, 0},
     {"pthread_mutex_lock",      RH_OP_LOCK,            0,                 M,  0, -1, -1, -1, 0},
     {"pthread_mutex_trylock",   RH_OP_LOCK,            RH_F_TRY,          M,  0, -1, -1, -1, 0},
-    {"pthread_mutex_timedlock", RH_OP_LOCK,            RH_F_TIMED,        M,  0, -1, -1, -1, 0},
+    {"pthread_mutex_timedlock", RH_OP_LOCK,            TD,                M,  0, -1, -1, -1, 0},
     {"pthread_mutex_unlock",    RH_OP_UNLOCK,          0,                 M,  0, -1, -1, -1, 0},
     {"pthread_rwlock_init",     RH_OP_LOCK_INIT,       0,                 RW, 0, -1, -1, -1, 0},
     {"pthread_rwlock_destroy",  RH_OP_LOCK_DESTROY,    0,                 RW, 0, -1, -1, -1, 0},
     {"pthread_rwlock_rdlock",   RH_OP_LOCK,            RH_F_SHARED,       RW, 0, -1, -1, -1, 0},
     {"pthread_rwlock_tryrdlock",RH_OP_LOCK,            RH_F_SHARED | RH_F_TRY, RW, 0, -1, -1, -1, 0},
-    {"pthread_rwlock_timedrdlock", RH_OP_LOCK,         RH_F_SHARED | RH_F_TIMED, RW, 0, -1, -1, -1, 0},
+    {"pthread_rwlock_timedrdlock", RH_OP_LOCK,         RH_F_SHARED | TD, RW, 0, -1, -1, -1, 0},
     {"pthread_rwlock_wrlock",   RH_OP_LOCK,            0,                 RW, 0, -1, -1, -1, 0},
     {"pthread_rwlock_trywrlock",RH_OP_LOCK,            RH_F_TRY,          RW, 0, -1, -1, -1, 0},
-    {"pthread_rwlock_timedwrlock", RH_OP_LOCK,         RH_F_TIMED,        RW, 0, -1, -1, -1, 0},
+    {"pthread_rwlock_timedwrlock", RH_OP_LOCK,         TD,                RW, 0, -1, -1, -1, 0},
     {"pthread_rwlock_unlock",   RH_OP_UNLOCK,          0,                 RW, 0, -1, -1, -1, 0},
     {"pthread_spin_init",       RH_OP_LOCK_INIT,       0,                 SP, 0, -1, -1, -1, 0},
     {"pthread_spin_destroy",    RH_OP_LOCK_DESTROY,    0,                 SP, 0, -1, -1, -1, 0},
@@ -60,18 +61,18 @@ static const rh_conc_entry builtin[] = {
     {"sem_init",                RH_OP_SEM_INIT,        0,                 N,  0, -1, -1,  2, 0},
     {"sem_wait",                RH_OP_SEM_WAIT,        0,                 N,  0, -1, -1, -1, 0},
     {"sem_trywait",             RH_OP_SEM_WAIT,        RH_F_TRY,          N,  0, -1, -1, -1, 0},
-    {"sem_timedwait",           RH_OP_SEM_WAIT,        RH_F_TIMED,        N,  0, -1, -1, -1, 0},
+    {"sem_timedwait",           RH_OP_SEM_WAIT,        TD,                N,  0, -1, -1, -1, 0},
     {"sem_post",                RH_OP_SEM_POST,        0,                 N,  0, -1, -1, -1, 0},
     /* joins that may fail join only when they return 0 (a loop until
      * success is a join); waits with a clock are the timed ones */
     {"pthread_tryjoin_np",      RH_OP_THREAD_JOIN,     RH_F_TRY,          N,  0, -1, -1, -1, 0},
-    {"pthread_timedjoin_np",    RH_OP_THREAD_JOIN,     RH_F_TIMED,        N,  0, -1, -1, -1, 0},
-    {"pthread_clockjoin_np",    RH_OP_THREAD_JOIN,     RH_F_TIMED,        N,  0, -1, -1, -1, 0},
-    {"pthread_mutex_clocklock", RH_OP_LOCK,            RH_F_TIMED,        M,  0, -1, -1, -1, 0},
-    {"pthread_rwlock_clockrdlock", RH_OP_LOCK,         RH_F_SHARED | RH_F_TIMED, RW, 0, -1, -1, -1, 0},
-    {"pthread_rwlock_clockwrlock", RH_OP_LOCK,         RH_F_TIMED,        RW, 0, -1, -1, -1, 0},
+    {"pthread_timedjoin_np",    RH_OP_THREAD_JOIN,     TD,                N,  0, -1, -1, -1, 0},
+    {"pthread_clockjoin_np",    RH_OP_THREAD_JOIN,     TD,                N,  0, -1, -1, -1, 0},
+    {"pthread_mutex_clocklock", RH_OP_LOCK,            TD,                M,  0, -1, -1, -1, 0},
+    {"pthread_rwlock_clockrdlock", RH_OP_LOCK,         RH_F_SHARED | TD, RW, 0, -1, -1, -1, 0},
+    {"pthread_rwlock_clockwrlock", RH_OP_LOCK,         TD,                RW, 0, -1, -1, -1, 0},
     {"pthread_cond_clockwait",  RH_OP_COND_WAIT,       RH_F_TIMED,        N,  0,  1, -1, -1, 0},
-    {"sem_clockwait",           RH_OP_SEM_WAIT,        RH_F_TIMED,        N,  0, -1, -1, -1, 0},
+    {"sem_clockwait",           RH_OP_SEM_WAIT,        TD,                N,  0, -1, -1, -1, 0},
     {"sem_open",                RH_OP_SEM_OPEN,        0,                 N, -1,  3, -1,  3, 0},
     {"sem_getvalue",            RH_OP_MEMORY,          WR,                N,  1, -1, -1, -1, 0},
     {"sem_close",               RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
@@ -128,7 +129,7 @@ static const rh_conc_entry builtin[] = {
     {"mtx_destroy",             RH_OP_LOCK_DESTROY,    0,                 M,  0, -1, -1, -1, 0},
     {"mtx_lock",                RH_OP_LOCK,            0,                 M,  0, -1, -1, -1, 0},
     {"mtx_trylock",             RH_OP_LOCK,            RH_F_TRY,          M,  0, -1, -1, -1, 0},
-    {"mtx_timedlock",           RH_OP_LOCK,            RH_F_TIMED,        M,  0, -1, -1, -1, 0},
+    {"mtx_timedlock",           RH_OP_LOCK,            TD,                M,  0, -1, -1, -1, 0},
     {"mtx_unlock",              RH_OP_UNLOCK,          0,                 M,  0, -1, -1, -1, 0},
     {"cnd_wait",                RH_OP_COND_WAIT,       0,                 N,  0,  1, -1, -1, 0},
     {"cnd_timedwait",           RH_OP_COND_WAIT,       RH_F_TIMED,        N,  0,  1, -1, -1, 0},

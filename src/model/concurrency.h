@@ -76,6 +76,9 @@ typedef enum rh_op {
 #define RH_F_FORMAT 0x100    /* RH_OP_MEMORY: obj2 is a printf format; its %s arguments are read */
 #define RH_F_SCAN 0x200      /* RH_OP_MEMORY: obj2 is a scanf format; the arguments its conversions
                               * assign are written (rh_model_scan_sizes) */
+#define RH_F_DEADLINE 0x40000 /* TIMED: the last argument is the absolute deadline (a
+                              * struct timespec *), which the dynamic engine's runtime
+                              * replaces to time the call out */
 #define RH_F_ANNOT 0x20000    /* LOCK/UNLOCK: a ThreadSanitizer mutex annotation (__tsan_mutex_*):
                               * obj2 is its flags argument, whose bits say a failed try or read mode */
 

@@ -48,6 +48,7 @@ typedef struct rh_step {
     char *file;
     unsigned line, col;
     char *what;             /* short description: "read x", "lock m", "create T1"... */
+    int timeout;            /* its timed wait times out (a replay makes it time out) */
 } rh_step;
 
 typedef struct rh_input {

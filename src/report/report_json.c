@@ -159,10 +159,12 @@ json_t *rh_witness_to_json(const rh_witness *w)
     json_t *steps = json_array(), *inputs = json_array();
     for (int i = 0; i < w->nsteps; i++) {
         const rh_step *s = &w->steps[i];
-        json_array_append_new(steps, json_pack("{s:i, s:s, s:I, s:I, s:s}", "thread", s->thread,
-                                               "file", s->file ? s->file : "?", "line",
-                                               (json_int_t)s->line, "column", (json_int_t)s->col,
-                                               "what", s->what ? s->what : ""));
+        json_t *step = json_pack("{s:i, s:s, s:I, s:I, s:s}", "thread", s->thread, "file",
+                                 s->file ? s->file : "?", "line", (json_int_t)s->line, "column",
+                                 (json_int_t)s->col, "what", s->what ? s->what : "");
+        if (s->timeout) /* only then: older witnesses and readers know no such field */
+            json_object_set_new(step, "timeout", json_true());
+        json_array_append_new(steps, step);
     }
     for (int i = 0; i < w->ninputs; i++)
         json_array_append_new(inputs, json_pack("{s:s, s:I}", "name", w->inputs[i].name, "value",
@@ -177,9 +179,11 @@ static int step_from_json(rh_step *s, json_t *j)
 {
     const char *file = NULL, *what = NULL;
     json_int_t line = 0, col = 0;
-    if (json_unpack(j, "{s:i, s?s, s?I, s?I, s?s}", "thread", &s->thread, "file", &file, "line",
-                    &line, "column", &col, "what", &what))
+    int timeout = 0;
+    if (json_unpack(j, "{s:i, s?s, s?I, s?I, s?s, s?b}", "thread", &s->thread, "file", &file,
+                    "line", &line, "column", &col, "what", &what, "timeout", &timeout))
         return -1;
+    s->timeout = timeout;
     s->file = rh_xstrdup(file ? file : "?");
     s->what = rh_xstrdup(what ? what : "");
     s->line = (unsigned)line;

@@ -44,7 +44,9 @@ typedef struct rt_thread {
     void *arg;
     rt_pend pend;
     void *obj, *obj2;
-    int shared, target, signaled, timed, timed_out;
+    int shared, target, signaled;
+    int timed;               /* its pending wait may time out (rt_sched.c) */
+    int timed_out;           /* it did: the wait's hooks read it, and clear it */
     unsigned long gen;
     rt_vc vc;
     rt_vc fence_rel;         /* clock at its last release fence: relaxed stores publish it */

@@ -12,6 +12,12 @@
  *         around calls the concurrency table names (op is an rh_op); the
  *         pre hook is a scheduling point that returns only when the call
  *         can complete without blocking;
+ *   void *__rh_sync_timed(uint32_t op, uint32_t flags, void *obj, void *obj2, uint64_t n,
+ *                         uint32_t loc, void *deadline)
+ *         the pre hook of a timed wait whose last argument is its deadline
+ *         (RH_F_DEADLINE): returns the deadline the call is to use, its own
+ *         or, when the runtime times the wait out, one long past (the real
+ *         call then answers its timeout at once);
  *   void *__rh_thread_prepare(void *fn, void *arg, uint32_t c11, uint32_t loc)
  *   void *__rh_thread_start(void *box)      passed to the real create call
  *   void  __rh_thread_created(void *box, uint64_t ret, uint64_t ok)
@@ -43,6 +49,7 @@
 #define RH_RT_VALUE 0x20    /* `value` holds the stored value */
 #define RH_RT_STRLEN 0x40   /* size unknown: the string at p, with its NUL */
 #define RH_RT_MUTEX 0x100000 /* __rh_sync_*: the lock is a pthread or C11 mutex */
+#define RH_RT_C11 0x200000   /* __rh_cond_wait: a C11 cnd_* call, which answers thrd_* codes */
 
 /* __rh_sync_* flags: the concurrency table's RH_F_* bits pass through,
  * with RH_RT_MUTEX added when the lock is a mutex (robust ones are let go

@@ -3,14 +3,19 @@
  * of a synchronisation operation, or the shadow-memory check of an access.
  * Blocking operations never block a real thread: the thread stays at its
  * scheduling point until its pending event is enabled, then the real call
- * (kept in the program) completes at once.  Only condition variables and
- * barriers, whose real calls would wait for other threads, are emulated.
+ * (kept in the program) completes at once.  A timed lock, join or semaphore
+ * wait the scheduler times out keeps its real call too, given a deadline
+ * long past (__rh_sync_timed).  Only condition variables and barriers,
+ * whose real calls would wait for other threads, are emulated.
  */
 #include "rt.h"
 
+#include <errno.h>
 #include <malloc.h>
 #include <stdlib.h>
 #include <string.h>
+#include <threads.h>
+#include <time.h>
 
 static size_t obj_hash(void *a)
 {
@@ -219,34 +224,88 @@ static void wake(void *cond, int all)
     }
 }
 
-/* Pre hooks of operations that wait: the pending event says for what. */
-static void pre_blocking(rt_thread *t, uint32_t op, uint32_t flags, void *obj, uint64_t n,
-                         uint32_t loc)
+/* A wait that may go on (it did not time out) completes: the lock is
+ * taken, the joined thread's end or the semaphore's posts happen before. */
+static void complete_wait(rt_thread *t, uint32_t op, uint32_t flags, void *obj, uint32_t loc)
 {
-    if (op == RH_OP_LOCK && !(flags & RH_F_TRY)) {
-        t->pend = RT_P_LOCK, t->obj = obj, t->shared = (flags & RH_F_SHARED) != 0;
-        rt_point(t, loc);
+    rt_obj *o;
+    switch (op) {
+    case RH_OP_LOCK:
         lock_acquired(t, obj, (flags & RH_F_SHARED) != 0);
         rt_out_event(t, (flags & RH_F_SHARED) ? "rdlock" : "lock", loc, (uintptr_t)obj, 0, 0, 0);
-    } else if (op == RH_OP_THREAD_JOIN && !(flags & RH_F_TRY)) {
-        /* a timed join waits like a join here: it never times out, a
-         * behaviour the runs do not explore (no race is made up by it) */
-        t->pend = RT_P_JOIN, t->target = thread_of(n);
-        int target = t->target;
-        rt_point(t, loc);
-        if (target >= 0)
-            rt_acquire(t, &rt.th[target]->vc);
-        rt_out_event(t, "join", loc, 0, 0, 0, target);
-    } else if (op == RH_OP_SEM_WAIT && !(flags & RH_F_TRY)) {
-        t->pend = RT_P_SEM, t->obj = obj;
-        rt_point(t, loc);
-        rt_obj *o = rt_obj_get(obj);
+        return;
+    case RH_OP_THREAD_JOIN:
+        if (t->target >= 0)
+            rt_acquire(t, &rt.th[t->target]->vc);
+        rt_out_event(t, "join", loc, 0, 0, 0, t->target);
+        return;
+    default: /* RH_OP_SEM_WAIT */
+        o = rt_obj_get(obj);
         o->count--;
         rt_acquire(t, &o->vc);
         rt_out_event(t, "semwait", loc, (uintptr_t)obj, 0, 0, 0);
-    } else {
-        rt_point(t, loc);
+        return;
     }
+}
+
+/* __rh_sync_timed's mark on the flags: the call's deadline can be replaced,
+ * so its wait may time out (a wait whose real call would keep its own
+ * deadline must not: the real call would block). */
+#define RT_DEADLINE_GIVEN 0x80000000u
+
+/* Pre hooks of operations that wait: the pending event says for what.  A
+ * timed wait the scheduler times out completes nothing here; the post hook
+ * logs what its real call (given a deadline long past) did. */
+static void pre_blocking(rt_thread *t, uint32_t op, uint32_t flags, void *obj, uint64_t n,
+                         uint32_t loc)
+{
+    t->timed_out = 0;
+    if (flags & RH_F_TRY) {
+        rt_point(t, loc);
+        return;
+    }
+    t->pend = op == RH_OP_LOCK ? RT_P_LOCK : op == RH_OP_THREAD_JOIN ? RT_P_JOIN : RT_P_SEM;
+    t->obj = obj, t->shared = (flags & RH_F_SHARED) != 0;
+    if (op == RH_OP_THREAD_JOIN)
+        t->target = thread_of(n);
+    t->timed = (flags & RT_DEADLINE_GIVEN) != 0;
+    rt_point(t, loc);
+    if (!t->timed_out)
+        complete_wait(t, op, flags, obj, loc);
+}
+
+/* The post hook of a wait the scheduler timed out.  Its real call normally
+ * timed out too, taking nothing: no happens-before edge, no lock, no count.
+ * If it got what it waited for after all (a semaphore whose value the
+ * runtime never saw set), that counts. */
+static int post_timed_out(rt_thread *t, uint32_t op, uint32_t flags, void *obj, uint64_t ret,
+                          uint32_t loc)
+{
+    if (!t->timed_out)
+        return 0;
+    t->timed_out = 0;
+    if (ret == 0 || (op == RH_OP_LOCK && ret == RH_EOWNERDEAD))
+        complete_wait(t, op, flags, obj, loc);
+    else if (op == RH_OP_THREAD_JOIN)
+        rt_out_event(t, "timeout", loc, 0, 0, 0, t->target);
+    else
+        rt_out_event(t, "timeout", loc, (uintptr_t)obj, 0, 0, 0);
+    return 1;
+}
+
+/* rt_abi.h: the pre hook of a call with a deadline.  A wait the scheduler
+ * times out gets a deadline long past in place of its own, so that its
+ * real call gives its real timeout answer at once (ETIMEDOUT; -1 with errno
+ * ETIMEDOUT for a semaphore; thrd_timedout) and no real thread blocks. */
+void *__rh_sync_timed(uint32_t op, uint32_t flags, void *obj, void *obj2, uint64_t n, uint32_t loc,
+                      void *deadline)
+{
+    static const struct timespec past = {0, 0};
+    rt_thread *t = rt_me;
+    __rh_sync_pre(op, flags | RT_DEADLINE_GIVEN, obj, obj2, n, loc);
+    if (!t || t->done || rt.ending || !t->timed_out)
+        return deadline;
+    return (void *)(uintptr_t)&past;
 }
 
 void __rh_sync_pre(uint32_t op, uint32_t flags, void *obj, void *obj2, uint64_t n, uint32_t loc)
@@ -343,6 +402,9 @@ void __rh_sync_post(uint32_t op, uint32_t flags, void *obj, void *obj2, uint64_t
     if (!t || t->done || rt.ending)
         return;
     rt.dirty = 1;
+    if ((op == RH_OP_LOCK || op == RH_OP_THREAD_JOIN || op == RH_OP_SEM_WAIT) &&
+        post_timed_out(t, op, flags, obj, ret, loc))
+        return;
     /* a robust mutex whose owner died is owned by the caller all the same */
     int locked = ret == 0 || ret == RH_EOWNERDEAD;
     switch (op) {
@@ -448,11 +510,18 @@ int __rh_cond_wait(void *cond, void *mutex, uint32_t flags, uint32_t loc)
     t->pend = RT_P_COND, t->obj = cond, t->obj2 = mutex, t->signaled = 0;
     t->timed = (flags & RH_F_TIMED) != 0, t->timed_out = 0;
     rt_point(t, loc);
-    rt_acquire(t, &rt_obj_get(cond)->vc);
+    int timed_out = t->timed_out;
+    t->timed_out = 0;
+    if (timed_out) /* nobody woke it: no edge from the condition, only the mutex's */
+        rt_out_event(t, "timeout", loc, (uintptr_t)cond, 0, 0, 0);
+    else
+        rt_acquire(t, &rt_obj_get(cond)->vc);
     lock_acquired(t, mutex, 0);
     pthread_mutex_lock(mutex);
     rt_out_event(t, "wake", loc, (uintptr_t)cond, 0, 0, (long)(uintptr_t)mutex);
-    return t->timed_out ? 110 /* ETIMEDOUT */ : 0;
+    if (!timed_out)
+        return 0; /* thrd_success is 0 too */
+    return (flags & RH_RT_C11) ? thrd_timedout : ETIMEDOUT;
 }
 
 int __rh_barrier_wait(void *barrier, uint32_t loc)

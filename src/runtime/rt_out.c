@@ -11,7 +11,10 @@
  *   E TID LOC WHAT ADDR SIZE VALUE AUX STEP
  *                                        an event (the i-th E line is event i);
  *                                        STEP 1: it ends a scheduling point, so
- *                                        the STEP lines in order are the schedule
+ *                                        the STEP lines in order are the schedule;
+ *                                        WHAT "timeout": a timed wait at LOC timed
+ *                                        out (ADDR its lock, semaphore or condition,
+ *                                        AUX the thread a join waited for)
  *   T TID PARENT LOC                     thread TID created at LOC
  *   I LOC BITS VALUE                     a nondet value served
  *   R ADDR SIZE  EV TID LOC W AT  EV TID LOC W AT  STACK STACK LOCKS

@@ -4,7 +4,8 @@
  * schedule (replay).  A thread whose pending event cannot complete (lock
  * held, join on a live thread, ...) is simply not enabled, so no real
  * thread ever blocks inside the program; no enabled thread left while some
- * are unfinished is a deadlock.
+ * are unfinished is a deadlock, unless a timed wait can time out (then it
+ * does: its thread goes on, having waited in vain).
  */
 #include "rt.h"
 
@@ -16,6 +17,7 @@ rt_state rt = {.mu = PTHREAD_MUTEX_INITIALIZER, .max_steps = 200000, .depth_d = 
 __thread rt_thread *rt_me;
 
 #define RT_SPIN_LIMIT 3000 /* steps in a row after which a thread is deemed spinning */
+#define RT_TIMEOUT_ODDS 4  /* a blocked timed wait times out at once in 1 run of this many */
 
 uint64_t rt_rand(void)
 {
@@ -35,10 +37,9 @@ static int lock_free(rt_obj *o, const rt_thread *t, int shared)
     return shared || o->readers == 0;
 }
 
-static int enabled(rt_thread *t)
+/* Whether t's pending event can complete now (a timeout aside). */
+static int ready(rt_thread *t)
 {
-    if (t->done || !t->started)
-        return 0;
     switch (t->pend) {
     case RT_P_RUN: return 1;
     case RT_P_LOCK: return lock_free(rt_obj_get(t->obj), t, t->shared);
@@ -48,6 +49,17 @@ static int enabled(rt_thread *t)
     case RT_P_SEM: return rt_obj_get(t->obj)->count > 0;
     }
     return 1;
+}
+
+/* A timed lock, join or semaphore wait that timed out completes at once
+ * (its real call is given a deadline long past, rt_hooks.c); a timed-out
+ * condition wait still needs its mutex back, so it is only signalled. */
+static int enabled(rt_thread *t)
+{
+    if (t->done || !t->started)
+        return 0;
+    return ready(t) ||
+           (t->timed_out && (t->pend == RT_P_LOCK || t->pend == RT_P_JOIN || t->pend == RT_P_SEM));
 }
 
 rt_thread *rt_new_thread(int parent, uint32_t loc)
@@ -85,6 +97,68 @@ static int others_enabled(const rt_thread *cur)
         if (rt.th[i] != cur && enabled(rt.th[i]))
             return 1;
     return 0;
+}
+
+/* Whether w waits in a timed wait that a timeout would let go on: a timed
+ * lock, join or semaphore wait that cannot complete (POSIX never times out
+ * a wait that can), or a timed condition wait not signalled whose mutex is
+ * free. */
+static int can_expire(rt_thread *w)
+{
+    if (w->done || !w->started || !w->timed || w->timed_out)
+        return 0;
+    switch (w->pend) {
+    case RT_P_LOCK: case RT_P_JOIN: case RT_P_SEM: return !ready(w);
+    case RT_P_COND: return !w->signaled && lock_free(rt_obj_get(w->obj2), w, 0);
+    default: return 0;
+    }
+}
+
+/* w's timed wait times out: no happens-before edge, no lock, no count
+ * taken (rt_hooks.c); the trace says so with a "timeout" event, which
+ * marks the step of the witness that a replay times out again. */
+static int expire(rt_thread *w)
+{
+    if (!can_expire(w))
+        return 0;
+    w->timed_out = 1;
+    if (w->pend == RT_P_COND)
+        w->signaled = 1;
+    rt.dirty = 1;
+    return 1;
+}
+
+/* The first timed wait that can time out does: when nothing else can run
+ * (so a run explores the waited-for case first, and only a deadlock of
+ * untimed waits is one), or while the running thread spins (time passes
+ * for the waiter too). */
+static int time_out_a_wait(void)
+{
+    for (int i = 0; i < rt.nth; i++)
+        if (expire(rt.th[i]))
+            return 1;
+    return 0;
+}
+
+/* PCT and the random walk also time out one blocked timed wait in
+ * RT_TIMEOUT_ODDS as it begins, so that runs see what a program does after
+ * a timeout while the thread it waited for still runs.  The draw comes from
+ * the seeded generator, and only for a wait that blocks, so runs without
+ * one are unchanged. */
+static void maybe_time_out(rt_thread *t)
+{
+    if ((rt.strategy == RT_PCT || rt.strategy == RT_RANDOM) && can_expire(t) &&
+        rt_rand() % RT_TIMEOUT_ODDS == 0)
+        expire(t);
+}
+
+/* t runs again: a timed-out lock, join or semaphore wait whose object came
+ * free before it ran completes after all, since its real call would not
+ * time out then (and the trace must say what the call did). */
+static void settle_timeout(rt_thread *t)
+{
+    if (t->timed_out && t->pend != RT_P_COND && t->pend != RT_P_RUN && ready(t))
+        t->timed_out = 0;
 }
 
 static int change_point(void)
@@ -142,12 +216,16 @@ static rt_thread *choose_fifo(rt_thread *cur)
     return NULL;
 }
 
-/* Replay: the thread of the next schedule step, when it can run. */
+/* Replay: the thread of the next schedule step, when it can run.  One
+ * blocked in a timed wait can take its step only by timing out, so it
+ * does: what the recorded run did (the witness marks such steps), or, for a
+ * bmc witness, what its counterexample did (a failed timed join has no step
+ * of its own). */
 static rt_thread *choose_replay(rt_thread *cur)
 {
     if (rt.pos < rt.nsched) {
         int want = rt.sched[rt.pos].tid;
-        if (want >= 0 && want < rt.nth && enabled(rt.th[want]))
+        if (want >= 0 && want < rt.nth && (expire(rt.th[want]) || enabled(rt.th[want])))
             return rt.th[want];
         if (rt.diverged++ == 0)
             rt.depart_pos = rt.pos; /* replay names the first departure to the user */
@@ -182,21 +260,6 @@ static void deadlock(void)
     }
     rt_out_end("deadlock", buf);
     _exit(0);
-}
-
-/* Nothing can run: a timed condition wait whose mutex is free times out
- * (only then, so a run explores the signalled case first). */
-static int time_out_a_wait(void)
-{
-    for (int i = 0; i < rt.nth; i++) {
-        rt_thread *w = rt.th[i];
-        if (!w->done && w->pend == RT_P_COND && w->timed && !w->signaled &&
-            lock_free(rt_obj_get(w->obj2), w, 0)) {
-            w->signaled = w->timed_out = 1;
-            return 1;
-        }
-    }
-    return 0;
 }
 
 /* Waiting for the token is no cancellation point: a thread cancelled
@@ -251,6 +314,10 @@ void rt_point(rt_thread *t, uint32_t loc)
         rt_resumed(t, loc);
         return;
     }
+    if (t->pend != RT_P_RUN)
+        maybe_time_out(t);
+    if (t->run_len > RT_SPIN_LIMIT && t->pend == RT_P_RUN && rt.strategy != RT_REPLAY)
+        time_out_a_wait();
     rt_thread *n = choose(t);
     if (!n && time_out_a_wait())
         n = choose(t);
@@ -266,6 +333,7 @@ void rt_point(rt_thread *t, uint32_t loc)
     } else if (t->run_len > RT_SPIN_LIMIT) {
         t->run_len = 0; /* nobody else wanted to run: not spinning against anyone */
     }
+    settle_timeout(t);
     rt_resumed(t, loc);
 }
 
@@ -274,6 +342,7 @@ void rt_resumed(rt_thread *t, uint32_t loc)
 {
     t->run_len++;
     t->pend = RT_P_RUN;
+    t->timed = 0; /* the wait is over; timed_out stays for its hook to read */
     t->stepped = 1;
     t->step_loc = loc;
     if (rt.strategy == RT_REPLAY && rt.pos < rt.nsched && rt.sched[rt.pos].tid == t->id &&

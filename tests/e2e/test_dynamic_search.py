@@ -4,6 +4,11 @@
 - PCT counts only scheduling points where another thread could run, so a
   long single-threaded prefix no longer swallows its change points
   (tests/dynamic/pct_long_prefix_race.c: found by 30 PCT runs).
+- PCT and the random walk time a blocked timed wait out now and then, so
+  a timeout while the awaited thread still runs is explored
+  (tests/dynamic/timedlock_times_out_while_held_race.c: found by 40 PCT
+  runs); FIFO times a wait out only when nothing else can run (or while a
+  thread spins), and so never finds that race.
 - Without a race and without --runs the engine searches on until its
   budget ends (tests/dynamic/rare_inputs_race.c: a race one run in ~500
   reaches); --runs bounds the search.
@@ -58,6 +63,14 @@ def main():
                      prog("dynamic", "pct_long_prefix_race.c"))
     check("PCT after a long prefix: race found on lines 26 and 37",
           rc == 1 and race_lines(rep) == [26, 37], "rc %d, lines %s" % (rc, race_lines(rep)))
+
+    timed = prog("dynamic", "timedlock_times_out_while_held_race.c")
+    rc, rep, _ = run(rh, "--engine=dynamic", "--strategy=pct", "--runs=40", timed)
+    check("PCT times a blocked timed lock out: race found on lines 27 and 43",
+          rc == 1 and race_lines(rep) == [27, 43], "rc %d, lines %s" % (rc, race_lines(rep)))
+    rc, rep, _ = run(rh, "--engine=dynamic", "--strategy=fifo", "--runs=10", timed)
+    check("FIFO times out only a wait nothing else could end: no race there",
+          race_lines(rep) == [], "rc %d, lines %s" % (rc, race_lines(rep)))
 
     rare = prog("dynamic", "rare_inputs_race.c")
     rc, rep, _ = run(rh, "--engine=dynamic", "--runs=40", rare)

@@ -86,6 +86,17 @@ static void add_step(rh_witness *w, int thread, const rh_bmc_pos *p, char *what)
     s->line = p->loc.line;
     s->col = p->loc.col;
     s->what = what;
+    s->timeout = 0;
+}
+
+/* A timed lock or semaphore wait that failed in the counterexample: a
+ * replay times it out too (which it can where the wait would block). */
+static void mark_timeout(rh_step *s)
+{
+    char *what = rh_xasprintf("%s (times out)", s->what);
+    free(s->what);
+    s->what = what;
+    s->timeout = 1;
 }
 
 /* Whether a run stops at this kind of position (src/runtime: a scheduling
@@ -143,6 +154,8 @@ static void schedule_steps(wctx *W, rh_witness *w, int ta, int ia, int tb, int i
                 if (t == tb && (int)p - 1 == ib && w->race_step_b < 0)
                     w->race_step_b = w->nsteps;
                 add_step(w, W->rid[t] < 0 ? t : W->rid[t], pos, step_what(W, pos, t));
+                if ((pos->flags & RH_BMC_PF_TIMED) && pos->out && eval_u64(W, pos->out) != 0)
+                    mark_timeout(&w->steps[w->nsteps - 1]);
             }
             /* a nondet call is no scheduling point: the thread reads the
              * values before its next position before the switch */

@@ -94,6 +94,7 @@ typedef enum rh_dyn_ev_kind {
     RH_DYN_CREATE, RH_DYN_BEGIN, RH_DYN_END, RH_DYN_JOIN, RH_DYN_WAIT, RH_DYN_WAKE,
     RH_DYN_SIGNAL, RH_DYN_BROADCAST, RH_DYN_SEMWAIT, RH_DYN_SEMPOST, RH_DYN_BARRIER,
     RH_DYN_DEPART, RH_DYN_ABEGIN, RH_DYN_AEND, RH_DYN_ONCE, RH_DYN_NONDET, RH_DYN_NOP,
+    RH_DYN_TIMEOUT, /* a timed wait timed out: addr its object, aux a join's thread */
     RH_DYN_OTHER
 } rh_dyn_ev_kind;
 

@@ -21,9 +21,9 @@ typedef struct inst_ctx {
     LLVMBuilderRef b;
     rh_dyn_locs *locs;
     LLVMTypeRef i32, i64, ptr, vd;
-    LLVMTypeRef t_access, t_enter, t_leave, t_sync, t_prepare, t_created, t_wait2, t_wait1,
-        t_nondet, t_assume, t_start, t_client;
-    LLVMValueRef f_access, f_enter, f_leave, f_pre, f_post, f_prepare, f_created, f_cond,
+    LLVMTypeRef t_access, t_enter, t_leave, t_sync, t_timed, t_prepare, t_created, t_wait2,
+        t_wait1, t_nondet, t_assume, t_start, t_client;
+    LLVMValueRef f_access, f_enter, f_leave, f_pre, f_post, f_timed, f_prepare, f_created, f_cond,
         f_barrier, f_nondet, f_assume, f_start, f_unmodelled, f_client;
 } inst_ctx;
 
@@ -87,7 +87,8 @@ static LLVMValueRef declare(inst_ctx *c, const char *name, LLVMTypeRef *ty, LLVM
 static void declare_runtime(inst_ctx *c)
 {
     LLVMTypeRef P = c->ptr, I = c->i32, L = c->i64;
-    LLVMTypeRef access[] = {P, L, I, I, L}, sync[] = {I, I, P, P, L, I}, prepare[] = {P, P, I, I},
+    /* sync: the __rh_sync_* hooks' arguments, the last (a deadline) __rh_sync_timed's only */
+    LLVMTypeRef access[] = {P, L, I, I, L}, sync[] = {I, I, P, P, L, I, P}, prepare[] = {P, P, I, I},
                 created[] = {P, P, L, L}, wait2[] = {P, P, I, I}, wait1[] = {P, I}, nondet[] = {I, I},
                 assume[] = {L, I}, one[] = {I}, start[] = {P};
     c->f_access = declare(c, "__rh_access", &c->t_access, c->vd, access, 5);
@@ -95,6 +96,7 @@ static void declare_runtime(inst_ctx *c)
     c->f_leave = declare(c, "__rh_leave", &c->t_leave, c->vd, NULL, 0);
     c->f_pre = declare(c, "__rh_sync_pre", &c->t_sync, c->vd, sync, 6);
     c->f_post = declare(c, "__rh_sync_post", &c->t_sync, c->vd, sync, 6);
+    c->f_timed = declare(c, "__rh_sync_timed", &c->t_timed, P, sync, 7);
     c->f_prepare = declare(c, "__rh_thread_prepare", &c->t_prepare, P, prepare, 4);
     c->f_created = declare(c, "__rh_thread_created", &c->t_created, c->vd, created, 4);
     c->f_cond = declare(c, "__rh_cond_wait", &c->t_wait2, I, wait2, 4);
@@ -343,13 +345,41 @@ static LLVMValueRef ptr_arg(inst_ctx *c, LLVMValueRef call, int i)
     return LLVMBuildIntToPtr(c->b, as_i64(c, v, &ok), c->ptr, "");
 }
 
+/* The first six arguments of a __rh_sync_* hook. */
+static void sync_args(inst_ctx *c, const rh_conc_entry *e, LLVMValueRef call, LLVMValueRef n,
+                      unsigned loc, LLVMValueRef args[6])
+{
+    unsigned flags = e->flags | (e->lock_class == RH_LOCK_MUTEX ? RH_RT_MUTEX : 0);
+    args[0] = k32(c, (unsigned)e->op), args[1] = k32(c, flags);
+    args[2] = ptr_arg(c, call, e->obj), args[3] = ptr_arg(c, call, e->obj2);
+    args[4] = n, args[5] = k32(c, loc);
+}
+
 static void sync_hook(inst_ctx *c, LLVMValueRef fn, const rh_conc_entry *e, LLVMValueRef call,
                       LLVMValueRef n, unsigned loc)
 {
-    unsigned flags = e->flags | (e->lock_class == RH_LOCK_MUTEX ? RH_RT_MUTEX : 0);
-    LLVMValueRef args[] = {k32(c, (unsigned)e->op), k32(c, flags), ptr_arg(c, call, e->obj),
-                           ptr_arg(c, call, e->obj2), n, k32(c, loc)};
+    LLVMValueRef args[6];
+    sync_args(c, e, call, n, loc, args);
     LLVMBuildCall2(c->b, c->t_sync, fn, args, 6, "");
+}
+
+/* The pre hook.  A timed wait whose last argument is its deadline calls
+ * __rh_sync_timed instead and takes the deadline it returns: one long past
+ * when the runtime times the wait out. */
+static void pre_hook(inst_ctx *c, const rh_conc_entry *e, LLVMValueRef call, LLVMValueRef n,
+                     unsigned loc)
+{
+    unsigned nargs = (unsigned)LLVMGetNumArgOperands(call);
+    LLVMValueRef deadline =
+        (e->flags & RH_F_DEADLINE) && nargs ? LLVMGetOperand(call, nargs - 1) : NULL;
+    if (!deadline || LLVMGetTypeKind(LLVMTypeOf(deadline)) != LLVMPointerTypeKind) {
+        sync_hook(c, c->f_pre, e, call, n, loc);
+        return;
+    }
+    LLVMValueRef args[7];
+    sync_args(c, e, call, n, loc, args);
+    args[6] = deadline;
+    LLVMSetOperand(call, nargs - 1, LLVMBuildCall2(c->b, c->t_timed, c->f_timed, args, 7, ""));
 }
 
 /* Replaces a call by a runtime function returning `v`, converted. */
@@ -380,8 +410,10 @@ static int instrument_replaced(inst_ctx *c, LLVMValueRef call, const rh_conc_ent
     LLVMPositionBuilderBefore(c->b, call);
     switch (e->op) {
     case RH_OP_COND_WAIT: {
-        LLVMValueRef a[] = {ptr_arg(c, call, e->obj), ptr_arg(c, call, e->obj2), k32(c, e->flags),
-                            k32(c, loc)};
+        /* a C11 wait answers thrd_* codes */
+        unsigned c11 = strncmp(e->name, "cnd_", 4) == 0 ? RH_RT_C11 : 0;
+        LLVMValueRef a[] = {ptr_arg(c, call, e->obj), ptr_arg(c, call, e->obj2),
+                            k32(c, e->flags | c11), k32(c, loc)};
         replace_call(c, call, LLVMBuildCall2(c->b, c->t_wait2, c->f_cond, a, 4, ""));
         return 1;
     }
@@ -451,7 +483,7 @@ static void instrument_sync(inst_ctx *c, LLVMValueRef call, const rh_conc_entry 
         n = as_i64(c, arg_or_null(call, e->size), &ok);
     int post_only = e->op == RH_OP_ALLOC || e->op == RH_OP_CALLOC;
     if (!post_only)
-        sync_hook(c, c->f_pre, e, call, n, loc);
+        pre_hook(c, e, call, n, loc);
     LLVMPositionBuilderBefore(c->b, LLVMGetNextInstruction(call));
     LLVMValueRef ret = LLVMGetTypeKind(LLVMTypeOf(call)) == LLVMVoidTypeKind ? k64(c, 0)
                                                                            : as_i64(c, call, &ok);

@@ -109,13 +109,16 @@ static char *step_what(const rh_dyn_binary *bin, const rh_dyn_event *e)
         [RH_DYN_SIGNAL] = "signal", [RH_DYN_BROADCAST] = "broadcast", [RH_DYN_SEMWAIT] = "sem-wait",
         [RH_DYN_SEMPOST] = "sem-post", [RH_DYN_BARRIER] = "barrier", [RH_DYN_DEPART] = "leave barrier",
         [RH_DYN_ABEGIN] = "atomic begin", [RH_DYN_AEND] = "atomic end", [RH_DYN_ONCE] = "once",
-        [RH_DYN_NONDET] = "nondet", [RH_DYN_NOP] = "try", [RH_DYN_OTHER] = "step",
+        [RH_DYN_NONDET] = "nondet", [RH_DYN_NOP] = "try", [RH_DYN_TIMEOUT] = "time out on",
+        [RH_DYN_OTHER] = "step",
     };
     const rh_dyn_loc *l = loc_of(bin, e->loc);
     if (e->kind == RH_DYN_CREATE || e->kind == RH_DYN_JOIN)
         return rh_xasprintf("%s T%ld", verbs[e->kind], e->aux);
+    if (e->kind == RH_DYN_TIMEOUT && !e->addr)
+        return rh_xasprintf("time out joining T%ld", e->aux);
     if (e->kind > RH_DYN_RMW && e->kind != RH_DYN_LOCK && e->kind != RH_DYN_RDLOCK &&
-        e->kind != RH_DYN_UNLOCK)
+        e->kind != RH_DYN_UNLOCK && e->kind != RH_DYN_TIMEOUT)
         return rh_xstrdup(verbs[e->kind]);
     /* a global's own name unless the access names a part of it */
     const char *what = l->access && !(l->object && l->access[0] == '\'') ? l->access : l->object;
@@ -157,6 +160,7 @@ rh_witness *rh_dyn_witness(const rh_dyn_binary *bin, const rh_dyn_trace *t, long
         s->file = rh_xstrdup(l->file);
         s->line = l->line, s->col = l->col;
         s->what = step_what(bin, e);
+        s->timeout = e->kind == RH_DYN_TIMEOUT;
     }
     w->inputs = rh_xcalloc((size_t)t->ninputs + 1, sizeof *w->inputs);
     for (int i = 0; i < t->ninputs; i++) {

@@ -16,7 +16,7 @@ static const char *const kind_names[] = {
     [RH_DYN_BROADCAST] = "broadcast", [RH_DYN_SEMWAIT] = "semwait", [RH_DYN_SEMPOST] = "sempost",
     [RH_DYN_BARRIER] = "barrier", [RH_DYN_DEPART] = "depart", [RH_DYN_ABEGIN] = "abegin",
     [RH_DYN_AEND] = "aend", [RH_DYN_ONCE] = "once", [RH_DYN_NONDET] = "nondet",
-    [RH_DYN_NOP] = "nop", [RH_DYN_OTHER] = "other",
+    [RH_DYN_NOP] = "nop", [RH_DYN_TIMEOUT] = "timeout", [RH_DYN_OTHER] = "other",
 };
 
 static rh_dyn_ev_kind kind_of(const char *w, int *atomic)

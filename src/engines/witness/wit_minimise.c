@@ -40,9 +40,11 @@ static int same_pos(const rh_step *a, const rh_step *b)
     return a->line == b->line && (b->col == 0 || a->col == b->col);
 }
 
+/* Steps no shorter witness may drop: the racing ones, creations, and
+ * timeouts (without its step, a replay would wait instead). */
 static int forced(const rh_witness *w, int i)
 {
-    return i == w->race_step_a || i == w->race_step_b ||
+    return i == w->race_step_a || i == w->race_step_b || w->steps[i].timeout ||
            (w->steps[i].what && strncmp(w->steps[i].what, "create", 6) == 0);
 }
 

@@ -222,8 +222,11 @@ int wit_trace_init(wit_trace *w, const rh_dyn_trace *t)
     memset(w, 0, sizeof *w);
     w->t = t;
     for (long i = 0; i < t->nev; i++) {
-        if ((t->ev[i].kind == RH_DYN_NOP && !t->ev[i].aux) || t->ev[i].kind == RH_DYN_OTHER)
-            return -1; /* a failed try-lock's outcome is not modelled */
+        /* a failed try-lock's outcome is not modelled, nor a timeout (a
+         * reordering could meet its lock free, where the wait cannot time out) */
+        if ((t->ev[i].kind == RH_DYN_NOP && !t->ev[i].aux) || t->ev[i].kind == RH_DYN_OTHER ||
+            t->ev[i].kind == RH_DYN_TIMEOUT)
+            return -1;
         if (t->ev[i].tid + 1 > w->nthreads)
             w->nthreads = t->ev[i].tid + 1;
     }
