@@ -83,6 +83,7 @@ typedef struct rh_bmc_pos {
     Z3_ast out, out2;    /* results read from memory (fresh variables) */
     Z3_ast cond;         /* ASSUME: Bool */
     int rmw_op;          /* LLVMAtomicRMWBinOp */
+    unsigned fail;       /* LOCK/SEM_WAIT that may fail: the call's result when it does */
     int thread;          /* CREATE: the instance created */
     int blk_start, blk_end; /* atomic block (0-based positions) around it */
     LLVMValueRef inst;   /* the instruction, NULL for markers */

@@ -218,6 +218,19 @@ static int call_create(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call,
     return 0;
 }
 
+/* What a try or timed wait returns when it fails, as its family says:
+ * C11 answers thrd_busy (1) or thrd_timedout (4), a semaphore -1 (with
+ * errno, which bmc does not encode: call_pure), pthreads EBUSY or
+ * ETIMEDOUT.  A program branches on these values, so they must be real. */
+static unsigned fail_code(const rh_conc_entry *e, rh_bmc_pkind k, int timed)
+{
+    if (k == RH_BMC_P_SEM_WAIT)
+        return 0xffffffffu;
+    if (e && (strncmp(e->name, "mtx_", 4) == 0 || strncmp(e->name, "cnd_", 4) == 0))
+        return timed ? 4 : 1;
+    return timed ? 110 : 16;
+}
+
 static int emit_lock(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, Z3_ast obj,
                      rh_bmc_pkind k, unsigned flags, const char *what)
 {
@@ -225,8 +238,10 @@ static int emit_lock(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, Z3_ast
     rh_bmc_pos *p = rh_bmc_posp(w, i);
     p->addr = obj;
     p->flags |= flags;
-    if (flags & (RH_BMC_PF_TRY | RH_BMC_PF_TIMED))
+    if (flags & (RH_BMC_PF_TRY | RH_BMC_PF_TIMED)) {
         p->out = rh_bmc_fresh(w->c, "try", 32);
+        p->fail = fail_code(rh_model_call_entry(w->c->prog, call), k, (flags & RH_BMC_PF_TIMED) != 0);
+    }
     return i;
 }
 
@@ -551,6 +566,10 @@ static void call_pure(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, LLVMV
     const char *name = callee ? LLVMGetValueName2(callee, &n) : "";
     Z3_ast a = arg(w, st, call, 0), v;
     if (LLVMGetTypeKind(LLVMTypeOf(call)) == LLVMPointerTypeKind && callee) {
+        /* failing library calls and semaphore waits set errno, which no
+         * call here writes: a branch on it could miss the path they take */
+        if (strcmp(name, "__errno_location") == 0)
+            rh_bmc_no_proof(c, call, "a read of errno (the library calls that set it are not encoded)");
         rh_bmc_thread *th = &c->threads[w->thread];
         long at = rh_ptrmap_get(&th->tls, callee, -1);
         if (at < 0) {
@@ -648,7 +667,8 @@ static int call_sync(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, const 
         emit_lock(w, st, call, m, RH_BMC_P_UNLOCK, 0, "wait: unlock");
         emit_lock(w, st, call, m, RH_BMC_P_LOCK, 0, "wait: relock");
         if (fl & RH_BMC_PF_TIMED) {
-            set_result(w, st, call, rh_bmc_ite(c, rh_bmc_fresh(c, "timedout", 0), rh_bmc_bv(c, 110, 32),
+            set_result(w, st, call, rh_bmc_ite(c, rh_bmc_fresh(c, "timedout", 0),
+                                               rh_bmc_bv(c, fail_code(e, RH_BMC_P_LOCK, 1), 32),
                                                rh_bmc_bv(c, 0, 32)));
             return 0;
         }

@@ -175,7 +175,7 @@ static void lock_effect(rh_bmc_mem *m, rh_bmc_pos *p, Z3_ast act)
         Z3_ast ok = free;
         if (p->flags & RH_BMC_PF_TIMED)
             ok = rh_bmc_and(c, ok, rh_bmc_fresh(c, "intime", 0));
-        Z3_ast fail = rh_bmc_bv(c, sem ? (uint64_t)-1 : (p->flags & RH_BMC_PF_TIMED ? 110 : 16), 32);
+        Z3_ast fail = rh_bmc_bv(c, p->fail, 32);
         assume(m, act, Z3_mk_eq(z, p->out, Z3_mk_ite(z, ok, zero, fail)));
         act = rh_bmc_and(c, act, ok);
     } else {
