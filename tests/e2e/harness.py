@@ -32,6 +32,34 @@ RACE_RE = re.compile(r"//.*\bRACE\b")
 NORACE_RE = re.compile(r"//.*\bNORACE\b")
 
 
+class Checks:
+    """Named checks of a test file: each prints ok or FAIL, finish() exits with the count."""
+
+    def __init__(self):
+        self.failures = []
+
+    def __call__(self, name, cond, detail=""):
+        print("%s %s%s" % ("ok  " if cond else "FAIL", name, "" if cond else ": " + str(detail)[:800]))
+        if not cond:
+            self.failures.append(name)
+
+    def finish(self):
+        print("%d failure(s)" % len(self.failures))
+        sys.exit(1 if self.failures else 0)
+
+
+def run_json(racehunt, args, env=None, cwd=None, timeout=120):
+    """racehunt ARGS (with --format=json among them): (exit code, verdict, reported race lines,
+    the notes joined by ' | ', stderr)."""
+    p = subprocess.run([racehunt] + args, capture_output=True, text=True, env=env, cwd=cwd, timeout=timeout)
+    try:
+        rep = json.loads(p.stdout)
+    except ValueError:
+        rep = {}
+    lines = {a["line"] for r in rep.get("races", []) for a in r.get("accesses", [])}
+    return p.returncode, rep.get("verdict"), lines, " | ".join(rep.get("notes", [])), p.stderr
+
+
 def annotations(path):
     """Returns (race_lines, norace_lines) of a test program."""
     race, norace = set(), set()

@@ -9,7 +9,6 @@ uses an installed library: a program calling jansson (racehunt's own
 dependency) is linked with -ljansson without being told, its race is
 observed and its witness replays."""
 import argparse
-import json
 import os
 import subprocess
 import sys
@@ -69,23 +68,7 @@ int main(void) {
 }
 """
 
-failures = []
-
-
-def check(name, cond, detail=""):
-    print("%s %s%s" % ("ok  " if cond else "FAIL", name, "" if cond else ": " + str(detail)[:800]))
-    if not cond:
-        failures.append(name)
-
-
-def run(rh, args, env, cwd):
-    p = subprocess.run([rh] + args, capture_output=True, text=True, env=env, cwd=cwd, timeout=120)
-    try:
-        rep = json.loads(p.stdout)
-    except ValueError:
-        rep = {}
-    lines = {a["line"] for r in rep.get("races", []) for a in r.get("accesses", [])}
-    return p.returncode, rep.get("verdict"), lines, " | ".join(rep.get("notes", [])), p.stderr
+check = harness.Checks()
 
 
 def build_helper(tmp):
@@ -113,7 +96,7 @@ def main():
         want, _ = harness.annotations(prog)
         dyn = ["--engine=dynamic", "--format=json", "--timeout=10"]
 
-        rc, verdict, lines, notes, err = run(rh, dyn + [prog, "--", "-DSTEP=1"], env, tmp)
+        rc, verdict, lines, notes, err = harness.run_json(rh, dyn + [prog, "--", "-DSTEP=1"], env, tmp)
         check("without its library the link fails and the note names the symbol",
               verdict == "unknown" and "helper_get" in notes and "no library known" in notes,
               (rc, verdict, notes, err))
@@ -127,32 +110,31 @@ def main():
             "--link=FILE": ["--link=" + os.path.join(libdir, "libhelper.a"), prog, "--", "-DSTEP=1"],
         }
         for name, args in ways.items():
-            rc, verdict, lines, notes, err = run(rh, dyn + args, env, tmp)
+            rc, verdict, lines, notes, err = harness.run_json(rh, dyn + args, env, tmp)
             check("link flags as %s: race at lines %s" % (name, sorted(want)),
                   rc == 1 and verdict == "race" and lines == want, (rc, verdict, sorted(lines), notes, err))
 
-        rc, verdict, lines, notes, err = run(rh, ["--format=json", "--engine=static", prog, "--", "-DSTEP=1",
-                                                  "-lhelper", "-L", libdir], env, tmp)
+        rc, verdict, lines, notes, err = harness.run_json(
+            rh, ["--format=json", "--engine=static", prog, "--", "-DSTEP=1", "-lhelper", "-L", libdir], env, tmp)
         check("link flags do not reach the compiler of the static engine", rc in (1, 3), (rc, err))
 
         rprog = os.path.join(tmp, "prog_run.c")  # run has no compiler flags: STEP defined inside
         with open(rprog, "w") as f:
             f.write("#define STEP 1\n" + PROGRAM)
-        rc, verdict, lines, notes, err = run(rh, ["run", "--format=json", "-L", libdir, "-lhelper", rprog,
-                                                  "--", "ignored-argument"], env, tmp)
+        rc, verdict, lines, notes, err = harness.run_json(
+            rh, ["run", "--format=json", "-L", libdir, "-lhelper", rprog, "--", "ignored-argument"], env, tmp)
         check("racehunt run takes -L/-l (its -- is the program's arguments)",
               rc in (1, 3) and verdict in ("race", "unknown") and "link" not in notes, (rc, verdict, notes, err))
 
         zprog = os.path.join(tmp, "zuser.c")
         with open(zprog, "w") as f:
             f.write(ZLIB_USER)
-        rc, verdict, lines, notes, err = run(rh, dyn + [zprog], env, tmp)
+        rc, verdict, lines, notes, err = harness.run_json(rh, dyn + [zprog], env, tmp)
         check("a failed link names -lz and zlib1g-dev for crc32/get_crc_table, and the unknown one",
               "crc32" in notes and "get_crc_table" in notes and "-lz" in notes and "zlib1g-dev" in notes
               and "own_missing_function (no library known" in notes, (rc, verdict, notes, err))
         check_auto_link(rh, env, tmp, dyn)
-    print("%d failure(s)" % len(failures))
-    sys.exit(1 if failures else 0)
+    check.finish()
 
 
 def check_auto_link(rh, env, tmp, dyn):
@@ -161,7 +143,7 @@ def check_auto_link(rh, env, tmp, dyn):
         f.write(JANSSON_USER)
     want, _ = harness.annotations(jprog)
     wit = os.path.join(tmp, "juser.witness.json")
-    rc, verdict, lines, notes, err = run(rh, dyn + ["--witness=" + wit, jprog], env, tmp)
+    rc, verdict, lines, notes, err = harness.run_json(rh, dyn + ["--witness=" + wit, jprog], env, tmp)
     check("a program calling jansson is linked with -ljansson unasked: race at lines %s" % sorted(want),
           rc == 1 and verdict == "race" and lines == want and "linked with -ljansson" in notes,
           (rc, verdict, sorted(lines), notes, err))
@@ -169,7 +151,7 @@ def check_auto_link(rh, env, tmp, dyn):
                        cwd=tmp, timeout=120)
     check("its witness replays (the replay links -ljansson too)", p.returncode == 1,
           (p.returncode, p.stdout[-300:], p.stderr[-300:]))
-    rc, verdict, lines, notes, err = run(rh, dyn + [jprog], env, tmp)
+    rc, verdict, lines, notes, err = harness.run_json(rh, dyn + [jprog], env, tmp)
     check("from the cache the note still names -ljansson", "linked with -ljansson" in notes,
           (rc, verdict, notes, err))
 

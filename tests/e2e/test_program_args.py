@@ -38,23 +38,7 @@ int main(int argc, char **argv) {
 }
 """
 
-failures = []
-
-
-def check(name, cond, detail=""):
-    print("%s %s%s" % ("ok  " if cond else "FAIL", name, "" if cond else ": " + str(detail)[:800]))
-    if not cond:
-        failures.append(name)
-
-
-def run(rh, args, env, cwd):
-    p = subprocess.run([rh] + args, capture_output=True, text=True, env=env, cwd=cwd, timeout=120)
-    try:
-        rep = json.loads(p.stdout)
-    except ValueError:
-        rep = {}
-    lines = {a["line"] for r in rep.get("races", []) for a in r.get("accesses", [])}
-    return p.returncode, rep.get("verdict"), lines, " | ".join(rep.get("notes", [])), p.stderr
+check = harness.Checks()
 
 
 def replay(rh, wit, env, cwd):
@@ -76,13 +60,13 @@ def main():
         dyn = ["--engine=dynamic", "--format=json", "--timeout=6"]
         args = ["--arg=two words", "--arg=50%"]
 
-        rc, verdict, lines, notes, err = run(rh, dyn + [prog], env, tmp)
+        rc, verdict, lines, notes, err = harness.run_json(rh, dyn + [prog], env, tmp)
         check("without arguments: unknown, and a note that no run created a thread (exit status 2)",
               verdict == "unknown" and "no run created a thread" in notes and "status 2" in notes
               and "--arg=VALUE" in notes, (rc, verdict, notes, err))
 
         wit = os.path.join(tmp, "w.json")
-        rc, verdict, lines, notes, err = run(rh, dyn + args + ["--witness=" + wit, prog], env, tmp)
+        rc, verdict, lines, notes, err = harness.run_json(rh, dyn + args + ["--witness=" + wit, prog], env, tmp)
         check("with --arg: race at lines %s" % sorted(want),
               rc == 1 and verdict == "race" and lines == want and "no run created" not in notes,
               (rc, verdict, sorted(lines), notes, err))
@@ -92,7 +76,7 @@ def main():
         rc, out = replay(rh, wit, env, tmp)
         check("racehunt replay runs with the witness's arguments into the race", rc == 1, (rc, out))
 
-        rc, verdict, lines, notes, err = run(rh, ["--format=json", "--timeout=10"] + args + [prog], env, tmp)
+        rc, verdict, lines, notes, err = harness.run_json(rh, ["--format=json", "--timeout=10"] + args + [prog], env, tmp)
         check("auto passes --arg to its dynamic stage: race", rc == 1 and verdict == "race" and
               lines == want, (rc, verdict, sorted(lines), notes, err))
 
@@ -104,8 +88,7 @@ def main():
         if os.path.exists(wit2):
             rc, out = replay(rh, wit2, env, tmp)
             check("the witness of racehunt run replays with its arguments", rc == 1, (rc, out))
-    print("%d failure(s)" % len(failures))
-    sys.exit(1 if failures else 0)
+    check.finish()
 
 
 if __name__ == "__main__":

@@ -136,41 +136,46 @@ static int given_sync_object(rh_static *s, LLVMValueRef arg)
     return 0;
 }
 
-/* A function argument of an assumed function may be called back, and
- * shared memory behind a pointer in its arguments may be written: both
- * are beyond what the model gives the call, so they stay unsupported.
- * Returns 1 then. */
+/* Whether the argument may point to a function, which the callee may call. */
+static int given_function(rh_static *s, LLVMValueRef arg)
+{
+    const rh_sset *pts = rh_pt_of(&s->pt, arg);
+    for (uint32_t k = 0; k < pts->n; k++)
+        if (s->pt.objs[rh_pt_loc_obj(pts->v[k])].kind == RH_PT_FUNC)
+            return 1;
+    return 0;
+}
+
+/* What an argument may hand an undefined function that the assumption
+ * (it touches only memory reachable from its arguments) does not cover:
+ * code it may call back, a lock it may take or release, shared memory
+ * behind a pointer it may write.  Any of them keeps the call unsupported. */
+static const struct {
+    int (*given)(rh_static *s, LLVMValueRef arg);
+    const char *what;
+} beyond_assumption[] = {
+    {given_function, "a function pointer"},
+    {given_sync_object, "a lock or another synchronisation object it may use"},
+    {shared_behind, "shared memory behind a pointer in its arguments"},
+};
+
+/* Records an undefined function's call as analysed by assumption, or, when
+ * an argument hands it more than the assumption covers, as unsupported
+ * (returns 1 then). */
 int rh_static_assumed_call(rh_static *s, LLVMValueRef call, LLVMValueRef callee)
 {
     unsigned n = LLVMGetNumArgOperands(call);
     size_t len;
     const char *name = LLVMGetValueName2(callee, &len);
-    for (unsigned i = 0; i < n; i++) {
-        const rh_sset *pts = rh_pt_of(&s->pt, LLVMGetOperand(call, i));
-        for (uint32_t k = 0; k < pts->n; k++)
-            if (s->pt.objs[rh_pt_loc_obj(pts->v[k])].kind == RH_PT_FUNC) {
-                char *w = rh_xasprintf("the call of the undefined function '%s' with a function pointer", name);
+    for (size_t c = 0; c < sizeof beyond_assumption / sizeof beyond_assumption[0]; c++)
+        for (unsigned i = 0; i < n; i++)
+            if (beyond_assumption[c].given(s, LLVMGetOperand(call, i))) {
+                char *w = rh_xasprintf("the call of the undefined function '%s' with %s", name,
+                                       beyond_assumption[c].what);
                 rh_static_unsupported(s, call, w);
                 free(w);
                 return 1;
             }
-    }
-    for (unsigned i = 0; i < n; i++)
-        if (given_sync_object(s, LLVMGetOperand(call, i))) {
-            char *w = rh_xasprintf("the call of the undefined function '%s' with a lock or another "
-                                   "synchronisation object it may use", name);
-            rh_static_unsupported(s, call, w);
-            free(w);
-            return 1;
-        }
-    for (unsigned i = 0; i < n; i++)
-        if (shared_behind(s, LLVMGetOperand(call, i))) {
-            char *w = rh_xasprintf("the call of the undefined function '%s' with shared memory "
-                                   "behind a pointer in its arguments", name);
-            rh_static_unsupported(s, call, w);
-            free(w);
-            return 1;
-        }
     for (int i = 0; i < s->nassumed; i++)
         if (strcmp(s->assumed[i], name) == 0)
             return 0;
