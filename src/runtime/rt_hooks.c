@@ -308,6 +308,31 @@ void *__rh_sync_timed(uint32_t op, uint32_t flags, void *obj, void *obj2, uint64
     return (void *)(uintptr_t)&past;
 }
 
+/* AnnotateHappensBefore/After, __tsan_release/acquire: an edge through obj. */
+static void pre_annotation(rt_thread *t, uint32_t op, void *obj, uint32_t loc)
+{
+    rt_point(t, loc);
+    rt_obj *o = rt_obj_get(obj);
+    if (op == RH_OP_HB_RELEASE)
+        rt_release(t, &o->vc);
+    else
+        rt_acquire(t, &o->vc);
+    rt_out_event(t, op == RH_OP_HB_RELEASE ? "release" : "acquire", loc, (uintptr_t)obj, 0, 0, 0);
+}
+
+/* Freeing a block writes all of it (a race with any unordered use), moving
+ * it reads all of it; a freed block is new to whoever gets it next. */
+static void pre_free(rt_thread *t, uint32_t op, void *obj, uint32_t loc)
+{
+    size_t size = malloc_usable_size(obj);
+    uint32_t kind = op == RH_OP_FREE ? RH_RT_WRITE : RH_RT_READ;
+    rt_point(t, loc);
+    rt_shadow_access(t, (uintptr_t)obj, size, kind, loc);
+    rt_out_event(t, op == RH_OP_FREE ? "w" : "r", loc, (uintptr_t)obj, size, 0, 0);
+    if (op == RH_OP_FREE)
+        rt_shadow_clear((uintptr_t)obj, size);
+}
+
 void __rh_sync_pre(uint32_t op, uint32_t flags, void *obj, void *obj2, uint64_t n, uint32_t loc)
 {
     rt_thread *t = rt_me;
@@ -320,14 +345,7 @@ void __rh_sync_pre(uint32_t op, uint32_t flags, void *obj, void *obj2, uint64_t 
         rt_obj_get(obj)->mutex = 1;
     switch (op) {
     case RH_OP_HB_RELEASE: case RH_OP_HB_ACQUIRE:
-        /* AnnotateHappensBefore/After, __tsan_release/acquire */
-        rt_point(t, loc);
-        o = rt_obj_get(obj);
-        if (op == RH_OP_HB_RELEASE)
-            rt_release(t, &o->vc);
-        else
-            rt_acquire(t, &o->vc);
-        rt_out_event(t, op == RH_OP_HB_RELEASE ? "release" : "acquire", loc, (uintptr_t)obj, 0, 0, 0);
+        pre_annotation(t, op, obj, loc);
         return;
     case RH_OP_LOCK: case RH_OP_THREAD_JOIN: case RH_OP_SEM_WAIT:
         pre_blocking(t, op, flags, obj, n, loc);
@@ -374,18 +392,8 @@ void __rh_sync_pre(uint32_t op, uint32_t flags, void *obj, void *obj2, uint64_t 
         rt_point(t, loc);
         return;
     case RH_OP_FREE: case RH_OP_REALLOC:
-        /* freeing a block writes all of it (a race with any unordered use),
-         * moving it reads all of it; a freed block is new to whoever gets
-         * it next */
-        if (obj) {
-            size_t size = malloc_usable_size(obj);
-            uint32_t kind = op == RH_OP_FREE ? RH_RT_WRITE : RH_RT_READ;
-            rt_point(t, loc);
-            rt_shadow_access(t, (uintptr_t)obj, size, kind, loc);
-            rt_out_event(t, op == RH_OP_FREE ? "w" : "r", loc, (uintptr_t)obj, size, 0, 0);
-            if (op == RH_OP_FREE)
-                rt_shadow_clear((uintptr_t)obj, size);
-        }
+        if (obj)
+            pre_free(t, op, obj, loc);
         return;
     case RH_OP_ERROR: /* abort() and friends end the run as a crash, if they do */
         rt_out_event(t, "error", loc, 0, 0, 0, 0);

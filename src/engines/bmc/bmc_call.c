@@ -754,6 +754,29 @@ static void unknown_external(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call
     rh_bmc_unsupported_kill(w, st, call, what);
 }
 
+/* pthread_exit: the path ends here, with its value as the thread's result. */
+static void call_thread_exit(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call)
+{
+    rh_bmc_ctx *c = w->c;
+    Z3_ast v = arg(w, st, call, 0);
+    if (v)
+        w->exit_val = w->exit_val && rh_bmc_width(c, w->exit_val) == rh_bmc_width(c, v)
+                          ? rh_bmc_ite(c, st->guard, v, w->exit_val) : v;
+    w->exit_guard = rh_bmc_or(c, w->exit_guard, st->guard);
+    st->guard = rh_bmc_false(c);
+}
+
+/* __VERIFIER_assume; returns 0 when its condition is not known. */
+static int call_assume(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, const rh_conc_entry *e)
+{
+    Z3_ast v = arg(w, st, call, e->obj);
+    if (!v)
+        return 0;
+    int i = rh_bmc_emit(w, st, RH_BMC_P_ASSUME, call, "assume");
+    rh_bmc_posp(w, i)->cond = rh_bmc_nonzero(w->c, v);
+    return 1;
+}
+
 int rh_bmc_call(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call)
 {
     rh_bmc_ctx *c = w->c;
@@ -773,15 +796,7 @@ int rh_bmc_call(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call)
     switch (e->op) {
     case RH_OP_THREAD_CREATE: return call_create(w, st, call, e);
     case RH_OP_THREAD_JOIN: call_join(w, st, call, e); return 0;
-    case RH_OP_THREAD_EXIT: {
-        Z3_ast v = arg(w, st, call, 0);
-        if (v)
-            w->exit_val = w->exit_val && rh_bmc_width(c, w->exit_val) == rh_bmc_width(c, v)
-                              ? rh_bmc_ite(c, st->guard, v, w->exit_val) : v;
-        w->exit_guard = rh_bmc_or(c, w->exit_guard, st->guard);
-        st->guard = rh_bmc_false(c);
-        return 0;
-    }
+    case RH_OP_THREAD_EXIT: call_thread_exit(w, st, call); return 0;
     case RH_OP_THREAD_SELF: set_int_result(w, st, call, (uint64_t)w->thread); return 0;
     case RH_OP_LOCK_INIT: case RH_OP_LOCK: case RH_OP_UNLOCK: case RH_OP_COND_WAIT:
     case RH_OP_BARRIER_INIT: case RH_OP_BARRIER_WAIT: case RH_OP_SEM_INIT: case RH_OP_SEM_WAIT:
@@ -799,14 +814,10 @@ int rh_bmc_call(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call)
         return 0;
     case RH_OP_ATOMIC_CALL: return call_defined(w, st, call, 1);
     case RH_OP_NONDET: call_nondet(w, st, call, callee); return 0;
-    case RH_OP_ASSUME: {
-        Z3_ast v = arg(w, st, call, e->obj);
-        if (!v)
+    case RH_OP_ASSUME:
+        if (!call_assume(w, st, call, e))
             break;
-        int i = rh_bmc_emit(w, st, RH_BMC_P_ASSUME, call, "assume");
-        rh_bmc_posp(w, i)->cond = rh_bmc_nonzero(c, v);
         return 0;
-    }
     case RH_OP_ERROR: rh_bmc_kill(w, st, call, 0, "error"); return 0;
     case RH_OP_EXIT: rh_bmc_kill(w, st, call, 0, "exit"); return 0;
     case RH_OP_ALLOC: case RH_OP_CALLOC:
