@@ -81,7 +81,7 @@ static void save_auto_libs(const char *dir, const char *auto_libs)
 
 static char *load_auto_libs(const char *dir)
 {
-    char *path = rh_xasprintf("%s/autolibs", dir), err[256];
+    char *path = rh_xasprintf("%s/autolibs", dir), err[RH_ERR_MAX];
     char *s = file_exists(path) ? rh_read_file(path, NULL, err) : NULL;
     free(path);
     return s;
