@@ -249,29 +249,27 @@ Z3_ast rh_bmc_sync_addr(rh_bmc_ctx *c, Z3_ast addr, unsigned word)
     return rh_bmc_fold(c, Z3_mk_bvadd(c->z, addr, rh_bmc_bv(c, off, c->aw)));
 }
 
-void rh_bmc_unsupported(rh_bmc_ctx *c, LLVMValueRef inst, const char *what)
+/* Marks the bounded program inexact (no proof) and keeps the first such
+ * note, naming what and where, with the consequence. */
+static void inexact(rh_bmc_ctx *c, LLVMValueRef inst, const char *what, const char *so)
 {
     c->inexact = 1;
     if (c->note[0])
         return;
     if (inst && LLVMIsAInstruction(inst)) {
         rh_srcloc l = rh_model_inst_loc(c->prog, inst);
-        snprintf(c->note, sizeof c->note, "%s at %s:%u (executions reaching it are not explored)",
-                 what, l.file, l.line);
+        snprintf(c->note, sizeof c->note, "%s at %s:%u (%s)", what, l.file, l.line, so);
     } else {
-        snprintf(c->note, sizeof c->note, "%s (executions reaching it are not explored)", what);
+        snprintf(c->note, sizeof c->note, "%s (%s)", what, so);
     }
+}
+
+void rh_bmc_unsupported(rh_bmc_ctx *c, LLVMValueRef inst, const char *what)
+{
+    inexact(c, inst, what, "executions reaching it are not explored");
 }
 
 void rh_bmc_no_proof(rh_bmc_ctx *c, LLVMValueRef inst, const char *what)
 {
-    c->inexact = 1;
-    if (c->note[0])
-        return;
-    if (inst && LLVMIsAInstruction(inst)) {
-        rh_srcloc l = rh_model_inst_loc(c->prog, inst);
-        snprintf(c->note, sizeof c->note, "%s at %s:%u (no proof of race freedom)", what, l.file, l.line);
-    } else {
-        snprintf(c->note, sizeof c->note, "%s (no proof of race freedom)", what);
-    }
+    inexact(c, inst, what, "no proof of race freedom");
 }
