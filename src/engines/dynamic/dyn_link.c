@@ -54,6 +54,14 @@ char *rh_dyn_runtime_lib(void)
 
 typedef RH_VEC(char *) name_list;
 
+static int has_name(const name_list *l, const char *s)
+{
+    for (size_t i = 0; i < l->len; i++)
+        if (strcmp(l->items[i], s) == 0)
+            return 1;
+    return 0;
+}
+
 /* The symbols GNU ld ("undefined reference to `f'") or lld ("undefined
  * symbol: f") could not resolve, each once, in the order first named. */
 static void undefined_symbols(const char *out, name_list *syms)
@@ -68,10 +76,7 @@ static void undefined_symbols(const char *out, name_list *syms)
             char *s = rh_xmalloc(n + 1);
             memcpy(s, p, n);
             s[n] = '\0';
-            int seen = 0;
-            for (size_t i = 0; i < syms->len && !seen; i++)
-                seen = strcmp(syms->items[i], s) == 0;
-            if (seen || n == 0)
+            if (n == 0 || has_name(syms, s))
                 free(s);
             else
                 rh_vec_push(syms, s);
@@ -147,10 +152,7 @@ static void hinted_flags(const name_list *syms, name_list *flags)
             free_names(flags);
             return;
         }
-        int seen = 0;
-        for (size_t j = 0; j < flags->len && !seen; j++)
-            seen = strcmp(flags->items[j], h->flag) == 0;
-        if (!seen)
+        if (!has_name(flags, h->flag))
             rh_vec_push(flags, rh_xstrdup(h->flag));
     }
 }
