@@ -339,6 +339,11 @@ static int is_letter(char c)
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 }
 
+int rh_conc_c11(const rh_conc_entry *e)
+{
+    return e && (strncmp(e->name, "mtx_", 4) == 0 || strncmp(e->name, "cnd_", 4) == 0);
+}
+
 int rh_conc_may_sync(const char *name)
 {
     if (!name)

@@ -136,6 +136,10 @@ const rh_conc_entry *rh_conc_lookup(const rh_conc_table *t, const char *name, in
  * such a function by the undefined-function assumption. */
 int rh_conc_may_sync(const char *name);
 
+/* Whether the entry is a C11 <threads.h> lock or condition call, whose
+ * failures answer thrd_busy/thrd_timedout rather than an errno value. */
+int rh_conc_c11(const rh_conc_entry *e);
+
 /* The op's name as used in --dump-model and in --model files ("lock", ...). */
 const char *rh_conc_op_name(rh_op op);
 

@@ -226,7 +226,7 @@ static unsigned fail_code(const rh_conc_entry *e, rh_bmc_pkind k, int timed)
 {
     if (k == RH_BMC_P_SEM_WAIT)
         return 0xffffffffu;
-    if (e && (strncmp(e->name, "mtx_", 4) == 0 || strncmp(e->name, "cnd_", 4) == 0))
+    if (rh_conc_c11(e))
         return timed ? 4 : 1;
     return timed ? 110 : 16;
 }

@@ -411,7 +411,7 @@ static int instrument_replaced(inst_ctx *c, LLVMValueRef call, const rh_conc_ent
     switch (e->op) {
     case RH_OP_COND_WAIT: {
         /* a C11 wait answers thrd_* codes */
-        unsigned c11 = strncmp(e->name, "cnd_", 4) == 0 ? RH_RT_C11 : 0;
+        unsigned c11 = rh_conc_c11(e) ? RH_RT_C11 : 0;
         LLVMValueRef a[] = {ptr_arg(c, call, e->obj), ptr_arg(c, call, e->obj2),
                             k32(c, e->flags | c11), k32(c, loc)};
         replace_call(c, call, LLVMBuildCall2(c->b, c->t_wait2, c->f_cond, a, 4, ""));
