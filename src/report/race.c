@@ -212,31 +212,32 @@ static void arg_untoken(char *t)
     *q = '\0';
 }
 
+/* Appends word to the space-separated *s (a word made from two parts). */
+static void add_word(char **s, const char *a, const char *b)
+{
+    char *next = rh_xasprintf("%s%s%s%s", *s, (*s)[0] ? " " : "", a, b);
+    free(*s);
+    *s = next;
+}
+
 char *rh_witness_program(const rh_options *o)
 {
     char *s = rh_xstrdup("");
     for (int i = 0; i < o->nfiles; i++) {
         char *abs = realpath(o->files[i], NULL);
-        char *next = rh_xasprintf("%s%s%s", s, i ? " " : "", abs ? abs : o->files[i]);
+        add_word(&s, abs ? abs : o->files[i], "");
         free(abs);
-        free(s);
-        s = next;
     }
     char *db = o->build_dir ? realpath(o->build_dir, NULL) : NULL;
     const char *opt[] = {"--entry=", o->entry, "--program=", o->program, "-p=", db};
     for (int i = 0; i < 6; i += 2)
-        if (opt[i + 1]) {
-            char *next = rh_xasprintf("%s%s%s%s", s, s[0] ? " " : "", opt[i], opt[i + 1]);
-            free(s);
-            s = next;
-        }
+        if (opt[i + 1])
+            add_word(&s, opt[i], opt[i + 1]);
     free(db);
     for (int i = 0; i < o->nrun_args; i++) {
         char *tok = arg_token(o->run_args[i]);
-        char *next = rh_xasprintf("%s%s%s", s, s[0] ? " " : "", tok);
+        add_word(&s, tok, "");
         free(tok);
-        free(s);
-        s = next;
     }
     return s;
 }
