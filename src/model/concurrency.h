@@ -101,6 +101,9 @@ typedef enum rh_op {
 #define RH_F_STATE_LOCKED 0x8000   /* glibc serialises that state inside: a race by POSIX, which
                                     * no execution on glibc shows, so it is never "observed" */
 #define RH_F_KEEPS 0x10000         /* keeps pointer argument obj2 for later library accesses (setvbuf) */
+#define RH_F_SIGNAL 0x400000       /* UNMODELLED: sends or waits for a signal (raise, kill, pause):
+                                    * touches no memory and orders nothing an engine that runs every
+                                    * registered handler as a thread of its own must know (static) */
 
 /* Lock classes, for naming locks in reports. */
 typedef enum rh_lock_class { RH_LOCK_NONE, RH_LOCK_MUTEX, RH_LOCK_RWLOCK, RH_LOCK_SPIN } rh_lock_class;

@@ -23,12 +23,14 @@ static int user_code(rh_static *s, LLVMValueRef call, int k)
 }
 
 /* A callback (qsort's comparator) is an edge of the thread graph, like a
- * call; one whose targets are not all known cannot be followed. */
-static int callback_unresolved(rh_static *s, LLVMValueRef call)
+ * call, and a registered handler one that creates a thread; one whose
+ * targets are not all known cannot be followed.  A registration without an
+ * edge gave no handler (SIG_IGN). */
+static int callback_unresolved(rh_static *s, LLVMValueRef call, int registration)
 {
     LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(call));
     const rh_tg_edge *ed = rh_tg_edge_of(&s->tg, rh_pt_func_index(&s->pt, fn), call);
-    return !ed || ed->unresolved;
+    return ed ? ed->unresolved : !registration;
 }
 
 /* Returns whether the call is a library call the engine cannot follow. */
@@ -37,11 +39,9 @@ int rh_static_library_unsupported(rh_static *s, LLVMValueRef call, const rh_conc
     const char *what = NULL;
     if (!rh_libspec_of(e))
         return 0;
-    if ((e->flags & RH_F_REGISTER) && (e->fn < 0 || user_code(s, call, e->fn) ||
-                                       strcmp(e->name, "sigaction") == 0))
-        what = "user code registered with the library (a handler or callback run later, "
-               "in an asynchronous context)";
-    else if ((e->flags & RH_F_CALLBACK) && user_code(s, call, e->fn) && callback_unresolved(s, call))
+    if ((e->flags & RH_F_REGISTER) && callback_unresolved(s, call, 1))
+        what = "a handler registered with the library that it cannot resolve";
+    else if ((e->flags & RH_F_CALLBACK) && user_code(s, call, e->fn) && callback_unresolved(s, call, 0))
         what = "a callback from the library into the program it cannot resolve";
     else if ((e->flags & RH_F_KEEPS) && user_code(s, call, e->obj2))
         what = "a buffer the library keeps and writes later";

@@ -452,7 +452,7 @@ static void library_pointers(rh_pt *pt, LLVMValueRef call, const rh_conc_entry *
 static void library_call(rh_pt *pt, LLVMValueRef call, const rh_conc_entry *e, LLVMValueRef obj, int fi)
 {
     library_pointers(pt, call, e, fi);
-    if ((e->flags & RH_F_CALLBACK) && e->fn >= 0 && e->fn < (int)LLVMGetNumArgOperands(call))
+    if ((e->flags & (RH_F_CALLBACK | RH_F_REGISTER)) && e->fn >= 0 && e->fn < (int)LLVMGetNumArgOperands(call))
         add_call(pt, LLVMGetOperand(call, (unsigned)e->fn), call, CALLBACK_CALL, -1);
     const char *state = rh_model_row_state(pt->p, e);
     LLVMValueRef g = state ? rh_model_state_global(pt->p, state) : NULL;
@@ -839,9 +839,9 @@ const rh_sset *rh_pt_of(rh_pt *pt, LLVMValueRef v)
     return rh_pts_set(&pt->s, n);
 }
 
-int rh_pt_fn_targets(rh_pt *pt, LLVMValueRef fnptr, int **out, int *unresolved)
+/* Function targets of the pointers in set s (see rh_pt_fn_targets). */
+static int fn_targets_of(rh_pt *pt, const rh_sset *s, int **out, int *unresolved)
 {
-    const rh_sset *s = rh_pt_of(pt, fnptr);
     int n = 0;
     *out = rh_xmalloc((s->n + 1) * sizeof **out);
     *unresolved = 0;
@@ -856,6 +856,32 @@ int rh_pt_fn_targets(rh_pt *pt, LLVMValueRef fnptr, int **out, int *unresolved)
     }
     if (n == 0)
         *unresolved = 1;
+    return n;
+}
+
+int rh_pt_fn_targets(rh_pt *pt, LLVMValueRef fnptr, int **out, int *unresolved)
+{
+    return fn_targets_of(pt, rh_pt_of(pt, fnptr), out, unresolved);
+}
+
+int rh_pt_stored_fn_targets(rh_pt *pt, LLVMValueRef ptr, int **out, int *unresolved)
+{
+    const rh_sset *s = rh_pt_of(pt, ptr);
+    rh_sset held = {0};
+    int empty = s->n == 0;
+    for (uint32_t i = 0; i < s->n; i++) {
+        uint32_t o = rh_pt_loc_obj(s->v[i]);
+        int32_t offs[2] = {rh_pt_loc_off(s->v[i]), RH_PT_ANY};
+        for (int k = 0; k < 2; k++) {
+            long c = rh_pts_find_cell(&pt->s, rh_pt_loc(o, offs[k]));
+            if (c >= 0)
+                rh_sset_union(&held, rh_pts_set(&pt->s, (int)c));
+        }
+        empty |= pt->objs[o].kind == RH_PT_EXTERN && pt->objs[o].origin == RH_PT_ORIGIN_CALL;
+    }
+    int n = fn_targets_of(pt, &held, out, unresolved);
+    *unresolved = empty || (held.n && *unresolved); /* no pointer at all there: SIG_IGN, SIG_DFL */
+    rh_sset_free(&held);
     return n;
 }
 

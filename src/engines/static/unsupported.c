@@ -111,7 +111,7 @@ static void check_call(rh_static *s, LLVMValueRef call, int f)
     if (e && e->op == RH_OP_TSD && e->fn >= 0 && (unsigned)e->fn < LLVMGetNumArgOperands(call) &&
         !LLVMIsNull(LLVMGetOperand(call, (unsigned)e->fn)))
         rh_static_unsupported(s, call, "a thread-specific data destructor (it runs at thread exit)");
-    if (e && e->op == RH_OP_UNMODELLED) {
+    if (e && e->op == RH_OP_UNMODELLED && !(e->flags & RH_F_SIGNAL)) { /* handlers are threads */
         size_t len;
         char *w = rh_xasprintf("the call of '%s', which may synchronise threads (or end one, or run "
                                "a signal handler) in a way racehunt does not model",
