@@ -101,6 +101,8 @@ typedef enum rh_op {
 #define RH_F_STATE_LOCKED 0x8000   /* glibc serialises that state inside: a race by POSIX, which
                                     * no execution on glibc shows, so it is never "observed" */
 #define RH_F_KEEPS 0x10000         /* keeps pointer argument obj2 for later library accesses (setvbuf) */
+#define RH_F_NOTIFY 0x800000       /* fn: a struct sigevent; with SIGEV_THREAD the library runs the
+                                    * function stored in it in a thread of its own (timer_create) */
 #define RH_F_SIGNAL 0x400000       /* UNMODELLED: sends or waits for a signal (raise, kill, pause):
                                     * touches no memory and orders nothing an engine that runs every
                                     * registered handler as a thread of its own must know (static) */

@@ -84,7 +84,7 @@ const rh_libspec_row rh_libspec_posix[] = {
     MEM("clock_getcpuclockid", "w1"), MEM("localtime_r", "r0 w1"), MEM("gmtime_r", "r0 w1"),
     RET("ctime_r", 1, "r0 w1:26"), RET("asctime_r", 1, "r0 w1:26"), PURE("tzset"),
     MEM("strptime", "r0:s r1:s m2"), MEM("getitimer", "w1"), MEM("setitimer", "r1 w2"),
-    MEM("timer_create", "r1 p2"), MEM("timer_settime", "r2 w3"), MEM("timer_gettime", "w1"),
+    NOTIFY("timer_create", 1, "r1 p2"), MEM("timer_settime", "r2 w3"), MEM("timer_gettime", "w1"),
     PURE("timer_delete"), PURE("timer_getoverrun"), STW("getdate", -1, "r0:s", "getdate's static struct tm"),
     /* users and groups */
     STW("getpwnam", -1, "r0:s", "the passwd entry buffer"), STW("getpwuid", -1, "", "the passwd entry buffer"),
@@ -144,7 +144,7 @@ const rh_libspec_row rh_libspec_posix[] = {
     /* message queues */
     MEM("mq_open", "r0:s"), PURE("mq_close"), MEM("mq_unlink", "r0:s"), MEM("mq_send", "r1:a2"),
     MEM("mq_receive", "w1:ret"), MEM("mq_getattr", "w1"), MEM("mq_setattr", "r1 w2"),
-    MEM("mq_timedsend", "r1:a2 r4"), MEM("mq_timedreceive", "w1:ret r4"),
+    MEM("mq_timedsend", "r1:a2 r4"), MEM("mq_timedreceive", "w1:ret r4"), NOTIFY("mq_notify", 1, "r1"),
     /* dynamic loading: what the loaded code does is unknown, see dlsym */
     MEM("dlclose", ""), STW("dlerror", -1, "", "dlerror's message buffer"),
     /* syslog: locked inside */

@@ -10,6 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+static int null_constant(LLVMValueRef v)
+{
+    return LLVMIsConstant(v) && LLVMIsNull(v);
+}
+
 /* A callback argument that is a function of the program (not NULL, not
  * SIG_IGN/SIG_DFL, which are small integers cast to pointers). */
 static int user_code(rh_static *s, LLVMValueRef call, int k)
@@ -33,6 +38,20 @@ static int callback_unresolved(rh_static *s, LLVMValueRef call, int registration
     return ed ? ed->unresolved : !registration;
 }
 
+/* Whether the struct sigevent a call gives (timer_create) may hold a
+ * function, which SIGEV_THREAD runs in a new thread with the stored value;
+ * without one, the notification is a signal, whose handler is a thread of
+ * its own already (thread_graph.h). */
+static int notify_function(rh_static *s, LLVMValueRef call, int k)
+{
+    if (k < 0 || k >= (int)LLVMGetNumArgOperands(call) || null_constant(LLVMGetOperand(call, (unsigned)k)))
+        return 0;
+    int *targets = NULL, unresolved = 0;
+    int n = rh_pt_stored_fn_targets(&s->pt, LLVMGetOperand(call, (unsigned)k), &targets, &unresolved);
+    free(targets);
+    return n > 0 || unresolved;
+}
+
 /* Returns whether the call is a library call the engine cannot follow. */
 int rh_static_library_unsupported(rh_static *s, LLVMValueRef call, const rh_conc_entry *e)
 {
@@ -43,6 +62,8 @@ int rh_static_library_unsupported(rh_static *s, LLVMValueRef call, const rh_conc
         what = "a handler registered with the library that it cannot resolve";
     else if ((e->flags & RH_F_CALLBACK) && user_code(s, call, e->fn) && callback_unresolved(s, call, 0))
         what = "a callback from the library into the program it cannot resolve";
+    else if ((e->flags & RH_F_NOTIFY) && notify_function(s, call, e->fn))
+        what = "a notification function the library may run in a thread of its own (SIGEV_THREAD)";
     else if ((e->flags & RH_F_KEEPS) && user_code(s, call, e->obj2))
         what = "a buffer the library keeps and writes later";
     if (!what)

@@ -864,23 +864,35 @@ int rh_pt_fn_targets(rh_pt *pt, LLVMValueRef fnptr, int **out, int *unresolved)
     return fn_targets_of(pt, rh_pt_of(pt, fnptr), out, unresolved);
 }
 
+/* Whether o is memory the analysis cannot see into: what an unknown
+ * function returned (it may hold, or be, anything). */
+static int opaque(const rh_pt *pt, uint32_t o)
+{
+    return pt->objs[o].kind == RH_PT_EXTERN && pt->objs[o].origin == RH_PT_ORIGIN_CALL;
+}
+
 int rh_pt_stored_fn_targets(rh_pt *pt, LLVMValueRef ptr, int **out, int *unresolved)
 {
     const rh_sset *s = rh_pt_of(pt, ptr);
     rh_sset held = {0};
-    int empty = s->n == 0;
+    int unknown = s->n == 0;
     for (uint32_t i = 0; i < s->n; i++) {
         uint32_t o = rh_pt_loc_obj(s->v[i]);
-        int32_t offs[2] = {rh_pt_loc_off(s->v[i]), RH_PT_ANY};
-        for (int k = 0; k < 2; k++) {
-            long c = rh_pts_find_cell(&pt->s, rh_pt_loc(o, offs[k]));
+        int32_t from = rh_pt_loc_off(s->v[i]);
+        uint64_t size = from == RH_PT_ANY || pt->objs[o].size > 4096 ? 0 : pt->objs[o].size;
+        unknown |= opaque(pt, o);
+        for (uint64_t off = 0; off <= size; off += 4) { /* every pointer slot, then any offset */
+            long c = rh_pts_find_cell(&pt->s, rh_pt_loc(o, off < size ? (int32_t)off : RH_PT_ANY));
             if (c >= 0)
                 rh_sset_union(&held, rh_pts_set(&pt->s, (int)c));
         }
-        empty |= pt->objs[o].kind == RH_PT_EXTERN && pt->objs[o].origin == RH_PT_ORIGIN_CALL;
     }
     int n = fn_targets_of(pt, &held, out, unresolved);
-    *unresolved = empty || (held.n && *unresolved); /* no pointer at all there: SIG_IGN, SIG_DFL */
+    *unresolved = unknown;
+    for (uint32_t i = 0; i < held.n; i++) {
+        const rh_pt_object *o = &pt->objs[rh_pt_loc_obj(held.v[i])];
+        *unresolved |= opaque(pt, rh_pt_loc_obj(held.v[i])) || (o->kind == RH_PT_FUNC && o->func < 0);
+    }
     rh_sset_free(&held);
     return n;
 }

@@ -85,9 +85,11 @@ const rh_sset *rh_pt_of(rh_pt *pt, LLVMValueRef v);
 int rh_pt_call_targets(rh_pt *pt, LLVMValueRef call, int **out, int *unresolved);
 /* Same for a function-pointer value (thread start routines, once routines). */
 int rh_pt_fn_targets(rh_pt *pt, LLVMValueRef fnptr, int **out, int *unresolved);
-/* Same for the functions stored where ptr points (sigaction's handler in
- * its struct); no pointer stored there at all (SIG_IGN) is no target and
- * resolved, memory it cannot see into is unresolved. */
+/* Same for the functions stored anywhere in the objects ptr points to
+ * (sigaction's handler, a sigevent's notification function): data
+ * pointers there are no targets, and no function at all (SIG_IGN) is none
+ * and resolved; memory it cannot see into, or an external function
+ * stored there, is unresolved. */
 int rh_pt_stored_fn_targets(rh_pt *pt, LLVMValueRef ptr, int **out, int *unresolved);
 
 /* Constant byte offset of a GEP (instruction or constant expression).
