@@ -145,6 +145,11 @@ int rh_conc_may_sync(const char *name);
  * failures answer thrd_busy/thrd_timedout rather than an errno value. */
 int rh_conc_c11(const rh_conc_entry *e);
 
+/* Whether the call gives the library a function of the program to run
+ * later in another context (argument e->fn): a handler (signal, sigaction,
+ * atexit) or a thread-specific data destructor (pthread_key_create). */
+int rh_conc_registers(const rh_conc_entry *e);
+
 /* The op's name as used in --dump-model and in --model files ("lock", ...). */
 const char *rh_conc_op_name(rh_op op);
 

@@ -28,14 +28,13 @@ static int user_code(rh_static *s, LLVMValueRef call, int k)
 }
 
 /* A callback (qsort's comparator) is an edge of the thread graph, like a
- * call, and a registered handler one that creates a thread; one whose
- * targets are not all known cannot be followed.  A registration without an
- * edge gave no handler (SIG_IGN). */
-static int callback_unresolved(rh_static *s, LLVMValueRef call, int registration)
+ * call; one whose targets are not all known cannot be followed.  (A
+ * registered handler is a create edge, which check_call looks at.) */
+static int callback_unresolved(rh_static *s, LLVMValueRef call)
 {
     LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(call));
     const rh_tg_edge *ed = rh_tg_edge_of(&s->tg, rh_pt_func_index(&s->pt, fn), call);
-    return ed ? ed->unresolved : !registration;
+    return !ed || ed->unresolved;
 }
 
 /* Whether the struct sigevent a call gives (timer_create) may hold a
@@ -58,9 +57,7 @@ int rh_static_library_unsupported(rh_static *s, LLVMValueRef call, const rh_conc
     const char *what = NULL;
     if (!rh_libspec_of(e))
         return 0;
-    if ((e->flags & RH_F_REGISTER) && callback_unresolved(s, call, 1))
-        what = "a handler registered with the library that it cannot resolve";
-    else if ((e->flags & RH_F_CALLBACK) && user_code(s, call, e->fn) && callback_unresolved(s, call, 0))
+    if ((e->flags & RH_F_CALLBACK) && user_code(s, call, e->fn) && callback_unresolved(s, call))
         what = "a callback from the library into the program it cannot resolve";
     else if ((e->flags & RH_F_NOTIFY) && notify_function(s, call, e->fn))
         what = "a notification function the library may run in a thread of its own (SIGEV_THREAD)";

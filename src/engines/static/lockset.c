@@ -331,7 +331,7 @@ static void once_op(rh_ls *ls, LLVMValueRef call, const rh_conc_entry *e, int f,
 static void sync_op(rh_ls *ls, LLVMValueRef call, const rh_conc_entry *e, int f, LLVMValueRef ctx,
                     rh_ls_state *s)
 {
-    if (e->flags & RH_F_REGISTER) { /* a handler: a thread from here on (thread_graph.h) */
+    if (rh_conc_registers(e)) { /* a handler: a thread from here on (thread_graph.h) */
         create_op(ls, call, s);
         return;
     }

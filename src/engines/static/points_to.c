@@ -476,6 +476,26 @@ static void library_call(rh_pt *pt, LLVMValueRef call, const rh_conc_entry *e, L
         add_copy(pt, call, g);
 }
 
+/* Thread-specific values (pthread_setspecific, tss_set) go into one cell
+ * that pthread_getspecific reads back and a key's destructor gets as its
+ * argument.  The object is per thread (thread_local_): no thread reads
+ * another's values, so storing a pointer there does not share it. */
+static void tsd_call(rh_pt *pt, LLVMValueRef call, const rh_conc_entry *e, LLVMValueRef destructor)
+{
+    if (!pt->tsd_obj) {
+        uint32_t o = unmapped_object(pt, RH_PT_EXTERN, call, -1, 0);
+        pt->objs[o].origin = RH_PT_ORIGIN_TSD, pt->objs[o].thread_local_ = 1;
+        pt->tsd_obj = o + 1;
+    }
+    int cell = rh_pts_cell(&pt->s, rh_pt_loc(pt->tsd_obj - 1, RH_PT_ANY));
+    if (e->obj2 >= 0 && e->obj2 < (int)LLVMGetNumArgOperands(call))
+        rh_pts_copy(&pt->s, cell, value_node(pt, LLVMGetOperand(call, (unsigned)e->obj2)), 0);
+    else if (destructor)
+        add_call(pt, destructor, call, 1, cell);
+    else if (LLVMGetTypeKind(LLVMTypeOf(call)) == LLVMPointerTypeKind)
+        rh_pts_copy(&pt->s, value_node(pt, call), cell, 0);
+}
+
 static void table_call(rh_pt *pt, LLVMValueRef call, const rh_conc_entry *e, int fi)
 {
     int nargs = (int)LLVMGetNumArgOperands(call);
@@ -505,6 +525,9 @@ static void table_call(rh_pt *pt, LLVMValueRef call, const rh_conc_entry *e, int
             add_memcpy(pt, obj, obj2);
         if (obj && LLVMGetTypeKind(LLVMTypeOf(call)) != LLVMVoidTypeKind)
             add_shift(pt, call, obj, RH_PT_ANY);
+        return;
+    case RH_OP_TSD:
+        tsd_call(pt, call, e, fn);
         return;
     case RH_OP_THREAD_CREATE:
     case RH_OP_ONCE:
@@ -918,6 +941,8 @@ char *rh_pt_object_desc(rh_pt *pt, uint32_t obj)
     rh_srcloc l = {"?", 0, 0};
     if (o->kind == RH_PT_EXTERN && o->origin == RH_PT_ORIGIN_LIBVAR)
         return rh_xasprintf("the C library's storage behind '%s'", name);
+    if (o->kind == RH_PT_EXTERN && o->origin == RH_PT_ORIGIN_TSD)
+        return rh_xstrdup("the thread-specific values");
     if (o->kind == RH_PT_EXTERN && o->origin == RH_PT_ORIGIN_VARARGS)
         return rh_xasprintf("the variadic arguments of '%s'", name);
     if (o->kind == RH_PT_EXTERN && LLVMIsAArgument(o->site))

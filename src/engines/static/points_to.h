@@ -46,6 +46,7 @@ typedef struct rh_pt_object {
 #define RH_PT_ORIGIN_CALL 0     /* a call's result, or main's argv (site: the call or parameter) */
 #define RH_PT_ORIGIN_LIBVAR 1   /* the storage a C library variable points to (site: the variable) */
 #define RH_PT_ORIGIN_VARARGS 2  /* the variadic arguments of a function (site: the function) */
+#define RH_PT_ORIGIN_TSD 3      /* the thread-specific values (site: the first pthread_*specific call) */
 
 typedef struct rh_pt_call rh_pt_call;
 
@@ -62,6 +63,7 @@ typedef struct rh_pt {
     LLVMValueRef *wrapper_site; /* per model function: a wrapper's allocation site */
     unsigned char *wrapper_depth; /* per model function: how many wrappers it nests */
     uint32_t *varargs_obj;   /* per model function: its variadic object + 1, 0 until made */
+    uint32_t tsd_obj;        /* the thread-specific values' object + 1, 0 until made */
     RH_VEC(struct rh_pt_call) calls; /* indirect calls and thread creations */
     int untracked;           /* pointer-producing instructions it could not model */
     LLVMValueRef first_untracked;

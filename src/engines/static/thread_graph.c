@@ -8,9 +8,10 @@
 
 typedef RH_VEC(rh_tg_edge) edge_vec;
 
-/* The handler a registration call (signal, sigaction, atexit) gives the
- * library, as an async create edge; 0 when it gives none (SIG_IGN, a NULL
- * sigaction, which only reads the old one). */
+/* The handler a registration call (signal, sigaction, atexit,
+ * pthread_key_create) gives the library, as an async create edge; 0 when
+ * it gives none (SIG_IGN, a NULL destructor, a NULL sigaction, which only
+ * reads the old one). */
 static int registered_handler(rh_pt *pt, LLVMValueRef call, const rh_conc_entry *e, rh_tg_edge *ed)
 {
     if (e->fn < 0 || e->fn >= (int)LLVMGetNumArgOperands(call))
@@ -47,7 +48,7 @@ static void collect_edges(rh_tg *g, rh_pt *pt, int f)
                 ed.kind = e->op == RH_OP_THREAD_CREATE ? RH_TG_CREATE : RH_TG_ONCE;
                 ed.ntargets = rh_pt_fn_targets(pt, LLVMGetOperand(in, (unsigned)e->fn), &ed.targets,
                                                &ed.unresolved);
-            } else if (e && (e->flags & RH_F_REGISTER)) {
+            } else if (rh_conc_registers(e)) {
                 if (!registered_handler(pt, in, e, &ed))
                     continue;
             } else if (e && (e->flags & RH_F_CALLBACK) && e->fn >= 0 &&

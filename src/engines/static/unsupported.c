@@ -101,16 +101,14 @@ static void check_call(rh_static *s, LLVMValueRef call, int f)
     const rh_tg_edge *ed = rh_tg_edge_of(&s->tg, f, call);
     if (ed && ed->unresolved) {
         rh_static_unsupported(s, call, ed->kind == RH_TG_CALL ? "an indirect call it cannot resolve"
-                                                              : "a thread start routine it cannot resolve");
+                                       : ed->async ? "a handler given to the library it cannot resolve"
+                                                   : "a thread start routine it cannot resolve");
         return;
     }
     if (!e && callee && rh_model_assumed_external(s->p, callee))
         rh_static_assumed_call(s, call, callee);
     else if (!e && callee && LLVMIsDeclaration(callee))
         check_external(s, call, callee);
-    if (e && e->op == RH_OP_TSD && e->fn >= 0 && (unsigned)e->fn < LLVMGetNumArgOperands(call) &&
-        !LLVMIsNull(LLVMGetOperand(call, (unsigned)e->fn)))
-        rh_static_unsupported(s, call, "a thread-specific data destructor (it runs at thread exit)");
     if (e && e->op == RH_OP_UNMODELLED && !(e->flags & RH_F_SIGNAL)) { /* handlers are threads */
         size_t len;
         char *w = rh_xasprintf("the call of '%s', which may synchronise threads (or end one, or run "
