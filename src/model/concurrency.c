@@ -385,6 +385,7 @@ static const struct {
     unsigned flag;
 } modifiers[] = {
     {"try", RH_F_TRY}, {"timed", RH_F_TIMED}, {"shared", RH_F_SHARED},
+    {"deadline", RH_F_TIMED | RH_F_DEADLINE}, /* timed, last argument an absolute timespec */
     {"reads", RH_F_OBJ_READ}, {"writes", RH_F_OBJ_WRITE}, {"reads2", RH_F_OBJ2_READ},
     {"prefix", RH_F_PREFIX}, {"format", RH_F_FORMAT}, {"scanf", RH_F_SCAN},
 };
@@ -452,7 +453,7 @@ int rh_conc_load_file(rh_conc_table *t, const char *path, char *err)
         if (parse_line(&t->user[t->nuser], line)) {
             free((char *)t->user[t->nuser].name);
             rc = rh_fail(err, "%s:%d: cannot read this concurrency-model line "
-                              "(expected: OP FUNCTION [obj=N] [obj2=N] [fn=N] [size=N] [success=N] [try|timed|shared])",
+                              "(expected: OP FUNCTION [obj=N] [obj2=N] [fn=N] [size=N] [success=N] [try|timed|deadline|shared])",
                          path, lineno);
             break;
         }
