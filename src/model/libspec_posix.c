@@ -98,7 +98,8 @@ const rh_libspec_row rh_libspec_posix[] = {
     MEM("getgrouplist", "r0:s w2 m3"), MEM("initgroups", "r0:s"),
     /* environment */
     STW("setenv", -1, "r0:s r1:s", "the environment"), STW("unsetenv", -1, "r0:s", "the environment"),
-    STW("putenv", -1, "r0:s", "the environment"), STW("clearenv", -1, "", "the environment"),
+    /* putenv keeps its string: it is the environment from then on */
+    LS_ROW("putenv", RH_OP_MEMORY, RH_F_STATE_WRITE | RH_F_KEEPS, -1, 0, -1, "r0:s", "the environment"), STW("clearenv", -1, "", "the environment"),
     /* random numbers */
     LOCKED("random", "", "random's state"), LOCKED("srandom", "", "random's state"),
     LOCKED("initstate", "w1:a2", "random's state"), LOCKED("setstate", "r0", "random's state"),
