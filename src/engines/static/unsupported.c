@@ -120,8 +120,8 @@ static void check_call(rh_static *s, LLVMValueRef call, int f)
     if (e)
         rh_static_library_unsupported(s, call, e);
     uint64_t size;
-    if (e && (e->flags & RH_F_SCAN) && rh_model_scan_sizes(s->p, call, e->obj2, &size, 1) < 0)
-        rh_static_unsupported(s, call, "a scanf format that is not a constant or has %p or %n");
+    if (e && (e->flags & RH_F_SCAN) && rh_model_scan_writes(s->p, call, e->obj2, &size, 1) < 0)
+        rh_static_unsupported(s, call, "a scanf format that is not a constant or has %p");
 }
 
 static void check_inst(rh_static *s, LLVMValueRef in, int f)
