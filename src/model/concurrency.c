@@ -109,6 +109,10 @@ static const rh_conc_entry builtin[] = {
     {"pthread_sigqueue",        RH_OP_UNMODELLED,      RH_F_SIGNAL,       N, -1, -1, -1, -1, 0},
     {"pthread_cleanup_push",    RH_OP_UNMODELLED,      0,                 N, -1, -1, -1, -1, 0},
     {"__pthread_register_cancel", RH_OP_UNMODELLED,    0,                 N, -1, -1, -1, -1, 0},
+    /* System V semaphores: P and V operations, and semctl's SETVAL/SETALL release waiters */
+    {"semop",                   RH_OP_UNMODELLED,      0,                 N, -1, -1, -1, -1, 0},
+    {"semtimedop",              RH_OP_UNMODELLED,      0,                 N, -1, -1, -1, -1, 0},
+    {"semctl",                  RH_OP_UNMODELLED,      0,                 N, -1, -1, -1, -1, 0},
     {"syscall",                 RH_OP_UNMODELLED,      0,                 N, -1, -1, -1, -1, 0},
     {"raise",                   RH_OP_UNMODELLED,      RH_F_SIGNAL,       N, -1, -1, -1, -1, 0},
     {"kill",                    RH_OP_UNMODELLED,      RH_F_SIGNAL,       N, -1, -1, -1, -1, 0},
