@@ -70,7 +70,7 @@ static void check_external(rh_static *s, LLVMValueRef call, LLVMValueRef callee)
     size_t len;
     const char *name = LLVMGetValueName2(callee, &len);
     unsigned rt = LLVMGetEnumAttributeKindForName("returns_twice", 13);
-    if (LLVMGetEnumAttributeAtIndex(callee, LLVMAttributeFunctionIndex, rt)) {
+    if (LLVMGetEnumAttributeAtIndex(callee, LLVMAttributeFunctionIndex, rt) || strstr(name, "longjmp")) {
         char *w = rh_xasprintf("the non-local jump of '%s'", name);
         rh_static_unsupported(s, call, w);
         free(w);
