@@ -28,6 +28,11 @@
 #define RH_KILL_AFTER 0.5 /* a stage still running this long after the user's budget is killed */
 #define RH_MARGIN_MAX 2.0  /* seconds kept back for merging and writing the report */
 #define RH_STOP_GRACE 1.0  /* seconds a stage asked to stop has to report (a solver call may not notice) */
+/* Each stage may keep this share of the machine's memory resident: two run
+ * side by side, and one that would take the rest (bmc's encoding of a large
+ * program) must end as an unknown, not make the machine swap. */
+#define RH_STAGE_MEMORY_PERCENT 45
+#define RH_MEMORY_POLL_MS 250
 
 const rh_engine rh_engines[] = {
     {"static", rh_static_run, "thread-modular static analysis (RacerF): proves race freedom", 0},
@@ -173,6 +178,7 @@ typedef struct rh_child {
     rh_verdict verdict;
     int stopped;       /* asked to stop: the verdict no longer depends on it */
     int killed;        /* killed at the deadline */
+    int over_memory;   /* killed for holding more than its share of memory */
 } rh_child;
 
 /* Starts an engine in a forked process that writes its result as JSON. */
@@ -241,6 +247,11 @@ static int read_child(rh_child *c, rh_result *res)
     } else if (c->stopped) {
         rh_result_note(res, "the %s engine was stopped once the verdict no longer depended on it",
                        c->engine->name);
+    } else if (c->over_memory) {
+        rh_result_note(res, "the %s engine was stopped when it held more than its share of memory "
+                            "(%d%% of this machine's, %llu MB); nothing it found is reported",
+                       c->engine->name, RH_STAGE_MEMORY_PERCENT,
+                       rh_proc_memory_share(RH_STAGE_MEMORY_PERCENT) >> 20);
     } else if (c->killed) {
         rh_result_note(res, "the %s engine did not stop at the end of the time budget and was "
                             "killed; nothing it found is reported", c->engine->name);
@@ -287,6 +298,19 @@ static void tell_race_confirmed(const rh_child *c, int n)
             kill(c[i].pid, SIGUSR1);
 }
 
+/* Kills the stages holding more than their share of memory (a stage
+ * alone: its own process, not the programs it runs, which have caps of
+ * their own). */
+static void stop_over_memory(rh_child *c, int n)
+{
+    unsigned long long share = rh_proc_memory_share(RH_STAGE_MEMORY_PERCENT);
+    for (int i = 0; share && i < n; i++)
+        if (c[i].fd >= 0 && !c[i].over_memory && rh_proc_resident(c[i].pid) > share) {
+            kill(-c[i].pid, SIGKILL);
+            c[i].over_memory = 1;
+        }
+}
+
 /* Collects the results of n children into res.  Stages that can no longer
  * change the verdict are asked to stop (SIGTERM: they wind down and
  * report); whoever still runs RH_KILL_AFTER past the budget's end is killed. */
@@ -306,8 +330,13 @@ static void collect_children(rh_child *c, int n, const rh_budget *budget, rh_res
             if (c[i].fd >= 0)
                 p[np] = (struct pollfd){c[i].fd, POLLIN, 0}, map[np++] = i;
         double left = until - rh_now();
-        if (left <= 0 || poll(p, (nfds_t)np, (int)(left * 1000) + 1) == 0)
+        if (left <= 0)
             break;
+        int wait_ms = (int)(left * 1000) + 1;
+        if (poll(p, (nfds_t)np, wait_ms < RH_MEMORY_POLL_MS ? wait_ms : RH_MEMORY_POLL_MS) == 0) {
+            stop_over_memory(c, n);
+            continue;
+        }
         for (int k = 0; k < np; k++)
             if (p[k].revents && read_child(&c[map[k]], res))
                 open--;

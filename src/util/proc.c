@@ -69,6 +69,25 @@ static void lower_limit(int resource, unsigned long long cap)
     setrlimit(resource, &rl);
 }
 
+unsigned long long rh_proc_memory_share(unsigned percent)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+    return pages > 0 && page > 0 ? (unsigned long long)pages * (unsigned long long)page / 100 * percent : 0;
+}
+
+unsigned long long rh_proc_resident(pid_t pid)
+{
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%d/statm", (int)pid);
+    FILE *f = fopen(path, "r");
+    unsigned long long size = 0, resident = 0;
+    int ok = f && fscanf(f, "%llu %llu", &size, &resident) == 2;
+    if (f)
+        fclose(f);
+    long page = sysconf(_SC_PAGE_SIZE);
+    return ok && page > 0 ? resident * (unsigned long long)page : 0;
+}
+
 static void apply_caps(const rh_proc_caps *caps)
 {
     if (!caps)

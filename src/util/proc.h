@@ -40,6 +40,11 @@ int rh_proc_run_capped(char *const argv[], char *const env_extra[], double timeo
                        const rh_proc_caps *caps, rh_proc_result *res, char *err);
 void rh_proc_result_free(rh_proc_result *res);
 
+/* percent of this machine's physical memory, in bytes (0 when unknown). */
+unsigned long long rh_proc_memory_share(unsigned percent);
+/* The resident memory of process pid in bytes, 0 when it cannot be read. */
+unsigned long long rh_proc_resident(pid_t pid);
+
 /* In a freshly forked child of `parent` (its getpid() before the fork):
  * die (SIGKILL) when the parent dies, even by SIGKILL, and lead a process
  * group of its own so that the parent can kill the child and everything it
