@@ -158,13 +158,63 @@ static int library_storage(rh_static *s, const rh_access *acc)
     return e && e->op == RH_OP_PURE;
 }
 
+/* Whether p can only be the null pointer, or is (a field or element of, or
+ * a pointer loaded from) a parameter every caller passes as one: the
+ * function is only called directly, and each call gives NULL or such a
+ * parameter of its own (lmdb's mdb_txn_begin(env, NULL, ...) guards
+ * `parent->flags` with `if (parent)` and passes `parent` on).  An access
+ * through it never runs in a program without undefined behaviour.  A phi
+ * met again on the way counts as null-only (its other values decide). */
+typedef struct null_walk {
+    LLVMValueRef phis[8];
+    int nphis, depth;
+} null_walk;
+
+static int null_only(LLVMValueRef p, null_walk *w)
+{
+    if (null_pointer(p))
+        return 1;
+    while (p && (LLVMIsAGetElementPtrInst(p) || LLVMIsABitCastInst(p) || LLVMIsALoadInst(p)))
+        p = LLVMGetOperand(p, 0);
+    if (!p || w->depth > 6)
+        return 0;
+    if (LLVMIsAPHINode(p)) {
+        for (int i = 0; i < w->nphis; i++)
+            if (w->phis[i] == p)
+                return 1;
+        if (w->nphis == 8)
+            return 0;
+        w->phis[w->nphis++] = p, w->depth++;
+        int ok = 1;
+        for (unsigned i = 0; ok && i < LLVMCountIncoming(p); i++)
+            ok = null_only(LLVMGetIncomingValue(p, i), w);
+        w->depth--;
+        return ok;
+    }
+    if (!LLVMIsAArgument(p))
+        return 0;
+    LLVMValueRef fn = LLVMGetParamParent(p);
+    unsigned k = 0, calls = 0;
+    while (LLVMGetParam(fn, k) != p)
+        k++;
+    int ok = 1;
+    w->depth++;
+    for (LLVMUseRef u = LLVMGetFirstUse(fn); u && ok; u = LLVMGetNextUse(u), calls++) {
+        LLVMValueRef call = LLVMGetUser(u);
+        ok = LLVMIsACallInst(call) && LLVMGetCalledValue(call) == fn && k < LLVMGetNumArgOperands(call) &&
+             null_only(LLVMGetOperand(call, k), w);
+    }
+    w->depth--;
+    return ok && calls > 0;
+}
+
 /* Accesses through pointers the points-to analysis saw no target for: an
  * integer cast to a pointer, or memory it does not track, made them. */
 static void check_untargeted(rh_static *s)
 {
     for (int a = 0; a < s->p->naccesses; a++)
         if (s->ls.acc[a].seen && rh_pt_of(&s->pt, s->p->accesses[a].ptr)->n == 0 &&
-            !null_pointer(s->p->accesses[a].ptr) && !library_storage(s, &s->p->accesses[a]))
+            !null_only(s->p->accesses[a].ptr, &(null_walk){{0}, 0, 0}) && !library_storage(s, &s->p->accesses[a]))
             rh_static_unsupported(s, s->p->accesses[a].inst, "an access through a pointer it cannot follow "
                                                              "(an integer cast to a pointer?)");
 }
