@@ -5,6 +5,7 @@
  * looked up after these rows.  Argument positions are 0-based; -1 means none.
  */
 #include "concurrency.h"
+#include "annotations.h"
 #include "libspec.h"
 #include "../util/util.h"
 
@@ -79,16 +80,10 @@ static const rh_conc_entry builtin[] = {
     {"sem_unlink",              RH_OP_MEMORY,          RD,                N,  0, -1, -1, -1, 0},
     {"pthread_mutex_consistent", RH_OP_PURE,           0,                 N, -1, -1, -1, -1, 0},
     {"pthread_mutex_consistent_np", RH_OP_PURE,        0,                 N, -1, -1, -1, -1, 0},
-    /* annotations written for ThreadSanitizer (dynamic_annotations.h,
-     * tsan_interface.h): happens-before edges on an address, and custom
+    /* annotations written for ThreadSanitizer (tsan_interface.h): custom
      * mutexes announced around their lock and unlock.  They apply to the
-     * program's own (empty) definitions too: dynamic_annotations.c
-     * defines them when the program is not built for ThreadSanitizer */
-    {"AnnotateHappensBefore",   RH_OP_HB_RELEASE,      RH_F_DEFINED,      N,  2, -1, -1, -1, 0},
-    {"AnnotateHappensAfter",    RH_OP_HB_ACQUIRE,      RH_F_DEFINED,      N,  2, -1, -1, -1, 0},
-    {"AnnotateCondVarSignal",   RH_OP_HB_RELEASE,      RH_F_DEFINED,      N,  2, -1, -1, -1, 0},
-    {"AnnotateCondVarSignalAll", RH_OP_HB_RELEASE,     RH_F_DEFINED,      N,  2, -1, -1, -1, 0},
-    {"AnnotateCondVarWait",     RH_OP_HB_ACQUIRE,      RH_F_DEFINED,      N,  2, -1, -1, -1, 0},
+     * program's own (empty) definitions too.  The Annotate* functions of
+     * dynamic_annotations.h and Helgrind's requests are in annotations.c */
     {"__tsan_release",          RH_OP_HB_RELEASE,      RH_F_DEFINED,      N,  0, -1, -1, -1, 0},
     {"__tsan_acquire",          RH_OP_HB_ACQUIRE,      RH_F_DEFINED,      N,  0, -1, -1, -1, 0},
     {"__tsan_mutex_post_lock",  RH_OP_LOCK,            RH_F_TRY | RH_F_ANNOT | RH_F_DEFINED, M, 0, 1, -1, -1, 0},
@@ -257,6 +252,10 @@ static const char *const op_names[RH_OP__COUNT] = {
     [RH_OP_HB_ACQUIRE] = "hb-acquire",
     [RH_OP_UNMODELLED] = "unmodelled",
     [RH_OP_FORK] = "fork",
+    [RH_OP_BENIGN] = "benign",
+    [RH_OP_IGNORE_BEGIN] = "ignore-begin",
+    [RH_OP_IGNORE_END] = "ignore-end",
+    [RH_OP_FORGET] = "forget",
     [RH_OP_TSD] = "tsd",
     [RH_OP_NONDET] = "nondet",
     [RH_OP_ASSUME] = "assume",
@@ -295,6 +294,9 @@ const rh_conc_entry *rh_conc_lookup(const rh_conc_table *t, const char *name, in
     for (size_t i = 0; i < sizeof builtin / sizeof builtin[0]; i++)
         if (entry_matches(&builtin[i], name, defined))
             return &builtin[i];
+    const rh_conc_entry *a = rh_annot_lookup(name); /* ThreadSanitizer's and Helgrind's annotations */
+    if (a)
+        return a;
     return defined ? NULL : rh_libspec_lookup(name); /* the library specification */
 }
 
