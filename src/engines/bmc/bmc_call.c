@@ -840,6 +840,9 @@ int rh_bmc_call(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call)
     case RH_OP_TSD: return rh_bmc_call_tsd(w, st, call, e);
     case RH_OP_SEM_OPEN: rh_bmc_call_sem_open(w, st, call, e); return 0;
     case RH_OP_HB_RELEASE: case RH_OP_HB_ACQUIRE: rh_bmc_call_hb(w, st, call, e); return 0;
+    case RH_OP_BENIGN: case RH_OP_IGNORE_BEGIN: case RH_OP_IGNORE_END: case RH_OP_FORGET:
+        rh_bmc_call_annot(w, st, call, e);
+        return 0;
     case RH_OP_IGNORE:
         if (result_bits(w, call))
             call_intrinsic(w, st, call, callee);
