@@ -76,17 +76,20 @@ void rh_static_annot_free(rh_static_annot *an)
     free(an);
 }
 
-/* The benign range holding [lo, hi) of object o, or -1. */
+/* The benign range [lo, hi) of object o meets, or -1: as in
+ * ThreadSanitizer (FindRace in tsan_interface_ann.cpp), a race is benign
+ * when its bytes overlap the range, so AnnotateBenignRace's one byte at a
+ * variable's address covers races on the variable. */
 static int covering(const rh_static_annot *an, uint32_t o, int64_t lo, int64_t hi)
 {
     for (int i = 0; i < an->n; i++)
-        if (an->v[i].obj == o && an->v[i].lo <= lo && hi <= an->v[i].hi)
+        if (an->v[i].obj == o && an->v[i].lo < hi && lo < an->v[i].hi)
             return i;
     return -1;
 }
 
-/* The benign range covering every byte the two accesses may both touch
- * (every target at a known offset, of a known size), or -1. */
+/* The benign range that every byte range the two accesses may both touch
+ * meets (every target at a known offset, of a known size), or -1. */
 static int benign_pair(rh_static *s, const rh_static_annot *an, int a1, int a2)
 {
     const rh_access *x = &s->p->accesses[a1], *y = &s->p->accesses[a2];

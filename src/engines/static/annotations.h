@@ -6,8 +6,9 @@
  * the annotation (rh_race.hidden, hidden_by "AnnotateBenignRaceSized at
  * f.c:12"), and only when the analysis shows the annotation covers it:
  *   - benign range: the annotated address has one target, a global at a
- *     known offset, with a constant size, and every byte range either
- *     access may touch where the two meet lies inside it;
+ *     known offset, with a constant size, and every byte range where the
+ *     targets the two accesses may touch meet overlaps it (ThreadSanitizer's
+ *     rule: the race touches annotated memory);
  *   - ignore region: one of the accesses follows an ignore-begin of its
  *     kind on the straight-line path to it in its function, with no
  *     matching end and no call in between.
