@@ -20,6 +20,7 @@
 #define SP RH_LOCK_SPIN
 #define RD RH_F_OBJ_READ
 #define WR RH_F_OBJ_WRITE
+#define AN (RH_F_DEFINED | RH_F_ANNOUNCED)
 
 /* ThreadSanitizer's dynamic annotations (compiler-rt's
  * tsan_interface_ann.cpp; dynamic_annotations.h declares them).  Their
@@ -73,28 +74,31 @@ static const rh_conc_entry tsan_rows[] = {
  * Valgrind's ABI and never change).  Objects and sizes name the row
  * function's parameters, i.e. request words 1.. from 0.  A custom lock
  * announced after it is taken and before it is given up is a lock of its
- * own (class spin: no pthread_mutex_t behind it), never free when the
- * annotations are right, so a blocking lock models it. */
+ * own (class spin: no pthread_mutex_t behind it), free whenever the
+ * annotations are right; RH_F_ANNOUNCED lets bmc take it as a try all the
+ * same, so a wrong announcement costs it no execution. */
 static const rh_annot_vg_row vg_rows[] = {
-    {HG(259), ANY, "pi", {"VALGRIND_HG_MUTEX_INIT_POST", RH_OP_PURE, D, N, -1, -1, -1, -1, 0}},
+    /* mbRec (word 2) not 0: a recursive lock, which bmc does not model (like a
+     * pthread mutex initialised with attributes) */
+    {HG(259), ANY, "pi", {"VALGRIND_HG_MUTEX_INIT_POST", RH_OP_LOCK_INIT, D, SP, 0, -1, -1, -1, 0}},
     {HG(260), ANY, "pi", {"VALGRIND_HG_MUTEX_DESTROY_PRE", RH_OP_PURE, D, N, -1, -1, -1, -1, 0}},
     {HG(261), ANY, "p", {"VALGRIND_HG_MUTEX_UNLOCK_PRE", RH_OP_UNLOCK, D, SP, 0, -1, -1, -1, 0}},
     {HG(262), ANY, "p", {"VALGRIND_HG_MUTEX_UNLOCK_POST", RH_OP_PURE, D, N, -1, -1, -1, -1, 0}},
     {HG(263), ANY, "pi", {"VALGRIND_HG_MUTEX_LOCK_PRE", RH_OP_PURE, D, N, -1, -1, -1, -1, 0}},
-    {HG(264), ANY, "p", {"VALGRIND_HG_MUTEX_LOCK_POST", RH_OP_LOCK, D, SP, 0, -1, -1, -1, 0}},
+    {HG(264), ANY, "p", {"VALGRIND_HG_MUTEX_LOCK_POST", RH_OP_LOCK, AN, SP, 0, -1, -1, -1, 0}},
     {HG(270), ANY, "p", {"ANNOTATE_RWLOCK_CREATE", RH_OP_PURE, D, N, -1, -1, -1, -1, 0}},
     {HG(271), ANY, "p", {"ANNOTATE_RWLOCK_DESTROY", RH_OP_PURE, D, N, -1, -1, -1, -1, 0}},
     {HG(273), RH_SEL_NONZERO, 2, NULL, "pi",
-     {"ANNOTATE_RWLOCK_ACQUIRED.w", RH_OP_LOCK, D, RW, 0, -1, -1, -1, 0}},
+     {"ANNOTATE_RWLOCK_ACQUIRED.w", RH_OP_LOCK, AN, RW, 0, -1, -1, -1, 0}},
     {HG(273), RH_SEL_ZERO, 2, NULL, "pi",
-     {"ANNOTATE_RWLOCK_ACQUIRED.r", RH_OP_LOCK, D | RH_F_SHARED, RW, 0, -1, -1, -1, 0}},
+     {"ANNOTATE_RWLOCK_ACQUIRED.r", RH_OP_LOCK, AN | RH_F_SHARED, RW, 0, -1, -1, -1, 0}},
     {HG(273), ANY, "pi",
      {"ANNOTATE_RWLOCK_ACQUIRED", RH_OP_LOCK, D | RH_F_ANNOT | RH_F_ISW | RH_F_TRY, RW, 0, 1, -1, -1, 0}},
     {HG(274), ANY, "p", {"ANNOTATE_RWLOCK_RELEASED", RH_OP_UNLOCK, D, RW, 0, -1, -1, -1, 0}},
     {HG(276), ANY, "pi", {"VALGRIND_HG_SEM_INIT_POST", RH_OP_SEM_INIT, D, N, 0, -1, -1, 1, 0}},
     {HG(277), ANY, "p", {"VALGRIND_HG_SEM_DESTROY_PRE", RH_OP_PURE, D, N, -1, -1, -1, -1, 0}},
     {HG(278), ANY, "p", {"VALGRIND_HG_SEM_POST_PRE", RH_OP_SEM_POST, D, N, 0, -1, -1, -1, 0}},
-    {HG(279), ANY, "p", {"VALGRIND_HG_SEM_WAIT_POST", RH_OP_SEM_WAIT, D, N, 0, -1, -1, -1, 0}},
+    {HG(279), ANY, "p", {"VALGRIND_HG_SEM_WAIT_POST", RH_OP_SEM_WAIT, AN, N, 0, -1, -1, -1, 0}},
     {HG(280), ANY, "pii", {"VALGRIND_HG_BARRIER_INIT_PRE", RH_OP_BARRIER_INIT, D, N, 0, -1, -1, 1, 0}},
     {HG(281), ANY, "p", {"VALGRIND_HG_BARRIER_WAIT_PRE", RH_OP_BARRIER_WAIT, D, N, 0, -1, -1, -1, 0}},
     {HG(282), ANY, "p", {"VALGRIND_HG_BARRIER_DESTROY_PRE", RH_OP_PURE, D, N, -1, -1, -1, -1, 0}},

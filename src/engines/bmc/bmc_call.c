@@ -635,7 +635,7 @@ static int call_sync(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, const 
     rh_bmc_ctx *c = w->c;
     Z3_ast obj = arg(w, st, call, e->obj), sz = e->size >= 0 ? arg(w, st, call, e->size) : NULL;
     unsigned fl = e->flags & RH_F_SHARED ? RH_BMC_PF_SHARED : 0;
-    fl |= e->flags & RH_F_TRY ? RH_BMC_PF_TRY : 0;
+    fl |= e->flags & (RH_F_TRY | RH_F_ANNOUNCED) ? RH_BMC_PF_TRY : 0; /* announced: never blocks */
     fl |= e->flags & RH_F_TIMED ? RH_BMC_PF_TIMED : 0;
     if (!obj) {
         rh_bmc_unsupported_kill(w, st, call, "a synchronisation object the bmc engine cannot resolve");
