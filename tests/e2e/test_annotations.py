@@ -265,6 +265,46 @@ def test_all_requests_read():
               not any("inline assembly" in n for n in doc.get("notes", [])), doc.get("notes"))
 
 
+UNKNOWN_REQUEST = r"""
+#include <pthread.h>
+#include <valgrind/helgrind.h>
+int flag, data;
+static void *worker(void *arg) { (void)arg; data = 1; ANNOTATE_HAPPENS_BEFORE(&flag); return 0; }
+int main(void)
+{
+    pthread_t t;
+    pthread_create(&t, 0, worker, 0);
+    ANNOTATE_HAPPENS_BEFORE_FORGET_ALL(&flag);
+    pthread_join(t, 0);
+    return data;
+}
+"""
+
+
+def test_unmodelled_request():
+    """A request the table does not know (forget-all) stays assembly: no
+    proof from static, an unmodelled call for the runtime."""
+    with tempfile.TemporaryDirectory() as tmp:
+        p = os.path.join(tmp, "forget_all.c")
+        with open(p, "w") as f:
+            f.write(UNKNOWN_REQUEST)
+        proc, doc = run("static", p)
+        check("static: an unknown Helgrind request is inline assembly, no proof",
+              doc.get("verdict") == "unknown" and any("inline assembly" in n for n in doc.get("notes", [])),
+              (doc.get("verdict"), doc.get("notes")))
+
+
+def test_auto():
+    p = prog("tsan_benign_next_to_real_race")
+    proc, doc = run("auto", p, timeout=20)
+    hits, total = by_line(doc, line_of(p, "c.hits++")), by_line(doc, line_of(p, "c.total += 2"))
+    check("auto: merged records keep the annotation's suppression", suppressed_by(hits, "AnnotateBenignRace at "),
+          hits)
+    check("auto: the unannotated race reported", shown(total), total)
+    check("auto: counts 1 reported, 1 suppressed",
+          doc["counts"].get("reported") == 1 and doc["counts"].get("suppressed") == 1, doc["counts"])
+
+
 def main():
     global RH
     ap = argparse.ArgumentParser()
@@ -289,6 +329,8 @@ def main():
         test_ignore("static", "helgrind_ignore_reads_race", "ANNOTATE_IGNORE_READS_BEGIN", ["int p = progress"])
         test_ignore("dynamic", "helgrind_ignore_reads_race", "ANNOTATE_IGNORE_READS_BEGIN", ["int p = progress"])
         test_all_requests_read()
+        test_unmodelled_request()
+    test_auto()
     check.finish()
 
 
