@@ -15,12 +15,12 @@
 #include <string.h>
 
 #define D RH_F_DEFINED
+#define AN (RH_F_DEFINED | RH_F_ANNOUNCED)
 #define N RH_LOCK_NONE
 #define RW RH_LOCK_RWLOCK
 #define SP RH_LOCK_SPIN
 #define RD RH_F_OBJ_READ
 #define WR RH_F_OBJ_WRITE
-#define AN (RH_F_DEFINED | RH_F_ANNOUNCED)
 
 /* ThreadSanitizer's dynamic annotations (compiler-rt's
  * tsan_interface_ann.cpp; dynamic_annotations.h declares them).  Their
@@ -42,10 +42,13 @@ static const rh_conc_entry tsan_rows[] = {
     {"__tsan_ignore_thread_begin", RH_OP_IGNORE_BEGIN, D | RD | WR,  N, -1, -1, -1, -1, 0},
     {"__tsan_ignore_thread_end", RH_OP_IGNORE_END,    D | RD | WR,   N, -1, -1, -1, -1, 0},
     {"AnnotateNewMemory",        RH_OP_FORGET,        D,             N,  2, -1, -1,  3, 0},
-    /* a custom reader-writer lock: is_w may be a variable, so the lock is
+    /* a custom reader-writer lock announced after it is taken: with a
+     * constant is_w a lock in its mode (rh_annot_mode picks the row), else
      * announced like __tsan_mutex_post_lock (RH_F_ANNOT), read mode when
      * is_w is 0 (RH_F_ISW) */
     {"AnnotateRWLockAcquired",   RH_OP_LOCK, D | RH_F_ANNOT | RH_F_ISW | RH_F_TRY, RW, 2, 3, -1, -1, 0},
+    {"AnnotateRWLockAcquired.w", RH_OP_LOCK,          AN,            RW, 2, -1, -1, -1, 0},
+    {"AnnotateRWLockAcquired.r", RH_OP_LOCK,          AN | RH_F_SHARED, RW, 2, -1, -1, -1, 0},
     {"AnnotateRWLockReleased",   RH_OP_UNLOCK,        D,             RW, 2, -1, -1, -1, 0},
     {"AnnotateRWLockCreate",     RH_OP_PURE,          D,             N, -1, -1, -1, -1, 0},
     {"AnnotateRWLockCreateStatic", RH_OP_PURE,        D,             N, -1, -1, -1, -1, 0},
@@ -159,4 +162,15 @@ const rh_conc_entry *rh_annot_lookup(const char *name)
         if (strcmp(vg_rows[i].entry.name, name) == 0)
             return &vg_rows[i].entry;
     return NULL;
+}
+
+const rh_conc_entry *rh_annot_mode(const rh_conc_entry *e, int is_w)
+{
+    char name[64];
+    if (!e || !(e->flags & RH_F_ISW) || strlen(e->name) + 3 > sizeof name)
+        return e;
+    strcpy(name, e->name);
+    strcat(name, is_w ? ".w" : ".r");
+    const rh_conc_entry *m = rh_annot_lookup(name);
+    return m ? m : e;
 }

@@ -57,4 +57,8 @@ const rh_annot_vg_row *rh_annot_vg_find(unsigned code, const rh_annot_words *w);
  * a row's function, or NULL.  Entries apply to program definitions too. */
 const rh_conc_entry *rh_annot_lookup(const char *name);
 
+/* The entry of a call of e (flagged RH_F_ISW) whose is_w argument is the
+ * constant is_w: a lock in that mode (AnnotateRWLockAcquired.w / .r), or e. */
+const rh_conc_entry *rh_annot_mode(const rh_conc_entry *e, int is_w);
+
 #endif

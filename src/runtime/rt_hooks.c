@@ -337,6 +337,8 @@ void __rh_sync_pre(uint32_t op, uint32_t flags, void *obj, void *obj2, uint64_t 
 {
     rt_thread *t = rt_me;
     (void)obj2;
+    if (flags & RH_F_ANNOUNCED) /* announced after the program's own lock let it through: never waits */
+        flags |= RH_F_TRY;
     if (!t || t->done || rt.ending)
         return;
     rt.dirty = 1;
@@ -410,6 +412,8 @@ void __rh_sync_post(uint32_t op, uint32_t flags, void *obj, void *obj2, uint64_t
 {
     rt_thread *t = rt_me;
     rt_obj *o;
+    if (flags & RH_F_ANNOUNCED)
+        flags |= RH_F_TRY;
     if (!t || t->done || rt.ending)
         return;
     rt.dirty = 1;
