@@ -103,8 +103,8 @@ static LLVMValueRef strip_ptrtoint(LLVMValueRef v)
 static LLVMValueRef row_function(LLVMModuleRef m, const rh_annot_vg_row *r)
 {
     LLVMValueRef f = LLVMGetNamedFunction(m, r->entry.name);
-    if (f)
-        return f;
+    if (f) /* ours, or the program's own of another shape: then the request stays */
+        return LLVMCountParams(f) == strlen(r->params) ? f : NULL;
     LLVMContextRef ctx = LLVMGetModuleContext(m);
     LLVMTypeRef params[5];
     unsigned n = (unsigned)strlen(r->params);
@@ -149,6 +149,8 @@ static int lower_one(LLVMModuleRef m, LLVMValueRef call)
     if (!r)
         return 0;
     LLVMValueRef f = row_function(m, r), args[5];
+    if (!f)
+        return 0;
     LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(m));
     LLVMPositionBuilderBefore(b, call);
     unsigned n = (unsigned)strlen(r->params);
