@@ -71,6 +71,7 @@ typedef enum rh_bmc_pkind {
 #define RH_BMC_PF_LOCAL 0x800   /* an access to objects no other thread touches */
 #define RH_BMC_PF_RELEASE 0x1000 /* HB: the release side of the annotation */
 #define RH_BMC_PF_BENIGN 0x2000 /* NOP: a benign-race annotation on [addr, addr+len) (bmc_annot.c) */
+#define RH_BMC_PF_FORGET 0x4000 /* NOP: a new-memory annotation on [addr, addr+len) (bmc_annot.c) */
 
 typedef struct rh_bmc_pos {
     rh_bmc_pkind kind;

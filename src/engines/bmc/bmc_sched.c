@@ -387,22 +387,33 @@ static void hb_edges(sched *S, side *A, side *B)
         }
 }
 
-/* Benign-race annotations (bmc_annot.c): no race whose two accesses both
- * touch the range of one the path reaches is reported. */
-static void benign_excluded(sched *S, side *A, side *B)
+/* Bool: both racing accesses touch [p->addr, p->addr + p->len). */
+static Z3_ast both_touch(sched *S, const rh_bmc_pos *p, side *A, side *B)
+{
+    Z3_context z = S->c->z;
+    Z3_ast end = Z3_mk_bvadd(z, p->addr, p->len);
+    Z3_ast f[4] = {Z3_mk_bvult(z, A->addr, end), Z3_mk_bvult(z, p->addr, Z3_mk_bvadd(z, A->addr, A->len)),
+                   Z3_mk_bvult(z, B->addr, end), Z3_mk_bvult(z, p->addr, Z3_mk_bvadd(z, B->addr, B->len))};
+    return Z3_mk_and(z, 4, f);
+}
+
+/* Annotations that hide races (bmc_annot.c): no race is reported whose
+ * two accesses both touch a benign range the path reaches, or a new-memory
+ * range whose annotation runs between them (the first access is forgotten
+ * there; between the two only C1 after the first and C2 before the second
+ * run, as for hb_edges). */
+static void annotated_away(sched *S, side *A, side *B)
 {
     rh_bmc_ctx *c = S->c;
-    Z3_context z = c->z;
     for (int t = 0; t < c->nthreads; t++)
         for (int i = 0; i < c->threads[t].npos; i++) {
             rh_bmc_pos *p = &c->threads[t].pos[i];
-            if (!(p->flags & RH_BMC_PF_BENIGN) || rh_bmc_is_false(c, p->guard))
+            if (!(p->flags & (RH_BMC_PF_BENIGN | RH_BMC_PF_FORGET)) || rh_bmc_is_false(c, p->guard))
                 continue;
-            Z3_ast end = Z3_mk_bvadd(z, p->addr, p->len);
-            Z3_ast f[5] = {p->guard,
-                           Z3_mk_bvult(z, A->addr, end), Z3_mk_bvult(z, p->addr, Z3_mk_bvadd(z, A->addr, A->len)),
-                           Z3_mk_bvult(z, B->addr, end), Z3_mk_bvult(z, p->addr, Z3_mk_bvadd(z, B->addr, B->len))};
-            assert_(S, rh_bmc_not(c, Z3_mk_and(z, 5, f)));
+            Z3_ast when = p->flags & RH_BMC_PF_BENIGN
+                              ? p->guard
+                              : rh_bmc_or(c, in_window(S, A, t, i, 1), in_window(S, B, t, i, 0));
+            assert_(S, rh_bmc_not(c, rh_bmc_and(c, when, both_touch(S, p, A, B))));
         }
 }
 
@@ -464,7 +475,7 @@ int rh_bmc_schedule(rh_bmc_ctx *c, Z3_solver s, rh_bmc_enc *e)
     exec_counts_free(&S);
     quiet_contexts(&S);
     hb_edges(&S, &A, &B);
-    benign_excluded(&S, &A, &B);
+    annotated_away(&S, &A, &B);
     e->race = race_goal(&S, &A, &B);
     assert_(&S, e->race);
     return 0;
