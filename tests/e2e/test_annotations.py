@@ -109,6 +109,21 @@ def test_bmc_benign():
           any("benign-race annotation" in n for n in doc.get("notes", [])), doc.get("notes"))
 
 
+def test_bmc_ignore_and_forget():
+    p = prog("tsan_ignore_reads_race")
+    proc, doc = run("bmc", p, timeout=30)
+    check("bmc: no race reported with the ignored read", not by_line(doc, line_of(p, "int p = progress")),
+          by_line(doc, line_of(p, "int p = progress")))
+    check("bmc: the read after the ignore region races", shown(by_line(doc, line_of(p, "int e = errors"))),
+          doc.get("notes"))
+    if HAVE_HELGRIND:
+        p = prog("helgrind_clean_memory_reuse_race")
+        proc, doc = run("bmc", p, timeout=30)
+        check("bmc: VALGRIND_HG_CLEAN_MEMORY hides no later race, and gives up the proof",
+              shown(by_line(doc, line_of(p, "buf[1] ="))) and
+              any("new-memory annotation" in n for n in doc.get("notes", [])), doc.get("notes"))
+
+
 def test_ignore(engine, name, begin, lines, also_shown=None):
     p = prog(name)
     proc, doc = run(engine, p)
@@ -314,6 +329,7 @@ def main():
     test_benign_next_to_real("static")
     test_benign_next_to_real("dynamic")
     test_bmc_benign()
+    test_bmc_ignore_and_forget()
     test_ignore("static", "tsan_ignore_reads_race", "AnnotateIgnoreReadsBegin", ["int p = progress"],
                 also_shown="int e = errors")
     test_ignore("dynamic", "tsan_ignore_reads_race", "AnnotateIgnoreReadsBegin", ["int p = progress"],

@@ -9,12 +9,12 @@
  * marker too: no race whose two accesses touch its range while it runs
  * between them (after the first in its context, or before the second in
  * its) is reported, as ThreadSanitizer forgets the first access there.
- * Those races are real, and bmc does not report them suppressed, so both
- * give up the proof.  Ignore regions depend on the thread's state at each
- * access, which the monitor does not track: the path ends there (no proof,
- * no race through it); the end of an ignore region does nothing, and so
- * does a new-memory annotation of a whole heap block, whose size the
- * encoding does not know (it ends the path).
+ * Ignore regions (AnnotateIgnoreReadsBegin/End, ...) are marker positions
+ * too: an access made while more begins than ends of its kind ran before
+ * it in its thread is never one of a reported race.  Those races are real,
+ * and bmc does not report them suppressed, so these annotations give up the
+ * proof.  A new-memory annotation of a whole heap block, whose size the
+ * encoding does not know, ends the path (no proof, no race through it).
  */
 #include "bmc_walk.h"
 
@@ -22,14 +22,18 @@ void rh_bmc_call_annot(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, cons
 {
     rh_bmc_ctx *c = w->c;
     unsigned nargs = (unsigned)LLVMGetNumArgOperands(call);
-    if (e->op == RH_OP_IGNORE_END) {
-        rh_bmc_emit(w, st, RH_BMC_P_NOP, call, "ignore end");
+    if (e->op == RH_OP_IGNORE_BEGIN || e->op == RH_OP_IGNORE_END) {
+        int end = e->op == RH_OP_IGNORE_END;
+        if (!end)
+            rh_bmc_no_proof(c, call, "an ignore-accesses annotation (the races it hides are real; bmc does "
+                                     "not report them)");
+        rh_bmc_pos *p = rh_bmc_posp(w, rh_bmc_emit(w, st, RH_BMC_P_NOP, call, end ? "ignore end" : "ignore begin"));
+        p->flags |= (e->flags & RH_F_OBJ_READ ? RH_BMC_PF_IGN_R : 0) | (e->flags & RH_F_OBJ_WRITE ? RH_BMC_PF_IGN_W : 0) |
+                    (end ? RH_BMC_PF_IGN_END : 0);
         return;
     }
-    if (e->op == RH_OP_IGNORE_BEGIN || (e->op == RH_OP_FORGET && e->size < 0)) {
-        rh_bmc_unsupported_kill(w, st, call, e->op == RH_OP_FORGET
-                                                 ? "a new-memory annotation of a whole heap block"
-                                                 : "an ignore-accesses annotation");
+    if (e->op == RH_OP_FORGET && e->size < 0) {
+        rh_bmc_unsupported_kill(w, st, call, "a new-memory annotation of a whole heap block");
         return;
     }
     Z3_ast a = e->obj >= 0 && (unsigned)e->obj < nargs ? rh_bmc_value(w, st, LLVMGetOperand(call, (unsigned)e->obj))
