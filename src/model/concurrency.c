@@ -25,6 +25,21 @@
 #define SCN RH_F_SCAN
 #define TD (RH_F_TIMED | RH_F_DEADLINE)
 
+/* Every flag its own bit, none of them the runtime's (rt_abi.h: RH_RT_MUTEX
+ * 0x100000 and RH_RT_C11 0x200000 ride on the same word): branches that add
+ * flags side by side must not reuse one (RH_F_ANNOUNCED and RH_F_SIGNAL
+ * once did).  A new flag goes into both lists. */
+#define RH_ALL_FLAGS_SUM (RH_F_TRY + RH_F_TIMED + RH_F_SHARED + RH_F_OBJ_READ + RH_F_OBJ_WRITE + RH_F_OBJ2_READ + \
+    RH_F_PREFIX + RH_F_DEFINED + RH_F_FORMAT + RH_F_SCAN + RH_F_DEADLINE + RH_F_ANNOT + \
+    RH_F_ANNOUNCED + RH_F_ISW + RH_F_CALLBACK + RH_F_REGISTER + RH_F_RET_NEW + RH_F_STATE_WRITE \
+    + RH_F_STATE_READ + RH_F_STATE_LOCKED + RH_F_KEEPS + RH_F_NOTIFY + RH_F_SIGNAL)
+#define RH_ALL_FLAGS_OR (RH_F_TRY | RH_F_TIMED | RH_F_SHARED | RH_F_OBJ_READ | RH_F_OBJ_WRITE | RH_F_OBJ2_READ | \
+    RH_F_PREFIX | RH_F_DEFINED | RH_F_FORMAT | RH_F_SCAN | RH_F_DEADLINE | RH_F_ANNOT | \
+    RH_F_ANNOUNCED | RH_F_ISW | RH_F_CALLBACK | RH_F_REGISTER | RH_F_RET_NEW | RH_F_STATE_WRITE \
+    | RH_F_STATE_READ | RH_F_STATE_LOCKED | RH_F_KEEPS | RH_F_NOTIFY | RH_F_SIGNAL)
+_Static_assert(RH_ALL_FLAGS_SUM == RH_ALL_FLAGS_OR, "two RH_F_* flags share a bit");
+_Static_assert((RH_ALL_FLAGS_OR & 0x300000u) == 0, "an RH_F_* flag uses a bit of rt_abi.h's RH_RT_*");
+
 static const rh_conc_entry builtin[] = {
     /* name                     op                     flags              class obj obj2 fn size ok */
     {"pthread_create",          RH_OP_THREAD_CREATE,   0,                 N,  0,  3,  2, -1, 0},

@@ -90,7 +90,7 @@ typedef enum rh_op {
 #define RH_F_ANNOT 0x20000    /* LOCK/UNLOCK: a ThreadSanitizer mutex annotation (__tsan_mutex_*):
                               * obj2 is its flags argument, whose bits say a failed try or read mode */
 
-#define RH_F_ANNOUNCED 0x400000 /* LOCK/SEM_WAIT: announced by an annotation after the program's own
+#define RH_F_ANNOUNCED 0x1000000 /* LOCK/SEM_WAIT: announced by an annotation after the program's own
                               * lock or semaphore let it through (Helgrind's requests): bmc takes it
                               * as a try, so a wrong or recursive announcement loses no execution */
 #define RH_F_ISW 0x80000    /* LOCK with RH_F_ANNOT: obj2 is an is_w argument (AnnotateRWLockAcquired):
