@@ -95,6 +95,8 @@ static int normalise(LLVMModuleRef m, const rh_conc_table *conc, char *err)
     for (int round = 0; round < 4 && !e && rh_frontend_mark_create_wrappers(m, conc); round++)
         e = LLVMRunPasses(m, "always-inline,mem2reg", NULL, opts);
     LLVMDisposePassBuilderOptions(opts);
+    if (!e)
+        rh_frontend_lower_vg_requests(m);
     if (e) {
         char *msg = LLVMGetErrorMessage(e);
         rh_fail(err, "normalising the program failed: %s", msg);

@@ -91,6 +91,11 @@ int rh_frontend_mark_create_wrappers(LLVMModuleRef m, const rh_conc_table *t);
  * will promote, so all reads of an uninitialised local agree (indeterminate.c). */
 void rh_frontend_freeze_uninitialised(LLVMModuleRef m);
 
+/* vg_requests.c: replaces the Valgrind client requests the annotation
+ * table knows (model/annotations.h) by calls of its functions, defined
+ * empty in m; returns how many. */
+int rh_frontend_lower_vg_requests(LLVMModuleRef m);
+
 /* 1 when m defines (not only declares) main. */
 int rh_frontend_defines_main(LLVMModuleRef m);
 

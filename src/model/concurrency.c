@@ -5,6 +5,7 @@
  * looked up after these rows.  Argument positions are 0-based; -1 means none.
  */
 #include "concurrency.h"
+#include "annotations.h"
 #include "libspec.h"
 #include "../util/util.h"
 
@@ -23,6 +24,21 @@
 #define FMT RH_F_FORMAT
 #define SCN RH_F_SCAN
 #define TD (RH_F_TIMED | RH_F_DEADLINE)
+
+/* Every flag its own bit, none of them the runtime's (rt_abi.h: RH_RT_MUTEX
+ * 0x100000 and RH_RT_C11 0x200000 ride on the same word): branches that add
+ * flags side by side must not reuse one (RH_F_ANNOUNCED and RH_F_SIGNAL
+ * once did).  A new flag goes into both lists. */
+#define RH_ALL_FLAGS_SUM (RH_F_TRY + RH_F_TIMED + RH_F_SHARED + RH_F_OBJ_READ + RH_F_OBJ_WRITE + RH_F_OBJ2_READ + \
+    RH_F_PREFIX + RH_F_DEFINED + RH_F_FORMAT + RH_F_SCAN + RH_F_DEADLINE + RH_F_ANNOT + \
+    RH_F_ANNOUNCED + RH_F_ISW + RH_F_CALLBACK + RH_F_REGISTER + RH_F_RET_NEW + RH_F_STATE_WRITE \
+    + RH_F_STATE_READ + RH_F_STATE_LOCKED + RH_F_KEEPS + RH_F_NOTIFY + RH_F_SIGNAL)
+#define RH_ALL_FLAGS_OR (RH_F_TRY | RH_F_TIMED | RH_F_SHARED | RH_F_OBJ_READ | RH_F_OBJ_WRITE | RH_F_OBJ2_READ | \
+    RH_F_PREFIX | RH_F_DEFINED | RH_F_FORMAT | RH_F_SCAN | RH_F_DEADLINE | RH_F_ANNOT | \
+    RH_F_ANNOUNCED | RH_F_ISW | RH_F_CALLBACK | RH_F_REGISTER | RH_F_RET_NEW | RH_F_STATE_WRITE \
+    | RH_F_STATE_READ | RH_F_STATE_LOCKED | RH_F_KEEPS | RH_F_NOTIFY | RH_F_SIGNAL)
+_Static_assert(RH_ALL_FLAGS_SUM == RH_ALL_FLAGS_OR, "two RH_F_* flags share a bit");
+_Static_assert((RH_ALL_FLAGS_OR & 0x300000u) == 0, "an RH_F_* flag uses a bit of rt_abi.h's RH_RT_*");
 
 static const rh_conc_entry builtin[] = {
     /* name                     op                     flags              class obj obj2 fn size ok */
@@ -79,16 +95,10 @@ static const rh_conc_entry builtin[] = {
     {"sem_unlink",              RH_OP_MEMORY,          RD,                N,  0, -1, -1, -1, 0},
     {"pthread_mutex_consistent", RH_OP_PURE,           0,                 N, -1, -1, -1, -1, 0},
     {"pthread_mutex_consistent_np", RH_OP_PURE,        0,                 N, -1, -1, -1, -1, 0},
-    /* annotations written for ThreadSanitizer (dynamic_annotations.h,
-     * tsan_interface.h): happens-before edges on an address, and custom
+    /* annotations written for ThreadSanitizer (tsan_interface.h): custom
      * mutexes announced around their lock and unlock.  They apply to the
-     * program's own (empty) definitions too: dynamic_annotations.c
-     * defines them when the program is not built for ThreadSanitizer */
-    {"AnnotateHappensBefore",   RH_OP_HB_RELEASE,      RH_F_DEFINED,      N,  2, -1, -1, -1, 0},
-    {"AnnotateHappensAfter",    RH_OP_HB_ACQUIRE,      RH_F_DEFINED,      N,  2, -1, -1, -1, 0},
-    {"AnnotateCondVarSignal",   RH_OP_HB_RELEASE,      RH_F_DEFINED,      N,  2, -1, -1, -1, 0},
-    {"AnnotateCondVarSignalAll", RH_OP_HB_RELEASE,     RH_F_DEFINED,      N,  2, -1, -1, -1, 0},
-    {"AnnotateCondVarWait",     RH_OP_HB_ACQUIRE,      RH_F_DEFINED,      N,  2, -1, -1, -1, 0},
+     * program's own (empty) definitions too.  The Annotate* functions of
+     * dynamic_annotations.h and Helgrind's requests are in annotations.c */
     {"__tsan_release",          RH_OP_HB_RELEASE,      RH_F_DEFINED,      N,  0, -1, -1, -1, 0},
     {"__tsan_acquire",          RH_OP_HB_ACQUIRE,      RH_F_DEFINED,      N,  0, -1, -1, -1, 0},
     {"__tsan_mutex_post_lock",  RH_OP_LOCK,            RH_F_TRY | RH_F_ANNOT | RH_F_DEFINED, M, 0, 1, -1, -1, 0},
@@ -269,6 +279,10 @@ static const char *const op_names[RH_OP__COUNT] = {
     [RH_OP_HB_ACQUIRE] = "hb-acquire",
     [RH_OP_UNMODELLED] = "unmodelled",
     [RH_OP_FORK] = "fork",
+    [RH_OP_BENIGN] = "benign",
+    [RH_OP_IGNORE_BEGIN] = "ignore-begin",
+    [RH_OP_IGNORE_END] = "ignore-end",
+    [RH_OP_FORGET] = "forget",
     [RH_OP_TSD] = "tsd",
     [RH_OP_NONDET] = "nondet",
     [RH_OP_ASSUME] = "assume",
@@ -307,6 +321,9 @@ const rh_conc_entry *rh_conc_lookup(const rh_conc_table *t, const char *name, in
     for (size_t i = 0; i < sizeof builtin / sizeof builtin[0]; i++)
         if (entry_matches(&builtin[i], name, defined))
             return &builtin[i];
+    const rh_conc_entry *a = rh_annot_lookup(name); /* ThreadSanitizer's and Helgrind's annotations */
+    if (a)
+        return a;
     return defined ? NULL : rh_libspec_lookup(name); /* the library specification */
 }
 

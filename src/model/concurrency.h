@@ -44,6 +44,14 @@ typedef enum rh_op {
                           * syscall, ...): static and bmc give up, the dynamic engine names it
                           * and reports no race it may order as observed */
     RH_OP_FORK,          /* fork: the child is another process, not a thread */
+    RH_OP_BENIGN,        /* annotation: races on [obj, obj+size) are benign (size -1: one byte);
+                          * engines report them as suppressed, never drop them silently */
+    RH_OP_IGNORE_BEGIN,  /* annotation: the calling thread's reads (RH_F_OBJ_READ) and/or writes
+                          * (RH_F_OBJ_WRITE) until the matching IGNORE_END are not checked */
+    RH_OP_IGNORE_END,
+    RH_OP_FORGET,        /* annotation: [obj, obj+size) is new memory, its earlier accesses
+                          * are forgotten (size -1: the heap block at obj).  RH_F_OBJ_WRITE:
+                          * it also ends benign ranges inside it (checking enabled again) */
     RH_OP_TSD,           /* thread-specific data (pthread_key_*, tss_*): obj: the key, obj2: a value
                           * stored, fn: a destructor run at thread exit.  The value a get returns
                           * is the one its own thread stored; only the runtime sees it */
@@ -81,6 +89,12 @@ typedef enum rh_op {
                               * replaces to time the call out */
 #define RH_F_ANNOT 0x20000    /* LOCK/UNLOCK: a ThreadSanitizer mutex annotation (__tsan_mutex_*):
                               * obj2 is its flags argument, whose bits say a failed try or read mode */
+
+#define RH_F_ANNOUNCED 0x1000000 /* LOCK/SEM_WAIT: announced by an annotation after the program's own
+                              * lock or semaphore let it through (Helgrind's requests): bmc takes it
+                              * as a try, so a wrong or recursive announcement loses no execution */
+#define RH_F_ISW 0x80000    /* LOCK with RH_F_ANNOT: obj2 is an is_w argument (AnnotateRWLockAcquired):
+                              * zero means read mode; there are no failed tries */
 
 /* __tsan_mutex_* flag bits (compiler-rt's tsan_interface.h). */
 #define RH_TSAN_MUTEX_READ_LOCK (1u << 3)

@@ -2,6 +2,7 @@
  * instructions touch memory, which calls synchronise, who calls whom.
  */
 #include "model.h"
+#include "annotations.h"
 #include "libspec.h"
 #include "model_lib.h"
 #include "../util/util.h"
@@ -90,7 +91,15 @@ const rh_conc_entry *rh_model_call_entry(const rh_program *p, LLVMValueRef call)
     if (!fn)
         return NULL;
     size_t len;
-    return rh_conc_lookup(&p->conc, LLVMGetValueName2(fn, &len), !LLVMIsDeclaration(fn));
+    const rh_conc_entry *e = rh_conc_lookup(&p->conc, LLVMGetValueName2(fn, &len), !LLVMIsDeclaration(fn));
+    /* an annotation whose mode is an argument (AnnotateRWLockAcquired's
+     * is_w): a constant one picks the row of that mode */
+    if (e && (e->flags & RH_F_ISW) && e->obj2 >= 0 && (unsigned)e->obj2 < (unsigned)LLVMGetNumArgOperands(call)) {
+        LLVMValueRef m = LLVMGetOperand(call, (unsigned)e->obj2);
+        if (LLVMIsAConstantInt(m))
+            e = rh_annot_mode(e, LLVMConstIntGetZExtValue(m) != 0);
+    }
+    return e;
 }
 
 int rh_model_func_index(const rh_program *p, LLVMValueRef fn)

@@ -142,6 +142,14 @@ static void merge_race(rh_result *res, rh_race *r)
             old->witness = r->witness;
             r->witness = NULL;
         }
+        /* an engine that saw the race covered by an annotation (a benign
+         * range, an ignore region) names it for all: the others may only
+         * have failed to pin the annotation down */
+        if (old->hidden == RH_SHOWN && r->hidden == RH_HID_ANNOTATION) {
+            old->hidden = r->hidden;
+            old->hidden_by = r->hidden_by;
+            r->hidden_by = NULL;
+        }
         /* Engines name objects differently well: a static engine knows the
          * variable or allocation site, a dynamic one only an address. */
         if (r->object && (!old->object || strncmp(old->object, "memory at", 9) == 0)) {

@@ -61,6 +61,8 @@ typedef struct rt_thread {
     uint32_t step_loc;
     void **held;             /* locks held, for reports */
     int nheld, capheld;
+    int ignore_r, ignore_w;  /* open ignore-reads/-writes annotations (rt_annot.c) */
+    uint32_t ignore_r_loc, ignore_w_loc; /* where the outermost one began */
 } rt_thread;
 
 /* A synchronisation object, keyed by its address. */
@@ -151,10 +153,20 @@ void rt_shadow_clear(uintptr_t a, uint64_t size);
 uint32_t rt_depot(uint32_t parent, uint32_t loc);
 void rt_depot_write(FILE *f, uint32_t node);
 
+/* rt_annot.c: annotations that make races suppressed (benign ranges,
+ * ignore regions) or forget accesses (new memory); the loc of the
+ * annotation that hides a race is written after it ("H LOC", rt_out.c). */
+void rt_annot_op(rt_thread *t, uint32_t op, uint32_t flags, void *obj, uint64_t n, uint32_t loc);
+uint32_t rt_annot_benign_at(uintptr_t a, uint64_t size);
+uint32_t rt_annot_ignored(const rt_thread *t, uint32_t access_flags);
+void rt_shadow_hide(uintptr_t a, uint64_t size, uint32_t loc);
+
 /* rt_hooks.c (and the entry points of rt_abi.h that other files call) */
 rt_obj *rt_obj_get(void *addr);
 void __rh_sync_pre(uint32_t op, uint32_t flags, void *obj, void *obj2, uint64_t n, uint32_t loc);
 void __rh_unmodelled(uint32_t loc);
+void __rh_sync_post(uint32_t op, uint32_t flags, void *obj, void *obj2, uint64_t ret, uint32_t loc);
+int __rh_barrier_wait(void *barrier, uint32_t loc);
 void rt_release_robust(rt_thread *t);
 
 /* rt_out.c */

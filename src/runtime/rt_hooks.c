@@ -337,6 +337,8 @@ void __rh_sync_pre(uint32_t op, uint32_t flags, void *obj, void *obj2, uint64_t 
 {
     rt_thread *t = rt_me;
     (void)obj2;
+    if (flags & RH_F_ANNOUNCED) /* announced after the program's own lock let it through: never waits */
+        flags |= RH_F_TRY;
     if (!t || t->done || rt.ending)
         return;
     rt.dirty = 1;
@@ -346,6 +348,9 @@ void __rh_sync_pre(uint32_t op, uint32_t flags, void *obj, void *obj2, uint64_t 
     switch (op) {
     case RH_OP_HB_RELEASE: case RH_OP_HB_ACQUIRE:
         pre_annotation(t, op, obj, loc);
+        return;
+    case RH_OP_BENIGN: case RH_OP_IGNORE_BEGIN: case RH_OP_IGNORE_END: case RH_OP_FORGET:
+        rt_annot_op(t, op, flags, obj, n, loc);
         return;
     case RH_OP_LOCK: case RH_OP_THREAD_JOIN: case RH_OP_SEM_WAIT:
         pre_blocking(t, op, flags, obj, n, loc);
@@ -407,6 +412,8 @@ void __rh_sync_post(uint32_t op, uint32_t flags, void *obj, void *obj2, uint64_t
 {
     rt_thread *t = rt_me;
     rt_obj *o;
+    if (flags & RH_F_ANNOUNCED)
+        flags |= RH_F_TRY;
     if (!t || t->done || rt.ending)
         return;
     rt.dirty = 1;
@@ -419,6 +426,8 @@ void __rh_sync_post(uint32_t op, uint32_t flags, void *obj, void *obj2, uint64_t
     case RH_OP_LOCK:
         if (flags & RH_F_ANNOT) { /* __tsan_mutex_post_lock(m, flags): obj2 is its flags */
             unsigned tf = (unsigned)(uintptr_t)obj2;
+            if (flags & RH_F_ISW) /* AnnotateRWLockAcquired(.., lock, is_w): obj2 is is_w */
+                tf = obj2 ? 0 : RH_TSAN_MUTEX_READ_LOCK;
             if (!(tf & RH_TSAN_MUTEX_TRY_LOCK_FAILED)) {
                 lock_acquired(t, obj, (tf & RH_TSAN_MUTEX_READ_LOCK) != 0);
                 rt_out_event(t, "lock", loc, (uintptr_t)obj, 0, 0, 0);

@@ -19,6 +19,8 @@
  *   I LOC BITS VALUE                     a nondet value served
  *   R ADDR SIZE  EV TID LOC W AT  EV TID LOC W AT  STACK STACK LOCKS
  *                                        a race: earlier access, later access
+ *   H LOC                                the race before is covered by the annotation
+ *                                        at LOC (benign range, ignore region, new memory)
  *   U LOC                                the first run of a call at LOC that may
  *                                        synchronise in a way the runtime does not model
  *   M LOC LOC BY                         a race between the two access LOCs held back:

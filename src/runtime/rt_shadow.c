@@ -15,6 +15,7 @@
 
 typedef struct rt_acc {
     uint32_t clock, loc, stack, ev;
+    uint32_t hide;           /* loc of an annotation that makes its races suppressed, or 0 */
     uint16_t tid;
     uint8_t atomic, valid;
 } rt_acc;
@@ -201,6 +202,7 @@ static void report(rt_thread *t, uintptr_t addr, const rt_acc *prev, int prev_wr
     rt.races++;
     if (!f)
         return;
+    uint32_t hide = prev->hide ? prev->hide : now->hide ? now->hide : rt_annot_benign_at(addr, size);
     fprintf(f, "R %#lx %lu %u %u %u %d %d %u %u %u %d %d", (unsigned long)addr,
             (unsigned long)size, prev->ev, prev->tid, prev->loc, prev_write, prev->atomic, now->ev,
             now->tid, now->loc, now_write, now->atomic);
@@ -209,6 +211,8 @@ static void report(rt_thread *t, uintptr_t addr, const rt_acc *prev, int prev_wr
     for (int i = 0; i < t->nheld; i++)
         fprintf(f, "%s%#lx", i ? "," : " ", (unsigned long)(uintptr_t)t->held[i]);
     fputs(t->nheld ? "\n" : " -\n", f);
+    if (hide)
+        fprintf(f, "H %u\n", hide);
     fflush(f);
 }
 
@@ -262,8 +266,8 @@ static void access_byte(rt_thread *t, rt_cell *c, uintptr_t addr, const rt_acc *
 
 void rt_shadow_access(rt_thread *t, uintptr_t a, uint64_t size, uint32_t flags, uint32_t loc)
 {
-    rt_acc now = {rt_vc_get(&t->vc, t->id), loc, t->node, (uint32_t)rt.events, (uint16_t)t->id,
-                  (flags & RH_RT_ATOMIC) != 0, 1};
+    rt_acc now = {rt_vc_get(&t->vc, t->id), loc, t->node, (uint32_t)rt.events,
+                  rt_annot_ignored(t, flags), (uint16_t)t->id, (flags & RH_RT_ATOMIC) != 0, 1};
     int write = (flags & RH_RT_WRITE) != 0, rmw = write && (flags & RH_RT_READ);
     rt_page *p = NULL;
     for (uint64_t i = 0; i < size; i++) {
@@ -308,5 +312,23 @@ void rt_shadow_clear(uintptr_t a, uint64_t size)
             if (b >= a && b < a + size)
                 clear_cell(&p->cell[j]);
         }
+    }
+}
+
+/* Marks the accesses recorded for [a, a+size) as made before new-memory
+ * annotation loc: a race with one of them is reported suppressed by it. */
+void rt_shadow_hide(uintptr_t a, uint64_t size, uint32_t loc)
+{
+    for (uint64_t i = 0; i < size; i++) {
+        rt_page *p = page_find((a + i) >> RT_PAGE_BITS, 0);
+        if (!p) {
+            i = ((a + i) | (RT_PAGE - 1)) - a; /* the rest of an untouched page */
+            continue;
+        }
+        rt_cell *c = &p->cell[(a + i) & (RT_PAGE - 1)];
+        c->w.hide = c->w.valid ? loc : c->w.hide;
+        c->r.hide = c->r.valid ? loc : c->r.hide;
+        for (uint32_t k = 0; k < c->nmore; k++)
+            c->more[k].hide = loc;
     }
 }

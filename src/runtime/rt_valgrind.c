@@ -1,31 +1,46 @@
-/* rt_valgrind.c - Valgrind client requests, as the inline assembly of
- * valgrind.h makes them in the program: Helgrind's happens-before
- * annotations (ANNOTATE_HAPPENS_BEFORE/AFTER, which expand to the USERSO
- * requests) are modelled like ThreadSanitizer's; any other request is a
- * call the runtime does not model (rt_abi.h, __rh_unmodelled).
- *
- * The request codes come from helgrind.h when it is installed (Debian's
- * valgrind package); without it every request stays unmodelled.
+/* rt_valgrind.c - Valgrind client requests the front end could not turn
+ * into calls (src/frontend/vg_requests.c: a request block it could not
+ * read), decoded at run time with the same table
+ * (model/annotations.c): a request a row knows is the operation of its
+ * row; any other is a call the runtime does not model (rt_abi.h,
+ * __rh_unmodelled).
  */
 #include "rt.h"
+#include "../model/annotations.h"
 
-#if defined(__has_include) && __has_include(<valgrind/helgrind.h>)
-#include <valgrind/helgrind.h>
-#define RT_HG_SEND ((uintptr_t)_VG_USERREQ__HG_USERSO_SEND_PRE)
-#define RT_HG_RECV ((uintptr_t)_VG_USERREQ__HG_USERSO_RECV_POST)
-#else
-#define RT_HG_SEND UINTPTR_MAX
-#define RT_HG_RECV UINTPTR_MAX
-#endif
+#include <string.h>
 
-/* req: the request block the assembly passes (code, then its arguments). */
+static void *word(const uintptr_t *a, int param)
+{
+    return param >= 0 && param < 5 ? (void *)a[param + 1] : NULL;
+}
+
+/* req: the request block the assembly passes (code, then five words). */
 void __rh_client_request(void *req, uint32_t loc)
 {
     const uintptr_t *a = req;
-    uintptr_t code = a ? a[0] : 0;
-    if (a && code != UINTPTR_MAX && (code == RT_HG_SEND || code == RT_HG_RECV))
-        __rh_sync_pre(code == RT_HG_SEND ? RH_OP_HB_RELEASE : RH_OP_HB_ACQUIRE, 0, (void *)a[1], NULL,
-                      0, loc);
-    else
+    if (!a) {
         __rh_unmodelled(loc);
+        return;
+    }
+    rh_annot_words w;
+    for (int k = 0; k < 5; k++)
+        w.vals[k] = a[k + 1], w.known[k] = 1;
+    /* word 1 of _HG_CLIENTREQ_UNIMP is the annotation's name */
+    w.str = a[0] == RH_VG_HG_CLIENTREQ_UNIMP && a[1] ? (const char *)a[1] : NULL;
+    const rh_annot_vg_row *r = rh_annot_vg_find((unsigned)a[0], &w);
+    if (!r || r->entry.op == RH_OP_PURE) {
+        if (!r)
+            __rh_unmodelled(loc);
+        return;
+    }
+    const rh_conc_entry *e = &r->entry;
+    void *obj = word(a, e->obj), *obj2 = word(a, e->obj2);
+    uint64_t n = e->size >= 0 ? (uint64_t)(uintptr_t)word(a, e->size) : 0;
+    if (e->op == RH_OP_BARRIER_WAIT) {
+        __rh_barrier_wait(obj, loc);
+        return;
+    }
+    __rh_sync_pre(e->op, e->flags, obj, obj2, n, loc);
+    __rh_sync_post(e->op, e->flags, obj, obj2, 0, loc);
 }

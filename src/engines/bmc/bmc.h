@@ -70,6 +70,11 @@ typedef enum rh_bmc_pkind {
                                  * so the monitor looks through it */
 #define RH_BMC_PF_LOCAL 0x800   /* an access to objects no other thread touches */
 #define RH_BMC_PF_RELEASE 0x1000 /* HB: the release side of the annotation */
+#define RH_BMC_PF_BENIGN 0x2000 /* NOP: a benign-race annotation on [addr, addr+len) (bmc_annot.c) */
+#define RH_BMC_PF_FORGET 0x4000 /* NOP: a new-memory annotation on [addr, addr+len) (bmc_annot.c) */
+#define RH_BMC_PF_IGN_R 0x8000  /* NOP: an ignore-region annotation of the thread's reads */
+#define RH_BMC_PF_IGN_W 0x10000 /* ... of its writes */
+#define RH_BMC_PF_IGN_END 0x20000 /* ... that ends the region (else begins it) */
 
 typedef struct rh_bmc_pos {
     rh_bmc_pkind kind;

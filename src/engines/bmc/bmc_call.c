@@ -636,7 +636,7 @@ static int call_sync(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, const 
     rh_bmc_ctx *c = w->c;
     Z3_ast obj = arg(w, st, call, e->obj), sz = e->size >= 0 ? arg(w, st, call, e->size) : NULL;
     unsigned fl = e->flags & RH_F_SHARED ? RH_BMC_PF_SHARED : 0;
-    fl |= e->flags & RH_F_TRY ? RH_BMC_PF_TRY : 0;
+    fl |= e->flags & (RH_F_TRY | RH_F_ANNOUNCED) ? RH_BMC_PF_TRY : 0; /* announced: never blocks */
     fl |= e->flags & RH_F_TIMED ? RH_BMC_PF_TIMED : 0;
     if (!obj) {
         rh_bmc_unsupported_kill(w, st, call, "a synchronisation object the bmc engine cannot resolve");
@@ -841,6 +841,9 @@ int rh_bmc_call(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call)
     case RH_OP_TSD: return rh_bmc_call_tsd(w, st, call, e);
     case RH_OP_SEM_OPEN: rh_bmc_call_sem_open(w, st, call, e); return 0;
     case RH_OP_HB_RELEASE: case RH_OP_HB_ACQUIRE: rh_bmc_call_hb(w, st, call, e); return 0;
+    case RH_OP_BENIGN: case RH_OP_IGNORE_BEGIN: case RH_OP_IGNORE_END: case RH_OP_FORGET:
+        rh_bmc_call_annot(w, st, call, e);
+        return 0;
     case RH_OP_IGNORE:
         if (result_bits(w, call))
             call_intrinsic(w, st, call, callee);

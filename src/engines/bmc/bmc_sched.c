@@ -304,6 +304,37 @@ static Z3_ast placed(sched *S, int t, int i, int first)
     return any;
 }
 
+/* Bool: accesses of kind (RH_BMC_PF_IGN_R or _W) of thread t are ignored
+ * at position i: more ignore-region begins than ends of that kind ran
+ * before it (bmc_annot.c); NULL when the thread has none. */
+static Z3_ast ignored(sched *S, int t, int i, unsigned kind)
+{
+    rh_bmc_ctx *c = S->c;
+    Z3_context z = c->z;
+    Z3_sort s16 = rh_bmc_bv_sort(c, 16);
+    Z3_ast zero = Z3_mk_unsigned_int(z, 0, s16), depth = zero;
+    int any = 0;
+    for (int j = 0; j < i; j++) {
+        rh_bmc_pos *q = &c->threads[t].pos[j];
+        if (q->kind != RH_BMC_P_NOP || !(q->flags & kind) || rh_bmc_is_false(c, q->guard))
+            continue;
+        Z3_ast step = (q->flags & RH_BMC_PF_IGN_END) ? Z3_mk_int(z, -1, s16) : Z3_mk_unsigned_int(z, 1, s16);
+        depth = Z3_mk_bvadd(z, depth, Z3_mk_ite(z, q->guard, step, zero));
+        any = 1;
+    }
+    return any ? Z3_mk_bvsgt(z, depth, zero) : NULL;
+}
+
+/* Bool: position i of thread t (its source range when second) may be one
+ * of a reported race: not an access its thread's ignore region hides. */
+static Z3_ast not_ignored(sched *S, int t, int i, int second)
+{
+    rh_bmc_pos *p = &S->c->threads[t].pos[i];
+    int write = second ? 0 : p->kind != RH_BMC_P_LOAD;
+    Z3_ast ign = ignored(S, t, i, write ? RH_BMC_PF_IGN_W : RH_BMC_PF_IGN_R);
+    return ign ? rh_bmc_not(S->c, ign) : rh_bmc_true(S->c);
+}
+
 static void watch(sched *S, side *A, side *B)
 {
     rh_bmc_ctx *c = S->c;
@@ -318,6 +349,10 @@ static void watch(sched *S, side *A, side *B)
     e->watch_pos = rh_xcalloc((size_t)n + 1, sizeof(int));
     e->watch_second = rh_xcalloc((size_t)n + 1, sizeof(int));
     e->nwatch = 0;
+    unsigned char *has_ign = rh_xcalloc((size_t)c->nthreads + 1, 1); /* threads with ignore regions */
+    for (int t = 0; t < c->nthreads; t++)
+        for (int i = 0; i < c->threads[t].npos; i++)
+            has_ign[t] |= (c->threads[t].pos[i].flags & (RH_BMC_PF_IGN_R | RH_BMC_PF_IGN_W)) != 0;
     for (int t = 0; t < c->nthreads; t++)
         for (int i = 0; i < c->threads[t].npos; i++) {
             rh_bmc_pos *p = &c->threads[t].pos[i];
@@ -328,13 +363,15 @@ static void watch(sched *S, side *A, side *B)
                 int id = ++e->nwatch;
                 e->watch_thread[id] = t, e->watch_pos[id] = i, e->watch_second[id] = second;
                 Z3_ast bid = Z3_mk_unsigned_int(z, (unsigned)id, rh_bmc_bv_sort(c, 32));
-                Z3_ast pl1 = placed(S, t, i, 1), pl2 = placed(S, t, i, 0);
+                Z3_ast ok = has_ign[t] ? not_ignored(S, t, i, second) : rh_bmc_true(c);
+                Z3_ast pl1 = rh_bmc_and(c, placed(S, t, i, 1), ok), pl2 = rh_bmc_and(c, placed(S, t, i, 0), ok);
                 assert_(S, implies(S, Z3_mk_eq(z, e->sel1, bid),
                                    rh_bmc_and(c, side_is(S, A, t, i, second), pl1)));
                 assert_(S, implies(S, Z3_mk_eq(z, e->sel2, bid),
                                    rh_bmc_and(c, side_is(S, B, t, i, second), pl2)));
             }
         }
+    free(has_ign);
 }
 
 /* Bool: annotation (t, i) runs between the two racing accesses: a release
@@ -384,6 +421,36 @@ static void hb_edges(sched *S, side *A, side *B)
                         continue;
                     assert_(S, rh_bmc_not(c, rh_bmc_and(c, rel, rh_bmc_and(c, same, in_window(S, B, u, j, 0)))));
                 }
+        }
+}
+
+/* Bool: both racing accesses touch [p->addr, p->addr + p->len). */
+static Z3_ast both_touch(sched *S, const rh_bmc_pos *p, side *A, side *B)
+{
+    Z3_context z = S->c->z;
+    Z3_ast end = Z3_mk_bvadd(z, p->addr, p->len);
+    Z3_ast f[4] = {Z3_mk_bvult(z, A->addr, end), Z3_mk_bvult(z, p->addr, Z3_mk_bvadd(z, A->addr, A->len)),
+                   Z3_mk_bvult(z, B->addr, end), Z3_mk_bvult(z, p->addr, Z3_mk_bvadd(z, B->addr, B->len))};
+    return Z3_mk_and(z, 4, f);
+}
+
+/* Annotations that hide races (bmc_annot.c): no race is reported whose
+ * two accesses both touch a benign range the path reaches, or a new-memory
+ * range whose annotation runs between them (the first access is forgotten
+ * there; between the two only C1 after the first and C2 before the second
+ * run, as for hb_edges). */
+static void annotated_away(sched *S, side *A, side *B)
+{
+    rh_bmc_ctx *c = S->c;
+    for (int t = 0; t < c->nthreads; t++)
+        for (int i = 0; i < c->threads[t].npos; i++) {
+            rh_bmc_pos *p = &c->threads[t].pos[i];
+            if (!(p->flags & (RH_BMC_PF_BENIGN | RH_BMC_PF_FORGET)) || rh_bmc_is_false(c, p->guard))
+                continue;
+            Z3_ast when = p->flags & RH_BMC_PF_BENIGN
+                              ? p->guard
+                              : rh_bmc_or(c, in_window(S, A, t, i, 1), in_window(S, B, t, i, 0));
+            assert_(S, rh_bmc_not(c, rh_bmc_and(c, when, both_touch(S, p, A, B))));
         }
 }
 
@@ -445,6 +512,7 @@ int rh_bmc_schedule(rh_bmc_ctx *c, Z3_solver s, rh_bmc_enc *e)
     exec_counts_free(&S);
     quiet_contexts(&S);
     hb_edges(&S, &A, &B);
+    annotated_away(&S, &A, &B);
     e->race = race_goal(&S, &A, &B);
     assert_(&S, e->race);
     return 0;

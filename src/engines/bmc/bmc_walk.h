@@ -96,6 +96,8 @@ void rh_bmc_tsd_delete(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call);
 /* ---- named semaphores and annotations (bmc_named.c) ---- */
 void rh_bmc_call_sem_open(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, const rh_conc_entry *e);
 void rh_bmc_call_sem_unlink(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call);
+/* bmc_annot.c: benign-race, ignore and new-memory annotations. */
+void rh_bmc_call_annot(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, const rh_conc_entry *e);
 void rh_bmc_call_hb(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, const rh_conc_entry *e);
 void rh_bmc_named_free(rh_bmc_ctx *c);
 

@@ -21,7 +21,8 @@ typedef struct rh_dyn_loc {
     char *func;         /* function containing the instruction */
     char *object;       /* "global 'x'" when the address is a global, else NULL */
     char *access;       /* the source's name of what is accessed ("'*acc'"), or NULL */
-    char *callee;       /* a call the runtime does not model but that may synchronise */
+    char *callee;       /* a call the runtime does not model but that may synchronise, or
+                           an annotation that makes races suppressed (its name) */
 } rh_dyn_loc;
 
 typedef struct rh_dyn_locs {
@@ -120,6 +121,7 @@ typedef struct rh_dyn_obs {     /* one race the runtime saw */
     int nstack[2];
     unsigned long *locks;       /* held by the later access */
     int nlocks;
+    unsigned hide;              /* loc of the annotation that makes it suppressed, or 0 */
 } rh_dyn_obs;
 
 typedef struct rh_dyn_trace {

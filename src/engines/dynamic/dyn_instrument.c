@@ -468,6 +468,8 @@ static void instrument_create(inst_ctx *c, LLVMValueRef call, const rh_conc_entr
 static void instrument_sync(inst_ctx *c, LLVMValueRef call, const rh_conc_entry *e)
 {
     unsigned loc = new_loc(c, call, arg_or_null(call, e->obj)); /* names the lock in reports */
+    if (e->op == RH_OP_BENIGN || e->op == RH_OP_IGNORE_BEGIN || e->op == RH_OP_FORGET)
+        c->locs->items[loc].callee = rh_xstrdup(e->name); /* the reason a race is suppressed */
     if (instrument_replaced(c, call, e, loc))
         return;
     if (e->op == RH_OP_THREAD_CREATE) {

@@ -186,6 +186,12 @@ void rh_dyn_race_from_obs(const rh_dyn_binary *bin, const rh_dyn_trace *t, int i
     out->engine = rh_xstrdup("dynamic");
     out->evidence = ev;
     out->witness = rh_dyn_witness(bin, t, (long)o->ev[1], program, seed, (long)o->ev[0], (long)o->ev[1]);
+    if (o->hide) { /* a benign-race, ignore or new-memory annotation covers it */
+        const rh_dyn_loc *l = loc_of(bin, o->hide);
+        out->hidden = RH_HID_ANNOTATION;
+        out->hidden_by = rh_xasprintf("%s at %s:%u", l->callee ? l->callee : "an annotation",
+                                      l->file ? l->file : "?", l->line);
+    }
 }
 
 int rh_dyn_write_replay(const rh_witness *w, const char *sched, const char *inputs, char *err)

@@ -92,6 +92,10 @@ static void parse_line(rh_dyn_trace *t, const char *line, size_t *cap)
     case 'E': parse_event(t, line, cap); return;
     case 'R': parse_race(t, line); return;
     case 'D': sscanf(line, "D %ld", &t->depart_step); return;
+    case 'H': /* the race before was made under an annotation that hides it */
+        if (t->nraces)
+            sscanf(line, "H %u", &t->races[t->nraces - 1].hide);
+        return;
     case 'U':
         t->unmodelled = rh_xrealloc(t->unmodelled, (size_t)(t->nunmodelled + 1) * sizeof *t->unmodelled);
         if (sscanf(line, "U %u", &t->unmodelled[t->nunmodelled]) == 1)

@@ -559,6 +559,7 @@ static int sync_call(walk *w, LLVMValueRef call, const rh_conc_entry *e, LLVMVal
     case RH_OP_FREE: case RH_OP_PURE: case RH_OP_IGNORE: case RH_OP_LOCK_DESTROY:
     case RH_OP_COND_SIGNAL: case RH_OP_COND_BROADCAST: case RH_OP_SEM_POST: case RH_OP_THREAD_SELF:
     case RH_OP_THREAD_DETACH: case RH_OP_FENCE:
+    case RH_OP_BENIGN: case RH_OP_IGNORE_BEGIN: case RH_OP_IGNORE_END: case RH_OP_FORGET:
         set_val(w, call, 0, 0);
         return 1;
     default:

@@ -2,6 +2,7 @@
  * cluster against the may- and must-race conditions (see race_pairs.h).
  */
 #include "race_pairs.h"
+#include "annotations.h"
 #include "mhp.h"
 #include "must_race.h"
 #include "own_index.h"
@@ -347,6 +348,8 @@ static void emit(rh_static *s, const cand *c)
     r.offset_hi = c->hi >= WHOLE_HI ? -1 : (long)c->hi;
     r.engine = rh_xstrdup("static");
     r.evidence = c->must ? RH_EV_MUST : RH_EV_MAY;
+    if (s->annot)
+        rh_static_annot_label(s, s->annot, c->a1, c->a2, &r);
     rh_result_add_race(s->res, &r);
     if (c->must)
         s->nmust++;

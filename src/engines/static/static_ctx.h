@@ -36,6 +36,7 @@ typedef struct rh_static {
     int may_partial;       /* without --may, possible races were looked for only until the first */
     const char **assumed;  /* undefined functions analysed by assumption (library_calls.c) */
     int nassumed;
+    struct rh_static_annot *annot; /* benign ranges of annotations (annotations.c) */
     unsigned char *sync_objs; /* per points-to object: a lock, condition, barrier, semaphore or
                                  once control (library_calls.c, made on first use) */
 } rh_static;

@@ -5,6 +5,7 @@
  * discipline: race-free only without any may-race or unmodelled construct,
  * race only with must-races, unknown otherwise.
  */
+#include "annotations.h"
 #include "../engine.h"
 #include "must_race.h"
 #include "race_pairs.h"
@@ -46,6 +47,7 @@ static void decide(rh_static *s)
 static void cleanup(rh_static *s)
 {
     rh_must_free(s->must);
+    rh_static_annot_free(s->annot);
     free(s->shared);
     free(s->sync_objs);
     rh_ls_free(&s->ls);
@@ -98,6 +100,7 @@ int rh_static_run(rh_program *prog, const rh_options *o, rh_budget *budget, rh_r
     s.shared = rh_escape_shared(&s.pt, &s.tg);
     rh_static_find_unsupported(&s);
     s.must = rh_must_build(&s);
+    s.annot = rh_static_annot_build(&s);
     rh_static_race_pairs(&s);
     lap(res, "static.races.seconds", t);
     decide(&s);

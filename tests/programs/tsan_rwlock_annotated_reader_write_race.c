@@ -1,0 +1,81 @@
+/* Code annotated for ThreadSanitizer: a custom reader-writer spinlock announced with AnnotateRWLockCreate/Acquired/Released (is_w 1 for the writer, 0 for the readers).  The writer's update and the readers' reads are ordered by the announced lock, but each reader also bumps a hit counter while it holds the lock only in read mode: two readers may hold it together, so that update races. */
+#include <pthread.h>
+
+__attribute__((weak, noinline)) void AnnotateRWLockCreate(const char *f, int l, const volatile void *lock)
+{
+    (void)f, (void)l, (void)lock;
+}
+__attribute__((weak, noinline)) void AnnotateRWLockAcquired(const char *f, int l, const volatile void *lock, long is_w)
+{
+    (void)f, (void)l, (void)lock, (void)is_w;
+}
+__attribute__((weak, noinline)) void AnnotateRWLockReleased(const char *f, int l, const volatile void *lock, long is_w)
+{
+    (void)f, (void)l, (void)lock, (void)is_w;
+}
+
+int rw; /* -1: a writer holds it, else the number of readers */
+int config;
+int hits;
+
+static void write_lock(void)
+{
+    int free_ = 0;
+    while (!__atomic_compare_exchange_n(&rw, &free_, -1, 0, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+        free_ = 0;
+    AnnotateRWLockAcquired(__FILE__, __LINE__, &rw, 1);
+}
+
+static void write_unlock(void)
+{
+    AnnotateRWLockReleased(__FILE__, __LINE__, &rw, 1);
+    __atomic_store_n(&rw, 0, __ATOMIC_RELEASE);
+}
+
+static void read_lock(void)
+{
+    for (;;) {
+        int n = __atomic_load_n(&rw, __ATOMIC_RELAXED);
+        if (n >= 0 && __atomic_compare_exchange_n(&rw, &n, n + 1, 0, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+            break;
+    }
+    AnnotateRWLockAcquired(__FILE__, __LINE__, &rw, 0);
+}
+
+static void read_unlock(void)
+{
+    AnnotateRWLockReleased(__FILE__, __LINE__, &rw, 0);
+    __atomic_fetch_sub(&rw, 1, __ATOMIC_RELEASE);
+}
+
+static void *writer(void *arg)
+{
+    (void)arg;
+    write_lock();
+    config = 42; // NORACE
+    write_unlock();
+    return 0;
+}
+
+static void *reader(void *arg)
+{
+    (void)arg;
+    read_lock();
+    int v = config; // NORACE
+    hits++; // RACE
+    read_unlock();
+    return (void *)(long)v;
+}
+
+int main(void)
+{
+    AnnotateRWLockCreate(__FILE__, __LINE__, &rw);
+    pthread_t w, r1, r2;
+    pthread_create(&w, 0, writer, 0);
+    pthread_create(&r1, 0, reader, 0);
+    pthread_create(&r2, 0, reader, 0);
+    pthread_join(w, 0);
+    pthread_join(r1, 0);
+    pthread_join(r2, 0);
+    return 0;
+}
