@@ -8,7 +8,7 @@
  * the word is set and the thread has not disabled cancellation: the thread
  * runs its cleanup handlers and ends as pthread_exit(PTHREAD_CANCELED)
  * does, so a join reads (void *)-1.  At an optional cancellation point
- * (stdio) it acts or not, by a free choice.
+ * (stdio) it acts only in the over-approximation below.
  *
  * Cancelling orders nothing (POSIX 4.12 does not list pthread_cancel; glibc
  * reads cancelhandling relaxed), but a race monitor that looks for adjacent
@@ -177,11 +177,13 @@ int rh_bmc_cancel_point(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, int
                               rh_bmc_bv(c, c->cancel_base + 4 * (uint64_t)w->thread, c->aw),
                               "cancellation point");
     p->val = rh_bmc_fresh(c, "cancelled", 32);
-    Z3_ast act = rh_bmc_ite(c, c->cancel_free, rh_bmc_fresh(c, "acts", 0), rh_bmc_nonzero(c, p->val));
+    /* an optional point acts only in the over-approximation: whether the
+     * library acts there (glibc: when stdio reaches a system call) is not
+     * known, and a counterexample must be a real execution */
+    Z3_ast real = optional ? rh_bmc_false(c) : rh_bmc_nonzero(c, p->val);
+    Z3_ast act = rh_bmc_ite(c, c->cancel_free, rh_bmc_fresh(c, "acts", 0), real);
     if (w->cancel_off)
         act = rh_bmc_and(c, act, rh_bmc_not(c, w->cancel_off));
-    if (optional)
-        act = rh_bmc_and(c, act, rh_bmc_fresh(c, "maybe", 0));
     Z3_ast g = st->guard;
     st->guard = rh_bmc_and(c, g, act);
     int rc = rh_bmc_thread_exit(w, st, call, rh_bmc_bv(c, (uint64_t)-1, c->aw)); /* PTHREAD_CANCELED */
