@@ -177,6 +177,11 @@ int rh_bmc_cancel_point(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, int
                               rh_bmc_bv(c, c->cancel_base + 4 * (uint64_t)w->thread, c->aw),
                               "cancellation point");
     p->val = rh_bmc_fresh(c, "cancelled", 32);
+    /* no switch point of its own, and no round: in the over-approximation
+     * the value is not used, and in the search a switch right after it is
+     * one just before it unless the next check reads the word again (races
+     * that needs are still found in the over-approximation's way: no proof) */
+    p->flags |= RH_BMC_PF_LOCAL;
     /* an optional point acts only in the over-approximation: whether the
      * library acts there (glibc: when stdio reaches a system call) is not
      * known, and a counterexample must be a real execution */
