@@ -127,6 +127,60 @@ static void cancel_send(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call)
     set_int_result(w, st, call, 0);
 }
 
+/* Paths that end with value v (when v is known). */
+static void add_exit(rh_bmc_ctx *c, Z3_ast *guard, Z3_ast *val, Z3_ast g, Z3_ast v)
+{
+    if (rh_bmc_is_false(c, g))
+        return;
+    if (v)
+        *val = *val && rh_bmc_width(c, *val) == rh_bmc_width(c, v) ? rh_bmc_ite(c, g, v, *val) : v;
+    *guard = *guard ? rh_bmc_or(c, *guard, g) : g;
+}
+
+/* Runs handler k for the unwinding paths on which it is registered; they
+ * stay unwinding (the next handler, or the thread's end, follows). */
+static int run_handler(rh_bmc_walk *w, int k, int atomic)
+{
+    rh_bmc_ctx *c = w->c;
+    rh_bmc_cleanup *cl = &w->cleanup[k];
+    Z3_ast g = rh_bmc_and(c, w->unwind_guard, cl->on);
+    if (rh_bmc_is_false(c, g))
+        return 0;
+    cl->on = rh_bmc_and(c, cl->on, rh_bmc_not(c, g)); /* it has run for them */
+    rh_bmc_state tmp;
+    rh_bmc_state_init(&tmp, g);
+    tmp.atomic = atomic;
+    if (cl->fnv)
+        rh_bmc_state_set(&tmp, LLVMGetCalledValue(cl->call), cl->fnv);
+    if (cl->argv)
+        rh_bmc_state_set(&tmp, LLVMGetOperand(cl->call, 0), cl->argv);
+    w->unwinding++;
+    int rc = rh_bmc_call(w, &tmp, w->cleanup[k].call);
+    w->unwinding--;
+    /* paths where the handler did not return (it was cut) end there */
+    w->unwind_guard = rh_bmc_or(c, rh_bmc_and(c, w->unwind_guard, rh_bmc_not(c, g)), tmp.guard);
+    rh_bmc_state_free(&tmp);
+    return rc;
+}
+
+/* Handlers newer than k, then k (if run), for the unwinding paths. */
+static int run_handlers_down_to(rh_bmc_walk *w, int k, int atomic)
+{
+    for (int j = w->ncleanup - 1; j >= k; j--) {
+        int rc = run_handler(w, j, atomic);
+        if (rc)
+            return rc;
+    }
+    return 0;
+}
+
+/* A thread ending inside cleanup regions does not run their handlers at
+ * once: its paths join the walk's unwinding paths, and each handler runs
+ * for them where its region ends in the walk (cleanup_unregister), or at
+ * the thread's end (rh_bmc_cleanup_finish), newest first.  That is later
+ * in the thread's positions, which those paths reach skipping the ones
+ * between (their guards exclude them), and one copy of a handler serves
+ * every cancellation point of its region. */
 int rh_bmc_thread_exit(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, Z3_ast v)
 {
     rh_bmc_ctx *c = w->c;
@@ -136,36 +190,28 @@ int rh_bmc_thread_exit(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, Z3_a
         rh_bmc_unsupported_kill(w, st, call, "a thread exit inside a cleanup handler");
         return 0;
     }
-    w->unwinding++;
-    for (int k = w->ncleanup - 1; k >= 0; k--) {
-        rh_bmc_cleanup *cl = &w->cleanup[k];
-        Z3_ast g = rh_bmc_and(c, st->guard, cl->on);
-        if (rh_bmc_is_false(c, g))
-            continue;
-        rh_bmc_state tmp;
-        rh_bmc_state_init(&tmp, g);
-        tmp.atomic = st->atomic;
-        if (cl->fnv)
-            rh_bmc_state_set(&tmp, LLVMGetCalledValue(cl->call), cl->fnv);
-        if (cl->argv)
-            rh_bmc_state_set(&tmp, LLVMGetOperand(cl->call, 0), cl->argv);
-        int rc = rh_bmc_call(w, &tmp, cl->call);
-        cl = &w->cleanup[k]; /* the handler may have registered regions of its own */
-        /* paths where the handler did not return (it exited, or was cut) end there */
-        st->guard = rh_bmc_or(c, rh_bmc_and(c, st->guard, rh_bmc_not(c, cl->on)), tmp.guard);
-        rh_bmc_state_free(&tmp);
-        if (rc) {
-            w->unwinding--;
-            return rc;
-        }
-    }
-    w->unwinding--;
-    if (v)
-        w->exit_val = w->exit_val && rh_bmc_width(c, w->exit_val) == rh_bmc_width(c, v)
-                          ? rh_bmc_ite(c, st->guard, v, w->exit_val) : v;
-    w->exit_guard = rh_bmc_or(c, w->exit_guard, st->guard);
+    int registered = 0;
+    for (int k = 0; k < w->ncleanup; k++)
+        registered |= !rh_bmc_is_false(c, rh_bmc_and(c, st->guard, w->cleanup[k].on));
+    if (registered)
+        add_exit(c, &w->unwind_guard, &w->unwind_val, st->guard, v);
+    else
+        add_exit(c, &w->exit_guard, &w->exit_val, st->guard, v);
     st->guard = rh_bmc_false(c);
     return 0;
+}
+
+int rh_bmc_cleanup_finish(rh_bmc_walk *w)
+{
+    rh_bmc_ctx *c = w->c;
+    int rc = w->unwind_guard ? run_handlers_down_to(w, 0, 0) : 0;
+    if (w->unwind_guard)
+        add_exit(c, &w->exit_guard, &w->exit_val, w->unwind_guard, w->unwind_val);
+    free(w->cleanup);
+    w->cleanup = NULL;
+    w->ncleanup = w->cleanup_cap = 0;
+    w->unwind_guard = w->unwind_val = NULL;
+    return rc;
 }
 
 int rh_bmc_cancel_point(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, int optional, int step)
@@ -293,18 +339,21 @@ static void cleanup_register(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call
     w->cleanup[w->ncleanup++] = (rh_bmc_cleanup){buf, h, fnv, argv, st->guard};
 }
 
-/* The newest registration of the buffer is popped on st's paths. */
-static void cleanup_unregister(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call)
+/* The newest registration of the buffer is popped on st's paths, after
+ * its handler (and any newer one) ran for the paths that unwind. */
+static int cleanup_unregister(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call)
 {
     rh_bmc_ctx *c = w->c;
     LLVMValueRef buf = buffer_of(LLVMGetOperand(call, 0));
     for (int k = w->ncleanup - 1; buf && k >= 0; k--)
         if (w->cleanup[k].buf == buf && !rh_bmc_is_false(c, w->cleanup[k].on)) {
+            int rc = w->unwind_guard ? run_handlers_down_to(w, k, st->atomic) : 0;
             w->cleanup[k].on = rh_bmc_and(c, w->cleanup[k].on, rh_bmc_not(c, st->guard));
-            return;
+            return rc;
         }
     rh_bmc_unsupported_kill(w, st, call, "a cleanup region ended (__pthread_unregister_cancel) "
                                          "that the bmc engine did not see begin");
+    return 0;
 }
 
 /* __sigsetjmp: only the one of a cleanup region, whose first return is 0
@@ -335,7 +384,7 @@ int rh_bmc_call_cancel(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, cons
         return 0;
     case RH_CANCEL_SETJMP: cleanup_setjmp(w, st, call); return 0;
     case RH_CANCEL_REGISTER: cleanup_register(w, st, call); return 0;
-    case RH_CANCEL_UNREGISTER: cleanup_unregister(w, st, call); return 0;
+    case RH_CANCEL_UNREGISTER: return cleanup_unregister(w, st, call);
     case RH_CANCEL_UNWIND: break;
     }
     rh_bmc_unsupported_kill(w, st, call, "a cleanup handler's unwinding (__pthread_unwind_next) the "

@@ -374,9 +374,10 @@ static int walk_thread(rh_bmc_ctx *c, int t)
         args[1] = rh_bmc_bv(c, rh_bmc_alloc(c, "heap", 64, NULL), c->aw);
     }
     int rc = rh_bmc_inline(&w, &st, fn, args, 2, &ret);
-    free(w.cleanup); /* a region still registered when the start routine returns is undefined */
-    w.cleanup = NULL;
-    w.ncleanup = 0;
+    if (rc == 0)
+        rc = rh_bmc_cleanup_finish(&w);
+    else
+        free(w.cleanup);
     if (rc) {
         free(w.tsd);
         return rc;

@@ -63,6 +63,8 @@ typedef struct rh_bmc_walk {
     rh_bmc_cleanup *cleanup; /* registered handlers, oldest first */
     int ncleanup, cleanup_cap;
     int unwinding;      /* running cleanup handlers: no cancellation point acts */
+    Z3_ast unwind_guard, unwind_val; /* paths ending inside cleanup regions, whose
+                                      * handlers have not all run yet, and their value */
 } rh_bmc_walk;
 
 /* ---- states (bmc_state.c) ---- */
@@ -128,6 +130,9 @@ int rh_bmc_cancel_point(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, int
 /* Ends st's paths as pthread_exit(v) does: the registered cleanup
  * handlers run, newest first, then the thread ends with value v. */
 int rh_bmc_thread_exit(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, Z3_ast v);
+/* At the end of the thread's walk: the handlers still due run, and the
+ * paths that unwound end; frees the walk's handlers. */
+int rh_bmc_cleanup_finish(rh_bmc_walk *w);
 
 /* ---- processes (bmc_process.c) ---- */
 /* fork: continues as the parent or as the child (whose other threads never run again). */
