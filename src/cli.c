@@ -7,12 +7,14 @@
 #include "report/report.h"
 #include "util/util.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <limits.h>
 #include <llvm-c/Core.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <z3.h>
 
 
@@ -46,6 +48,7 @@ static const char usage[] =
     "  --unwind=K --rounds=R             bmc bounds (default: iterative deepening)\n"
     "  --runs=N --seed=S --strategy=pct|random|fifo   dynamic engine runs\n"
     "  --arg=VALUE                       an argument of the program in the dynamic engine's runs\n"
+    "  --stdin=FILE                      the program's standard input in those runs (default /dev/null)\n"
     "                                    (repeat for each; the witness records them)\n"
     "  -j, --jobs=N                      parallel jobs (default 2)\n"
     "  -l LIB, -L DIR, --link=FLAG       link the dynamic engine's build with LIB, DIR, FLAG\n"
@@ -67,7 +70,7 @@ static const char usage[] =
 enum { OPT_ENGINE = 256, OPT_FORMAT, OPT_TIMEOUT, OPT_SVCOMP, OPT_DATA_MODEL, OPT_DUMP_MODEL,
        OPT_VERSION, OPT_HELP, OPT_MODEL, OPT_MAY, OPT_STATS, OPT_WITNESS, OPT_UNWIND, OPT_ROUNDS,
        OPT_RUNS, OPT_SEED, OPT_STRATEGY, OPT_FROM_REPORT, OPT_LINK, OPT_SUPPRESSIONS, OPT_BASELINE,
-       OPT_EXITCODE, OPT_PROGRAM, OPT_ENTRY, OPT_STRICT, OPT_ARG };
+       OPT_EXITCODE, OPT_PROGRAM, OPT_ENTRY, OPT_STRICT, OPT_ARG, OPT_STDIN };
 
 static const struct option long_opts[] = {
     {"engine", required_argument, 0, OPT_ENGINE},   {"format", required_argument, 0, OPT_FORMAT},
@@ -86,6 +89,7 @@ static const struct option long_opts[] = {
     {"exitcode", required_argument, 0, OPT_EXITCODE},
     {"program", required_argument, 0, OPT_PROGRAM}, {"entry", required_argument, 0, OPT_ENTRY},
     {"strict", no_argument, 0, OPT_STRICT},         {"arg", required_argument, 0, OPT_ARG},
+    {"stdin", required_argument, 0, OPT_STDIN},
     {"jobs", required_argument, 0, 'j'},            {"verbose", no_argument, 0, 'v'},
     {0, 0, 0, 0},
 };
@@ -197,6 +201,9 @@ static int apply_option(rh_options *o, int c, const char *arg, char *err)
         return 0;
     case OPT_LINK: add_ldflag(o, arg); return 0;
     case OPT_ARG: add_run_arg(o, arg); return 0;
+    case OPT_STDIN:
+        o->stdin_file = arg;
+        return access(arg, R_OK) == 0 ? 0 : rh_fail(err, "--stdin: cannot read '%s': %s", arg, strerror(errno));
     case 'v': o->verbose = 1; return 0;
     case OPT_VERSION: print_version(); return 1;
     case OPT_HELP: case 'h': fputs(usage, stdout); return 1;

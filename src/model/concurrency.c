@@ -107,22 +107,34 @@ static const rh_conc_entry builtin[] = {
     {"pthread_cancel",          RH_OP_UNMODELLED,      CNL,               N,  0, -1, -1, -1, RH_CANCEL_SEND},
     {"pthread_testcancel",      RH_OP_UNMODELLED,      CNL,               N, -1, -1, -1, -1, RH_CANCEL_TEST},
     {"pthread_setcanceltype",   RH_OP_UNMODELLED,      CNL,               N, -1, -1, -1, -1, RH_CANCEL_TYPE},
-    {"pthread_kill",            RH_OP_UNMODELLED,      0,                 N, -1, -1, -1, -1, 0},
-    {"pthread_sigqueue",        RH_OP_UNMODELLED,      0,                 N, -1, -1, -1, -1, 0},
+    {"pthread_kill",            RH_OP_UNMODELLED,      RH_F_SIGNAL,       N, -1, -1, -1, -1, 0},
+    {"pthread_sigqueue",        RH_OP_UNMODELLED,      RH_F_SIGNAL,       N, -1, -1, -1, -1, 0},
     {"pthread_cleanup_push",    RH_OP_UNMODELLED,      0,                 N, -1, -1, -1, -1, 0},
     {"__pthread_register_cancel", RH_OP_UNMODELLED,    CNL,               N,  0, -1, -1, -1, RH_CANCEL_REGISTER},
     {"__pthread_unregister_cancel", RH_OP_UNMODELLED,  CNL,               N,  0, -1, -1, -1, RH_CANCEL_UNREGISTER},
     {"__pthread_unwind_next",   RH_OP_UNMODELLED,      CNL,               N,  0, -1, -1, -1, RH_CANCEL_UNWIND},
     {"__sigsetjmp",             RH_OP_UNMODELLED,      CNL,               N,  0, -1, -1, -1, RH_CANCEL_SETJMP},
+    /* System V semaphores: P and V operations, and semctl's SETVAL/SETALL release waiters */
+    {"semop",                   RH_OP_UNMODELLED,      0,                 N, -1, -1, -1, -1, 0},
+    {"semtimedop",              RH_OP_UNMODELLED,      0,                 N, -1, -1, -1, -1, 0},
+    {"semctl",                  RH_OP_UNMODELLED,      0,                 N, -1, -1, -1, -1, 0},
     {"syscall",                 RH_OP_UNMODELLED,      0,                 N, -1, -1, -1, -1, 0},
-    {"raise",                   RH_OP_UNMODELLED,      0,                 N, -1, -1, -1, -1, 0},
-    {"kill",                    RH_OP_UNMODELLED,      0,                 N, -1, -1, -1, -1, 0},
-    {"sigqueue",                RH_OP_UNMODELLED,      0,                 N, -1, -1, -1, -1, 0},
-    {"alarm",                   RH_OP_UNMODELLED,      0,                 N, -1, -1, -1, -1, 0},
+    {"raise",                   RH_OP_UNMODELLED,      RH_F_SIGNAL,       N, -1, -1, -1, -1, 0},
+    {"kill",                    RH_OP_UNMODELLED,      RH_F_SIGNAL,       N, -1, -1, -1, -1, 0},
+    {"sigqueue",                RH_OP_UNMODELLED,      RH_F_SIGNAL,       N, -1, -1, -1, -1, 0},
+    {"alarm",                   RH_OP_UNMODELLED,      RH_F_SIGNAL,       N, -1, -1, -1, -1, 0},
     {"setitimer",               RH_OP_UNMODELLED,      0,                 N, -1, -1, -1, -1, 0},
     {"sigwait",                 RH_OP_UNMODELLED,      0,                 N, -1, -1, -1, -1, 0},
     {"sigsuspend",              RH_OP_UNMODELLED,      0,                 N, -1, -1, -1, -1, 0},
-    {"pause",                   RH_OP_UNMODELLED,      0,                 N, -1, -1, -1, -1, 0},
+    {"pause",                   RH_OP_UNMODELLED,      RH_F_SIGNAL,       N, -1, -1, -1, -1, 0},
+    /* asynchronous I/O: the library writes the buffer later, from a thread of its own */
+    {"aio_read",                RH_OP_UNMODELLED,      0,                 N, -1, -1, -1, -1, 0},
+    {"aio_write",               RH_OP_UNMODELLED,      0,                 N, -1, -1, -1, -1, 0},
+    {"aio_fsync",               RH_OP_UNMODELLED,      0,                 N, -1, -1, -1, -1, 0},
+    {"lio_listio",              RH_OP_UNMODELLED,      0,                 N, -1, -1, -1, -1, 0},
+    {"aio_read64",              RH_OP_UNMODELLED,      0,                 N, -1, -1, -1, -1, 0},
+    {"aio_write64",             RH_OP_UNMODELLED,      0,                 N, -1, -1, -1, -1, 0},
+    {"getaddrinfo_a",           RH_OP_UNMODELLED,      0,                 N, -1, -1, -1, -1, 0},
     {"fork",                    RH_OP_FORK,            0,                 N, -1, -1, -1, -1, 0},
     {"vfork",                   RH_OP_UNMODELLED,      0,                 N, -1, -1, -1, -1, 0},
     {"thrd_create",             RH_OP_THREAD_CREATE,   0,                 N,  0,  2,  1, -1, 0},
@@ -417,6 +429,11 @@ int rh_conc_c11(const rh_conc_entry *e)
     return e && (strncmp(e->name, "mtx_", 4) == 0 || strncmp(e->name, "cnd_", 4) == 0);
 }
 
+int rh_conc_registers(const rh_conc_entry *e)
+{
+    return e && e->fn >= 0 && ((e->flags & RH_F_REGISTER) || e->op == RH_OP_TSD);
+}
+
 int rh_conc_may_sync(const char *name)
 {
     if (!name)
@@ -445,6 +462,7 @@ static const struct {
     unsigned flag;
 } modifiers[] = {
     {"try", RH_F_TRY}, {"timed", RH_F_TIMED}, {"shared", RH_F_SHARED},
+    {"deadline", RH_F_TIMED | RH_F_DEADLINE}, /* timed, last argument an absolute timespec */
     {"reads", RH_F_OBJ_READ}, {"writes", RH_F_OBJ_WRITE}, {"reads2", RH_F_OBJ2_READ},
     {"prefix", RH_F_PREFIX}, {"format", RH_F_FORMAT}, {"scanf", RH_F_SCAN},
 };
@@ -512,7 +530,7 @@ int rh_conc_load_file(rh_conc_table *t, const char *path, char *err)
         if (parse_line(&t->user[t->nuser], line)) {
             free((char *)t->user[t->nuser].name);
             rc = rh_fail(err, "%s:%d: cannot read this concurrency-model line "
-                              "(expected: OP FUNCTION [obj=N] [obj2=N] [fn=N] [size=N] [success=N] [try|timed|shared])",
+                              "(expected: OP FUNCTION [obj=N] [obj2=N] [fn=N] [size=N] [success=N] [try|timed|deadline|shared])",
                          path, lineno);
             break;
         }

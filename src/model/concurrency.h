@@ -127,6 +127,11 @@ rh_cancel_point rh_conc_cancel_point(const char *name);
 #define RH_F_STATE_LOCKED 0x8000   /* glibc serialises that state inside: a race by POSIX, which
                                     * no execution on glibc shows, so it is never "observed" */
 #define RH_F_KEEPS 0x10000         /* keeps pointer argument obj2 for later library accesses (setvbuf) */
+#define RH_F_NOTIFY 0x800000       /* fn: a struct sigevent; with SIGEV_THREAD the library runs the
+                                    * function stored in it in a thread of its own (timer_create) */
+#define RH_F_SIGNAL 0x400000       /* UNMODELLED: sends or waits for a signal (raise, kill, pause):
+                                    * touches no memory and orders nothing an engine that runs every
+                                    * registered handler as a thread of its own must know (static) */
 
 /* Lock classes, for naming locks in reports. */
 typedef enum rh_lock_class { RH_LOCK_NONE, RH_LOCK_MUTEX, RH_LOCK_RWLOCK, RH_LOCK_SPIN } rh_lock_class;
@@ -165,6 +170,11 @@ int rh_conc_may_sync(const char *name);
 /* Whether the entry is a C11 <threads.h> lock or condition call, whose
  * failures answer thrd_busy/thrd_timedout rather than an errno value. */
 int rh_conc_c11(const rh_conc_entry *e);
+
+/* Whether the call gives the library a function of the program to run
+ * later in another context (argument e->fn): a handler (signal, sigaction,
+ * atexit) or a thread-specific data destructor (pthread_key_create). */
+int rh_conc_registers(const rh_conc_entry *e);
 
 /* The op's name as used in --dump-model and in --model files ("lock", ...). */
 const char *rh_conc_op_name(rh_op op);

@@ -164,3 +164,30 @@ const char *rh_libspec_state_object(const char *state, char *buf, unsigned size)
     return buf;
 }
 
+
+/* The library's variables that hold pointers (libspec.h).  environ is
+ * not here: putenv puts the program's own strings into it, which a plain
+ * "library storage" would hide, so loads from it stay untracked. */
+static const struct {
+    const char *name;
+    rh_libvar_kind kind;
+} libvars[] = {
+    {"optarg", RH_LIBVAR_ARGV},
+    {"program_invocation_name", RH_LIBVAR_ARGV},
+    {"program_invocation_short_name", RH_LIBVAR_ARGV},
+    {"stdin", RH_LIBVAR_STORAGE},
+    {"stdout", RH_LIBVAR_STORAGE},
+    {"stderr", RH_LIBVAR_STORAGE},
+    {"tzname", RH_LIBVAR_STORAGE},
+    {"__tzname", RH_LIBVAR_STORAGE},
+    {"sys_errlist", RH_LIBVAR_STORAGE},
+    {"sys_siglist", RH_LIBVAR_STORAGE},
+};
+
+rh_libvar_kind rh_libspec_variable(const char *name)
+{
+    for (size_t i = 0; i < sizeof libvars / sizeof libvars[0]; i++)
+        if (strcmp(libvars[i].name, name) == 0)
+            return libvars[i].kind;
+    return RH_LIBVAR_NONE;
+}

@@ -78,6 +78,12 @@ const rh_conc_entry *rh_libspec_lookup(const char *name);
 const rh_libspec_row *rh_libspec_row_at(int i);
 int rh_libspec_count(void);
 
+/* What a C library variable the program reads holds pointers to:
+ * nothing (optind, h_errno), the program's argument strings (optarg), or
+ * storage of the library's own (stdout's FILE, tzname's strings). */
+typedef enum rh_libvar_kind { RH_LIBVAR_NONE, RH_LIBVAR_ARGV, RH_LIBVAR_STORAGE } rh_libvar_kind;
+rh_libvar_kind rh_libspec_variable(const char *name);
+
 /* Name of the pseudo-object standing for a hidden state ("libc: strtok's
  * static buffer"), in buf. */
 const char *rh_libspec_state_object(const char *state, char *buf, unsigned size);

@@ -14,7 +14,7 @@ const rh_libspec_row rh_libspec_posix[] = {
     MEM("pread64", "w1:ret"), MEM("pwrite64", "r1:a2"),
     MEM("readv", "r1 w1+"), MEM("writev", "r1"), MEM("preadv", "r1"), MEM("pwritev", "r1"),
     PURE("lseek"), PURE("lseek64"), PURE("fsync"), PURE("fdatasync"), PURE("ftruncate"),
-    PURE("ftruncate64"), MEM("truncate", "r0:s"), MEM("fcntl", ""), MEM("ioctl", ""),
+    PURE("ftruncate64"), MEM("truncate", "r0:s"), MEM("fcntl", "m2"), MEM("fcntl64", "m2"), MEM("ioctl", "m2"), /* F_GETLK, TIOCGWINSZ write their third argument */
     PURE("isatty"), STW("ttyname", -1, "", "ttyname's static buffer"), MEM("ttyname_r", "w1:a2"),
     PURE("sync"), PURE("syncfs"), PURE("posix_fadvise"), PURE("posix_fallocate"),
     MEM("select", "m1 m2 m3 m4"), MEM("pselect", "m1 m2 m3 r4 r5"), MEM("poll", "m0"),
@@ -33,7 +33,7 @@ const rh_libspec_row rh_libspec_posix[] = {
     MEM("chdir", "r0:s"), PURE("fchdir"), RET("getcwd", 0, "w0:a1"), PURE("umask"),
     MEM("utime", "r0:s r1"), MEM("utimes", "r0:s r1"), MEM("utimensat", "r1:s r2"), MEM("futimens", "r1"),
     MEM("chroot", "r0:s"), RET("realpath", 1, "r0:s w1"), RET("dirname", 0, "m0:s"),
-    RET("basename", 0, "m0:s"), MEM("pathconf", "r0:s"), PURE("fpathconf"),
+    RET("basename", 0, "m0:s"), RET("__xpg_basename", 0, "m0:s"), MEM("pathconf", "r0:s"), PURE("fpathconf"),
     NEW("opendir", "r0:s"), NEW("fdopendir", ""), MEM("closedir", "m0"),
     STW("readdir", -1, "m0", "readdir's struct dirent"), STW("readdir64", -1, "m0", "readdir's struct dirent"),
     MEM("readdir_r", "m0 w1 p2"), MEM("rewinddir", "m0"), MEM("seekdir", "m0"), MEM("telldir", "r0"),
@@ -84,7 +84,7 @@ const rh_libspec_row rh_libspec_posix[] = {
     MEM("clock_getcpuclockid", "w1"), MEM("localtime_r", "r0 w1"), MEM("gmtime_r", "r0 w1"),
     RET("ctime_r", 1, "r0 w1:26"), RET("asctime_r", 1, "r0 w1:26"), PURE("tzset"),
     MEM("strptime", "r0:s r1:s m2"), MEM("getitimer", "w1"), MEM("setitimer", "r1 w2"),
-    MEM("timer_create", "r1 p2"), MEM("timer_settime", "r2 w3"), MEM("timer_gettime", "w1"),
+    NOTIFY("timer_create", 1, "r1 p2"), MEM("timer_settime", "r2 w3"), MEM("timer_gettime", "w1"),
     PURE("timer_delete"), PURE("timer_getoverrun"), STW("getdate", -1, "r0:s", "getdate's static struct tm"),
     /* users and groups */
     STW("getpwnam", -1, "r0:s", "the passwd entry buffer"), STW("getpwuid", -1, "", "the passwd entry buffer"),
@@ -98,7 +98,8 @@ const rh_libspec_row rh_libspec_posix[] = {
     MEM("getgrouplist", "r0:s w2 m3"), MEM("initgroups", "r0:s"),
     /* environment */
     STW("setenv", -1, "r0:s r1:s", "the environment"), STW("unsetenv", -1, "r0:s", "the environment"),
-    STW("putenv", -1, "r0:s", "the environment"), STW("clearenv", -1, "", "the environment"),
+    /* putenv keeps its string: it is the environment from then on */
+    LS_ROW("putenv", RH_OP_MEMORY, RH_F_STATE_WRITE | RH_F_KEEPS, -1, 0, -1, "r0:s", "the environment"), STW("clearenv", -1, "", "the environment"),
     /* random numbers */
     LOCKED("random", "", "random's state"), LOCKED("srandom", "", "random's state"),
     LOCKED("initstate", "w1:a2", "random's state"), LOCKED("setstate", "r0", "random's state"),
@@ -139,12 +140,11 @@ const rh_libspec_row rh_libspec_posix[] = {
     MEM("posix_memalign", "p0"), NEW("valloc", ""), NEW("memalign", ""), NEW("pvalloc", ""),
     /* System V IPC */
     PURE("shmget"), NEW("shmat", ""), PURE("shmdt"), MEM("shmctl", "m2"), PURE("msgget"),
-    MEM("msgsnd", "r1"), MEM("msgrcv", "w1"), MEM("msgctl", "m2"), PURE("semget"),
-    MEM("semop", "r1"), MEM("ftok", "r0:s"),
+    MEM("msgsnd", "r1"), MEM("msgrcv", "w1"), MEM("msgctl", "m2"), PURE("semget"), MEM("ftok", "r0:s"),
     /* message queues */
     MEM("mq_open", "r0:s"), PURE("mq_close"), MEM("mq_unlink", "r0:s"), MEM("mq_send", "r1:a2"),
     MEM("mq_receive", "w1:ret"), MEM("mq_getattr", "w1"), MEM("mq_setattr", "r1 w2"),
-    MEM("mq_timedsend", "r1:a2 r4"), MEM("mq_timedreceive", "w1:ret r4"),
+    MEM("mq_timedsend", "r1:a2 r4"), MEM("mq_timedreceive", "w1:ret r4"), NOTIFY("mq_notify", 1, "r1"),
     /* dynamic loading: what the loaded code does is unknown, see dlsym */
     MEM("dlclose", ""), STW("dlerror", -1, "", "dlerror's message buffer"),
     /* syslog: locked inside */

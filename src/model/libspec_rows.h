@@ -13,6 +13,7 @@
  *   CB(name, fn, effects)       calls argument fn back before returning (qsort)
  *   REG(name, fn, effects)      keeps argument fn and calls it later (atexit)
  *   KEEP(name, k, effects)      keeps pointer argument k for later accesses (setvbuf)
+ *   NOTIFY(name, fn, effects)   argument fn is a struct sigevent (timer_create)
  */
 #ifndef RH_LIBSPEC_ROWS_H
 #define RH_LIBSPEC_ROWS_H
@@ -33,6 +34,7 @@
     LS_ROW(name, RH_OP_MEMORY, RH_F_STATE_WRITE | RH_F_STATE_LOCKED, -1, -1, -1, eff, st)
 #define CB(name, fn, eff) LS_ROW(name, RH_OP_MEMORY, RH_F_CALLBACK, -1, -1, fn, eff, NULL)
 #define REG(name, fn, eff) LS_ROW(name, RH_OP_MEMORY, RH_F_REGISTER, -1, -1, fn, eff, NULL)
+#define NOTIFY(name, fn, eff) LS_ROW(name, RH_OP_MEMORY, RH_F_NOTIFY, -1, -1, fn, eff, NULL)
 #define KEEP(name, k, eff) LS_ROW(name, RH_OP_MEMORY, RH_F_KEEPS, -1, k, -1, eff, NULL)
 
 extern const rh_libspec_row rh_libspec_iso[];

@@ -175,13 +175,18 @@ static uint64_t scan_size(char conv, const char *mod, unsigned width, uint64_t l
         return *mod == 'L' ? 16 : *mod == 'l' ? 8 : 4;
     case 'c':
         return *mod == 'l' ? 0 : width ? width : 1;
+    case 'n':
+        return hh ? 1 : *mod == 'h' ? 2 : ll || *mod == 'q' || *mod == 'j' ? 8
+               : *mod == 'l' || *mod == 'z' || *mod == 't' ? long_size : 4;
     default: /* s, [: a string of unknown length */
         return 0;
     }
 }
 
-int rh_model_scan_sizes(const rh_program *p, LLVMValueRef call, int fmt_arg, uint64_t *sizes,
-                        int max)
+/* with_n: %n is an argument the call writes (rh_model_scan_writes); else
+ * it makes the format unusable (rh_model_scan_sizes). */
+static int scan_conversions(const rh_program *p, LLVMValueRef call, int fmt_arg, uint64_t *sizes, int max,
+                            int with_n)
 {
     const char *f = rh_model_const_string(LLVMGetOperand(call, (unsigned)fmt_arg));
     uint64_t long_size = LLVMPointerSize(p->td);
@@ -197,7 +202,7 @@ int rh_model_scan_sizes(const rh_program *p, LLVMValueRef call, int fmt_arg, uin
         const char *mod = f;
         while (*f && strchr("hlLqjzt", *f))
             f++;
-        if (!*f || *f == 'p' || *f == 'n') /* %n: assigned, yet not counted in the result */
+        if (!*f || *f == 'p' || (*f == 'n' && !with_n)) /* %n: assigned, yet not counted in the result */
             return -1;
         if (*f == '[') /* a scanset: ']' right after '[' or "[^" is a member */
             for (f += 1 + (f[1] == '^'), f += *f == ']'; *f && *f != ']'; f++)
@@ -211,6 +216,16 @@ int rh_model_scan_sizes(const rh_program *p, LLVMValueRef call, int fmt_arg, uin
     return f ? n : -1;
 }
 
+int rh_model_scan_sizes(const rh_program *p, LLVMValueRef call, int fmt_arg, uint64_t *sizes, int max)
+{
+    return scan_conversions(p, call, fmt_arg, sizes, max, 0);
+}
+
+int rh_model_scan_writes(const rh_program *p, LLVMValueRef call, int fmt_arg, uint64_t *sizes, int max)
+{
+    return scan_conversions(p, call, fmt_arg, sizes, max, 1);
+}
+
 /* scanf-like calls write each argument a conversion assigns.  A format the
  * model cannot read writes every pointer argument, length unknown (the
  * static engine also calls it unsupported); so do conversions past the
@@ -219,7 +234,7 @@ static void add_scan_accesses(rh_program *p, access_vec *v, LLVMValueRef call, i
 {
     unsigned nargs = (unsigned)LLVMGetNumArgOperands(call), first = (unsigned)fmt_arg + 1;
     uint64_t sizes[64];
-    int n = rh_model_scan_sizes(p, call, fmt_arg, sizes, 64);
+    int n = rh_model_scan_writes(p, call, fmt_arg, sizes, 64);
     for (unsigned arg = first; arg < nargs && (n < 0 || (int)(arg - first) < n); arg++) {
         int k = (int)(arg - first);
         uint64_t size = n >= 0 && k < 64 ? sizes[k] : 0;

@@ -125,6 +125,11 @@ const char *rh_model_const_string(LLVMValueRef v);
  * engine follows, or has %n, which assigns without counting in the result. */
 int rh_model_scan_sizes(const rh_program *p, LLVMValueRef call, int fmt_arg, uint64_t *sizes,
                         int max);
+/* The same with %n among the arguments the call writes (an int, or what its
+ * length modifier says): every argument it may write, not the result's
+ * count. */
+int rh_model_scan_writes(const rh_program *p, LLVMValueRef call, int fmt_arg, uint64_t *sizes,
+                         int max);
 
 /* The pseudo-global standing for a hidden library state ("libc: strtok's
  * static buffer"), added to the module on first use. */

@@ -133,3 +133,15 @@ int rh_model_lib_accesses(rh_program *p, LLVMValueRef call, const rh_conc_entry 
     }
     return n;
 }
+
+int rh_model_lib_writes(rh_program *p, LLVMValueRef call, const rh_conc_entry *e)
+{
+    rh_lib_access la[RH_MAX_LIB_ACCESSES];
+    int n = rh_model_lib_accesses(p, call, e, la, RH_MAX_LIB_ACCESSES);
+    if (n == RH_MAX_LIB_ACCESSES)
+        return rh_libspec_writes(e); /* some were left out: any write effect counts */
+    for (int i = 0; i < n; i++)
+        if (la[i].kind == RH_ACC_WRITE)
+            return 1;
+    return 0;
+}

@@ -25,4 +25,9 @@ typedef struct rh_lib_access {
 int rh_model_lib_accesses(rh_program *p, LLVMValueRef call, const rh_conc_entry *e,
                           rh_lib_access *out, int max);
 
+/* Whether the call writes memory the program can see: some write effect's
+ * argument is a pointer in this call (fcntl(fd, F_SETFL, flags) writes
+ * nothing; fcntl(fd, F_GETLK, &lock) writes the lock), or hidden state. */
+int rh_model_lib_writes(rh_program *p, LLVMValueRef call, const rh_conc_entry *e);
+
 #endif

@@ -189,11 +189,11 @@ rh_hidden rh_hidden_from_name(const char *name)
     return RH_SHOWN;
 }
 
-/* A program argument as one space-free token: bytes that are blank, not
- * printable, or '%' become %XX. */
-static char *arg_token(const char *arg)
+/* An option with a value as one space-free token (--arg=VALUE): bytes of
+ * the value that are blank, not printable, or '%' become %XX. */
+static char *arg_token(const char *opt, const char *arg)
 {
-    char *t = rh_xmalloc(6 + 3 * strlen(arg) + 1), *q = t + sprintf(t, "--arg=");
+    char *t = rh_xmalloc(strlen(opt) + 3 * strlen(arg) + 1), *q = t + sprintf(t, "%s", opt);
     for (const unsigned char *p = (const unsigned char *)arg; *p; p++)
         q += *p <= ' ' || *p >= 0x7f || *p == '%' ? sprintf(q, "%%%02X", *p) : sprintf(q, "%c", *p);
     return t;
@@ -235,9 +235,15 @@ char *rh_witness_program(const rh_options *o)
             add_word(&s, opt[i], opt[i + 1]);
     free(db);
     for (int i = 0; i < o->nrun_args; i++) {
-        char *tok = arg_token(o->run_args[i]);
+        char *tok = arg_token("--arg=", o->run_args[i]);
         add_word(&s, tok, "");
         free(tok);
+    }
+    char *in = o->stdin_file ? realpath(o->stdin_file, NULL) : NULL;
+    if (in) {
+        char *tok = arg_token("--stdin=", in);
+        add_word(&s, tok, "");
+        free(tok), free(in);
     }
     return s;
 }
@@ -256,6 +262,9 @@ void rh_witness_program_parse(const char *program, rh_options *o, char ***tokens
             arg_untoken(tok);
             memmove(t + nfiles + nargs + 1, t + nfiles + nargs, (size_t)(i - nfiles - nargs) * sizeof *t);
             t[nfiles + nargs++] = tok;
+        } else if (strncmp(tok, "--stdin=", 8) == 0) {
+            arg_untoken(tok + 8);
+            o->stdin_file = tok + 8;
         } else if (strncmp(tok, "--entry=", 8) == 0)
             o->entry = tok + 8;
         else if (strncmp(tok, "--program=", 10) == 0)

@@ -87,9 +87,11 @@ static void child_exec(char *const argv[], char *const env_extra[], int out_fd, 
     /* The process that runs us may itself be killed (a portfolio stage
      * past its deadline); the program under test must not outlive it. */
     rh_die_with_parent(parent);
-    int devnull = open("/dev/null", O_RDONLY);
-    if (devnull >= 0)
-        dup2(devnull, 0);
+    int in = open(caps && caps->stdin_path ? caps->stdin_path : "/dev/null", O_RDONLY);
+    if (in < 0)
+        in = open("/dev/null", O_RDONLY);
+    if (in >= 0)
+        dup2(in, 0);
     dup2(out_fd, 1);
     dup2(err_fd, 2);
     for (int i = 0; env_extra && env_extra[i]; i++)

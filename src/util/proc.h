@@ -32,6 +32,7 @@ typedef struct rh_proc_caps {
     unsigned long long data_bytes; /* RLIMIT_DATA: heap and private writable mappings */
     unsigned long long file_bytes; /* RLIMIT_FSIZE: largest file it may write */
     int no_core;                   /* RLIMIT_CORE 0: a crash leaves no core file */
+    const char *stdin_path;        /* standard input, NULL for /dev/null */
 } rh_proc_caps;
 
 /* rh_proc_run with caps (NULL: none). */

@@ -99,9 +99,13 @@ def run_racehunt(racehunt, engine, prog, timeout, extra):
     if p.returncode == 2 or p.returncode < 0:
         return None, "racehunt failed (exit %d): %s" % (p.returncode, p.stderr.strip()[-300:])
     try:
-        return json.loads(p.stdout), None
+        report = json.loads(p.stdout)
     except ValueError:
         return None, "racehunt printed no JSON report: %s" % p.stdout[-200:]
+    crashed = [n for n in report.get("notes", []) if " engine failed" in n]
+    if crashed:  # an unknown answer must not hide a crash of an engine
+        return None, crashed[0][:300]
+    return report, None
 
 
 def reported_lines(report, prog):

@@ -206,6 +206,64 @@ def model_covers_annotations(rh):
     check("model has an access on every annotated line of %d programs" % len(progs), not bad, "; ".join(bad))
 
 
+WATCHDOG = r"""#include <pthread.h>
+#include <semaphore.h>
+#include <time.h>
+pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+sem_t holding, quit;
+int progress;
+static void *worker(void *arg) {
+    pthread_mutex_lock(&lock);
+    sem_post(&holding);
+    progress = 1; // RACE
+    sem_wait(&quit);
+    pthread_mutex_unlock(&lock);
+    return arg;
+}
+int main(void) {
+    sem_init(&holding, 0, 0);
+    sem_init(&quit, 0, 0);
+    pthread_t t;
+    pthread_create(&t, 0, worker, 0);
+    sem_wait(&holding);
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    ts.tv_sec += 3600;
+    if (pthread_mutex_timedlock(&lock, &ts) != 0)
+        progress = -1; // RACE
+    else
+        pthread_mutex_unlock(&lock);
+    sem_post(&quit);
+    pthread_join(t, 0);
+    return 0;
+}
+"""
+
+
+def model_deadline_case(rh, tmp):
+    """A --model row marked `deadline` (timed, the last argument an absolute
+    deadline) can time out in the dynamic engine's runs: an hour-long wait
+    on a lock held until the wait gives up ends in the race; marked only
+    `timed` it cannot, and the run deadlocks instead."""
+    prog = os.path.join(tmp, "watchdog.c")
+    with open(prog, "w") as f:
+        f.write(WATCHDOG)
+    want, _ = harness.annotations(prog)
+    model = os.path.join(tmp, "timed.model")
+    verdicts = {}
+    for flag in ("deadline", "timed"):
+        with open(model, "w") as f:
+            f.write("lock pthread_mutex_timedlock obj=0 success=0 %s\n" % flag)
+        rc, verdict, lines, notes, err = harness.run_json(
+            os.path.abspath(rh), ["--engine=dynamic", "--format=json", "--timeout=8", "--model=" + model, prog],
+            None, tmp)
+        verdicts[flag] = (rc, verdict, sorted(lines), notes[-300:], err[-300:])
+    check("--model deadline: the wait times out into the race at %s" % sorted(want),
+          verdicts["deadline"][:3] == (1, "race", sorted(want)), str(verdicts["deadline"]))
+    check("--model timed (no deadline argument known): no timeout, no race",
+          verdicts["timed"][1] != "race", str(verdicts["timed"]))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--racehunt", required=True)
@@ -215,6 +273,7 @@ def main():
         contract_cases(rh, good, tmp)
         option_value_cases(rh, good, tmp)
         endless_output_case(rh, tmp)
+        model_deadline_case(rh, tmp)
     model_covers_annotations(rh)
     print("cli: %d failed" % len(failures))
     sys.exit(1 if failures else 0)

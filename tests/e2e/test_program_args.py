@@ -5,7 +5,9 @@ arguments gets a note saying no run created a thread (and how to give
 arguments); with --arg (one per argument, blanks kept) its race is observed
 under the dynamic engine and under auto, the witness records the arguments
 and `racehunt replay` runs with them; `racehunt run`'s arguments after --
-are recorded too, so its witness replays."""
+are recorded too, so its witness replays.  A program that starts its
+threads only on the right input gets it with --stdin=FILE (a missing file
+is one error, exit 2), its witness records the file and replays with it."""
 import argparse
 import json
 import os
@@ -88,7 +90,56 @@ def main():
         if os.path.exists(wit2):
             rc, out = replay(rh, wit2, env, tmp)
             check("the witness of racehunt run replays with its arguments", rc == 1, (rc, out))
+        stdin_checks(rh, tmp, env)
     check.finish()
+
+
+STDIN_PROGRAM = r"""#include <pthread.h>
+#include <stdio.h>
+int total;
+void *worker(void *arg) {
+    total += 2; // RACE
+    return arg;
+}
+int main(void) {
+    char line[32];
+    if (!fgets(line, sizeof line, stdin) || line[0] != 'g')
+        return 0;
+    pthread_t a, b;
+    pthread_create(&a, 0, worker, 0);
+    pthread_create(&b, 0, worker, 0);
+    pthread_join(a, 0);
+    pthread_join(b, 0);
+    return 0;
+}
+"""
+
+
+def stdin_checks(rh, tmp, env):
+    prog = os.path.join(tmp, "needs_input.c")
+    with open(prog, "w") as f:
+        f.write(STDIN_PROGRAM)
+    inp = os.path.join(tmp, "go input.txt")
+    with open(inp, "w") as f:
+        f.write("go\n")
+    want, _ = harness.annotations(prog)
+    dyn = ["--engine=dynamic", "--format=json", "--timeout=6"]
+    rc, verdict, lines, notes, err = harness.run_json(rh, dyn + [prog], env, tmp)
+    check("without --stdin (input /dev/null): unknown, no run created a thread",
+          verdict == "unknown" and "no run created a thread" in notes, (rc, verdict, notes, err))
+    wit = os.path.join(tmp, "w3.json")
+    rc, verdict, lines, notes, err = harness.run_json(rh, dyn + ["--stdin=" + inp, "--witness=" + wit, prog],
+                                                      env, tmp)
+    check("with --stdin: race at lines %s" % sorted(want), rc == 1 and verdict == "race" and lines == want,
+          (rc, verdict, sorted(lines), notes, err))
+    program = json.load(open(wit)).get("program", "") if os.path.exists(wit) else ""
+    check("the witness records the input file", "--stdin=" + inp.replace(" ", "%20") in program, program)
+    rc, out = replay(rh, wit, env, tmp)
+    check("racehunt replay reads the witness's input file into the race", rc == 1, (rc, out))
+    p = subprocess.run([rh, "--stdin=" + os.path.join(tmp, "missing.txt"), prog], capture_output=True,
+                       text=True, env=env, cwd=tmp, timeout=60)
+    check("a missing --stdin file: one error line, exit 2",
+          p.returncode == 2 and p.stderr.count("\n") == 1 and "--stdin" in p.stderr, (p.returncode, p.stderr))
 
 
 if __name__ == "__main__":

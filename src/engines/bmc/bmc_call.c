@@ -13,6 +13,7 @@
 #include "bmc_walk.h"
 #include "../../util/util.h"
 #include "../../model/libspec.h"
+#include "../../model/model_lib.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -394,7 +395,7 @@ static int read_only_arg(LLVMValueRef a)
 static void call_library(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, const rh_conc_entry *e)
 {
     rh_bmc_ctx *c = w->c;
-    if (rh_libspec_writes(e) || rh_libspec_of(e)->state || e->fn >= 0 || e->obj2 >= 0 ||
+    if (rh_model_lib_writes(c->prog, call, e) || rh_libspec_of(e)->state || e->fn >= 0 || e->obj2 >= 0 ||
         LLVMGetTypeKind(LLVMTypeOf(call)) == LLVMPointerTypeKind) {
         char what[160];
         snprintf(what, sizeof what, "the library function '%s', which the bmc engine does not encode", e->name);

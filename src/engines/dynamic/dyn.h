@@ -51,6 +51,7 @@ typedef struct rh_dyn_binary {
     char *auto_libs;    /* -l flags the link step chose itself (rh_dyn_link), or NULL */
     const char *const *args; /* the program's arguments in every run (--arg), borrowed */
     int nargs;
+    const char *stdin_path; /* the program's standard input in every run (--stdin), or NULL */
     int cached;         /* reused from the cache */
 } rh_dyn_binary;
 

@@ -161,6 +161,7 @@ static int build_module(rh_program *prog, const rh_options *o, double deadline, 
 int rh_dyn_build(rh_program *prog, const rh_options *o, double deadline, rh_dyn_binary *bin, char *err)
 {
     memset(bin, 0, sizeof *bin);
+    bin->stdin_path = o->stdin_file; /* every run of this binary reads it: the engine's, bmc's replays */
     if (!prog->ilp32)
         return build_module(prog, o, deadline, bin, err);
     /* The runtime is 64-bit: run an ILP32 program as 64-bit code.  Races

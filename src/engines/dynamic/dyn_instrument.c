@@ -565,6 +565,8 @@ static void instrument_call(inst_ctx *c, LLVMValueRef call)
     int has_body = callee && !LLVMIsDeclaration(callee);
     size_t len;
     const char *name = callee ? LLVMGetValueName2(callee, &len) : NULL;
+    if (e && (e->flags & RH_F_NOTIFY)) /* SIGEV_THREAD: program code in a thread libc makes */
+        instrument_unmodelled(c, call, name ? name : "?");
     if ((e && e->op == RH_OP_UNMODELLED) || (!e && !has_body && rh_conc_may_sync(name)))
         instrument_unmodelled(c, call, name ? name : "?");
     else if (e && e->op == RH_OP_MEMORY && rh_libspec_of(e))

@@ -30,6 +30,8 @@ unsigned char *rh_escape_shared(rh_pt *pt, const rh_tg *g)
         const rh_conc_entry *e = rh_model_call_entry(g->p, call);
         if (e && e->obj2 >= 0 && e->obj2 < (int)LLVMGetNumArgOperands(call))
             mark_set(pt, shared, rh_pt_of(pt, LLVMGetOperand(call, (unsigned)e->obj2)), work, &nw);
+        for (unsigned k = 0; g->threads[t].async && k < LLVMGetNumArgOperands(call); k++)
+            mark_set(pt, shared, rh_pt_of(pt, LLVMGetOperand(call, k)), work, &nw); /* on_exit's argument */
     }
     while (nw) {
         uint32_t o = work[--nw];

@@ -10,6 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+static int null_constant(LLVMValueRef v)
+{
+    return LLVMIsConstant(v) && LLVMIsNull(v);
+}
+
 /* A callback argument that is a function of the program (not NULL, not
  * SIG_IGN/SIG_DFL, which are small integers cast to pointers). */
 static int user_code(rh_static *s, LLVMValueRef call, int k)
@@ -23,12 +28,27 @@ static int user_code(rh_static *s, LLVMValueRef call, int k)
 }
 
 /* A callback (qsort's comparator) is an edge of the thread graph, like a
- * call; one whose targets are not all known cannot be followed. */
+ * call; one whose targets are not all known cannot be followed.  (A
+ * registered handler is a create edge, which check_call looks at.) */
 static int callback_unresolved(rh_static *s, LLVMValueRef call)
 {
     LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(call));
     const rh_tg_edge *ed = rh_tg_edge_of(&s->tg, rh_pt_func_index(&s->pt, fn), call);
     return !ed || ed->unresolved;
+}
+
+/* Whether the struct sigevent a call gives (timer_create) may hold a
+ * function, which SIGEV_THREAD runs in a new thread with the stored value;
+ * without one, the notification is a signal, whose handler is a thread of
+ * its own already (thread_graph.h). */
+static int notify_function(rh_static *s, LLVMValueRef call, int k)
+{
+    if (k < 0 || k >= (int)LLVMGetNumArgOperands(call) || null_constant(LLVMGetOperand(call, (unsigned)k)))
+        return 0;
+    int *targets = NULL, unresolved = 0;
+    int n = rh_pt_stored_fn_targets(&s->pt, LLVMGetOperand(call, (unsigned)k), &targets, &unresolved);
+    free(targets);
+    return n > 0 || unresolved;
 }
 
 /* Returns whether the call is a library call the engine cannot follow. */
@@ -37,12 +57,10 @@ int rh_static_library_unsupported(rh_static *s, LLVMValueRef call, const rh_conc
     const char *what = NULL;
     if (!rh_libspec_of(e))
         return 0;
-    if ((e->flags & RH_F_REGISTER) && (e->fn < 0 || user_code(s, call, e->fn) ||
-                                       strcmp(e->name, "sigaction") == 0))
-        what = "user code registered with the library (a handler or callback run later, "
-               "in an asynchronous context)";
-    else if ((e->flags & RH_F_CALLBACK) && user_code(s, call, e->fn) && callback_unresolved(s, call))
+    if ((e->flags & RH_F_CALLBACK) && user_code(s, call, e->fn) && callback_unresolved(s, call))
         what = "a callback from the library into the program it cannot resolve";
+    else if ((e->flags & RH_F_NOTIFY) && notify_function(s, call, e->fn))
+        what = "a notification function the library may run in a thread of its own (SIGEV_THREAD)";
     else if ((e->flags & RH_F_KEEPS) && user_code(s, call, e->obj2))
         what = "a buffer the library keeps and writes later";
     if (!what)

@@ -331,6 +331,10 @@ static void once_op(rh_ls *ls, LLVMValueRef call, const rh_conc_entry *e, int f,
 static void sync_op(rh_ls *ls, LLVMValueRef call, const rh_conc_entry *e, int f, LLVMValueRef ctx,
                     rh_ls_state *s)
 {
+    if (rh_conc_registers(e)) { /* a handler: a thread from here on (thread_graph.h) */
+        create_op(ls, call, s);
+        return;
+    }
     switch (e->op) {
     case RH_OP_LOCK: lock_op(ls, call, e, ctx, s, 0); break;
     case RH_OP_UNLOCK: unlock_op(ls, call, e, ctx, s); break;

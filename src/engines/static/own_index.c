@@ -232,8 +232,8 @@ static int filled_before_create(rh_static *s, int a1, int t1, int a2, int t2)
 int rh_own_thread_arg(rh_static *s, const rh_access *ac, int t, int64_t *off)
 {
     const rh_tg_thread *th = &s->tg.threads[t];
-    if (t == 0 || ac->func != th->func || th->parent < 0 || !th->once[th->func])
-        return 0; /* the routine is also called normally: its parameter is not the argument */
+    if (t == 0 || th->async || ac->func != th->func || th->parent < 0 || !th->once[th->func])
+        return 0; /* the routine is also called normally, or is a handler: its parameter is not the argument */
     LLVMValueRef v = ac->ptr;
     *off = 0;
     for (int d = 0; d < 16 && LLVMIsAInstruction(v); d++) {

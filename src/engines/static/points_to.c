@@ -22,7 +22,9 @@ typedef struct rh_pt_call {
 
 #define CALLBACK_CALL 2
 
-static uint32_t new_object(rh_pt *pt, rh_pt_kind kind, LLVMValueRef site, int func, uint64_t size)
+/* An object no site lookup finds (object_of): one whose site is also
+ * another object's (a library variable and what it points to). */
+static uint32_t unmapped_object(rh_pt *pt, rh_pt_kind kind, LLVMValueRef site, int func, uint64_t size)
 {
     if (pt->nobjs == pt->capobjs) {
         pt->capobjs = pt->capobjs ? 2 * pt->capobjs : 64;
@@ -31,9 +33,15 @@ static uint32_t new_object(rh_pt *pt, rh_pt_kind kind, LLVMValueRef site, int fu
     rh_pt_object *o = &pt->objs[pt->nobjs];
     memset(o, 0, sizeof *o);
     o->kind = kind, o->site = site, o->func = func, o->size = size;
-    rh_ptrmap_put(&pt->obj_of_site, site, pt->nobjs);
     rh_pts_new_object(&pt->s, size, kind == RH_PT_FUNC);
     return (uint32_t)pt->nobjs++;
+}
+
+static uint32_t new_object(rh_pt *pt, rh_pt_kind kind, LLVMValueRef site, int func, uint64_t size)
+{
+    uint32_t o = unmapped_object(pt, kind, site, func, size);
+    rh_ptrmap_put(&pt->obj_of_site, site, o);
+    return o;
 }
 
 static uint64_t type_size(rh_pt *pt, LLVMTypeRef t)
@@ -234,12 +242,53 @@ static void add_site_object(rh_pt *pt, LLVMValueRef call, rh_pt_kind kind, int f
 }
 
 /* param_i ⊇ arg_i. */
+/* The object standing for the variadic arguments of function fi, which
+ * its va_start makes a va_list point to: one for all its calls. */
+static uint32_t varargs_object(rh_pt *pt, int fi)
+{
+    if (!pt->varargs_obj)
+        pt->varargs_obj = rh_xcalloc((size_t)pt->p->nfuncs + 1, sizeof *pt->varargs_obj);
+    if (!pt->varargs_obj[fi]) {
+        uint32_t o = unmapped_object(pt, RH_PT_EXTERN, pt->p->funcs[fi].fn, fi, 0);
+        pt->objs[o].origin = RH_PT_ORIGIN_VARARGS;
+        pt->varargs_obj[fi] = o + 1;
+    }
+    return pt->varargs_obj[fi] - 1;
+}
+
+/* param_i ⊇ arg_i; the arguments past the parameters of a variadic
+ * function go into its variadic object, where va_arg finds them. */
 static void wire_params(rh_pt *pt, LLVMValueRef call, int callee)
 {
     LLVMValueRef fn = pt->p->funcs[callee].fn;
     unsigned np = LLVMCountParams(fn), na = (unsigned)LLVMGetNumArgOperands(call);
     for (unsigned i = 0; i < np && i < na; i++)
         add_copy(pt, LLVMGetParam(fn, i), LLVMGetOperand(call, i));
+    if (na <= np || !LLVMIsFunctionVarArg(LLVMGlobalGetValueType(fn)))
+        return;
+    int cell = rh_pts_cell(&pt->s, rh_pt_loc(varargs_object(pt, callee), RH_PT_ANY));
+    for (unsigned i = np; i < na; i++)
+        rh_pts_copy(&pt->s, cell, value_node(pt, LLVMGetOperand(call, i)), 0);
+}
+
+/* va_start makes the va_list point (at every offset: the register save
+ * area and the overflow area) to the function's variadic object; va_copy
+ * copies a va_list. */
+static int varargs_call(rh_pt *pt, LLVMValueRef call, LLVMValueRef callee, int fi)
+{
+    size_t len;
+    const char *name = callee ? LLVMGetValueName2(callee, &len) : "";
+    if (strncmp(name, "llvm.va_copy", 12) == 0) {
+        add_memcpy(pt, LLVMGetOperand(call, 0), LLVMGetOperand(call, 1));
+        return 1;
+    }
+    if (strncmp(name, "llvm.va_start", 13) != 0 || fi < 0)
+        return strncmp(name, "llvm.va_end", 11) == 0;
+    int list = rh_pts_new_node(&pt->s), area = rh_pts_new_node(&pt->s);
+    rh_pts_copy(&pt->s, list, value_node(pt, LLVMGetOperand(call, 0)), RH_PT_ANY);
+    rh_pts_add(&pt->s, area, rh_pt_loc(varargs_object(pt, fi), RH_PT_ANY));
+    rh_pts_store(&pt->s, list, area);
+    return 1;
 }
 
 /* param_i ⊇ arg_i and call ⊇ return of the callee. */
@@ -248,6 +297,24 @@ static void wire_call(rh_pt *pt, LLVMValueRef call, int callee)
     wire_params(pt, call, callee);
     int c = value_node(pt, call);
     rh_pts_copy(&pt->s, c, ret_node(pt, callee), 0);
+}
+
+/* Storage the C library made (a FILE, getaddrinfo's list, tsearch's node,
+ * a hidden state) holds pointers into itself and what the program gave the
+ * calls that made or wrote it (tsearch's node keeps the key, reallocarray
+ * copies the old block); the library makes no other pointers into program
+ * memory.  call: the call that made or wrote it, or NULL. */
+static void library_storage(rh_pt *pt, uint32_t o, LLVMValueRef call)
+{
+    int cell = rh_pts_cell(&pt->s, rh_pt_loc(o, RH_PT_ANY)), self = rh_pts_new_node(&pt->s);
+    rh_pts_add(&pt->s, self, rh_pt_loc(o, RH_PT_ANY));
+    rh_pts_add(&pt->s, cell, rh_pt_loc(o, RH_PT_ANY));
+    unsigned na = call ? (unsigned)LLVMGetNumArgOperands(call) : 0;
+    for (unsigned k = 0; k < na; k++) {
+        int arg = value_node(pt, LLVMGetOperand(call, k));
+        rh_pts_copy(&pt->s, cell, arg, RH_PT_ANY);
+        rh_pts_memcpy(&pt->s, self, arg);
+    }
 }
 
 /* An unknown external function may return a new object or anything its
@@ -363,6 +430,7 @@ static void library_pointers(rh_pt *pt, LLVMValueRef call, const rh_conc_entry *
         stores |= ef[i].ptrs;
     if (stores) {
         add_site_object(pt, call, RH_PT_HEAP, fi, 0);
+        library_storage(pt, object_of(pt, RH_PT_HEAP, call, fi, 0), call);
         for (int k = 0; k < nargs; k++)
             if (LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(call, (unsigned)k))) == LLVMPointerTypeKind)
                 add_shift(pt, call, LLVMGetOperand(call, (unsigned)k), RH_PT_ANY);
@@ -384,24 +452,48 @@ static void library_pointers(rh_pt *pt, LLVMValueRef call, const rh_conc_entry *
 static void library_call(rh_pt *pt, LLVMValueRef call, const rh_conc_entry *e, LLVMValueRef obj, int fi)
 {
     library_pointers(pt, call, e, fi);
-    if ((e->flags & RH_F_CALLBACK) && e->fn >= 0 && e->fn < (int)LLVMGetNumArgOperands(call))
+    if ((e->flags & (RH_F_CALLBACK | RH_F_REGISTER)) && e->fn >= 0 && e->fn < (int)LLVMGetNumArgOperands(call))
         add_call(pt, LLVMGetOperand(call, (unsigned)e->fn), call, CALLBACK_CALL, -1);
     const char *state = rh_model_row_state(pt->p, e);
     LLVMValueRef g = state ? rh_model_state_global(pt->p, state) : NULL;
     if (g && obj)
         add_store(pt, g, obj);
+    if (g)
+        library_storage(pt, global_object(pt, g), e->flags & RH_F_STATE_WRITE ? call : NULL);
     if (LLVMGetTypeKind(LLVMTypeOf(call)) != LLVMPointerTypeKind)
         return;
-    if (e->flags & RH_F_RET_NEW)
+    if (e->flags & RH_F_RET_NEW) {
         add_site_object(pt, call, RH_PT_HEAP, fi, 0);
-    else if (obj)
+        library_storage(pt, object_of(pt, RH_PT_HEAP, call, fi, 0), call);
+    } else if (obj) {
         add_shift(pt, call, obj, RH_PT_ANY);
-    else if (!g)
+    } else if (!g) {
         add_site_object(pt, call, RH_PT_EXTERN, fi, 0);
-    if (g && obj)
-        add_load(pt, call, g);
-    else if (g)
+    }
+    if (g)
+        add_load(pt, call, g); /* a kept argument (strtok's string, putenv's) */
+    if (g && !obj)
         add_copy(pt, call, g);
+}
+
+/* Thread-specific values (pthread_setspecific, tss_set) go into one cell
+ * that pthread_getspecific reads back and a key's destructor gets as its
+ * argument.  The object is per thread (thread_local_): no thread reads
+ * another's values, so storing a pointer there does not share it. */
+static void tsd_call(rh_pt *pt, LLVMValueRef call, const rh_conc_entry *e, LLVMValueRef destructor)
+{
+    if (!pt->tsd_obj) {
+        uint32_t o = unmapped_object(pt, RH_PT_EXTERN, call, -1, 0);
+        pt->objs[o].origin = RH_PT_ORIGIN_TSD, pt->objs[o].thread_local_ = 1;
+        pt->tsd_obj = o + 1;
+    }
+    int cell = rh_pts_cell(&pt->s, rh_pt_loc(pt->tsd_obj - 1, RH_PT_ANY));
+    if (e->obj2 >= 0 && e->obj2 < (int)LLVMGetNumArgOperands(call))
+        rh_pts_copy(&pt->s, cell, value_node(pt, LLVMGetOperand(call, (unsigned)e->obj2)), 0);
+    else if (destructor)
+        add_call(pt, destructor, call, 1, cell);
+    else if (LLVMGetTypeKind(LLVMTypeOf(call)) == LLVMPointerTypeKind)
+        rh_pts_copy(&pt->s, value_node(pt, call), cell, 0);
 }
 
 static void table_call(rh_pt *pt, LLVMValueRef call, const rh_conc_entry *e, int fi)
@@ -434,6 +526,9 @@ static void table_call(rh_pt *pt, LLVMValueRef call, const rh_conc_entry *e, int
         if (obj && LLVMGetTypeKind(LLVMTypeOf(call)) != LLVMVoidTypeKind)
             add_shift(pt, call, obj, RH_PT_ANY);
         return;
+    case RH_OP_TSD:
+        tsd_call(pt, call, e, fn);
+        return;
     case RH_OP_THREAD_CREATE:
     case RH_OP_ONCE:
         if (!fn)
@@ -461,6 +556,8 @@ static void scan_call(rh_pt *pt, LLVMValueRef call, int fi)
     const rh_conc_entry *e = rh_model_call_entry(pt->p, call);
     LLVMValueRef callee = rh_model_called_function(call);
     int ci = callee ? rh_pt_func_index(pt, callee) : -1;
+    if (varargs_call(pt, call, callee, fi))
+        return;
     if (e && e->op == RH_OP_ATOMIC_CALL && ci >= 0)
         wire_call(pt, call, ci);
     else if (e)
@@ -633,11 +730,13 @@ static void on_call(void *ctx, int id, uint32_t o)
 }
 
 /* main's argv and envp point to a vector the C runtime made, whose
- * elements point to the strings (one object each: vector, strings). */
-static void program_arguments(rh_pt *pt)
+ * elements point to the strings (one object each: vector, strings).
+ * Returns argv's strings object, or UINT32_MAX. */
+static uint32_t program_arguments(rh_pt *pt)
 {
     LLVMValueRef fn = LLVMGetNamedFunction(pt->p->mod, "main");
     int fi = fn ? rh_pt_func_index(pt, fn) : -1;
+    uint32_t argv_strings = UINT32_MAX;
     for (unsigned i = 1; fi >= 0 && i < 3 && i < LLVMCountParams(fn); i++) {
         LLVMValueRef prm = LLVMGetParam(fn, i);
         if (LLVMGetTypeKind(LLVMTypeOf(prm)) != LLVMPointerTypeKind)
@@ -645,6 +744,29 @@ static void program_arguments(rh_pt *pt)
         uint32_t vec = new_object(pt, RH_PT_EXTERN, prm, fi, 0), strs = new_object(pt, RH_PT_EXTERN, prm, fi, 0);
         rh_pts_add(&pt->s, value_node(pt, prm), rh_pt_loc(vec, 0));
         rh_pts_add(&pt->s, rh_pts_cell(&pt->s, rh_pt_loc(vec, RH_PT_ANY)), rh_pt_loc(strs, 0));
+        if (i == 1)
+            argv_strings = strs;
+    }
+    return argv_strings;
+}
+
+/* The C library's variables the program reads (libspec.h): optarg points
+ * into the argument strings (anywhere: "-n5" gives "5"), stdout and
+ * tzname into storage of the library's own, one object per variable. */
+static void library_variables(rh_pt *pt, uint32_t argv_strings)
+{
+    for (LLVMValueRef g = LLVMGetFirstGlobal(pt->p->mod); g; g = LLVMGetNextGlobal(g)) {
+        size_t len;
+        rh_libvar_kind k = LLVMIsDeclaration(g) ? rh_libspec_variable(LLVMGetValueName2(g, &len)) : RH_LIBVAR_NONE;
+        if (k == RH_LIBVAR_NONE)
+            continue;
+        uint32_t to = argv_strings;
+        if (k == RH_LIBVAR_STORAGE || to == UINT32_MAX) {
+            to = unmapped_object(pt, RH_PT_EXTERN, g, -1, 0);
+            pt->objs[to].origin = RH_PT_ORIGIN_LIBVAR;
+            library_storage(pt, to, NULL);
+        }
+        rh_pts_add(&pt->s, rh_pts_cell(&pt->s, rh_pt_loc(global_object(pt, g), RH_PT_ANY)), rh_pt_loc(to, RH_PT_ANY));
     }
 }
 
@@ -707,7 +829,7 @@ int rh_pt_build(rh_pt *pt, rh_program *p, rh_budget *budget)
         if (!LLVMIsDeclaration(g))
             scan_initializer(pt, o, LLVMGetInitializer(g), 0, 0);
     }
-    program_arguments(pt);
+    library_variables(pt, program_arguments(pt));
     pt->wrapper = rh_xcalloc((size_t)p->nfuncs + 1, 1);
     pt->wrapper_site = rh_xcalloc((size_t)p->nfuncs + 1, sizeof *pt->wrapper_site);
     pt->wrapper_depth = rh_xcalloc((size_t)p->nfuncs + 1, 1);
@@ -727,7 +849,7 @@ void rh_pt_free(rh_pt *pt)
     rh_pts_free(&pt->s);
     rh_vec_free(&pt->calls);
     free(pt->ret_node);
-    free(pt->wrapper), free(pt->wrapper_site), free(pt->wrapper_depth);
+    free(pt->wrapper), free(pt->wrapper_site), free(pt->wrapper_depth), free(pt->varargs_obj);
     rh_ptrmap_free(&pt->obj_of_site);
     rh_ptrmap_free(&pt->node_of_value);
     rh_ptrmap_free(&pt->func_of_value);
@@ -740,9 +862,9 @@ const rh_sset *rh_pt_of(rh_pt *pt, LLVMValueRef v)
     return rh_pts_set(&pt->s, n);
 }
 
-int rh_pt_fn_targets(rh_pt *pt, LLVMValueRef fnptr, int **out, int *unresolved)
+/* Function targets of the pointers in set s (see rh_pt_fn_targets). */
+static int fn_targets_of(rh_pt *pt, const rh_sset *s, int **out, int *unresolved)
 {
-    const rh_sset *s = rh_pt_of(pt, fnptr);
     int n = 0;
     *out = rh_xmalloc((s->n + 1) * sizeof **out);
     *unresolved = 0;
@@ -757,6 +879,44 @@ int rh_pt_fn_targets(rh_pt *pt, LLVMValueRef fnptr, int **out, int *unresolved)
     }
     if (n == 0)
         *unresolved = 1;
+    return n;
+}
+
+int rh_pt_fn_targets(rh_pt *pt, LLVMValueRef fnptr, int **out, int *unresolved)
+{
+    return fn_targets_of(pt, rh_pt_of(pt, fnptr), out, unresolved);
+}
+
+/* Whether o is memory the analysis cannot see into: what an unknown
+ * function returned (it may hold, or be, anything). */
+static int opaque(const rh_pt *pt, uint32_t o)
+{
+    return pt->objs[o].kind == RH_PT_EXTERN && pt->objs[o].origin == RH_PT_ORIGIN_CALL;
+}
+
+int rh_pt_stored_fn_targets(rh_pt *pt, LLVMValueRef ptr, int **out, int *unresolved)
+{
+    const rh_sset *s = rh_pt_of(pt, ptr);
+    rh_sset held = {0};
+    int unknown = s->n == 0;
+    for (uint32_t i = 0; i < s->n; i++) {
+        uint32_t o = rh_pt_loc_obj(s->v[i]);
+        int32_t from = rh_pt_loc_off(s->v[i]);
+        uint64_t size = from == RH_PT_ANY || pt->objs[o].size > 4096 ? 0 : pt->objs[o].size;
+        unknown |= opaque(pt, o);
+        for (uint64_t off = 0; off <= size; off += 4) { /* every pointer slot, then any offset */
+            long c = rh_pts_find_cell(&pt->s, rh_pt_loc(o, off < size ? (int32_t)off : RH_PT_ANY));
+            if (c >= 0)
+                rh_sset_union(&held, rh_pts_set(&pt->s, (int)c));
+        }
+    }
+    int n = fn_targets_of(pt, &held, out, unresolved);
+    *unresolved = unknown;
+    for (uint32_t i = 0; i < held.n; i++) {
+        const rh_pt_object *o = &pt->objs[rh_pt_loc_obj(held.v[i])];
+        *unresolved |= opaque(pt, rh_pt_loc_obj(held.v[i])) || (o->kind == RH_PT_FUNC && o->func < 0);
+    }
+    rh_sset_free(&held);
     return n;
 }
 
@@ -779,6 +939,12 @@ char *rh_pt_object_desc(rh_pt *pt, uint32_t obj)
     size_t len = 0;
     const char *name = LLVMGetValueName2(o->site, &len);
     rh_srcloc l = {"?", 0, 0};
+    if (o->kind == RH_PT_EXTERN && o->origin == RH_PT_ORIGIN_LIBVAR)
+        return rh_xasprintf("the C library's storage behind '%s'", name);
+    if (o->kind == RH_PT_EXTERN && o->origin == RH_PT_ORIGIN_TSD)
+        return rh_xstrdup("the thread-specific values");
+    if (o->kind == RH_PT_EXTERN && o->origin == RH_PT_ORIGIN_VARARGS)
+        return rh_xasprintf("the variadic arguments of '%s'", name);
     if (o->kind == RH_PT_EXTERN && LLVMIsAArgument(o->site))
         return rh_xasprintf("the memory main's parameter '%s' points to", name);
     if (o->kind == RH_PT_HEAP || o->kind == RH_PT_EXTERN)

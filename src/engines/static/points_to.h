@@ -39,7 +39,14 @@ typedef struct rh_pt_object {
     int func;          /* model function holding the site (FUNC: the function itself), or -1 */
     uint64_t size;     /* bytes, 0 when unknown */
     int thread_local_; /* _Thread_local global or per-thread external (errno) */
+    int origin;        /* EXTERN: RH_PT_ORIGIN_*, what made it */
 } rh_pt_object;
+
+/* What an EXTERN object stands for. */
+#define RH_PT_ORIGIN_CALL 0     /* a call's result, or main's argv (site: the call or parameter) */
+#define RH_PT_ORIGIN_LIBVAR 1   /* the storage a C library variable points to (site: the variable) */
+#define RH_PT_ORIGIN_VARARGS 2  /* the variadic arguments of a function (site: the function) */
+#define RH_PT_ORIGIN_TSD 3      /* the thread-specific values (site: the first pthread_*specific call) */
 
 typedef struct rh_pt_call rh_pt_call;
 
@@ -55,6 +62,8 @@ typedef struct rh_pt {
     unsigned char *wrapper;  /* per model function: 0 unknown, 1 deciding, 2 allocation wrapper, 3 not */
     LLVMValueRef *wrapper_site; /* per model function: a wrapper's allocation site */
     unsigned char *wrapper_depth; /* per model function: how many wrappers it nests */
+    uint32_t *varargs_obj;   /* per model function: its variadic object + 1, 0 until made */
+    uint32_t tsd_obj;        /* the thread-specific values' object + 1, 0 until made */
     RH_VEC(struct rh_pt_call) calls; /* indirect calls and thread creations */
     int untracked;           /* pointer-producing instructions it could not model */
     LLVMValueRef first_untracked;
@@ -78,6 +87,12 @@ const rh_sset *rh_pt_of(rh_pt *pt, LLVMValueRef v);
 int rh_pt_call_targets(rh_pt *pt, LLVMValueRef call, int **out, int *unresolved);
 /* Same for a function-pointer value (thread start routines, once routines). */
 int rh_pt_fn_targets(rh_pt *pt, LLVMValueRef fnptr, int **out, int *unresolved);
+/* Same for the functions stored anywhere in the objects ptr points to
+ * (sigaction's handler, a sigevent's notification function): data
+ * pointers there are no targets, and no function at all (SIG_IGN) is none
+ * and resolved; memory it cannot see into, or an external function
+ * stored there, is unresolved. */
+int rh_pt_stored_fn_targets(rh_pt *pt, LLVMValueRef ptr, int **out, int *unresolved);
 
 /* Constant byte offset of a GEP (instruction or constant expression).
  * Returns 0 and sets *off to RH_PT_ANY when an index is not constant. */

@@ -8,6 +8,31 @@
 
 typedef RH_VEC(rh_tg_edge) edge_vec;
 
+/* The handler a registration call (signal, sigaction, atexit,
+ * pthread_key_create) gives the library, as an async create edge; 0 when
+ * it gives none (SIG_IGN, a NULL destructor, a NULL sigaction, which only
+ * reads the old one). */
+static int registered_handler(rh_pt *pt, LLVMValueRef call, const rh_conc_entry *e, rh_tg_edge *ed)
+{
+    if (e->fn < 0 || e->fn >= (int)LLVMGetNumArgOperands(call))
+        return 0;
+    LLVMValueRef h = LLVMGetOperand(call, (unsigned)e->fn);
+    const rh_sset *to = rh_pt_of(pt, h);
+    if (LLVMIsConstant(h) && !to->n)
+        return 0;
+    int fn = !to->n;
+    for (uint32_t i = 0; i < to->n && !fn; i++)
+        fn = pt->objs[rh_pt_loc_obj(to->v[i])].kind == RH_PT_FUNC;
+    ed->kind = RH_TG_CREATE, ed->async = 1;
+    if (fn) {
+        ed->ntargets = rh_pt_fn_targets(pt, h, &ed->targets, &ed->unresolved);
+        return 1;
+    }
+    /* not a function: the handler is in the struct it points to */
+    ed->ntargets = rh_pt_stored_fn_targets(pt, h, &ed->targets, &ed->unresolved);
+    return ed->ntargets > 0 || ed->unresolved;
+}
+
 static void collect_edges(rh_tg *g, rh_pt *pt, int f)
 {
     edge_vec v = {0};
@@ -16,13 +41,16 @@ static void collect_edges(rh_tg *g, rh_pt *pt, int f)
             if (LLVMGetInstructionOpcode(in) != LLVMCall)
                 continue;
             const rh_conc_entry *e = rh_model_call_entry(g->p, in);
-            rh_tg_edge ed = {in, RH_TG_CALL, NULL, 0, 0};
+            rh_tg_edge ed = {in, RH_TG_CALL, NULL, 0, 0, 0};
             if (e && (e->op == RH_OP_THREAD_CREATE || e->op == RH_OP_ONCE)) {
                 if (e->fn < 0 || e->fn >= (int)LLVMGetNumArgOperands(in))
                     continue;
                 ed.kind = e->op == RH_OP_THREAD_CREATE ? RH_TG_CREATE : RH_TG_ONCE;
                 ed.ntargets = rh_pt_fn_targets(pt, LLVMGetOperand(in, (unsigned)e->fn), &ed.targets,
                                                &ed.unresolved);
+            } else if (rh_conc_registers(e)) {
+                if (!registered_handler(pt, in, e, &ed))
+                    continue;
             } else if (e && (e->flags & RH_F_CALLBACK) && e->fn >= 0 &&
                        e->fn < (int)LLVMGetNumArgOperands(in)) {
                 /* the library calls the program back before returning (qsort) */
@@ -162,7 +190,9 @@ static void discover_children(rh_tg *g, int ti)
                 continue;
             for (int k = 0; k < e->ntargets; k++) {
                 int c = find_thread(g, e->inst, e->targets[k]);
-                if (c < 0)
+                if (c < 0 && e->async)
+                    c = add_thread(g, e->targets[k], ti, e->inst), g->threads[c].async = 1;
+                else if (c < 0)
                     add_thread(g, e->targets[k], ti, e->inst);
                 else if (g->threads[c].parent != ti)
                     g->threads[c].parent = -1, g->threads[c].multi = 1;
@@ -179,6 +209,11 @@ static void describe(rh_tg *g, int ti)
         return;
     }
     rh_srcloc l = rh_model_inst_loc(g->p, t->create);
+    if (t->async) {
+        t->desc = rh_xasprintf("handler T%d (%s) registered at %s:%u:%u, may run at any time after", ti,
+                               g->p->funcs[t->func].name, l.file, l.line, l.col);
+        return;
+    }
     t->desc = rh_xasprintf("thread T%d (%s) created at %s:%u:%u%s", ti, g->p->funcs[t->func].name,
                            l.file, l.line, l.col, t->multi ? ", may run in several instances" : "");
 }
@@ -208,8 +243,8 @@ int rh_tg_build(rh_tg *g, rh_program *p, rh_pt *pt, const rh_cfg *cfg)
     for (int ti = 1; ti < g->nthreads; ti++) {
         rh_tg_thread *t = &g->threads[ti];
         int cf = rh_pt_func_index(pt, LLVMGetBasicBlockParent(LLVMGetInstructionParent(t->create)));
-        if (t->parent < 0 || g->threads[t->parent].multi || cf < 0 || !g->threads[t->parent].once[cf] ||
-            rh_cfg_inst_in_loop(cfg, cf, t->create))
+        if (t->async || t->parent < 0 || g->threads[t->parent].multi || cf < 0 ||
+            !g->threads[t->parent].once[cf] || rh_cfg_inst_in_loop(cfg, cf, t->create))
             t->multi = 1;
     }
     g->nthreads_of_func = rh_xcalloc((size_t)p->nfuncs + 1, sizeof(int));

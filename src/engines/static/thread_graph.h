@@ -8,6 +8,12 @@
  * called from several places or in a loop), or its creator is multi, or
  * several threads reach its create call.
  *
+ * A handler registered with the library (signal, sigaction, atexit) is a
+ * thread too, "async": created where it is registered, in any number of
+ * instances, never joined.  A signal may arrive in any thread at any time
+ * after, and C11 makes the handler's accesses unordered with the code it
+ * interrupts; an atexit handler runs beside threads still running at exit.
+ *
  * Contract: after rh_tg_build, each thread knows the functions it may
  * execute (reach) and those it executes at most once per instance (once).
  */
@@ -26,6 +32,7 @@ typedef struct rh_tg_edge {
     int *targets;
     int ntargets;
     int unresolved; /* may call something the analysis cannot see */
+    int async;      /* CREATE: a handler registered with the library (signal, atexit) */
 } rh_tg_edge;
 
 typedef struct rh_tg_thread {
@@ -33,6 +40,7 @@ typedef struct rh_tg_thread {
     int parent;           /* creating thread; -1 for main or when several threads create it */
     LLVMValueRef create;  /* the create call, NULL for main */
     int multi;
+    int async;            /* a registered handler: may run at any time after, or never */
     unsigned char *reach; /* per model function: may run in this thread */
     unsigned char *once;  /* per model function: runs at most once per instance */
     int *funcs, nfuncs;   /* the functions of reach, as a list */

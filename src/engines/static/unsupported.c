@@ -70,7 +70,7 @@ static void check_external(rh_static *s, LLVMValueRef call, LLVMValueRef callee)
     size_t len;
     const char *name = LLVMGetValueName2(callee, &len);
     unsigned rt = LLVMGetEnumAttributeKindForName("returns_twice", 13);
-    if (LLVMGetEnumAttributeAtIndex(callee, LLVMAttributeFunctionIndex, rt)) {
+    if (LLVMGetEnumAttributeAtIndex(callee, LLVMAttributeFunctionIndex, rt) || strstr(name, "longjmp")) {
         char *w = rh_xasprintf("the non-local jump of '%s'", name);
         rh_static_unsupported(s, call, w);
         free(w);
@@ -101,17 +101,15 @@ static void check_call(rh_static *s, LLVMValueRef call, int f)
     const rh_tg_edge *ed = rh_tg_edge_of(&s->tg, f, call);
     if (ed && ed->unresolved) {
         rh_static_unsupported(s, call, ed->kind == RH_TG_CALL ? "an indirect call it cannot resolve"
-                                                              : "a thread start routine it cannot resolve");
+                                       : ed->async ? "a handler given to the library it cannot resolve"
+                                                   : "a thread start routine it cannot resolve");
         return;
     }
     if (!e && callee && rh_model_assumed_external(s->p, callee))
         rh_static_assumed_call(s, call, callee);
     else if (!e && callee && LLVMIsDeclaration(callee))
         check_external(s, call, callee);
-    if (e && e->op == RH_OP_TSD && e->fn >= 0 && (unsigned)e->fn < LLVMGetNumArgOperands(call) &&
-        !LLVMIsNull(LLVMGetOperand(call, (unsigned)e->fn)))
-        rh_static_unsupported(s, call, "a thread-specific data destructor (it runs at thread exit)");
-    if (e && e->op == RH_OP_UNMODELLED) {
+    if (e && e->op == RH_OP_UNMODELLED && !(e->flags & RH_F_SIGNAL)) { /* handlers are threads */
         size_t len;
         char *w = rh_xasprintf("the call of '%s', which may synchronise threads (or end one, or run "
                                "a signal handler) in a way racehunt does not model",
@@ -122,8 +120,8 @@ static void check_call(rh_static *s, LLVMValueRef call, int f)
     if (e)
         rh_static_library_unsupported(s, call, e);
     uint64_t size;
-    if (e && (e->flags & RH_F_SCAN) && rh_model_scan_sizes(s->p, call, e->obj2, &size, 1) < 0)
-        rh_static_unsupported(s, call, "a scanf format that is not a constant or has %p or %n");
+    if (e && (e->flags & RH_F_SCAN) && rh_model_scan_writes(s->p, call, e->obj2, &size, 1) < 0)
+        rh_static_unsupported(s, call, "a scanf format that is not a constant or has %p");
 }
 
 static void check_inst(rh_static *s, LLVMValueRef in, int f)
