@@ -42,7 +42,8 @@
  * before __pthread_unwind_next(&buf), with its callee and argument as they
  * are at registration (set before the sigsetjmp and never changed by the
  * macros).  A cancellation or pthread_exit then runs the handlers
- * registered on its path, newest first, where it happens; unregistration
+ * registered on its path, newest first (rh_bmc_thread_exit: each one once
+ * for all such paths, where its region ends in the walk); unregistration
  * pops the region.  A buffer that does not have this shape (a sigsetjmp
  * for another purpose, a region the walker cannot match) ends the path
  * with a note.
