@@ -24,6 +24,7 @@
 #define FMT RH_F_FORMAT
 #define SCN RH_F_SCAN
 #define TD (RH_F_TIMED | RH_F_DEADLINE)
+#define CNL RH_F_CANCEL
 
 /* Every flag its own bit, none of them the runtime's (rt_abi.h: RH_RT_MUTEX
  * 0x100000 and RH_RT_C11 0x200000 ride on the same word): branches that add
@@ -32,11 +33,11 @@
 #define RH_ALL_FLAGS_SUM (RH_F_TRY + RH_F_TIMED + RH_F_SHARED + RH_F_OBJ_READ + RH_F_OBJ_WRITE + RH_F_OBJ2_READ + \
     RH_F_PREFIX + RH_F_DEFINED + RH_F_FORMAT + RH_F_SCAN + RH_F_DEADLINE + RH_F_ANNOT + \
     RH_F_ANNOUNCED + RH_F_ISW + RH_F_CALLBACK + RH_F_REGISTER + RH_F_RET_NEW + RH_F_STATE_WRITE \
-    + RH_F_STATE_READ + RH_F_STATE_LOCKED + RH_F_KEEPS + RH_F_NOTIFY + RH_F_SIGNAL)
+    + RH_F_STATE_READ + RH_F_STATE_LOCKED + RH_F_KEEPS + RH_F_NOTIFY + RH_F_SIGNAL + RH_F_CANCEL)
 #define RH_ALL_FLAGS_OR (RH_F_TRY | RH_F_TIMED | RH_F_SHARED | RH_F_OBJ_READ | RH_F_OBJ_WRITE | RH_F_OBJ2_READ | \
     RH_F_PREFIX | RH_F_DEFINED | RH_F_FORMAT | RH_F_SCAN | RH_F_DEADLINE | RH_F_ANNOT | \
     RH_F_ANNOUNCED | RH_F_ISW | RH_F_CALLBACK | RH_F_REGISTER | RH_F_RET_NEW | RH_F_STATE_WRITE \
-    | RH_F_STATE_READ | RH_F_STATE_LOCKED | RH_F_KEEPS | RH_F_NOTIFY | RH_F_SIGNAL)
+    | RH_F_STATE_READ | RH_F_STATE_LOCKED | RH_F_KEEPS | RH_F_NOTIFY | RH_F_SIGNAL | RH_F_CANCEL)
 _Static_assert(RH_ALL_FLAGS_SUM == RH_ALL_FLAGS_OR, "two RH_F_* flags share a bit");
 _Static_assert((RH_ALL_FLAGS_OR & 0x300000u) == 0, "an RH_F_* flag uses a bit of rt_abi.h's RH_RT_*");
 
@@ -113,12 +114,16 @@ static const rh_conc_entry builtin[] = {
     {"__tsan_mutex_post_divert", RH_OP_PURE,           RH_F_DEFINED,      N, -1, -1, -1, -1, 0},
     /* what may synchronise (or end a thread, or run a handler) in ways no
      * engine models: never silently assumed harmless */
-    {"pthread_cancel",          RH_OP_UNMODELLED,      0,                 N, -1, -1, -1, -1, 0},
-    {"pthread_testcancel",      RH_OP_UNMODELLED,      0,                 N, -1, -1, -1, -1, 0},
+    {"pthread_cancel",          RH_OP_UNMODELLED,      CNL,               N,  0, -1, -1, -1, RH_CANCEL_SEND},
+    {"pthread_testcancel",      RH_OP_UNMODELLED,      CNL,               N, -1, -1, -1, -1, RH_CANCEL_TEST},
+    {"pthread_setcanceltype",   RH_OP_UNMODELLED,      CNL,               N, -1, -1, -1, -1, RH_CANCEL_TYPE},
     {"pthread_kill",            RH_OP_UNMODELLED,      RH_F_SIGNAL,       N, -1, -1, -1, -1, 0},
     {"pthread_sigqueue",        RH_OP_UNMODELLED,      RH_F_SIGNAL,       N, -1, -1, -1, -1, 0},
     {"pthread_cleanup_push",    RH_OP_UNMODELLED,      0,                 N, -1, -1, -1, -1, 0},
-    {"__pthread_register_cancel", RH_OP_UNMODELLED,    0,                 N, -1, -1, -1, -1, 0},
+    {"__pthread_register_cancel", RH_OP_UNMODELLED,    CNL,               N,  0, -1, -1, -1, RH_CANCEL_REGISTER},
+    {"__pthread_unregister_cancel", RH_OP_UNMODELLED,  CNL,               N,  0, -1, -1, -1, RH_CANCEL_UNREGISTER},
+    {"__pthread_unwind_next",   RH_OP_UNMODELLED,      CNL,               N,  0, -1, -1, -1, RH_CANCEL_UNWIND},
+    {"__sigsetjmp",             RH_OP_UNMODELLED,      CNL,               N,  0, -1, -1, -1, RH_CANCEL_SETJMP},
     /* System V semaphores: P and V operations, and semctl's SETVAL/SETALL release waiters */
     {"semop",                   RH_OP_UNMODELLED,      0,                 N, -1, -1, -1, -1, 0},
     {"semtimedop",              RH_OP_UNMODELLED,      0,                 N, -1, -1, -1, -1, 0},
@@ -217,7 +222,7 @@ static const rh_conc_entry builtin[] = {
     {"pthread_cond_destroy",    RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
     {"pthread_barrier_destroy", RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
     {"pthread_equal",           RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
-    {"pthread_setcancelstate",  RH_OP_PURE,            0,                 N, -1, -1, -1, -1, 0},
+    {"pthread_setcancelstate",  RH_OP_PURE,            CNL,               N, -1, -1, -1, -1, RH_CANCEL_STATE},
     {"pthread_key_create",      RH_OP_TSD,             0,                 N,  0, -1,  1, -1, 0},
     {"pthread_getspecific",     RH_OP_TSD,             0,                 N,  0, -1, -1, -1, 0},
     {"pthread_setspecific",     RH_OP_TSD,             0,                 N,  0,  1, -1, -1, 0},
@@ -366,6 +371,74 @@ static int is_sync_word(const char *w, size_t n)
 static int is_letter(char c)
 {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+/* Cancellation points: POSIX.1-2017 2.9.5.2 lists the functions where a
+ * pending deferred cancellation shall be acted on and those where it may
+ * be; glibc's variants (64-bit file offsets, clock waits, C11 threads,
+ * which it builds on the pthread calls) follow their originals. */
+static const char *const cancel_mandatory[] = {
+    "accept", "accept4", "aio_suspend", "clock_nanosleep", "close", "connect", "creat", "creat64",
+    "fcntl", "fcntl64", "fdatasync", "fsync", "getmsg", "getpmsg", "lockf", "lockf64", "mq_receive",
+    "mq_send", "mq_timedreceive", "mq_timedsend", "msgrcv", "msgsnd", "msync", "nanosleep", "open",
+    "open64", "openat", "openat64", "pause", "poll", "ppoll", "pread", "pread64", "preadv",
+    "pselect", "pthread_cond_clockwait", "pthread_cond_timedwait", "pthread_cond_wait",
+    "pthread_join", "pthread_timedjoin_np", "pthread_clockjoin_np", "pthread_testcancel",
+    "putmsg", "putpmsg", "pwrite", "pwrite64", "pwritev", "read", "readv", "recv", "recvfrom",
+    "recvmsg", "select", "sem_clockwait", "sem_timedwait", "sem_wait", "send", "sendmsg", "sendto",
+    "sigpause", "sigsuspend", "sigtimedwait", "sigwait", "sigwaitinfo", "sleep", "system",
+    "tcdrain", "usleep", "wait", "wait3", "wait4", "waitid", "waitpid", "write", "writev",
+    "epoll_wait", "epoll_pwait", "thrd_join", "thrd_sleep", "cnd_wait", "cnd_timedwait",
+};
+static const char *const cancel_optional[] = {
+    "access", "asctime", "catclose", "catgets", "catopen", "chmod", "chown", "closedir",
+    "closelog", "ctermid", "ctime", "dbm_close", "dbm_delete", "dbm_fetch", "dbm_nextkey",
+    "dbm_open", "dbm_store", "dlclose", "dlopen", "dprintf", "endgrent", "endhostent",
+    "endnetent", "endprotoent", "endpwent", "endservent", "endutxent", "faccessat", "fchmod",
+    "fchmodat", "fchown", "fchownat", "fclose", "fcntl", "fflush", "fgetc", "fgetpos", "fgets",
+    "fgetwc", "fgetws", "fmtmsg", "fopen", "fopen64", "fpathconf", "fprintf", "fputc", "fputs",
+    "fputwc", "fputws", "fread", "freopen", "fscanf", "__isoc99_fscanf", "fseek", "fseeko",
+    "fsetpos", "fstat", "fstatat", "ftell", "ftello", "futimens", "fwprintf", "fwrite", "fwscanf",
+    "getaddrinfo", "getc", "getc_unlocked", "getchar", "getchar_unlocked", "getcwd", "getdate",
+    "getdelim", "getgrent", "getgrgid", "getgrgid_r", "getgrnam", "getgrnam_r", "gethostent",
+    "gethostid", "gethostname", "getline", "getlogin", "getlogin_r", "getnameinfo", "getnetbyaddr",
+    "getnetbyname", "getnetent", "getopt", "getprotobyname", "getprotobynumber", "getprotoent",
+    "getpwent", "getpwnam", "getpwnam_r", "getpwuid", "getpwuid_r", "getservbyname",
+    "getservbyport", "getservent", "getutxent", "getutxid", "getutxline", "getwc", "getwchar",
+    "glob", "iconv_close", "iconv_open", "ioctl", "link", "linkat", "lio_listio", "localtime",
+    "localtime_r", "lockf", "lseek", "lstat", "mkdir", "mkdirat", "mkdtemp", "mkfifo",
+    "mkfifoat", "mknod", "mknodat", "mkstemp", "mktime", "nftw", "opendir", "openlog", "pathconf",
+    "pclose", "perror", "popen", "posix_fadvise", "posix_fallocate", "posix_madvise",
+    "posix_openpt", "posix_spawn", "posix_spawnp", "posix_trace_clear", "posix_typed_mem_open",
+    "printf", "psiginfo", "psignal", "pthread_rwlock_rdlock", "pthread_rwlock_timedrdlock",
+    "pthread_rwlock_timedwrlock", "pthread_rwlock_wrlock", "putc", "putc_unlocked", "putchar",
+    "putchar_unlocked", "puts", "pututxline", "putwc", "putwchar", "readdir", "readdir_r",
+    "readlink", "readlinkat", "remove", "rename", "renameat", "rewind", "rewinddir", "scandir",
+    "scanf", "__isoc99_scanf", "seekdir", "semop", "setgrent", "sethostent", "setnetent",
+    "setprotoent", "setpwent", "setservent", "setutxent", "sigpause", "stat", "strerror",
+    "strerror_r", "strftime", "symlink", "symlinkat", "sync", "syslog", "tmpfile", "tmpnam",
+    "ttyname", "ttyname_r", "tzset", "ungetc", "ungetwc", "unlink", "unlinkat", "utime",
+    "utimensat", "utimes", "vdprintf", "vfprintf", "vfwprintf", "vprintf", "vwprintf",
+    "wcsftime", "wordexp", "wprintf", "wscanf",
+};
+
+static int listed(const char *const *list, size_t n, const char *name)
+{
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(list[i], name) == 0)
+            return 1;
+    return 0;
+}
+
+rh_cancel_point rh_conc_cancel_point(const char *name)
+{
+    if (!name)
+        return RH_CP_NONE;
+    if (listed(cancel_mandatory, sizeof cancel_mandatory / sizeof *cancel_mandatory, name))
+        return RH_CP_MANDATORY;
+    if (listed(cancel_optional, sizeof cancel_optional / sizeof *cancel_optional, name))
+        return RH_CP_OPTIONAL;
+    return RH_CP_NONE;
 }
 
 int rh_conc_c11(const rh_conc_entry *e)

@@ -87,6 +87,9 @@ typedef enum rh_op {
 #define RH_F_DEADLINE 0x40000 /* TIMED: the last argument is the absolute deadline (a
                               * struct timespec *), which the dynamic engine's runtime
                               * replaces to time the call out */
+#define RH_F_CANCEL 0x2000000 /* thread cancellation and cleanup machinery: `success` holds the
+                              * rh_cancel_kind (the op stays what the other engines need:
+                              * UNMODELLED, or PURE for pthread_setcancelstate) */
 #define RH_F_ANNOT 0x20000    /* LOCK/UNLOCK: a ThreadSanitizer mutex annotation (__tsan_mutex_*):
                               * obj2 is its flags argument, whose bits say a failed try or read mode */
 
@@ -95,6 +98,28 @@ typedef enum rh_op {
                               * as a try, so a wrong or recursive announcement loses no execution */
 #define RH_F_ISW 0x80000    /* LOCK with RH_F_ANNOT: obj2 is an is_w argument (AnnotateRWLockAcquired):
                               * zero means read mode; there are no failed tries */
+/* What an RH_F_CANCEL row does (its `success` field). */
+typedef enum rh_cancel_kind {
+    RH_CANCEL_SEND = 1,   /* pthread_cancel: obj is the target thread */
+    RH_CANCEL_TEST,       /* pthread_testcancel */
+    RH_CANCEL_STATE,      /* pthread_setcancelstate(state, &old): arguments 0 and 1 */
+    RH_CANCEL_TYPE,       /* pthread_setcanceltype(type, &old): arguments 0 and 1 */
+    RH_CANCEL_SETJMP,     /* __sigsetjmp: glibc's pthread_cleanup_push saves its buffer (obj) */
+    RH_CANCEL_REGISTER,   /* __pthread_register_cancel(obj): the cleanup region begins */
+    RH_CANCEL_UNREGISTER, /* __pthread_unregister_cancel(obj): it ends */
+    RH_CANCEL_UNWIND,     /* __pthread_unwind_next: the next handler of a cancelled thread */
+} rh_cancel_kind;
+
+/* Cancellation points (POSIX 2.9.5.2, and glibc's variants): a deferred
+ * cancellation pending for the calling thread is acted on there. */
+typedef enum rh_cancel_point {
+    RH_CP_NONE = 0,
+    RH_CP_MANDATORY, /* "shall occur": pthread_join, sleep, read, ... */
+    RH_CP_OPTIONAL,  /* "may occur": printf, fflush, ... (glibc's stdio writes) */
+} rh_cancel_point;
+
+/* Whether the external function `name` is a cancellation point. */
+rh_cancel_point rh_conc_cancel_point(const char *name);
 
 /* __tsan_mutex_* flag bits (compiler-rt's tsan_interface.h). */
 #define RH_TSAN_MUTEX_READ_LOCK (1u << 3)

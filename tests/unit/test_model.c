@@ -41,6 +41,15 @@ static void test_table(void)
     e = rh_conc_lookup(NULL, "__isoc99_sscanf", 0);
     CHECK(e && e->op == RH_OP_MEMORY && (e->flags & RH_F_SCAN) && e->obj2 == 1);
     CHECK(strcmp(rh_conc_op_name(RH_OP_COND_WAIT), "cond-wait") == 0);
+    /* cancellation: the machinery stays unmodelled for the other engines */
+    e = rh_conc_lookup(NULL, "pthread_cancel", 0);
+    CHECK(e && e->op == RH_OP_UNMODELLED && (e->flags & RH_F_CANCEL) && e->success == RH_CANCEL_SEND);
+    e = rh_conc_lookup(NULL, "__sigsetjmp", 0);
+    CHECK(e && e->op == RH_OP_UNMODELLED && e->success == RH_CANCEL_SETJMP);
+    CHECK(rh_conc_cancel_point("pthread_join") == RH_CP_MANDATORY);
+    CHECK(rh_conc_cancel_point("usleep") == RH_CP_MANDATORY);
+    CHECK(rh_conc_cancel_point("printf") == RH_CP_OPTIONAL);
+    CHECK(rh_conc_cancel_point("pthread_mutex_lock") == RH_CP_NONE);
 }
 
 static const rh_access *access_at(const rh_program *p, unsigned line, rh_access_kind kind, int nth)

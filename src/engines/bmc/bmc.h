@@ -164,7 +164,19 @@ typedef struct rh_bmc_ctx {
     struct rh_bmc_named *named; /* named semaphores by name (bmc_named.c) */
     int nnamed;
     int hb;                /* happens-before annotation positions */
+    int cancel;            /* the program calls pthread_cancel (bmc_cancel.c) */
+    uint64_t cancel_base;  /* its pending-cancellation words, one per thread instance */
+    Z3_ast cancel_free;    /* Bool: cancellation points act by a free choice, not by the
+                            * pending word: the over-approximation proofs use (bmc_cancel.c) */
+    struct rh_bmc_fork *forks; /* fork positions taken as the child (bmc_process.c) */
+    int nforks;
 } rh_bmc_ctx;
+
+/* A fork that continues as the child at position pos of thread: from then
+ * on, the threads that existed before it never run again (bmc_sched.c). */
+typedef struct rh_bmc_fork {
+    int thread, pos;
+} rh_bmc_fork;
 
 /* ---- bmc_expr.c: Z3 helpers with constant folding, layout, constants ---- */
 Z3_sort rh_bmc_bv_sort(rh_bmc_ctx *c, unsigned bits);

@@ -755,18 +755,6 @@ static void unknown_external(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call
     rh_bmc_unsupported_kill(w, st, call, what);
 }
 
-/* pthread_exit: the path ends here, with its value as the thread's result. */
-static void call_thread_exit(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call)
-{
-    rh_bmc_ctx *c = w->c;
-    Z3_ast v = arg(w, st, call, 0);
-    if (v)
-        w->exit_val = w->exit_val && rh_bmc_width(c, w->exit_val) == rh_bmc_width(c, v)
-                          ? rh_bmc_ite(c, st->guard, v, w->exit_val) : v;
-    w->exit_guard = rh_bmc_or(c, w->exit_guard, st->guard);
-    st->guard = rh_bmc_false(c);
-}
-
 /* __VERIFIER_assume; returns 0 when its condition is not known. */
 static int call_assume(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, const rh_conc_entry *e)
 {
@@ -778,7 +766,7 @@ static int call_assume(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, cons
     return 1;
 }
 
-int rh_bmc_call(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call)
+static int dispatch(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call)
 {
     rh_bmc_ctx *c = w->c;
     LLVMValueRef cv = LLVMGetCalledValue(call);
@@ -797,7 +785,7 @@ int rh_bmc_call(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call)
     switch (e->op) {
     case RH_OP_THREAD_CREATE: return call_create(w, st, call, e);
     case RH_OP_THREAD_JOIN: call_join(w, st, call, e); return 0;
-    case RH_OP_THREAD_EXIT: call_thread_exit(w, st, call); return 0;
+    case RH_OP_THREAD_EXIT: return rh_bmc_thread_exit(w, st, call, arg(w, st, call, 0));
     case RH_OP_THREAD_SELF: set_int_result(w, st, call, (uint64_t)w->thread); return 0;
     case RH_OP_LOCK_INIT: case RH_OP_LOCK: case RH_OP_UNLOCK: case RH_OP_COND_WAIT:
     case RH_OP_BARRIER_INIT: case RH_OP_BARRIER_WAIT: case RH_OP_SEM_INIT: case RH_OP_SEM_WAIT:
@@ -831,8 +819,18 @@ int rh_bmc_call(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call)
         c->fences |= e->op == RH_OP_FENCE;
         set_int_result(w, st, call, 0);
         return 0;
-    case RH_OP_MEMORY: call_memory(w, st, call, e); return 0;
+    case RH_OP_MEMORY:
+        if (!rh_bmc_call_wait(w, st, call, e))
+            call_memory(w, st, call, e);
+        return 0;
+    case RH_OP_FORK: rh_bmc_call_fork(w, st, call); return 0;
+    case RH_OP_UNMODELLED:
+        if (e->flags & RH_F_CANCEL)
+            return rh_bmc_call_cancel(w, st, call, e);
+        break;
     case RH_OP_PURE:
+        if (e->flags & RH_F_CANCEL)
+            return rh_bmc_call_cancel(w, st, call, e);
         if (strcmp(e->name, "pthread_key_delete") == 0 || strcmp(e->name, "tss_delete") == 0)
             rh_bmc_tsd_delete(w, st, call);
         else
@@ -852,4 +850,26 @@ int rh_bmc_call(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call)
     }
     unknown_external(w, st, call, callee);
     return 0;
+}
+
+/* A call, and the cancellation point it may be: a pending cancellation is
+ * acted on before the call, or for a condition wait once the mutex is
+ * taken back (bmc_cancel.c). */
+int rh_bmc_call(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call)
+{
+    LLVMValueRef callee = rh_model_called_function(call);
+    const rh_conc_entry *e = w->c->cancel && callee && LLVMIsDeclaration(callee)
+                                 ? rh_model_call_entry(w->c->prog, call) : NULL;
+    size_t n;
+    rh_cancel_point cp = e ? rh_conc_cancel_point(LLVMGetValueName2(callee, &n)) : RH_CP_NONE;
+    /* a run stops at the calls it does not model, so the check is its step there */
+    int step = e && e->op == RH_OP_UNMODELLED, after = e && e->op == RH_OP_COND_WAIT;
+    int rc = 0;
+    if (cp != RH_CP_NONE && !after)
+        rc = rh_bmc_cancel_point(w, st, call, cp == RH_CP_OPTIONAL, step);
+    if (rc == 0)
+        rc = dispatch(w, st, call);
+    if (rc == 0 && cp != RH_CP_NONE && after)
+        rc = rh_bmc_cancel_point(w, st, call, cp == RH_CP_OPTIONAL, step);
+    return rc;
 }

@@ -9,7 +9,9 @@
  * Why a counterexample may not replay although it satisfies the bounded
  * program: it reads an uninitialised local whose value the solver chose
  * (a run gets whatever the stack holds), or a library result bmc models as
- * arbitrary (scanf assigning from a stdin that a run does not have).
+ * arbitrary (scanf assigning from a stdin that a run does not have), or
+ * the race crosses a call the runtime does not model (pthread_cancel,
+ * glibc's cleanup regions), which a run holds back rather than observes.
  * This runs the program, as `racehunt replay` would.
  */
 #include "bmc.h"
@@ -68,7 +70,9 @@ void rh_bmc_confirm(rh_program *prog, const rh_options *o, double deadline, rh_r
             downgraded++;
             rh_result_note(res, "bmc: the counterexample of the race at %s:%u and %s:%u did not "
                                 "replay (it may rest on an uninitialised value or a library "
-                                "result a run cannot be given): reported as likely, not confirmed",
+                                "result a run cannot be given, or cross a call the runtime does "
+                                "not model, such as pthread_cancel or a cleanup region): reported "
+                                "as likely, not confirmed",
                            r->a.file, r->a.line, r->b.file, r->b.line);
         }
         if (ok < 0) /* a schedule no run has followed yet confirms nothing */

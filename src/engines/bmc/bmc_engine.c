@@ -114,7 +114,7 @@ static Z3_lbool check(rh_bmc_ctx *c, Z3_solver s, attempt *a)
  * a formula with its bit-vector tactics only on the first check; a check
  * after more assertions runs incrementally without them, many times slower
  * on these formulas (6 s against over 60 s on tests/bmc/aba_*). */
-static Z3_solver fresh_copy(rh_bmc_ctx *c, Z3_solver s)
+static Z3_solver copy_of(rh_bmc_ctx *c, Z3_solver s)
 {
     Z3_solver n = Z3_mk_solver(c->z);
     Z3_solver_inc_ref(c->z, n);
@@ -123,7 +123,30 @@ static Z3_solver fresh_copy(rh_bmc_ctx *c, Z3_solver s)
     for (unsigned i = 0; i < Z3_ast_vector_size(c->z, v); i++)
         Z3_solver_assert(c->z, n, Z3_ast_vector_get(c->z, v, i));
     Z3_ast_vector_dec_ref(c->z, v);
+    return n;
+}
+
+static Z3_solver fresh_copy(rh_bmc_ctx *c, Z3_solver s)
+{
+    Z3_solver n = copy_of(c, s);
     Z3_solver_dec_ref(c->z, s);
+    return n;
+}
+
+/* A program that may cancel threads is searched with cancellation points
+ * acting only on pending cancellations (bmc_cancel.c: its models are real
+ * executions), and proved race-free with them acting freely.  Returns the
+ * solver of the search; *proof keeps the full formula (NULL otherwise).
+ * An assertion, not an assumption: Z3 skips its bit-vector preprocessing
+ * when it checks under assumptions. */
+static Z3_solver ordered(rh_bmc_ctx *c, Z3_solver s, Z3_solver *proof)
+{
+    *proof = NULL;
+    if (!c->cancel_free)
+        return s;
+    *proof = s;
+    Z3_solver n = copy_of(c, s);
+    Z3_solver_assert(c->z, n, Z3_mk_not(c->z, c->cancel_free));
     return n;
 }
 
@@ -131,25 +154,40 @@ static Z3_solver fresh_copy(rh_bmc_ctx *c, Z3_solver s)
  * replaced by a fresh copy for every further check. */
 static outcome find_races(rh_bmc_ctx *c, Z3_solver *sp, rh_bmc_enc *e, attempt *a, rh_result *res)
 {
-    Z3_solver s = *sp;
+    Z3_solver proof, s = *sp = ordered(c, *sp, &proof);
     unsigned lines[2 * MAX_RACES];
     int nlines = 0, found = 0;
+    /* the over-approximation first: when it has no race, neither has the program */
+    Z3_lbool over = proof ? check(c, proof, a) : Z3_L_TRUE;
+    if (over != Z3_L_TRUE) {
+        Z3_solver_dec_ref(c->z, proof);
+        return over == Z3_L_FALSE ? OUT_UNSAT : OUT_UNKNOWN;
+    }
     for (;;) {
         Z3_lbool r = check(c, s, a);
-        if (r != Z3_L_TRUE)
+        if (r == Z3_L_FALSE && !found && proof) {
+            rh_bmc_no_proof(c, NULL, "a race when cancellation points act freely (race freedom "
+                                     "is proved on that over-approximation: cancelling orders "
+                                     "nothing), which no execution within these bounds shows");
+        }
+        if (r != Z3_L_TRUE) {
+            if (proof)
+                Z3_solver_dec_ref(c->z, proof);
             return found ? OUT_RACE : r == Z3_L_FALSE ? OUT_UNSAT : OUT_UNKNOWN;
+        }
         Z3_model m = Z3_solver_get_model(c->z, s);
         Z3_model_inc_ref(c->z, m);
         unsigned la, lb;
         int rc = rh_bmc_witness(c, m, e, res, &la, &lb);
         Z3_model_dec_ref(c->z, m);
-        if (rc)
-            return found ? OUT_RACE : OUT_UNKNOWN;
+        if (rc || found + 1 == MAX_RACES) {
+            if (proof)
+                Z3_solver_dec_ref(c->z, proof);
+            return rc && !found ? OUT_UNKNOWN : OUT_RACE;
+        }
         found++;
         lines[nlines++] = la;
         lines[nlines++] = lb;
-        if (found == MAX_RACES)
-            return OUT_RACE;
         rh_bmc_block_lines(c, s, e, lines, nlines);
         s = *sp = fresh_copy(c, s);
     }

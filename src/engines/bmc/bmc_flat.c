@@ -358,7 +358,11 @@ int rh_bmc_inline(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef fn, Z3_ast *arg
 static int walk_thread(rh_bmc_ctx *c, int t)
 {
     rh_bmc_thread *th = &c->threads[t];
-    rh_bmc_walk w = {c, t, NULL, rh_bmc_false(c), NULL, NULL, 0, 0};
+    rh_bmc_walk w;
+    memset(&w, 0, sizeof w);
+    w.c = c;
+    w.thread = t;
+    w.exit_guard = rh_bmc_false(c);
     rh_bmc_state st;
     rh_bmc_state_init(&st, rh_bmc_true(c));
     LLVMValueRef fn = c->prog->funcs[th->func].fn;
@@ -370,6 +374,10 @@ static int walk_thread(rh_bmc_ctx *c, int t)
         args[1] = rh_bmc_bv(c, rh_bmc_alloc(c, "heap", 64, NULL), c->aw);
     }
     int rc = rh_bmc_inline(&w, &st, fn, args, 2, &ret);
+    if (rc == 0)
+        rc = rh_bmc_cleanup_finish(&w);
+    else
+        free(w.cleanup);
     if (rc) {
         free(w.tsd);
         return rc;
@@ -425,6 +433,7 @@ int rh_bmc_flatten(rh_bmc_ctx *c)
     c->threads[0].func = p->main_func;
     c->threads[0].parent = c->threads[0].create_pos = -1;
     c->nthreads = 1;
+    rh_bmc_cancel_init(c);
     for (int t = 0; t < c->nthreads; t++)
         if (walk_thread(c, t))
             return -1;
@@ -435,6 +444,9 @@ int rh_bmc_flatten(rh_bmc_ctx *c)
 
 void rh_bmc_free_threads(rh_bmc_ctx *c)
 {
+    free(c->forks);
+    c->forks = NULL;
+    c->nforks = 0;
     for (int t = 0; t < c->nthreads; t++) {
         free(c->threads[t].pos);
         rh_ptrmap_free(&c->threads[t].tls);

@@ -38,7 +38,7 @@ static Z3_ast icmp(rh_bmc_ctx *c, LLVMIntPredicate p, Z3_ast a, Z3_ast b)
     Z3_ast r;
     switch (p) {
     case LLVMIntEQ: r = Z3_mk_eq(z, a, b); break;
-    case LLVMIntNE: r = Z3_mk_not(z, Z3_mk_eq(z, a, b)); break;
+    case LLVMIntNE: r = rh_bmc_not(c, rh_bmc_fold(c, Z3_mk_eq(z, a, b))); break; /* folds x != x */
     case LLVMIntUGT: r = Z3_mk_bvugt(z, a, b); break;
     case LLVMIntUGE: r = Z3_mk_bvuge(z, a, b); break;
     case LLVMIntULT: r = Z3_mk_bvult(z, a, b); break;

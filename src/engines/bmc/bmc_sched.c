@@ -149,6 +149,47 @@ static void position_rules(sched *S)
     }
 }
 
+/* Whether thread u existed when thread t reached position i: main did, and
+ * so did a thread whose creator is t and created it earlier, or whose
+ * creator existed then (a creator that is frozen after a child's fork
+ * creates nothing after it). */
+static int existed_at(rh_bmc_ctx *c, int u, int t, int i)
+{
+    while (u != 0) {
+        rh_bmc_thread *th = &c->threads[u];
+        if (th->parent == t)
+            return th->create_pos < i;
+        u = th->parent;
+    }
+    return 1;
+}
+
+/* A fork continuing as the child (bmc_process.c): the threads that existed
+ * at it run nothing in the contexts after it.  The fork runs before context
+ * (u, r) when t's context of round r (u > t) or of round r - 1 (u < t)
+ * reached it. */
+static void fork_rules(sched *S)
+{
+    rh_bmc_ctx *c = S->c;
+    for (int f = 0; f < c->nforks; f++) {
+        int t = c->forks[f].thread, i = c->forks[f].pos;
+        Z3_ast g = c->threads[t].pos[i].guard;
+        if (rh_bmc_is_false(c, g))
+            continue;
+        for (int u = 0; u < c->nthreads; u++) {
+            if (u == t || !existed_at(c, u, t, i))
+                continue;
+            for (unsigned r = 0; r < c->rounds; r++) {
+                if (u < t && r == 0)
+                    continue;
+                Z3_ast end = S->e->cs[t][u > t ? r : r - 1];
+                Z3_ast forked = rh_bmc_and(c, g, Z3_mk_bvuge(c->z, end, num(S, (uint64_t)i + 1)));
+                assert_(S, implies(S, forked, Z3_mk_eq(c->z, S->e->cs[u][r], lo(S, u, (int)r))));
+            }
+        }
+    }
+}
+
 /* Threads memory through the contexts in their sequential order. */
 static int memory_chain(sched *S)
 {
@@ -498,6 +539,7 @@ int rh_bmc_schedule(rh_bmc_ctx *c, Z3_solver s, rh_bmc_enc *e)
     e->cbits = S.cb;
     schedule_vars(&S);
     position_rules(&S);
+    fork_rules(&S);
     if (memory_chain(&S))
         return -1;
     side A, B;

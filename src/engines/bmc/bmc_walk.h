@@ -40,6 +40,15 @@ typedef struct rh_bmc_tsd_set {
     Z3_ast guard, key, val;
 } rh_bmc_tsd_set;
 
+/* A cleanup handler that glibc's pthread_cleanup_push registered on the
+ * walked thread (bmc_cancel.c). */
+typedef struct rh_bmc_cleanup {
+    LLVMValueRef buf;   /* the region's __pthread_unwind_buf_t (an alloca) */
+    LLVMValueRef call;  /* routine(arg), the call its sigsetjmp's second return makes */
+    Z3_ast fnv, argv;   /* that call's callee and argument at registration (NULL: constants) */
+    Z3_ast on;          /* Bool: the paths on which it is registered now */
+} rh_bmc_cleanup;
+
 typedef struct rh_bmc_walk {
     rh_bmc_ctx *c;
     int thread;
@@ -48,6 +57,14 @@ typedef struct rh_bmc_walk {
     Z3_ast exit_val;    /* and the value they passed */
     rh_bmc_tsd_set *tsd; /* the thread's thread-specific values, oldest first */
     int ntsd, tsd_cap;
+    /* cancellation (bmc_cancel.c): the thread's state as SSA of the walk */
+    Z3_ast cancel_off;  /* Bool: disabled by pthread_setcancelstate (NULL: enabled) */
+    Z3_ast cancel_async; /* Bool: asynchronous type (NULL: deferred) */
+    rh_bmc_cleanup *cleanup; /* registered handlers, oldest first */
+    int ncleanup, cleanup_cap;
+    int unwinding;      /* running cleanup handlers: no cancellation point acts */
+    Z3_ast unwind_guard, unwind_val; /* paths ending inside cleanup regions, whose
+                                      * handlers have not all run yet, and their value */
 } rh_bmc_walk;
 
 /* ---- states (bmc_state.c) ---- */
@@ -100,6 +117,30 @@ void rh_bmc_call_sem_unlink(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call)
 void rh_bmc_call_annot(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, const rh_conc_entry *e);
 void rh_bmc_call_hb(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, const rh_conc_entry *e);
 void rh_bmc_named_free(rh_bmc_ctx *c);
+
+/* ---- cancellation and cleanup handlers (bmc_cancel.c) ---- */
+/* Whether the program may cancel threads (it calls pthread_cancel): only
+ * then do cancellation points act. */
+void rh_bmc_cancel_init(rh_bmc_ctx *c);
+/* The calls of RH_F_CANCEL rows: pthread_cancel, pthread_testcancel,
+ * pthread_setcancel{state,type}, glibc's cleanup regions. */
+int rh_bmc_call_cancel(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, const rh_conc_entry *e);
+/* A cancellation point (optional: the library may or may not act there);
+ * step: the call is a scheduling point of a run, so the check is a step
+ * of witnesses. */
+int rh_bmc_cancel_point(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, int optional, int step);
+/* Ends st's paths as pthread_exit(v) does: the registered cleanup
+ * handlers run, newest first, then the thread ends with value v. */
+int rh_bmc_thread_exit(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, Z3_ast v);
+/* At the end of the thread's walk: the handlers still due run, and the
+ * paths that unwound end; frees the walk's handlers. */
+int rh_bmc_cleanup_finish(rh_bmc_walk *w);
+
+/* ---- processes (bmc_process.c) ---- */
+/* fork: continues as the parent or as the child (whose other threads never run again). */
+void rh_bmc_call_fork(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call);
+/* wait/waitpid in a process: 1 when call is one of them (then handled). */
+int rh_bmc_call_wait(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, const rh_conc_entry *e);
 
 /* ---- functions (bmc_flat.c) ---- */
 /* Inlines fn with the given argument terms under st's guard; on return st

@@ -200,6 +200,20 @@ static void fill_access(wctx *W, rh_race_access *out, int t, const rh_bmc_pos *p
                               : rh_xasprintf("thread T%d (%s)", out->thread, fn);
 }
 
+/* Whether the execution goes on as the child of a fork (bmc_process.c):
+ * a run of the program does not follow a child, so no replay can show it. */
+static int in_child(wctx *W)
+{
+    rh_bmc_ctx *c = W->c;
+    for (int f = 0; f < c->nforks; f++) {
+        int t = c->forks[f].thread, i = c->forks[f].pos;
+        if (eval_bool(W, c->threads[t].pos[i].guard) &&
+            eval_u64(W, W->e->cs[t][c->rounds - 1]) >= (uint64_t)i + 1)
+            return 1;
+    }
+    return 0;
+}
+
 int rh_bmc_witness(rh_bmc_ctx *c, Z3_model m, rh_bmc_enc *e, rh_result *res, unsigned *line_a,
                    unsigned *line_b)
 {
@@ -230,6 +244,12 @@ int rh_bmc_witness(rh_bmc_ctx *c, Z3_model m, rh_bmc_enc *e, rh_result *res, uns
     race.engine = rh_xstrdup("bmc");
     race.evidence = RH_EV_COUNTEREXAMPLE;
     race.witness = w;
+    if (in_child(&W)) { /* real, but no run can confirm it: likely, with its schedule */
+        race.evidence = RH_EV_MUST;
+        rh_result_note(res, "bmc: the race at %s:%u and %s:%u happens in a forked child, which a run "
+                            "of the program does not follow: reported as likely, not confirmed",
+                       race.a.file, race.a.line, race.b.file, race.b.line);
+    }
     rh_result_add_race(res, &race);
     *line_a = pa->loc.line;
     *line_b = pb->loc.line;
