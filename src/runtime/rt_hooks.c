@@ -380,6 +380,9 @@ void __rh_sync_pre(uint32_t op, uint32_t flags, void *obj, void *obj2, uint64_t 
         return;
     case RH_OP_THREAD_EXIT:
         rt_point(t, loc);
+        if (t->fn) /* started by __rh_thread_start: its cleanup ends it, after the program's
+                    * own cleanup handlers, which pthread_exit runs first */
+            return;
         rt_thread_finish(t);
         return;
     case RH_OP_ATOMIC_BEGIN: case RH_OP_ATOMIC_CALL:

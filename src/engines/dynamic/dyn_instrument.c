@@ -556,6 +556,17 @@ static int is_runtime(LLVMValueRef fn)
     return fn && strncmp(LLVMGetValueName2(fn, &len), "__rh_", 5) == 0;
 }
 
+/* What glibc's pthread_cleanup_push and _pop expand to around a cleanup
+ * region (the buffer's __sigsetjmp, __pthread_register_cancel and
+ * __pthread_unregister_cancel) only links the buffer into the calling
+ * thread's own list: it orders nothing between threads.  The real
+ * cancellation lets glibc run the handlers, which are instrumented code. */
+static int cleanup_bookkeeping(const rh_conc_entry *e)
+{
+    return (e->flags & RH_F_CANCEL) && (e->success == RH_CANCEL_SETJMP || e->success == RH_CANCEL_REGISTER ||
+                                        e->success == RH_CANCEL_UNREGISTER);
+}
+
 static void instrument_call(inst_ctx *c, LLVMValueRef call)
 {
     LLVMValueRef callee = rh_model_called_function(call);
@@ -569,7 +580,8 @@ static void instrument_call(inst_ctx *c, LLVMValueRef call)
     const char *name = callee ? LLVMGetValueName2(callee, &len) : NULL;
     if (e && (e->flags & RH_F_NOTIFY)) /* SIGEV_THREAD: program code in a thread libc makes */
         instrument_unmodelled(c, call, name ? name : "?");
-    if ((e && e->op == RH_OP_UNMODELLED) || (!e && !has_body && rh_conc_may_sync(name)))
+    if ((e && e->op == RH_OP_UNMODELLED && !cleanup_bookkeeping(e)) ||
+        (!e && !has_body && rh_conc_may_sync(name)))
         instrument_unmodelled(c, call, name ? name : "?");
     else if (e && e->op == RH_OP_MEMORY && rh_libspec_of(e))
         instrument_library_call(c, call, e);
