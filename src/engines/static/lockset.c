@@ -225,9 +225,10 @@ static void join_thread(rh_ls *ls, rh_ls_state *s, int c)
     rh_sset_remove(&s->active, (uint64_t)c);
     if (ls->exit_done[c]) {
         rh_sset_union(&s->active, &ls->exit_active[c]);
-    } else {
+    } else { /* it may have left any thread running, but not itself */
         for (int t = 1; t < ls->tg->nthreads; t++)
-            rh_sset_add(&s->active, (uint64_t)t);
+            if (t != c)
+                rh_sset_add(&s->active, (uint64_t)t);
     }
 }
 
@@ -331,7 +332,8 @@ static void once_op(rh_ls *ls, LLVMValueRef call, const rh_conc_entry *e, int f,
 static void sync_op(rh_ls *ls, LLVMValueRef call, const rh_conc_entry *e, int f, LLVMValueRef ctx,
                     rh_ls_state *s)
 {
-    if (rh_conc_registers(e)) { /* a handler: a thread from here on (thread_graph.h) */
+    if (rh_conc_registers(e) || ((e->flags & RH_F_CANCEL) && e->success == RH_CANCEL_SETJMP)) {
+        /* a handler (a cleanup region's too): a thread from here on (thread_graph.h) */
         create_op(ls, call, s);
         return;
     }
@@ -777,6 +779,19 @@ int rh_ls_creation_disjoint(const rh_ls *ls, int t1, int t2)
     return 0;
 }
 
+/* Whether the program may cancel a thread.  One that may be cancelled may
+ * end at any cancellation point, leaving running threads it would have
+ * joined later, so no join knows what the joined thread left behind. */
+static int program_cancels(const rh_program *p)
+{
+    for (int i = 0; i < p->nsyncs; i++) {
+        const rh_conc_entry *e = p->syncs[i].entry;
+        if (e && (e->flags & RH_F_CANCEL) && e->success == RH_CANCEL_SEND)
+            return 1;
+    }
+    return 0;
+}
+
 static void run_once(rh_ls *ls, rh_program *p, rh_pt *pt, rh_tg *tg, const rh_cfg *cfg,
                      rh_budget *budget, const rh_sset *history_locks)
 {
@@ -803,6 +818,7 @@ static void run_once(rh_ls *ls, rh_program *p, rh_pt *pt, rh_tg *tg, const rh_cf
     rh_ls_thread_handles(ls);
     rh_ls_loop_joins(ls);
     /* Children first, so a join knows what the joined thread left running. */
+    int cancels = program_cancels(p);
     for (int t = nt - 1; t >= 0; t--) {
         rh_ls_state entry = {0}, exit = {0};
         entry.live = 1;
@@ -810,7 +826,7 @@ static void run_once(rh_ls *ls, rh_program *p, rh_pt *pt, rh_tg *tg, const rh_cf
         rh_budget_progress(budget, nt - t, nt);
         summary(ls, tg->threads[t].func, NULL, &entry, &exit);
         rh_sset_union(&ls->exit_active[t], &exit.active);
-        ls->exit_done[t] = 1;
+        ls->exit_done[t] = !cancels;
         st_free(&exit);
     }
     creation_locksets(ls);

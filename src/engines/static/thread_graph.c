@@ -33,6 +33,42 @@ static int registered_handler(rh_pt *pt, LLVMValueRef call, const rh_conc_entry 
     return ed->ntargets > 0 || ed->unresolved;
 }
 
+static int cancel_kind(const rh_conc_entry *e)
+{
+    return e && (e->flags & RH_F_CANCEL) ? e->success : 0;
+}
+
+/* The handler of glibc's pthread_cleanup_push, at its __sigsetjmp: in the
+ * block the setjmp's second return branches to, the call just before
+ * __pthread_unwind_next (the routine on its argument).  The handler runs
+ * in the thread itself wherever it acts on a cancellation or calls
+ * pthread_exit inside the region, with whatever locks it then holds; the
+ * path the IR gives it starts from the setjmp's state instead.  So it is
+ * also an async create edge (a handler thread: no locks, any time after),
+ * which covers every place it can run.  A handler that only unlocks needs
+ * none.  Returns 0 when the setjmp is no cleanup region's. */
+static int cleanup_handler(rh_tg *g, rh_pt *pt, LLVMValueRef setjmp, rh_tg_edge *ed)
+{
+    LLVMValueRef term = LLVMGetBasicBlockTerminator(LLVMGetInstructionParent(setjmp));
+    for (unsigned i = 0; term && i < LLVMGetNumSuccessors(term); i++) {
+        LLVMBasicBlockRef b = LLVMGetSuccessor(term, i);
+        for (LLVMValueRef in = LLVMGetFirstInstruction(b); in; in = LLVMGetNextInstruction(in)) {
+            LLVMValueRef prev = LLVMGetPreviousInstruction(in);
+            if (!LLVMIsACallInst(in) || cancel_kind(rh_model_call_entry(g->p, in)) != RH_CANCEL_UNWIND ||
+                !prev || !LLVMIsACallInst(prev))
+                continue;
+            const rh_conc_entry *h = rh_model_call_entry(g->p, prev);
+            ed->kind = RH_TG_CREATE, ed->async = 1;
+            if (h && h->op == RH_OP_UNLOCK)
+                return 1; /* pthread_cleanup_push(pthread_mutex_unlock, &m): no accesses */
+            ed->ntargets = rh_pt_call_targets(pt, prev, &ed->targets, &ed->unresolved);
+            ed->unresolved |= ed->ntargets == 0;
+            return 1;
+        }
+    }
+    return 0;
+}
+
 static void collect_edges(rh_tg *g, rh_pt *pt, int f)
 {
     edge_vec v = {0};
@@ -48,6 +84,9 @@ static void collect_edges(rh_tg *g, rh_pt *pt, int f)
                 ed.kind = e->op == RH_OP_THREAD_CREATE ? RH_TG_CREATE : RH_TG_ONCE;
                 ed.ntargets = rh_pt_fn_targets(pt, LLVMGetOperand(in, (unsigned)e->fn), &ed.targets,
                                                &ed.unresolved);
+            } else if (cancel_kind(e) == RH_CANCEL_SETJMP) {
+                if (!cleanup_handler(g, pt, in, &ed))
+                    continue;
             } else if (rh_conc_registers(e)) {
                 if (!registered_handler(pt, in, e, &ed))
                     continue;

@@ -89,6 +89,21 @@ static void check_external(rh_static *s, LLVMValueRef call, LLVMValueRef callee)
     free(w);
 }
 
+/* Cancellation, for this engine (lockset.c, thread_graph.c): pthread_cancel
+ * orders nothing; a thread that may be cancelled may end at any point, so
+ * a join leaves every thread possibly running; and a cleanup handler is a
+ * handler thread created at its region's setjmp, whose second return
+ * (ed: the edge the thread graph made of it) no other setjmp has.
+ * Signals need no model either: handlers are threads. */
+static int cancellation_modelled(const rh_conc_entry *e, const rh_tg_edge *ed)
+{
+    if (e->flags & RH_F_SIGNAL)
+        return 1;
+    if (!(e->flags & RH_F_CANCEL))
+        return 0;
+    return e->success != RH_CANCEL_SETJMP || (ed && ed->async);
+}
+
 static void check_call(rh_static *s, LLVMValueRef call, int f)
 {
     LLVMValueRef cv = LLVMGetCalledValue(call);
@@ -109,7 +124,7 @@ static void check_call(rh_static *s, LLVMValueRef call, int f)
         rh_static_assumed_call(s, call, callee);
     else if (!e && callee && LLVMIsDeclaration(callee))
         check_external(s, call, callee);
-    if (e && e->op == RH_OP_UNMODELLED && !(e->flags & RH_F_SIGNAL)) { /* handlers are threads */
+    if (e && e->op == RH_OP_UNMODELLED && !cancellation_modelled(e, ed)) {
         size_t len;
         char *w = rh_xasprintf("the call of '%s', which may synchronise threads (or end one, or run "
                                "a signal handler) in a way racehunt does not model",
