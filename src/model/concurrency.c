@@ -133,9 +133,9 @@ static const rh_conc_entry builtin[] = {
     {"kill",                    RH_OP_UNMODELLED,      RH_F_SIGNAL,       N, -1, -1, -1, -1, 0},
     {"sigqueue",                RH_OP_UNMODELLED,      RH_F_SIGNAL,       N, -1, -1, -1, -1, 0},
     {"alarm",                   RH_OP_UNMODELLED,      RH_F_SIGNAL,       N, -1, -1, -1, -1, 0},
-    {"setitimer",               RH_OP_UNMODELLED,      0,                 N, -1, -1, -1, -1, 0},
-    {"sigwait",                 RH_OP_UNMODELLED,      0,                 N, -1, -1, -1, -1, 0},
-    {"sigsuspend",              RH_OP_UNMODELLED,      0,                 N, -1, -1, -1, -1, 0},
+    {"setitimer",               RH_OP_UNMODELLED,      RH_F_SIGNAL,       N, -1, -1, -1, -1, 0},
+    {"sigwait",                 RH_OP_UNMODELLED,      RH_F_SIGNAL,       N, -1, -1, -1, -1, 0},
+    {"sigsuspend",              RH_OP_UNMODELLED,      RH_F_SIGNAL,       N, -1, -1, -1, -1, 0},
     {"pause",                   RH_OP_UNMODELLED,      RH_F_SIGNAL,       N, -1, -1, -1, -1, 0},
     /* asynchronous I/O: the library writes the buffer later, from a thread of its own */
     {"aio_read",                RH_OP_UNMODELLED,      0,                 N, -1, -1, -1, -1, 0},

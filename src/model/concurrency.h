@@ -142,9 +142,10 @@ rh_cancel_point rh_conc_cancel_point(const char *name);
 #define RH_F_KEEPS 0x10000         /* keeps pointer argument obj2 for later library accesses (setvbuf) */
 #define RH_F_NOTIFY 0x800000       /* fn: a struct sigevent; with SIGEV_THREAD the library runs the
                                     * function stored in it in a thread of its own (timer_create) */
-#define RH_F_SIGNAL 0x400000       /* UNMODELLED: sends or waits for a signal (raise, kill, pause):
-                                    * touches no memory and orders nothing an engine that runs every
-                                    * registered handler as a thread of its own must know (static) */
+#define RH_F_SIGNAL 0x400000       /* UNMODELLED: sends or waits for a signal (raise, kill, sigwait):
+                                    * orders nothing an engine that runs every registered handler as
+                                    * a thread of its own must know (static); its memory effects are
+                                    * its library specification row's (sigwait writes the number) */
 
 /* Lock classes, for naming locks in reports. */
 typedef enum rh_lock_class { RH_LOCK_NONE, RH_LOCK_MUTEX, RH_LOCK_RWLOCK, RH_LOCK_SPIN } rh_lock_class;

@@ -302,6 +302,8 @@ static void add_call(rh_program *p, access_vec *av, sync_vec *sv, value_vec *cal
     const rh_conc_entry *e = rh_model_call_entry(p, call);
     if ((e && rh_libspec_of(e)) || (!e && callee && LLVMIsDeclaration(callee)))
         add_lib_accesses(p, av, call, e, fi);
+    else if (e && (e->flags & RH_F_SIGNAL) && rh_libspec_lookup(e->name))
+        add_lib_accesses(p, av, call, rh_libspec_lookup(e->name), fi);
     if (e && e->op == RH_OP_MEMORY && rh_libspec_of(e))
         return;
     if (e && e->op == RH_OP_MEMORY) {
