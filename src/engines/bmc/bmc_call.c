@@ -766,6 +766,16 @@ static int call_assume(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, cons
     return 1;
 }
 
+/* SV-COMP's atomic sections: no switch point inside. */
+static void atomic_section(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, int begin)
+{
+    if (begin)
+        st->atomic++;
+    else if (st->atomic > 0)
+        st->atomic--;
+    rh_bmc_emit(w, st, RH_BMC_P_NOP, call, begin ? "atomic begin" : "atomic end");
+}
+
 static int dispatch(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call)
 {
     rh_bmc_ctx *c = w->c;
@@ -792,14 +802,8 @@ static int dispatch(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call)
     case RH_OP_SEM_POST:
         return call_sync(w, st, call, e);
     case RH_OP_ONCE: return call_once(w, st, call, e);
-    case RH_OP_ATOMIC_BEGIN:
-        st->atomic++;
-        rh_bmc_emit(w, st, RH_BMC_P_NOP, call, "atomic begin");
-        return 0;
-    case RH_OP_ATOMIC_END:
-        if (st->atomic > 0)
-            st->atomic--;
-        rh_bmc_emit(w, st, RH_BMC_P_NOP, call, "atomic end");
+    case RH_OP_ATOMIC_BEGIN: case RH_OP_ATOMIC_END:
+        atomic_section(w, st, call, e->op == RH_OP_ATOMIC_BEGIN);
         return 0;
     case RH_OP_ATOMIC_CALL: return call_defined(w, st, call, 1);
     case RH_OP_NONDET: call_nondet(w, st, call, callee); return 0;

@@ -243,6 +243,33 @@ static void static_mutex_kinds(rh_bmc_ctx *c)
     }
 }
 
+/* For debugging the encoding: RACEHUNT_BMC_FLAT lists the positions of
+ * the bounded program on stderr ("terse": without formulas). */
+static void debug_positions(rh_bmc_ctx *c)
+{
+    const char *flat = getenv("RACEHUNT_BMC_FLAT");
+    int terse = flat && strcmp(flat, "terse") == 0;
+    for (int t = 0; flat && t < c->nthreads; t++)
+        for (int i = 0; i < c->threads[t].npos; i++) {
+            rh_bmc_pos *p = &c->threads[t].pos[i];
+            fprintf(stderr, "T%d #%d %s line %u flags %x [%d,%d] guard %s addr %s\n", t, i + 1, p->what,
+                    p->loc.line, p->flags, p->blk_start, p->blk_end,
+                    terse ? "-" : Z3_ast_to_string(c->z, p->guard),
+                    p->addr && !terse ? Z3_ast_to_string(c->z, p->addr) : "-");
+        }
+}
+
+/* RACEHUNT_BMC_DUMP=FILE: the solver's assertions, in SMT-LIB. */
+static void debug_dump(rh_bmc_ctx *c, Z3_solver s)
+{
+    const char *dump = getenv("RACEHUNT_BMC_DUMP");
+    FILE *f = dump ? fopen(dump, "w") : NULL;
+    if (f) {
+        fputs(Z3_solver_to_string(c->z, s), f);
+        fclose(f);
+    }
+}
+
 static outcome run_attempt(rh_program *prog, const rh_options *o, double deadline, attempt *a,
                            rh_result *res)
 {
@@ -273,17 +300,7 @@ static outcome run_attempt(rh_program *prog, const rh_options *o, double deadlin
         a->needed_rounds = needed_rounds(&c);
         Z3_solver s = Z3_mk_solver(c.z);
         Z3_solver_inc_ref(c.z, s);
-        const char *flat = getenv("RACEHUNT_BMC_FLAT"); /* "terse": no formulas */
-        int terse = flat && strcmp(flat, "terse") == 0;
-        if (flat)
-            for (int t = 0; t < c.nthreads; t++)
-                for (int i = 0; i < c.threads[t].npos; i++) {
-                    rh_bmc_pos *p = &c.threads[t].pos[i];
-                    fprintf(stderr, "T%d #%d %s line %u flags %x [%d,%d] guard %s addr %s\n", t, i + 1,
-                            p->what, p->loc.line, p->flags, p->blk_start, p->blk_end,
-                            terse ? "-" : Z3_ast_to_string(c.z, p->guard),
-                            p->addr && !terse ? Z3_ast_to_string(c.z, p->addr) : "-");
-                }
+        debug_positions(&c);
         rh_bmc_enc e;
         if (rh_bmc_schedule(&c, s, &e)) {
             snprintf(c.note, sizeof c.note, "%s while encoding unwinding %u, %u rounds", why_stopped(),
@@ -296,14 +313,7 @@ static outcome run_attempt(rh_program *prog, const rh_options *o, double deadlin
         Z3_ast_vector_inc_ref(c.z, v);
         a->assertions = Z3_ast_vector_size(c.z, v);
         Z3_ast_vector_dec_ref(c.z, v);
-        const char *dump = getenv("RACEHUNT_BMC_DUMP");
-        if (dump) {
-            FILE *f = fopen(dump, "w");
-            if (f) {
-                fputs(Z3_solver_to_string(c.z, s), f);
-                fclose(f);
-            }
-        }
+        debug_dump(&c, s);
         out = find_races(&c, &s, &e, a, res);
         rh_bmc_enc_free(&c, &e);
         Z3_solver_dec_ref(c.z, s);
