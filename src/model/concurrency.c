@@ -446,6 +446,11 @@ int rh_conc_c11(const rh_conc_entry *e)
     return e && (strncmp(e->name, "mtx_", 4) == 0 || strncmp(e->name, "cnd_", 4) == 0);
 }
 
+int rh_conc_cancel_kind(const rh_conc_entry *e)
+{
+    return e && (e->flags & RH_F_CANCEL) ? e->success : 0;
+}
+
 int rh_conc_registers(const rh_conc_entry *e)
 {
     return e && e->fn >= 0 && ((e->flags & RH_F_REGISTER) || e->op == RH_OP_TSD);

@@ -190,6 +190,10 @@ int rh_conc_c11(const rh_conc_entry *e);
  * atexit) or a thread-specific data destructor (pthread_key_create). */
 int rh_conc_registers(const rh_conc_entry *e);
 
+/* The rh_cancel_kind of a cancellation row (RH_F_CANCEL), 0 for any other
+ * entry or NULL. */
+int rh_conc_cancel_kind(const rh_conc_entry *e);
+
 /* The op's name as used in --dump-model and in --model files ("lock", ...). */
 const char *rh_conc_op_name(rh_op op);
 

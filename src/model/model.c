@@ -133,6 +133,11 @@ static void add_access(rh_program *p, access_vec *v, LLVMValueRef inst, LLVMValu
     rh_vec_push(v, a);
 }
 
+int rh_model_null(LLVMValueRef v)
+{
+    return v && LLVMIsConstant(v) && LLVMIsNull(v);
+}
+
 const char *rh_model_const_string(LLVMValueRef v)
 {
     while (v && LLVMIsAConstantExpr(v) && LLVMGetNumOperands(v) > 0)
@@ -299,11 +304,11 @@ static void add_call(rh_program *p, access_vec *av, sync_vec *sv, value_vec *cal
                      LLVMValueRef call, int fi)
 {
     LLVMValueRef callee = rh_model_called_function(call);
-    const rh_conc_entry *e = rh_model_call_entry(p, call);
+    const rh_conc_entry *e = rh_model_call_entry(p, call), *spec;
     if ((e && rh_libspec_of(e)) || (!e && callee && LLVMIsDeclaration(callee)))
         add_lib_accesses(p, av, call, e, fi);
-    else if (e && (e->flags & RH_F_SIGNAL) && rh_libspec_lookup(e->name))
-        add_lib_accesses(p, av, call, rh_libspec_lookup(e->name), fi);
+    else if (e && (e->flags & RH_F_SIGNAL) && (spec = rh_libspec_lookup(e->name)))
+        add_lib_accesses(p, av, call, spec, fi); /* sigwait writes the signal number */
     if (e && e->op == RH_OP_MEMORY && rh_libspec_of(e))
         return;
     if (e && e->op == RH_OP_MEMORY) {

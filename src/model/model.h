@@ -114,6 +114,9 @@ const rh_conc_entry *rh_model_call_entry(const rh_program *p, LLVMValueRef call)
 /* The called function of a direct call (after stripping casts), or NULL. */
 LLVMValueRef rh_model_called_function(LLVMValueRef call);
 
+/* Whether v is the null pointer constant (NULL, a null function pointer). */
+int rh_model_null(LLVMValueRef v);
+
 /* The text of a constant C string operand (a constant global's
  * initializer), or NULL. */
 const char *rh_model_const_string(LLVMValueRef v);

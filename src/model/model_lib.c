@@ -46,7 +46,7 @@ int rh_model_assumed_external(const rh_program *p, LLVMValueRef callee)
 
 static int is_pointer(LLVMValueRef v)
 {
-    return LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMPointerTypeKind && !(LLVMIsConstant(v) && LLVMIsNull(v));
+    return LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMPointerTypeKind && !rh_model_null(v);
 }
 
 static uint64_t const_arg(LLVMValueRef call, int k, int *ok)

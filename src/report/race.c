@@ -220,6 +220,14 @@ static void add_word(char **s, const char *a, const char *b)
     *s = next;
 }
 
+/* Appends option opt with its value as one token (arg_token). */
+static void add_token(char **s, const char *opt, const char *value)
+{
+    char *tok = arg_token(opt, value);
+    add_word(s, tok, "");
+    free(tok);
+}
+
 char *rh_witness_program(const rh_options *o)
 {
     char *s = rh_xstrdup("");
@@ -234,17 +242,12 @@ char *rh_witness_program(const rh_options *o)
         if (opt[i + 1])
             add_word(&s, opt[i], opt[i + 1]);
     free(db);
-    for (int i = 0; i < o->nrun_args; i++) {
-        char *tok = arg_token("--arg=", o->run_args[i]);
-        add_word(&s, tok, "");
-        free(tok);
-    }
+    for (int i = 0; i < o->nrun_args; i++)
+        add_token(&s, "--arg=", o->run_args[i]);
     char *in = o->stdin_file ? realpath(o->stdin_file, NULL) : NULL;
-    if (in) {
-        char *tok = arg_token("--stdin=", in);
-        add_word(&s, tok, "");
-        free(tok), free(in);
-    }
+    if (in)
+        add_token(&s, "--stdin=", in);
+    free(in);
     return s;
 }
 

@@ -381,7 +381,7 @@ static void call_pure(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, LLVMV
  * an LLVM constant too, but what it points to is not. */
 static int read_only_arg(LLVMValueRef a)
 {
-    if (LLVMGetTypeKind(LLVMTypeOf(a)) != LLVMPointerTypeKind || (LLVMIsConstant(a) && LLVMIsNull(a)))
+    if (LLVMGetTypeKind(LLVMTypeOf(a)) != LLVMPointerTypeKind || rh_model_null(a))
         return 1;
     while (a && LLVMIsAConstantExpr(a) && LLVMGetNumOperands(a) > 0)
         a = LLVMGetOperand(a, 0);

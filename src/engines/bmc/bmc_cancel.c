@@ -64,7 +64,7 @@ void rh_bmc_cancel_init(rh_bmc_ctx *c)
         size_t n;
         const rh_conc_entry *e = rh_conc_lookup(&c->prog->conc, LLVMGetValueName2(f, &n),
                                                 !LLVMIsDeclaration(f));
-        if (e && (e->flags & RH_F_CANCEL) && e->success == RH_CANCEL_SEND && LLVMGetFirstUse(f))
+        if (rh_conc_cancel_kind(e) == RH_CANCEL_SEND && LLVMGetFirstUse(f))
             c->cancel = 1;
     }
     if (c->cancel) {
@@ -258,7 +258,7 @@ static void cancel_set(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, Z3_a
     Z3_ast old = *cur ? *cur : rh_bmc_false(c);
     Z3_ast now = rh_bmc_fold(c, Z3_mk_eq(c->z, v, rh_bmc_bv(c, 1, rh_bmc_width(c, v))));
     LLVMValueRef op = LLVMGetOperand(call, 1);
-    if (!(LLVMIsConstant(op) && LLVMIsNull(op))) {
+    if (!rh_model_null(op)) {
         if (!LLVMIsAAllocaInst(op))
             rh_bmc_no_proof(c, call, "a cancelability change whose old value goes to memory other "
                                      "threads may read");
@@ -297,8 +297,7 @@ static LLVMValueRef buffer_call(rh_bmc_ctx *c, LLVMValueRef buf, rh_cancel_kind 
         if (!LLVMIsACallInst(in) || LLVMGetNumArgOperands(in) < 1 ||
             buffer_of(LLVMGetOperand(in, 0)) != buf)
             continue;
-        const rh_conc_entry *e = rh_model_call_entry(c->prog, in);
-        if (e && (e->flags & RH_F_CANCEL) && e->success == (int)kind)
+        if (rh_conc_cancel_kind(rh_model_call_entry(c->prog, in)) == (int)kind)
             return in;
     }
     return NULL;

@@ -72,7 +72,7 @@ int rh_bmc_call_wait(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, const 
         rh_bmc_unsupported_kill(w, st, call, "a wait for a child with an unknown status pointer");
         return 1;
     }
-    if (!(LLVMIsConstant(sp) && LLVMIsNull(sp))) {
+    if (!rh_model_null(sp)) {
         Z3_ast g = st->guard;
         st->guard = rh_bmc_and(c, g, rh_bmc_and(c, rh_bmc_nonzero(c, s),
                                                 Z3_mk_bvsgt(c->z, r, rh_bmc_bv(c, 0, 32))));

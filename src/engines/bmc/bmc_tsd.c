@@ -70,7 +70,7 @@ static void tsd_store(rh_bmc_walk *w, Z3_ast guard, Z3_ast key, Z3_ast val)
 static int known_destructor(LLVMValueRef d, LLVMValueRef *fn)
 {
     *fn = NULL;
-    if (LLVMIsConstant(d) && LLVMIsNull(d))
+    if (rh_model_null(d))
         return 1;
     while (d && LLVMIsAConstantExpr(d) && LLVMGetNumOperands(d) > 0)
         d = LLVMGetOperand(d, 0);

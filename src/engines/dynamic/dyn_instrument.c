@@ -563,8 +563,8 @@ static int is_runtime(LLVMValueRef fn)
  * cancellation lets glibc run the handlers, which are instrumented code. */
 static int cleanup_bookkeeping(const rh_conc_entry *e)
 {
-    return (e->flags & RH_F_CANCEL) && (e->success == RH_CANCEL_SETJMP || e->success == RH_CANCEL_REGISTER ||
-                                        e->success == RH_CANCEL_UNREGISTER);
+    int kind = rh_conc_cancel_kind(e);
+    return kind == RH_CANCEL_SETJMP || kind == RH_CANCEL_REGISTER || kind == RH_CANCEL_UNREGISTER;
 }
 
 static void instrument_call(inst_ctx *c, LLVMValueRef call)

@@ -10,11 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int null_constant(LLVMValueRef v)
-{
-    return LLVMIsConstant(v) && LLVMIsNull(v);
-}
-
 /* A callback argument that is a function of the program (not NULL, not
  * SIG_IGN/SIG_DFL, which are small integers cast to pointers). */
 static int user_code(rh_static *s, LLVMValueRef call, int k)
@@ -43,7 +38,7 @@ static int callback_unresolved(rh_static *s, LLVMValueRef call)
  * its own already (thread_graph.h). */
 static int notify_function(rh_static *s, LLVMValueRef call, int k)
 {
-    if (k < 0 || k >= (int)LLVMGetNumArgOperands(call) || null_constant(LLVMGetOperand(call, (unsigned)k)))
+    if (k < 0 || k >= (int)LLVMGetNumArgOperands(call) || rh_model_null(LLVMGetOperand(call, (unsigned)k)))
         return 0;
     int *targets = NULL, unresolved = 0;
     int n = rh_pt_stored_fn_targets(&s->pt, LLVMGetOperand(call, (unsigned)k), &targets, &unresolved);

@@ -332,7 +332,7 @@ static void once_op(rh_ls *ls, LLVMValueRef call, const rh_conc_entry *e, int f,
 static void sync_op(rh_ls *ls, LLVMValueRef call, const rh_conc_entry *e, int f, LLVMValueRef ctx,
                     rh_ls_state *s)
 {
-    if (rh_conc_registers(e) || ((e->flags & RH_F_CANCEL) && e->success == RH_CANCEL_SETJMP)) {
+    if (rh_conc_registers(e) || rh_conc_cancel_kind(e) == RH_CANCEL_SETJMP) {
         /* a handler (a cleanup region's too): a thread from here on (thread_graph.h) */
         create_op(ls, call, s);
         return;
@@ -785,8 +785,7 @@ int rh_ls_creation_disjoint(const rh_ls *ls, int t1, int t2)
 static int program_cancels(const rh_program *p)
 {
     for (int i = 0; i < p->nsyncs; i++) {
-        const rh_conc_entry *e = p->syncs[i].entry;
-        if (e && (e->flags & RH_F_CANCEL) && e->success == RH_CANCEL_SEND)
+        if (rh_conc_cancel_kind(p->syncs[i].entry) == RH_CANCEL_SEND)
             return 1;
     }
     return 0;

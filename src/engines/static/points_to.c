@@ -241,7 +241,6 @@ static void add_site_object(rh_pt *pt, LLVMValueRef call, rh_pt_kind kind, int f
     rh_pts_add(&pt->s, value_node(pt, call), rh_pt_loc(o, 0));
 }
 
-/* param_i ⊇ arg_i. */
 /* The object standing for the variadic arguments of function fi, which
  * its va_start makes a va_list point to: one for all its calls. */
 static uint32_t varargs_object(rh_pt *pt, int fi)

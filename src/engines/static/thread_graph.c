@@ -33,11 +33,6 @@ static int registered_handler(rh_pt *pt, LLVMValueRef call, const rh_conc_entry 
     return ed->ntargets > 0 || ed->unresolved;
 }
 
-static int cancel_kind(const rh_conc_entry *e)
-{
-    return e && (e->flags & RH_F_CANCEL) ? e->success : 0;
-}
-
 /* The handler of glibc's pthread_cleanup_push, at its __sigsetjmp: in the
  * block the setjmp's second return branches to, the call just before
  * __pthread_unwind_next (the routine on its argument).  The handler runs
@@ -54,7 +49,7 @@ static int cleanup_handler(rh_tg *g, rh_pt *pt, LLVMValueRef setjmp, rh_tg_edge 
         LLVMBasicBlockRef b = LLVMGetSuccessor(term, i);
         for (LLVMValueRef in = LLVMGetFirstInstruction(b); in; in = LLVMGetNextInstruction(in)) {
             LLVMValueRef prev = LLVMGetPreviousInstruction(in);
-            if (!LLVMIsACallInst(in) || cancel_kind(rh_model_call_entry(g->p, in)) != RH_CANCEL_UNWIND ||
+            if (!LLVMIsACallInst(in) || rh_conc_cancel_kind(rh_model_call_entry(g->p, in)) != RH_CANCEL_UNWIND ||
                 !prev || !LLVMIsACallInst(prev))
                 continue;
             const rh_conc_entry *h = rh_model_call_entry(g->p, prev);
@@ -84,7 +79,7 @@ static void collect_edges(rh_tg *g, rh_pt *pt, int f)
                 ed.kind = e->op == RH_OP_THREAD_CREATE ? RH_TG_CREATE : RH_TG_ONCE;
                 ed.ntargets = rh_pt_fn_targets(pt, LLVMGetOperand(in, (unsigned)e->fn), &ed.targets,
                                                &ed.unresolved);
-            } else if (cancel_kind(e) == RH_CANCEL_SETJMP) {
+            } else if (rh_conc_cancel_kind(e) == RH_CANCEL_SETJMP) {
                 if (!cleanup_handler(g, pt, in, &ed))
                     continue;
             } else if (rh_conc_registers(e)) {

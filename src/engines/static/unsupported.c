@@ -99,9 +99,8 @@ static int cancellation_modelled(const rh_conc_entry *e, const rh_tg_edge *ed)
 {
     if (e->flags & RH_F_SIGNAL)
         return 1;
-    if (!(e->flags & RH_F_CANCEL))
-        return 0;
-    return e->success != RH_CANCEL_SETJMP || (ed && ed->async);
+    int kind = rh_conc_cancel_kind(e);
+    return kind && (kind != RH_CANCEL_SETJMP || (ed && ed->async));
 }
 
 static void check_call(rh_static *s, LLVMValueRef call, int f)
@@ -154,12 +153,6 @@ static void check_inst(rh_static *s, LLVMValueRef in, int f)
     }
 }
 
-/* A library call given NULL for an optional out-argument (time(NULL))
- * touches no memory through it; a real access through NULL only crashes. */
-static int null_pointer(LLVMValueRef p)
-{
-    return p && LLVMIsConstant(p) && LLVMIsNull(p);
-}
 
 /* A library call reading a string a pure library function returned
  * (printf("%s", strerror(e))): the storage is the library's, which the
@@ -187,7 +180,7 @@ typedef struct null_walk {
 
 static int null_only(LLVMValueRef p, null_walk *w)
 {
-    if (null_pointer(p))
+    if (rh_model_null(p)) /* time(NULL): no access through it; a real one only crashes */
         return 1;
     while (p && (LLVMIsAGetElementPtrInst(p) || LLVMIsABitCastInst(p) || LLVMIsALoadInst(p)))
         p = LLVMGetOperand(p, 0);
