@@ -163,3 +163,16 @@ int rh_cfg_dominates(LLVMValueRef a, LLVMValueRef b)
     LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(LLVMGetBasicBlockParent(ba));
     return ba == entry || !reaches_around(entry, ba, bb);
 }
+
+int rh_cfg_may_follow(LLVMValueRef a, LLVMValueRef b)
+{
+    LLVMBasicBlockRef ba = LLVMGetInstructionParent(a), bb = LLVMGetInstructionParent(b);
+    for (LLVMValueRef in = LLVMGetNextInstruction(a); in; in = LLVMGetNextInstruction(in))
+        if (in == b)
+            return 1;
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(ba);
+    for (unsigned i = 0, n = t ? LLVMGetNumSuccessors(t) : 0; i < n; i++)
+        if (reaches_around(LLVMGetSuccessor(t, i), NULL, bb))
+            return 1;
+    return 0;
+}

@@ -33,5 +33,8 @@ int rh_cfg_inst_in_loop(const rh_cfg *c, int func, LLVMValueRef inst);
 /* Whether instruction a runs before instruction b on every path from
  * their function's entry to b (a dominates b). */
 int rh_cfg_dominates(LLVMValueRef a, LLVMValueRef b);
+/* Whether instruction b may run after instruction a in one call of their
+ * function (a path leads from a to b). */
+int rh_cfg_may_follow(LLVMValueRef a, LLVMValueRef b);
 
 #endif

@@ -93,9 +93,11 @@ static int exit_test(rh_counted_loop *l, LLVMValueRef term)
     if (!known) { /* i < n with n not changing inside the loop (an SSA value) */
         if (pr != LLVMIntSLT && pr != LLVMIntULT)
             return 0;
-        /* invariant for sure: an argument, or computed in the entry block */
-        if (LLVMIsAInstruction(bound) &&
-            LLVMGetInstructionParent(bound) != LLVMGetEntryBasicBlock(LLVMGetBasicBlockParent(l->header)))
+        /* invariant for sure: an argument, or computed in a block that
+         * strictly dominates the header (so outside the loop: an SSA value
+         * computed before the loop keeps its value while it runs) */
+        if (LLVMIsAInstruction(bound) && (LLVMGetInstructionParent(bound) == l->header ||
+                                          !rh_cfg_dominates(bound, LLVMGetFirstInstruction(l->header))))
             return 0;
         l->end_value = bound, l->end = INT64_MAX, l->exit_succ = 1;
         return l->start >= 0;
@@ -167,4 +169,67 @@ LLVMValueRef rh_loop_element_index(LLVMValueRef gep, LLVMValueRef *base)
 int rh_loop_same_range(const rh_counted_loop *a, const rh_counted_loop *b)
 {
     return a->start == b->start && a->end == b->end && a->end_value == b->end_value;
+}
+
+/* The block that branches back to the header (the increment's incoming
+ * block), or NULL. */
+static LLVMBasicBlockRef latch_of(const rh_counted_loop *l)
+{
+    for (unsigned i = 0; i < LLVMCountIncoming(l->iv); i++)
+        if (is_increment(LLVMGetIncomingValue(l->iv, i), l->iv))
+            return LLVMGetIncomingBlock(l->iv, i);
+    return NULL;
+}
+
+#define MAX_LOOP_BLOCKS 64
+
+/* The loop's blocks besides the header: those reaching the latch
+ * backwards without passing the header; 0 when there are too many. */
+static int loop_blocks(const rh_counted_loop *l, LLVMBasicBlockRef latch, LLVMBasicBlockRef *out)
+{
+    int n = 0;
+    if (latch == l->header)
+        return 0;
+    out[n++] = latch;
+    for (int i = 0; i < n; i++) { /* predecessors: scan the function's terminators */
+        LLVMValueRef fn = LLVMGetBasicBlockParent(l->header);
+        for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(fn); b; b = LLVMGetNextBasicBlock(b)) {
+            LLVMValueRef t = LLVMGetBasicBlockTerminator(b);
+            int pred = 0, seen = b == l->header;
+            for (unsigned k = 0; t && k < LLVMGetNumSuccessors(t); k++)
+                pred |= LLVMGetSuccessor(t, k) == out[i];
+            for (int j = 0; j < n && !seen; j++)
+                seen = out[j] == b;
+            if (!pred || seen)
+                continue;
+            if (n == MAX_LOOP_BLOCKS)
+                return -1;
+            out[n++] = b;
+        }
+    }
+    return n;
+}
+
+int rh_loop_each_iteration(const rh_counted_loop *l, LLVMValueRef in)
+{
+    if (rh_loop_body_has(l, in))
+        return 1;
+    LLVMBasicBlockRef latch = latch_of(l), blocks[MAX_LOOP_BLOCKS];
+    int n = latch ? loop_blocks(l, latch, blocks) : -1;
+    if (n <= 0 || !rh_cfg_dominates(in, LLVMGetBasicBlockTerminator(latch)))
+        return 0;
+    for (int i = 0; i < n; i++) { /* the header's test is the only way out */
+        LLVMValueRef t = LLVMGetBasicBlockTerminator(blocks[i]);
+        if (!t || !LLVMGetNumSuccessors(t))
+            return 0; /* a return from inside the loop */
+        for (unsigned k = 0; k < LLVMGetNumSuccessors(t); k++) {
+            LLVMBasicBlockRef s = LLVMGetSuccessor(t, k);
+            int inside = s == l->header || dead_end(s);
+            for (int j = 0; j < n && !inside; j++)
+                inside = blocks[j] == s;
+            if (!inside)
+                return 0;
+        }
+    }
+    return 1;
 }

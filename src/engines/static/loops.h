@@ -28,6 +28,11 @@ int rh_loop_of_index(const rh_cfg *cfg, LLVMValueRef index, rh_counted_loop *out
 int rh_loop_same_range(const rh_counted_loop *a, const rh_counted_loop *b);
 /* Whether instruction in lies in the straight body chain of the loop. */
 int rh_loop_body_has(const rh_counted_loop *l, LLVMValueRef in);
+/* Whether instruction in runs in every iteration the loop runs to its
+ * end: its block dominates the back edge, and no block of the loop leaves
+ * it but through the header's test or into a dead end (exit, abort): no
+ * break, goto out or return skips it.  (A straight body chain qualifies.) */
+int rh_loop_each_iteration(const rh_counted_loop *l, LLVMValueRef in);
 /* The variable index of an element address `base[i]` (a GEP whose only
  * non-constant index is the last one, all others zero); NULL otherwise. */
 LLVMValueRef rh_loop_element_index(LLVMValueRef gep, LLVMValueRef *base);

@@ -10,6 +10,7 @@
 #include "must_race.h"
 #include "race_pairs.h"
 #include "escape.h"
+#include "owned.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -98,6 +99,7 @@ int rh_static_run(rh_program *prog, const rh_options *o, rh_budget *budget, rh_r
         return out_of_time(&s, budget);
     rh_budget_stage(budget, "static.races");
     s.shared = rh_escape_shared(&s.pt, &s.tg);
+    rh_owned_unshare(&s);
     rh_static_find_unsupported(&s);
     s.must = rh_must_build(&s);
     s.annot = rh_static_annot_build(&s);

@@ -151,6 +151,34 @@ typedef struct once_ctx {
     signed char *state;    /* 0 unknown, 1 once, 2 not once, 3 in progress */
 } once_ctx;
 
+/* Whether f's call sites in the thread all lie in one function, outside
+ * loops, and no one of them can run after another in one call of it
+ * (`if (a) return f(); else if (b) return f();`): f runs at most once
+ * per run of that function. */
+static int exclusive_sites(once_ctx *c, int f)
+{
+    LLVMValueRef sites[8];
+    int n = 0;
+    for (int i = 0; i < c->t->nfuncs; i++) {
+        int cf = c->t->funcs[i];
+        for (int j = 0; j < c->g->nedges[cf]; j++) {
+            const rh_tg_edge *e = &c->g->edges[cf][j];
+            for (int k = 0; e->kind != RH_TG_CREATE && k < e->ntargets; k++) {
+                if (e->targets[k] != f)
+                    continue;
+                if (n == 8 || cf != c->caller[f] || rh_cfg_inst_in_loop(c->cfg, cf, e->inst))
+                    return 0;
+                sites[n++] = e->inst;
+            }
+        }
+    }
+    for (int a = 0; a < n; a++)
+        for (int b = 0; b < n; b++)
+            if (a != b && rh_cfg_may_follow(sites[a], sites[b]))
+                return 0;
+    return n == c->ncalls[f];
+}
+
 static int is_once(once_ctx *c, int f)
 {
     if (c->state[f] == 1 || c->state[f] == 2)
@@ -162,8 +190,8 @@ static int is_once(once_ctx *c, int f)
     if (f == c->t->func)
         ok = c->ncalls[f] == 0;
     else
-        ok = c->ncalls[f] == 1 && !rh_cfg_inst_in_loop(c->cfg, c->caller[f], c->site[f]) &&
-             is_once(c, c->caller[f]);
+        ok = (c->ncalls[f] == 1 || exclusive_sites(c, f)) &&
+             !rh_cfg_inst_in_loop(c->cfg, c->caller[f], c->site[f]) && is_once(c, c->caller[f]);
     c->state[f] = ok ? 1 : 2;
     return ok;
 }

@@ -129,7 +129,7 @@ void rh_ls_loop_joins(rh_ls *ls)
         uint64_t base;
         LLVMTypeRef elem;
         if (!LLVMIsALoadInst(h) || !handle_loop(ls, LLVMGetOperand(h, 0), sy->func, &jl, &base, &elem) ||
-            !rh_loop_body_has(&jl, sy->inst))
+            !rh_loop_each_iteration(&jl, sy->inst))
             continue;
         rh_sset joined = {0};
         for (int c = 1; c < ls->tg->nthreads; c++)
