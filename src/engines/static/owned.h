@@ -8,8 +8,11 @@
  * every value derived from its address (casts, GEPs, phis, selects, the
  * parameters of the program functions it is passed to, what realloc or
  * strchr-like calls return of it) is only loaded from, stored to, compared,
- * freed or handed to a library call that neither keeps it nor stores
- * pointers:
+ * subtracted from another of its addresses, freed, or handed to a library
+ * call that neither keeps it nor may store a pointer to it (a call storing
+ * pointers through it as its out-parameter, strtol's end, stores pointers
+ * to other objects), or to a variadic program function whose va_list only
+ * reaches such library calls (a logging wrapper around vsnprintf):
  *   (a) an alloca (a thread's own stack object, also of main), or a heap
  *       object whose allocation result (or wrapper's) stays so: it is only
  *       ever touched by the thread instance whose frame made it;
