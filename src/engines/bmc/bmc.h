@@ -10,7 +10,7 @@
  * which it executes and Z3 terms over the thread's SSA values.  Everything
  * thread-local is plain SSA shared by all rounds, which is what keeps the
  * lazy encoding small.  rh_bmc_schedule then adds the lazy round-robin
- * schedule (papers/000 Section 3) and the two-phase race monitor
+ * schedule (doc/design.md [LaDR] Section 3) and the two-phase race monitor
  * (Section 4), rh_bmc_witness reads a model back into a race record.
  */
 #ifndef RH_BMC_H
