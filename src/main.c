@@ -6,6 +6,7 @@
 #include "portfolio/portfolio.h"
 #include "report/filter.h"
 #include "report/report.h"
+#include "report/srclines.h"
 #include "util/cleanup.h"
 #include "util/util.h"
 
@@ -89,6 +90,10 @@ static int rerender(const rh_options *o)
         snprintf(err, sizeof err, "%s: cannot read the report: %s", o->from_report, jerr.text);
         return fail(err);
     }
+    /* the report names files as it likes: only the sources the user gave
+     * with it are quoted (srclines.h) */
+    for (int i = 0; i < o->nfiles; i++)
+        rh_srclines_allow(o->files[i], NULL);
     rh_result res;
     char inner[RH_ERR_MAX];
     int rc = rh_result_from_json(j, &res, inner);

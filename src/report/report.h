@@ -35,6 +35,10 @@ int rh_report_write(const rh_result *res, const rh_options *o, FILE *out, char *
 
 /* Writes s with the characters HTML and XML reserve escaped. */
 void rh_report_escape_xml(FILE *out, const char *s);
+/* s (a name or string from the analysed program) with control characters,
+ * DEL, C1 controls and the backslash written as C escapes (\n, \x1b), so it
+ * prints as one line and sends the terminal nothing; owned, NULL for NULL. */
+char *rh_report_escape_text(const char *s);
 
 json_t *rh_witness_to_json(const rh_witness *w);
 /* Parses a witness; returns NULL with err set when malformed. */

@@ -51,6 +51,29 @@ static void test_classify(void)
     CHECK(kind("-fsanitize=thread", NULL, &n) == RH_FLAG_DROP);
     CHECK(kind("-x", "c", &n) == RH_FLAG_LANG && n == 2);
     CHECK(kind("main.c", NULL, &n) == RH_FLAG_INPUT);
+    /* what loads code into clang or writes files is dropped with a note */
+    CHECK(kind("-fplugin=x.so", NULL, &n) == RH_FLAG_UNSAFE);
+    CHECK(kind("-fpass-plugin=x.so", NULL, &n) == RH_FLAG_UNSAFE);
+    CHECK(kind("--config=f.cfg", NULL, &n) == RH_FLAG_UNSAFE);
+    CHECK(kind("--config", "f.cfg", &n) == RH_FLAG_UNSAFE && n == 2);
+    CHECK(kind("-Xclang", "-load", &n) == RH_FLAG_UNSAFE && n == 2);
+    CHECK(kind("-Xclang", "-plugin", &n) == RH_FLAG_UNSAFE && n == 2);
+    CHECK(kind("-Xclang", "-fno-builtin", &n) == RH_FLAG_DROP && n == 2);
+    CHECK(kind("-load", "x.so", &n) == RH_FLAG_UNSAFE && n == 2);
+    CHECK(kind("-Wp,-MD,/tmp/x.d", NULL, &n) == RH_FLAG_UNSAFE);
+    CHECK(kind("-Wp,-DX,-MMD,/tmp/x.d", NULL, &n) == RH_FLAG_UNSAFE);
+    CHECK(kind("-Wp,-DX,-UY", NULL, &n) == RH_FLAG_PREPROC);
+    CHECK(kind("-Xpreprocessor", "-MD", &n) == RH_FLAG_UNSAFE && n == 2);
+    CHECK(kind("-fproc-stat-report=/tmp/s", NULL, &n) == RH_FLAG_UNSAFE);
+    CHECK(kind("-save-temps=obj", NULL, &n) == RH_FLAG_UNSAFE);
+    CHECK(kind("-ftime-trace", NULL, &n) == RH_FLAG_UNSAFE);
+    CHECK(kind("-fprofile-generate=/tmp/p", NULL, &n) == RH_FLAG_UNSAFE);
+    CHECK(kind("--coverage", NULL, &n) == RH_FLAG_UNSAFE);
+    CHECK(kind("-ftest-coverage", NULL, &n) == RH_FLAG_UNSAFE);
+    CHECK(kind("-fdump-tree-all", NULL, &n) == RH_FLAG_UNSAFE);
+    CHECK(kind("-fcrash-diagnostics-dir=/tmp/c", NULL, &n) == RH_FLAG_UNSAFE);
+    CHECK(kind("-B", "/tmp/bin", &n) == RH_FLAG_UNSAFE && n == 2);
+    CHECK(kind("-lpthread", NULL, &n) == RH_FLAG_DROP);
 }
 
 static void test_split(void)
