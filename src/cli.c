@@ -3,6 +3,7 @@
 #include "cli_check.h"
 #include "cli_link.h"
 #include "cli_env.h"
+#include "frontend/flags.h"
 #include "report/filter.h"
 #include "report/report.h"
 #include "util/util.h"
@@ -214,11 +215,18 @@ static int apply_option(rh_options *o, int c, const char *arg, char *err)
 }
 
 /* After "--": link flags to the dynamic engine's link step, the rest (and
- * -pthread, which means something to both) to the compiler. */
+ * -pthread, which means something to both) to the compiler; what would
+ * load code into clang or have it write files to neither. */
 static void split_tail(rh_options *o, char **tail, int ntail)
 {
     for (int i = 0; i < ntail;) {
-        int both, n = rh_cli_link_flag(tail, i, ntail, &both);
+        int both, n;
+        if (rh_flag_classify(tail, ntail, i, &n) == RH_FLAG_UNSAFE) { /* flags.h */
+            rh_flag_note_unsafe("the command line", tail, i, n);
+            i += n;
+            continue;
+        }
+        n = rh_cli_link_flag(tail, i, ntail, &both);
         for (int k = 0; k < n; k++)
             add_ldflag(o, tail[i + k]);
         if (n == 0 || both)

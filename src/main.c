@@ -6,7 +6,7 @@
 #include "portfolio/portfolio.h"
 #include "report/filter.h"
 #include "report/report.h"
-#include "report/srclines.h"
+#include "report/inputs.h"
 #include "util/cleanup.h"
 #include "util/util.h"
 
@@ -91,9 +91,9 @@ static int rerender(const rh_options *o)
         return fail(err);
     }
     /* the report names files as it likes: only the sources the user gave
-     * with it are quoted (srclines.h) */
+     * with it are quoted (report/inputs.h) */
     for (int i = 0; i < o->nfiles; i++)
-        rh_srclines_allow(o->files[i], NULL);
+        rh_inputs_add(o->files[i], NULL, 0);
     rh_result res;
     char inner[RH_ERR_MAX];
     int rc = rh_result_from_json(j, &res, inner);

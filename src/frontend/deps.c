@@ -1,13 +1,13 @@
 /* deps.c - the files clang opened for a unit, read from the dependency
  * file it writes beside the bitcode (-MD -MF, compile.c), become the only
- * files a report may quote (report/srclines.h).  File names in the debug
+ * files a report may quote (report/inputs.h).  File names in the debug
  * information cannot serve: a #line directive sets them to anything.
  *
  * The format is make's: "TARGET: DEP DEP \<newline> DEP", a blank in a
  * name written "\ ", '#' as "\#" and '$' as "$$".
  */
 #include "frontend.h"
-#include "../report/srclines.h"
+#include "../report/inputs.h"
 #include "../util/util.h"
 
 #include <stdlib.h>
@@ -54,7 +54,7 @@ void rh_frontend_allow_deps(const char *depfile, const char *dir)
             target = !(n && name[n - 1] == ':');
             continue;
         }
-        rh_srclines_allow(name, dir);
+        rh_inputs_add(name, dir, 0);
     }
     free(name);
     free(text);

@@ -262,19 +262,9 @@ int rh_frontend_units(const rh_options *o, rh_tu_list *out, char *err)
         add_unit(out, o->files[i], NULL, rh_frontend_lang(o->files[i]));
     if (out->len == 0)
         return rh_fail(err, "no input file (usage: racehunt [OPTIONS] FILE... or racehunt -p BUILD_DIR)");
-    for (int j = 0; j < o->ncflags; j++) {
-        int n;
-        char **cf = (char **)o->cflags;
-        if (rh_flag_classify(cf, o->ncflags, j, &n) == RH_FLAG_UNSAFE) {
-            rh_flag_note_unsafe("the command line", cf, j, n);
-            j += n - 1;
-            continue;
-        }
-        for (int i = 0; i < out->len; i++)
-            for (int w = 0; w < n; w++)
-                add_flag(&out->items[i], o->cflags[j + w]);
-        j += n - 1;
-    }
+    for (int i = 0; i < out->len; i++) /* without what cli.c dropped (flags.h) */
+        for (int j = 0; j < o->ncflags; j++)
+            add_flag(&out->items[i], o->cflags[j]);
     return 0;
 }
 

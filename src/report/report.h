@@ -47,6 +47,11 @@ int rh_witness_save(const rh_witness *w, const char *path, char *err);
 /* Loads a witness file for replay: checked strictly by rh_witness_check
  * (schema, version, steps, threads, lines, race record) first. */
 rh_witness *rh_witness_load(const char *path, char *err);
+/* After the front end built a loaded witness's program: the units it
+ * built are the ones the witness records, with the same SHA-256 (inputs.h).
+ * 0 when they are, 1 when the witness records none (an older witness),
+ * -1 with err naming the file otherwise. */
+int rh_witness_check_sources(const rh_witness *w, char *err);
 /* Returns 0 when j is a well-formed witness, or -1 with err naming what
  * is wrong. */
 int rh_witness_check(json_t *j, char *err);

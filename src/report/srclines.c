@@ -1,8 +1,9 @@
 /* srclines.c - a cache of source files split into lines (see srclines.h).
  * A report names few files many times (cava: 3,210 races in 3 files), so
  * each is read once and its line starts indexed.  Reading is limited to
- * the program's inputs, kept as real paths in one process-wide list. */
+ * the program's inputs (inputs.h). */
 #include "srclines.h"
+#include "inputs.h"
 #include "../util/util.h"
 
 #include <stdlib.h>
@@ -18,31 +19,6 @@ typedef struct src_file {
 struct rh_srclines {
     RH_VEC(src_file) files;
 };
-
-static RH_VEC(char *) allowed;
-
-void rh_srclines_allow(const char *path, const char *dir)
-{
-    char *joined = path[0] != '/' && dir ? rh_xasprintf("%s/%s", dir, path) : rh_xstrdup(path);
-    char *real = realpath(joined, NULL);
-    free(joined);
-    if (!real)
-        return;
-    if (rh_srclines_allowed(real))
-        free(real);
-    else
-        rh_vec_push(&allowed, real);
-}
-
-int rh_srclines_allowed(const char *path)
-{
-    char *real = path ? realpath(path, NULL) : NULL;
-    int found = 0;
-    for (size_t i = 0; real && !found && i < allowed.len; i++)
-        found = strcmp(allowed.items[i], real) == 0;
-    free(real);
-    return found;
-}
 
 rh_srclines *rh_srclines_new(void)
 {
@@ -69,7 +45,7 @@ static src_file *lookup(rh_srclines *s, const char *file)
             return &s->files.items[i];
     char err[RH_ERR_MAX];
     size_t len = 0;
-    src_file f = {rh_xstrdup(file), rh_srclines_allowed(file) ? rh_read_file(file, &len, err) : NULL,
+    src_file f = {rh_xstrdup(file), rh_inputs_has(file) ? rh_read_file(file, &len, err) : NULL,
                   NULL, 0};
     if (f.text)
         index_lines(&f, len);

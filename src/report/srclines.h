@@ -6,8 +6,8 @@
  * file cannot be read or is shorter.  Files are read as they are on disk
  * now, named as the report names them (relative to the current directory).
  *
- * Only inputs of the analysed program are read: a file whose real path was
- * not given to rh_srclines_allow is "cannot be read".  Names in a report
+ * Only inputs of the analysed program are read (inputs.h): any other file
+ * "cannot be read".  Names in a report
  * come from the program's debug information, which a `#line 1 "/etc/passwd"`
  * directive or a crafted --from-report JSON sets to anything; the front end
  * allows the files clang actually opened (the units and the headers in
@@ -25,11 +25,5 @@ rh_srclines *rh_srclines_new(void);
 const char *rh_srclines_get(rh_srclines *s, const char *file, unsigned line, size_t *len);
 void rh_srclines_free(rh_srclines *s);
 
-/* Allows reading `path` (relative to `dir` when not absolute and dir is not
- * NULL, else to the current directory) for every rh_srclines of the
- * process.  A path that does not exist is ignored. */
-void rh_srclines_allow(const char *path, const char *dir);
-/* Whether `path` (relative to the current directory) is an allowed input. */
-int rh_srclines_allowed(const char *path);
 
 #endif
