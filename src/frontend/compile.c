@@ -190,7 +190,8 @@ static char **clang_argv(const job *j, int preprocessed, int preprocess_only, co
         /* gcc ignores preprocessor flags for preprocessed input; so do we
          * (a second -include would define everything twice).  Flags after
          * `--` may hold what a database entry loses too (-O2, -o). */
-        int keep = k == RH_FLAG_KEEP || (k == RH_FLAG_PREPROC && !preprocessed);
+        int keep = k == RH_FLAG_KEEP || (k == RH_FLAG_PREPROC && !preprocessed) ||
+                   (k == RH_FLAG_UNSAFE && j->o->allow_plugins); /* asked for: units.c */
         for (int w = 0; keep && w < span; w++)
             argv[n++] = tu->flags[i + w];
         i += span - 1;

@@ -4,7 +4,8 @@ racehunt do: reports quote only the program's own files (a #line directive
 or a crafted --from-report JSON naming a secret file shows nothing of it),
 every name from the program is printed escaped (no fake verdict line, no
 terminal escape), compiler options that load code into clang or write files
-are dropped with a note (from a compile database and after --), and replay
+are dropped with a note (from a compile database and after --) unless the
+user asks for them on the command line for the dynamic build, and replay
 reads witnesses strictly (a program path with a blank, numbers in range, a
 race of two steps, typed inputs, sources that changed or were swapped)."""
 import argparse
@@ -140,6 +141,22 @@ def test_flags(rh, tmp):
         check("%s: each dropped with a note naming it" % where, not missing, (missing, err[-600:]))
 
 
+def test_plugin_opt_in(rh, tmp):
+    shutil.copy(RACY, os.path.join(tmp, "race.c"))
+    plugin = ["race.c", "--", "-fpass-plugin=%s/nope/pass.so" % tmp]
+    p = run(rh, ["--engine=dynamic", "--allow-compiler-plugins"] + plugin, tmp)
+    err = p.stderr.decode("utf-8", "replace")
+    check("--allow-compiler-plugins: the dynamic build hands clang the plugin",
+          p.returncode == 2 and "nope/pass.so" in err and "dropped" not in err, (p.returncode, err))
+    p = run(rh, ["--engine=static", "--allow-compiler-plugins"] + plugin, tmp)
+    check("--allow-compiler-plugins outside the dynamic engine: one error line, exit 2",
+          p.returncode == 2 and b"dynamic engine's build only" in p.stderr, p.stderr[-300:])
+    write(os.path.join(tmp, ".racehunt"), "--allow-compiler-plugins\n")
+    p = run(rh, ["--engine=dynamic"] + plugin, tmp)
+    check("--allow-compiler-plugins in a project's .racehunt is refused",
+          p.returncode == 2 and b"command line only" in p.stderr, p.stderr[-300:])
+
+
 def replay(rh, tmp, name, w, cwd=None):
     path = os.path.join(tmp, name + ".json")
     write(path, json.dumps(w))
@@ -230,7 +247,7 @@ def main():
     ap.add_argument("--racehunt", required=True)
     rh = os.path.abspath(ap.parse_args().racehunt)
     with tempfile.TemporaryDirectory() as tmp:
-        for test in (test_excerpts, test_escaping, test_flags, test_witnesses):
+        for test in (test_excerpts, test_escaping, test_flags, test_plugin_opt_in, test_witnesses):
             sub = os.path.join(tmp, test.__name__)
             os.makedirs(sub)
             test(rh, sub)

@@ -6,9 +6,14 @@
 #include "frontend/flags.h"
 #include "frontend/frontend.h"
 #include "frontend/gcc_compat.h"
+#include "report/inputs.h"
+#include "util/util.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 static int failed, passed;
 
@@ -74,6 +79,32 @@ static void test_classify(void)
     CHECK(kind("-fcrash-diagnostics-dir=/tmp/c", NULL, &n) == RH_FLAG_UNSAFE);
     CHECK(kind("-B", "/tmp/bin", &n) == RH_FLAG_UNSAFE && n == 2);
     CHECK(kind("-lpthread", NULL, &n) == RH_FLAG_DROP);
+}
+
+/* clang's dependency list (-MD -MF): every name after the target, blanks
+ * escaped, lines continued, becomes an input reports may quote. */
+static void test_deps(void)
+{
+    char dir[] = "/tmp/rh_deps_XXXXXX";
+    if (!mkdtemp(dir)) {
+        CHECK(!"mkdtemp");
+        return;
+    }
+    char *sub = rh_xasprintf("%s/a b", dir), *h = rh_xasprintf("%s/a b/h.h", dir);
+    char *c = rh_xasprintf("%s/m.c", dir), *d = rh_xasprintf("%s/m.d", dir);
+    mkdir(sub, 0700);
+    FILE *f = fopen(h, "w"), *g = fopen(c, "w"), *dep = fopen(d, "w");
+    if (f && g && dep)
+        fprintf(dep, "%s/m.bc: m.c \\\n  a\\ b/h.h\n", dir);
+    if (f) fclose(f);
+    if (g) fclose(g);
+    if (dep) fclose(dep);
+    CHECK(!rh_inputs_has(h) && !rh_inputs_has(c));
+    rh_frontend_allow_deps(d, dir);
+    CHECK(rh_inputs_has(h) && rh_inputs_has(c) && !rh_inputs_has(d));
+    CHECK(rh_inputs_nunits() == 0); /* headers and sources listed are not units */
+    unlink(h), unlink(c), unlink(d), rmdir(sub), rmdir(dir);
+    free(sub), free(h), free(c), free(d);
 }
 
 static void test_split(void)
@@ -150,6 +181,7 @@ int main(void)
 {
     test_classify();
     test_split();
+    test_deps();
     test_preprocessed();
     test_rewrite();
     test_explain();
