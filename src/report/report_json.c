@@ -4,8 +4,8 @@
  */
 #include "filter.h"
 #include "group.h"
-#include "report.h"
 #include "inputs.h"
+#include "report.h"
 #include "../util/util.h"
 
 #include <stdlib.h>
@@ -231,17 +231,22 @@ static int step_from_json(rh_step *s, json_t *j)
     return 0;
 }
 
+/* The words of a witness file's program list, as rh_witness_program's string. */
 static char *program_from_json(json_t *list)
 {
     size_t n = json_array_size(list);
     const char **words = rh_xcalloc(n + 1, sizeof *words);
-    for (size_t i = 0; i < n; i++)
-        words[i] = json_string_value(json_array_get(list, i)) ? json_string_value(json_array_get(list, i)) : "";
+    for (size_t i = 0; i < n; i++) {
+        const char *word = json_string_value(json_array_get(list, i));
+        words[i] = word ? word : "";
+    }
     char *s = rh_witness_program_join(words, (int)n);
     free(words);
     return s;
 }
 
+/* "sources" as read; malformed entries (rh_witness_check refuses them in a
+ * witness file) are left out of a report read back. */
 static void sources_from_json(rh_witness *w, json_t *list)
 {
     size_t n = json_array_size(list);
@@ -273,7 +278,9 @@ rh_witness *rh_witness_from_json(json_t *j, char *err)
         return NULL;
     }
     program = json_string_value(prog); /* an older witness: words separated by blanks */
-    w->program = program ? rh_xstrdup(program) : json_is_array(prog) ? program_from_json(prog) : NULL;
+    w->program = program             ? rh_xstrdup(program)
+                 : json_is_array(prog) ? program_from_json(prog)
+                                       : NULL;
     sources_from_json(w, json_object_get(j, "sources"));
     w->seed = (unsigned long)seed;
     w->steps = rh_xcalloc(json_array_size(steps), sizeof *w->steps);

@@ -102,7 +102,8 @@ static void text_accesses(const rh_group *g, FILE *out)
         const rh_race_access *a = g->accesses[i];
         fprintf(out, "    %s:%u:%u %s of size %lu%s in %s by %s, locks held: ", tx(a->file),
                 a->line, a->col, a->is_write ? "write" : "read", a->size,
-                a->atomic ? " (atomic)" : "", tx(a->func), tx(rh_group_thread_name(a, name, sizeof name)));
+                a->atomic ? " (atomic)" : "", tx(a->func),
+                tx(rh_group_thread_name(a, name, sizeof name)));
         for (int l = 0; l < a->nlocks; l++)
             fprintf(out, "%s%s", l ? ", " : "", tx(a->locks[l]));
         fprintf(out, "%s\n", a->nlocks ? "" : "none");
@@ -187,7 +188,8 @@ void rh_report_text(const rh_result *res, const rh_options *o, FILE *out)
             res->engine ? tx(res->engine) : "");
     for (int i = 0, k = 0; i < res->nnotes; i++)
         if (rh_note_assumption(res->notes[i]))
-            fprintf(out, "%s%s", k++ ? "; and " : ", assuming ", tx(rh_note_assumption(res->notes[i])));
+            fprintf(out, "%s%s", k++ ? "; and " : ", assuming ",
+                    tx(rh_note_assumption(res->notes[i])));
     fputc('\n', out);
     rh_groups_free(&gs);
 }
