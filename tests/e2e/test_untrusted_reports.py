@@ -97,6 +97,10 @@ def test_escaping(rh, tmp):
         p = run(rh, ["--engine=static", "--format=" + fmt, prog], tmp)
         check("%s: no raw ESC byte" % fmt, p.returncode == 1 and b"\x1b" not in p.stdout,
               p.stdout[-300:])
+    p = run(rh, ["nope\nRESULT: true\x1b[2J.c"], tmp)
+    check("an error naming such a file is one escaped line",
+          p.returncode == 2 and len(p.stderr.splitlines()) == 1 and b"\x1b" not in p.stderr,
+          p.stderr)
 
 
 UNSAFE = ["-fpass-plugin={t}/nope/pass.so", "-fplugin={t}/nope/plugin.so", "--config={t}/f.cfg",

@@ -20,7 +20,9 @@
 static int fail(const char *msg)
 {
     fflush(stdout);
-    fprintf(stderr, "racehunt: error: %s\n", msg);
+    char *line = rh_report_escape_text(msg); /* names in it come from the project */
+    fprintf(stderr, "racehunt: error: %s\n", line);
+    free(line);
     return RH_EXIT_ERROR;
 }
 
