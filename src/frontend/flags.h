@@ -20,7 +20,7 @@ typedef enum rh_flag_kind {
     RH_FLAG_UNSAFE,  /* loads code into clang or writes a file: -fplugin, -fpass-plugin,
                       * --config, -Xclang -load, -Wp,-MD, -fproc-stat-report, -save-temps,
                       * -ftime-trace, -fprofile-*, --coverage, -fdump-*; dropped with a
-                      * note (rh_flag_note_unsafe) */
+                      * note (rh_flag_note_unsafe) unless --allow-compiler-plugins */
     RH_FLAG_LANG,    /* -x LANG: the language, read by units.c */
     RH_FLAG_INPUT,   /* an input file (every argument that is not an option) */
 } rh_flag_kind;
