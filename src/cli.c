@@ -3,6 +3,7 @@
 #include "cli_check.h"
 #include "cli_link.h"
 #include "cli_env.h"
+#include "frontend/flags.h"
 #include "report/filter.h"
 #include "report/report.h"
 #include "util/util.h"
@@ -57,6 +58,8 @@ static const char usage[] =
     "  --suppressions=FILE               hide races FILE's rules match (TSan syntax: race:PATTERN)\n"
     "  --baseline=REPORT                 report only races not in REPORT (earlier JSON or SARIF)\n"
     "  --exitcode=N                      exit code when races are reported (default 1)\n"
+    "  --allow-compiler-plugins          keep compiler options that load plugins or write\n"
+    "                                    files (dropped otherwise; --engine=dynamic and run only)\n"
     "  --stats                           print where the time went\n"
     "  -v, --verbose                     say what is happening on stderr\n"
     "  --version, -h, --help\n"
@@ -70,7 +73,7 @@ static const char usage[] =
 enum { OPT_ENGINE = 256, OPT_FORMAT, OPT_TIMEOUT, OPT_SVCOMP, OPT_DATA_MODEL, OPT_DUMP_MODEL,
        OPT_VERSION, OPT_HELP, OPT_MODEL, OPT_MAY, OPT_STATS, OPT_WITNESS, OPT_UNWIND, OPT_ROUNDS,
        OPT_RUNS, OPT_SEED, OPT_STRATEGY, OPT_FROM_REPORT, OPT_LINK, OPT_SUPPRESSIONS, OPT_BASELINE,
-       OPT_EXITCODE, OPT_PROGRAM, OPT_ENTRY, OPT_STRICT, OPT_ARG, OPT_STDIN };
+       OPT_EXITCODE, OPT_PROGRAM, OPT_ENTRY, OPT_STRICT, OPT_ARG, OPT_STDIN, OPT_ALLOW_PLUGINS };
 
 static const struct option long_opts[] = {
     {"engine", required_argument, 0, OPT_ENGINE},   {"format", required_argument, 0, OPT_FORMAT},
@@ -90,6 +93,7 @@ static const struct option long_opts[] = {
     {"program", required_argument, 0, OPT_PROGRAM}, {"entry", required_argument, 0, OPT_ENTRY},
     {"strict", no_argument, 0, OPT_STRICT},         {"arg", required_argument, 0, OPT_ARG},
     {"stdin", required_argument, 0, OPT_STDIN},
+    {"allow-compiler-plugins", no_argument, 0, OPT_ALLOW_PLUGINS},
     {"jobs", required_argument, 0, 'j'},            {"verbose", no_argument, 0, 'v'},
     {0, 0, 0, 0},
 };
@@ -189,6 +193,7 @@ static int apply_option(rh_options *o, int c, const char *arg, char *err)
     case OPT_DUMP_MODEL: o->dump_model = 1; return 0;
     case OPT_MODEL: o->model_file = arg; return 0;
     case OPT_MAY: o->may = 1; return 0;
+    case OPT_ALLOW_PLUGINS: o->allow_plugins = 1; return 0;
     case OPT_STATS: o->stats = 1; return 0;
     case OPT_WITNESS: o->witness_out = arg; return 0;
     case OPT_FROM_REPORT: o->from_report = arg; return 0;
@@ -214,11 +219,23 @@ static int apply_option(rh_options *o, int c, const char *arg, char *err)
 }
 
 /* After "--": link flags to the dynamic engine's link step, the rest (and
- * -pthread, which means something to both) to the compiler. */
+ * -pthread, which means something to both) to the compiler, what would
+ * load code into clang or have it write files included (units.c drops it
+ * unless --allow-compiler-plugins). */
 static void split_tail(rh_options *o, char **tail, int ntail)
 {
     for (int i = 0; i < ntail;) {
-        int both, n = rh_cli_link_flag(tail, i, ntail, &both);
+        int both, n;
+        rh_flag_kind k = rh_flag_classify(tail, ntail, i, &n);
+        /* the front end decides on these; an option's value (-Xclang X.so) is
+         * never a link input */
+        if (k == RH_FLAG_UNSAFE || (n == 2 && rh_cli_link_flag(tail, i, ntail, &both) == 0)) {
+            for (int w = 0; w < n; w++)
+                o->cflags[o->ncflags++] = tail[i + w];
+            i += n;
+            continue;
+        }
+        n = rh_cli_link_flag(tail, i, ntail, &both);
         for (int k = 0; k < n; k++)
             add_ldflag(o, tail[i + k]);
         if (n == 0 || both)
@@ -258,6 +275,8 @@ static int parse_env(rh_options *o, const char *argv0, char *err)
         int rest;
         char inner[RH_ERR_MAX] = "";
         rc = parse_words(o, src->nwords + 1, words, &rest, inner);
+        if (rc == 0 && o->allow_plugins) /* a project's .racehunt is not the user */
+            rc = rh_fail(inner, "--allow-compiler-plugins is taken from the command line only");
         if (rc == 0 && rest <= src->nwords)
             rc = rh_fail(inner, "'%s' is not an option (input files go on the command line)",
                          words[rest]);
@@ -323,6 +342,9 @@ int rh_cli_parse(int argc, char **argv, rh_options *o, char *err)
         if (o->nfiles == 0 && !o->build_dir && !o->from_report)
             rc = rh_fail(err, "no input file (usage: racehunt [OPTIONS] FILE..., see --help)");
     }
+    if (rc == 0 && o->allow_plugins && !run && strcmp(o->engine, "dynamic") != 0)
+        rc = rh_fail(err, "--allow-compiler-plugins applies to the dynamic engine's build only "
+                          "(use it with --engine=dynamic or racehunt run)");
     if (rc == 0 && o->output)
         rc = rh_cli_writable(o->output, "report", err);
     if (rc == 0 && o->witness_out)

@@ -6,6 +6,7 @@
 #include "portfolio/portfolio.h"
 #include "report/filter.h"
 #include "report/report.h"
+#include "report/inputs.h"
 #include "util/cleanup.h"
 #include "util/util.h"
 
@@ -17,7 +18,9 @@
 static int fail(const char *msg)
 {
     fflush(stdout);
-    fprintf(stderr, "racehunt: error: %s\n", msg);
+    char *line = rh_report_escape_text(msg); /* names in it come from the project */
+    fprintf(stderr, "racehunt: error: %s\n", line);
+    free(line);
     return RH_EXIT_ERROR;
 }
 
@@ -89,6 +92,10 @@ static int rerender(const rh_options *o)
         snprintf(err, sizeof err, "%s: cannot read the report: %s", o->from_report, jerr.text);
         return fail(err);
     }
+    /* the report names files as it likes: only the sources the user gave
+     * with it are quoted (report/inputs.h) */
+    for (int i = 0; i < o->nfiles; i++)
+        rh_inputs_add(o->files[i], NULL, 0);
     rh_result res;
     char inner[RH_ERR_MAX];
     int rc = rh_result_from_json(j, &res, inner);

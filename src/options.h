@@ -47,6 +47,9 @@ typedef struct rh_options {
     const char *suppressions; /* --suppressions FILE: TSan-syntax rules hiding known races */
     const char *baseline;     /* --baseline REPORT: report only races not in REPORT */
     int exitcode;             /* --exitcode N: exit code when races are reported (default 1) */
+    int allow_plugins;        /* --allow-compiler-plugins: keep the options that load code into
+                               * clang or have it write files (flags.h's RH_FLAG_UNSAFE);
+                               * the dynamic engine's build only, from the command line only */
     void *owned;              /* words of RACEHUNT_OPTIONS and .racehunt that options point
                                * into; rh_cli_free releases them */
 } rh_options;

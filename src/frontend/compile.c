@@ -163,14 +163,15 @@ typedef struct job {
 } job;
 
 /* clang's command line for the unit: compile src to out (with
- * preprocess_only: preprocess it into out).  The strings are borrowed. */
+ * preprocess_only: preprocess it into out), listing the files it opens in
+ * deps (deps.c).  The strings are borrowed. */
 static char **clang_argv(const job *j, int preprocessed, int preprocess_only, const char *out,
-                         char *src)
+                         const char *deps, char *src)
 {
     const rh_tu *tu = j->tu;
     size_t nbase = sizeof base_flags / sizeof base_flags[0];
     size_t npre = sizeof preprocessed_flags / sizeof preprocessed_flags[0];
-    char **argv = rh_xcalloc(nbase + npre + (size_t)tu->nflags + 12, sizeof *argv);
+    char **argv = rh_xcalloc(nbase + npre + (size_t)tu->nflags + 16, sizeof *argv);
     int n = 0;
     argv[n++] = j->clang;
     for (size_t i = 0; i < nbase; i++)
@@ -189,13 +190,17 @@ static char **clang_argv(const job *j, int preprocessed, int preprocess_only, co
         /* gcc ignores preprocessor flags for preprocessed input; so do we
          * (a second -include would define everything twice).  Flags after
          * `--` may hold what a database entry loses too (-O2, -o). */
-        int keep = k == RH_FLAG_KEEP || (k == RH_FLAG_PREPROC && !preprocessed);
+        int keep = k == RH_FLAG_KEEP || (k == RH_FLAG_PREPROC && !preprocessed) ||
+                   (k == RH_FLAG_UNSAFE && j->o->allow_plugins); /* asked for: units.c */
         for (int w = 0; keep && w < span; w++)
             argv[n++] = tu->flags[i + w];
         i += span - 1;
     }
     if (preprocess_only)
         argv[n++] = "-E"; /* clang's -E outranks the -c above */
+    argv[n++] = "-MD";
+    argv[n++] = "-MF";
+    argv[n++] = (char *)deps;
     argv[n++] = "-o";
     argv[n++] = (char *)out;
     argv[n++] = "-x";
@@ -289,9 +294,11 @@ static int run_clang(char **argv, const rh_tu *tu, double seconds, char *err)
 static int compile_source(const job *j, char *src, int preprocessed, int preprocess_only,
                           const char *out, char *err)
 {
-    char **argv = clang_argv(j, preprocessed, preprocess_only, out, src);
+    char *deps = rh_xasprintf("%s.d", out);
+    char **argv = clang_argv(j, preprocessed, preprocess_only, out, deps, src);
     int rc = run_clang(argv, j->tu, j->seconds, err);
     free(argv);
+    free(deps);
     return rc;
 }
 

@@ -17,6 +17,10 @@ typedef enum rh_flag_kind {
     RH_FLAG_KEEP,    /* -std, -f..., -m..., --target, -pthread, unknown flags */
     RH_FLAG_PREPROC, /* -D -U -I... -include -imacros: void once text is preprocessed */
     RH_FLAG_DROP,    /* -o -c -M.. -W.. -g -O -l -L, sanitizers, coverage */
+    RH_FLAG_UNSAFE,  /* loads code into clang or writes a file: -fplugin, -fpass-plugin,
+                      * --config, -Xclang -load, -Wp,-MD, -fproc-stat-report, -save-temps,
+                      * -ftime-trace, -fprofile-*, --coverage, -fdump-*; dropped with a
+                      * note (rh_flag_note_unsafe) unless --allow-compiler-plugins */
     RH_FLAG_LANG,    /* -x LANG: the language, read by units.c */
     RH_FLAG_INPUT,   /* an input file (every argument that is not an option) */
 } rh_flag_kind;
@@ -35,5 +39,9 @@ void rh_expand_response_files(const char *dir, char ***argv, int *argc);
 /* The kind of argv[i]; *nargs is how many arguments it spans (1, or 2 when
  * its value is the next argument and that exists). */
 rh_flag_kind rh_flag_classify(char **argv, int argc, int i, int *nargs);
+
+/* The note for an RH_FLAG_UNSAFE flag of `where` (a unit, or "the
+ * command line") spanning argv[i], argv[i+n-1], on stderr. */
+void rh_flag_note_unsafe(const char *where, char **argv, int i, int n);
 
 #endif

@@ -5,6 +5,7 @@
 #include "frontend.h"
 #include "entry.h"
 #include "programs.h"
+#include "../report/inputs.h"
 #include "../util/cleanup.h"
 #include "../util/proc.h"
 #include "../util/util.h"
@@ -270,6 +271,22 @@ static void note_skipped(const rh_tu_list *units)
     fputc('\n', stderr);
 }
 
+/* The files clang read for each unit (the unit itself, through a line
+ * marker when it was gcc-preprocessed, and its headers) are what reports
+ * may quote (report/inputs.h). */
+static void allow_inputs(const rh_tu_list *units, const char *tmp)
+{
+    static const char *const outs[] = {"%s/unit%d.bc.d", "%s/unit%d.bc.pp.d"};
+    for (int i = 0; i < units->len; i++) {
+        rh_inputs_add(units->items[i].file, units->items[i].dir, 1);
+        for (size_t k = 0; k < sizeof outs / sizeof outs[0]; k++) {
+            char *d = rh_xasprintf(outs[k], tmp, i);
+            rh_frontend_allow_deps(d, units->items[i].dir);
+            free(d);
+        }
+    }
+}
+
 struct rh_build {
     const rh_options *o;
     rh_tu_list units;
@@ -307,6 +324,7 @@ int rh_build_open(const rh_options *o, rh_budget *budget, rh_build **out, char *
         }
         return -1;
     }
+    allow_inputs(&b->units, b->tmp);
     if (b->units.len > 1 || o->program)
         return find_programs(b, err);
     return 0;

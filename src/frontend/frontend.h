@@ -61,6 +61,11 @@ char *rh_frontend_clang(void);
 int rh_frontend_compile(const rh_options *o, const rh_tu *tu, const char *bc_path, double seconds,
                         char *err);
 
+/* deps.c: allows reports to quote the files listed in clang's dependency
+ * file `depfile` (names relative to dir, or the current directory when
+ * dir is NULL); a missing file allows nothing. */
+void rh_frontend_allow_deps(const char *depfile, const char *dir);
+
 /* Compiles, links and normalises every unit, then builds the model.
  * budget may be NULL (no limit but clang's own 300 s); when compiling runs
  * past the budget's deadline it returns RH_FRONTEND_OUT_OF_TIME with err

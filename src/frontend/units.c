@@ -116,13 +116,15 @@ static char *target_of_compiler(const char *argv0)
 }
 
 /* Keeps the flags of one build command that matter (flags.h). */
-static void keep_build_flags(rh_tu *tu, char **argv, int argc)
+static void keep_build_flags(rh_tu *tu, char **argv, int argc, int allow_plugins)
 {
     int has_target = 0, cc = compiler_index(argv, argc);
     for (int i = cc + 1; i < argc; i++) {
         int n;
         rh_flag_kind k = rh_flag_classify(argv, argc, i, &n);
-        if (k == RH_FLAG_KEEP || k == RH_FLAG_PREPROC) {
+        if (k == RH_FLAG_UNSAFE && !allow_plugins)
+            rh_flag_note_unsafe(tu->file, argv, i, n);
+        if (k == RH_FLAG_KEEP || k == RH_FLAG_PREPROC || (k == RH_FLAG_UNSAFE && allow_plugins)) {
             has_target |= strncmp(argv[i], "--target", 8) == 0 || strcmp(argv[i], "-target") == 0;
             for (int j = 0; j < n; j++)
                 add_flag(tu, argv[i + j]);
@@ -176,7 +178,7 @@ static char *join_path(const char *dir, const char *path)
     return path[0] == '/' || !dir || !dir[0] ? rh_xstrdup(path) : rh_xasprintf("%s/%s", dir, path);
 }
 
-static void add_db_entry(rh_tu_list *l, json_t *e, const char *db_dir)
+static void add_db_entry(rh_tu_list *l, json_t *e, const char *db_dir, int allow_plugins)
 {
     const char *jdir = json_string_value(json_object_get(e, "directory"));
     const char *file = json_string_value(json_object_get(e, "file"));
@@ -206,7 +208,7 @@ static void add_db_entry(rh_tu_list *l, json_t *e, const char *db_dir)
         add_skipped(l, path, "a header, not a translation unit"); /* gcc makes a .gch of it */
     else if (lang == RH_LANG_C || lang == RH_LANG_C_PREPROCESSED) {
         rh_tu *tu = add_unit(l, path, dir, lang);
-        keep_build_flags(tu, argv, argc);
+        keep_build_flags(tu, argv, argc, allow_plugins);
         tu->target = target_of_output(e, argv, argc);
     }
     else
@@ -226,7 +228,7 @@ static char *database_path(const char *p)
     return rh_xstrdup(p);
 }
 
-static int units_from_db(const char *build, rh_tu_list *l, char *err)
+static int units_from_db(const char *build, int allow_plugins, rh_tu_list *l, char *err)
 {
     char *path = database_path(build);
     json_error_t jerr;
@@ -239,7 +241,7 @@ static int units_from_db(const char *build, rh_tu_list *l, char *err)
     char *slash = strrchr(path, '/');
     char *db_dir = slash ? rh_xasprintf("%.*s", (int)(slash - path), path) : rh_xstrdup(".");
     for (size_t i = 0; rc == 0 && i < json_array_size(db); i++)
-        add_db_entry(l, json_array_get(db, i), db_dir);
+        add_db_entry(l, json_array_get(db, i), db_dir, allow_plugins);
     if (rc == 0 && l->len == 0)
         rc = rh_fail(err, "%s: names no C translation unit%s", path,
                      l->nskipped ? " (only units in other languages)" : "");
@@ -252,7 +254,7 @@ static int units_from_db(const char *build, rh_tu_list *l, char *err)
 int rh_frontend_units(const rh_options *o, rh_tu_list *out, char *err)
 {
     memset(out, 0, sizeof *out);
-    if (o->build_dir && units_from_db(o->build_dir, out, err)) {
+    if (o->build_dir && units_from_db(o->build_dir, o->allow_plugins, out, err)) {
         rh_frontend_units_free(out);
         return -1;
     }
@@ -260,9 +262,16 @@ int rh_frontend_units(const rh_options *o, rh_tu_list *out, char *err)
         add_unit(out, o->files[i], NULL, rh_frontend_lang(o->files[i]));
     if (out->len == 0)
         return rh_fail(err, "no input file (usage: racehunt [OPTIONS] FILE... or racehunt -p BUILD_DIR)");
-    for (int i = 0; i < out->len; i++)
-        for (int j = 0; j < o->ncflags; j++)
-            add_flag(&out->items[i], o->cflags[j]);
+    char **cf = (char **)o->cflags;
+    for (int j = 0, n; j < o->ncflags; j += n) {
+        if (rh_flag_classify(cf, o->ncflags, j, &n) == RH_FLAG_UNSAFE && !o->allow_plugins) {
+            rh_flag_note_unsafe("the command line", cf, j, n);
+            continue;
+        }
+        for (int i = 0; i < out->len; i++)
+            for (int w = 0; w < n; w++)
+                add_flag(&out->items[i], cf[j + w]);
+    }
     return 0;
 }
 

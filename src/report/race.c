@@ -78,6 +78,9 @@ void rh_witness_free(rh_witness *w)
         free(w->inputs[i].name);
     free(w->steps);
     free(w->inputs);
+    for (int i = 0; i < w->nsources; i++)
+        free(w->sources[i].file);
+    free(w->sources);
     free(w->program);
     free(w);
 }
@@ -231,16 +234,16 @@ static void add_token(char **s, const char *opt, const char *value)
 char *rh_witness_program(const rh_options *o)
 {
     char *s = rh_xstrdup("");
-    for (int i = 0; i < o->nfiles; i++) {
+    for (int i = 0; i < o->nfiles; i++) { /* a path may hold blanks: a token too */
         char *abs = realpath(o->files[i], NULL);
-        add_word(&s, abs ? abs : o->files[i], "");
+        add_token(&s, "", abs ? abs : o->files[i]);
         free(abs);
     }
     char *db = o->build_dir ? realpath(o->build_dir, NULL) : NULL;
     const char *opt[] = {"--entry=", o->entry, "--program=", o->program, "-p=", db};
     for (int i = 0; i < 6; i += 2)
         if (opt[i + 1])
-            add_word(&s, opt[i], opt[i + 1]);
+            add_token(&s, opt[i], opt[i + 1]);
     free(db);
     for (int i = 0; i < o->nrun_args; i++)
         add_token(&s, "--arg=", o->run_args[i]);
@@ -251,24 +254,40 @@ char *rh_witness_program(const rh_options *o)
     return s;
 }
 
-void rh_witness_program_parse(const char *program, rh_options *o, char ***tokens, int *ntokens)
+char **rh_witness_program_split(const char *program, int *n)
 {
     char *copy = rh_xstrdup(program), *save = NULL;
     char **t = rh_xcalloc(strlen(program) + 2, sizeof *t);
+    *n = 0;
+    for (char *f = strtok_r(copy, " ", &save); f; f = strtok_r(NULL, " ", &save)) {
+        arg_untoken(f);
+        t[(*n)++] = rh_xstrdup(f);
+    }
+    free(copy);
+    return t;
+}
+
+char *rh_witness_program_join(const char *const *words, int n)
+{
+    char *s = rh_xstrdup("");
+    for (int i = 0; i < n; i++)
+        add_token(&s, "", words[i]);
+    return s;
+}
+
+void rh_witness_program_parse(const char *program, rh_options *o, char ***tokens, int *ntokens)
+{
     int n = 0, nfiles = 0, nargs = 0;
-    for (char *f = strtok_r(copy, " ", &save); f; f = strtok_r(NULL, " ", &save))
-        t[n++] = rh_xstrdup(f);
+    char **t = rh_witness_program_split(program, &n);
     for (int i = 0; i < n; i++) { /* files first, then program arguments, in order; options last */
         char *tok = t[i];
         if (strncmp(tok, "--arg=", 6) == 0) {
             memmove(tok, tok + 6, strlen(tok + 6) + 1);
-            arg_untoken(tok);
             memmove(t + nfiles + nargs + 1, t + nfiles + nargs, (size_t)(i - nfiles - nargs) * sizeof *t);
             t[nfiles + nargs++] = tok;
-        } else if (strncmp(tok, "--stdin=", 8) == 0) {
-            arg_untoken(tok + 8);
+        } else if (strncmp(tok, "--stdin=", 8) == 0)
             o->stdin_file = tok + 8;
-        } else if (strncmp(tok, "--entry=", 8) == 0)
+        else if (strncmp(tok, "--entry=", 8) == 0)
             o->entry = tok + 8;
         else if (strncmp(tok, "--program=", 10) == 0)
             o->program = tok + 10;
@@ -279,7 +298,6 @@ void rh_witness_program_parse(const char *program, rh_options *o, char ***tokens
             t[nfiles++] = tok;
         }
     }
-    free(copy);
     o->files = (const char **)t;
     o->nfiles = nfiles;
     o->run_args = (const char **)t + nfiles;

@@ -12,7 +12,7 @@
 
 typedef enum rh_verdict { RH_UNKNOWN = 0, RH_RACE, RH_RACE_FREE } rh_verdict;
 
-/* What a race rests on, weakest first (DESIGN.md, soundness discipline). */
+/* What a race rests on, weakest first (doc/design.md, soundness discipline). */
 typedef enum rh_evidence {
     RH_EV_MAY = 0,       /* static may-race: possible, not shown */
     RH_EV_MUST,          /* static must-race: likely, not shown by an execution */
@@ -56,8 +56,16 @@ typedef struct rh_input {
     long long value;
 } rh_input;
 
+/* A unit of the witness's program and the SHA-256 of its content. */
+typedef struct rh_witness_source {
+    char *file;             /* real path */
+    char sha256[65];
+} rh_witness_source;
+
 typedef struct rh_witness {
-    char *program;          /* the analysed file(s), for replay */
+    char *program;          /* the analysed file(s), for replay (rh_witness_program) */
+    rh_witness_source *sources; /* as a witness file read back records them; */
+    int nsources;               /* 0: none read (a witness is written with inputs.h's) */
     rh_step *steps;
     int nsteps;
     rh_input *inputs;
@@ -137,9 +145,14 @@ int rh_evidence_confirmed(rh_evidence e);
 
 /* The program a witness names for `racehunt replay`: the input files
  * (absolute paths), the options that make the program from them (--entry,
- * --program, -p=BUILD) and the arguments its runs had (--arg=, blanks and
- * '%' as %XX), separated by spaces.  The caller frees. */
+ * --program, -p=BUILD) and the arguments its runs had (--arg=), each word
+ * with its blanks, control bytes and '%' as %XX, separated by spaces.  The
+ * caller frees.  A witness file holds the words as a JSON list. */
 char *rh_witness_program(const rh_options *o);
+/* Such a string as its words, decoded (n owned strings in an owned array),
+ * and back. */
+char **rh_witness_program_split(const char *program, int *n);
+char *rh_witness_program_join(const char *const *words, int n);
 /* Back: sets o's files, run arguments and options from such a string;
  * they point into *tokens (ntokens owned strings, files first, then the
  * arguments), which the caller frees (o->run_args is not to be freed). */

@@ -35,6 +35,10 @@ int rh_report_write(const rh_result *res, const rh_options *o, FILE *out, char *
 
 /* Writes s with the characters HTML and XML reserve escaped. */
 void rh_report_escape_xml(FILE *out, const char *s);
+/* s (a name or string from the analysed program) with control characters,
+ * DEL, C1 controls and the backslash written as C escapes (\n, \x1b), so it
+ * prints as one line and sends the terminal nothing; owned, NULL for NULL. */
+char *rh_report_escape_text(const char *s);
 
 json_t *rh_witness_to_json(const rh_witness *w);
 /* Parses a witness; returns NULL with err set when malformed. */
@@ -43,6 +47,11 @@ int rh_witness_save(const rh_witness *w, const char *path, char *err);
 /* Loads a witness file for replay: checked strictly by rh_witness_check
  * (schema, version, steps, threads, lines, race record) first. */
 rh_witness *rh_witness_load(const char *path, char *err);
+/* After the front end built a loaded witness's program: the units it
+ * built are the ones the witness records, with the same SHA-256 (inputs.h).
+ * 0 when they are, 1 when the witness records none (an older witness),
+ * -1 with err naming the file otherwise. */
+int rh_witness_check_sources(const rh_witness *w, char *err);
 /* Returns 0 when j is a well-formed witness, or -1 with err naming what
  * is wrong. */
 int rh_witness_check(json_t *j, char *err);

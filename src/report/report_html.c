@@ -59,7 +59,13 @@ void rh_report_escape_xml(FILE *out, const char *s)
         case '>': fputs("&gt;", out); break;
         case '&': fputs("&amp;", out); break;
         case '"': fputs("&quot;", out); break;
-        default: fputc(*s, out);
+        default: /* a control character is no XML and, cat to a terminal, a command */
+            if ((unsigned char)*s < 0x20 && *s != '\t' && *s != '\n' && *s != '\r')
+                fprintf(out, "\\x%02x", (unsigned char)*s);
+            else if (*s == 0x7f)
+                fputs("\\x7f", out);
+            else
+                fputc(*s, out);
         }
     }
 }

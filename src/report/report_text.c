@@ -9,24 +9,41 @@
 #include "group.h"
 #include "report.h"
 
+#include <stdlib.h>
+
+/* Every name and string from the program passes through tx: escaped
+ * (rh_report_escape_text), valid for the next TX_RING calls, which is more
+ * than any one fprintf here prints. */
+#define TX_RING 16
+
+static const char *tx(const char *s)
+{
+    static char *ring[TX_RING];
+    static unsigned next;
+    unsigned k = next++ % TX_RING;
+    free(ring[k]);
+    ring[k] = rh_report_escape_text(s ? s : "?");
+    return ring[k];
+}
+
 static void text_access(const rh_race_access *a, const char *lead, FILE *out)
 {
     const char *kind = a->is_write ? (*lead ? "write" : "Write") : (*lead ? "read" : "Read");
     fprintf(out, "  %s%s%s of size %lu%s by ", lead, *lead ? " " : "", kind, a->size,
             a->atomic ? " (atomic)" : "");
     if (a->thread_desc)
-        fprintf(out, "%s:\n", a->thread_desc);
+        fprintf(out, "%s:\n", tx(a->thread_desc));
     else
         fprintf(out, "%s:\n", a->thread == 0 ? "main thread" : "another thread");
-    fprintf(out, "    #0 %s %s:%u:%u\n", a->func ? a->func : "?", a->file, a->line, a->col);
+    fprintf(out, "    #0 %s %s:%u:%u\n", tx(a->func), tx(a->file), a->line, a->col);
     for (int i = 0; i < a->nstack; i++)
-        fprintf(out, "    #%d %s %s:%u:%u\n", i + 1, a->stack[i].func, a->stack[i].loc.file,
+        fprintf(out, "    #%d %s %s:%u:%u\n", i + 1, tx(a->stack[i].func), tx(a->stack[i].loc.file),
                 a->stack[i].loc.line, a->stack[i].loc.col);
     fprintf(out, "    locks held: ");
     if (!a->nlocks)
         fprintf(out, "none");
     for (int i = 0; i < a->nlocks; i++)
-        fprintf(out, "%s%s", i ? ", " : "", a->locks[i]);
+        fprintf(out, "%s%s", i ? ", " : "", tx(a->locks[i]));
     fprintf(out, "\n");
 }
 
@@ -59,15 +76,15 @@ static void text_witness_steps(const rh_witness *w, FILE *out)
         return;
     for (int i = 0; i < w->nsteps; i++) {
         const rh_step *s = &w->steps[i];
-        fprintf(out, "    step %d: T%d %s at %s:%u:%u%s\n", i, s->thread, s->what ? s->what : "runs",
-                s->file, s->line, s->col,
+        fprintf(out, "    step %d: T%d %s at %s:%u:%u%s\n", i, s->thread,
+                tx(s->what ? s->what : "runs"), tx(s->file), s->line, s->col,
                 i == w->race_step_a || i == w->race_step_b ? "  <- racing access" : "");
     }
 }
 
 static void location_name(const rh_group *g, FILE *out)
 {
-    fprintf(out, "%s", g->object ? g->object : "shared memory");
+    fprintf(out, "%s", g->object ? tx(g->object) : "shared memory");
     if (g->offset_lo >= 0)
         fprintf(out, ", bytes [%ld, %ld)", g->offset_lo, g->offset_hi);
 }
@@ -78,16 +95,17 @@ static void text_accesses(const rh_group *g, FILE *out)
     char name[256];
     fprintf(out, "  Threads (%d):", g->nthreads);
     for (int i = 0; i < g->nthreads; i++)
-        fprintf(out, "%s %s", i ? ";" : "", g->threads[i]);
+        fprintf(out, "%s %s", i ? ";" : "", tx(g->threads[i]));
     fprintf(out, "\n  Accesses (%d, in %d racing pair%s):\n", g->naccesses, g->nraces,
             g->nraces == 1 ? "" : "s");
     for (int i = 0; i < g->naccesses; i++) {
         const rh_race_access *a = g->accesses[i];
-        fprintf(out, "    %s:%u:%u %s of size %lu%s in %s by %s, locks held: ", a->file, a->line,
-                a->col, a->is_write ? "write" : "read", a->size, a->atomic ? " (atomic)" : "",
-                a->func ? a->func : "?", rh_group_thread_name(a, name, sizeof name));
+        fprintf(out, "    %s:%u:%u %s of size %lu%s in %s by %s, locks held: ", tx(a->file),
+                a->line, a->col, a->is_write ? "write" : "read", a->size,
+                a->atomic ? " (atomic)" : "", tx(a->func),
+                tx(rh_group_thread_name(a, name, sizeof name)));
         for (int l = 0; l < a->nlocks; l++)
-            fprintf(out, "%s%s", l ? ", " : "", a->locks[l]);
+            fprintf(out, "%s%s", l ? ", " : "", tx(a->locks[l]));
         fprintf(out, "%s\n", a->nlocks ? "" : "none");
     }
 }
@@ -103,7 +121,7 @@ static void text_witness(const rh_group *g, const rh_result *res, int saved, con
             continue;
         if (g->races[i] == saved && path)
             fprintf(out, "  Witness: a schedule of %d steps reaches %s race; replay it with\n"
-                         "    racehunt replay %s\n", w->nsteps, i ? "one" : "this", path);
+                         "    racehunt replay %s\n", w->nsteps, i ? "one" : "this", tx(path));
         else
             fprintf(out, "  Witness: a schedule of %d steps reaches %s race (save it with "
                          "--witness=FILE, replay it with racehunt replay FILE)\n", w->nsteps,
@@ -120,22 +138,22 @@ static void text_group(const rh_group *g, const rh_result *res, int saved, const
     fprintf(out, "==================\n");
     fprintf(out, "WARNING: racehunt: %s on ", summary_kind(g->best));
     location_name(g, out);
-    fprintf(out, " (%s) [%s engine]\n", evidence_phrase(g->best), r->engine);
+    fprintf(out, " (%s) [%s engine]\n", evidence_phrase(g->best), tx(r->engine));
     text_access(&r->a, "", out);
     text_access(&r->b, "Previous", out);
     fprintf(out, "  Location is ");
     location_name(g, out);
     fprintf(out, "\n");
     if (g->program)
-        fprintf(out, "  In program %s\n", g->program);
+        fprintf(out, "  In program %s\n", tx(g->program));
     if (g->nraces > 1 || g->naccesses > 2)
         text_accesses(g, out);
     text_witness(g, res, saved, path, out);
     if (g->reason)
-        fprintf(out, "  Why not confirmed: %s\n", g->reason);
+        fprintf(out, "  Why not confirmed: %s\n", tx(g->reason));
     /* TSan's "SUMMARY: ... data race FILE:LINE in FUNC", then the location */
-    fprintf(out, "SUMMARY: racehunt: %s %s:%u:%u in %s on ", summary_kind(g->best), r->a.file,
-            r->a.line, r->a.col, r->a.func ? r->a.func : "?");
+    fprintf(out, "SUMMARY: racehunt: %s %s:%u:%u in %s on ", summary_kind(g->best), tx(r->a.file),
+            r->a.line, r->a.col, tx(r->a.func));
     location_name(g, out);
     fprintf(out, " (%d access%s, %d racing pair%s)\n", g->naccesses, g->naccesses == 1 ? "" : "es",
             g->nraces, g->nraces == 1 ? "" : "s");
@@ -154,10 +172,10 @@ void rh_report_text(const rh_result *res, const rh_options *o, FILE *out)
     if (gs.n)
         fprintf(out, "==================\n");
     for (int i = 0; i < res->nnotes; i++)
-        fprintf(out, "note: %s\n", res->notes[i]);
+        fprintf(out, "note: %s\n", tx(res->notes[i]));
     if (o->stats)
         for (int i = 0; i < res->nstats; i++)
-            fprintf(out, "stat: %s = %g\n", res->stats[i].name, res->stats[i].value);
+            fprintf(out, "stat: %s = %g\n", tx(res->stats[i].name), res->stats[i].value);
     rh_filter_counts n = rh_filter_count(res, o->may);
     fprintf(out, "racehunt: %d memory location%s (%d confirmed, %d not confirmed); ", gs.n,
             gs.n == 1 ? "" : "s", gs.confirmed, gs.n - gs.confirmed);
@@ -167,10 +185,11 @@ void rh_report_text(const rh_result *res, const rh_options *o, FILE *out)
     if (n.baselined || o->baseline)
         fprintf(out, ", %d in the baseline", n.baselined);
     fprintf(out, "; verdict: %s%s%s", rh_verdict_name(res->verdict), res->engine ? " by " : "",
-            res->engine ? res->engine : "");
+            res->engine ? tx(res->engine) : "");
     for (int i = 0, k = 0; i < res->nnotes; i++)
         if (rh_note_assumption(res->notes[i]))
-            fprintf(out, "%s%s", k++ ? "; and " : ", assuming ", rh_note_assumption(res->notes[i]));
+            fprintf(out, "%s%s", k++ ? "; and " : ", assuming ",
+                    tx(rh_note_assumption(res->notes[i])));
     fputc('\n', out);
     rh_groups_free(&gs);
 }

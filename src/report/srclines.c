@@ -1,7 +1,9 @@
 /* srclines.c - a cache of source files split into lines (see srclines.h).
  * A report names few files many times (cava: 3,210 races in 3 files), so
- * each is read once and its line starts indexed. */
+ * each is read once and its line starts indexed.  Reading is limited to
+ * the program's inputs (inputs.h). */
 #include "srclines.h"
+#include "inputs.h"
 #include "../util/util.h"
 
 #include <stdlib.h>
@@ -43,7 +45,8 @@ static src_file *lookup(rh_srclines *s, const char *file)
             return &s->files.items[i];
     char err[RH_ERR_MAX];
     size_t len = 0;
-    src_file f = {rh_xstrdup(file), rh_read_file(file, &len, err), NULL, 0};
+    src_file f = {rh_xstrdup(file), rh_inputs_has(file) ? rh_read_file(file, &len, err) : NULL,
+                  NULL, 0};
     if (f.text)
         index_lines(&f, len);
     rh_vec_push(&s->files, f);

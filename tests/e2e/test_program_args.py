@@ -74,7 +74,8 @@ def main():
               (rc, verdict, sorted(lines), notes, err))
         with open(wit) as f:
             program = json.load(f).get("program", "")
-        check("the witness records the arguments", "--arg=two%20words --arg=50%25" in program, program)
+        check("the witness records the arguments, one word each",
+              program[-2:] == ["--arg=two words", "--arg=50%"], program)
         rc, out = replay(rh, wit, env, tmp)
         check("racehunt replay runs with the witness's arguments into the race", rc == 1, (rc, out))
 
@@ -133,7 +134,7 @@ def stdin_checks(rh, tmp, env):
     check("with --stdin: race at lines %s" % sorted(want), rc == 1 and verdict == "race" and lines == want,
           (rc, verdict, sorted(lines), notes, err))
     program = json.load(open(wit)).get("program", "") if os.path.exists(wit) else ""
-    check("the witness records the input file", "--stdin=" + inp.replace(" ", "%20") in program, program)
+    check("the witness records the input file", "--stdin=" + inp in program, program)
     rc, out = replay(rh, wit, env, tmp)
     check("racehunt replay reads the witness's input file into the race", rc == 1, (rc, out))
     p = subprocess.run([rh, "--stdin=" + os.path.join(tmp, "missing.txt"), prog], capture_output=True,

@@ -6,9 +6,14 @@
 #include "frontend/flags.h"
 #include "frontend/frontend.h"
 #include "frontend/gcc_compat.h"
+#include "report/inputs.h"
+#include "util/util.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 static int failed, passed;
 
@@ -51,6 +56,55 @@ static void test_classify(void)
     CHECK(kind("-fsanitize=thread", NULL, &n) == RH_FLAG_DROP);
     CHECK(kind("-x", "c", &n) == RH_FLAG_LANG && n == 2);
     CHECK(kind("main.c", NULL, &n) == RH_FLAG_INPUT);
+    /* what loads code into clang or writes files is dropped with a note */
+    CHECK(kind("-fplugin=x.so", NULL, &n) == RH_FLAG_UNSAFE);
+    CHECK(kind("-fpass-plugin=x.so", NULL, &n) == RH_FLAG_UNSAFE);
+    CHECK(kind("--config=f.cfg", NULL, &n) == RH_FLAG_UNSAFE);
+    CHECK(kind("--config", "f.cfg", &n) == RH_FLAG_UNSAFE && n == 2);
+    CHECK(kind("-Xclang", "-load", &n) == RH_FLAG_UNSAFE && n == 2);
+    CHECK(kind("-Xclang", "-plugin", &n) == RH_FLAG_UNSAFE && n == 2);
+    CHECK(kind("-Xclang", "-fno-builtin", &n) == RH_FLAG_DROP && n == 2);
+    CHECK(kind("-load", "x.so", &n) == RH_FLAG_UNSAFE && n == 2);
+    CHECK(kind("-Wp,-MD,/tmp/x.d", NULL, &n) == RH_FLAG_UNSAFE);
+    CHECK(kind("-Wp,-DX,-MMD,/tmp/x.d", NULL, &n) == RH_FLAG_UNSAFE);
+    CHECK(kind("-Wp,-DX,-UY", NULL, &n) == RH_FLAG_PREPROC);
+    CHECK(kind("-Xpreprocessor", "-MD", &n) == RH_FLAG_UNSAFE && n == 2);
+    CHECK(kind("-fproc-stat-report=/tmp/s", NULL, &n) == RH_FLAG_UNSAFE);
+    CHECK(kind("-save-temps=obj", NULL, &n) == RH_FLAG_UNSAFE);
+    CHECK(kind("-ftime-trace", NULL, &n) == RH_FLAG_UNSAFE);
+    CHECK(kind("-fprofile-generate=/tmp/p", NULL, &n) == RH_FLAG_UNSAFE);
+    CHECK(kind("--coverage", NULL, &n) == RH_FLAG_UNSAFE);
+    CHECK(kind("-ftest-coverage", NULL, &n) == RH_FLAG_UNSAFE);
+    CHECK(kind("-fdump-tree-all", NULL, &n) == RH_FLAG_UNSAFE);
+    CHECK(kind("-fcrash-diagnostics-dir=/tmp/c", NULL, &n) == RH_FLAG_UNSAFE);
+    CHECK(kind("-B", "/tmp/bin", &n) == RH_FLAG_UNSAFE && n == 2);
+    CHECK(kind("-lpthread", NULL, &n) == RH_FLAG_DROP);
+}
+
+/* clang's dependency list (-MD -MF): every name after the target, blanks
+ * escaped, lines continued, becomes an input reports may quote. */
+static void test_deps(void)
+{
+    char dir[] = "/tmp/rh_deps_XXXXXX";
+    if (!mkdtemp(dir)) {
+        CHECK(!"mkdtemp");
+        return;
+    }
+    char *sub = rh_xasprintf("%s/a b", dir), *h = rh_xasprintf("%s/a b/h.h", dir);
+    char *c = rh_xasprintf("%s/m.c", dir), *d = rh_xasprintf("%s/m.d", dir);
+    mkdir(sub, 0700);
+    FILE *f = fopen(h, "w"), *g = fopen(c, "w"), *dep = fopen(d, "w");
+    if (f && g && dep)
+        fprintf(dep, "%s/m.bc: m.c \\\n  a\\ b/h.h\n", dir);
+    if (f) fclose(f);
+    if (g) fclose(g);
+    if (dep) fclose(dep);
+    CHECK(!rh_inputs_has(h) && !rh_inputs_has(c));
+    rh_frontend_allow_deps(d, dir);
+    CHECK(rh_inputs_has(h) && rh_inputs_has(c) && !rh_inputs_has(d));
+    CHECK(rh_inputs_nunits() == 0); /* headers and sources listed are not units */
+    unlink(h), unlink(c), unlink(d), rmdir(sub), rmdir(dir);
+    free(sub), free(h), free(c), free(d);
 }
 
 static void test_split(void)
@@ -127,6 +181,7 @@ int main(void)
 {
     test_classify();
     test_split();
+    test_deps();
     test_preprocessed();
     test_rewrite();
     test_explain();

@@ -5,6 +5,7 @@
 #include "report/fingerprint.h"
 #include "report/names.h"
 #include "report/srclines.h"
+#include "report/inputs.h"
 #include "report/suppress.h"
 #include "util/util.h"
 
@@ -123,9 +124,14 @@ static void test_fingerprints(void)
     mkdir(sub, 0700);
     write_file(p1, "int x;\nvoid worker(void) {\n  x++; // RACE\n  y = x;\n}\n");
     write_file(p2, "int x;\n\n\n/* moved */\nvoid worker(void)\n{\n\tx ++ ;\n  y =  x; /* c */\n}\n");
+    char *f0 = fingerprint_of(p1, 3, 3, 4, 7); /* not an input yet: no line read */
+    rh_inputs_add(p1, NULL, 0);
+    rh_inputs_add(p2, NULL, 0);
     char *f1 = fingerprint_of(p1, 3, 3, 4, 7), *f2 = fingerprint_of(p2, 7, 2, 8, 8);
     char *f3 = fingerprint_of(p2, 8, 8, 7, 2), *f5 = fingerprint_of(p2, 7, 2, 8, 3);
     CHECK(strlen(f1) == 16);
+    CHECK(strcmp(f0, f1) != 0); /* only an allowed input's text goes into it */
+    CHECK(rh_inputs_has(p1) && !rh_inputs_has("/etc/passwd"));
     CHECK(strcmp(f1, f2) == 0); /* lines moved, spacing and comments changed */
     CHECK(strcmp(f2, f3) != 0); /* the write is on the other line: another race */
     CHECK(strcmp(f2, f5) != 0); /* y, not x, on the second line: another race */
@@ -133,7 +139,7 @@ static void test_fingerprints(void)
     char *f4 = fingerprint_of(p2, 3, 3, 4, 7);
     CHECK(strcmp(f1, f4) != 0); /* the racy line itself changed */
     unlink(p1), unlink(p2), rmdir(sub), rmdir(dir);
-    free(f1), free(f2), free(f3), free(f4), free(f5), free(p1), free(p2), free(sub);
+    free(f0), free(f1), free(f2), free(f3), free(f4), free(f5), free(p1), free(p2), free(sub);
 }
 
 int main(void)

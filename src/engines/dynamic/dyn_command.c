@@ -20,7 +20,9 @@
 static int fail(const char *msg)
 {
     fflush(stdout);
-    fprintf(stderr, "racehunt: error: %s\n", msg);
+    char *line = rh_report_escape_text(msg); /* names in it come from the project */
+    fprintf(stderr, "racehunt: error: %s\n", line);
+    free(line);
     return RH_EXIT_ERROR;
 }
 
@@ -195,7 +197,11 @@ int rh_dynamic_command(const rh_options *o)
     char *tmp = NULL;
     int rc = rh_frontend_load(&po, NULL, &prog, err);
     if (rc == 0) {
-        rc = rh_dyn_build(&prog, &po, 0, &bin, err);
+        int checked = replay ? rh_witness_check_sources(w, err) : 0;
+        if (checked == 1)
+            fprintf(stderr, "racehunt: note: %s records no source hashes (an older witness): "
+                            "its program's files are not checked\n", o->files[0]);
+        rc = checked < 0 ? -1 : rh_dyn_build(&prog, &po, 0, &bin, err);
         bin.args = po.run_args, bin.nargs = po.nrun_args; /* run: --arg and after --; replay: the witness's */
         if (rc == 0 && !(tmp = rh_frontend_tmpdir(err)))
             rc = -1;
