@@ -144,3 +144,9 @@ int rh_loc_read_only(const rh_static *s, uint32_t obj)
     const rh_pt_object *o = &s->pt.objs[obj];
     return o->kind == RH_PT_GLOBAL && o->site && LLVMIsAGlobalVariable(o->site) && LLVMIsGlobalConstant(o->site);
 }
+
+int rh_loc_volatile_scalar(const rh_static *s, int a)
+{
+    const rh_access *ac = &s->p->accesses[a];
+    return ac->is_volatile && !ac->from_call && ac->size > 0 && ac->size <= 8;
+}

@@ -44,4 +44,10 @@ void rh_loc_range(rh_static *s, int a, uint32_t obj, int32_t off, int64_t *lo, i
  * undefined behaviour, so no race is on it. */
 int rh_loc_read_only(const rh_static *s, uint32_t obj);
 
+/* Whether access a is a plain volatile scalar one (a load or store of at
+ * most 8 bytes, not a memory call): what a stop flag is made of.  A
+ * location whose every access is one still races (volatile orders
+ * nothing), but a report ranks it below unprotected data. */
+int rh_loc_volatile_scalar(const rh_static *s, int a);
+
 #endif

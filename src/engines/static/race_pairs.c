@@ -48,6 +48,7 @@ typedef struct pairs {
     int proof_lost;    /* race freedom can no longer be proved: only must-races matter */
     int may_capped;    /* --may found RH_STATIC_MAX_MAY possible races and stopped looking */
     rh_u64map per_loc; /* location key -> possible races found there (--may) */
+    rh_u64map vol;     /* location key -> whether every access there is a volatile scalar */
     int locs_capped;   /* locations that reached RH_STATIC_MAX_MAY_PER_LOC */
     unsigned char *must_part; /* per access: may be part of a must-race */
     unsigned polls;           /* pairs looked at, for polling the budget */
@@ -368,8 +369,26 @@ static void fill_access(rh_static *s, rh_race_access *out, int a, int t)
         out->locks[out->nlocks++] = rh_ls_elem_desc(&s->ls, must->v[i]);
 }
 
-static void emit(rh_static *s, const cand *c)
+/* Whether every access to c's location (its object's refs that overlap
+ * the bytes) is a volatile scalar one; cached per location. */
+static int volatile_only(pairs *pp, const cand *c)
 {
+    uint64_t key = rh_hash64(rh_hash64(((uint64_t)c->obj << 20) ^ (uint64_t)c->lo) ^ (uint64_t)c->hi);
+    long v = rh_u64map_get(&pp->vol, key, -1);
+    if (v >= 0)
+        return (int)v;
+    const ref_vec *refs = &pp->by_obj[c->obj];
+    v = 1;
+    for (size_t i = 0; i < refs->len && v; i++)
+        if (refs->items[i].lo < c->hi && c->lo < refs->items[i].hi)
+            v = rh_loc_volatile_scalar(pp->s, refs->items[i].a);
+    rh_u64map_put(&pp->vol, key, v);
+    return (int)v;
+}
+
+static void emit(pairs *pp, const cand *c)
+{
+    rh_static *s = pp->s;
     rh_race r;
     memset(&r, 0, sizeof r);
     fill_access(s, &r.a, c->a1, c->t1);
@@ -379,6 +398,7 @@ static void emit(rh_static *s, const cand *c)
     r.offset_hi = c->hi >= WHOLE_HI ? -1 : (long)c->hi;
     r.engine = rh_xstrdup("static");
     r.evidence = c->must ? RH_EV_MUST : RH_EV_MAY;
+    r.volatile_only = volatile_only(pp, c);
     if (s->annot)
         rh_static_annot_label(s, s->annot, c->a1, c->a2, &r);
     rh_result_add_race(s->res, &r);
@@ -409,13 +429,13 @@ void rh_static_race_pairs(rh_static *s)
      * would not reach the portfolio before the deadline). */
     for (size_t i = 0; i < pp.cands.len; i++)
         if (pp.cands.items[i].must)
-            emit(s, &pp.cands.items[i]);
+            emit(&pp, &pp.cands.items[i]);
     int listed = 0;
     for (size_t i = 0; i < pp.cands.len; i++) {
         if (pp.cands.items[i].must)
             continue;
         if (listed++ < RH_STATIC_MAX_MAY)
-            emit(s, &pp.cands.items[i]);
+            emit(&pp, &pp.cands.items[i]);
         else
             s->nmay++;
     }
@@ -435,5 +455,6 @@ void rh_static_race_pairs(rh_static *s)
     rh_u64map_free(&pp.by_key);
     rh_u64map_free(&pp.decided);
     rh_u64map_free(&pp.per_loc);
+    rh_u64map_free(&pp.vol);
     free(pp.must_part);
 }
