@@ -36,7 +36,7 @@ typedef struct cand {
  * imprecise pointers) cannot hide the others, and at most
  * RH_STATIC_MAX_MAY in all (a report nobody reads past that, and its JSON
  * must reach the portfolio before the deadline). */
-#define RH_STATIC_MAX_MAY_PER_LOC 50
+#define RH_STATIC_MAX_MAY_PER_LOC 200
 #define RH_STATIC_MAX_MAY 10000
 
 typedef struct pairs {
