@@ -39,17 +39,29 @@ static int is_cast(LLVMValueRef v)
     return op == LLVMBitCast || op == LLVMAddrSpaceCast;
 }
 
+/* p->lo and p->hi moved by k elements of esz bytes; 0 on overflow. */
+static int shift(span *p, int64_t k, int64_t esz)
+{
+    int64_t d;
+    return !__builtin_mul_overflow(k, esz, &d) && !__builtin_add_overflow(p->lo, d, &p->lo) &&
+           !__builtin_add_overflow(p->hi, d, &p->hi);
+}
+
 /* One index into an array of n elements of esz bytes: the element stays
  * inside the array, unless the array may be a trailing flexible one. */
-static void index_array(span *p, int64_t n, int64_t esz, LLVMValueRef idx, int64_t objsize)
+static int index_array(span *p, int64_t n, int64_t esz, LLVMValueRef idx, int64_t objsize)
 {
-    int64_t alo = p->lo, ahi = n > 1 ? p->hi + n * esz : objsize, c;
+    int64_t alo = p->lo, ahi = objsize, c, len;
+    if (n > 1 && (__builtin_mul_overflow(n, esz, &len) || __builtin_add_overflow(p->hi, len, &ahi)))
+        return 0;
     if (const_index(idx, &c)) {
-        p->lo += c * esz, p->hi += c * esz;
+        if (!shift(p, c, esz))
+            return 0;
     } else {
         p->hi = ahi - (esz > 0 ? esz : 1);
     }
     p->blo = alo, p->bhi = ahi;
+    return 1;
 }
 
 /* Applies one GEP to *p; 0 when it says nothing. */
@@ -61,7 +73,8 @@ static int apply_gep(rh_static *s, LLVMValueRef gep, span *p, int64_t objsize)
     if (n < 2 || sz < 0)
         return 0;
     if (const_index(LLVMGetOperand(gep, 1), &c)) {
-        p->lo += c * sz, p->hi += c * sz;
+        if (!shift(p, c, sz))
+            return 0;
     } else {
         p->lo = p->blo, p->hi = p->bhi - 1;
     }
@@ -71,8 +84,8 @@ static int apply_gep(rh_static *s, LLVMValueRef gep, span *p, int64_t objsize)
         if (k == LLVMStructTypeKind) {
             if (!const_index(idx, &c) || c < 0 || c >= (int64_t)LLVMCountStructElementTypes(t))
                 return 0;
-            int64_t off = (int64_t)LLVMOffsetOfElement(s->p->td, t, (unsigned)c);
-            p->lo += off, p->hi += off;
+            if (!shift(p, 1, (int64_t)LLVMOffsetOfElement(s->p->td, t, (unsigned)c)))
+                return 0;
             t = LLVMStructGetTypeAtIndex(t, (unsigned)c);
             /* arithmetic on a field pointer is not bounded by the field
              * (byte loops over a struct): the whole object */
@@ -82,7 +95,8 @@ static int apply_gep(rh_static *s, LLVMValueRef gep, span *p, int64_t objsize)
             int64_t esz = type_bytes(s, e);
             if (esz < 0)
                 return 0;
-            index_array(p, (int64_t)LLVMGetArrayLength(t), esz, idx, objsize);
+            if (!index_array(p, (int64_t)LLVMGetArrayLength(t), esz, idx, objsize))
+                return 0;
             t = e;
         } else {
             return 0;
@@ -113,7 +127,7 @@ static int span_of(rh_static *s, LLVMValueRef ptr, uint32_t obj, span *out)
         if (is_gep(chain[i]) && !apply_gep(s, chain[i], &p, objsize))
             return 0;
         if (p.lo < 0 || p.hi >= objsize || p.lo > p.hi)
-            return 0;
+            return 0; /* (and every value stays in [0, objsize) from here on) */
     }
     *out = p;
     return 1;
@@ -126,7 +140,7 @@ void rh_loc_range(rh_static *s, int a, uint32_t obj, int32_t off, int64_t *lo, i
     if ((off != RH_PT_ANY && ac->size) || !span_of(s, ac->ptr, obj, &p))
         return;
     int64_t objsize = (int64_t)s->pt.objs[obj].size;
-    int64_t nlo = p.lo, nhi = ac->size ? p.hi + (int64_t)ac->size : objsize;
+    int64_t nlo = p.lo, nhi = ac->size && ac->size <= (uint64_t)objsize ? p.hi + (int64_t)ac->size : objsize;
     if (nhi > objsize)
         nhi = objsize;
     /* only ever narrower: the points-to range is sound on its own, and a
