@@ -93,6 +93,8 @@ typedef struct rh_race {
     rh_hidden hidden;       /* counted in summaries, listed as suppressed in JSON/SARIF */
     char *hidden_by;        /* the rule, annotation or baseline that hid it */
     char *program;          /* the program of a build with several (-p), else NULL */
+    int volatile_only;      /* every access to the location is a volatile scalar one (a stop
+                               flag): still a race, ranked below unprotected data */
 } rh_race;
 
 /* Engine statistics a report may show with --stats. */

@@ -86,6 +86,8 @@ static json_t *race_json(const rh_race *r)
         json_object_set_new(j, "fingerprint", json_string(r->fingerprint));
     if (r->program)
         json_object_set_new(j, "program", json_string(r->program));
+    if (r->volatile_only)
+        json_object_set_new(j, "volatile_only", json_true());
     if (r->hidden != RH_SHOWN)
         json_object_set_new(j, "suppressed", json_pack("{s:s, s:s?}", "kind",
                                                        rh_hidden_name(r->hidden), "by", r->hidden_by));

@@ -74,6 +74,7 @@ static int race_from_json(rh_race *r, json_t *j, char *err)
     r->engine = rh_xstrdup(engine ? engine : "?");
     r->evidence = evidence_from_name(json_string_value(json_object_get(j, "evidence")));
     r->fingerprint = dup_or_null(json_string_value(json_object_get(j, "fingerprint")));
+    r->volatile_only = json_is_true(json_object_get(j, "volatile_only"));
     json_t *hid = json_object_get(j, "suppressed");
     r->hidden = rh_hidden_from_name(json_string_value(json_object_get(hid, "kind")));
     if (r->hidden != RH_SHOWN)

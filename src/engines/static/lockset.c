@@ -4,6 +4,8 @@
 #include "lockset.h"
 #include "path_facts.h"
 #include "sym_locks.h"
+#include "lock_wrappers.h"
+#include "sem_locks.h"
 
 #include <stddef.h>
 #include <stdlib.h>
@@ -122,7 +124,7 @@ static void lock_op(rh_ls *ls, LLVMValueRef call, const rh_conc_entry *e, LLVMVa
             rh_sset_add(&s->history, rh_ls_elem(id, write));
     }
     rh_sym_addr a;
-    if (!strong && ids.n && (must_too || !(e->flags & (RH_F_TRY | RH_F_TIMED))) &&
+    if (ids.n && (must_too || !(e->flags & (RH_F_TRY | RH_F_TIMED))) &&
         rh_sym_decompose(ls, LLVMGetOperand(call, (unsigned)e->obj), &a) && a.off >= 0 && a.off < INT32_MAX)
         rh_sset_add(&s->sym, (uint64_t)a.base << 33 | (uint64_t)a.off << 1 | (uint64_t)write);
     rh_sset_free(&ids);
@@ -286,6 +288,10 @@ static void call_edge(rh_ls *ls, LLVMValueRef call, const rh_tg_edge *ed, rh_ls_
         if (once_lock >= 0)
             add_both(&in, rh_ls_elem((uint32_t)once_lock, 1));
         summary(ls, g, ls->needs_ctx[g] && once_lock != CALLBACK_EDGE ? call : NULL, &in, &ex);
+        if (once_lock == CALLBACK_EDGE)
+            rh_sset_clear(&ex.sym);
+        else
+            rh_lw_bind_sym(ls, call, ls->p->funcs[g].fn, &ex.sym); /* lock wrappers */
         if (atom)
             remove_lock(&ex.must, RH_LS_ATOMIC), remove_lock(&ex.may, RH_LS_ATOMIC);
         if (once_lock >= 0)
@@ -299,10 +305,14 @@ static void call_edge(rh_ls *ls, LLVMValueRef call, const rh_tg_edge *ed, rh_ls_
         rh_pf_after_call(ls, call, !ed->unresolved, s, &out);
         /* the callee's symbolic locks are in its own values; the caller's
          * survive a callee that unlocks nothing */
+        rh_sset bound = {0}; /* what the callees surely left locked, in the caller's terms */
+        rh_sset_copy(&bound, &out.sym);
         if (out.unlocks)
             rh_sset_clear(&out.sym), rh_sset_clear(&out.tries);
         else
             rh_sset_copy(&out.sym, &s->sym), rh_sset_copy(&out.tries, &s->tries);
+        rh_sset_union(&out.sym, &bound);
+        rh_sset_free(&bound);
         out.unlocks |= s->unlocks;
     }
     st_free(&in);
@@ -337,6 +347,11 @@ static void sync_op(rh_ls *ls, LLVMValueRef call, const rh_conc_entry *e, int f,
         create_op(ls, call, s);
         return;
     }
+    const rh_conc_entry *sem = rh_semlock_entry(ls->semlock, ls->pt, call, e);
+    if (sem && sem->op == RH_OP_UNLOCK)
+        rh_semlock_check_post(ls->semlock, ls, call, e, &s->must);
+    if (sem)
+        e = sem; /* a binary semaphore used as a lock is one */
     switch (e->op) {
     case RH_OP_LOCK: lock_op(ls, call, e, ctx, s, 0); break;
     case RH_OP_UNLOCK: unlock_op(ls, call, e, ctx, s); break;
@@ -794,7 +809,9 @@ static int program_cancels(const rh_program *p)
 static void run_once(rh_ls *ls, rh_program *p, rh_pt *pt, rh_tg *tg, const rh_cfg *cfg,
                      rh_budget *budget, const rh_sset *history_locks)
 {
+    struct rh_semlock *semlock = ls->semlock;
     memset(ls, 0, sizeof *ls);
+    ls->semlock = semlock;
     ls->p = p, ls->pt = pt, ls->tg = tg, ls->cfg = cfg, ls->budget = budget;
     if (history_locks)
         rh_sset_copy(&ls->history_locks, history_locks);
@@ -839,6 +856,10 @@ static void run_once(rh_ls *ls, rh_program *p, rh_pt *pt, rh_tg *tg, const rh_cf
 void rh_ls_run(rh_ls *ls, rh_program *p, rh_pt *pt, rh_tg *tg, const rh_cfg *cfg, rh_budget *budget)
 {
     run_once(ls, p, pt, tg, cfg, budget, NULL);
+    while (rh_semlock_rejected(ls->semlock) && !ls->timeout) { /* a semaphore is no lock after all */
+        rh_ls_free(ls);
+        run_once(ls, p, pt, tg, cfg, budget, NULL);
+    }
     rh_sset held = {0};
     for (int t = 1; t < tg->nthreads; t++)
         for (uint32_t i = 0; i < ls->create_must[t].n; i++) {
@@ -847,8 +868,10 @@ void rh_ls_run(rh_ls *ls, rh_program *p, rh_pt *pt, rh_tg *tg, const rh_cfg *cfg
                 rh_sset_add(&held, id);
         }
     if (held.n && !ls->timeout) {
-        rh_ls_free(ls);
-        run_once(ls, p, pt, tg, cfg, budget, &held);
+        do {
+            rh_ls_free(ls);
+            run_once(ls, p, pt, tg, cfg, budget, &held);
+        } while (rh_semlock_rejected(ls->semlock) && !ls->timeout);
     }
     rh_sset_free(&held);
 }

@@ -28,6 +28,8 @@ typedef struct rh_sym_addr {
     int base;         /* interned base */
     LLVMTypeRef type; /* the type the base points to (the element), NULL unknown */
     int64_t off;      /* offset inside it */
+    LLVMTypeRef inner; /* the struct the innermost constant GEP steps into, NULL unknown */
+    int64_t inner_off; /* the access's offset inside that struct */
 } rh_sym_addr;
 
 typedef struct rh_ls_state {
@@ -109,6 +111,7 @@ typedef struct rh_ls {
     int nsums, capsums;
     rh_u64map sum_index;
     int cur_thread;
+    struct rh_semlock *semlock; /* semaphores used as locks (sem_locks.h), kept across runs; may be NULL */
     rh_budget *budget;
     int timeout;
 } rh_ls;

@@ -3,6 +3,7 @@
  */
 #include "race_pairs.h"
 #include "annotations.h"
+#include "loc_model.h"
 #include "mhp.h"
 #include "must_race.h"
 #include "own_index.h"
@@ -30,7 +31,13 @@ typedef struct cand {
     int must;
 } cand;
 
-#define RH_STATIC_MAX_MAY 2000
+/* --may lists at most this many possible races per location (object and
+ * byte range), so that one location with thousands of pairs (a sink of
+ * imprecise pointers) cannot hide the others, and at most
+ * RH_STATIC_MAX_MAY in all (a report nobody reads past that, and its JSON
+ * must reach the portfolio before the deadline). */
+#define RH_STATIC_MAX_MAY_PER_LOC 200
+#define RH_STATIC_MAX_MAY 10000
 
 typedef struct pairs {
     rh_static *s;
@@ -40,6 +47,9 @@ typedef struct pairs {
     rh_u64map decided; /* access pairs already a candidate on some object */
     int proof_lost;    /* race freedom can no longer be proved: only must-races matter */
     int may_capped;    /* --may found RH_STATIC_MAX_MAY possible races and stopped looking */
+    rh_u64map per_loc; /* location key -> possible races found there (--may) */
+    rh_u64map vol;     /* location key -> whether every access there is a volatile scalar */
+    int locs_capped;   /* locations that reached RH_STATIC_MAX_MAY_PER_LOC */
     unsigned char *must_part; /* per access: may be part of a must-race */
     unsigned polls;           /* pairs looked at, for polling the budget */
 } pairs;
@@ -128,11 +138,12 @@ static void add_refs(pairs *pp, int a, int t, const rh_sset *targets)
     for (uint32_t i = 0; i < targets->n; i++) {
         uint32_t o = rh_pt_loc_obj(targets->v[i]);
         int32_t off = rh_pt_loc_off(targets->v[i]);
-        if (!pp->s->shared[o])
+        if (!pp->s->shared[o] || rh_loc_read_only(pp->s, o))
             continue;
         acc_ref r = {a, t, WHOLE_LO, WHOLE_HI, solo_thread(pp->s, a, t)};
         if (off != RH_PT_ANY && ac->size)
             r.lo = off, r.hi = off + (int64_t)ac->size;
+        rh_loc_range(pp->s, a, o, off, &r.lo, &r.hi);
         rh_vec_push(&pp->by_obj[o], r);
     }
 }
@@ -254,6 +265,27 @@ static void check_once(pairs *pp, uint32_t o, const acc_ref *x, const acc_ref *y
         pp->proof_lost = 1, pp->may_capped = pp->s->o->may;
 }
 
+/* check_once, unless the location the pair would be on (o and the bytes
+ * both touch) already has RH_STATIC_MAX_MAY_PER_LOC possible races. */
+static void check_capped(pairs *pp, uint32_t o, const acc_ref *x, const acc_ref *y)
+{
+    if (!pp->s->o->may || pp->proof_lost) {
+        check_once(pp, o, x, y);
+        return;
+    }
+    int64_t lo = x->lo > y->lo ? x->lo : y->lo, hi = x->hi < y->hi ? x->hi : y->hi;
+    uint64_t key = rh_hash64(rh_hash64(((uint64_t)o << 20) ^ (uint64_t)lo) ^ (uint64_t)hi);
+    long n = rh_u64map_get(&pp->per_loc, key, 0);
+    if (n >= RH_STATIC_MAX_MAY_PER_LOC)
+        return;
+    size_t before = pp->cands.len;
+    check_once(pp, o, x, y);
+    if (pp->cands.len > before) {
+        rh_u64map_put(&pp->per_loc, key, n + 1);
+        pp->locs_capped += n + 1 == RH_STATIC_MAX_MAY_PER_LOC;
+    }
+}
+
 /* Checks the pairs of refs v[0..n) of object o; stops early (returns 0)
  * when the budget is over, or when the proof was lost and full is set (the
  * caller goes on with the refs that can still be must-races). */
@@ -282,7 +314,7 @@ static int check_refs(pairs *pp, uint32_t o, const acc_ref *v, size_t n, int ful
                 continue;
             if ((ax->atomic && ay->atomic) || x->hi <= y->lo || y->hi <= x->lo)
                 continue;
-            check_once(pp, o, x, y);
+            check_capped(pp, o, x, y);
         }
     }
     return 1;
@@ -337,8 +369,26 @@ static void fill_access(rh_static *s, rh_race_access *out, int a, int t)
         out->locks[out->nlocks++] = rh_ls_elem_desc(&s->ls, must->v[i]);
 }
 
-static void emit(rh_static *s, const cand *c)
+/* Whether every access to c's location (its object's refs that overlap
+ * the bytes) is a volatile scalar one; cached per location. */
+static int volatile_only(pairs *pp, const cand *c)
 {
+    uint64_t key = rh_hash64(rh_hash64(((uint64_t)c->obj << 20) ^ (uint64_t)c->lo) ^ (uint64_t)c->hi);
+    long v = rh_u64map_get(&pp->vol, key, -1);
+    if (v >= 0)
+        return (int)v;
+    const ref_vec *refs = &pp->by_obj[c->obj];
+    v = 1;
+    for (size_t i = 0; i < refs->len && v; i++)
+        if (refs->items[i].lo < c->hi && c->lo < refs->items[i].hi)
+            v = rh_loc_volatile_scalar(pp->s, refs->items[i].a);
+    rh_u64map_put(&pp->vol, key, v);
+    return (int)v;
+}
+
+static void emit(pairs *pp, const cand *c)
+{
+    rh_static *s = pp->s;
     rh_race r;
     memset(&r, 0, sizeof r);
     fill_access(s, &r.a, c->a1, c->t1);
@@ -348,6 +398,7 @@ static void emit(rh_static *s, const cand *c)
     r.offset_hi = c->hi >= WHOLE_HI ? -1 : (long)c->hi;
     r.engine = rh_xstrdup("static");
     r.evidence = c->must ? RH_EV_MUST : RH_EV_MAY;
+    r.volatile_only = volatile_only(pp, c);
     if (s->annot)
         rh_static_annot_label(s, s->annot, c->a1, c->a2, &r);
     rh_result_add_race(s->res, &r);
@@ -378,19 +429,22 @@ void rh_static_race_pairs(rh_static *s)
      * would not reach the portfolio before the deadline). */
     for (size_t i = 0; i < pp.cands.len; i++)
         if (pp.cands.items[i].must)
-            emit(s, &pp.cands.items[i]);
+            emit(&pp, &pp.cands.items[i]);
     int listed = 0;
     for (size_t i = 0; i < pp.cands.len; i++) {
         if (pp.cands.items[i].must)
             continue;
         if (listed++ < RH_STATIC_MAX_MAY)
-            emit(s, &pp.cands.items[i]);
+            emit(&pp, &pp.cands.items[i]);
         else
             s->nmay++;
     }
     s->may_partial = pp.proof_lost && !pp.may_capped;
     if (listed > RH_STATIC_MAX_MAY)
         rh_result_note(s->res, "static: %d more possible races are not listed", listed - RH_STATIC_MAX_MAY);
+    if (pp.locs_capped)
+        rh_result_note(s->res, "static: the search for possible races stopped at %d per location on %d location(s) "
+                               "(more may exist there)", RH_STATIC_MAX_MAY_PER_LOC, pp.locs_capped);
     if (pp.may_capped)
         rh_result_note(s->res, "static: the search for possible races stopped after %d (more may exist; "
                                "must-races were still searched for)", RH_STATIC_MAX_MAY);
@@ -400,5 +454,7 @@ void rh_static_race_pairs(rh_static *s)
     rh_vec_free(&pp.cands);
     rh_u64map_free(&pp.by_key);
     rh_u64map_free(&pp.decided);
+    rh_u64map_free(&pp.per_loc);
+    rh_u64map_free(&pp.vol);
     free(pp.must_part);
 }

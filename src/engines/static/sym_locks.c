@@ -115,16 +115,34 @@ static int variable_gep(rh_ls *ls, LLVMValueRef gep, rh_sym_addr *out, int64_t o
     return 1;
 }
 
+/* The innermost GEP of an access's address, at offset o from its
+ * pointer: when that points to one struct (offset inside it), the access
+ * is a field of that struct wherever the struct is embedded, so accesses
+ * through a pointer to the struct and through a pointer to what embeds it
+ * compare as the same field (rh_sym_protects). */
+static void inner_struct(rh_ls *ls, LLVMValueRef gep, int64_t o, rh_sym_addr *out)
+{
+    LLVMTypeRef t = LLVMGetGEPSourceElementType(gep);
+    if (LLVMGetTypeKind(t) != LLVMStructTypeKind || !LLVMTypeIsSized(t))
+        return;
+    int64_t size = (int64_t)LLVMABISizeOfType(ls->p->td, t);
+    if (o >= 0 && o < size)
+        out->inner = t, out->inner_off = o;
+}
+
 int rh_sym_decompose(rh_ls *ls, LLVMValueRef v, rh_sym_addr *out)
 {
     int64_t off = 0;
     LLVMTypeRef type = NULL;
+    out->inner = NULL, out->inner_off = 0;
     for (int d = 0; d < 16 && LLVMIsAInstruction(v); d++) {
         LLVMOpcode op = LLVMGetInstructionOpcode(v);
         int64_t o;
         if (op == LLVMBitCast || op == LLVMAddrSpaceCast) {
             v = LLVMGetOperand(v, 0);
         } else if (op == LLVMGetElementPtr && rh_pt_gep_offset(ls->pt, v, &o)) {
+            if (!type && !out->inner)
+                inner_struct(ls, v, o, out);
             off += o, type = LLVMGetGEPSourceElementType(v);
             v = LLVMGetOperand(v, 0);
         } else if (op == LLVMGetElementPtr) {
@@ -138,6 +156,12 @@ int rh_sym_decompose(rh_ls *ls, LLVMValueRef v, rh_sym_addr *out)
     out->type = type;
     out->off = off;
     return 1;
+}
+
+LLVMValueRef rh_sym_base_root(const rh_ls *ls, int base, int *nidx)
+{
+    *nidx = ls->sym_bases[base].nidx;
+    return ls->sym_bases[base].root;
 }
 
 static int base_uses(const rh_sym_base *b, LLVMValueRef v)
@@ -224,6 +248,18 @@ static int sym_vs_concrete(const rh_ls *ls, const rh_pt *pt, uint32_t o, int as,
     return r;
 }
 
+/* Two overlapping accesses to one field of one struct type are the same
+ * bytes of the same struct instance (instances of a type never overlap
+ * partially), so a lock at one delta from both is one lock: the field is
+ * compared at the outermost type of each address and at the innermost
+ * struct, whichever both have. */
+static int same_field(const rh_sym_addr *s1, const rh_sym_addr *s2)
+{
+    if (s1->type && s1->type == s2->type && s1->off == s2->off)
+        return 1;
+    return s1->inner && s1->inner == s2->inner && s1->inner_off == s2->inner_off;
+}
+
 int rh_sym_protects(const rh_ls *ls, const rh_pt *pt, uint32_t o, int a1, const rh_ls_per *p1, int exact1,
                     int64_t lo1, int a2, const rh_ls_per *p2, int exact2, int64_t lo2)
 {
@@ -233,7 +269,7 @@ int rh_sym_protects(const rh_ls *ls, const rh_pt *pt, uint32_t o, int a1, const 
         return 0;
     if (p1->sym.n && p2->sym.n) {
         const rh_sym_addr *s1 = &ls->acc_sym[a1], *s2 = &ls->acc_sym[a2];
-        if (s1->type && s1->type == s2->type && s1->off == s2->off && share_delta(&p1->sym, &p2->sym))
+        if (same_field(s1, s2) && share_delta(&p1->sym, &p2->sym))
             return 1;
     }
     if (p1->sym.n && exact2 && sym_vs_concrete(ls, pt, o, a1, &p1->sym, exact1, lo1, &p2->must, lo2))

@@ -29,6 +29,9 @@
 
 /* Splits pointer v into base + constant offset; 0 if it cannot. */
 int rh_sym_decompose(rh_ls *ls, LLVMValueRef v, rh_sym_addr *out);
+/* The root value of interned base `base`, and in *nidx its number of
+ * variable indices (0: the base is the root itself). */
+LLVMValueRef rh_sym_base_root(const rh_ls *ls, int base, int *nidx);
 /* Removes from s->sym the entries whose base uses the value inst defines. */
 void rh_sym_redefined(rh_ls *ls, rh_ls_state *s, LLVMValueRef inst);
 /* The symbolic locks held in state s at an access of address a, as

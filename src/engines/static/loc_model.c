@@ -1,0 +1,166 @@
+/* loc_model.c - field-precise byte ranges of accesses whose address
+ * starts at their object, and read-only objects (see loc_model.h).
+ */
+#include "loc_model.h"
+
+#define MAX_CHAIN 16
+
+/* Where a pointer may point inside its object: a start offset in
+ * [lo, hi], and the bytes [blo, bhi) that arithmetic on it stays in. */
+typedef struct span {
+    int64_t lo, hi, blo, bhi;
+} span;
+
+static int64_t type_bytes(rh_static *s, LLVMTypeRef t)
+{
+    return LLVMTypeIsSized(t) ? (int64_t)LLVMABISizeOfType(s->p->td, t) : -1;
+}
+
+static int const_index(LLVMValueRef v, int64_t *c)
+{
+    if (!LLVMIsAConstantInt(v))
+        return 0;
+    *c = LLVMConstIntGetSExtValue(v);
+    return *c > -(1LL << 40) && *c < (1LL << 40);
+}
+
+static int is_gep(LLVMValueRef v)
+{
+    if (LLVMIsAInstruction(v))
+        return LLVMGetInstructionOpcode(v) == LLVMGetElementPtr;
+    return LLVMIsAConstantExpr(v) && LLVMGetConstOpcode(v) == LLVMGetElementPtr;
+}
+
+static int is_cast(LLVMValueRef v)
+{
+    LLVMOpcode op = LLVMIsAInstruction(v) ? LLVMGetInstructionOpcode(v)
+                    : LLVMIsAConstantExpr(v) ? LLVMGetConstOpcode(v)
+                                             : (LLVMOpcode)0;
+    return op == LLVMBitCast || op == LLVMAddrSpaceCast;
+}
+
+/* p->lo and p->hi moved by k elements of esz bytes; 0 on overflow. */
+static int shift(span *p, int64_t k, int64_t esz)
+{
+    int64_t d;
+    return !__builtin_mul_overflow(k, esz, &d) && !__builtin_add_overflow(p->lo, d, &p->lo) &&
+           !__builtin_add_overflow(p->hi, d, &p->hi);
+}
+
+/* One index into an array of n elements of esz bytes: the element stays
+ * inside the array, unless the array may be a trailing flexible one. */
+static int index_array(span *p, int64_t n, int64_t esz, LLVMValueRef idx, int64_t objsize)
+{
+    int64_t alo = p->lo, ahi = objsize, c, len;
+    if (n > 1 && (__builtin_mul_overflow(n, esz, &len) || __builtin_add_overflow(p->hi, len, &ahi)))
+        return 0;
+    if (const_index(idx, &c)) {
+        if (!shift(p, c, esz))
+            return 0;
+    } else {
+        p->hi = ahi - (esz > 0 ? esz : 1);
+    }
+    p->blo = alo, p->bhi = ahi;
+    return 1;
+}
+
+/* Applies one GEP to *p; 0 when it says nothing. */
+static int apply_gep(rh_static *s, LLVMValueRef gep, span *p, int64_t objsize)
+{
+    LLVMTypeRef t = LLVMGetGEPSourceElementType(gep);
+    int n = LLVMGetNumOperands(gep);
+    int64_t sz = type_bytes(s, t), c;
+    if (n < 2 || sz < 0)
+        return 0;
+    if (const_index(LLVMGetOperand(gep, 1), &c)) {
+        if (!shift(p, c, sz))
+            return 0;
+    } else {
+        p->lo = p->blo, p->hi = p->bhi - 1;
+    }
+    for (int i = 2; i < n; i++) {
+        LLVMValueRef idx = LLVMGetOperand(gep, (unsigned)i);
+        LLVMTypeKind k = LLVMGetTypeKind(t);
+        if (k == LLVMStructTypeKind) {
+            if (!const_index(idx, &c) || c < 0 || c >= (int64_t)LLVMCountStructElementTypes(t))
+                return 0;
+            if (!shift(p, 1, (int64_t)LLVMOffsetOfElement(s->p->td, t, (unsigned)c)))
+                return 0;
+            t = LLVMStructGetTypeAtIndex(t, (unsigned)c);
+            /* arithmetic on a field pointer is not bounded by the field
+             * (byte loops over a struct): the whole object */
+            p->blo = 0, p->bhi = objsize;
+        } else if (k == LLVMArrayTypeKind) {
+            LLVMTypeRef e = LLVMGetElementType(t);
+            int64_t esz = type_bytes(s, e);
+            if (esz < 0)
+                return 0;
+            if (!index_array(p, (int64_t)LLVMGetArrayLength(t), esz, idx, objsize))
+                return 0;
+            t = e;
+        } else {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* The span of ptr inside obj when its address expression starts at obj's
+ * site; 0 otherwise. */
+static int span_of(rh_static *s, LLVMValueRef ptr, uint32_t obj, span *out)
+{
+    const rh_pt_object *o = &s->pt.objs[obj];
+    int64_t objsize = (int64_t)o->size;
+    LLVMValueRef chain[MAX_CHAIN];
+    int n = 0;
+    LLVMValueRef v = ptr;
+    if (objsize <= 0 || (o->kind != RH_PT_GLOBAL && o->kind != RH_PT_LOCAL))
+        return 0;
+    while (v != o->site) {
+        if (n == MAX_CHAIN || !(is_gep(v) || is_cast(v)))
+            return 0;
+        chain[n++] = v;
+        v = LLVMGetOperand(v, 0);
+    }
+    span p = {0, 0, 0, objsize};
+    for (int i = n - 1; i >= 0; i--) {
+        if (is_gep(chain[i]) && !apply_gep(s, chain[i], &p, objsize))
+            return 0;
+        if (p.lo < 0 || p.hi >= objsize || p.lo > p.hi)
+            return 0; /* (and every value stays in [0, objsize) from here on) */
+    }
+    *out = p;
+    return 1;
+}
+
+void rh_loc_range(rh_static *s, int a, uint32_t obj, int32_t off, int64_t *lo, int64_t *hi)
+{
+    const rh_access *ac = &s->p->accesses[a];
+    span p;
+    if ((off != RH_PT_ANY && ac->size) || !span_of(s, ac->ptr, obj, &p))
+        return;
+    int64_t objsize = (int64_t)s->pt.objs[obj].size;
+    int64_t nlo = p.lo, nhi = ac->size && ac->size <= (uint64_t)objsize ? p.hi + (int64_t)ac->size : objsize;
+    if (nhi > objsize)
+        nhi = objsize;
+    /* only ever narrower: the points-to range is sound on its own, and a
+     * chain this module misread must not move it elsewhere */
+    if (nlo < *lo)
+        nlo = *lo;
+    if (nhi > *hi)
+        nhi = *hi;
+    if (nlo < nhi)
+        *lo = nlo, *hi = nhi;
+}
+
+int rh_loc_read_only(const rh_static *s, uint32_t obj)
+{
+    const rh_pt_object *o = &s->pt.objs[obj];
+    return o->kind == RH_PT_GLOBAL && o->site && LLVMIsAGlobalVariable(o->site) && LLVMIsGlobalConstant(o->site);
+}
+
+int rh_loc_volatile_scalar(const rh_static *s, int a)
+{
+    const rh_access *ac = &s->p->accesses[a];
+    return ac->is_volatile && !ac->from_call && ac->size > 0 && ac->size <= 8;
+}

@@ -1,0 +1,53 @@
+/* loc_model.h - what a memory location is for the race pairs: the bytes
+ * of one object an access may touch, and which objects can be the
+ * location of a race at all.
+ *
+ * Points-to offsets alone are too coarse for this: an object that the
+ * solver collapsed (more than 256 offsets, a large global struct with
+ * arrays inside) gives every access offset ANY, so every field of it
+ * becomes one location and two accesses to disjoint fields "race".  The
+ * address expression of an access says more when it starts at the
+ * object itself (`g.f`, `g.buf[i]`, `local.a[k].x`): a chain of GEPs
+ * and casts from the global or alloca, whose constant struct indices
+ * give the field and whose variable array indices stay inside their
+ * array.
+ *
+ * Rules (all under the verdict's stated assumption of no undefined
+ * behaviour):
+ *   - an index into an array of N > 1 elements stays inside the array
+ *     (C forbids reaching another member through it); an array of 0 or 1
+ *     elements may be a trailing flexible array and reaches the end of the
+ *     object; pointer arithmetic on an element pointer stays inside the
+ *     innermost array it points into (or the whole object);
+ *   - an access of unknown size (a memory call with a variable length)
+ *     covers its start to the end of the object;
+ *   - a chain that leaves the object's bounds, or passes through anything
+ *     but GEPs and pointer casts, says nothing: the points-to offset is
+ *     used, and ANY means the whole object;
+ *   - a constant global (a string literal, a `const` table) is never
+ *     written (writing it is undefined), so no race has it as location.
+ *
+ * Contract: rh_loc_range narrows [*lo, *hi) (the range the points-to
+ * offset gave; the whole object when that was ANY) and never widens it;
+ * rh_loc_read_only depends on the object only.
+ */
+#ifndef RH_STATIC_LOC_MODEL_H
+#define RH_STATIC_LOC_MODEL_H
+
+#include "static_ctx.h"
+
+/* Narrows the byte range of access a inside object obj, whose points-to
+ * offset was off (RH_PT_ANY: unknown). */
+void rh_loc_range(rh_static *s, int a, uint32_t obj, int32_t off, int64_t *lo, int64_t *hi);
+
+/* Whether obj is a constant global: never written by a program without
+ * undefined behaviour, so no race is on it. */
+int rh_loc_read_only(const rh_static *s, uint32_t obj);
+
+/* Whether access a is a plain volatile scalar one (a load or store of at
+ * most 8 bytes, not a memory call): what a stop flag is made of.  A
+ * location whose every access is one still races (volatile orders
+ * nothing), but a report ranks it below unprotected data. */
+int rh_loc_volatile_scalar(const rh_static *s, int a);
+
+#endif

@@ -1,0 +1,87 @@
+#!/usr/bin/env python3
+"""test_static_locations.py - the static engine's memory locations
+(src/engines/static/loc_model.h) as --may reports them: a race on a
+field of a global struct whose points-to object collapsed is on that
+field's bytes; a string literal is never a race location; a location
+with thousands of racing pairs is capped on its own and hides no later
+location; a race whose every access is a volatile scalar (a stop flag)
+says so with "volatile_only", and one with plain accesses does not."""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+PROGS = os.path.join(ROOT, "tests", "programs")
+failures = []
+
+
+def check(name, cond, detail=""):
+    print("%s %s%s" % ("ok  " if cond else "FAIL", name, "" if cond else ": " + str(detail)[:500]))
+    if not cond:
+        failures.append(name)
+
+
+def races(rh, path):
+    p = subprocess.run([rh, "--engine=static", "--may", "--format=json", path], capture_output=True,
+                       text=True, timeout=300)
+    doc = json.loads(p.stdout)
+    return doc, doc.get("races", [])
+
+
+def sink_program(path, n):
+    """n writers and n readers of one array (n*n pairs on one location),
+    then one more racy global declared after it."""
+    body = ["/* generated: many pairs on one location, one more racy global after it */",
+            "#include <pthread.h>", "int sink[64];", "int late;", "int idx;",
+            "void *writer(void *a) {", "    (void)a;"]
+    body += ["    sink[(idx + %d) & 63] = %d;" % (i, i) for i in range(n)]
+    body += ["    late = 1;", "    return 0;", "}", "void *reader(void *a) {", "    (void)a;", "    int s = 0;"]
+    body += ["    s += sink[(idx + %d) & 63];" % i for i in range(n)]
+    body += ["    s += late;", "    return (void *)(long)s;", "}",
+             "int main(void) {", "    pthread_t a, b;", "    pthread_create(&a, 0, writer, 0);",
+             "    pthread_create(&b, 0, reader, 0);", "    pthread_join(a, 0);", "    pthread_join(b, 0);",
+             "    return 0;", "}"]
+    with open(path, "w") as f:
+        f.write("\n".join(body) + "\n")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--racehunt", required=True)
+    rh = ap.parse_args().racehunt
+
+    _, rs = races(rh, os.path.join(PROGS, "collapsed_struct_fields_race.c"))
+    check("collapsed struct: the race is on field outd's bytes",
+          rs and all(r["object"] == "global 'g'" and r["offset"] == [4, 8] for r in rs),
+          [(r["object"], r["offset"]) for r in rs])
+    _, rs = races(rh, os.path.join(PROGS, "collapsed_struct_fields_norace.c"))
+    check("collapsed struct: disjoint fields never pair", not rs, rs)
+
+    _, rs = races(rh, os.path.join(PROGS, "string_literal_readonly_race.c"))
+    check("a string literal is no race location", rs and all(r["object"] != "a string literal" for r in rs),
+          [r["object"] for r in rs])
+
+    _, rs = races(rh, os.path.join(PROGS, "volatile_stop_flag_race.c"))
+    check("volatile stop flag: volatile_only", rs and all(r.get("volatile_only") is True for r in rs), rs)
+    _, rs = races(rh, os.path.join(PROGS, "plain_stop_flag_race.c"))
+    check("plain stop flag: not volatile_only", rs and not any(r.get("volatile_only") for r in rs), rs)
+
+    with tempfile.TemporaryDirectory() as tmp:
+        prog = os.path.join(tmp, "sink.c")
+        sink_program(prog, 50)
+        doc, rs = races(rh, prog)
+        on_sink = [r for r in rs if r["object"] == "global 'sink'"]
+        check("a big location is capped on its own", 0 < len(on_sink) <= 200, len(on_sink))
+        check("the cap is named in a note", any("per location" in n for n in doc.get("notes", [])),
+              doc.get("notes"))
+        check("a later location is still listed", any(r["object"] == "global 'late'" for r in rs),
+              sorted({r["object"] for r in rs}))
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
