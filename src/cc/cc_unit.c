@@ -43,12 +43,22 @@ static int loc_arg(LLVMValueRef callee)
     return -1;
 }
 
-/* Every constant location id k > 0 becomes base + k. */
+/* Every constant location id k > 0 becomes base + k.  A call the
+ * instrumenter took for unmodelled synchronisation because nothing in the
+ * unit defines it goes through __rh_cc_unmodelled, which lets it pass when
+ * another unit of the program defines (and instruments) the callee. */
 static void relocate(LLVMModuleRef m, LLVMValueRef base)
 {
     LLVMContextRef ctx = LLVMGetModuleContext(m);
     LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
     LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
+    LLVMValueRef unmod = LLVMGetNamedFunction(m, "__rh_unmodelled");
+    if (unmod) {
+        LLVMTypeRef one[] = {i32};
+        LLVMValueRef cc = LLVMAddFunction(m, "__rh_cc_unmodelled",
+                                          LLVMFunctionType(LLVMVoidTypeInContext(ctx), one, 1, 0));
+        LLVMReplaceAllUsesWith(unmod, cc);
+    }
     for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
         for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
             for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
@@ -63,6 +73,64 @@ static void relocate(LLVMModuleRef m, LLVMValueRef base)
     LLVMDisposeBuilder(b);
 }
 
+static char *append_defined(LLVMModuleRef m, char *text, size_t *len, size_t *cap)
+{
+    for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+        size_t n;
+        const char *name = LLVMGetValueName2(f, &n);
+        if (LLVMIsDeclaration(f) || LLVMGetLinkage(f) == LLVMInternalLinkage ||
+            LLVMGetLinkage(f) == LLVMPrivateLinkage)
+            continue;
+        while (*len + n + 3 > *cap)
+            text = rh_xrealloc(text, *cap *= 2);
+        text[(*len)++] = '\n';
+        memcpy(text + *len, name, n);
+        *len += n;
+    }
+    text[*len] = '\0';
+    return text;
+}
+
+/* Calls of functions the unit only declares, and no table knows: another
+ * unit may define them, so they keep the shadow stack too (a frame around
+ * a library call costs little and shows nothing). */
+static void frames_for_declared(rh_program *prog, LLVMModuleRef m, rh_dyn_locs *locs)
+{
+    LLVMContextRef ctx = LLVMGetModuleContext(m);
+    LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx), vd = LLVMVoidTypeInContext(ctx);
+    LLVMValueRef enter = LLVMGetNamedFunction(m, "__rh_enter"), leave = LLVMGetNamedFunction(m, "__rh_leave");
+    if (!enter || !leave)
+        return;
+    LLVMTypeRef te = LLVMFunctionType(vd, &i32, 1, 0), tl = LLVMFunctionType(vd, NULL, 0, 0);
+    LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
+    for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+        for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+            for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
+                LLVMValueRef callee = LLVMIsACallInst(in) ? rh_model_called_function(in) : NULL;
+                size_t n;
+                const char *name = callee ? LLVMGetValueName2(callee, &n) : "";
+                if (!callee || !LLVMIsDeclaration(callee) || strncmp(name, "__rh_", 5) == 0 ||
+                    strncmp(name, "llvm.", 5) == 0 || rh_model_call_entry(prog, in))
+                    continue;
+                if (locs->len == locs->cap)
+                    locs->items = rh_xrealloc(locs->items, (size_t)(locs->cap = 2 * locs->cap + 16) *
+                                                               sizeof *locs->items);
+                rh_dyn_loc *d = &locs->items[locs->len];
+                memset(d, 0, sizeof *d);
+                rh_srcloc sl = rh_model_inst_loc(prog, in);
+                const char *fn = LLVMGetValueName2(f, &n);
+                d->file = rh_xstrdup(sl.file), d->line = sl.line, d->col = sl.col;
+                d->func = rh_xasprintf("%.*s", (int)n, fn);
+                LLVMValueRef a[] = {LLVMConstInt(i32, (unsigned long long)locs->len++, 0)};
+                LLVMPositionBuilderBefore(b, in);
+                LLVMBuildCall2(b, te, enter, a, 1, "");
+                LLVMPositionBuilderBefore(b, LLVMGetNextInstruction(in));
+                LLVMBuildCall2(b, tl, leave, NULL, 0, "");
+                in = LLVMGetNextInstruction(in); /* past the leave */
+            }
+    LLVMDisposeBuilder(b);
+}
+
 /* The unit's location table and the constructor that registers it. */
 static void add_table(LLVMModuleRef m, const rh_dyn_locs *locs)
 {
@@ -70,8 +138,8 @@ static void add_table(LLVMModuleRef m, const rh_dyn_locs *locs)
     char *text = rh_xmalloc(cap);
     for (int i = 0; i < locs->len; i++) {
         const rh_dyn_loc *l = &locs->items[i];
-        char *line = rh_xasprintf("%s\t%u\t%u\t%s\n", l->file ? l->file : "?", l->line, l->col,
-                                  l->func ? l->func : "?");
+        char *line = rh_xasprintf("%s\t%u\t%u\t%s\t%s\n", l->file ? l->file : "?", l->line, l->col,
+                                  l->func ? l->func : "?", l->callee ? l->callee : "");
         size_t n = strlen(line);
         while (len + n + 1 > cap)
             text = rh_xrealloc(text, cap *= 2);
@@ -82,6 +150,8 @@ static void add_table(LLVMModuleRef m, const rh_dyn_locs *locs)
     LLVMContextRef ctx = LLVMGetModuleContext(m);
     LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx), ptr = LLVMPointerTypeInContext(ctx, 0),
                 vd = LLVMVoidTypeInContext(ctx);
+    /* then the functions the unit defines for other units, after a blank line */
+    text = append_defined(m, text, &len, &cap);
     LLVMValueRef str = LLVMConstStringInContext(ctx, text, (unsigned)len, 0);
     LLVMValueRef table = LLVMAddGlobal(m, LLVMTypeOf(str), "racehunt.cc.locs");
     LLVMSetInitializer(table, str);
@@ -163,6 +233,7 @@ static int instrument(const char *src, const char *bc, const char *inst, char *e
         LLVMValueRef base = LLVMAddGlobal(out, i32, "racehunt.cc.base");
         LLVMSetInitializer(base, LLVMConstInt(i32, 0, 0));
         LLVMSetLinkage(base, LLVMInternalLinkage);
+        frames_for_declared(&prog, out, &locs);
         relocate(out, base);
         add_table(out, &locs);
         add_record(out, src, bc_text, bc_len);

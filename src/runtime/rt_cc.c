@@ -49,6 +49,65 @@ void __rh_cc_register(const char *table, uint32_t n, uint32_t *base)
     cc.next += n;
 }
 
+/* A unit's table line of global id `id`, or NULL. */
+static const char *table_line(uint32_t id)
+{
+    for (int i = 0; i < cc.nunits; i++) {
+        const cc_unit *u = &cc.units[i];
+        if (id < u->base || id - u->base >= u->n)
+            continue;
+        const char *s = u->table;
+        for (uint32_t k = id - u->base; k > 0 && s; k--)
+            s = (s = strchr(s, '\n')) ? s + 1 : NULL;
+        return s;
+    }
+    return NULL;
+}
+
+/* Whether a unit of the program defines function `name` (the names
+ * follow a unit's table after an empty line). */
+static int defined_here(const char *name, size_t len)
+{
+    for (int i = 0; i < cc.nunits; i++) {
+        const char *s = strstr(cc.units[i].table, "\n\n");
+        while (s && *s) {
+            s++;
+            const char *e = strchr(s, '\n');
+            size_t n = e ? (size_t)(e - s) : strlen(s);
+            if (n == len && memcmp(s, name, len) == 0)
+                return 1;
+            s = e;
+        }
+    }
+    return 0;
+}
+
+/* The instrumenter of one unit cannot tell a function another unit
+ * defines from an unknown one whose name suggests synchronisation: a call
+ * of one the program defines is instrumented code, nothing unmodelled. */
+void __rh_cc_unmodelled(uint32_t loc)
+{
+    static unsigned char *known; /* per id: 1 defined by a unit, 2 not */
+    static uint32_t nknown;
+    if (loc >= nknown) {
+        uint32_t n = cc.next > loc ? cc.next : loc + 1;
+        known = realloc(known, n);
+        if (!known)
+            abort();
+        memset(known + nknown, 0, n - nknown);
+        nknown = n;
+    }
+    if (!known[loc]) {
+        const char *l = table_line(loc), *callee = l;
+        for (int f = 0; f < 4 && callee; f++)
+            callee = (callee = strchr(callee, '\t')) ? callee + 1 : NULL;
+        size_t len = callee ? strcspn(callee, "\n") : 0;
+        known[loc] = len && defined_here(callee, len) ? 1 : 2;
+    }
+    if (known[loc] == 2)
+        __rh_unmodelled(loc);
+}
+
 /* The source position of a global location id: fields into out. */
 typedef struct cc_pos {
     char file[256], func[128];
@@ -60,17 +119,9 @@ static void pos_of(uint32_t id, cc_pos *p)
     snprintf(p->file, sizeof p->file, "?");
     snprintf(p->func, sizeof p->func, "?");
     p->line = p->col = 0;
-    for (int i = 0; i < cc.nunits; i++) {
-        const cc_unit *u = &cc.units[i];
-        if (id < u->base || id - u->base >= u->n)
-            continue;
-        const char *s = u->table;
-        for (uint32_t k = id - u->base; k > 0 && s; k--)
-            s = (s = strchr(s, '\n')) ? s + 1 : NULL;
-        if (s)
-            sscanf(s, "%255[^\t]\t%u\t%u\t%127[^\n]", p->file, &p->line, &p->col, p->func);
-        return;
-    }
+    const char *s = table_line(id);
+    if (s)
+        sscanf(s, "%255[^\t]\t%u\t%u\t%127[^\t\n]", p->file, &p->line, &p->col, p->func);
 }
 
 static char *read_all(const char *path)
@@ -196,6 +247,32 @@ static int suppressed(const cc_race *r)
     return 0;
 }
 
+/* The runtime reports each pair of location ids once; a load and a store
+ * of one expression (x++) share a position, so pairs are shown once per
+ * pair of source positions. */
+static int seen_before(const cc_race *r)
+{
+    static uint64_t seen[4096];
+    static int nseen;
+    uint64_t h[2];
+    for (int k = 0; k < 2; k++) {
+        cc_pos p;
+        pos_of(r->loc[k], &p);
+        h[k] = 1469598103934665603ull;
+        for (const char *c = p.file; *c; c++)
+            h[k] = (h[k] ^ (unsigned char)*c) * 1099511628211ull;
+        h[k] = (h[k] ^ p.line) * 1099511628211ull;
+        h[k] = (h[k] ^ p.col) * 1099511628211ull;
+    }
+    uint64_t key = h[0] < h[1] ? h[0] * 31 + h[1] : h[1] * 31 + h[0];
+    for (int i = 0; i < nseen; i++)
+        if (seen[i] == key)
+            return 1;
+    if (nseen < 4096)
+        seen[nseen++] = key;
+    return 0;
+}
+
 static const char *thread_name(int tid, char *buf, size_t n)
 {
     if (tid == 0)
@@ -299,6 +376,8 @@ static unsigned long write_report(const char *reason, const char *detail)
         if (sscanf(line, "T %d %d %u", &tid, &parent, &loc) == 3 && tid >= 0 && tid < 4096)
             created[tid] = loc;
         if (line[0] != 'R' || parse_race(line, &r))
+            continue;
+        if (seen_before(&r))
             continue;
         if (suppressed(&r)) {
             cc.suppressed++;
