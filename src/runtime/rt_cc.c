@@ -108,6 +108,25 @@ void __rh_cc_unmodelled(uint32_t loc)
         __rh_unmodelled(loc);
 }
 
+/* Around calls that may block in the kernel (cc_unit.c lists them): the
+ * thread leaves the schedule until the call returns, so a thread waiting
+ * in read() for what another thread of the program writes never hangs the
+ * run.  Inside an atomic section it keeps the token (nothing may run). */
+void __rh_cc_block_begin(uint32_t loc)
+{
+    rt_thread *t = rt_me;
+    (void)loc;
+    if (t && !t->done && !rt.ending && t->atomic_depth == 0)
+        rt_sched_leave(t);
+}
+
+void __rh_cc_block_end(void)
+{
+    rt_thread *t = rt_me;
+    if (t && __atomic_load_n(&t->outside, __ATOMIC_ACQUIRE))
+        rt_sched_rejoin(t);
+}
+
 /* The source position of a global location id: fields into out. */
 typedef struct cc_pos {
     char file[256], func[128];

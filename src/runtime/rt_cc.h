@@ -22,6 +22,10 @@ void __rh_cc_register(const char *table, uint32_t n, uint32_t *base);
 /* Replaces __rh_unmodelled in such units: passes the call on to it
  * unless a unit of the program defines the callee. */
 void __rh_cc_unmodelled(uint32_t loc);
+/* Around a call that may block in the kernel: the thread is off the
+ * schedule from begin to end (rt_sched_leave/rejoin). */
+void __rh_cc_block_begin(uint32_t loc);
+void __rh_cc_block_end(void);
 void rt_cc_init(void);
 void rt_cc_started(void);
 void rt_cc_end(const char *reason, const char *detail);

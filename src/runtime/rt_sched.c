@@ -56,7 +56,7 @@ static int ready(rt_thread *t)
  * condition wait still needs its mutex back, so it is only signalled. */
 static int enabled(rt_thread *t)
 {
-    if (t->done || !t->started)
+    if (t->done || !t->started || __atomic_load_n(&t->outside, __ATOMIC_ACQUIRE))
         return 0;
     return ready(t) ||
            (t->timed_out && (t->pend == RT_P_LOCK || t->pend == RT_P_JOIN || t->pend == RT_P_SEM));
@@ -277,12 +277,54 @@ void rt_wait_token(rt_thread *t)
     pthread_setcancelstate(old, NULL);
 }
 
+/* next NULL: nobody holds the token (every other thread is in a system
+ * call or waits); the first thread to come back takes it. */
 static void give_token(rt_thread *next)
 {
     pthread_mutex_lock(&rt.mu);
-    rt.cur = next->id;
-    pthread_cond_signal(&next->cv);
+    rt.cur = next ? next->id : -1;
+    if (next)
+        pthread_cond_signal(&next->cv);
     pthread_mutex_unlock(&rt.mu);
+}
+
+static int any_outside(void)
+{
+    for (int i = 0; i < rt.nth; i++)
+        if (!rt.th[i]->done && __atomic_load_n(&rt.th[i]->outside, __ATOMIC_ACQUIRE))
+            return 1;
+    return 0;
+}
+
+/* t can go on only after a thread in a system call comes back: the token
+ * is left free until one does and hands it over (t is chosen again once it
+ * is enabled). */
+static void release_token(rt_thread *t)
+{
+    pthread_mutex_lock(&rt.mu);
+    rt.cur = -1;
+    while (rt.cur != t->id)
+        pthread_cond_wait(&t->cv, &rt.mu);
+    pthread_mutex_unlock(&rt.mu);
+}
+
+void rt_sched_leave(rt_thread *t)
+{
+    __atomic_store_n(&t->outside, 1, __ATOMIC_RELEASE);
+    rt.dirty = 1;
+    rt_thread *n = choose(NULL);
+    give_token(n); /* NULL: nobody else can run now */
+}
+
+void rt_sched_rejoin(rt_thread *t)
+{
+    pthread_mutex_lock(&rt.mu);
+    __atomic_store_n(&t->outside, 0, __ATOMIC_RELEASE);
+    __atomic_store_n(&rt.dirty, 1, __ATOMIC_RELEASE);
+    if (rt.cur == -1)
+        rt.cur = t->id; /* nobody held the token: t runs, and picks who is next at its next point */
+    pthread_mutex_unlock(&rt.mu);
+    rt_wait_token(t);
 }
 
 static int at_step(const rt_step *s, uint32_t loc)
@@ -321,6 +363,10 @@ void rt_point(rt_thread *t, uint32_t loc)
     rt_thread *n = choose(t);
     if (!n && time_out_a_wait())
         n = choose(t);
+    while (!n && any_outside()) { /* what t waits for may come from a thread in a system call */
+        release_token(t);
+        n = choose(t);
+    }
     if (!n)
         deadlock();
     rt.dirty = 0;
@@ -364,6 +410,10 @@ void rt_thread_finish(rt_thread *t)
         n = choose(NULL);
     if (n) {
         give_token(n);
+        return;
+    }
+    if (any_outside()) { /* the first to come back takes the token */
+        give_token(NULL);
         return;
     }
     for (int i = 0; i < rt.nth; i++)

@@ -131,6 +131,30 @@ def binary_output(rh, tmp):
           r.stderr == b"", (r.returncode, r.stdout[-20:], r.stderr))
 
 
+def blocked_reader(rh, tmp):
+    """A thread blocked in read() on a pipe another thread writes to later:
+    the serialised run must let the writer run (the reader leaves the
+    schedule while it waits in the kernel)."""
+    src = os.path.join(tmp, "pipe.c")
+    open(src, "w").write(
+        "#include <pthread.h>\n#include <stdio.h>\n#include <unistd.h>\n"
+        "static int fds[2];\n"
+        "static void *reader(void *a) { char c; if (read(fds[0], &c, 1) == 1) putchar(c); return a; }\n"
+        "static void *writer(void *a) { usleep(1000); if (write(fds[1], \"w\", 1) != 1) return 0; return a; }\n"
+        "int main(void) { pthread_t r, w; if (pipe(fds)) return 1;\n"
+        "  pthread_create(&r, 0, reader, 0); pthread_create(&w, 0, writer, 0);\n"
+        "  pthread_join(r, 0); pthread_join(w, 0); return 0; }\n")
+    r = run([rh, "cc", "pipe.c", "-o", "pipe"], tmp)
+    for strategy in ("pct", "fifo", "random"):
+        try:
+            p = run(["./pipe"], tmp, {"RACEHUNT_RT_OPTIONS": "strategy=" + strategy}, timeout=20) \
+                if r.returncode == 0 else r
+            ok = p.returncode == 0 and p.stdout == b"w"
+        except subprocess.TimeoutExpired:
+            ok, p = False, "hung"
+        check("a thread blocked in read() does not hang the run (%s)" % strategy, ok, p)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--racehunt", required=True)
@@ -143,6 +167,7 @@ def main():
         racy(rh, tmp, expected.encode() if isinstance(expected, str) else expected)
         race_free(rh, tmp, expected)
         binary_output(rh, tmp)
+        blocked_reader(rh, tmp)
     print("cc: %d failed" % len(failures))
     sys.exit(1 if failures else 0)
 
