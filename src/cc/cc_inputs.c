@@ -80,6 +80,60 @@ static void link_flags(const rh_cc_rec *r, const char ***out, int *n)
     }
 }
 
+/* Writes the unit records among recs as files; *units counts them. */
+static int add_units(const rh_cc_rec *recs, int n, const char ***files, int *nfiles, int *units,
+                     char *err)
+{
+    int rc = 0;
+    if (!tmpdir && n > 0 && !(tmpdir = rh_frontend_tmpdir(err)))
+        return -1;
+    for (int i = 0; rc == 0 && i < n; i++) {
+        char *path = NULL;
+        if (recs[i].kind != 'U')
+            continue;
+        rc = write_unit(&recs[i], nkept, &path, err);
+        if (path) {
+            *files = rh_xrealloc(*files, (size_t)(*nfiles + 1) * sizeof **files);
+            (*files)[(*nfiles)++] = keep(path);
+            (*units)++;
+        }
+    }
+    return rc;
+}
+
+/* Shared objects the link step named (-lNAME found in its -L
+ * directories, or a .so by path) that racehunt cc built: their units are
+ * part of the program too. */
+static int add_shared(const rh_cc_rec *link, const char ***files, int *nfiles, char *err)
+{
+    const char *dir = link->data, *end = link->data + link->len, *first = dir + strlen(dir) + 1;
+    int rc = 0, units = 0;
+    for (const char *a = first; rc == 0 && a < end; a += strlen(a) + 1) {
+        const char *dot = strrchr(a, '.');
+        int so = a[0] != '-' && dot && strcmp(dot, ".so") == 0;
+        if (!so && (strncmp(a, "-l", 2) != 0 || !a[2]))
+            continue;
+        for (const char *d = first; d < end; d += strlen(d) + 1) {
+            if (!so && (strncmp(d, "-L", 2) != 0 || !d[2]))
+                continue;
+            char *path = so ? rh_xasprintf("%s%s%s", a[0] == '/' ? "" : dir, a[0] == '/' ? "" : "/", a)
+                            : rh_xasprintf("%s%s%s/lib%s.so", d[2] == '/' ? "" : dir,
+                                           d[2] == '/' ? "" : "/", d + 2, a + 2);
+            char *buf;
+            rh_cc_rec *recs;
+            int n = rh_cc_records_read(path, &buf, &recs);
+            free(path);
+            if (n > 0)
+                rc = add_units(recs, n, files, nfiles, &units, err);
+            free(buf);
+            free(recs);
+            if (n >= 0 || so)
+                break;
+        }
+    }
+    return rc;
+}
+
 /* The units and link flags of one file; 0 when it is no ELF file. */
 static int expand(const char *file, const char ***files, int *nfiles, rh_options *o, char *err)
 {
@@ -89,21 +143,12 @@ static int expand(const char *file, const char ***files, int *nfiles, rh_options
     if (n < 0)
         return 0;
     const rh_cc_rec *link = NULL;
-    if (!tmpdir && n > 0 && !(tmpdir = rh_frontend_tmpdir(err)))
-        rc = -1;
-    for (int i = 0; rc == 0 && i < n; i++) {
-        char *path = NULL;
+    for (int i = 0; i < n; i++)
         if (recs[i].kind == 'L')
-            link = &recs[i];
-        if (recs[i].kind != 'U')
-            continue;
-        rc = write_unit(&recs[i], nkept, &path, err);
-        if (path) {
-            *files = rh_xrealloc(*files, (size_t)(*nfiles + 1) * sizeof **files);
-            (*files)[(*nfiles)++] = keep(path);
-            units++;
-        }
-    }
+            link = &recs[i]; /* the last: the file's own link step */
+    rc = add_units(recs, n, files, nfiles, &units, err);
+    if (rc == 0 && units && link)
+        rc = add_shared(link, files, nfiles, err);
     if (rc == 0 && units == 0)
         rc = rh_fail(err, "%s: a compiled program without racehunt's records: build it with "
                           "racehunt cc (make CC=\"racehunt cc\"), or give its C sources", file);
