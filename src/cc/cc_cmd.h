@@ -23,7 +23,8 @@ typedef struct rh_cc_cmd {
     const char *output;   /* -o, or NULL */
     int shared;           /* -shared or -r: no runtime in this link */
     int nunits;           /* C units */
-    int deps;             /* -MD or -MMD without -MF */
+    int deps;             /* -MD or -MMD */
+    int dep_file;         /* -MF given */
     int dep_target;       /* -MT or -MQ given */
     char *clang;          /* clang-16 */
 } rh_cc_cmd;

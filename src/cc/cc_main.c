@@ -95,7 +95,7 @@ static void classify(rh_cc_cmd *c)
             c->kind[i + j] = c->kind[i] == 'o' ? 'o' : 'v';
         i += nargs - 1;
     }
-    c->deps &= !has_mf;
+    c->dep_file = has_mf;
     if (pass || ninputs == 0 || (c->nunits == 0 && c->mode != RH_CC_LINK))
         c->mode = RH_CC_PASS; /* nothing of ours to compile: clang alone, as given */
 }
@@ -164,7 +164,7 @@ static int compile_and_link(rh_cc_cmd *c, const char *tmp)
 int rh_cc_main(int argc, char **argv)
 {
     int first = strcmp(base_name(argv[0]), "racehunt-cc") == 0 ? 1 : 2;
-    rh_cc_cmd c = {argv + first, argc - first, NULL, RH_CC_PASS, NULL, 0, 0, 0, 0, rh_frontend_clang()};
+    rh_cc_cmd c = {.argv = argv + first, .argc = argc - first, .mode = RH_CC_PASS, .clang = rh_frontend_clang()};
     if (!c.clang) {
         fprintf(stderr, "racehunt cc: error: clang-16 is not installed (run scripts/install-deps.sh, "
                         "or set RACEHUNT_CLANG)\n");

@@ -343,7 +343,7 @@ static int to_bitcode(const rh_cc_cmd *cmd, const char *src, const char *out, co
             (cmd->kind[i] == 'v' && !link_only(cmd->argv[i - 1])))
             push(&v, &n, cmd->argv[i]);
     char *dep = NULL;
-    if (cmd->deps) { /* the dependency file is named after the build's output, not ours */
+    if (cmd->deps && !cmd->dep_file) { /* named after the build's output, not ours */
         const char *dot = strrchr(out, '.'), *slash = strrchr(out, '/');
         int stem = dot && (!slash || dot > slash) ? (int)(dot - out) : (int)strlen(out);
         dep = rh_xasprintf("%.*s.d", stem, out);
@@ -371,8 +371,8 @@ static int to_object(const rh_cc_cmd *cmd, const char *inst, const char *out, in
     for (int i = 0; i < cmd->argc; i++)
         if (cmd->kind[i] == 'f' && codegen_flag(cmd->argv[i]))
             push(&v, &n, cmd->argv[i]);
-        else if (cmd->kind[i] == 'v' && i > 0 && strcmp(cmd->argv[i - 1], "-target") == 0)
-            push(&v, &n, cmd->argv[i]);
+        else if (cmd->kind[i] == 'v' && cmd->kind[i - 1] == 'f' && codegen_flag(cmd->argv[i - 1]))
+            push(&v, &n, cmd->argv[i]); /* -target T, -mllvm OPT */
     const char *tail[] = {"-Wno-unused-command-line-argument", "-w", asm_out ? "-S" : "-c", inst, "-o", out};
     for (size_t i = 0; i < sizeof tail / sizeof tail[0]; i++)
         push(&v, &n, tail[i]);

@@ -429,14 +429,15 @@ static unsigned long write_report(const char *reason, const char *detail)
 
 void rt_cc_end(const char *reason, const char *detail)
 {
-    if (!cc.on)
-        return;
+    if (!cc.on || !rt.out)
+        return; /* a forked child (rt_limits.c): its parent reports */
     fflush(rt.out);
     unsigned long shown = write_report(reason, detail);
-    int deadlock = !strcmp(reason, "deadlock");
+    int deadlock = !strcmp(reason, "deadlock"), normal = !strcmp(reason, "exit") ||
+                                                         !strcmp(reason, "assume");
     if (strcmp(reason, "crash") == 0)
         return; /* the signal ends the process as it would have */
-    if (shown || deadlock || strcmp(reason, "exit")) {
+    if (shown || deadlock || !normal) {
         /* the program's buffered output is its own: flush it before leaving */
         fflush(NULL);
         _exit(shown || deadlock ? cc.exitcode : 1);
