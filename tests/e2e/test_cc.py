@@ -96,6 +96,9 @@ def racy(rh, tmp, expected):
     check("racehunt ./prog: the model holds every unit it was linked from",
           r.returncode == 0 and all(f in r.stdout for f in ("store_add", "worker", "store_lock")),
           r.stdout[:300] + r.stderr)
+    r = run([rh, os.path.join(tmp, "native", "store-test")], proj, text=True)
+    check("racehunt on a program racehunt cc did not build: one error line, exit 2",
+          r.returncode == 2 and r.stderr.count("\n") == 1 and "racehunt cc" in r.stderr, r.stderr)
     r = run([rh, "run", "./store-test"], proj, text=True)
     check("racehunt run ./prog: the planted race under racehunt's scheduler",
           r.returncode == 1 and "data race store.c:35" in r.stdout, r.stdout[-600:] + r.stderr)
