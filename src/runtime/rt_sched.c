@@ -296,16 +296,24 @@ static int any_outside(void)
     return 0;
 }
 
-/* t can go on only after a thread in a system call comes back: the token
- * is left free until one does and hands it over (t is chosen again once it
- * is enabled). */
-static void release_token(rt_thread *t)
+/* Nothing can run but a thread in a system call may come back: the token
+ * is left free (cur -1) for the first that does (*freed), and t (NULL: a
+ * finished thread) waits until a thread hands it the token again.
+ * Decided under rt.mu, which a returning thread takes to rejoin, so none
+ * comes back unseen between the choice and the test. */
+static rt_thread *choose_or_free(rt_thread *t, int *freed)
 {
     pthread_mutex_lock(&rt.mu);
-    rt.cur = -1;
-    while (rt.cur != t->id)
-        pthread_cond_wait(&t->cv, &rt.mu);
+    rt_thread *n = choose(t);
+    *freed = !n && any_outside();
+    if (*freed) {
+        rt.cur = -1;
+        while (t && rt.cur != t->id)
+            pthread_cond_wait(&t->cv, &rt.mu);
+        n = t; /* chosen by the thread that handed the token over */
+    }
     pthread_mutex_unlock(&rt.mu);
+    return n;
 }
 
 void rt_sched_leave(rt_thread *t)
@@ -363,10 +371,9 @@ void rt_point(rt_thread *t, uint32_t loc)
     rt_thread *n = choose(t);
     if (!n && time_out_a_wait())
         n = choose(t);
-    while (!n && any_outside()) { /* what t waits for may come from a thread in a system call */
-        release_token(t);
-        n = choose(t);
-    }
+    int freed = 0;
+    if (!n) /* what t waits for may come from a thread in a system call */
+        n = choose_or_free(t, &freed);
     if (!n)
         deadlock();
     rt.dirty = 0;
@@ -408,14 +415,15 @@ void rt_thread_finish(rt_thread *t)
     rt_thread *n = choose(NULL);
     if (!n && time_out_a_wait())
         n = choose(NULL);
+    int freed = 0;
+    if (!n)
+        n = choose_or_free(NULL, &freed);
     if (n) {
         give_token(n);
         return;
     }
-    if (any_outside()) { /* the first to come back takes the token */
-        give_token(NULL);
-        return;
-    }
+    if (freed)
+        return; /* the first thread back from its system call takes the token */
     for (int i = 0; i < rt.nth; i++)
         if (!rt.th[i]->done)
             deadlock();
