@@ -2,6 +2,7 @@
  * model, run the engines, write the report, exit with a documented code.
  */
 #include "cli.h"
+#include "cc/cc.h"
 #include "frontend/frontend.h"
 #include "portfolio/portfolio.h"
 #include "report/filter.h"
@@ -233,7 +234,11 @@ int main(int argc, char **argv)
 {
     rh_options o;
     char err[RH_ERR_MAX] = "";
+    if (rh_cc_wanted(argc, argv))
+        return rh_cc_main(argc, argv);
     int rc = rh_cli_parse(argc, argv, &o, err);
+    if (rc == 0 && rh_cc_expand_inputs(&o, err))
+        rc = -1;
     if (rc < 0) {
         rh_cli_free(&o);
         return o.svcomp ? (fail(err), puts("RESULT: unknown"), RH_EXIT_ERROR) : fail(err);

@@ -107,6 +107,11 @@ static int normalise(LLVMModuleRef m, const rh_conc_table *conc, char *err)
     return 0;
 }
 
+int rh_frontend_normalise(LLVMModuleRef m, const rh_conc_table *conc, char *err)
+{
+    return normalise(m, conc, err);
+}
+
 int rh_frontend_defines_main(LLVMModuleRef m)
 {
     LLVMValueRef f = LLVMGetNamedFunction(m, "main");

@@ -101,6 +101,10 @@ void rh_frontend_freeze_uninitialised(LLVMModuleRef m);
  * empty in m; returns how many. */
 int rh_frontend_lower_vg_requests(LLVMModuleRef m);
 
+/* Normalises one module as rh_frontend_load does (mem2reg, create
+ * wrappers inlined, Valgrind requests lowered); -1 with err on failure. */
+int rh_frontend_normalise(LLVMModuleRef m, const rh_conc_table *conc, char *err);
+
 /* 1 when m defines (not only declares) main. */
 int rh_frontend_defines_main(LLVMModuleRef m);
 

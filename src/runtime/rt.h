@@ -58,6 +58,7 @@ typedef struct rt_thread {
     uint32_t *frames;        /* saved nodes, one per open call */
     int depth, cap;
     int stepped;             /* a scheduling point whose event is not logged yet */
+    int outside;             /* in a blocking system call, off the schedule (atomic) */
     uint32_t step_loc;
     void **held;             /* locks held, for reports */
     int nheld, capheld;
@@ -140,6 +141,11 @@ void rt_resumed(rt_thread *t, uint32_t loc);
 rt_thread *rt_new_thread(int parent, uint32_t loc);
 void rt_thread_finish(rt_thread *t);
 void rt_wait_token(rt_thread *t);
+/* Around a call that may block in the kernel (read, accept, poll, ...):
+ * the thread leaves the schedule, so the others run meanwhile, and comes
+ * back when it returns (it takes the token when nobody holds it). */
+void rt_sched_leave(rt_thread *t);
+void rt_sched_rejoin(rt_thread *t);
 uint64_t rt_rand(void);
 
 /* rt_shadow.c */

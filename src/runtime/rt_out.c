@@ -32,6 +32,7 @@
  *                                        could have run
  */
 #include "rt.h"
+#include "rt_cc.h"
 
 #include <signal.h>
 #include <stdlib.h>
@@ -68,6 +69,7 @@ void rt_out_end(const char *reason, const char *detail)
                 rt.choices, detail ? detail : "");
         fflush(rt.out);
     }
+    rt_cc_end(reason, detail);
 }
 
 /* The process is ending: other threads may still run for a while (a real
@@ -133,11 +135,14 @@ __attribute__((constructor)) static void rt_init(void)
     const char *path = getenv("RH_RT_OUT"), *v;
     if (path && (rt.out = fopen(path, "w")))
         setvbuf(rt.out, NULL, _IOFBF, 1 << 20);
+    if (!path)
+        rt_cc_init(); /* started on its own: a program built by racehunt cc */
     rt.max_trace = (v = getenv("RH_RT_TRACE")) ? strtoul(v, NULL, 10) : 0;
     rt.sched = read_lines(getenv("RH_RT_SCHED"), &rt.nsched, sizeof *rt.sched, 3);
     rt.locpos = read_lines(getenv("RH_RT_LOCS"), &rt.nlocs, sizeof *rt.locpos, 2);
     rt.inputs = read_lines(getenv("RH_RT_INPUTS"), &rt.ninputs, sizeof *rt.inputs, 1);
     rt_sched_init();
+    rt_cc_started();
     atexit(on_exit_handler);
     if ((v = getenv("RH_RT_TIME_LIMIT")) && atoi(v) > 0) {
         signal(SIGALRM, on_alarm);

@@ -56,7 +56,7 @@ static int ready(rt_thread *t)
  * condition wait still needs its mutex back, so it is only signalled. */
 static int enabled(rt_thread *t)
 {
-    if (t->done || !t->started)
+    if (t->done || !t->started || __atomic_load_n(&t->outside, __ATOMIC_ACQUIRE))
         return 0;
     return ready(t) ||
            (t->timed_out && (t->pend == RT_P_LOCK || t->pend == RT_P_JOIN || t->pend == RT_P_SEM));
@@ -277,12 +277,62 @@ void rt_wait_token(rt_thread *t)
     pthread_setcancelstate(old, NULL);
 }
 
+/* next NULL: nobody holds the token (every other thread is in a system
+ * call or waits); the first thread to come back takes it. */
 static void give_token(rt_thread *next)
 {
     pthread_mutex_lock(&rt.mu);
-    rt.cur = next->id;
-    pthread_cond_signal(&next->cv);
+    rt.cur = next ? next->id : -1;
+    if (next)
+        pthread_cond_signal(&next->cv);
     pthread_mutex_unlock(&rt.mu);
+}
+
+static int any_outside(void)
+{
+    for (int i = 0; i < rt.nth; i++)
+        if (!rt.th[i]->done && __atomic_load_n(&rt.th[i]->outside, __ATOMIC_ACQUIRE))
+            return 1;
+    return 0;
+}
+
+/* Nothing can run but a thread in a system call may come back: the token
+ * is left free (cur -1) for the first that does (*freed), and t (NULL: a
+ * finished thread) waits until a thread hands it the token again.
+ * Decided under rt.mu, which a returning thread takes to rejoin, so none
+ * comes back unseen between the choice and the test. */
+static rt_thread *choose_or_free(rt_thread *t, int *freed)
+{
+    pthread_mutex_lock(&rt.mu);
+    rt_thread *n = choose(t);
+    *freed = !n && any_outside();
+    if (*freed) {
+        rt.cur = -1;
+        while (t && rt.cur != t->id)
+            pthread_cond_wait(&t->cv, &rt.mu);
+        n = t; /* chosen by the thread that handed the token over */
+    }
+    pthread_mutex_unlock(&rt.mu);
+    return n;
+}
+
+void rt_sched_leave(rt_thread *t)
+{
+    __atomic_store_n(&t->outside, 1, __ATOMIC_RELEASE);
+    rt.dirty = 1;
+    rt_thread *n = choose(NULL);
+    give_token(n); /* NULL: nobody else can run now */
+}
+
+void rt_sched_rejoin(rt_thread *t)
+{
+    pthread_mutex_lock(&rt.mu);
+    __atomic_store_n(&t->outside, 0, __ATOMIC_RELEASE);
+    __atomic_store_n(&rt.dirty, 1, __ATOMIC_RELEASE);
+    if (rt.cur == -1)
+        rt.cur = t->id; /* nobody held the token: t runs, and picks who is next at its next point */
+    pthread_mutex_unlock(&rt.mu);
+    rt_wait_token(t);
 }
 
 static int at_step(const rt_step *s, uint32_t loc)
@@ -321,6 +371,9 @@ void rt_point(rt_thread *t, uint32_t loc)
     rt_thread *n = choose(t);
     if (!n && time_out_a_wait())
         n = choose(t);
+    int freed = 0;
+    if (!n) /* what t waits for may come from a thread in a system call */
+        n = choose_or_free(t, &freed);
     if (!n)
         deadlock();
     rt.dirty = 0;
@@ -362,10 +415,15 @@ void rt_thread_finish(rt_thread *t)
     rt_thread *n = choose(NULL);
     if (!n && time_out_a_wait())
         n = choose(NULL);
+    int freed = 0;
+    if (!n)
+        n = choose_or_free(NULL, &freed);
     if (n) {
         give_token(n);
         return;
     }
+    if (freed)
+        return; /* the first thread back from its system call takes the token */
     for (int i = 0; i < rt.nth; i++)
         if (!rt.th[i]->done)
             deadlock();
