@@ -81,6 +81,10 @@ int rh_build_open(const rh_options *o, rh_budget *budget, rh_build **out, char *
 int rh_build_nprograms(const rh_build *b);
 const char *rh_build_program(const rh_build *b, int i);
 int rh_build_load(rh_build *b, int which, rh_budget *budget, rh_program *prog, char *err);
+/* 1 when the program last loaded defines no main and no --entry was
+ * given: every externally visible function became an entry, as
+ * --entry=all-external makes them. */
+int rh_build_library(const rh_build *b);
 void rh_build_close(rh_build *b);
 
 /* wrappers.c: marks the thread-create wrappers of m not marked yet to be

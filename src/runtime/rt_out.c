@@ -27,7 +27,9 @@
  *                                        the unmodelled call at BY ran between them
  *   END REASON STEPS EVENTS DIVERGED CHOICES DETAIL...
  *                                        exit|cutoff|deadlock|assume|error|crash|limit
- *                                        (limit: a cap of rt_limits.c, DETAIL says which);
+ *                                        (limit: a cap of rt_limits.c, DETAIL says which;
+ *                                        crash: "signal SIG thread TID at LOC", LOC the
+ *                                        thread's last instrumented point, 0 unknown);
  *                                        CHOICES: points where another thread
  *                                        could have run
  */
@@ -83,10 +85,14 @@ static void on_exit_handler(void)
     rt_out_end("exit", "");
 }
 
+/* The crash names the crashing thread and its last instrumented point
+ * (the faulting access itself, when an access faulted), for the note. */
 static void on_crash(int sig)
 {
-    char detail[32];
-    snprintf(detail, sizeof detail, "signal %d", sig);
+    char detail[64];
+    rt_thread *t = rt_me;
+    snprintf(detail, sizeof detail, "signal %d thread %d at %u", sig, t ? t->id : -1,
+             t ? t->step_loc : 0);
     rt_out_end("crash", detail);
     signal(sig, SIG_DFL);
     raise(sig);

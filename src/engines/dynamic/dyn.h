@@ -176,6 +176,45 @@ int rh_dyn_run_once(const rh_dyn_binary *bin, const char *workdir, const rh_dyn_
                     rh_dyn_outcome *res, char *err);
 void rh_dyn_outcome_free(rh_dyn_outcome *res);
 
+/* ---- how a run ended (dyn_ending.c) ---- */
+
+typedef enum rh_dyn_ending {
+    RH_DYN_END_EXIT,       /* the program exited (the runtime reported it) */
+    RH_DYN_END_CRASH,      /* a signal the runtime caught: SIGSEGV, SIGABRT, ... */
+    RH_DYN_END_NO_REPORT,  /* exited, but the runtime's report has no end: _exit(), or the
+                              program closed the runtime's descriptors */
+    RH_DYN_END_KILLED,     /* a signal the runtime does not catch, before any report */
+    RH_DYN_END_TIME,       /* racehunt killed it at its time limit */
+    RH_DYN_END_CUTOFF,     /* the runtime ended it at its step or time limit */
+    RH_DYN_END_OTHER       /* deadlock, assume, limit, error */
+} rh_dyn_ending;
+
+rh_dyn_ending rh_dyn_ending_of(const rh_dyn_outcome *out);
+
+/* 1 when out ended before creating a thread, took no nondet input and
+ * ended by exit, crash or an unreported exit or signal: a run of the same
+ * binary and arguments ends the same way whatever the schedule, so more
+ * runs show nothing (only the environment, time or rand() could differ). */
+int rh_dyn_ending_repeats(const rh_dyn_outcome *out);
+
+/* "SIGSEGV (segmentation fault: ...)" or "signal N".  A new string. */
+char *rh_dyn_signal_text(int sig);
+
+/* A crash of trace t (END crash) in words: its signal, the crashing
+ * thread and its last instrumented point (the faulting access when an
+ * access faulted) as file:line:col in func().  A new string. */
+char *rh_dyn_crash_text(const rh_dyn_binary *bin, const rh_dyn_trace *t);
+
+/* The first lines (at most 3, about 190 characters) of what the run
+ * printed, stderr first, quoted; NULL when it printed nothing or the run
+ * was made without passthrough.  A new string. */
+char *rh_dyn_output_head(const rh_dyn_outcome *out);
+
+/* How the run ended, as a clause: "exited with status 2 after 14 steps;
+ * its output began \"usage: ...\"", "crashed with SIGSEGV (...) in the
+ * main thread T0, at or just after a.c:9:5 in main()".  A new string. */
+char *rh_dyn_ending_text(const rh_dyn_binary *bin, const rh_dyn_outcome *out);
+
 /* ---- findings (dyn_report.c) ---- */
 
 /* Names of thread tid in a trace: "main thread" / "thread T2 created at f.c:3:5". */

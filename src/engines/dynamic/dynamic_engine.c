@@ -23,6 +23,10 @@
 #define RH_DYN_KEEP_TRACES 4
 #define RH_DYN_MIN_SECONDS 4.0 /* at most for shortening one witness */
 #define RH_DYN_MIN_SHARE 0.25  /* of the engine's budget, for shortening them all */
+/* Runs that end the same way before creating a thread, without nondet
+ * input, end that way under every schedule: after this many of them from
+ * the first, more runs cannot show anything (rh_dyn_ending_repeats). */
+#define RH_DYN_EARLY_RUNS 3
 
 typedef struct dyn_session {
     rh_program *prog;
@@ -40,8 +44,11 @@ typedef struct dyn_session {
     int wit_short, wit_unreplayed;
     unsigned long runs, events, deadlocks, crashes, timeouts, cutoffs, limits;
     int max_threads;               /* most threads one run created */
-    int first_exited, first_status; /* how the first run ended, for the note on what ran */
-    unsigned long first_steps;
+    char *first_ending;            /* how the first run ended, in words (dyn_ending.c) */
+    rh_dyn_ending first_kind;
+    unsigned long repeats;         /* runs from the first that rh_dyn_ending_repeats */
+    int stopped_early;             /* RH_DYN_EARLY_RUNS such runs: no more */
+    char *ending_note;             /* the first crash or unreported end, for its note */
     struct {                       /* calls that may synchronise unmodelled, by function */
         const char *name;
         unsigned loc, example[2];  /* where it was called; a race it held back */
@@ -126,11 +133,13 @@ static void note_outcome(dyn_session *s, const rh_dyn_outcome *out, const rh_dyn
             rh_result_note(s->res, "dynamic: deadlock: every live thread is blocked (%s) in a run "
                                    "(%s, seed %lu)", t->end_detail, spec->strategy, spec->seed);
     } else if (strcmp(t->end, "crash") == 0 || !t->end[0]) {
-        if (!s->crashes++)
-            rh_result_note(s->res, "dynamic: the program crashed (%s) in a run (%s, seed %lu)",
-                           t->end[0] ? t->end_detail : out->exited ? "exited without a report"
-                                                                   : "killed by a signal",
-                           spec->strategy, spec->seed);
+        /* noted at the end, unless the runs stopped early and say it there */
+        if (!s->crashes++) {
+            char *how = rh_dyn_ending_text(&s->bin, out);
+            s->ending_note = rh_xasprintf("dynamic: a run (%s, seed %lu) %s", spec->strategy,
+                                          spec->seed, how);
+            free(how);
+        }
     } else if (strcmp(t->end, "cutoff") == 0) {
         s->cutoffs++;
     } else if (strcmp(t->end, "limit") == 0) {
@@ -221,13 +230,17 @@ static int one_run(dyn_session *s, unsigned long i, double deadline, unsigned lo
     spec.trace_cap = RH_DYN_TRACE_CAP;
     double left = deadline - rh_now();
     spec.timeout = left < RH_DYN_RUN_TIMEOUT ? left : RH_DYN_RUN_TIMEOUT;
+    spec.passthrough = i < RH_DYN_EARLY_RUNS; /* its output, for the note on how it ended */
     rh_dyn_outcome out;
     if (rh_dyn_run_once(&s->bin, s->tmp, &spec, &out, err))
         return -1;
     if (!s->runs++) {
-        s->first_exited = out.exited && strcmp(out.trace.end, "exit") == 0;
-        s->first_status = out.status, s->first_steps = out.trace.steps;
+        s->first_ending = rh_dyn_ending_text(&s->bin, &out);
+        s->first_kind = rh_dyn_ending_of(&out);
     }
+    if (s->repeats + 1 == s->runs && rh_dyn_ending_repeats(&out) &&
+        ++s->repeats == RH_DYN_EARLY_RUNS)
+        s->stopped_early = 1;
     if (out.trace.nthreads > s->max_threads)
         s->max_threads = out.trace.nthreads;
     s->events += (unsigned long)out.trace.nev;
@@ -246,20 +259,40 @@ static int one_run(dyn_session *s, unsigned long i, double deadline, unsigned lo
     return 0;
 }
 
-/* A run that creates no thread cannot race: say so, and how to give the
- * program what it needs (usually arguments: its usage message ended it). */
+/* A run that creates no thread cannot race: say so, how the runs ended
+ * (an exit with its status and output, a crash by its signal and place,
+ * a time limit) and what the user can give the program. */
 static void note_no_threads(dyn_session *s)
 {
     if (!s->runs || s->max_threads > 0)
         return;
-    char how[96] = "";
-    if (s->first_exited)
-        snprintf(how, sizeof how, " (the first exited with status %d after %lu steps)",
-                 s->first_status, s->first_steps);
-    rh_result_note(s->res, "dynamic: no run created a thread%s, so no run could show a race: the "
-                           "program may need arguments, input or files to reach its threads; "
-                           "give its arguments with --arg=VALUE (once per argument%s)", how,
-                   s->bin.nargs ? "; these runs had the --arg values given" : "");
+    const char *given = s->bin.nargs ? "; these runs had the --arg values given" : "";
+    if (s->stopped_early && s->first_kind == RH_DYN_END_EXIT)
+        rh_result_note(s->res, "dynamic: no run created a thread: each of the first %lu runs ended "
+                               "the same way before creating one, so the engine stopped there (a run "
+                               "without threads cannot race): the first %s. The program probably "
+                               "needs arguments, input or files to reach its threads: give its "
+                               "arguments with --arg=VALUE (once per argument%s) or its input with "
+                               "--stdin=FILE", s->runs, s->first_ending, given);
+    else if (s->stopped_early && s->first_kind == RH_DYN_END_NO_REPORT)
+        rh_result_note(s->res, "dynamic: the runtime saw no thread in the first %lu runs, so the "
+                               "engine stopped there: the first %s. A program that detaches as a "
+                               "daemon may have an option that keeps it in the foreground "
+                               "(--arg=VALUE)", s->runs, s->first_ending);
+    else if (s->stopped_early)
+        rh_result_note(s->res, "dynamic: the program crashed before creating a thread in each of the "
+                               "first %lu runs, so the engine stopped there (a run without threads "
+                               "cannot race): the first %s%s", s->runs, s->first_ending,
+                       s->bin.nargs ? " (with the --arg values given)" : "");
+    else if (s->first_kind == RH_DYN_END_TIME || s->first_kind == RH_DYN_END_CUTOFF)
+        rh_result_note(s->res, "dynamic: no thread was created in %lu runs; the first %s: the program "
+                               "may wait for a connection, input or time before it starts its threads",
+                       s->runs, s->first_ending);
+    else
+        rh_result_note(s->res, "dynamic: no run created a thread, so no run could show a race: the "
+                               "first %s; the program may need arguments, input or files to reach "
+                               "its threads: give its arguments with --arg=VALUE (once per "
+                               "argument%s)", s->first_ending, given);
 }
 
 static void finish_notes(dyn_session *s)
@@ -267,6 +300,8 @@ static void finish_notes(dyn_session *s)
     rh_result_note(s->res, "dynamic: %lu controlled runs of the program; a dynamic engine never "
                            "proves race freedom", s->runs);
     note_no_threads(s);
+    if (s->ending_note && !s->stopped_early)
+        rh_result_note(s->res, "%s", s->ending_note);
     note_unmodelled(s);
     if (s->bin.rebuilt_64bit)
         rh_result_note(s->res, "dynamic: the ILP32 program was built and run as 64-bit code");
@@ -295,6 +330,8 @@ static void session_free(dyn_session *s)
     for (int i = 0; i < s->nkept; i++)
         rh_dyn_trace_free(&s->kept[i]);
     rh_frontend_rmdir(s->tmp);
+    free(s->first_ending);
+    free(s->ending_note);
     free(s->tmp);
     free(s->program);
     rh_dyn_binary_free(&s->bin);
@@ -341,6 +378,7 @@ int rh_dynamic_run(rh_program *prog, const rh_options *o, rh_budget *budget, rh_
      * budget is for; the first race (here or from another engine) ends it. */
     unsigned long i = 0;
     for (; rh_now() < run_deadline && !rh_cancelled() &&
+           !s.stopped_early &&
            (i < max_runs || (!o->runs && !res->nraces && !rh_race_confirmed_elsewhere()));
          i++)
         if (one_run(&s, i, run_deadline, &last_choices, err)) {
