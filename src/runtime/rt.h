@@ -179,6 +179,7 @@ void rt_out_flush(void);
  * as END limit, with a sentence saying which cap. */
 void rt_limit_threads(void);
 __attribute__((noreturn)) void rt_limit_reached(const char *what);
+__attribute__((noreturn)) void __rh_undefined(const char *name);
 void rt_out_flush(void);
 void rt_out_init(void);
 

@@ -29,7 +29,9 @@
  *                                        exit|cutoff|deadlock|assume|error|crash|limit
  *                                        (limit: a cap of rt_limits.c, DETAIL says which;
  *                                        crash: "signal SIG thread TID at LOC", LOC the
- *                                        thread's last instrumented point, 0 unknown);
+ *                                        thread's last instrumented point, 0 unknown;
+ *                                        undefined: DETAIL names the function left out
+ *                                        by --allow-undefined that the program called);
  *                                        CHOICES: points where another thread
  *                                        could have run
  */

@@ -74,6 +74,8 @@ rh_dyn_ending rh_dyn_ending_of(const rh_dyn_outcome *out)
         return RH_DYN_END_CRASH;
     if (strcmp(end, "cutoff") == 0)
         return RH_DYN_END_CUTOFF;
+    if (strcmp(end, "undefined") == 0)
+        return RH_DYN_END_UNDEFINED;
     if (!end[0])
         return out->exited ? RH_DYN_END_NO_REPORT : RH_DYN_END_KILLED;
     return RH_DYN_END_OTHER;
@@ -85,6 +87,7 @@ int rh_dyn_ending_repeats(const rh_dyn_outcome *out)
         return 0;
     switch (rh_dyn_ending_of(out)) {
     case RH_DYN_END_EXIT: case RH_DYN_END_CRASH: case RH_DYN_END_NO_REPORT: case RH_DYN_END_KILLED:
+    case RH_DYN_END_UNDEFINED:
         return 1;
     default: /* a time limit may fall elsewhere next time; a deadlock or cap says more */
         return 0;
@@ -146,6 +149,10 @@ char *rh_dyn_ending_text(const rh_dyn_binary *bin, const rh_dyn_outcome *out)
         free(sig);
         break;
     }
+    case RH_DYN_END_UNDEFINED:
+        text = rh_xasprintf("called '%s', which no source defines (left out by --allow-undefined), "
+                            "and ended there%s", out->trace.end_detail, printed);
+        break;
     case RH_DYN_END_TIME:
         text = rh_xasprintf("was cut off by its time limit%s", printed);
         break;

@@ -42,13 +42,14 @@ typedef struct dyn_session {
     double min_left;               /* seconds left for shortening witnesses */
     long wit_before, wit_after;    /* witness steps before and after shortening */
     int wit_short, wit_unreplayed;
-    unsigned long runs, events, deadlocks, crashes, timeouts, cutoffs, limits;
+    unsigned long runs, events, deadlocks, crashes, timeouts, cutoffs, limits, undefined_calls;
     int max_threads;               /* most threads one run created */
     char *first_ending;            /* how the first run ended, in words (dyn_ending.c) */
     rh_dyn_ending first_kind;
     unsigned long repeats;         /* runs from the first that rh_dyn_ending_repeats */
     int stopped_early;             /* RH_DYN_EARLY_RUNS such runs: no more */
     char *ending_note;             /* the first crash or unreported end, for its note */
+    char *undefined_note;          /* the first call of a function left out, for its note */
     struct {                       /* calls that may synchronise unmodelled, by function */
         const char *name;
         unsigned loc, example[2];  /* where it was called; a race it held back */
@@ -142,6 +143,13 @@ static void note_outcome(dyn_session *s, const rh_dyn_outcome *out, const rh_dyn
         }
     } else if (strcmp(t->end, "cutoff") == 0) {
         s->cutoffs++;
+    } else if (strcmp(t->end, "undefined") == 0) {
+        if (!s->undefined_calls++) {
+            char *how = rh_dyn_ending_text(&s->bin, out);
+            s->undefined_note = rh_xasprintf("dynamic: a run (%s, seed %lu) %s; races seen before "
+                                             "it are real", spec->strategy, spec->seed, how);
+            free(how);
+        }
     } else if (strcmp(t->end, "limit") == 0) {
         /* the detail is the runtime's sentence naming the cap */
         if (!s->limits++)
@@ -279,6 +287,10 @@ static void note_no_threads(dyn_session *s)
                                "engine stopped there: the first %s. A program that detaches as a "
                                "daemon may have an option that keeps it in the foreground "
                                "(--arg=VALUE)", s->runs, s->first_ending);
+    else if (s->stopped_early && s->first_kind == RH_DYN_END_UNDEFINED)
+        rh_result_note(s->res, "dynamic: no run created a thread: each of the first %lu runs "
+                               "ended the same way, so the engine stopped there: the first %s",
+                       s->runs, s->first_ending);
     else if (s->stopped_early)
         rh_result_note(s->res, "dynamic: the program crashed before creating a thread in each of the "
                                "first %lu runs, so the engine stopped there (a run without threads "
@@ -302,6 +314,8 @@ static void finish_notes(dyn_session *s)
     note_no_threads(s);
     if (s->ending_note && !s->stopped_early)
         rh_result_note(s->res, "%s", s->ending_note);
+    if (s->undefined_note && !s->stopped_early)
+        rh_result_note(s->res, "%s", s->undefined_note);
     note_unmodelled(s);
     if (s->bin.rebuilt_64bit)
         rh_result_note(s->res, "dynamic: the ILP32 program was built and run as 64-bit code");
@@ -309,6 +323,10 @@ static void finish_notes(dyn_session *s)
         rh_result_note(s->res, "dynamic: linked with %s, installed here, for the functions the "
                                "program calls but does not define (give link flags after -- to "
                                "choose the libraries yourself)", s->bin.auto_libs);
+    if (s->bin.left_out)
+        rh_result_note(s->res, "dynamic: built without %s, which no source and no library given "
+                               "defines (--allow-undefined): a run that calls one ends there",
+                       s->bin.left_out);
     if (s->cutoffs)
         rh_result_note(s->res, "dynamic: %lu runs reached the step limit and were cut off",
                        s->cutoffs);
@@ -332,6 +350,7 @@ static void session_free(dyn_session *s)
     rh_frontend_rmdir(s->tmp);
     free(s->first_ending);
     free(s->ending_note);
+    free(s->undefined_note);
     free(s->tmp);
     free(s->program);
     rh_dyn_binary_free(&s->bin);
