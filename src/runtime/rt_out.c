@@ -136,7 +136,9 @@ static void *read_lines(const char *path, unsigned long *n, size_t elem, int fie
     return v;
 }
 
-__attribute__((constructor)) static void rt_init(void)
+/* before the program's own constructors (priority 101), which may already run
+ * instrumented code or end the process */
+__attribute__((constructor(101))) static void rt_init(void)
 {
     const char *path = getenv("RH_RT_OUT"), *v;
     if (path && (rt.out = fopen(path, "w")))
