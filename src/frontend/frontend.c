@@ -282,6 +282,7 @@ struct rh_build {
     rh_prog_units *progs;  /* units that define main, with what they link */
     int nprogs;
     int library;           /* the last program loaded had no main: all-external entries */
+    char *implicit;        /* library functions called undeclared, given their real type */
 };
 
 /* Program names are only needed, and only computed, when the units hold
@@ -362,6 +363,10 @@ int rh_build_load(rh_build *b, int which, rh_budget *budget, rh_program *prog, c
     LLVMContextRef ctx = LLVMContextCreate();
     LLVMModuleRef mod = NULL;
     int rc = link_units(&b->units, sel, nsel, b->tmp, ctx, &mod, err);
+    if (rc == 0) {
+        free(b->implicit);
+        b->implicit = rh_frontend_fix_implicit(mod, b->tmp);
+    }
     if (rc == 0 && budget)
         rh_budget_stage(budget, "frontend.normalise");
     rc = rc ? rc : program_main(b->o, b->units.len == 1 ? b->units.items[0].file : "the linked program",
@@ -388,6 +393,11 @@ int rh_build_library(const rh_build *b)
     return b && b->library;
 }
 
+const char *rh_build_implicit(const rh_build *b)
+{
+    return b ? b->implicit : NULL;
+}
+
 void rh_build_close(rh_build *b)
 {
     if (!b)
@@ -395,6 +405,7 @@ void rh_build_close(rh_build *b)
     if (b->tmp)
         rh_frontend_rmdir(b->tmp);
     free(b->tmp);
+    free(b->implicit);
     rh_programs_free(b->progs, b->nprogs);
     rh_frontend_units_free(&b->units);
     free(b);

@@ -100,6 +100,17 @@ void rh_frontend_freeze_uninitialised(LLVMModuleRef m);
  * empty in m; returns how many. */
 int rh_frontend_lower_vg_requests(LLVMModuleRef m);
 
+/* implicit.c: gives calls of C library functions the sources call
+ * without a declaration (an implicit `int f()`) the library's result type
+ * when it is wider than int (a pointer, a long), as the system headers
+ * declare it (a probe unit compiled in dir); returns the names it fixed
+ * ("getenv, ctime", owned) or NULL. */
+char *rh_frontend_fix_implicit(LLVMModuleRef m, const char *dir);
+
+/* The names rh_frontend_fix_implicit fixed in the program last loaded, or
+ * NULL: the report notes them. */
+const char *rh_build_implicit(const rh_build *b);
+
 /* 1 when m defines (not only declares) main. */
 int rh_frontend_defines_main(LLVMModuleRef m);
 
