@@ -8,8 +8,9 @@ ones (tests/dynamic/real/):
 - a program that crashes before creating a thread: three runs and a note
   naming the crash (SIGSEGV), the thread and the faulting line, never
   "needs arguments";
-- a program that closes the runtime's descriptors, and one that waits past
-  the time limit: neither is told it needs arguments;
+- a program that closes every descriptor (a daemon) keeps the runtime's
+  report and its race is found; one that ends by _exit before its report,
+  and one that waits past the time limit, are not told they need arguments;
 - inline assembly in one function, a race elsewhere: the race is found;
 - functions the sources do not define: the link note names them and
   --allow-undefined; with the option the race off their path is found;
@@ -78,11 +79,17 @@ def early_exits(rh, env, tmp):
           and "crash_before_threads.c:11" in n and "needs arguments" not in n, (runs(rep), n))
 
     prog = os.path.join(REAL, "closes_descriptors.c")
+    want, _ = harness.annotations(prog)
+    rc, rep, err = run(rh, ["--engine=dynamic", "--timeout=20", prog], env, tmp)
+    check("closing every descriptor (a daemon) keeps the runtime's report: the race at %s" % sorted(want),
+          rc == 1 and race_lines(rep, prog) == want, (rc, sorted(race_lines(rep, prog)), notes(rep)))
+
+    prog = os.path.join(REAL, "exits_underscore.c")
     rc, rep, err = run(rh, ["--engine=dynamic", "--timeout=20", prog], env, tmp)
     n = notes(rep)
-    check("closed descriptors: said so, not 'no run created a thread ... arguments'",
-          "descriptors" in n and "no run created a thread" not in n and "crashed" not in n,
-          (runs(rep), n))
+    check("_exit before the report: said so (status 3), not 'no run created a thread' nor a crash",
+          runs(rep) == 3 and "without the runtime's report" in n and "status 3" in n
+          and "no run created a thread" not in n and "crashed" not in n, (runs(rep), n))
 
     prog = os.path.join(REAL, "waits_forever.c")
     rc, rep, err = run(rh, ["--engine=dynamic", "--timeout=4", prog], env, tmp)

@@ -1,9 +1,9 @@
-/* a program that closes every descriptor above stderr, as a daemon does, then starts its threads */
+/* a program that closes every descriptor above stderr, as a daemon does, then starts threads that race */
 #include <pthread.h>
 #include <unistd.h>
 static int jobs;
 static void *worker(void *arg) {
-    jobs++;
+    jobs++; // RACE
     return arg;
 }
 int main(void) {
