@@ -189,6 +189,7 @@ typedef struct rh_dyn_runspec {
     int nargs;
     double timeout;
     int passthrough;           /* keep the program's output (racehunt run) */
+    const char *target;        /* a directed run's pair (RH_RT_TARGET), or NULL */
 } rh_dyn_runspec;
 
 typedef struct rh_dyn_outcome {
@@ -200,6 +201,17 @@ typedef struct rh_dyn_outcome {
 int rh_dyn_run_once(const rh_dyn_binary *bin, const char *workdir, const rh_dyn_runspec *spec,
                     rh_dyn_outcome *res, char *err);
 void rh_dyn_outcome_free(rh_dyn_outcome *res);
+
+/* ---- directed runs at the static engine's candidates (dyn_directed.c) ---- */
+
+int rh_dyn_ncandidates(void);
+/* "a.c:12 and a.c:30", a new string */
+char *rh_dyn_candidate_text(int k);
+/* candidate k's runtime target (RH_RT_TARGET: loc ids of its two lines,
+ * "A,A;B,B"), or NULL when the build has no access at one of them */
+char *rh_dyn_target_spec(const rh_dyn_binary *bin, int k);
+/* 1 when race o of a run is candidate k's pair of lines */
+int rh_dyn_candidate_met(int k, const rh_dyn_binary *bin, const rh_dyn_obs *o);
 
 /* ---- how a run ended (dyn_ending.c) ---- */
 

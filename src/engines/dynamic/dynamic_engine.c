@@ -27,6 +27,12 @@
  * input, end that way under every schedule: after this many of them from
  * the first, more runs cannot show anything (rh_dyn_ending_repeats). */
 #define RH_DYN_EARLY_RUNS 3
+/* Directed runs at the static candidates start after this many runs (so a
+ * program that stops early never gets them), with at most this share of
+ * the run budget left, and this many runs per candidate pair. */
+#define RH_DYN_DIRECTED_AFTER 5
+#define RH_DYN_DIRECTED_SHARE 0.5
+#define RH_DYN_DIRECTED_TRIES 3
 
 typedef struct dyn_session {
     rh_program *prog;
@@ -227,12 +233,16 @@ static void keep_trace(dyn_session *s, rh_dyn_outcome *out, unsigned long seed)
     memset(&out->trace, 0, sizeof out->trace);
 }
 
+/* One run, numbered i; a directed one (target k >= 0) holds threads at
+ * candidate k's accesses, and *met says whether it showed that race. */
 static int one_run(dyn_session *s, unsigned long i, double deadline, unsigned long *last_choices,
-                   char *err)
+                   int k, int *met, char *err)
 {
     rh_dyn_runspec spec = {0};
     spec.strategy = strategy_for(s->o, i);
     spec.seed = s->o->seed + i;
+    char *target = k >= 0 ? rh_dyn_target_spec(&s->bin, k) : NULL;
+    spec.target = target;
     spec.pct_k = *last_choices ? *last_choices : 1000;
     spec.pct_d = 2 + (int)(i % 3);
     spec.trace_cap = RH_DYN_TRACE_CAP;
@@ -240,7 +250,9 @@ static int one_run(dyn_session *s, unsigned long i, double deadline, unsigned lo
     spec.timeout = left < RH_DYN_RUN_TIMEOUT ? left : RH_DYN_RUN_TIMEOUT;
     spec.passthrough = i < RH_DYN_EARLY_RUNS; /* its output, for the note on how it ended */
     rh_dyn_outcome out;
-    if (rh_dyn_run_once(&s->bin, s->tmp, &spec, &out, err))
+    int rc = rh_dyn_run_once(&s->bin, s->tmp, &spec, &out, err);
+    free(target);
+    if (rc)
         return -1;
     if (!s->runs++) {
         s->first_ending = rh_dyn_ending_text(&s->bin, &out);
@@ -256,14 +268,48 @@ static int one_run(dyn_session *s, unsigned long i, double deadline, unsigned lo
         *last_choices = out.trace.choices;
     note_outcome(s, &out, &spec);
     record_unmodelled(s, &out.trace);
-    for (int k = 0; k < out.trace.nraces; k++) {
+    for (int j = 0; j < out.trace.nraces; j++) {
+        if (met && k >= 0 && !out.trace.races[j].hide)
+            *met |= rh_dyn_candidate_met(k, &s->bin, &out.trace.races[j]);
         rh_race r;
-        rh_dyn_race_from_obs(&s->bin, &out.trace, k, s->program, spec.seed, RH_EV_OBSERVED, &r);
+        rh_dyn_race_from_obs(&s->bin, &out.trace, j, s->program, spec.seed, RH_EV_OBSERVED, &r);
         rh_dyn_session_add(s, &r);
     }
     if (!out.trace.nraces && !out.timed_out)
         keep_trace(s, &out, spec.seed);
     rh_dyn_outcome_free(&out);
+    return 0;
+}
+
+/* Directed runs (dyn_directed.c, src/runtime/rt_target.c): for each of
+ * the static engine's candidate pairs not yet seen as a race, a few runs
+ * that hold a thread at one access until another reaches the other.  The
+ * run counter *i goes on, so seeds and strategies keep rotating. */
+static int directed(dyn_session *s, unsigned long *i, double deadline, unsigned long *last_choices,
+                    char *err)
+{
+    int n = rh_dyn_ncandidates(), tried = 0, met_total = 0;
+    unsigned long runs = 0;
+    for (int k = 0; k < n && rh_now() < deadline && !rh_cancelled() &&
+                    (!s->o->runs || *i < s->o->runs);
+         k++) {
+        char *spec = rh_dyn_target_spec(&s->bin, k);
+        free(spec);
+        if (!spec)
+            continue;
+        tried++;
+        int met = 0;
+        for (int t = 0; t < RH_DYN_DIRECTED_TRIES && !met && rh_now() < deadline; t++, runs++, (*i)++)
+            if (one_run(s, *i, deadline, last_choices, k, &met, err))
+                return -1;
+        met_total += met;
+    }
+    if (tried)
+        rh_result_note(s->res, "dynamic: directed runs (a thread held at one access of a static "
+                               "candidate pair until another thread reaches the other) showed %d of "
+                               "%d candidate pairs as races, in %lu runs", met_total, tried, runs);
+    rh_result_stat(s->res, "dynamic.directed_runs", (double)runs);
+    rh_result_stat(s->res, "dynamic.directed_confirmed", (double)met_total);
     return 0;
 }
 
@@ -400,10 +446,18 @@ int rh_dynamic_run(rh_program *prog, const rh_options *o, rh_budget *budget, rh_
            !s.stopped_early &&
            (i < max_runs || (!o->runs && !res->nraces && !rh_race_confirmed_elsewhere()));
          i++)
-        if (one_run(&s, i, run_deadline, &last_choices, err)) {
+    {
+        if (i == RH_DYN_DIRECTED_AFTER && !s.stopped_early &&
+            directed(&s, &i, rh_now() + (run_deadline - rh_now()) * RH_DYN_DIRECTED_SHARE,
+                     &last_choices, err)) {
             session_free(&s);
             return -1;
         }
+        if (one_run(&s, i, run_deadline, &last_choices, -1, NULL, err)) {
+            session_free(&s);
+            return -1;
+        }
+    }
     if (i > max_runs)
         rh_result_note(res, "dynamic: no race in the first %lu runs, so it searched on %s", max_runs,
                        res->nraces ? "until it found one"
