@@ -62,6 +62,11 @@ typedef struct dyn_session {
         unsigned long held_back;
     } unmod[16];
     int nunmod;
+    struct {                       /* distinct pairs of access locations held back, and by whom */
+        unsigned loc[2];
+        int by;
+    } held[256];
+    int nheld;
 } dyn_session;
 
 /* Races are the same when their two locations are (in either order). */
@@ -181,15 +186,58 @@ static int unmod_entry(dyn_session *s, unsigned loc)
     return s->nunmod++;
 }
 
+/* Remembers the pair of access locations l that call k held back, once. */
+static void add_held(dyn_session *s, int k, const unsigned *l)
+{
+    for (int j = 0; j < s->nheld; j++) {
+        const unsigned *h = s->held[j].loc;
+        if (s->held[j].by == k && ((h[0] == l[0] && h[1] == l[1]) || (h[0] == l[1] && h[1] == l[0])))
+            return;
+    }
+    if (s->nheld == (int)(sizeof s->held / sizeof s->held[0]))
+        return;
+    s->held[s->nheld].loc[0] = l[0], s->held[s->nheld].loc[1] = l[1];
+    s->held[s->nheld++].by = k;
+}
+
 static void record_unmodelled(dyn_session *s, const rh_dyn_trace *t)
 {
     for (int i = 0; i < t->nunmodelled; i++)
         unmod_entry(s, t->unmodelled[i]);
     for (int i = 0; i < t->nheld_back; i++) {
         int k = unmod_entry(s, t->held_back[i].by);
-        if (k >= 0 && !s->unmod[k].held_back++)
-            s->unmod[k].example[0] = t->held_back[i].loc[0], s->unmod[k].example[1] = t->held_back[i].loc[1];
+        if (k >= 0)
+            add_held(s, k, t->held_back[i].loc);
     }
+}
+
+/* Whether the race between the accesses at locs a and b was reported
+ * (another run saw it with nothing unmodelled between). */
+static int pair_reported(const dyn_session *s, unsigned a, unsigned b)
+{
+    const rh_dyn_locs *l = &s->bin.locs;
+    if (a >= (unsigned)l->len || b >= (unsigned)l->len)
+        return 0;
+    rh_race r = {0};
+    r.a.file = l->items[a].file, r.a.line = l->items[a].line, r.a.col = l->items[a].col;
+    r.b.file = l->items[b].file, r.b.line = l->items[b].line, r.b.col = l->items[b].col;
+    char *k = race_key(&r);
+    int found = 0;
+    for (size_t i = 0; i < s->seen.len && !found; i++)
+        found = strcmp(s->seen.items[i], k) == 0;
+    free(k);
+    return found;
+}
+
+/* Counts the pairs call k held back that no report covers, and names the
+ * first of them in example. */
+static unsigned long held_unreported(dyn_session *s, int k)
+{
+    unsigned long n = 0;
+    for (int j = 0; j < s->nheld; j++)
+        if (s->held[j].by == k && !pair_reported(s, s->held[j].loc[0], s->held[j].loc[1]) && !n++)
+            s->unmod[k].example[0] = s->held[j].loc[0], s->unmod[k].example[1] = s->held[j].loc[1];
+    return n;
 }
 
 static char *loc_text(const dyn_session *s, unsigned loc)
@@ -201,15 +249,18 @@ static char *loc_text(const dyn_session *s, unsigned loc)
 }
 
 /* The notes that say which calls the runtime could not model, and what
- * that cost: races such a call may order are never reported as observed. */
+ * that cost: races such a call may order are never reported as observed
+ * (pairs another run reported after all are not counted: the note would
+ * contradict the report). */
 static void note_unmodelled(dyn_session *s)
 {
     for (int i = 0; i < s->nunmod; i++) {
         char *at = loc_text(s, s->unmod[i].loc);
+        s->unmod[i].held_back = held_unreported(s, i);
         if (s->unmod[i].held_back) {
             char *a = loc_text(s, s->unmod[i].example[0]), *b = loc_text(s, s->unmod[i].example[1]);
             rh_result_note(s->res, "dynamic: '%s' (called at %s) may synchronise threads in a way the "
-                                   "runtime does not model: %lu race(s) it may order (e.g. %s and %s) "
+                                   "runtime does not model: %lu pair(s) of accesses it may order (e.g. %s and %s) "
                                    "were seen but not reported as observed", s->unmod[i].name, at,
                            s->unmod[i].held_back, a, b);
             free(a);
