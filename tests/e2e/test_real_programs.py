@@ -113,11 +113,17 @@ def builds(rh, env, tmp):
     check("undefined functions: unknown, the note names them and --allow-undefined",
           rep.get("verdict") == "unknown" and "reload_config" in n and "rotate_logs" in n
           and "--allow-undefined" in n, (rc, n))
-    rc, rep, err = run(rh, ["--engine=dynamic", "--timeout=20", "--allow-undefined", prog], env, tmp)
+    wit = os.path.join(tmp, "undefined.json")
+    rc, rep, err = run(rh, ["--engine=dynamic", "--timeout=20", "--allow-undefined", "--witness=" + wit,
+                            prog], env, tmp)
     n = notes(rep)
     check("--allow-undefined: the race off their path, and a note naming what was left out",
           rc == 1 and race_lines(rep, prog) == want and "built without" in n and "reload_config" in n,
           (rc, sorted(race_lines(rep, prog)), n))
+    p = subprocess.run([rh, "replay", wit], capture_output=True, text=True, env=env, cwd=tmp,
+                       timeout=120) if os.path.exists(wit) else None
+    check("--allow-undefined: the witness records the option and replays into the race",
+          p is not None and p.returncode == 1, p and (p.returncode, p.stderr[-300:]))
     rc, rep, err = run(rh, ["--engine=dynamic", "--timeout=20", "--allow-undefined"] +
                        ["--arg=x"] * 3 + [prog], env, tmp)
     n = notes(rep)
