@@ -31,6 +31,7 @@ from run_realworld import DEFAULT_CORPUS, find_programs, last_line  # noqa: E402
 
 LINK_FAILED = ("linking the instrumented program failed", "building the instrumented program failed")
 RUN_ENDINGS = ("crashed", "deadlock", "exceeded its time limit", "ended there")
+STOPPED_EARLY = "so the engine stopped there"
 
 
 def parse_args(argv):
@@ -40,10 +41,13 @@ def parse_args(argv):
     ap.add_argument("--timeout", type=float, default=20.0, help="racehunt's budget (default 20)")
     ap.add_argument("--no-libs", action="store_true", help="give no link flags (the 'before' count)")
     ap.add_argument("--filter", action="append", help="only programs whose name contains this")
+    ap.add_argument("--allow-undefined", action="store_true",
+                    help="pass --allow-undefined (functions no source defines are left out)")
     ap.add_argument("--out", help="result folder")
     opts = ap.parse_args(argv)
     opts.racehunt = os.path.abspath(opts.racehunt) if os.sep in opts.racehunt else opts.racehunt
-    suffix = "-realworld-dynamic" + ("-nolibs" if opts.no_libs else "")
+    suffix = "-realworld-dynamic" + ("-nolibs" if opts.no_libs else "") + (
+        "-undef" if opts.allow_undefined else "")
     opts.out = os.path.abspath(opts.out) if opts.out else os.path.join(
         BENCH_DIR, "results", time.strftime("%Y%m%d") + suffix)
     return opts
@@ -58,7 +62,8 @@ def outcome(rc, report, stderr_line):
     if failed:
         return "link-failed", failed
     if report.get("stats", {}).get("dynamic.runs", 0) > 0:
-        ending = next((n for n in notes if any(s in n for s in RUN_ENDINGS)), "")
+        ending = next((n for n in notes if STOPPED_EARLY in n),
+                      next((n for n in notes if any(s in n for s in RUN_ENDINGS)), ""))
         return "ran", ending
     return "no-runs", "; ".join(notes)[:300]
 
@@ -68,7 +73,8 @@ def measure(opts, name, path):
     with tempfile.TemporaryDirectory(prefix="rh-rwdyn-") as scratch:
         out = os.path.join(scratch, "report.json")
         cmd = [opts.racehunt, "--engine=dynamic", "--timeout=%g" % opts.timeout, "--stats",
-               "--format=json", "-o", out, path] + (["--"] + flags if flags else [])
+               "--format=json", "-o", out] + (["--allow-undefined"] if opts.allow_undefined else []) + \
+            [path] + (["--"] + flags if flags else [])
         run_dir = os.path.join(scratch, "cwd")  # the program may write where it stands
         os.mkdir(run_dir)
         errfile = os.path.join(scratch, "stderr")
@@ -86,10 +92,12 @@ def measure(opts, name, path):
             "runs": int(stats.get("dynamic.runs", 0)), "verdict": (report or {}).get("verdict", "-"),
             "races": len(races), "wall_s": run["wall"], "exit": run["rc"],
             "missing": realworld_libs.LIBS.get(name, ("", "", ""))[2],
+            "early": int(any(STOPPED_EARLY in n for n in (report or {}).get("notes", []))),
             "detail": detail.replace("\t", " ").replace("\n", " ")}
 
 
-COLUMNS = ["program", "outcome", "runs", "verdict", "races", "wall_s", "exit", "flags", "missing", "detail"]
+COLUMNS = ["program", "outcome", "runs", "verdict", "races", "wall_s", "exit", "early", "flags", "missing",
+           "detail"]
 
 
 def write(opts, rows):
@@ -101,8 +109,11 @@ def write(opts, rows):
 
 def summary(rows):
     count = {k: sum(r["outcome"] == k for r in rows) for k in ("ran", "link-failed", "error", "no-runs")}
-    return ("built and ran %d of %d; link failed %d; error %d; built but no run %d" %
-            (count["ran"], len(rows), count["link-failed"], count["error"], count["no-runs"]))
+    early = [r for r in rows if r["early"]]
+    return ("built and ran %d of %d; link failed %d; error %d; built but no run %d; "
+            "stopped early (every run ended before a thread) %d, with %d runs and %.1f s in all" %
+            (count["ran"], len(rows), count["link-failed"], count["error"], count["no-runs"],
+             len(early), sum(r["runs"] for r in early), sum(r["wall_s"] for r in early)))
 
 
 def markdown(opts, rows):

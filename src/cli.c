@@ -51,6 +51,8 @@ static const char usage[] =
     "  --arg=VALUE                       an argument of the program in the dynamic engine's runs\n"
     "  --stdin=FILE                      the program's standard input in those runs (default /dev/null)\n"
     "                                    (repeat for each; the witness records them)\n"
+    "  --allow-undefined                 build the dynamic engine's runs without the functions\n"
+    "                                    no source or library defines (a call ends the run)\n"
     "  -j, --jobs=N                      parallel jobs (default 2)\n"
     "  -l LIB, -L DIR, --link=FLAG       link the dynamic engine's build with LIB, DIR, FLAG\n"
     "  --dump-model                      print the program model and stop\n"
@@ -73,7 +75,8 @@ static const char usage[] =
 enum { OPT_ENGINE = 256, OPT_FORMAT, OPT_TIMEOUT, OPT_SVCOMP, OPT_DATA_MODEL, OPT_DUMP_MODEL,
        OPT_VERSION, OPT_HELP, OPT_MODEL, OPT_MAY, OPT_STATS, OPT_WITNESS, OPT_UNWIND, OPT_ROUNDS,
        OPT_RUNS, OPT_SEED, OPT_STRATEGY, OPT_FROM_REPORT, OPT_LINK, OPT_SUPPRESSIONS, OPT_BASELINE,
-       OPT_EXITCODE, OPT_PROGRAM, OPT_ENTRY, OPT_STRICT, OPT_ARG, OPT_STDIN, OPT_ALLOW_PLUGINS };
+       OPT_EXITCODE, OPT_PROGRAM, OPT_ENTRY, OPT_STRICT, OPT_ARG, OPT_STDIN, OPT_ALLOW_PLUGINS,
+       OPT_ALLOW_UNDEFINED };
 
 static const struct option long_opts[] = {
     {"engine", required_argument, 0, OPT_ENGINE},   {"format", required_argument, 0, OPT_FORMAT},
@@ -94,6 +97,7 @@ static const struct option long_opts[] = {
     {"strict", no_argument, 0, OPT_STRICT},         {"arg", required_argument, 0, OPT_ARG},
     {"stdin", required_argument, 0, OPT_STDIN},
     {"allow-compiler-plugins", no_argument, 0, OPT_ALLOW_PLUGINS},
+    {"allow-undefined", no_argument, 0, OPT_ALLOW_UNDEFINED},
     {"jobs", required_argument, 0, 'j'},            {"verbose", no_argument, 0, 'v'},
     {0, 0, 0, 0},
 };
@@ -209,6 +213,7 @@ static int apply_option(rh_options *o, int c, const char *arg, char *err)
     case OPT_STDIN:
         o->stdin_file = arg;
         return access(arg, R_OK) == 0 ? 0 : rh_fail(err, "--stdin: cannot read '%s': %s", arg, strerror(errno));
+    case OPT_ALLOW_UNDEFINED: o->allow_undefined = 1; return 0;
     case 'v': o->verbose = 1; return 0;
     case OPT_VERSION: print_version(); return 1;
     case OPT_HELP: case 'h': fputs(usage, stdout); return 1;

@@ -212,7 +212,16 @@ static int analyse(const rh_options *o)
     } else if (rc == 0) {
         rc = analyse_program(b, rh_build_nprograms(b) == 1 ? 0 : -1, o, &budget, &res, err);
     }
-    if (rc == 0 && o->entry)
+    if (rc == 0 && rh_build_implicit(b))
+        rh_result_note(&res, "the sources call %s without a declaration (an implicit int function): "
+                             "racehunt gave the calls the C library's result type from the system "
+                             "headers (a 64-bit build of the sources as written cuts the result to "
+                             "32 bits); include the header that declares them", rh_build_implicit(b));
+    if (rc == 0 && !o->entry && rh_build_library(b))
+        rh_result_note(&res, "no main function: analysed as a library, every externally visible "
+                             "function an entry point (as --entry=all-external) that runs in any "
+                             "number of threads at once; name the entry points with --entry=FUNC,...");
+    else if (rc == 0 && o->entry)
         rh_result_note(&res, "analysed as a library: each entry function (--entry=%s) runs in any "
                              "number of threads at once, with arguments that may alias as far as "
                              "their types allow", o->entry);

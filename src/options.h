@@ -42,6 +42,8 @@ typedef struct rh_options {
     const char **run_args;    /* arguments of the program the dynamic engine runs (--arg; run:
                                * also the words after --), NULL-terminated, owned */
     int nrun_args;
+    int allow_undefined;      /* --allow-undefined: the dynamic engine's build leaves out
+                               * functions and variables nobody defines (a call ends the run) */
     const char *stdin_file;   /* --stdin FILE: the program's standard input in the dynamic
                                * engine's runs (default /dev/null) */
     const char *suppressions; /* --suppressions FILE: TSan-syntax rules hiding known races */

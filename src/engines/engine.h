@@ -36,6 +36,11 @@ int rh_bmc_run(rh_program *prog, const rh_options *o, rh_budget *budget, rh_resu
 int rh_dynamic_run(rh_program *prog, const rh_options *o, rh_budget *budget, rh_result *res,
                   char *err);
 
+/* The static stage's candidate pairs (may and must races of res), which
+ * the dynamic engine then tries to confirm with directed runs first
+ * (dyn_directed.c); called by the portfolio before the dynamic stage. */
+void rh_dynamic_take_candidates(const rh_result *res);
+
 /* `racehunt run` and `racehunt replay` (o->command): returns the exit code. */
 int rh_dynamic_command(const rh_options *o);
 

@@ -118,20 +118,25 @@ int rh_frontend_defines_main(LLVMModuleRef m)
     return f && !LLVMIsDeclaration(f);
 }
 
-/* A program has its main, or a library gets one from --entry. */
-static int program_main(const rh_options *o, const char *what, LLVMModuleRef mod, char *err)
+/* A program has its main, or a library gets one from --entry; without
+ * --entry, every externally visible function is an entry (all-external)
+ * and *library says so, for the note the report gives. */
+static int program_main(const rh_options *o, const char *what, LLVMModuleRef mod, int *library,
+                        char *err)
 {
     int nentries;
+    *library = 0;
     if (rh_frontend_defines_main(mod) && o->entry)
         return rh_fail(err, "--entry is for libraries: the program has its own main");
     if (rh_frontend_defines_main(mod))
         return 0;
-    if (!o->entry)
-        return rh_fail(err, "%s: no main function: racehunt analyses whole programs; for a library, "
-                            "name its entry points with --entry=FUNC,... or --entry=all-external",
-                       what);
-    if (rh_entry_harness(mod, o->entry, &nentries, err))
+    if (rh_entry_harness(mod, o->entry ? o->entry : "all-external", &nentries, err)) {
+        if (!o->entry)
+            return rh_fail(err, "%s: no main function, and no externally visible function to run "
+                                "as a library's entry point", what);
         return -1;
+    }
+    *library = !o->entry;
     if (o->verbose)
         fprintf(stderr, "racehunt: %d entry functions run as threads of their own\n", nentries);
     return 0;
@@ -298,6 +303,8 @@ struct rh_build {
     char *tmp;             /* unitN.bc of every unit */
     rh_prog_units *progs;  /* units that define main, with what they link */
     int nprogs;
+    int library;           /* the last program loaded had no main: all-external entries */
+    char *implicit;        /* library functions called undeclared, given their real type */
 };
 
 /* Program names are only needed, and only computed, when the units hold
@@ -379,10 +386,14 @@ int rh_build_load(rh_build *b, int which, rh_budget *budget, rh_program *prog, c
     LLVMContextRef ctx = LLVMContextCreate();
     LLVMModuleRef mod = NULL;
     int rc = link_units(&b->units, sel, nsel, b->tmp, ctx, &mod, err);
+    if (rc == 0) {
+        free(b->implicit);
+        b->implicit = rh_frontend_fix_implicit(mod, b->tmp);
+    }
     if (rc == 0 && budget)
         rh_budget_stage(budget, "frontend.normalise");
     rc = rc ? rc : program_main(b->o, b->units.len == 1 ? b->units.items[0].file : "the linked program",
-                                mod, err);
+                                mod, &b->library, err);
     if (rc == 0)
         rc = normalise(mod, &conc, err);
     if (rc) {
@@ -400,6 +411,16 @@ int rh_build_load(rh_build *b, int which, rh_budget *budget, rh_program *prog, c
     return rc;
 }
 
+int rh_build_library(const rh_build *b)
+{
+    return b && b->library;
+}
+
+const char *rh_build_implicit(const rh_build *b)
+{
+    return b ? b->implicit : NULL;
+}
+
 void rh_build_close(rh_build *b)
 {
     if (!b)
@@ -407,6 +428,7 @@ void rh_build_close(rh_build *b)
     if (b->tmp)
         rh_frontend_rmdir(b->tmp);
     free(b->tmp);
+    free(b->implicit);
     rh_programs_free(b->progs, b->nprogs);
     rh_frontend_units_free(&b->units);
     free(b);

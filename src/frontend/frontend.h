@@ -86,6 +86,10 @@ int rh_build_open(const rh_options *o, rh_budget *budget, rh_build **out, char *
 int rh_build_nprograms(const rh_build *b);
 const char *rh_build_program(const rh_build *b, int i);
 int rh_build_load(rh_build *b, int which, rh_budget *budget, rh_program *prog, char *err);
+/* 1 when the program last loaded defines no main and no --entry was
+ * given: every externally visible function became an entry, as
+ * --entry=all-external makes them. */
+int rh_build_library(const rh_build *b);
 void rh_build_close(rh_build *b);
 
 /* wrappers.c: marks the thread-create wrappers of m not marked yet to be
@@ -104,6 +108,17 @@ int rh_frontend_lower_vg_requests(LLVMModuleRef m);
 /* Normalises one module as rh_frontend_load does (mem2reg, create
  * wrappers inlined, Valgrind requests lowered); -1 with err on failure. */
 int rh_frontend_normalise(LLVMModuleRef m, const rh_conc_table *conc, char *err);
+
+/* implicit.c: gives calls of C library functions the sources call
+ * without a declaration (an implicit `int f()`) the library's result type
+ * when it is wider than int (a pointer, a long), as the system headers
+ * declare it (a probe unit compiled in dir); returns the names it fixed
+ * ("getenv, ctime", owned) or NULL. */
+char *rh_frontend_fix_implicit(LLVMModuleRef m, const char *dir);
+
+/* The names rh_frontend_fix_implicit fixed in the program last loaded, or
+ * NULL: the report notes them. */
+const char *rh_build_implicit(const rh_build *b);
 
 /* 1 when m defines (not only declares) main. */
 int rh_frontend_defines_main(LLVMModuleRef m);

@@ -439,6 +439,9 @@ static int run_auto(rh_program *prog, const rh_options *o, rh_budget *budget, rh
         res->engine = rh_xstrdup("static");
         return 0;
     }
+    /* the dynamic stage first tries to confirm the static candidates, each
+     * with runs directed at its pair */
+    rh_dynamic_take_candidates(res);
     /* bmc and dynamic in two processes (both cores), or one after the other */
     const rh_engine *later[2] = {rh_portfolio_find("bmc"), rh_portfolio_find("dynamic")};
     rh_verdict v[2] = {RH_UNKNOWN, RH_UNKNOWN};

@@ -251,6 +251,8 @@ char *rh_witness_program(const rh_options *o)
     if (in)
         add_token(&s, "--stdin=", in);
     free(in);
+    if (o->allow_undefined)
+        add_word(&s, "--allow-undefined", "");
     return s;
 }
 
@@ -289,6 +291,8 @@ void rh_witness_program_parse(const char *program, rh_options *o, char ***tokens
             o->stdin_file = tok + 8;
         else if (strncmp(tok, "--entry=", 8) == 0)
             o->entry = tok + 8;
+        else if (strcmp(tok, "--allow-undefined") == 0)
+            o->allow_undefined = 1;
         else if (strncmp(tok, "--program=", 10) == 0)
             o->program = tok + 10;
         else if (strncmp(tok, "-p=", 3) == 0)

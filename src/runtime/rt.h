@@ -64,6 +64,11 @@ typedef struct rt_thread {
     int nheld, capheld;
     int ignore_r, ignore_w;  /* open ignore-reads/-writes annotations (rt_annot.c) */
     uint32_t ignore_r_loc, ignore_w_loc; /* where the outermost one began */
+    int on_hold;             /* held at a target access (rt_target.c): not enabled */
+    int hold_write, hold_side;
+    uintptr_t hold_addr;
+    uint64_t hold_size;
+    unsigned long hold_since;
 } rt_thread;
 
 /* A synchronisation object, keyed by its address. */
@@ -148,6 +153,20 @@ void rt_sched_leave(rt_thread *t);
 void rt_sched_rejoin(rt_thread *t);
 uint64_t rt_rand(void);
 
+/* rt_target.c: directed runs at a candidate pair (RH_RT_TARGET) */
+void rt_target_init(void);
+/* t is held at its target access and may not run */
+int rt_target_held(const rt_thread *t);
+/* before an access at loc: holds t there, or releases the thread held at
+ * the pair's other side (t's partner) to run next */
+void rt_target_reach(rt_thread *t, void *p, uint64_t size, uint32_t flags, uint32_t loc);
+/* the released thread to run at this choice, once, or NULL */
+rt_thread *rt_target_next(void);
+/* ends the oldest hold (nothing else can run); 1 when there was one */
+int rt_target_release_oldest(void);
+/* ends holds older than the bound */
+void rt_target_expire(void);
+
 /* rt_shadow.c */
 void rt_vc_join(rt_vc *to, const rt_vc *from);
 void rt_vc_tick(rt_thread *t);
@@ -185,6 +204,7 @@ void rt_out_flush(void);
  * as END limit, with a sentence saying which cap. */
 void rt_limit_threads(void);
 __attribute__((noreturn)) void rt_limit_reached(const char *what);
+__attribute__((noreturn)) void __rh_undefined(const char *name);
 void rt_out_flush(void);
 void rt_out_init(void);
 

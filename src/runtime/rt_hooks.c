@@ -155,6 +155,7 @@ void __rh_access(void *p, uint64_t size, uint32_t flags, uint32_t loc, uint64_t 
     }
     if (flags & RH_RT_STRLEN)
         size = strlen(p) + 1;
+    rt_target_reach(t, p, size, flags, loc);
     rt_point(t, loc);
     if ((flags & (RH_RT_ATOMIC | RH_RT_ACQUIRE)) == (RH_RT_ATOMIC | RH_RT_ACQUIRE))
         rt_acquire(t, &rt_obj_get(p)->vc);

@@ -8,6 +8,9 @@
  * would report crashes and deadlocks racehunt caused.  Ending the run keeps
  * every race it saw real - they happened in the prefix that did run - and
  * the report says which cap was reached (END limit SENTENCE).
+ *
+ * Also here: the report's descriptor survives a program that closes every
+ * descriptor (close, close_range), as a daemon does when it detaches.
  */
 #include "rt.h"
 
@@ -28,6 +31,15 @@ void rt_limit_reached(const char *what)
     char detail[160];
     snprintf(detail, sizeof detail, "the program reached racehunt's cap of %s", what);
     rt_out_end("limit", detail);
+    _exit(0);
+}
+
+/* A stub of --allow-undefined was called (dyn_undefined.c): the program
+ * cannot go on as it would with the real function, so the run ends here,
+ * as at a cap (END undefined NAME). */
+void __rh_undefined(const char *name)
+{
+    rt_out_end("undefined", name);
     _exit(0);
 }
 
@@ -102,4 +114,42 @@ __attribute__((constructor)) static void rt_limits_init(void)
     struct rlimit rl;
     if (getrlimit(RLIMIT_FSIZE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY)
         signal(SIGXFSZ, on_file_too_big);
+}
+
+/* A program that detaches as a daemon closes every descriptor it did not
+ * open, the runtime's report file among them, and the run would go
+ * unreported.  The report's descriptor stays open: closing it "succeeds"
+ * and leaves it alone (the program never wrote to it, so nothing changes
+ * for the program but one descriptor number it cannot reuse). */
+static int is_report_fd(int fd)
+{
+    return rt.out && fd >= 0 && fd == fileno(rt.out);
+}
+
+int close(int fd)
+{
+    static int (*real_close)(int);
+    if (!real_close)
+        real_close = (int (*)(int))dlsym(RTLD_NEXT, "close");
+    if (is_report_fd(fd))
+        return 0;
+    return real_close ? real_close(fd) : -1;
+}
+
+int close_range(unsigned first, unsigned last, int flags)
+{
+    static int (*real_close_range)(unsigned, unsigned, int);
+    if (!real_close_range)
+        real_close_range = (int (*)(unsigned, unsigned, int))dlsym(RTLD_NEXT, "close_range");
+    int keep = rt.out ? fileno(rt.out) : -1;
+    if (!real_close_range)
+        return -1;
+    if (keep < 0 || (unsigned)keep < first || (unsigned)keep > last)
+        return real_close_range(first, last, flags);
+    int rc = 0;
+    if ((unsigned)keep > first)
+        rc |= real_close_range(first, (unsigned)keep - 1, flags);
+    if ((unsigned)keep < last)
+        rc |= real_close_range((unsigned)keep + 1, last, flags);
+    return rc;
 }

@@ -27,7 +27,11 @@
  *                                        the unmodelled call at BY ran between them
  *   END REASON STEPS EVENTS DIVERGED CHOICES DETAIL...
  *                                        exit|cutoff|deadlock|assume|error|crash|limit
- *                                        (limit: a cap of rt_limits.c, DETAIL says which);
+ *                                        (limit: a cap of rt_limits.c, DETAIL says which;
+ *                                        crash: "signal SIG thread TID at LOC", LOC the
+ *                                        thread's last instrumented point, 0 unknown;
+ *                                        undefined: DETAIL names the function left out
+ *                                        by --allow-undefined that the program called);
  *                                        CHOICES: points where another thread
  *                                        could have run
  */
@@ -85,10 +89,14 @@ static void on_exit_handler(void)
     rt_out_end("exit", "");
 }
 
+/* The crash names the crashing thread and its last instrumented point
+ * (the faulting access itself, when an access faulted), for the note. */
 static void on_crash(int sig)
 {
-    char detail[32];
-    snprintf(detail, sizeof detail, "signal %d", sig);
+    char detail[64];
+    rt_thread *t = rt_me;
+    snprintf(detail, sizeof detail, "signal %d thread %d at %u", sig, t ? t->id : -1,
+             t ? t->step_loc : 0);
     rt_out_end("crash", detail);
     signal(sig, SIG_DFL);
     raise(sig);
@@ -130,7 +138,9 @@ static void *read_lines(const char *path, unsigned long *n, size_t elem, int fie
     return v;
 }
 
-__attribute__((constructor)) static void rt_init(void)
+/* before the program's own constructors (priority 101), which may already run
+ * instrumented code or end the process */
+__attribute__((constructor(101))) static void rt_init(void)
 {
     const char *path = getenv("RH_RT_OUT"), *v;
     if (path && (rt.out = fopen(path, "w")))

@@ -56,7 +56,8 @@ static int ready(rt_thread *t)
  * condition wait still needs its mutex back, so it is only signalled. */
 static int enabled(rt_thread *t)
 {
-    if (t->done || !t->started || __atomic_load_n(&t->outside, __ATOMIC_ACQUIRE))
+    if (t->done || !t->started || __atomic_load_n(&t->outside, __ATOMIC_ACQUIRE) ||
+        rt_target_held(t))
         return 0;
     return ready(t) ||
            (t->timed_out && (t->pend == RT_P_LOCK || t->pend == RT_P_JOIN || t->pend == RT_P_SEM));
@@ -237,6 +238,9 @@ static rt_thread *choose(rt_thread *cur)
 {
     if (cur && cur->atomic_depth > 0 && enabled(cur))
         return cur; /* __VERIFIER_atomic sections run without interruption */
+    rt_thread *released = rt.strategy != RT_REPLAY ? rt_target_next() : NULL;
+    if (released && enabled(released))
+        return released; /* a directed run's pair met (rt_target.c) */
     switch (rt.strategy) {
     case RT_PCT: return choose_pct(cur);
     case RT_RANDOM: return choose_random();
@@ -368,8 +372,11 @@ void rt_point(rt_thread *t, uint32_t loc)
         maybe_time_out(t);
     if (t->run_len > RT_SPIN_LIMIT && t->pend == RT_P_RUN && rt.strategy != RT_REPLAY)
         time_out_a_wait();
+    rt_target_expire();
     rt_thread *n = choose(t);
     if (!n && time_out_a_wait())
+        n = choose(t);
+    if (!n && rt_target_release_oldest())
         n = choose(t);
     int freed = 0;
     if (!n) /* what t waits for may come from a thread in a system call */
@@ -415,6 +422,8 @@ void rt_thread_finish(rt_thread *t)
     rt_thread *n = choose(NULL);
     if (!n && time_out_a_wait())
         n = choose(NULL);
+    if (!n && rt_target_release_oldest())
+        n = choose(NULL);
     int freed = 0;
     if (!n)
         n = choose_or_free(NULL, &freed);
@@ -453,6 +462,7 @@ void rt_sched_init(void)
     if ((v = getenv("RH_RT_MAX_THREADS")))
         rt.max_live = atoi(v);
     init_pct();
+    rt_target_init();
     rt_thread *main_thread = rt_new_thread(-1, 0);
     main_thread->started = 1;
     main_thread->pth = pthread_self();

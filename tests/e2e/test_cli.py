@@ -54,7 +54,7 @@ def error_cases(rh, tmp):
         "syntax error": (write("syntax.c", "int main(void) { return 0 }\n"), "error: expected"),
         "missing header": (write("hdr.c", "#include <no_such_header.h>\nint main(void){return 0;}\n"), "not found"),
         "empty file": (write("empty.c", ""), "empty file"),
-        "no main": (write("lib.c", "int f(void) { return 1; }\n"), "no main function"),
+        "no main, no function": (write("lib.c", "static int x;\n"), "no main function"),
     }
     for what, (path, needle) in cases.items():
         p = run(rh, path)

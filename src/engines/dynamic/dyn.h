@@ -50,6 +50,7 @@ typedef struct rh_dyn_binary {
     rh_dyn_locs locs;
     int rebuilt_64bit;  /* an ILP32 program was rebuilt as 64-bit code */
     char *auto_libs;    /* -l flags the link step chose itself (rh_dyn_link), or NULL */
+    char *left_out;     /* symbols --allow-undefined left out (rh_dyn_link), or NULL */
     const char *const *args; /* the program's arguments in every run (--arg), borrowed */
     int nargs;
     const char *stdin_path; /* the program's standard input in every run (--stdin), or NULL */
@@ -70,15 +71,39 @@ void rh_dyn_binary_free(rh_dyn_binary *bin);
  * to it), else the build tree's path compiled in.  Owned path or NULL. */
 char *rh_dyn_runtime_lib(void);
 
+/* What the link step needs to know of the module, and what it chose. */
+typedef struct rh_dyn_linkin {
+    char **data_syms;   /* variables the module declares without defining, NULL-terminated */
+} rh_dyn_linkin;
+typedef struct rh_dyn_linkout {
+    char *auto_libs;    /* -l flags the link step chose itself ("-lz -ljansson"), or NULL */
+    char *left_out;     /* symbols --allow-undefined left out ("f, g and 3 more"), or NULL */
+} rh_dyn_linkout;
+
 /* Links bitcode bc with the runtime library lib and the user's link flags
  * (o->ldflags) into exe within `seconds`; temporary files go to tmp.  When
  * symbols stay undefined and rh_dyn_libhint_for knows a library for every
  * one of them, links again with those -l flags; if that succeeds,
- * *auto_libs (owned) lists them ("-lz -ljansson"), else it is NULL.  When
- * symbols stay undefined, err names them and, where rh_dyn_libhint_for
- * knows, the -l flag and Debian package that provide them. */
+ * res->auto_libs (owned) lists them.  When symbols still stay undefined
+ * and o->allow_undefined is set, links again with stubs for them
+ * (rh_dyn_write_stubs) and res->left_out (owned) names them.  Otherwise err
+ * names them and, where rh_dyn_libhint_for knows, the -l flag and Debian
+ * package that provide them, and --allow-undefined. */
 int rh_dyn_link(const char *bc, const char *lib, const rh_options *o, const char *exe,
-                const char *tmp, double seconds, char **auto_libs, char *err);
+                const char *tmp, double seconds, const rh_dyn_linkin *in, rh_dyn_linkout *res,
+                char *err);
+
+/* dyn_undefined.c: writes to path a C file that defines each of syms: a
+ * variable (named in data_syms) as zeroed storage, a function as a call of
+ * the runtime's __rh_undefined(name), which ends the run saying so.  -1
+ * with err set when a name is not a C identifier or the file cannot be
+ * written. */
+int rh_dyn_write_stubs(const char *path, char *const *syms, int nsyms, const char *const *data_syms,
+                       char *err);
+/* The global variables m declares without defining, NULL-terminated; free
+ * with rh_dyn_names_free. */
+char **rh_dyn_data_decls(LLVMModuleRef m);
+void rh_dyn_names_free(char **names);
 
 typedef struct rh_dyn_libhint {
     const char *pattern;    /* fnmatch(3) glob over symbol names */
@@ -164,6 +189,7 @@ typedef struct rh_dyn_runspec {
     int nargs;
     double timeout;
     int passthrough;           /* keep the program's output (racehunt run) */
+    const char *target;        /* a directed run's pair (RH_RT_TARGET), or NULL */
 } rh_dyn_runspec;
 
 typedef struct rh_dyn_outcome {
@@ -175,6 +201,58 @@ typedef struct rh_dyn_outcome {
 int rh_dyn_run_once(const rh_dyn_binary *bin, const char *workdir, const rh_dyn_runspec *spec,
                     rh_dyn_outcome *res, char *err);
 void rh_dyn_outcome_free(rh_dyn_outcome *res);
+
+/* ---- directed runs at the static engine's candidates (dyn_directed.c) ---- */
+
+int rh_dyn_ncandidates(void);
+/* "a.c:12 and a.c:30", a new string */
+char *rh_dyn_candidate_text(int k);
+/* candidate k's runtime target (RH_RT_TARGET: loc ids of its two lines,
+ * "A,A;B,B"), or NULL when the build has no access at one of them */
+char *rh_dyn_target_spec(const rh_dyn_binary *bin, int k);
+/* 1 when race o of a run is candidate k's pair of lines */
+int rh_dyn_candidate_met(int k, const rh_dyn_binary *bin, const rh_dyn_obs *o);
+
+/* ---- how a run ended (dyn_ending.c) ---- */
+
+typedef enum rh_dyn_ending {
+    RH_DYN_END_EXIT,       /* the program exited (the runtime reported it) */
+    RH_DYN_END_CRASH,      /* a signal the runtime caught: SIGSEGV, SIGABRT, ... */
+    RH_DYN_END_NO_REPORT,  /* exited, but the runtime's report has no end: _exit(), or the
+                              program closed the runtime's descriptors */
+    RH_DYN_END_KILLED,     /* a signal the runtime does not catch, before any report */
+    RH_DYN_END_TIME,       /* racehunt killed it at its time limit */
+    RH_DYN_END_CUTOFF,     /* the runtime ended it at its step or time limit */
+    RH_DYN_END_UNDEFINED,  /* it called a function --allow-undefined left out */
+    RH_DYN_END_OTHER       /* deadlock, assume, limit, error */
+} rh_dyn_ending;
+
+rh_dyn_ending rh_dyn_ending_of(const rh_dyn_outcome *out);
+
+/* 1 when out ended before creating a thread, took no nondet input and
+ * ended by exit, crash, an unreported exit or signal, or a call of a
+ * function left out (--allow-undefined): a run of the same
+ * binary and arguments ends the same way whatever the schedule, so more
+ * runs show nothing (only the environment, time or rand() could differ). */
+int rh_dyn_ending_repeats(const rh_dyn_outcome *out);
+
+/* "SIGSEGV (segmentation fault: ...)" or "signal N".  A new string. */
+char *rh_dyn_signal_text(int sig);
+
+/* A crash of trace t (END crash) in words: its signal, the crashing
+ * thread and its last instrumented point (the faulting access when an
+ * access faulted) as file:line:col in func().  A new string. */
+char *rh_dyn_crash_text(const rh_dyn_binary *bin, const rh_dyn_trace *t);
+
+/* The first lines (at most 3, about 190 characters) of what the run
+ * printed, stderr first, quoted; NULL when it printed nothing or the run
+ * was made without passthrough.  A new string. */
+char *rh_dyn_output_head(const rh_dyn_outcome *out);
+
+/* How the run ended, as a clause: "exited with status 2 after 14 steps;
+ * its output began \"usage: ...\"", "crashed with SIGSEGV (...) in the
+ * main thread T0, at or just after a.c:9:5 in main()".  A new string. */
+char *rh_dyn_ending_text(const rh_dyn_binary *bin, const rh_dyn_outcome *out);
 
 /* ---- findings (dyn_report.c) ---- */
 

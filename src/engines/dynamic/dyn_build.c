@@ -66,22 +66,23 @@ static double link_seconds(double deadline)
     return left < 0.1 ? 0.1 : left > 300 ? 300 : left;
 }
 
-/* The -l flags the link step chose, kept beside the cached binary so that a
- * run from the cache says what it was linked with too. */
-static void save_auto_libs(const char *dir, const char *auto_libs)
+/* What the link step chose (the -l flags it added, the symbols
+ * --allow-undefined left out), kept beside the cached binary so that a run
+ * from the cache says it too. */
+static void save_note(const char *dir, const char *name, const char *text)
 {
-    char *path = rh_xasprintf("%s/autolibs", dir);
-    FILE *f = auto_libs ? fopen(path, "w") : NULL;
+    char *path = rh_xasprintf("%s/%s", dir, name);
+    FILE *f = text ? fopen(path, "w") : NULL;
     if (f) {
-        fputs(auto_libs, f);
+        fputs(text, f);
         fclose(f);
     }
     free(path);
 }
 
-static char *load_auto_libs(const char *dir)
+static char *load_note(const char *dir, const char *name)
 {
-    char *path = rh_xasprintf("%s/autolibs", dir), err[RH_ERR_MAX];
+    char *path = rh_xasprintf("%s/%s", dir, name), err[RH_ERR_MAX];
     char *s = file_exists(path) ? rh_read_file(path, NULL, err) : NULL;
     free(path);
     return s;
@@ -90,7 +91,7 @@ static char *load_auto_libs(const char *dir)
 /* Compiles into a private directory, then renames it into the cache, so
  * concurrent racehunts never see half a binary. */
 static int build_into(LLVMMemoryBufferRef buf, const char *lib, const rh_options *o, double deadline,
-                      const char *dir, char **auto_libs, char *err)
+                      const char *dir, const rh_dyn_linkin *in, rh_dyn_linkout *res, char *err)
 {
     char *tmp = rh_xasprintf("%s.tmp%d", dir, (int)getpid());
     mkdir(tmp, 0700);
@@ -105,9 +106,11 @@ static int build_into(LLVMMemoryBufferRef buf, const char *lib, const rh_options
         fclose(f);
     }
     if (rc == 0)
-        rc = rh_dyn_link(bc, lib, o, exe, tmp, link_seconds(deadline), auto_libs, err);
-    if (rc == 0)
-        save_auto_libs(tmp, *auto_libs);
+        rc = rh_dyn_link(bc, lib, o, exe, tmp, link_seconds(deadline), in, res, err);
+    if (rc == 0) {
+        save_note(tmp, "autolibs", res->auto_libs);
+        save_note(tmp, "leftout", res->left_out);
+    }
     if (rc == 0 && rename(tmp, dir) != 0 && !file_exists(exe))
         rc = rh_fail(err, "%s: cannot create the cache entry: %s", dir, strerror(errno));
     rh_frontend_rmdir(tmp);
@@ -130,6 +133,7 @@ static int build_module(rh_program *prog, const rh_options *o, double deadline, 
         return -1;
     }
     LLVMMemoryBufferRef buf = LLVMWriteBitcodeToMemoryBuffer(m);
+    rh_dyn_linkin in = {rh_dyn_data_decls(m)};
     LLVMDisposeModule(m);
     struct stat sb;
     stat(lib, &sb);
@@ -138,6 +142,7 @@ static int build_module(rh_program *prog, const rh_options *o, double deadline, 
     h = fnv(h, &sb.st_mtime, sizeof sb.st_mtime);
     for (int i = 0; i < o->nldflags; i++) /* with the NUL, so "-l" "z" differs from "-lz" */
         h = fnv(h, o->ldflags[i], strlen(o->ldflags[i]) + 1);
+    h = fnv(h, &o->allow_undefined, sizeof o->allow_undefined);
     char *root = cache_root();
     bin->dir = rh_xasprintf("%s/%016llx", root, (unsigned long long)h);
     bin->exe = rh_xasprintf("%s/prog", bin->dir);
@@ -145,15 +150,20 @@ static int build_module(rh_program *prog, const rh_options *o, double deadline, 
     free(root);
     int rc = 0;
     bin->cached = file_exists(bin->exe) && file_exists(bin->locpos);
-    if (bin->cached)
-        bin->auto_libs = load_auto_libs(bin->dir);
+    if (bin->cached) {
+        bin->auto_libs = load_note(bin->dir, "autolibs");
+        bin->left_out = load_note(bin->dir, "leftout");
+    }
     if (!bin->cached) {
         rh_frontend_rmdir(bin->dir); /* a stale, partial entry */
-        rc = build_into(buf, lib, o, deadline, bin->dir, &bin->auto_libs, err);
+        rh_dyn_linkout res = {0};
+        rc = build_into(buf, lib, o, deadline, bin->dir, &in, &res, err);
+        bin->auto_libs = res.auto_libs, bin->left_out = res.left_out;
         if (rc == 0)
             rc = write_locpos(&bin->locs, bin->locpos, err);
     }
     LLVMDisposeMemoryBuffer(buf);
+    rh_dyn_names_free(in.data_syms);
     free(lib);
     return rc;
 }
@@ -183,6 +193,7 @@ void rh_dyn_binary_free(rh_dyn_binary *bin)
     free(bin->exe);
     free(bin->locpos);
     free(bin->auto_libs);
+    free(bin->left_out);
     rh_dyn_locs_free(&bin->locs);
     memset(bin, 0, sizeof *bin);
 }

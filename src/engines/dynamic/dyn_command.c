@@ -97,7 +97,11 @@ static int command_run(const rh_options *o, rh_program *prog, rh_dyn_binary *bin
         rh_result_note(&res, "the run exceeded its time limit and was killed");
     else if (strcmp(out.trace.end, "limit") == 0)
         rh_result_note(&res, "the run ended: %s", out.trace.end_detail);
-    else if (out.trace.end[0] && strcmp(out.trace.end, "exit") != 0)
+    else if (strcmp(out.trace.end, "crash") == 0) {
+        char *c = rh_dyn_crash_text(bin, &out.trace);
+        rh_result_note(&res, "the run crashed with %s", c);
+        free(c);
+    } else if (out.trace.end[0] && strcmp(out.trace.end, "exit") != 0)
         rh_result_note(&res, "the run ended: %s %s", out.trace.end, out.trace.end_detail);
     res.verdict = res.nraces ? RH_RACE : RH_UNKNOWN;
     (void)prog;

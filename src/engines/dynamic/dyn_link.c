@@ -127,7 +127,7 @@ static void free_names(name_list *l)
     rh_vec_free(l);
 }
 
-static int link_failed(const name_list *syms, const char *errout, char *err)
+static int link_failed(const name_list *syms, const char *errout, const rh_options *o, char *err)
 {
     if (syms->len == 0) {
         const char *msg = strstr(errout, "error") ? strstr(errout, "error") : errout;
@@ -135,8 +135,10 @@ static int link_failed(const name_list *syms, const char *errout, char *err)
     }
     char *what = missing_sentence(syms);
     rh_fail(err, "linking the instrumented program failed: undefined %s; give link flags after "
-                 "-- (racehunt FILE -- -lz) or with -l/-L/--link",
-            what);
+                 "-- (racehunt FILE -- -lz) or with -l/-L/--link%s",
+            what, o->allow_undefined ? ""
+                  : ", or leave them out with --allow-undefined (a run that calls a missing function "
+                    "ends there)");
     free(what);
     return -1;
 }
@@ -201,15 +203,67 @@ static int link_ok(const rh_proc_result *r)
     return !r->timed_out && r->exited && r->status == 0;
 }
 
+/* "a, b, c and 4 more" */
+static char *short_list(const name_list *syms)
+{
+    char buf[256] = "";
+    size_t shown = 0;
+    for (; shown < syms->len && shown < 6 && strlen(buf) + strlen(syms->items[shown]) + 4 < sizeof buf;
+         shown++)
+        snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s%s", shown ? ", " : "",
+                 syms->items[shown]);
+    return shown < syms->len ? rh_xasprintf("%s and %zu more", buf, syms->len - shown)
+                             : rh_xstrdup(buf);
+}
+
+/* --allow-undefined: links again with stubs for every symbol still
+ * undefined (dyn_undefined.c), a few times, since a linker may name only
+ * the first of many.  0 when a link succeeded (*r is its result). */
+static int link_with_stubs(const char *clang, const char *bc, const char *lib, const rh_options *o,
+                           const rh_dyn_linkin *in, name_list *syms, const char *exe,
+                           const char *tmp, double deadline, rh_proc_result *r, char **left_out,
+                           char *err)
+{
+    char *stubs = rh_xasprintf("%s/undefined_stubs.c", tmp);
+    name_list extra = {0};
+    rh_vec_push(&extra, stubs);
+    int rc = 1;
+    for (int attempt = 0; attempt < 4 && syms->len && deadline - rh_now() > 0.1; attempt++) {
+        if (rh_dyn_write_stubs(stubs, syms->items, (int)syms->len,
+                               (const char *const *)in->data_syms, err))
+            break;
+        rh_proc_result again;
+        if (link_once(clang, bc, lib, o, &extra, exe, tmp, deadline - rh_now(), &again, err))
+            break;
+        if (link_ok(&again)) {
+            rh_proc_result_free(r);
+            *r = again;
+            *left_out = short_list(syms);
+            rc = 0;
+            break;
+        }
+        size_t before = syms->len;
+        undefined_symbols(again.errout, syms);
+        rh_proc_result_free(&again);
+        if (syms->len == before)
+            break; /* the link fails for another reason: its own message says why */
+    }
+    free(stubs);
+    rh_vec_free(&extra);
+    return rc;
+}
+
 /* A program that calls into libraries its build would link (zlib, jansson)
  * is linked with them when every undefined symbol belongs to a library the
  * hints know and the second link succeeds, i.e. the libraries are
  * installed: the user of `racehunt prog.c` gets runs instead of a link
- * error, and the engine says which flags it chose (*auto_libs). */
+ * error, and the engine says which flags it chose (*auto_libs).  With
+ * --allow-undefined, what stays undefined is left out (link_with_stubs). */
 int rh_dyn_link(const char *bc, const char *lib, const rh_options *o, const char *exe,
-                const char *tmp, double seconds, char **auto_libs, char *err)
+                const char *tmp, double seconds, const rh_dyn_linkin *in, rh_dyn_linkout *res,
+                char *err)
 {
-    *auto_libs = NULL;
+    res->auto_libs = res->left_out = NULL;
     char *clang = rh_frontend_clang();
     if (!clang)
         return rh_fail(err, "clang-16 is not installed, so the dynamic engine cannot build the program");
@@ -226,16 +280,18 @@ int rh_dyn_link(const char *bc, const char *lib, const rh_options *o, const char
             if (link_ok(&again)) {
                 rh_proc_result_free(&r);
                 r = again;
-                *auto_libs = join_flags(&flags);
+                res->auto_libs = join_flags(&flags);
             } else {
                 rh_proc_result_free(&again);
             }
         }
     }
+    if (rc == 0 && !link_ok(&r) && !r.timed_out && o->allow_undefined && syms.len)
+        link_with_stubs(clang, bc, lib, o, in, &syms, exe, tmp, deadline, &r, &res->left_out, err);
     if (rc == 0 && !link_ok(&r))
         rc = r.timed_out ? rh_fail(err, "compiling and linking the instrumented program did not end "
                                         "within the time budget (%.0f s were left for it)", seconds)
-                         : link_failed(&syms, r.errout, err);
+                         : link_failed(&syms, r.errout, o, err);
     rh_proc_result_free(&r);
     free_names(&syms);
     free_names(&flags);

@@ -25,7 +25,7 @@ int rh_dyn_run_once(const rh_dyn_binary *bin, const char *workdir, const rh_dyn_
 {
     memset(res, 0, sizeof *res);
     char *outfile = rh_xasprintf("%s/rt.out", workdir);
-    char *env[16];
+    char *env[20];
     int n = 0;
     env[n++] = rh_xasprintf("RH_RT_OUT=%s", outfile);
     env[n++] = rh_xasprintf("RH_RT_STRATEGY=%s", spec->strategy);
@@ -42,6 +42,8 @@ int rh_dyn_run_once(const rh_dyn_binary *bin, const char *workdir, const rh_dyn_
     env[n++] = rh_xasprintf("RH_RT_INPUTS=%s", spec->inputs_file ? spec->inputs_file : "");
     env[n++] = rh_xasprintf("RH_RT_MAX_THREADS=%d", RH_DYN_CAP_THREADS);
     env[n++] = rh_xasprintf("RH_RT_MAX_PROCS=%d", RH_DYN_CAP_PROCESSES);
+    if (spec->target)
+        env[n++] = rh_xasprintf("RH_RT_TARGET=%s", spec->target);
     if (spec->timeout >= 2)
         env[n++] = rh_xasprintf("RH_RT_TIME_LIMIT=%d", (int)spec->timeout - 1);
     env[n] = NULL;

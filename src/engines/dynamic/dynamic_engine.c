@@ -23,6 +23,16 @@
 #define RH_DYN_KEEP_TRACES 4
 #define RH_DYN_MIN_SECONDS 4.0 /* at most for shortening one witness */
 #define RH_DYN_MIN_SHARE 0.25  /* of the engine's budget, for shortening them all */
+/* Runs that end the same way before creating a thread, without nondet
+ * input, end that way under every schedule: after this many of them from
+ * the first, more runs cannot show anything (rh_dyn_ending_repeats). */
+#define RH_DYN_EARLY_RUNS 3
+/* Directed runs at the static candidates start after this many runs (so a
+ * program that stops early never gets them), with at most this share of
+ * the run budget left, and this many runs per candidate pair. */
+#define RH_DYN_DIRECTED_AFTER 5
+#define RH_DYN_DIRECTED_SHARE 0.5
+#define RH_DYN_DIRECTED_TRIES 3
 
 typedef struct dyn_session {
     rh_program *prog;
@@ -38,16 +48,25 @@ typedef struct dyn_session {
     double min_left;               /* seconds left for shortening witnesses */
     long wit_before, wit_after;    /* witness steps before and after shortening */
     int wit_short, wit_unreplayed;
-    unsigned long runs, events, deadlocks, crashes, timeouts, cutoffs, limits;
+    unsigned long runs, events, deadlocks, crashes, timeouts, cutoffs, limits, undefined_calls;
     int max_threads;               /* most threads one run created */
-    int first_exited, first_status; /* how the first run ended, for the note on what ran */
-    unsigned long first_steps;
+    char *first_ending;            /* how the first run ended, in words (dyn_ending.c) */
+    rh_dyn_ending first_kind;
+    unsigned long repeats;         /* runs from the first that rh_dyn_ending_repeats */
+    int stopped_early;             /* RH_DYN_EARLY_RUNS such runs: no more */
+    char *ending_note;             /* the first crash or unreported end, for its note */
+    char *undefined_note;          /* the first call of a function left out, for its note */
     struct {                       /* calls that may synchronise unmodelled, by function */
         const char *name;
         unsigned loc, example[2];  /* where it was called; a race it held back */
         unsigned long held_back;
     } unmod[16];
     int nunmod;
+    struct {                       /* distinct pairs of access locations held back, and by whom */
+        unsigned loc[2];
+        int by;
+    } held[256];
+    int nheld;
 } dyn_session;
 
 /* Races are the same when their two locations are (in either order). */
@@ -126,13 +145,22 @@ static void note_outcome(dyn_session *s, const rh_dyn_outcome *out, const rh_dyn
             rh_result_note(s->res, "dynamic: deadlock: every live thread is blocked (%s) in a run "
                                    "(%s, seed %lu)", t->end_detail, spec->strategy, spec->seed);
     } else if (strcmp(t->end, "crash") == 0 || !t->end[0]) {
-        if (!s->crashes++)
-            rh_result_note(s->res, "dynamic: the program crashed (%s) in a run (%s, seed %lu)",
-                           t->end[0] ? t->end_detail : out->exited ? "exited without a report"
-                                                                   : "killed by a signal",
-                           spec->strategy, spec->seed);
+        /* noted at the end, unless the runs stopped early and say it there */
+        if (!s->crashes++) {
+            char *how = rh_dyn_ending_text(&s->bin, out);
+            s->ending_note = rh_xasprintf("dynamic: a run (%s, seed %lu) %s", spec->strategy,
+                                          spec->seed, how);
+            free(how);
+        }
     } else if (strcmp(t->end, "cutoff") == 0) {
         s->cutoffs++;
+    } else if (strcmp(t->end, "undefined") == 0) {
+        if (!s->undefined_calls++) {
+            char *how = rh_dyn_ending_text(&s->bin, out);
+            s->undefined_note = rh_xasprintf("dynamic: a run (%s, seed %lu) %s; races seen before "
+                                             "it are real", spec->strategy, spec->seed, how);
+            free(how);
+        }
     } else if (strcmp(t->end, "limit") == 0) {
         /* the detail is the runtime's sentence naming the cap */
         if (!s->limits++)
@@ -158,15 +186,58 @@ static int unmod_entry(dyn_session *s, unsigned loc)
     return s->nunmod++;
 }
 
+/* Remembers the pair of access locations l that call k held back, once. */
+static void add_held(dyn_session *s, int k, const unsigned *l)
+{
+    for (int j = 0; j < s->nheld; j++) {
+        const unsigned *h = s->held[j].loc;
+        if (s->held[j].by == k && ((h[0] == l[0] && h[1] == l[1]) || (h[0] == l[1] && h[1] == l[0])))
+            return;
+    }
+    if (s->nheld == (int)(sizeof s->held / sizeof s->held[0]))
+        return;
+    s->held[s->nheld].loc[0] = l[0], s->held[s->nheld].loc[1] = l[1];
+    s->held[s->nheld++].by = k;
+}
+
 static void record_unmodelled(dyn_session *s, const rh_dyn_trace *t)
 {
     for (int i = 0; i < t->nunmodelled; i++)
         unmod_entry(s, t->unmodelled[i]);
     for (int i = 0; i < t->nheld_back; i++) {
         int k = unmod_entry(s, t->held_back[i].by);
-        if (k >= 0 && !s->unmod[k].held_back++)
-            s->unmod[k].example[0] = t->held_back[i].loc[0], s->unmod[k].example[1] = t->held_back[i].loc[1];
+        if (k >= 0)
+            add_held(s, k, t->held_back[i].loc);
     }
+}
+
+/* Whether the race between the accesses at locs a and b was reported
+ * (another run saw it with nothing unmodelled between). */
+static int pair_reported(const dyn_session *s, unsigned a, unsigned b)
+{
+    const rh_dyn_locs *l = &s->bin.locs;
+    if (a >= (unsigned)l->len || b >= (unsigned)l->len)
+        return 0;
+    rh_race r = {0};
+    r.a.file = l->items[a].file, r.a.line = l->items[a].line, r.a.col = l->items[a].col;
+    r.b.file = l->items[b].file, r.b.line = l->items[b].line, r.b.col = l->items[b].col;
+    char *k = race_key(&r);
+    int found = 0;
+    for (size_t i = 0; i < s->seen.len && !found; i++)
+        found = strcmp(s->seen.items[i], k) == 0;
+    free(k);
+    return found;
+}
+
+/* Counts the pairs call k held back that no report covers, and names the
+ * first of them in example. */
+static unsigned long held_unreported(dyn_session *s, int k)
+{
+    unsigned long n = 0;
+    for (int j = 0; j < s->nheld; j++)
+        if (s->held[j].by == k && !pair_reported(s, s->held[j].loc[0], s->held[j].loc[1]) && !n++)
+            s->unmod[k].example[0] = s->held[j].loc[0], s->unmod[k].example[1] = s->held[j].loc[1];
+    return n;
 }
 
 static char *loc_text(const dyn_session *s, unsigned loc)
@@ -178,15 +249,18 @@ static char *loc_text(const dyn_session *s, unsigned loc)
 }
 
 /* The notes that say which calls the runtime could not model, and what
- * that cost: races such a call may order are never reported as observed. */
+ * that cost: races such a call may order are never reported as observed
+ * (pairs another run reported after all are not counted: the note would
+ * contradict the report). */
 static void note_unmodelled(dyn_session *s)
 {
     for (int i = 0; i < s->nunmod; i++) {
         char *at = loc_text(s, s->unmod[i].loc);
+        s->unmod[i].held_back = held_unreported(s, i);
         if (s->unmod[i].held_back) {
             char *a = loc_text(s, s->unmod[i].example[0]), *b = loc_text(s, s->unmod[i].example[1]);
             rh_result_note(s->res, "dynamic: '%s' (called at %s) may synchronise threads in a way the "
-                                   "runtime does not model: %lu race(s) it may order (e.g. %s and %s) "
+                                   "runtime does not model: %lu pair(s) of accesses it may order (e.g. %s and %s) "
                                    "were seen but not reported as observed", s->unmod[i].name, at,
                            s->unmod[i].held_back, a, b);
             free(a);
@@ -210,24 +284,34 @@ static void keep_trace(dyn_session *s, rh_dyn_outcome *out, unsigned long seed)
     memset(&out->trace, 0, sizeof out->trace);
 }
 
+/* One run, numbered i; a directed one (target k >= 0) holds threads at
+ * candidate k's accesses, and *met says whether it showed that race. */
 static int one_run(dyn_session *s, unsigned long i, double deadline, unsigned long *last_choices,
-                   char *err)
+                   int k, int *met, char *err)
 {
     rh_dyn_runspec spec = {0};
     spec.strategy = strategy_for(s->o, i);
     spec.seed = s->o->seed + i;
+    char *target = k >= 0 ? rh_dyn_target_spec(&s->bin, k) : NULL;
+    spec.target = target;
     spec.pct_k = *last_choices ? *last_choices : 1000;
     spec.pct_d = 2 + (int)(i % 3);
     spec.trace_cap = RH_DYN_TRACE_CAP;
     double left = deadline - rh_now();
     spec.timeout = left < RH_DYN_RUN_TIMEOUT ? left : RH_DYN_RUN_TIMEOUT;
+    spec.passthrough = i < RH_DYN_EARLY_RUNS; /* its output, for the note on how it ended */
     rh_dyn_outcome out;
-    if (rh_dyn_run_once(&s->bin, s->tmp, &spec, &out, err))
+    int rc = rh_dyn_run_once(&s->bin, s->tmp, &spec, &out, err);
+    free(target);
+    if (rc)
         return -1;
     if (!s->runs++) {
-        s->first_exited = out.exited && strcmp(out.trace.end, "exit") == 0;
-        s->first_status = out.status, s->first_steps = out.trace.steps;
+        s->first_ending = rh_dyn_ending_text(&s->bin, &out);
+        s->first_kind = rh_dyn_ending_of(&out);
     }
+    if (s->repeats + 1 == s->runs && rh_dyn_ending_repeats(&out) &&
+        ++s->repeats == RH_DYN_EARLY_RUNS)
+        s->stopped_early = 1;
     if (out.trace.nthreads > s->max_threads)
         s->max_threads = out.trace.nthreads;
     s->events += (unsigned long)out.trace.nev;
@@ -235,9 +319,11 @@ static int one_run(dyn_session *s, unsigned long i, double deadline, unsigned lo
         *last_choices = out.trace.choices;
     note_outcome(s, &out, &spec);
     record_unmodelled(s, &out.trace);
-    for (int k = 0; k < out.trace.nraces; k++) {
+    for (int j = 0; j < out.trace.nraces; j++) {
+        if (met && k >= 0 && !out.trace.races[j].hide)
+            *met |= rh_dyn_candidate_met(k, &s->bin, &out.trace.races[j]);
         rh_race r;
-        rh_dyn_race_from_obs(&s->bin, &out.trace, k, s->program, spec.seed, RH_EV_OBSERVED, &r);
+        rh_dyn_race_from_obs(&s->bin, &out.trace, j, s->program, spec.seed, RH_EV_OBSERVED, &r);
         rh_dyn_session_add(s, &r);
     }
     if (!out.trace.nraces && !out.timed_out)
@@ -246,20 +332,76 @@ static int one_run(dyn_session *s, unsigned long i, double deadline, unsigned lo
     return 0;
 }
 
-/* A run that creates no thread cannot race: say so, and how to give the
- * program what it needs (usually arguments: its usage message ended it). */
+/* Directed runs (dyn_directed.c, src/runtime/rt_target.c): for each of
+ * the static engine's candidate pairs not yet seen as a race, a few runs
+ * that hold a thread at one access until another reaches the other.  The
+ * run counter *i goes on, so seeds and strategies keep rotating. */
+static int directed(dyn_session *s, unsigned long *i, double deadline, unsigned long *last_choices,
+                    char *err)
+{
+    int n = rh_dyn_ncandidates(), tried = 0, met_total = 0;
+    unsigned long runs = 0;
+    for (int k = 0; k < n && rh_now() < deadline && !rh_cancelled() &&
+                    (!s->o->runs || *i < s->o->runs);
+         k++) {
+        char *spec = rh_dyn_target_spec(&s->bin, k);
+        free(spec);
+        if (!spec)
+            continue;
+        tried++;
+        int met = 0;
+        for (int t = 0; t < RH_DYN_DIRECTED_TRIES && !met && rh_now() < deadline; t++, runs++, (*i)++)
+            if (one_run(s, *i, deadline, last_choices, k, &met, err))
+                return -1;
+        met_total += met;
+    }
+    if (tried)
+        rh_result_note(s->res, "dynamic: directed runs (a thread held at one access of a static "
+                               "candidate pair until another thread reaches the other) showed %d of "
+                               "%d candidate pairs as races, in %lu runs", met_total, tried, runs);
+    rh_result_stat(s->res, "dynamic.directed_runs", (double)runs);
+    rh_result_stat(s->res, "dynamic.directed_confirmed", (double)met_total);
+    return 0;
+}
+
+/* A run that creates no thread cannot race: say so, how the runs ended
+ * (an exit with its status and output, a crash by its signal and place,
+ * a time limit) and what the user can give the program. */
 static void note_no_threads(dyn_session *s)
 {
     if (!s->runs || s->max_threads > 0)
         return;
-    char how[96] = "";
-    if (s->first_exited)
-        snprintf(how, sizeof how, " (the first exited with status %d after %lu steps)",
-                 s->first_status, s->first_steps);
-    rh_result_note(s->res, "dynamic: no run created a thread%s, so no run could show a race: the "
-                           "program may need arguments, input or files to reach its threads; "
-                           "give its arguments with --arg=VALUE (once per argument%s)", how,
-                   s->bin.nargs ? "; these runs had the --arg values given" : "");
+    const char *given = s->bin.nargs ? "; these runs had the --arg values given" : "";
+    if (s->stopped_early && s->first_kind == RH_DYN_END_EXIT)
+        rh_result_note(s->res, "dynamic: no run created a thread: each of the first %lu runs ended "
+                               "the same way before creating one, so the engine stopped there (a run "
+                               "without threads cannot race): the first %s. The program probably "
+                               "needs arguments, input or files to reach its threads: give its "
+                               "arguments with --arg=VALUE (once per argument%s) or its input with "
+                               "--stdin=FILE", s->runs, s->first_ending, given);
+    else if (s->stopped_early && s->first_kind == RH_DYN_END_NO_REPORT)
+        rh_result_note(s->res, "dynamic: the runtime saw no thread in the first %lu runs, so the "
+                               "engine stopped there: the first %s. A program that detaches as a "
+                               "daemon may have an option that keeps it in the foreground "
+                               "(--arg=VALUE)", s->runs, s->first_ending);
+    else if (s->stopped_early && s->first_kind == RH_DYN_END_UNDEFINED)
+        rh_result_note(s->res, "dynamic: no run created a thread: each of the first %lu runs "
+                               "ended the same way, so the engine stopped there: the first %s",
+                       s->runs, s->first_ending);
+    else if (s->stopped_early)
+        rh_result_note(s->res, "dynamic: the program crashed before creating a thread in each of the "
+                               "first %lu runs, so the engine stopped there (a run without threads "
+                               "cannot race): the first %s%s", s->runs, s->first_ending,
+                       s->bin.nargs ? " (with the --arg values given)" : "");
+    else if (s->first_kind == RH_DYN_END_TIME || s->first_kind == RH_DYN_END_CUTOFF)
+        rh_result_note(s->res, "dynamic: no thread was created in %lu runs; the first %s: the program "
+                               "may wait for a connection, input or time before it starts its threads",
+                       s->runs, s->first_ending);
+    else
+        rh_result_note(s->res, "dynamic: no run created a thread, so no run could show a race: the "
+                               "first %s; the program may need arguments, input or files to reach "
+                               "its threads: give its arguments with --arg=VALUE (once per "
+                               "argument%s)", s->first_ending, given);
 }
 
 static void finish_notes(dyn_session *s)
@@ -267,6 +409,10 @@ static void finish_notes(dyn_session *s)
     rh_result_note(s->res, "dynamic: %lu controlled runs of the program; a dynamic engine never "
                            "proves race freedom", s->runs);
     note_no_threads(s);
+    if (s->ending_note && !s->stopped_early)
+        rh_result_note(s->res, "%s", s->ending_note);
+    if (s->undefined_note && !s->stopped_early)
+        rh_result_note(s->res, "%s", s->undefined_note);
     note_unmodelled(s);
     if (s->bin.rebuilt_64bit)
         rh_result_note(s->res, "dynamic: the ILP32 program was built and run as 64-bit code");
@@ -274,6 +420,10 @@ static void finish_notes(dyn_session *s)
         rh_result_note(s->res, "dynamic: linked with %s, installed here, for the functions the "
                                "program calls but does not define (give link flags after -- to "
                                "choose the libraries yourself)", s->bin.auto_libs);
+    if (s->bin.left_out)
+        rh_result_note(s->res, "dynamic: built without %s, which no source and no library given "
+                               "defines (--allow-undefined): a run that calls one ends there",
+                       s->bin.left_out);
     if (s->cutoffs)
         rh_result_note(s->res, "dynamic: %lu runs reached the step limit and were cut off",
                        s->cutoffs);
@@ -295,6 +445,9 @@ static void session_free(dyn_session *s)
     for (int i = 0; i < s->nkept; i++)
         rh_dyn_trace_free(&s->kept[i]);
     rh_frontend_rmdir(s->tmp);
+    free(s->first_ending);
+    free(s->ending_note);
+    free(s->undefined_note);
     free(s->tmp);
     free(s->program);
     rh_dyn_binary_free(&s->bin);
@@ -341,12 +494,21 @@ int rh_dynamic_run(rh_program *prog, const rh_options *o, rh_budget *budget, rh_
      * budget is for; the first race (here or from another engine) ends it. */
     unsigned long i = 0;
     for (; rh_now() < run_deadline && !rh_cancelled() &&
+           !s.stopped_early &&
            (i < max_runs || (!o->runs && !res->nraces && !rh_race_confirmed_elsewhere()));
          i++)
-        if (one_run(&s, i, run_deadline, &last_choices, err)) {
+    {
+        if (i == RH_DYN_DIRECTED_AFTER && !s.stopped_early &&
+            directed(&s, &i, rh_now() + (run_deadline - rh_now()) * RH_DYN_DIRECTED_SHARE,
+                     &last_choices, err)) {
             session_free(&s);
             return -1;
         }
+        if (one_run(&s, i, run_deadline, &last_choices, -1, NULL, err)) {
+            session_free(&s);
+            return -1;
+        }
+    }
     if (i > max_runs)
         rh_result_note(res, "dynamic: no race in the first %lu runs, so it searched on %s", max_runs,
                        res->nraces ? "until it found one"
