@@ -1,6 +1,7 @@
 /* Races on memory LLVM names with its own names (a static local "bump.calls",
- * a parameter's slot "n.addr", a string literal ".str", a heap object
- * "call"): reports must use source names (test_suppress.py). */
+ * a parameter's slot "n.addr", a heap object "call"; a string literal ".str"
+ * is never a race location, writing one being undefined): reports must use
+ * source names (test_suppress.py). */
 #include <pthread.h>
 #include <stdlib.h>
 static void *bump(void *arg)
