@@ -7,6 +7,7 @@
 #include "programs.h"
 #include "../util/cleanup.h"
 #include "../util/proc.h"
+#include "../util/outfile.h"
 #include "../util/util.h"
 
 #include <dirent.h>
@@ -295,6 +296,13 @@ int rh_build_open(const rh_options *o, rh_budget *budget, rh_build **out, char *
     *out = b;
     if (rh_frontend_units(o, &b->units, err))
         return -1;
+    /* the database's sources are inputs too: never an output's path */
+    const char *outs[] = {o->output, o->witness_out};
+    for (int i = 0; i < b->units.len; i++)
+        for (int k = 0; k < 2; k++)
+            if (outs[k] && rh_outfile_same_file(outs[k], b->units.items[i].file))
+                return rh_fail(err, "%s: racehunt reads this file: it will not write the %s over "
+                                    "it", outs[k], k ? "witness" : "report");
     note_skipped(&b->units);
     if (!(b->tmp = rh_frontend_tmpdir(err)))
         return -1;
@@ -340,6 +348,16 @@ static int program_units(const rh_build *b, int which, const int **sel, int *nse
     return 0;
 }
 
+/* The --model rows name argument positions: each must be a parameter of
+ * every function of the program the row applies to. */
+static int check_model_arity(LLVMModuleRef mod, const rh_conc_table *conc, char *err)
+{
+    for (LLVMValueRef f = LLVMGetFirstFunction(mod); conc->nuser && f; f = LLVMGetNextFunction(f))
+        if (rh_conc_check_arity(conc, LLVMGetValueName(f), LLVMCountParams(f), err))
+            return -1;
+    return 0;
+}
+
 int rh_build_load(rh_build *b, int which, rh_budget *budget, rh_program *prog, char *err)
 {
     const int *sel;
@@ -356,6 +374,8 @@ int rh_build_load(rh_build *b, int which, rh_budget *budget, rh_program *prog, c
     LLVMContextRef ctx = LLVMContextCreate();
     LLVMModuleRef mod = NULL;
     int rc = link_units(&b->units, sel, nsel, b->tmp, ctx, &mod, err);
+    if (rc == 0)
+        rc = check_model_arity(mod, &conc, err);
     if (rc == 0 && budget)
         rh_budget_stage(budget, "frontend.normalise");
     rc = rc ? rc : program_main(b->o, b->units.len == 1 ? b->units.items[0].file : "the linked program",
