@@ -2,6 +2,7 @@
  * A report names few files many times (cava: 3,210 races in 3 files), so
  * each is read once and its line starts indexed. */
 #include "srclines.h"
+#include "../util/input.h"
 #include "../util/util.h"
 
 #include <stdlib.h>
@@ -43,7 +44,9 @@ static src_file *lookup(rh_srclines *s, const char *file)
             return &s->files.items[i];
     char err[RH_ERR_MAX];
     size_t len = 0;
-    src_file f = {rh_xstrdup(file), rh_read_file(file, &len, err), NULL, 0};
+    /* a name from a line directive or a saved report may be a FIFO or a
+     * device: read only a bounded regular file */
+    src_file f = {rh_xstrdup(file), rh_input_read_file(file, "source", &len, err), NULL, 0};
     if (f.text)
         index_lines(&f, len);
     rh_vec_push(&s->files, f);

@@ -26,9 +26,9 @@ static char *destination(const char *path)
 }
 
 /* Writes in place: a device, FIFO or socket cannot be renamed over. */
-static int open_in_place(rh_outfile *out, char *err)
+static int open_in_place(rh_outfile *out, int flags, char *err)
 {
-    int fd = open(out->dest, O_WRONLY | O_NOCTTY | O_CLOEXEC);
+    int fd = open(out->dest, O_WRONLY | O_NOCTTY | O_CLOEXEC | flags, 0666);
     if (fd < 0 || !(out->f = fdopen(fd, "w"))) {
         rh_fail(err, "%s: cannot write the %s: %s", out->dest, out->what, strerror(errno));
         if (fd >= 0)
@@ -54,7 +54,7 @@ int rh_outfile_open(rh_outfile *out, const char *path, const char *what, char *e
         return free(out->dest), out->dest = NULL, -1;
     }
     if (exists && !S_ISREG(sb.st_mode)) {
-        if (open_in_place(out, err) == 0)
+        if (open_in_place(out, 0, err) == 0)
             return 0;
         return free(out->dest), out->dest = NULL, -1;
     }
@@ -76,6 +76,18 @@ int rh_outfile_open(rh_outfile *out, const char *path, const char *what, char *e
         return -1;
     }
     return 0;
+}
+
+int rh_outfile_open_private(rh_outfile *out, const char *path, const char *what, char *err)
+{
+    memset(out, 0, sizeof *out);
+    out->what = what;
+    out->dest = rh_xstrdup(path);
+    if (open_in_place(out, O_CREAT | O_TRUNC, err) == 0)
+        return 0;
+    free(out->dest);
+    out->dest = NULL;
+    return -1;
 }
 
 void rh_outfile_abort(rh_outfile *out)

@@ -32,6 +32,11 @@ typedef struct rh_outfile {
 /* Opens the output for path (NULL: standard output, closed by
  * rh_outfile_close_stdout at exit instead). */
 int rh_outfile_open(rh_outfile *out, const char *path, const char *what, char *err);
+/* The same for a file in a directory of racehunt's own that nobody reads
+ * before it is complete (a cache entry being built, a run's schedule):
+ * written in place, not synced, its errors checked just the same. */
+int rh_outfile_open_private(rh_outfile *out, const char *path, const char *what, char *err);
+
 /* Flushes, syncs and closes the output and renames it into place. */
 int rh_outfile_commit(rh_outfile *out, char *err);
 /* Drops what was written; the destination stays as it was. */
