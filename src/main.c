@@ -216,6 +216,7 @@ static int analyse(const rh_options *o)
 
 int main(int argc, char **argv)
 {
+    rh_outfile_hold_std_fds();
     rh_options o;
     char err[RH_ERR_MAX] = "";
     int rc = rh_cli_parse(argc, argv, &o, err);

@@ -137,9 +137,25 @@ int rh_outfile_close_stdout(char *err)
     errno = 0;
     int bad = fflush(stdout) != 0 || ferror(stdout);
     int saved = errno;
-    bad = fclose(stdout) != 0 || bad;
+    /* a standard output closed from the start (>&-) that nothing was
+     * written to fails only its close: nothing was lost */
+    bad = (fclose(stdout) != 0 && errno != EBADF) || bad;
     if (bad)
         return rh_fail(err, "cannot write to standard output: %s",
                        strerror(saved ? saved : errno ? errno : EIO));
     return 0;
+}
+
+void rh_outfile_hold_std_fds(void)
+{
+    for (int fd = 0; fd <= 2; fd++)
+        if (fcntl(fd, F_GETFD) < 0 && errno == EBADF) {
+            /* read-only: a report written to a closed stdout fails as
+             * it should, instead of going into the next file opened */
+            int got = open("/dev/null", O_RDONLY);
+            if (got >= 0 && got != fd) {
+                dup2(got, fd);
+                close(got);
+            }
+        }
 }

@@ -46,6 +46,11 @@ void rh_outfile_abort(rh_outfile *out);
  * (racehunt ... > /dev/full). */
 int rh_outfile_close_stdout(char *err);
 
+/* Opens /dev/null read-only on any of the descriptors 0, 1 and 2 that is
+ * closed, first thing in main: otherwise the next file racehunt opens
+ * would become its standard output and receive the report. */
+void rh_outfile_hold_std_fds(void);
+
 /* Whether a and b name the same existing file (device and inode, through
  * symbolic links); 0 when either does not exist. */
 int rh_outfile_same_file(const char *a, const char *b);

@@ -127,6 +127,10 @@ def checked_writes(rh, tmp):
     with open("/dev/full", "w") as full:
         res = run(rh, "--version", stdout=full)
     check("--version > /dev/full: error, exit 2", one_error(res, "standard output"), repr(res[:3]))
+    p = subprocess.run(["sh", "-c", 'exec "$0" --engine=static "$1" >&-', rh, src],
+                       capture_output=True, text=True, timeout=120)
+    check("closed standard output: error, exit 2 (not the next file opened)",
+          one_error((p.returncode, "", p.stderr, 0), "standard output"), p.stderr)
     # The report is renamed into place: a hard link to the old report keeps
     # the old text (an in-place write would change it under a reader).
     report = write(os.path.join(tmp, "report.txt"), "old report\n")
