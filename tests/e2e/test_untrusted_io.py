@@ -107,13 +107,15 @@ def output_over_input(rh, tmp):
     write(os.path.join(tmp, "race.supp"), "race:nothing_matches\n")
     write(os.path.join(tmp, "m.model"), "lock my_lock obj=0\n")
     write(src, RACY)
-    res = run(rh, "--engine=static", "--format=json", "-o", "old.json", "main.c", cwd=tmp)
-    check("a JSON report to read back", res[0] == 1, repr(res[:3]))
+    for name in ("old.json", "saved.json"):
+        res = run(rh, "--engine=static", "--format=json", "-o", name, "main.c", cwd=tmp)
+        check("a JSON report to read back: " + name, res[0] == 1, repr(res[:3]))
     for label, args, victim in [
             ("-o over --suppressions", ["--suppressions=race.supp", "-o", "race.supp"], "race.supp"),
             ("-o over --model", ["--model=m.model", "-o", "./m.model"], "m.model"),
             ("-o over --baseline", ["--baseline=old.json", "-o", "old.json"], "old.json"),
-            ("-o over --from-report", ["--from-report=old.json", "-o", "old.json"], "old.json")]:
+            ("-o over --from-report", ["--from-report=saved.json", "-o", "saved.json"],
+             "saved.json")]:
         write(src, RACY)
         before = read(os.path.join(tmp, victim))
         res = run(rh, "--engine=static", *args, *([] if "--from-report" in args[0] else ["main.c"]),
