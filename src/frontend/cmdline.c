@@ -59,19 +59,27 @@ int rh_shell_split(const char *cmd, char ***argv, int *argc)
 
 /* Appends the words of argv to *out, each @FILE replaced by FILE's words
  * (relative to dir), depth levels deep at most. */
-static int expand(const char *dir, char **argv, int argc, char ***out, int *nout, int depth,
-                  char *err)
+typedef struct expansion {
+    const char *dir;
+    char ***out, ***read;
+    int *nout, *nread;
+} expansion;
+
+static int expand(const expansion *x, char **argv, int argc, int depth, char *err)
 {
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         if (a[0] != '@' || !a[1]) {
-            rh_argv_push(out, nout, a);
+            rh_argv_push(x->out, x->nout, a);
             continue;
         }
         if (depth == RH_RESPONSE_DEPTH)
             return rh_fail(err, "%s: response files nested more than %d deep", a + 1,
                            RH_RESPONSE_DEPTH);
-        char *path = a[1] == '/' || !dir ? rh_xstrdup(a + 1) : rh_xasprintf("%s/%s", dir, a + 1);
+        char *path = a[1] == '/' || !x->dir ? rh_xstrdup(a + 1)
+                                            : rh_xasprintf("%s/%s", x->dir, a + 1);
+        if (x->read)
+            rh_argv_push(x->read, x->nread, path);
         char **words = NULL;
         int nwords = 0, rc = 0;
         char *text = rh_input_read_text(path, "response file", err);
@@ -80,7 +88,7 @@ static int expand(const char *dir, char **argv, int argc, char ***out, int *nout
         else if (rh_shell_split(text, &words, &nwords))
             rc = rh_fail(err, "%s: a quote is left open", path);
         else
-            rc = expand(dir, words, nwords, out, nout, depth + 1, err);
+            rc = expand(x, words, nwords, depth + 1, err);
         rh_argv_free(words, nwords);
         free(text);
         free(path);
@@ -90,11 +98,13 @@ static int expand(const char *dir, char **argv, int argc, char ***out, int *nout
     return 0;
 }
 
-int rh_expand_response_files(const char *dir, char ***argv, int *argc, char *err)
+int rh_expand_response_files(const char *dir, char ***argv, int *argc, char ***read, int *nread,
+                             char *err)
 {
     char **out = NULL;
     int nout = 0;
-    if (expand(dir, *argv, *argc, &out, &nout, 0, err)) {
+    expansion x = {dir, &out, read, &nout, nread};
+    if (expand(&x, *argv, *argc, 0, err)) {
         rh_argv_free(out, nout);
         return -1;
     }

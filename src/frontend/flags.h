@@ -34,9 +34,11 @@ int rh_shell_split(const char *cmd, char ***argv, int *argc);
  * so that clang is never handed one to read.  Each FILE is read as a side
  * input (util/input.h: a bounded regular file).  Returns 0, or -1 with err
  * naming the file that is missing, not regular, too large or malformed;
- * *argv is unchanged then. */
+ * *argv is unchanged then.  The paths of the files read are appended to
+ * *read (when read is not NULL). */
 #define RH_RESPONSE_DEPTH 8
-int rh_expand_response_files(const char *dir, char ***argv, int *argc, char *err);
+int rh_expand_response_files(const char *dir, char ***argv, int *argc, char ***read, int *nread,
+                             char *err);
 
 /* The kind of argv[i]; *nargs is how many arguments it spans (1, or 2 when
  * its value is the next argument and that exists). */

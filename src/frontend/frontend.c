@@ -289,6 +289,21 @@ static int find_programs(rh_build *b, char *err)
     return rc;
 }
 
+/* The database's sources and the response files read are inputs too:
+ * never an output's path (the command line's are checked by cli.c). */
+static int outputs_not_inputs(const rh_options *o, const rh_tu_list *u, char *err)
+{
+    const char *outs[] = {o->output, o->witness_out};
+    for (int i = 0; i < u->len + u->nread; i++) {
+        const char *in = i < u->len ? u->items[i].file : u->read[i - u->len];
+        for (int k = 0; k < 2; k++)
+            if (outs[k] && rh_outfile_same_file(outs[k], in))
+                return rh_fail(err, "%s: racehunt reads this file: it will not write the %s over "
+                                    "it", outs[k], k ? "witness" : "report");
+    }
+    return 0;
+}
+
 int rh_build_open(const rh_options *o, rh_budget *budget, rh_build **out, char *err)
 {
     rh_build *b = rh_xcalloc(1, sizeof *b);
@@ -296,13 +311,8 @@ int rh_build_open(const rh_options *o, rh_budget *budget, rh_build **out, char *
     *out = b;
     if (rh_frontend_units(o, &b->units, err))
         return -1;
-    /* the database's sources are inputs too: never an output's path */
-    const char *outs[] = {o->output, o->witness_out};
-    for (int i = 0; i < b->units.len; i++)
-        for (int k = 0; k < 2; k++)
-            if (outs[k] && rh_outfile_same_file(outs[k], b->units.items[i].file))
-                return rh_fail(err, "%s: racehunt reads this file: it will not write the %s over "
-                                    "it", outs[k], k ? "witness" : "report");
+    if (outputs_not_inputs(o, &b->units, err))
+        return -1;
     note_skipped(&b->units);
     if (!(b->tmp = rh_frontend_tmpdir(err)))
         return -1;

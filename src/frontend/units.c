@@ -180,7 +180,8 @@ static char *join_path(const char *dir, const char *path)
 /* The command of a database entry as an argument vector: "arguments" (a
  * list of strings) or "command" (shell words), response files read.
  * Returns 0, or -1 with why saying what is wrong with the entry. */
-static int entry_argv(json_t *e, const char *dir, char ***argv, int *argc, char *why)
+static int entry_argv(rh_tu_list *l, json_t *e, const char *dir, char ***argv, int *argc,
+                      char *why)
 {
     json_t *args = json_object_get(e, "arguments"), *cmd = json_object_get(e, "command");
     if (args && !json_is_array(args))
@@ -200,7 +201,7 @@ static int entry_argv(json_t *e, const char *dir, char ***argv, int *argc, char 
     if (*argc == 0)
         return rh_fail(why, "an empty command");
     char inner[RH_ERR_MAX];
-    if (rh_expand_response_files(dir, argv, argc, inner))
+    if (rh_expand_response_files(dir, argv, argc, &l->read, &l->nread, inner))
         return rh_fail(why, "%.*s", RH_ERR_MAX - 16, inner);
     return 0;
 }
@@ -222,7 +223,7 @@ static int add_db_entry(rh_tu_list *l, json_t *e, const char *db_dir, char *why)
     for (int i = 0; i < l->len; i++)
         if (strcmp(l->items[i].file, path) == 0) /* the same unit built twice */
             goto done;
-    if ((rc = entry_argv(e, dir, &argv, &argc, why)))
+    if ((rc = entry_argv(l, e, dir, &argv, &argc, why)))
         goto done;
     rh_lang lang = unit_lang(file, argv, argc);
     size_t n = strlen(file);
@@ -291,7 +292,7 @@ int rh_frontend_units(const rh_options *o, rh_tu_list *out, char *err)
     int nflags = 0;
     for (int j = 0; j < o->ncflags; j++)
         rh_argv_push(&flags, &nflags, o->cflags[j]);
-    int rc = rh_expand_response_files(NULL, &flags, &nflags, err);
+    int rc = rh_expand_response_files(NULL, &flags, &nflags, &out->read, &out->nread, err);
     for (int i = 0; rc == 0 && i < out->len; i++)
         for (int j = 0; j < nflags; j++)
             add_flag(&out->items[i], flags[j]);
@@ -310,6 +311,7 @@ void rh_frontend_units_free(rh_tu_list *l)
         free(l->items[i].target);
     }
     rh_argv_free(l->skipped, l->nskipped);
+    rh_argv_free(l->read, l->nread);
     free(l->items);
     memset(l, 0, sizeof *l);
 }

@@ -125,12 +125,14 @@ def output_over_input(rh, tmp):
     db = os.path.join(tmp, "db")
     os.mkdir(db)
     write(os.path.join(db, "u.c"), RACY)
+    write(os.path.join(db, "flags.rsp"), "-DUNUSED=1\n")
     write(os.path.join(db, "compile_commands.json"),
-          json.dumps([{"directory": db, "file": "u.c", "arguments": ["cc", "-c", "u.c"]}]))
-    for victim in ("compile_commands.json", "u.c"):
+          json.dumps([{"directory": db, "file": "u.c", "arguments": ["cc", "@flags.rsp", "-c", "u.c"]}]))
+    for victim in ("compile_commands.json", "u.c", "flags.rsp"):
         res = run(rh, "--engine=static", "-p", ".", "-o", victim, cwd=db)
         check("refused: -p with -o over " + victim, one_error(res, victim) and
               read(os.path.join(db, "u.c")) == RACY and
+              read(os.path.join(db, "flags.rsp")) == "-DUNUSED=1\n" and
               read(os.path.join(db, "compile_commands.json")).startswith("[{"), repr(res[:3]))
 
 
