@@ -2,7 +2,7 @@
  *
  * Contract: an engine reads the program model and the options, and fills
  * an empty result: races (one rh_race each, with the evidence it has), a
- * verdict that follows DESIGN.md's soundness discipline (RH_RACE_FREE only
+ * verdict that follows doc/design.md's soundness discipline (RH_RACE_FREE only
  * from a proof over the whole program, RH_RACE only with races whose
  * evidence allows it, RH_UNKNOWN otherwise), and notes naming what it could
  * not model.  The engine stops when rh_budget_over(budget) says so, names

@@ -1,5 +1,5 @@
 /* concurrency.h - the concurrency model: one table that says what each
- * external function means to a race detector (DESIGN.md, Concurrency model).
+ * external function means to a race detector (doc/design.md, Concurrency model).
  *
  * Contract: every engine learns the meaning of a call only through
  * rh_conc_lookup; nothing else in racehunt compares function names.  Entries

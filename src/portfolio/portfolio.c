@@ -370,7 +370,7 @@ static void collect_children(rh_child *c, int n, const rh_budget *budget, rh_res
         }
 }
 
-/* Verdict of the merged races (DESIGN.md, soundness discipline).  A
+/* Verdict of the merged races (doc/design.md, soundness discipline).  A
  * static must-race no execution confirmed, against bmc's exhaustive proof
  * of race freedom: one engine is wrong, and we cannot tell which. */
 static rh_verdict merged_verdict(rh_result *res, int proved_free)
@@ -495,7 +495,7 @@ const char *rh_portfolio_svcomp_answer(const rh_result *res)
         return "true";
     if (res->verdict != RH_RACE)
         return "unknown";
-    /* Only evidence that cannot be a false alarm answers false (DESIGN.md);
+    /* Only evidence that cannot be a false alarm answers false (doc/design.md);
      * static must-races qualify only while their measured false-alarm rate
      * on the benchmarks stays zero (see README, Benchmarks). */
     for (int i = 0; i < res->nraces; i++)

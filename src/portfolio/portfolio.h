@@ -1,5 +1,5 @@
 /* portfolio.h - choosing and running engines, and merging what they find
- * into one verdict (DESIGN.md, portfolio).
+ * into one verdict (doc/design.md, portfolio).
  *
  * Contract: rh_portfolio_run runs the engine the options name, or for
  * "auto" the engines in table order within the time budget, and returns one

@@ -12,7 +12,7 @@
 
 typedef enum rh_verdict { RH_UNKNOWN = 0, RH_RACE, RH_RACE_FREE } rh_verdict;
 
-/* What a race rests on, weakest first (DESIGN.md, soundness discipline). */
+/* What a race rests on, weakest first (doc/design.md, soundness discipline). */
 typedef enum rh_evidence {
     RH_EV_MAY = 0,       /* static may-race: possible, not shown */
     RH_EV_MUST,          /* static must-race: likely, not shown by an execution */

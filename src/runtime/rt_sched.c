@@ -1,5 +1,5 @@
 /* rt_sched.c - the serialising scheduler: one token, handed between real
- * threads only at instrumentation points, by a strategy (papers/003):
+ * threads only at instrumentation points, by a strategy (doc/design.md [Ibing]):
  * PCT priorities with d-1 change points, a random walk, FIFO, or a given
  * schedule (replay).  A thread whose pending event cannot complete (lock
  * held, join on a live thread, ...) is simply not enabled, so no real
@@ -201,7 +201,7 @@ static rt_thread *choose_random(void)
     return NULL;
 }
 
-/* FIFO (papers/003): the running thread keeps running until it blocks or
+/* FIFO (doc/design.md [Ibing]): the running thread keeps running until it blocks or
  * spins; then the next enabled thread in creation order. */
 static rt_thread *choose_fifo(rt_thread *cur)
 {

@@ -10,7 +10,7 @@
  * which it executes and Z3 terms over the thread's SSA values.  Everything
  * thread-local is plain SSA shared by all rounds, which is what keeps the
  * lazy encoding small.  rh_bmc_schedule then adds the lazy round-robin
- * schedule (papers/000 Section 3) and the two-phase race monitor
+ * schedule (doc/design.md [LaDR] Section 3) and the two-phase race monitor
  * (Section 4), rh_bmc_witness reads a model back into a race record.
  */
 #ifndef RH_BMC_H
@@ -115,11 +115,29 @@ typedef struct rh_bmc_input {
     int thread, pos;     /* the position it happens before (for ordering) */
 } rh_bmc_input;
 
+/* What an object of the flat address space is: the program's own memory, or
+ * a table the encoding keeps for modelled library state. */
+typedef enum rh_bmc_okind {
+    RH_BMC_O_GLOBAL,
+    RH_BMC_O_FUNCTION,
+    RH_BMC_O_STACK,
+    RH_BMC_O_HEAP,
+    RH_BMC_O_THREAD_LOCAL,
+    RH_BMC_O_LIBRARY,        /* storage a library call hands out */
+    RH_BMC_O_CANCEL_PENDING, /* one pending-cancellation word per thread */
+    RH_BMC_O_NAMED_SEM_TABLE,
+    RH_BMC_O_NAMED_SEM,
+    RH_BMC_O_TSD_KEYS
+} rh_bmc_okind;
+
+/* The words a witness uses for an object of kind k ("heap", "library storage"). */
+const char *rh_bmc_okind_name(rh_bmc_okind k);
+
 /* One global object's place in the flat address space. */
 typedef struct rh_bmc_object {
     LLVMValueRef val;    /* global, function or NULL */
     uint64_t addr, size;
-    const char *kind;    /* "global", "function", "stack", "heap" */
+    rh_bmc_okind kind;
     char *name;
 } rh_bmc_object;
 
@@ -206,7 +224,7 @@ Z3_ast rh_bmc_mem_store(rh_bmc_ctx *c, Z3_ast mem, Z3_ast addr, Z3_ast val, unsi
 /* Assigns addresses to globals and functions and builds mem0.  -1 when an
  * initializer cannot be encoded (note set). */
 int rh_bmc_layout(rh_bmc_ctx *c);
-uint64_t rh_bmc_alloc(rh_bmc_ctx *c, const char *kind, uint64_t size, LLVMValueRef site);
+uint64_t rh_bmc_alloc(rh_bmc_ctx *c, rh_bmc_okind kind, uint64_t size, LLVMValueRef site);
 /* Bytes an object may be accessed at: its size, or a heap block's slot. */
 uint64_t rh_bmc_object_span(const rh_bmc_ctx *c, const rh_bmc_object *o);
 /* The object holding a concrete address, or NULL. */

@@ -78,7 +78,7 @@ static int resolve(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef callee, LLVMTy
     Z3_ast none = st->guard;
     for (int i = 0; i < c->nobjs && n < MAX_TARGETS; i++) {
         LLVMValueRef g = c->objs[i].val;
-        if (!g || strcmp(c->objs[i].kind, "function") != 0 || LLVMIsDeclaration(g) ||
+        if (!g || c->objs[i].kind != RH_BMC_O_FUNCTION || LLVMIsDeclaration(g) ||
             LLVMCountParams(g) != nargs || (fty && LLVMGlobalGetValueType(g) != fty))
             continue;
         Z3_ast eq = rh_bmc_fold(c, Z3_mk_eq(c->z, fp, rh_bmc_bv(c, c->objs[i].addr, c->aw)));
@@ -535,7 +535,7 @@ static Z3_ast thread_local(rh_bmc_walk *w, LLVMValueRef g)
         LLVMValueRef init = LLVMGetInitializer(g);
         if (init && !LLVMIsNull(init))
             return NULL;
-        a = (long)rh_bmc_alloc(c, "thread-local", rh_bmc_type_size(c, LLVMGlobalGetValueType(g)), g);
+        a = (long)rh_bmc_alloc(c, RH_BMC_O_THREAD_LOCAL, rh_bmc_type_size(c, LLVMGlobalGetValueType(g)), g);
         rh_ptrmap_put(&th->tls, g, a);
     }
     return rh_bmc_bv(c, (uint64_t)a, c->aw);
@@ -574,7 +574,7 @@ static void call_pure(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, LLVMV
         rh_bmc_thread *th = &c->threads[w->thread];
         long at = rh_ptrmap_get(&th->tls, callee, -1);
         if (at < 0) {
-            at = (long)rh_bmc_alloc(c, "library storage", 256, callee);
+            at = (long)rh_bmc_alloc(c, RH_BMC_O_LIBRARY, 256, callee);
             rh_ptrmap_put(&th->tls, callee, at);
         }
         v = rh_bmc_bv(c, (uint64_t)at, c->aw);
@@ -727,7 +727,7 @@ static void call_realloc(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, co
         rh_bmc_unsupported_kill(w, st, call, "a realloc of an unknown block");
         return;
     }
-    Z3_ast fresh = rh_bmc_bv(c, rh_bmc_alloc(c, "heap", 1, call), c->aw);
+    Z3_ast fresh = rh_bmc_bv(c, rh_bmc_alloc(c, RH_BMC_O_HEAP, 1, call), c->aw);
     Z3_ast g = st->guard;
     st->guard = rh_bmc_and(c, g, rh_bmc_nonzero(c, old));
     if (!rh_bmc_is_false(c, st->guard)) {
@@ -814,7 +814,7 @@ static int dispatch(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call)
     case RH_OP_ERROR: rh_bmc_kill(w, st, call, 0, "error"); return 0;
     case RH_OP_EXIT: rh_bmc_kill(w, st, call, 0, "exit"); return 0;
     case RH_OP_ALLOC: case RH_OP_CALLOC:
-        set_result(w, st, call, rh_bmc_bv(c, rh_bmc_alloc(c, "heap", 1, call), c->aw));
+        set_result(w, st, call, rh_bmc_bv(c, rh_bmc_alloc(c, RH_BMC_O_HEAP, 1, call), c->aw));
         return 0;
     case RH_OP_FREE: call_free(w, st, call, e); return 0;
     case RH_OP_REALLOC: call_realloc(w, st, call, e); return 0;

@@ -68,7 +68,7 @@ void rh_bmc_cancel_init(rh_bmc_ctx *c)
             c->cancel = 1;
     }
     if (c->cancel) {
-        c->cancel_base = rh_bmc_alloc(c, "pending cancellations", 4 * RH_BMC_MAX_THREADS, NULL);
+        c->cancel_base = rh_bmc_alloc(c, RH_BMC_O_CANCEL_PENDING, 4 * RH_BMC_MAX_THREADS, NULL);
         c->cancel_free = rh_bmc_fresh(c, "cancel_free", 0);
     }
 }

@@ -371,7 +371,7 @@ static int walk_thread(rh_bmc_ctx *c, int t)
         /* main(argc, argv): any argc >= 1, argv a zeroed array */
         unsigned bits = rh_bmc_type_bits(c, LLVMTypeOf(LLVMGetParam(fn, 0)));
         args[0] = c->argc = rh_bmc_fresh(c, "argc", bits);
-        args[1] = rh_bmc_bv(c, rh_bmc_alloc(c, "heap", 64, NULL), c->aw);
+        args[1] = rh_bmc_bv(c, rh_bmc_alloc(c, RH_BMC_O_HEAP, 64, NULL), c->aw);
     }
     int rc = rh_bmc_inline(&w, &st, fn, args, 2, &ret);
     if (rc == 0)

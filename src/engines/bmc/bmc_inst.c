@@ -95,7 +95,7 @@ static int exec_alloca(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef in)
         size *= LLVMConstIntGetZExtValue(n);
     else
         size = 1 << 16; /* variable-length array: a region large enough */
-    rh_bmc_state_set(st, in, rh_bmc_bv(c, rh_bmc_alloc(c, "stack", size, in), c->aw));
+    rh_bmc_state_set(st, in, rh_bmc_bv(c, rh_bmc_alloc(c, RH_BMC_O_STACK, size, in), c->aw));
     return 0;
 }
 

@@ -39,8 +39,20 @@ static uint64_t heap_step(const rh_bmc_ctx *c)
     return UINT64_C(1) << 20;
 }
 
+const char *rh_bmc_okind_name(rh_bmc_okind k)
+{
+    static const char *const names[] = {
+        [RH_BMC_O_GLOBAL] = "global", [RH_BMC_O_FUNCTION] = "function", [RH_BMC_O_STACK] = "stack",
+        [RH_BMC_O_HEAP] = "heap", [RH_BMC_O_THREAD_LOCAL] = "thread-local",
+        [RH_BMC_O_LIBRARY] = "library storage", [RH_BMC_O_CANCEL_PENDING] = "pending cancellations",
+        [RH_BMC_O_NAMED_SEM_TABLE] = "named semaphore table", [RH_BMC_O_NAMED_SEM] = "named semaphore",
+        [RH_BMC_O_TSD_KEYS] = "thread-specific data keys",
+    };
+    return names[k];
+}
+
 static int add_object(rh_bmc_ctx *c, LLVMValueRef v, uint64_t addr, uint64_t size,
-                      const char *kind, const char *name)
+                      rh_bmc_okind kind, const char *name)
 {
     c->objs = rh_xrealloc(c->objs, (size_t)(c->nobjs + 1) * sizeof *c->objs);
     rh_bmc_object *o = &c->objs[c->nobjs];
@@ -54,12 +66,12 @@ static int add_object(rh_bmc_ctx *c, LLVMValueRef v, uint64_t addr, uint64_t siz
     return c->nobjs++;
 }
 
-uint64_t rh_bmc_alloc(rh_bmc_ctx *c, const char *kind, uint64_t size, LLVMValueRef site)
+uint64_t rh_bmc_alloc(rh_bmc_ctx *c, rh_bmc_okind kind, uint64_t size, LLVMValueRef site)
 {
     uint64_t addr;
     size_t n = 0;
     const char *name = site ? LLVMGetValueName2(site, &n) : NULL;
-    if (strcmp(kind, "heap") == 0) {
+    if (kind == RH_BMC_O_HEAP) {
         addr = c->next_heap;
         c->next_heap += heap_step(c);
         if (c->next_heap >= (UINT64_C(1) << (c->iw - 1)))
@@ -70,7 +82,7 @@ uint64_t rh_bmc_alloc(rh_bmc_ctx *c, const char *kind, uint64_t size, LLVMValueR
         if (c->next_stack >= heap_base(c))
             c->fatal = 1;
     }
-    if (strcmp(kind, "heap") == 0 && site && LLVMIsAInstruction(site)) {
+    if (kind == RH_BMC_O_HEAP && site && LLVMIsAInstruction(site)) {
         /* a heap object is known by where it was allocated, not by the SSA
          * name of the call ("call", "call5") */
         rh_srcloc l = rh_model_inst_loc(c->prog, site);
@@ -88,7 +100,7 @@ const rh_bmc_object *rh_bmc_object_at(const rh_bmc_ctx *c, uint64_t addr)
     const rh_bmc_object *best = NULL;
     for (int i = 0; i < c->nobjs; i++) {
         const rh_bmc_object *o = &c->objs[i];
-        if (addr >= o->addr && (addr - o->addr < o->size || strcmp(o->kind, "heap") == 0) &&
+        if (addr >= o->addr && (addr - o->addr < o->size || o->kind == RH_BMC_O_HEAP) &&
             (!best || o->addr > best->addr))
             best = o;
     }
@@ -214,11 +226,11 @@ int rh_bmc_layout(rh_bmc_ctx *c)
     LLVMModuleRef m = c->prog->mod;
     uint64_t a = FUNC_BASE;
     for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f), a += 16)
-        add_object(c, f, a, 1, "function", LLVMGetValueName2(f, &(size_t){0}));
+        add_object(c, f, a, 1, RH_BMC_O_FUNCTION, LLVMGetValueName2(f, &(size_t){0}));
     a = GLOBAL_BASE;
     for (LLVMValueRef g = LLVMGetFirstGlobal(m); g; g = LLVMGetNextGlobal(g)) {
         uint64_t size = rh_bmc_type_size(c, LLVMGlobalGetValueType(g));
-        add_object(c, g, a, size, "global", LLVMGetValueName2(g, &(size_t){0}));
+        add_object(c, g, a, size, RH_BMC_O_GLOBAL, LLVMGetValueName2(g, &(size_t){0}));
         a += ((size + 15) & ~UINT64_C(15)) + 16;
     }
     c->next_stack = stack_base(c);
@@ -248,5 +260,5 @@ int rh_bmc_layout(rh_bmc_ctx *c)
 
 uint64_t rh_bmc_object_span(const rh_bmc_ctx *c, const rh_bmc_object *o)
 {
-    return strcmp(o->kind, "heap") == 0 ? heap_step(c) : o->size;
+    return o->kind == RH_BMC_O_HEAP ? heap_step(c) : o->size;
 }

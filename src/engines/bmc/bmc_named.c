@@ -41,7 +41,7 @@ static uint64_t name_word(rh_bmc_ctx *c, const char *name)
     c->named = rh_xrealloc(c->named, (size_t)(c->nnamed + 1) * sizeof *c->named);
     rh_bmc_named *n = &c->named[c->nnamed++];
     n->name = rh_xstrdup(name);
-    n->word = rh_bmc_alloc(c, "named semaphore table", 8, NULL);
+    n->word = rh_bmc_alloc(c, RH_BMC_O_NAMED_SEM_TABLE, 8, NULL);
     return n->word;
 }
 
@@ -83,7 +83,7 @@ void rh_bmc_call_sem_open(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, c
         rh_bmc_no_proof(c, call, "a sem_open without O_EXCL (it may open a semaphore another "
                                     "process left behind, with any value)");
     Z3_ast word = rh_bmc_bv(c, name_word(c, name), c->aw);
-    Z3_ast fresh = rh_bmc_bv(c, rh_bmc_alloc(c, "named semaphore", SEM_SIZE, NULL), c->aw);
+    Z3_ast fresh = rh_bmc_bv(c, rh_bmc_alloc(c, RH_BMC_O_NAMED_SEM, SEM_SIZE, NULL), c->aw);
     rh_bmc_pos *p = emit_at(w, st, call, RH_BMC_P_LOAD, word, "sem_open: look up the name");
     p->val = rh_bmc_fresh(c, "named", c->aw);
     p->flags |= RH_BMC_PF_NOSWITCH;

@@ -52,7 +52,7 @@ static void unite(rh_bmc_regions *g, long dst, const uint64_t *src)
 static int object_of(rh_bmc_ctx *c, uint64_t addr)
 {
     const rh_bmc_object *o = rh_bmc_object_at(c, addr);
-    if (!o || strcmp(o->kind, "function") == 0)
+    if (!o || o->kind == RH_BMC_O_FUNCTION)
         return -1;
     return (int)(o - c->objs);
 }
@@ -107,7 +107,7 @@ static void init_refs(rh_bmc_ctx *c, rh_bmc_regions *g, LLVMValueRef k, int dept
         return;
     if (LLVMIsAGlobalValue(k)) {
         long i = rh_ptrmap_get(&c->objmap, k, -1);
-        if (i >= 0 && strcmp(c->objs[i].kind, "function") != 0)
+        if (i >= 0 && c->objs[i].kind != RH_BMC_O_FUNCTION)
             g->escaped[i / 64] |= UINT64_C(1) << (i % 64);
         return;
     }

@@ -1,5 +1,5 @@
 /* bmc_sched.c - the lazy sequentialization of the bounded program
- * (papers/000 Section 3) and its race monitor (Section 4), as Z3 formulas.
+ * (doc/design.md [LaDR] Section 3) and its race monitor (Section 4), as Z3 formulas.
  *
  * Threads run in R round-robin rounds in instance order; context (t, r)
  * runs the positions cs[t][r-1] < p <= cs[t][r] of thread t, where the cs
@@ -13,7 +13,7 @@
  * The monitor chooses a context C1 whose last visible access (or atomic
  * block) is the first racing access, and the next non-empty context C2, of
  * another thread, whose first one is the second: both are adjacent in the
- * interleaving, overlap byte-precisely (address and width, papers/002), one
+ * interleaving, overlap byte-precisely (address and width, doc/design.md [CSeq-DR]), one
  * of them writes, and not both are atomic.  Happens-before annotations
  * between them (a release after the first, an acquire on the same address
  * before the second) order the pair (hb_edges).

@@ -140,7 +140,7 @@ int rh_bmc_call_tsd(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, const r
 static Z3_ast key_word(rh_bmc_ctx *c, Z3_ast key)
 {
     if (!c->key_base)
-        c->key_base = rh_bmc_alloc(c, "thread-specific data keys", 4 * (MAX_KEYS + 1), NULL);
+        c->key_base = rh_bmc_alloc(c, RH_BMC_O_TSD_KEYS, 4 * (MAX_KEYS + 1), NULL);
     Z3_ast off = Z3_mk_bvmul(c->z, rh_bmc_resize(c, key, c->aw, 0), rh_bmc_bv(c, 4, c->aw));
     return rh_bmc_fold(c, Z3_mk_bvadd(c->z, rh_bmc_bv(c, c->key_base, c->aw), off));
 }

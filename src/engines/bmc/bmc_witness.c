@@ -53,13 +53,13 @@ static char *describe_object(wctx *W, uint64_t addr)
     const rh_bmc_object *o = rh_bmc_object_at(W->c, addr);
     if (!o)
         return rh_xasprintf("memory at 0x%llx", (unsigned long long)addr);
-    if (strcmp(o->kind, "global") == 0)
+    if (o->kind == RH_BMC_O_GLOBAL)
         return rh_xasprintf("global '%s'", o->name);
-    if (strcmp(o->kind, "heap") == 0 && o->name[0])
+    if (o->kind == RH_BMC_O_HEAP && o->name[0])
         return rh_xasprintf("heap object %s", o->name); /* "allocated at a.c:3:9" */
     if (o->name[0])
-        return rh_xasprintf("%s object '%s'", o->kind, o->name);
-    return rh_xasprintf("%s object", o->kind);
+        return rh_xasprintf("%s object '%s'", rh_bmc_okind_name(o->kind), o->name);
+    return rh_xasprintf("%s object", rh_bmc_okind_name(o->kind));
 }
 
 static char *step_what(wctx *W, const rh_bmc_pos *p, int t)

@@ -1,4 +1,4 @@
-/* dyn.h - the dynamic engine's modules (papers/003): instrumenting and
+/* dyn.h - the dynamic engine's modules (doc/design.md [Ibing]): instrumenting and
  * building the program (dyn_instrument.c, dyn_build.c), running it under
  * the runtime's scheduler and reading what the runtime wrote (dyn_run.c,
  * dyn_trace.c), and turning findings into race records and witnesses

@@ -1,8 +1,8 @@
-/* dynamic_engine.c - the dynamic engine (papers/003): builds the program
+/* dynamic_engine.c - the dynamic engine (doc/design.md [Ibing]): builds the program
  * instrumented, runs it a budget of times under the serialising runtime
  * with changing strategies and seeds, and reports every race a run saw
  * under happens-before, with the run's schedule as its witness.  Traces of
- * race-free runs go to the witness engine (papers/004), whose predicted
+ * race-free runs go to the witness engine (doc/design.md [Said]), whose predicted
  * schedules count only when a replay reaches the race.
  *
  * This engine executes the user's program (README.md).  It never proves

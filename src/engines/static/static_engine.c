@@ -1,7 +1,7 @@
-/* static_engine.c - the static engine (RacerF, papers/001): runs the
+/* static_engine.c - the static engine (RacerF, doc/design.md [RacerF]): runs the
  * phases in order - points-to, control flow, thread-creation graph,
  * lockset and active-threads dataflow, escape analysis, race pairs - and
- * turns their outcome into a verdict that follows DESIGN.md's soundness
+ * turns their outcome into a verdict that follows doc/design.md's soundness
  * discipline: race-free only without any may-race or unmodelled construct,
  * race only with must-races, unknown otherwise.
  */

@@ -1,7 +1,7 @@
 /* wit_predict.c - the witness engine's driver: index a trace, take its
  * candidate pairs, ask the SMT model for a schedule per pair, turn the
  * schedule into a witness, and replay it; only a replay that reaches the
- * race reports it (papers/004: "a witness that replayed").
+ * race reports it (doc/design.md [Said]: "a witness that replayed").
  */
 #include "wit.h"
 #include "../../util/util.h"

@@ -1,4 +1,4 @@
-/* wit_smt.c - the symbolic predictive model of papers/004 over Z3: one
+/* wit_smt.c - the symbolic predictive model of doc/design.md [Said] over Z3: one
  * integer order variable per visible event, and a cut: the events before
  * the cut are the witness schedule.  Encoded once: program order, fork
  * before begin, end before join, mutual exclusion of critical sections,

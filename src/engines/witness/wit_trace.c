@@ -1,4 +1,4 @@
-/* wit_trace.c - reading a trace for the witness engine (papers/004, §5):
+/* wit_trace.c - reading a trace for the witness engine (doc/design.md [Said], §5):
  * which events matter (synchronisation, and accesses to memory more than
  * one thread touches), the locks each access holds, critical sections, a
  * must-happen-before order from fork and join, and the candidate pairs:

@@ -1,4 +1,4 @@
-/* witness.h - the witness engine (papers/004, Said et al.): from one
+/* witness.h - the witness engine (doc/design.md [Said], Said et al.): from one
  * recorded trace, find races the run did not exhibit and schedules that
  * exhibit them.  Candidate pairs come from a hybrid lockset analysis of the
  * trace, pruned by must-happen-before (fork/join order); per pair an
