@@ -6,6 +6,8 @@
 #include "frontend/flags.h"
 #include "report/filter.h"
 #include "report/report.h"
+#include "util/input.h"
+#include "util/outfile.h"
 #include "util/util.h"
 
 #include <errno.h>
@@ -109,7 +111,7 @@ static const struct {
     unsigned long long lo, hi;
 } whole_opts[] = {
     {OPT_UNWIND, "--unwind", 0, UINT_MAX}, {OPT_ROUNDS, "--rounds", 0, UINT_MAX},
-    {OPT_RUNS, "--runs", 0, UINT_MAX},     {OPT_SEED, "--seed", 0, ULONG_MAX},
+    {OPT_RUNS, "--runs", 1, UINT_MAX},     {OPT_SEED, "--seed", 0, ULONG_MAX},
     {'j', "--jobs", 1, 4096},             {OPT_EXITCODE, "--exitcode", 0, 255},
 };
 
@@ -212,7 +214,9 @@ static int apply_option(rh_options *o, int c, const char *arg, char *err)
     case OPT_ARG: add_run_arg(o, arg); return 0;
     case OPT_STDIN:
         o->stdin_file = arg;
-        return access(arg, R_OK) == 0 ? 0 : rh_fail(err, "--stdin: cannot read '%s': %s", arg, strerror(errno));
+        /* a regular file (or /dev/null, the default): a FIFO or a device
+         * would make every run wait or read without end */
+        return rh_outfile_same_file(arg, "/dev/null") ? 0 : rh_input_check_file(arg, "--stdin file", err);
     case OPT_ALLOW_UNDEFINED: o->allow_undefined = 1; return 0;
     case 'v': o->verbose = 1; return 0;
     case OPT_VERSION: print_version(); return 1;
@@ -247,6 +251,21 @@ static void split_tail(rh_options *o, char **tail, int ntail)
             o->cflags[o->ncflags++] = tail[i];
         i += n ? n : 1;
     }
+}
+
+/* A source named twice (x.c ./x.c, or through a link) is one unit: analysing
+ * it twice would link two copies and report every race twice. */
+static void drop_repeated_files(rh_options *o)
+{
+    int n = 0;
+    for (int i = 0; i < o->nfiles; i++) {
+        int seen = 0;
+        for (int k = 0; k < n && !seen; k++)
+            seen = rh_outfile_same_file(o->files[k], o->files[i]);
+        if (!seen)
+            o->files[n++] = o->files[i];
+    }
+    o->nfiles = n;
 }
 
 /* Parses argv[1..argc) with getopt; *rest is the index of the first word
@@ -355,7 +374,11 @@ int rh_cli_parse(int argc, char **argv, rh_options *o, char *err)
     if (rc == 0 && o->witness_out)
         rc = rh_cli_writable(o->witness_out, "witness", err);
     if (rc == 0)
+        rc = rh_cli_outputs(o, err);
+    if (rc == 0)
         rc = rh_filter_check(o, err);
+    if (rc == 0)
+        drop_repeated_files(o);
     free(sub_argv);
     return rc;
 }

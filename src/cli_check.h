@@ -9,6 +9,8 @@
 #ifndef RH_CLI_CHECK_H
 #define RH_CLI_CHECK_H
 
+#include "options.h"
+
 /* A finite number of seconds > 0 (no nan, inf, sign tricks or suffixes). */
 int rh_cli_seconds(const char *opt, const char *arg, double *out, char *err);
 /* Decimal digits only, lo <= value <= hi. */
@@ -20,5 +22,14 @@ int rh_cli_engine(const char *name, char *err);
 int rh_cli_strategy(const char *name, char *err);
 /* racehunt will be able to write `path` (what: "report", "witness"). */
 int rh_cli_writable(const char *path, const char *what, char *err);
+
+/* Whether a and b name the same file: the same device and inode when
+ * both exist, else the same path once the directories are resolved. */
+int rh_cli_same_path(const char *a, const char *b);
+/* No output (-o, --witness) is a file racehunt reads (sources, option and
+ * side inputs, the database, response files after --), and the two
+ * outputs are not one file: compared by identity, so ./x.c, x.c and a
+ * symbolic link to x.c are the same. */
+int rh_cli_outputs(const rh_options *o, char *err);
 
 #endif

@@ -2,6 +2,7 @@
  * cli_env.h), so a project can keep its settings (suppressions, exit code,
  * budget) in one place and CI can add to them without editing scripts. */
 #include "cli_env.h"
+#include "util/input.h"
 #include "util/util.h"
 
 #include <ctype.h>
@@ -40,7 +41,7 @@ int rh_cli_env_load(rh_cli_env *env, char *err)
     memset(env, 0, sizeof *env);
     if (access(RH_CONFIG_FILE, F_OK) == 0) {
         char inner[RH_ERR_MAX];
-        char *text = rh_read_file(RH_CONFIG_FILE, NULL, inner);
+        char *text = rh_input_read_text(RH_CONFIG_FILE, "option file", inner);
         if (!text)
             return rh_fail(err, "%s", inner);
         env->src[env->nsrc].origin = RH_CONFIG_FILE;

@@ -9,6 +9,8 @@
 #include "report/report.h"
 #include "report/inputs.h"
 #include "util/cleanup.h"
+#include "util/input.h"
+#include "util/outfile.h"
 #include "util/util.h"
 
 #include <errno.h>
@@ -64,16 +66,9 @@ static int save_witness(const rh_result *res, const rh_options *o, char *err)
 static int report(rh_result *res, const rh_options *o)
 {
     char err[RH_ERR_MAX] = "";
-    FILE *out = stdout;
     if (rh_filter_result(res, o, err))
         return fail(err);
-    if (o->output && !(out = fopen(o->output, "w"))) {
-        snprintf(err, sizeof err, "%s: cannot write the report: %s", o->output, strerror(errno));
-        return fail(err);
-    }
-    int rc = rh_report_write(res, o, out, err);
-    if (out != stdout)
-        fclose(out);
+    int rc = rh_report_save(res, o, err);
     if (rc == 0)
         rc = save_witness(res, o, err);
     if (rc)
@@ -87,12 +82,9 @@ static int report(rh_result *res, const rh_options *o)
 static int rerender(const rh_options *o)
 {
     char err[2 * RH_ERR_MAX] = "";
-    json_error_t jerr;
-    json_t *j = json_load_file(o->from_report, 0, &jerr);
-    if (!j) {
-        snprintf(err, sizeof err, "%s: cannot read the report: %s", o->from_report, jerr.text);
+    json_t *j = rh_input_read_json(o->from_report, "report", err);
+    if (!j)
         return fail(err);
-    }
     /* the report names files as it likes: only the sources the user gave
      * with it are quoted (report/inputs.h) */
     for (int i = 0; i < o->nfiles; i++)
@@ -241,6 +233,7 @@ static int analyse(const rh_options *o)
 
 int main(int argc, char **argv)
 {
+    rh_outfile_hold_std_fds();
     rh_options o;
     char err[RH_ERR_MAX] = "";
     if (rh_cc_wanted(argc, argv))
@@ -254,12 +247,16 @@ int main(int argc, char **argv)
     }
     if (rc > 0) {
         rh_cli_free(&o);
-        return 0;
+        return rh_outfile_close_stdout(err) ? fail(err) : 0;
     }
     rh_cleanup_install(); /* from here on an interrupted racehunt leaves nothing behind */
     rc = o.command ? rh_dynamic_command(&o) : analyse(&o);
     if (rc == RH_EXIT_ERROR && o.svcomp)
         puts("RESULT: unknown");
     rh_cli_free(&o);
+    /* a report that never reached standard output (a full disk, /dev/full)
+     * is a failed run, not a silent one */
+    if (rh_outfile_close_stdout(err) && rc != RH_EXIT_ERROR)
+        rc = fail(err);
     return rc;
 }

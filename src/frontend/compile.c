@@ -7,6 +7,7 @@
 #include "frontend.h"
 #include "gcc_compat.h"
 #include "../util/proc.h"
+#include "../util/outfile.h"
 #include "../util/util.h"
 
 #include <ctype.h>
@@ -114,11 +115,12 @@ static int wants_gnu89_inline(const char *text)
 static int write_text(const char *path, const char *prefix, const char *text, size_t len,
                       char *err)
 {
-    FILE *f = fopen(path, "w");
-    int ok = f && fputs(prefix, f) >= 0 && fwrite(text, 1, len, f) == len;
-    if (f && fclose(f))
-        ok = 0;
-    return ok ? 0 : rh_fail(err, "%s: cannot write: %s", path, strerror(errno));
+    rh_outfile out; /* in racehunt's own temporary directory */
+    if (rh_outfile_open_private(&out, path, "source copy", err))
+        return -1;
+    fputs(prefix, out.f);
+    fwrite(text, 1, len, out.f);
+    return rh_outfile_commit(&out, err);
 }
 
 /* Writes the compatibility header, and for preprocessed text the rewritten

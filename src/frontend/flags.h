@@ -30,11 +30,19 @@ typedef enum rh_flag_kind {
 void rh_argv_push(char ***argv, int *argc, const char *s);
 void rh_argv_free(char **argv, int argc);
 /* Splits a shell command line as POSIX sh would (blanks, '...', "...",
- * backslashes), appending the words to *argv; no expansions. */
-void rh_shell_split(const char *cmd, char ***argv, int *argc);
+ * backslashes), appending the words to *argv; no expansions.  Returns 0,
+ * or -1 when a quote is left open (the words up to the end are kept). */
+int rh_shell_split(const char *cmd, char ***argv, int *argc);
 /* Replaces each @FILE argument by the words of FILE (relative to dir), as
- * gcc does (one level deep); an unreadable FILE stays as it is, as in gcc. */
-void rh_expand_response_files(const char *dir, char ***argv, int *argc);
+ * gcc does, also inside response files (RH_RESPONSE_DEPTH levels at most),
+ * so that clang is never handed one to read.  Each FILE is read as a side
+ * input (util/input.h: a bounded regular file).  Returns 0, or -1 with err
+ * naming the file that is missing, not regular, too large or malformed;
+ * *argv is unchanged then.  The paths of the files read are appended to
+ * *read (when read is not NULL). */
+#define RH_RESPONSE_DEPTH 8
+int rh_expand_response_files(const char *dir, char ***argv, int *argc, char ***read, int *nread,
+                             char *err);
 
 /* The kind of argv[i]; *nargs is how many arguments it spans (1, or 2 when
  * its value is the next argument and that exists). */

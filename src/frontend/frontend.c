@@ -8,6 +8,7 @@
 #include "../report/inputs.h"
 #include "../util/cleanup.h"
 #include "../util/proc.h"
+#include "../util/outfile.h"
 #include "../util/util.h"
 
 #include <dirent.h>
@@ -317,12 +318,29 @@ static int find_programs(rh_build *b, char *err)
     return rc;
 }
 
+/* The database's sources and the response files read are inputs too:
+ * never an output's path (the command line's are checked by cli.c). */
+static int outputs_not_inputs(const rh_options *o, const rh_tu_list *u, char *err)
+{
+    const char *outs[] = {o->output, o->witness_out};
+    for (int i = 0; i < u->len + u->nread; i++) {
+        const char *in = i < u->len ? u->items[i].file : u->read[i - u->len];
+        for (int k = 0; k < 2; k++)
+            if (outs[k] && rh_outfile_same_file(outs[k], in))
+                return rh_fail(err, "%s: racehunt reads this file: it will not write the %s over "
+                                    "it", outs[k], k ? "witness" : "report");
+    }
+    return 0;
+}
+
 int rh_build_open(const rh_options *o, rh_budget *budget, rh_build **out, char *err)
 {
     rh_build *b = rh_xcalloc(1, sizeof *b);
     b->o = o;
     *out = b;
     if (rh_frontend_units(o, &b->units, err))
+        return -1;
+    if (outputs_not_inputs(o, &b->units, err))
         return -1;
     note_skipped(&b->units);
     if (!(b->tmp = rh_frontend_tmpdir(err)))
@@ -370,6 +388,16 @@ static int program_units(const rh_build *b, int which, const int **sel, int *nse
     return 0;
 }
 
+/* The --model rows name argument positions: each must be a parameter of
+ * every function of the program the row applies to. */
+static int check_model_arity(LLVMModuleRef mod, const rh_conc_table *conc, char *err)
+{
+    for (LLVMValueRef f = LLVMGetFirstFunction(mod); conc->nuser && f; f = LLVMGetNextFunction(f))
+        if (rh_conc_check_arity(conc, LLVMGetValueName(f), LLVMCountParams(f), err))
+            return -1;
+    return 0;
+}
+
 int rh_build_load(rh_build *b, int which, rh_budget *budget, rh_program *prog, char *err)
 {
     const int *sel;
@@ -390,6 +418,8 @@ int rh_build_load(rh_build *b, int which, rh_budget *budget, rh_program *prog, c
         free(b->implicit);
         b->implicit = rh_frontend_fix_implicit(mod, b->tmp);
     }
+    if (rc == 0)
+        rc = check_model_arity(mod, &conc, err);
     if (rc == 0 && budget)
         rh_budget_stage(budget, "frontend.normalise");
     rc = rc ? rc : program_main(b->o, b->units.len == 1 ? b->units.items[0].file : "the linked program",

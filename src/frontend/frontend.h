@@ -44,6 +44,8 @@ typedef struct rh_tu_list {
     int len;
     char **skipped; /* units of a database in other languages: "FILE (C++)" */
     int nskipped;
+    char **read;    /* the response files read for the units (no output may be one) */
+    int nread;
 } rh_tu_list;
 
 /* The translation units the options name: FILE... or -p BUILD (the build

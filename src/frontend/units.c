@@ -19,6 +19,7 @@
  */
 #include "flags.h"
 #include "frontend.h"
+#include "../util/input.h"
 #include "../util/util.h"
 
 #include <jansson.h>
@@ -178,30 +179,55 @@ static char *join_path(const char *dir, const char *path)
     return path[0] == '/' || !dir || !dir[0] ? rh_xstrdup(path) : rh_xasprintf("%s/%s", dir, path);
 }
 
-static void add_db_entry(rh_tu_list *l, json_t *e, const char *db_dir, int allow_plugins)
+/* The command of a database entry as an argument vector: "arguments" (a
+ * list of strings) or "command" (shell words), response files read.
+ * Returns 0, or -1 with why saying what is wrong with the entry. */
+static int entry_argv(rh_tu_list *l, json_t *e, const char *dir, char ***argv, int *argc,
+                      char *why)
 {
+    json_t *args = json_object_get(e, "arguments"), *cmd = json_object_get(e, "command");
+    if (args && !json_is_array(args))
+        return rh_fail(why, "\"arguments\" is not a list of strings");
+    if (json_is_array(args)) {
+        for (size_t i = 0; i < json_array_size(args); i++) {
+            if (!json_is_string(json_array_get(args, i)))
+                return rh_fail(why, "\"arguments\" is not a list of strings");
+            rh_argv_push(argv, argc, json_string_value(json_array_get(args, i)));
+        }
+    } else if (json_is_string(cmd)) {
+        if (rh_shell_split(json_string_value(cmd), argv, argc))
+            return rh_fail(why, "\"command\" leaves a quote open");
+    } else {
+        return rh_fail(why, "neither \"arguments\" nor a \"command\" string");
+    }
+    if (*argc == 0)
+        return rh_fail(why, "an empty command");
+    char inner[RH_ERR_MAX];
+    if (rh_expand_response_files(dir, argv, argc, &l->read, &l->nread, inner))
+        return rh_fail(why, "%.*s", RH_ERR_MAX - 16, inner);
+    return 0;
+}
+
+static int add_db_entry(rh_tu_list *l, json_t *e, const char *db_dir, int allow_plugins,
+                        char *why)
+{
+    if (!json_is_object(e))
+        return rh_fail(why, "not an object");
     const char *jdir = json_string_value(json_object_get(e, "directory"));
     const char *file = json_string_value(json_object_get(e, "file"));
-    if (!file)
-        return;
+    if (!file || !*file)
+        return rh_fail(why, "no \"file\" string");
     char *dir = join_path(db_dir, jdir ? jdir : "."), *real = realpath(dir, NULL);
     if (real) /* reports name files by plain paths, not clean/../../src */
         free(dir), dir = real;
     char *path = join_path(dir, file);
+    char **argv = NULL;
+    int argc = 0, rc = 0;
     for (int i = 0; i < l->len; i++)
         if (strcmp(l->items[i].file, path) == 0) /* the same unit built twice */
             goto done;
-    char **argv = NULL;
-    int argc = 0;
-    json_t *args = json_object_get(e, "arguments");
-    if (json_is_array(args)) {
-        for (size_t i = 0; i < json_array_size(args); i++)
-            if (json_string_value(json_array_get(args, i)))
-                rh_argv_push(&argv, &argc, json_string_value(json_array_get(args, i)));
-    } else if (json_string_value(json_object_get(e, "command"))) {
-        rh_shell_split(json_string_value(json_object_get(e, "command")), &argv, &argc);
-    }
-    rh_expand_response_files(dir, &argv, &argc);
+    if ((rc = entry_argv(l, e, dir, &argv, &argc, why)))
+        goto done;
     rh_lang lang = unit_lang(file, argv, argc);
     size_t n = strlen(file);
     if (lang == RH_LANG_C && n > 2 && strcmp(file + n - 2, ".h") == 0)
@@ -213,10 +239,11 @@ static void add_db_entry(rh_tu_list *l, json_t *e, const char *db_dir, int allow
     }
     else
         add_skipped(l, path, lang_name(lang));
-    rh_argv_free(argv, argc);
 done:
+    rh_argv_free(argv, argc);
     free(path);
     free(dir);
+    return rc;
 }
 
 /* -p names the build directory or the database file itself. */
@@ -231,17 +258,18 @@ static char *database_path(const char *p)
 static int units_from_db(const char *build, int allow_plugins, rh_tu_list *l, char *err)
 {
     char *path = database_path(build);
-    json_error_t jerr;
-    json_t *db = json_load_file(path, 0, &jerr);
+    json_t *db = rh_input_read_json(path, "compilation database", err);
     int rc = 0;
     if (!db)
-        rc = rh_fail(err, "%s: cannot read the compilation database: %s", path, jerr.text);
+        rc = -1;
     else if (!json_is_array(db))
         rc = rh_fail(err, "%s: not a compilation database (expected a JSON array)", path);
     char *slash = strrchr(path, '/');
     char *db_dir = slash ? rh_xasprintf("%.*s", (int)(slash - path), path) : rh_xstrdup(".");
+    char why[RH_ERR_MAX - 64];
     for (size_t i = 0; rc == 0 && i < json_array_size(db); i++)
-        add_db_entry(l, json_array_get(db, i), db_dir, allow_plugins);
+        if (add_db_entry(l, json_array_get(db, i), db_dir, allow_plugins, why))
+            rc = rh_fail(err, "%s: entry %zu: %.*s", path, i + 1, RH_ERR_MAX - 128, why);
     if (rc == 0 && l->len == 0)
         rc = rh_fail(err, "%s: names no C translation unit%s", path,
                      l->nskipped ? " (only units in other languages)" : "");
@@ -262,17 +290,26 @@ int rh_frontend_units(const rh_options *o, rh_tu_list *out, char *err)
         add_unit(out, o->files[i], NULL, rh_frontend_lang(o->files[i]));
     if (out->len == 0)
         return rh_fail(err, "no input file (usage: racehunt [OPTIONS] FILE... or racehunt -p BUILD_DIR)");
-    char **cf = (char **)o->cflags;
-    for (int j = 0, n; j < o->ncflags; j += n) {
-        if (rh_flag_classify(cf, o->ncflags, j, &n) == RH_FLAG_UNSAFE && !o->allow_plugins) {
-            rh_flag_note_unsafe("the command line", cf, j, n);
+    /* response files after -- are read here, bounded, never by clang; then
+     * options that load code into clang or write files are dropped */
+    char **flags = NULL;
+    int nflags = 0;
+    for (int j = 0; j < o->ncflags; j++)
+        rh_argv_push(&flags, &nflags, o->cflags[j]);
+    int rc = rh_expand_response_files(NULL, &flags, &nflags, &out->read, &out->nread, err);
+    for (int j = 0, n; rc == 0 && j < nflags; j += n) {
+        if (rh_flag_classify(flags, nflags, j, &n) == RH_FLAG_UNSAFE && !o->allow_plugins) {
+            rh_flag_note_unsafe("the command line", flags, j, n);
             continue;
         }
         for (int i = 0; i < out->len; i++)
             for (int w = 0; w < n; w++)
-                add_flag(&out->items[i], cf[j + w]);
+                add_flag(&out->items[i], flags[j + w]);
     }
-    return 0;
+    rh_argv_free(flags, nflags);
+    if (rc)
+        rh_frontend_units_free(out);
+    return rc;
 }
 
 void rh_frontend_units_free(rh_tu_list *l)
@@ -284,6 +321,7 @@ void rh_frontend_units_free(rh_tu_list *l)
         free(l->items[i].target);
     }
     rh_argv_free(l->skipped, l->nskipped);
+    rh_argv_free(l->read, l->nread);
     free(l->items);
     memset(l, 0, sizeof *l);
 }

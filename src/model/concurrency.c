@@ -478,95 +478,13 @@ int rh_conc_may_sync(const char *name)
     return 0;
 }
 
-/* Modifier words of a --model line and the flags they set. */
-static const struct {
-    const char *word;
-    unsigned flag;
-} modifiers[] = {
-    {"try", RH_F_TRY}, {"timed", RH_F_TIMED}, {"shared", RH_F_SHARED},
-    {"deadline", RH_F_TIMED | RH_F_DEADLINE}, /* timed, last argument an absolute timespec */
-    {"reads", RH_F_OBJ_READ}, {"writes", RH_F_OBJ_WRITE}, {"reads2", RH_F_OBJ2_READ},
-    {"prefix", RH_F_PREFIX}, {"format", RH_F_FORMAT}, {"scanf", RH_F_SCAN},
-};
-
-static int parse_word(rh_conc_entry *e, const char *w)
-{
-    int v;
-    if (sscanf(w, "obj=%d", &v) == 1) e->obj = (signed char)v;
-    else if (sscanf(w, "obj2=%d", &v) == 1) e->obj2 = (signed char)v;
-    else if (sscanf(w, "fn=%d", &v) == 1) e->fn = (signed char)v;
-    else if (sscanf(w, "size=%d", &v) == 1) e->size = (signed char)v;
-    else if (sscanf(w, "success=%d", &v) == 1) e->success = v;
-    else {
-        for (size_t i = 0; i < sizeof modifiers / sizeof modifiers[0]; i++)
-            if (strcmp(w, modifiers[i].word) == 0) {
-                e->flags |= modifiers[i].flag;
-                return 0;
-            }
-        return -1;
-    }
-    return 0;
-}
-
-static int parse_line(rh_conc_entry *e, char *line)
-{
-    char *save = NULL, *op = strtok_r(line, " \t\r\n", &save);
-    char *name = strtok_r(NULL, " \t\r\n", &save);
-    memset(e, 0, sizeof *e);
-    if (!op || !name)
-        return -1;
-    e->op = RH_OP_NONE;
-    for (int i = 1; i < RH_OP__COUNT; i++)
-        if (op_names[i] && strcmp(op, op_names[i]) == 0)
-            e->op = (rh_op)i;
-    if (e->op == RH_OP_NONE)
-        return -1;
-    e->name = rh_xstrdup(name);
-    e->flags = RH_F_DEFINED;
-    e->lock_class = e->op == RH_OP_LOCK || e->op == RH_OP_UNLOCK ? RH_LOCK_MUTEX : RH_LOCK_NONE;
-    e->obj = 0;
-    e->obj2 = e->fn = e->size = -1;
-    for (char *w; (w = strtok_r(NULL, " \t\r\n", &save));)
-        if (parse_word(e, w))
-            return -1;
-    return 0;
-}
-
-int rh_conc_load_file(rh_conc_table *t, const char *path, char *err)
-{
-    char *text = rh_read_file(path, NULL, err);
-    if (!text)
-        return -1;
-    int lineno = 0, rc = 0;
-    for (char *line = text, *next; line && *line; line = next) {
-        next = strchr(line, '\n');
-        if (next)
-            *next++ = '\0';
-        lineno++;
-        char *hash = strchr(line, '#');
-        if (hash)
-            *hash = '\0';
-        if (strspn(line, " \t\r") == strlen(line))
-            continue;
-        t->user = rh_xrealloc(t->user, (size_t)(t->nuser + 1) * sizeof *t->user);
-        if (parse_line(&t->user[t->nuser], line)) {
-            free((char *)t->user[t->nuser].name);
-            rc = rh_fail(err, "%s:%d: cannot read this concurrency-model line "
-                              "(expected: OP FUNCTION [obj=N] [obj2=N] [fn=N] [size=N] [success=N] [try|timed|deadline|shared])",
-                         path, lineno);
-            break;
-        }
-        t->nuser++;
-    }
-    free(text);
-    return rc;
-}
-
 void rh_conc_free(rh_conc_table *t)
 {
     for (int i = 0; i < t->nuser; i++)
         free((char *)t->user[i].name);
     free(t->user);
+    free(t->user_row);
     t->user = NULL;
+    t->user_row = NULL;
     t->nuser = 0;
 }

@@ -162,6 +162,11 @@ typedef struct rh_conc_entry {
 /* A table: the built-in one, optionally extended by a user --model file. */
 typedef struct rh_conc_table {
     rh_conc_entry *user; /* user entries, looked up first */
+    struct rh_conc_row { /* where each user entry comes from */
+        int line;        /* in the --model file */
+        unsigned keys;   /* the argument keys the line gives (bit k: obj, obj2, fn, size) */
+    } *user_row;
+    const char *user_file;
     int nuser;
     int strict;          /* --strict: unknown functions are not assumed anything */
     int svcomp;          /* --svcomp: no races on library state, which is not program memory */
@@ -197,9 +202,16 @@ int rh_conc_cancel_kind(const rh_conc_entry *e);
 /* The op's name as used in --dump-model and in --model files ("lock", ...). */
 const char *rh_conc_op_name(rh_op op);
 
-/* Reads a --model file (format in README.md, "Concurrency model file").
- * Returns 0, or -1 with err naming the file and line. */
+/* model_file.c: reads a --model file (format in README.md, "Concurrency
+ * model file"): unknown operations, keys and flags, a key given twice, an
+ * argument position that is not a number from 0 to 126 and a FUNCTION
+ * that is no C name are errors.  Returns 0, or -1 with err naming the
+ * file and line. */
 int rh_conc_load_file(rh_conc_table *t, const char *path, char *err);
+/* Checks the argument positions of the user entries that apply to the
+ * function `name` of nparams parameters against them, once the program is
+ * known.  Returns 0, or -1 with err naming the file and line. */
+int rh_conc_check_arity(const rh_conc_table *t, const char *name, unsigned nparams, char *err);
 void rh_conc_free(rh_conc_table *t);
 
 #endif

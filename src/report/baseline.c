@@ -3,6 +3,7 @@
 #include "baseline.h"
 #include "fingerprint.h"
 #include "report.h"
+#include "../util/input.h"
 #include "../util/util.h"
 
 #include <stdlib.h>
@@ -55,10 +56,9 @@ static int cmp(const void *x, const void *y)
 int rh_baseline_load(rh_baseline *b, const char *path, rh_srclines *src, char *err)
 {
     memset(b, 0, sizeof *b);
-    json_error_t jerr;
-    json_t *doc = json_load_file(path, 0, &jerr);
+    json_t *doc = rh_input_read_json(path, "baseline", err);
     if (!doc)
-        return rh_fail(err, "%s: cannot read the baseline: %s", path, jerr.text);
+        return -1;
     char inner[RH_ERR_MAX] = "";
     int rc = json_object_get(doc, "runs") ? from_sarif(b, doc) : from_report(b, doc, src, inner);
     json_decref(doc);

@@ -33,6 +33,11 @@ int rh_result_from_json(json_t *j, rh_result *res, char *err);
  * with err set (e.g. a format not built in yet). */
 int rh_report_write(const rh_result *res, const rh_options *o, FILE *out, char *err);
 
+/* Writes the report where -o says (standard output without it): a file
+ * is replaced whole or not at all (util/outfile.h).  Returns 0, or -1
+ * with err set when it could not be written. */
+int rh_report_save(const rh_result *res, const rh_options *o, char *err);
+
 /* Writes s with the characters HTML and XML reserve escaped. */
 void rh_report_escape_xml(FILE *out, const char *s);
 /* s (a name or string from the analysed program) with control characters,

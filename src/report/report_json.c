@@ -6,6 +6,8 @@
 #include "group.h"
 #include "inputs.h"
 #include "report.h"
+#include "../util/input.h"
+#include "../util/outfile.h"
 #include "../util/util.h"
 
 #include <stdlib.h>
@@ -192,6 +194,18 @@ static json_t *sources_to_json(const rh_witness *w)
     return list;
 }
 
+int rh_report_save(const rh_result *res, const rh_options *o, char *err)
+{
+    rh_outfile out;
+    if (rh_outfile_open(&out, o->output, "report", err))
+        return -1;
+    if (rh_report_write(res, o, out.f, err)) {
+        rh_outfile_abort(&out);
+        return -1;
+    }
+    return rh_outfile_commit(&out, err);
+}
+
 json_t *rh_witness_to_json(const rh_witness *w)
 {
     json_t *steps = json_array(), *inputs = json_array();
@@ -306,20 +320,24 @@ rh_witness *rh_witness_from_json(json_t *j, char *err)
 
 int rh_witness_save(const rh_witness *w, const char *path, char *err)
 {
+    rh_outfile out;
+    if (rh_outfile_open(&out, path, "witness", err))
+        return -1;
     json_t *j = rh_witness_to_json(w);
-    int rc = json_dump_file(j, path, JSON_INDENT(2));
+    int rc = json_dumpf(j, out.f, JSON_INDENT(2));
     json_decref(j);
-    return rc ? rh_fail(err, "%s: cannot write the witness", path) : 0;
+    if (rc) {
+        rh_outfile_abort(&out);
+        return rh_fail(err, "%s: cannot write the witness", path);
+    }
+    return rh_outfile_commit(&out, err);
 }
 
 rh_witness *rh_witness_load(const char *path, char *err)
 {
-    json_error_t jerr;
-    json_t *j = json_load_file(path, 0, &jerr);
-    if (!j) {
-        rh_fail(err, "%s: cannot read the witness: %s (line %d)", path, jerr.text, jerr.line);
+    json_t *j = rh_input_read_json(path, "witness", err);
+    if (!j)
         return NULL;
-    }
     char inner[RH_ERR_MAX];
     rh_witness *w = rh_witness_check(j, inner) ? NULL : rh_witness_from_json(j, inner);
     json_decref(j);

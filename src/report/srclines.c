@@ -4,6 +4,7 @@
  * the program's inputs (inputs.h). */
 #include "srclines.h"
 #include "inputs.h"
+#include "../util/input.h"
 #include "../util/util.h"
 
 #include <stdlib.h>
@@ -45,7 +46,10 @@ static src_file *lookup(rh_srclines *s, const char *file)
             return &s->files.items[i];
     char err[RH_ERR_MAX];
     size_t len = 0;
-    src_file f = {rh_xstrdup(file), rh_inputs_has(file) ? rh_read_file(file, &len, err) : NULL,
+    /* only the program's inputs (inputs.h), and of those only a bounded
+     * regular file: a name from a line directive or a saved report may be a
+     * FIFO or a device */
+    src_file f = {rh_xstrdup(file), rh_inputs_has(file) ? rh_input_read_file(file, "source", &len, err) : NULL,
                   NULL, 0};
     if (f.text)
         index_lines(&f, len);

@@ -2,6 +2,7 @@
  * benign-race annotations (see suppress.h for both syntaxes). */
 #include "suppress.h"
 #include "names.h"
+#include "../util/input.h"
 #include "../util/util.h"
 
 #include <ctype.h>
@@ -99,9 +100,9 @@ int rh_supp_load(rh_suppressions *s, const char *path, char *err)
 {
     memset(s, 0, sizeof *s);
     char inner[RH_ERR_MAX];
-    char *text = rh_read_file(path, NULL, inner);
+    char *text = rh_input_read_text(path, "suppressions file", inner);
     if (!text)
-        return rh_fail(err, "suppressions: %s", inner);
+        return rh_fail(err, "%s", inner);
     int rc = 0, lineno = 1;
     for (char *p = text, *next; rc == 0 && p && *p; p = next, lineno++) {
         next = strchr(p, '\n');

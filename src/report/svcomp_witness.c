@@ -6,6 +6,7 @@
  * validators accept as "search for the race yourself".
  */
 #include "report.h"
+#include "../util/outfile.h"
 #include "../util/sha256.h"
 #include "../util/util.h"
 
@@ -90,9 +91,10 @@ static int schedule_edges(FILE *out, const rh_witness *w)
 int rh_svcomp_witness_save(const rh_result *res, const char *program, int ilp32, const char *path,
                            char *err)
 {
-    FILE *out = fopen(path, "w");
-    if (!out)
-        return rh_fail(err, "%s: cannot write the witness", path);
+    rh_outfile of;
+    if (rh_outfile_open(&of, path, "witness", err))
+        return -1;
+    FILE *out = of.f;
     header(out, program, ilp32);
     fputs("  <node id=\"N0\"><data key=\"entry\">true</data></node>\n", out);
     const rh_witness *w = NULL;
@@ -102,5 +104,5 @@ int rh_svcomp_witness_save(const rh_result *res, const char *program, int ilp32,
         fputs("  <node id=\"V\"><data key=\"violation\">true</data></node>\n"
               "  <edge source=\"N0\" target=\"V\"/>\n", out);
     fputs(" </graph>\n</graphml>\n", out);
-    return fclose(out) ? rh_fail(err, "%s: cannot write the witness", path) : 0;
+    return rh_outfile_commit(&of, err);
 }

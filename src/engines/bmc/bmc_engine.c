@@ -13,6 +13,7 @@
 #include "bmc.h"
 #include "bmc_region.h"
 #include "bmc_walk.h"
+#include "../../util/outfile.h"
 #include "../../util/util.h"
 
 #include <stdio.h>
@@ -263,10 +264,14 @@ static void debug_positions(rh_bmc_ctx *c)
 static void debug_dump(rh_bmc_ctx *c, Z3_solver s)
 {
     const char *dump = getenv("RACEHUNT_BMC_DUMP");
-    FILE *f = dump ? fopen(dump, "w") : NULL;
-    if (f) {
-        fputs(Z3_solver_to_string(c->z, s), f);
-        fclose(f);
+    rh_outfile out;
+    char err[RH_ERR_MAX];
+    if (dump && rh_outfile_open(&out, dump, "solver dump", err) == 0) {
+        fputs(Z3_solver_to_string(c->z, s), out.f);
+        if (rh_outfile_commit(&out, err))
+            fprintf(stderr, "racehunt: %s\n", err);
+    } else if (dump) {
+        fprintf(stderr, "racehunt: %s\n", err);
     }
 }
 

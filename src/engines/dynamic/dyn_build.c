@@ -7,6 +7,7 @@
 #include "dyn.h"
 #include "../../frontend/frontend.h"
 #include "../../util/cleanup.h"
+#include "../../util/outfile.h"
 #include "../../util/util.h"
 
 #include <errno.h>
@@ -50,12 +51,12 @@ static char *cache_root(void)
 
 static int write_locpos(const rh_dyn_locs *l, const char *path, char *err)
 {
-    FILE *f = fopen(path, "w");
-    if (!f)
-        return rh_fail(err, "%s: cannot write: %s", path, strerror(errno));
+    rh_outfile out; /* beside a cache entry others may already read: atomic */
+    if (rh_outfile_open(&out, path, "cache entry", err))
+        return -1;
     for (int i = 0; i < l->len; i++)
-        fprintf(f, "%u %u\n", l->items[i].line, l->items[i].col);
-    return fclose(f) ? rh_fail(err, "%s: cannot write", path) : 0;
+        fprintf(out.f, "%u %u\n", l->items[i].line, l->items[i].col);
+    return rh_outfile_commit(&out, err);
 }
 
 /* The link step's time: what is left before the deadline, at least a
@@ -69,15 +70,19 @@ static double link_seconds(double deadline)
 /* What the link step chose (the -l flags it added, the symbols
  * --allow-undefined left out), kept beside the cached binary so that a run
  * from the cache says it too. */
-static void save_note(const char *dir, const char *name, const char *text)
+static int save_note(const char *dir, const char *name, const char *text, char *err)
 {
+    if (!text)
+        return 0;
     char *path = rh_xasprintf("%s/%s", dir, name);
-    FILE *f = text ? fopen(path, "w") : NULL;
-    if (f) {
-        fputs(text, f);
-        fclose(f);
+    rh_outfile out;
+    int rc = rh_outfile_open_private(&out, path, "cache entry", err);
+    if (rc == 0) {
+        fputs(text, out.f);
+        rc = rh_outfile_commit(&out, err);
     }
     free(path);
+    return rc;
 }
 
 static char *load_note(const char *dir, const char *name)
@@ -97,20 +102,18 @@ static int build_into(LLVMMemoryBufferRef buf, const char *lib, const rh_options
     mkdir(tmp, 0700);
     rh_cleanup_add_dir(tmp);
     char *bc = rh_xasprintf("%s/prog.bc", tmp), *exe = rh_xasprintf("%s/prog", tmp);
-    FILE *f = fopen(bc, "wb");
-    int rc = f ? 0 : rh_fail(err, "%s: cannot write: %s", bc, strerror(errno));
-    if (f) {
-        size_t n = LLVMGetBufferSize(buf);
-        if (fwrite(LLVMGetBufferStart(buf), 1, n, f) != n)
-            rc = rh_fail(err, "%s: cannot write", bc);
-        fclose(f);
+    rh_outfile out;
+    int rc = rh_outfile_open_private(&out, bc, "cache entry", err);
+    if (rc == 0) {
+        fwrite(LLVMGetBufferStart(buf), 1, LLVMGetBufferSize(buf), out.f);
+        rc = rh_outfile_commit(&out, err);
     }
     if (rc == 0)
         rc = rh_dyn_link(bc, lib, o, exe, tmp, link_seconds(deadline), in, res, err);
-    if (rc == 0) {
-        save_note(tmp, "autolibs", res->auto_libs);
-        save_note(tmp, "leftout", res->left_out);
-    }
+    if (rc == 0)
+        rc = save_note(tmp, "autolibs", res->auto_libs, err);
+    if (rc == 0)
+        rc = save_note(tmp, "leftout", res->left_out, err);
     if (rc == 0 && rename(tmp, dir) != 0 && !file_exists(exe))
         rc = rh_fail(err, "%s: cannot create the cache entry: %s", dir, strerror(errno));
     rh_frontend_rmdir(tmp);

@@ -8,6 +8,7 @@
 #include "../../frontend/frontend.h"
 #include "../../report/filter.h"
 #include "../../report/report.h"
+#include "../../util/input.h"
 #include "../../util/util.h"
 #include "../engine.h"
 #include "../witness/witness.h"
@@ -34,7 +35,7 @@ static int finish(rh_result *res, const rh_options *o)
     int run = strcmp(o->command, "run") == 0;
     int rc = run ? rh_filter_result(res, o, err) : 0;
     if (rc == 0)
-        rc = rh_report_write(res, o, stdout, err);
+        rc = rh_report_save(res, o, err);
     for (int i = 0; rc == 0 && o->witness_out && i < res->nraces; i++)
         if (res->races[i].witness) {
             rc = rh_witness_save(res->races[i].witness, o->witness_out, err);
@@ -162,13 +163,11 @@ static int command_replay(const rh_options *o, const rh_witness *w, rh_dyn_binar
 /* An XML file (an SV-COMP GraphML witness): its first non-blank byte is '<'. */
 static int is_xml(const char *path)
 {
-    FILE *f = fopen(path, "r");
-    int c = EOF;
-    while (f && (c = fgetc(f)) != EOF && (c == ' ' || c == '\t' || c == '\n' || c == '\r'))
-        ;
-    if (f)
-        fclose(f);
-    return c == '<';
+    char err[RH_ERR_MAX];
+    char *text = rh_input_read_file(path, "witness", NULL, err); /* errors: rh_witness_load's */
+    int xml = text && text[strspn(text, " \t\r\n")] == '<';
+    free(text);
+    return xml;
 }
 
 int rh_dynamic_command(const rh_options *o)

@@ -4,6 +4,7 @@
  * drives the program through the same interleaving.
  */
 #include "dyn.h"
+#include "../../util/outfile.h"
 #include "../../util/util.h"
 
 #include <errno.h>
@@ -196,14 +197,14 @@ void rh_dyn_race_from_obs(const rh_dyn_binary *bin, const rh_dyn_trace *t, int i
 
 int rh_dyn_write_replay(const rh_witness *w, const char *sched, const char *inputs, char *err)
 {
-    FILE *f = fopen(sched, "w"), *g = fopen(inputs, "w");
-    if (!f || !g) {
-        if (f)
-            fclose(f);
-        if (g)
-            fclose(g);
-        return rh_fail(err, "cannot write replay files in %s: %s", sched, strerror(errno));
+    rh_outfile fs, fi; /* in the run's own directory: a short file would replay another schedule */
+    if (rh_outfile_open_private(&fs, sched, "replay schedule", err))
+        return -1;
+    if (rh_outfile_open_private(&fi, inputs, "replay inputs", err)) {
+        rh_outfile_abort(&fs);
+        return -1;
     }
+    FILE *f = fs.f, *g = fi.f;
     for (int i = 0; i < w->nsteps; i++)
         fprintf(f, "%d %u %u\n", w->steps[i].thread, w->steps[i].line, w->steps[i].col);
     /* the runtime serves __VERIFIER_nondet_* values; argc is the argument
@@ -212,9 +213,11 @@ int rh_dyn_write_replay(const rh_witness *w, const char *sched, const char *inpu
     for (int i = 0; i < w->ninputs; i++)
         if (!w->inputs[i].name || strncmp(w->inputs[i].name, "__VERIFIER_nondet", 17) == 0)
             fprintf(g, "%lld\n", w->inputs[i].value);
-    fclose(f);
-    fclose(g);
-    return 0;
+    if (rh_outfile_commit(&fs, err)) {
+        rh_outfile_abort(&fi);
+        return -1;
+    }
+    return rh_outfile_commit(&fi, err);
 }
 
 int rh_dyn_witness_argc(const rh_witness *w)
