@@ -67,14 +67,17 @@ void rh_cc_record_add(LLVMModuleRef m, char kind, const char *payload, size_t le
 static const char *find_section(const char *map, size_t size, size_t *len)
 {
     const Elf64_Ehdr *eh = (const Elf64_Ehdr *)map;
+    /* every bound is checked by subtraction: a crafted file's offsets may
+     * be near 2^64 */
     if (eh->e_ident[EI_CLASS] != ELFCLASS64 || eh->e_shoff == 0 || eh->e_shstrndx >= eh->e_shnum ||
-        eh->e_shoff + (size_t)eh->e_shnum * sizeof(Elf64_Shdr) > size)
+        eh->e_shoff > size || (size - eh->e_shoff) / sizeof(Elf64_Shdr) < eh->e_shnum)
         return NULL;
     const Elf64_Shdr *sh = (const Elf64_Shdr *)(map + eh->e_shoff);
     const Elf64_Shdr *names = &sh[eh->e_shstrndx];
     for (int i = 0; i < eh->e_shnum; i++) {
-        if (sh[i].sh_type == SHT_NOBITS || sh[i].sh_offset + sh[i].sh_size > size ||
-            names->sh_offset + sh[i].sh_name >= size)
+        if (sh[i].sh_type == SHT_NOBITS || sh[i].sh_offset > size ||
+            sh[i].sh_size > size - sh[i].sh_offset || names->sh_offset >= size ||
+            sh[i].sh_name >= size - names->sh_offset)
             continue;
         const char *name = map + names->sh_offset + sh[i].sh_name;
         size_t room = size - (names->sh_offset + sh[i].sh_name);
@@ -110,7 +113,7 @@ static int split(const char *s, size_t len, rh_cc_rec **recs)
 int rh_cc_records_read(const char *path, char **buf, rh_cc_rec **recs)
 {
     *buf = NULL, *recs = NULL;
-    int fd = open(path, O_RDONLY);
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY); /* a FIFO never blocks */
     struct stat sb;
     if (fd < 0 || fstat(fd, &sb) || !S_ISREG(sb.st_mode) || sb.st_size < (off_t)sizeof(Elf64_Ehdr)) {
         if (fd >= 0)

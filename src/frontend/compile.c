@@ -7,11 +7,13 @@
 #include "frontend.h"
 #include "gcc_compat.h"
 #include "../util/proc.h"
+#include "../util/input.h"
 #include "../util/outfile.h"
 #include "../util/util.h"
 
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -329,14 +331,17 @@ static int compile_via_rewrite(const job *j, char *err)
 static int copy_bitcode(const char *file, const char *bc_path, int *done, char *err)
 {
     char magic[4] = "";
-    FILE *f = fopen(file, "rb");
-    *done = f && fread(magic, 1, 4, f) == 4 && memcmp(magic, "BC\xc0\xde", 4) == 0;
-    if (f)
-        fclose(f);
+    /* never blocks on a FIFO; what is not a regular file is read_input's to refuse */
+    int fd = open(file, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    struct stat sb;
+    *done = fd >= 0 && fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) && read(fd, magic, 4) == 4 &&
+            memcmp(magic, "BC\xc0\xde", 4) == 0;
+    if (fd >= 0)
+        close(fd);
     if (!*done)
         return 0;
     size_t len;
-    char *text = rh_read_file(file, &len, err);
+    char *text = rh_input_read_file(file, "bitcode unit", &len, err);
     FILE *out = text ? fopen(bc_path, "wb") : NULL;
     int ok = out && fwrite(text, 1, len, out) == len;
     if (out && fclose(out))

@@ -180,6 +180,7 @@ def special_side_inputs(rh, tmp):
         "--from-report=FIFO": ["--from-report=" + fifo],
         "--stdin=FIFO": ["--stdin=" + fifo, src],
         "replay FIFO": ["replay", fifo],
+        "a FIFO as the source": [fifo],
         "--suppressions=/dev/zero": ["--suppressions=/dev/zero", src],
         "@/dev/zero after --": [src, "--", "@/dev/zero"],
         "--suppressions=DIR": ["--suppressions=" + tmp, src],
