@@ -308,7 +308,7 @@ static void pairs_html(FILE *out, const rh_result *res, const rh_group *g)
         pair_side(out, &r->a);
         fputs("</td><td>", out);
         pair_side(out, &r->b);
-        fprintf(out, "</td><td>%s (", rh_evidence_name(r->evidence));
+        fprintf(out, "</td><td>%s: %s (", rh_status_name(r->status), rh_evidence_name(r->evidence));
         esc(out, r->engine);
         fputs(")</td></tr>\n", out);
     }
@@ -413,10 +413,16 @@ void rh_report_html(const rh_result *res, const rh_options *o, FILE *out)
     rh_filter_counts c = rh_filter_count(res, o->may);
     rh_groups gs;
     rh_groups_build(&gs, res, o->may);
-    fprintf(out, "<h1>racehunt: %d memory location%s with races (%d confirmed), %d race%s "
+    int nposs, nposs_loc;
+    rh_groups_count_possible(res, o->may, &nposs, &nposs_loc);
+    fprintf(out, "<h1>racehunt: %d memory location%s with races (%d confirmed, %d likely), %d race%s "
                  "&mdash; verdict <span id=\"verdict\">%s</span></h1>\n",
-            gs.n, gs.n == 1 ? "" : "s", gs.confirmed, c.reported, c.reported == 1 ? "" : "s",
-            rh_verdict_name(res->verdict));
+            gs.n, gs.n == 1 ? "" : "s", gs.confirmed, gs.likely, c.reported,
+            c.reported == 1 ? "" : "s", rh_verdict_name(res->verdict));
+    if (nposs_loc)
+        fprintf(out, "<p class=\"meta\" id=\"possible\">%d possible race%s at %d more memory "
+                     "location%s not listed (list them with <code>racehunt --may</code>)</p>\n",
+                nposs, nposs == 1 ? "" : "s", nposs_loc, nposs_loc == 1 ? "" : "s");
     if (c.suppressed || c.baselined)
         hidden_html(out, res, o, &c);
     if (gs.n) {

@@ -36,6 +36,7 @@ static const char *evidence_phrase(rh_evidence e)
     switch (e) {
     case RH_EV_MAY: return "may-race, not confirmed";
     case RH_EV_MUST: return "must-race, not confirmed by an execution";
+    case RH_EV_SEEN: return "seen in a run that a call the runtime does not model may order";
     case RH_EV_COUNTEREXAMPLE: return "confirmed by a bounded model checking counterexample";
     case RH_EV_OBSERVED: return "observed in an execution";
     case RH_EV_REPLAYED: return "witness schedule replayed";
@@ -44,9 +45,9 @@ static const char *evidence_phrase(rh_evidence e)
 }
 
 /* What the SUMMARY line calls a race: only a confirmed one is a "data race". */
-static const char *summary_kind(rh_evidence e)
+static const char *summary_kind(rh_status s)
 {
-    return e == RH_EV_MAY ? "possible data race" : e == RH_EV_MUST ? "likely data race" : "data race";
+    return s == RH_ST_POSSIBLE ? "possible data race" : s == RH_ST_LIKELY ? "likely data race" : "data race";
 }
 
 /* A short witness is shown as the interleaving it is (long ones only by
@@ -118,7 +119,7 @@ static void text_group(const rh_group *g, const rh_result *res, int saved, const
 {
     const rh_race *r = &res->races[g->races[0]];
     fprintf(out, "==================\n");
-    fprintf(out, "WARNING: racehunt: %s on ", summary_kind(g->best));
+    fprintf(out, "WARNING: racehunt: %s on ", summary_kind(g->status));
     location_name(g, out);
     fprintf(out, " (%s) [%s engine]\n", evidence_phrase(g->best), r->engine);
     text_access(&r->a, "", out);
@@ -134,11 +135,51 @@ static void text_group(const rh_group *g, const rh_result *res, int saved, const
     if (g->reason)
         fprintf(out, "  Why not confirmed: %s\n", g->reason);
     /* TSan's "SUMMARY: ... data race FILE:LINE in FUNC", then the location */
-    fprintf(out, "SUMMARY: racehunt: %s %s:%u:%u in %s on ", summary_kind(g->best), r->a.file,
+    fprintf(out, "SUMMARY: racehunt: %s %s:%u:%u in %s on ", summary_kind(g->status), r->a.file,
             r->a.line, r->a.col, r->a.func ? r->a.func : "?");
     location_name(g, out);
     fprintf(out, " (%d access%s, %d racing pair%s)\n", g->naccesses, g->naccesses == 1 ? "" : "es",
             g->nraces, g->nraces == 1 ? "" : "s");
+}
+
+/* The assumptions a verdict rests on: one short one is named, more are
+ * counted (the notes above, "assumption: ...", list them). */
+static void text_assumptions(const rh_result *res, FILE *out)
+{
+    int nnotes, n = rh_assumption_count(res, &nnotes);
+    for (int i = 0; n == 1 && i < res->nnotes; i++)
+        if (rh_note_assumption(res->notes[i]))
+            fprintf(out, ", assuming %s", rh_note_assumption(res->notes[i]));
+    if (n > 1)
+        fprintf(out, ", assuming %d functions behave as the note%s starting \"assumption:\" say%s", n,
+                nnotes == 1 ? "" : "s", nnotes == 1 ? "s" : "");
+}
+
+/* The last line: the locations shown by tier, the possible ones counted
+ * with the command that lists them, the races and the verdict.  A result
+ * with only possible races never says "0 memory locations". */
+static void text_summary(const rh_result *res, const rh_options *o, const rh_groups *gs, FILE *out)
+{
+    int nposs, nposs_loc;
+    rh_groups_count_possible(res, o->may, &nposs, &nposs_loc);
+    rh_filter_counts n = rh_filter_count(res, o->may);
+    if (gs->n || !nposs_loc)
+        fprintf(out, "racehunt: %d memory location%s (%d confirmed, %d likely, %d possible); ", gs->n,
+                gs->n == 1 ? "" : "s", gs->confirmed, gs->likely, gs->n - gs->confirmed - gs->likely);
+    else
+        fprintf(out, "racehunt: no confirmed or likely race; ");
+    fprintf(out, "%d race%s reported", n.reported, n.reported == 1 ? "" : "s");
+    if (n.suppressed || o->suppressions)
+        fprintf(out, ", %d suppressed", n.suppressed);
+    if (n.baselined || o->baseline)
+        fprintf(out, ", %d in the baseline", n.baselined);
+    if (nposs_loc)
+        fprintf(out, "; %d possible race%s at %d more memory location%s not listed (list them with "
+                     "racehunt --may)", nposs, nposs == 1 ? "" : "s", nposs_loc, nposs_loc == 1 ? "" : "s");
+    fprintf(out, "; verdict: %s%s%s", rh_verdict_name(res->verdict), res->engine ? " by " : "",
+            res->engine ? res->engine : "");
+    text_assumptions(res, out);
+    fputc('\n', out);
 }
 
 void rh_report_text(const rh_result *res, const rh_options *o, FILE *out)
@@ -158,19 +199,6 @@ void rh_report_text(const rh_result *res, const rh_options *o, FILE *out)
     if (o->stats)
         for (int i = 0; i < res->nstats; i++)
             fprintf(out, "stat: %s = %g\n", res->stats[i].name, res->stats[i].value);
-    rh_filter_counts n = rh_filter_count(res, o->may);
-    fprintf(out, "racehunt: %d memory location%s (%d confirmed, %d not confirmed); ", gs.n,
-            gs.n == 1 ? "" : "s", gs.confirmed, gs.n - gs.confirmed);
-    fprintf(out, "%d race%s reported", n.reported, n.reported == 1 ? "" : "s");
-    if (n.suppressed || o->suppressions)
-        fprintf(out, ", %d suppressed", n.suppressed);
-    if (n.baselined || o->baseline)
-        fprintf(out, ", %d in the baseline", n.baselined);
-    fprintf(out, "; verdict: %s%s%s", rh_verdict_name(res->verdict), res->engine ? " by " : "",
-            res->engine ? res->engine : "");
-    for (int i = 0, k = 0; i < res->nnotes; i++)
-        if (rh_note_assumption(res->notes[i]))
-            fprintf(out, "%s%s", k++ ? "; and " : ", assuming ", rh_note_assumption(res->notes[i]));
-    fputc('\n', out);
+    text_summary(res, o, &gs, out);
     rh_groups_free(&gs);
 }

@@ -12,6 +12,7 @@
 #include "../../frontend/frontend.h"
 #include "../../util/util.h"
 #include "../witness/witness.h"
+#include "../../report/tier.h"
 #include "dyn.h"
 
 #include <stdlib.h>
@@ -91,12 +92,28 @@ static void shorten_witness(dyn_session *s, rh_race *r)
     }
 }
 
+/* Adds r unless its pair is reported already; a race a run observed
+ * replaces the same pair seen only across an unmodelled call. */
 static int rh_dyn_session_add(dyn_session *s, rh_race *r)
 {
     char *k = race_key(r);
     for (size_t i = 0; i < s->seen.len; i++)
         if (strcmp(s->seen.items[i], k) == 0) {
             free(k);
+            for (int j = 0; j < s->res->nraces && r->evidence > RH_EV_SEEN; j++) {
+                rh_race *old = &s->res->races[j];
+                char *ok = race_key(old);
+                int same = old->evidence == RH_EV_SEEN && strcmp(ok, s->seen.items[i]) == 0;
+                free(ok);
+                if (same) {
+                    shorten_witness(s, r);
+                    rh_race_free(old);
+                    *old = *r;
+                    memset(r, 0, sizeof *r);
+                    rh_tier_assign(old);
+                    return 1;
+                }
+            }
             rh_race_free(r);
             return 0;
         }
@@ -104,6 +121,15 @@ static int rh_dyn_session_add(dyn_session *s, rh_race *r)
     shorten_witness(s, r);
     rh_result_add_race(s->res, r);
     return 1;
+}
+
+/* Races a run showed (not only seen across an unmodelled call). */
+static int confirmed_races(const rh_result *res)
+{
+    int n = 0;
+    for (int i = 0; i < res->nraces; i++)
+        n += rh_evidence_confirmed(res->races[i].evidence);
+    return n;
 }
 
 static const char *strategy_for(const rh_options *o, unsigned long i)
@@ -183,19 +209,18 @@ static void note_unmodelled(dyn_session *s)
 {
     for (int i = 0; i < s->nunmod; i++) {
         char *at = loc_text(s, s->unmod[i].loc);
-        if (s->unmod[i].held_back) {
-            char *a = loc_text(s, s->unmod[i].example[0]), *b = loc_text(s, s->unmod[i].example[1]);
+        int likely = 0; /* the races it held back that no run showed unordered otherwise */
+        for (int k = 0; k < s->res->nraces; k++)
+            likely += s->res->races[k].evidence == RH_EV_SEEN && s->res->races[k].caveat &&
+                      strstr(s->res->races[k].caveat, s->unmod[i].name);
+        if (likely)
             rh_result_note(s->res, "dynamic: '%s' (called at %s) may synchronise threads in a way the "
-                                   "runtime does not model: %lu race(s) it may order (e.g. %s and %s) "
-                                   "were seen but not reported as observed", s->unmod[i].name, at,
-                           s->unmod[i].held_back, a, b);
-            free(a);
-            free(b);
-        } else {
+                                   "runtime does not model: %d race(s) a run saw across it are "
+                                   "reported as likely, not confirmed", s->unmod[i].name, at, likely);
+        else
             rh_result_note(s->res, "dynamic: '%s' (called at %s) may synchronise threads in a way the "
                                    "runtime does not model: a race it may order is not reported as "
                                    "observed", s->unmod[i].name, at);
-        }
         free(at);
     }
 }
@@ -238,6 +263,11 @@ static int one_run(dyn_session *s, unsigned long i, double deadline, unsigned lo
     for (int k = 0; k < out.trace.nraces; k++) {
         rh_race r;
         rh_dyn_race_from_obs(&s->bin, &out.trace, k, s->program, spec.seed, RH_EV_OBSERVED, &r);
+        rh_dyn_session_add(s, &r);
+    }
+    for (int k = 0; k < out.trace.nseen; k++) { /* likely: an unmodelled call may order them */
+        rh_race r;
+        rh_dyn_race_from_seen(&s->bin, &out.trace, k, s->program, &r);
         rh_dyn_session_add(s, &r);
     }
     if (!out.trace.nraces && !out.timed_out)
@@ -341,7 +371,7 @@ int rh_dynamic_run(rh_program *prog, const rh_options *o, rh_budget *budget, rh_
      * budget is for; the first race (here or from another engine) ends it. */
     unsigned long i = 0;
     for (; rh_now() < run_deadline && !rh_cancelled() &&
-           (i < max_runs || (!o->runs && !res->nraces && !rh_race_confirmed_elsewhere()));
+           (i < max_runs || (!o->runs && !confirmed_races(res) && !rh_race_confirmed_elsewhere()));
          i++)
         if (one_run(&s, i, run_deadline, &last_choices, err)) {
             session_free(&s);
@@ -349,13 +379,13 @@ int rh_dynamic_run(rh_program *prog, const rh_options *o, rh_budget *budget, rh_
         }
     if (i > max_runs)
         rh_result_note(res, "dynamic: no race in the first %lu runs, so it searched on %s", max_runs,
-                       res->nraces ? "until it found one"
+                       confirmed_races(res) ? "until it found one"
                        : rh_cancelled() || rh_race_confirmed_elsewhere()
                            ? "until another engine settled the verdict"
                            : "for the rest of its budget");
     predict(&s, deadline);
     finish_notes(&s);
-    res->verdict = res->nraces ? RH_RACE : RH_UNKNOWN;
+    res->verdict = confirmed_races(res) ? RH_RACE : RH_UNKNOWN;
     session_free(&s);
     return 0;
 }
