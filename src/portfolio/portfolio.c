@@ -153,11 +153,15 @@ static void merge_race(rh_result *res, rh_race *r)
             r->hidden_by = NULL;
         }
         /* Engines name objects differently well: a static engine knows the
-         * variable or allocation site, a dynamic one only an address. */
-        if (r->object && (!old->object || strncmp(old->object, "memory at", 9) == 0)) {
+         * variable or allocation site, a dynamic one knows globals and heap
+         * blocks but names other memory only as the source does ("memory
+         * '*p' ..."); the name keeps its byte range. */
+        if (r->object && strncmp(r->object, "memory ", 7) != 0 &&
+            (!old->object || strncmp(old->object, "memory ", 7) == 0)) {
             free(old->object);
             old->object = r->object;
             r->object = NULL;
+            old->offset_lo = r->offset_lo, old->offset_hi = r->offset_hi;
         }
         free(old->engine);
         old->engine = engines;

@@ -342,3 +342,21 @@ int rh_assumption_count(const rh_result *res, int *nnotes)
     }
     return n;
 }
+
+char *rh_access_what(const rh_race_access *a)
+{
+    if (a->op && strcmp(a->op, "free") == 0)
+        return rh_xstrdup("free");
+    if (a->op && strncmp(a->op, "realloc", 7) == 0)
+        return rh_xasprintf("%s (moves and frees the block)", a->op);
+    char size[48] = "";
+    if (a->size)
+        snprintf(size, sizeof size, " of size %lu", a->size);
+    else
+        snprintf(size, sizeof size, " of the whole object");
+    char by[96] = "";
+    if (a->op)
+        snprintf(by, sizeof by, " (by %.80s)", a->op);
+    return rh_xasprintf("%s%s%s%s%s", a->is_volatile ? "volatile " : "", a->is_write ? "write" : "read",
+                        size, a->atomic ? " (atomic)" : "", by);
+}

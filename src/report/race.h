@@ -132,6 +132,11 @@ void rh_result_free(rh_result *res);
  * race, race-free only if both are.  part is left empty. */
 void rh_result_absorb(rh_result *into, rh_result *part, const char *program);
 
+/* What an access does, in a report's words (a new string): "free" for a
+ * free (not "a write of size 184"), "write of size 8 (by memcpy)", "read
+ * of size 4 (atomic)", "volatile write of size 4". */
+char *rh_access_what(const rh_race_access *a);
+
 /* Fills an access from a model access record (location, kind, size, func). */
 void rh_race_access_from_model(rh_race_access *out, const rh_program *p, const rh_access *a);
 

@@ -101,8 +101,11 @@ static void locks_text(FILE *out, const rh_race_access *a)
 
 static void access_html(FILE *out, rh_srclines *src, const rh_race_access *a, const char *title)
 {
-    fprintf(out, "<div class=\"access\"><h3>%s: %s of size %lu%s</h3><p class=\"meta\">", title,
-            a->is_write ? "write" : "read", a->size, a->atomic ? " (atomic)" : "");
+    char *what = rh_access_what(a);
+    fprintf(out, "<div class=\"access\"><h3>%s: ", title);
+    esc(out, what);
+    fputs("</h3><p class=\"meta\">", out);
+    free(what);
     esc(out, a->file);
     fprintf(out, ":%u:%u in <code>", a->line, a->col);
     esc(out, a->func ? a->func : "?");
@@ -270,8 +273,11 @@ static void accesses_html(FILE *out, rh_srclines *src, const rh_group *g)
         const char *text = rh_srclines_get(src, a->file, a->line, &len);
         fputs("<tr><td>", out);
         esc(out, a->file);
-        fprintf(out, ":%u:%u</td><td>%s of size %lu%s</td><td>", a->line, a->col,
-                a->is_write ? "write" : "read", a->size, a->atomic ? " (atomic)" : "");
+        char *what = rh_access_what(a);
+        fprintf(out, ":%u:%u</td><td>", a->line, a->col);
+        esc(out, what);
+        fputs("</td><td>", out);
+        free(what);
         esc(out, a->func ? a->func : "?");
         fputs("</td><td title=\"", out);
         esc(out, thread_text(a));
@@ -291,7 +297,11 @@ static void accesses_html(FILE *out, rh_srclines *src, const rh_group *g)
 static void pair_side(FILE *out, const rh_race_access *a)
 {
     esc(out, a->file);
-    fprintf(out, ":%u %s by ", a->line, a->is_write ? "write" : "read");
+    char *what = rh_access_what(a);
+    fprintf(out, ":%u ", a->line);
+    esc(out, what);
+    fputs(" by ", out);
+    free(what);
     char name[256];
     esc(out, rh_group_thread_name(a, name, sizeof name));
 }

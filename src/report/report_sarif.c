@@ -119,11 +119,12 @@ static char *describe(const rh_race_access *a)
         free(locks);
         locks = more;
     }
-    char *s = rh_xasprintf("%s of size %lu in %s by %s (locks held: %s)", a->is_write ? "write" : "read",
-                           a->size, a->func ? a->func : "?",
+    char *what = rh_access_what(a);
+    char *s = rh_xasprintf("%s in %s by %s (locks held: %s)", what, a->func ? a->func : "?",
                            a->thread_desc ? a->thread_desc : a->thread ? "another thread" : "the main thread",
                            a->nlocks ? locks : "none");
     free(locks);
+    free(what);
     return s;
 }
 

@@ -9,11 +9,21 @@
 #include "group.h"
 #include "report.h"
 
-static void text_access(const rh_race_access *a, const char *lead, FILE *out)
+#include <stdlib.h>
+#include <string.h>
+
+/* "Write of size 8 by ...", "Previous free of heap object allocated at
+ * a.c:12:5 by ..." (a free names what it frees). */
+static void text_access(const rh_race_access *a, const char *lead, const rh_group *g, FILE *out)
 {
-    const char *kind = a->is_write ? (*lead ? "write" : "Write") : (*lead ? "read" : "Read");
-    fprintf(out, "  %s%s%s of size %lu%s by ", lead, *lead ? " " : "", kind, a->size,
-            a->atomic ? " (atomic)" : "");
+    char *what = rh_access_what(a);
+    if (!*lead)
+        what[0] = (char)(what[0] - 'a' + 'A');
+    fprintf(out, "  %s%s%s", lead, *lead ? " " : "", what);
+    if (a->op && strcmp(a->op, "free") == 0 && g->object)
+        fprintf(out, " of %s", g->object);
+    fprintf(out, " by ");
+    free(what);
     if (a->thread_desc)
         fprintf(out, "%s:\n", a->thread_desc);
     else
@@ -84,9 +94,10 @@ static void text_accesses(const rh_group *g, FILE *out)
             g->nraces == 1 ? "" : "s");
     for (int i = 0; i < g->naccesses; i++) {
         const rh_race_access *a = g->accesses[i];
-        fprintf(out, "    %s:%u:%u %s of size %lu%s in %s by %s, locks held: ", a->file, a->line,
-                a->col, a->is_write ? "write" : "read", a->size, a->atomic ? " (atomic)" : "",
+        char *what = rh_access_what(a);
+        fprintf(out, "    %s:%u:%u %s in %s by %s, locks held: ", a->file, a->line, a->col, what,
                 a->func ? a->func : "?", rh_group_thread_name(a, name, sizeof name));
+        free(what);
         for (int l = 0; l < a->nlocks; l++)
             fprintf(out, "%s%s", l ? ", " : "", a->locks[l]);
         fprintf(out, "%s\n", a->nlocks ? "" : "none");
@@ -122,8 +133,8 @@ static void text_group(const rh_group *g, const rh_result *res, int saved, const
     fprintf(out, "WARNING: racehunt: %s on ", summary_kind(g->status));
     location_name(g, out);
     fprintf(out, " (%s) [%s engine]\n", evidence_phrase(g->best), r->engine);
-    text_access(&r->a, "", out);
-    text_access(&r->b, "Previous", out);
+    text_access(&r->a, "", g, out);
+    text_access(&r->b, "Previous", g, out);
     fprintf(out, "  Location is ");
     location_name(g, out);
     fprintf(out, "\n");
@@ -173,9 +184,15 @@ static void text_summary(const rh_result *res, const rh_options *o, const rh_gro
         fprintf(out, ", %d suppressed", n.suppressed);
     if (n.baselined || o->baseline)
         fprintf(out, ", %d in the baseline", n.baselined);
-    if (nposs_loc)
+    if (nposs_loc) {
         fprintf(out, "; %d possible race%s at %d more memory location%s not listed (list them with "
-                     "racehunt --may)", nposs, nposs == 1 ? "" : "s", nposs_loc, nposs_loc == 1 ? "" : "s");
+                     "racehunt --may", nposs, nposs == 1 ? "" : "s", nposs_loc, nposs_loc == 1 ? "" : "s");
+        if (o->build_dir)
+            fprintf(out, " -p %s", o->build_dir);
+        for (int i = 0; i < o->nfiles && i < 3; i++)
+            fprintf(out, " %s", o->files[i]);
+        fprintf(out, "%s)", o->nfiles > 3 ? " ..." : "");
+    }
     fprintf(out, "; verdict: %s%s%s", rh_verdict_name(res->verdict), res->engine ? " by " : "",
             res->engine ? res->engine : "");
     text_assumptions(res, out);

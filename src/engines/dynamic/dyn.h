@@ -130,7 +130,8 @@ typedef struct rh_dyn_trace {
     long nev;
     rh_dyn_obs *races;
     int nraces;
-    struct { int tid, parent; unsigned loc; } *threads;
+    struct { int tid, parent; unsigned loc; unsigned *stack; int nstack; } *threads; /* stack:
+                               the creator's call sites, innermost first */
     int nthreads;
     struct { unsigned loc, bits; long long value; } *inputs;
     int ninputs;

@@ -24,8 +24,18 @@ char *rh_dyn_thread_desc(const rh_dyn_binary *bin, const rh_dyn_trace *t, int ti
     for (int i = 0; i < t->nthreads; i++)
         if (t->threads[i].tid == tid) {
             const rh_dyn_loc *l = loc_of(bin, t->threads[i].loc);
-            return rh_xasprintf("thread T%d created by T%d at %s:%u:%u", tid, t->threads[i].parent,
-                                l->file, l->line, l->col);
+            char *d = rh_xasprintf("thread T%d created by T%d at %s:%u:%u", tid, t->threads[i].parent,
+                                   l->file, l->line, l->col);
+            /* the creation stack: "in spawn, called from main at a.c:40:5" */
+            for (int k = 0; k < t->threads[i].nstack && k < 8; k++) {
+                const rh_dyn_loc *c = loc_of(bin, t->threads[i].stack[k]);
+                char *more = k ? rh_xasprintf("%s, from %s at %s:%u:%u", d, c->func, c->file, c->line, c->col)
+                               : rh_xasprintf("%s in %s, called from %s at %s:%u:%u", d, l->func, c->func,
+                                              c->file, c->line, c->col);
+                free(d);
+                d = more;
+            }
+            return d;
         }
     return rh_xasprintf("thread T%d", tid);
 }
@@ -100,7 +110,9 @@ static void fill_access(const rh_dyn_binary *bin, const rh_dyn_trace *t, const r
     a->func = rh_xstrdup(l->func);
     a->is_write = o->write[k];
     a->atomic = o->atomic[k];
-    a->size = o->size;
+    a->size = o->size; /* the overlap; the access's own size when the trace has its event */
+    if (o->ev[k] < (unsigned long)t->nev && t->ev[o->ev[k]].loc == o->loc[k] && t->ev[o->ev[k]].size)
+        a->size = t->ev[o->ev[k]].size;
     a->thread = o->tid[k];
     a->thread_desc = rh_dyn_thread_desc(bin, t, o->tid[k]);
     unsigned long held[32];
@@ -214,8 +226,10 @@ static void name_object(const rh_dyn_binary *bin, const rh_dyn_trace *t, const r
     } else {
         const char *name = loc_of(bin, o->loc[1])->access ? loc_of(bin, o->loc[1])->access
                                                            : loc_of(bin, o->loc[0])->access;
-        out->object = name ? rh_xasprintf("memory %s (a stack or unnamed object)", name)
-                           : rh_xstrdup("memory racehunt cannot name (a stack or unnamed object)");
+        out->object = name ? rh_xasprintf("memory accessed as %s (not a global or a known heap "
+                                          "block)", name)
+                           : rh_xstrdup("memory racehunt cannot name (not a global or a known heap "
+                                        "block)");
     }
 }
 

@@ -93,6 +93,27 @@ static void parse_race(rh_dyn_trace *t, const char *line)
     t->races[t->nraces++] = o;
 }
 
+static void parse_thread(rh_dyn_trace *t, const char *line)
+{
+    int off = 0;
+    t->threads = rh_xrealloc(t->threads, (size_t)(t->nthreads + 1) * sizeof *t->threads);
+    memset(&t->threads[t->nthreads], 0, sizeof *t->threads);
+    if (sscanf(line, "T %d %d %u%n", &t->threads[t->nthreads].tid, &t->threads[t->nthreads].parent,
+               &t->threads[t->nthreads].loc, &off) != 3)
+        return;
+    char stack[4096] = "";
+    unsigned long *v = NULL;
+    if (sscanf(line + off, " %4095s", stack) == 1) {
+        int n = parse_list(stack, &v, 0);
+        t->threads[t->nthreads].stack = rh_xcalloc((size_t)n + 1, sizeof(unsigned));
+        for (int i = 0; i < n; i++)
+            t->threads[t->nthreads].stack[i] = (unsigned)v[i];
+        t->threads[t->nthreads].nstack = n;
+        free(v);
+    }
+    t->nthreads++;
+}
+
 static void parse_heap(rh_dyn_trace *t, const char *line)
 {
     t->heap = rh_xrealloc(t->heap, (size_t)(t->nheap + 1) * sizeof *t->heap);
@@ -124,10 +145,7 @@ static void parse_line(rh_dyn_trace *t, const char *line, size_t *cap)
             t->nheld_back++;
         return;
     case 'T':
-        t->threads = rh_xrealloc(t->threads, (size_t)(t->nthreads + 1) * sizeof *t->threads);
-        if (sscanf(line, "T %d %d %u", &t->threads[t->nthreads].tid,
-                   &t->threads[t->nthreads].parent, &t->threads[t->nthreads].loc) == 3)
-            t->nthreads++;
+        parse_thread(t, line);
         return;
     case 'I':
         t->inputs = rh_xrealloc(t->inputs, (size_t)(t->ninputs + 1) * sizeof *t->inputs);
@@ -184,6 +202,8 @@ void rh_dyn_trace_free(rh_dyn_trace *t)
     free(t->seen_by);
     free(t->heap);
     free(t->ev);
+    for (int i = 0; i < t->nthreads; i++)
+        free(t->threads[i].stack);
     free(t->threads);
     free(t->inputs);
     free(t->unmodelled);
