@@ -7,7 +7,8 @@ tests/e2e/data/report_tiers:
   no input defines): the must-race and the lock-free may-race are listed
   as likely with their reason, only on RACE lines; the may-race with a lock
   on one side is not listed but counted on the summary line with the
-  command that lists it; --may lists it as possible; SARIF levels and HTML
+  command that lists it (and a result with only possible candidates never
+  says "0 memory locations"); --may lists it as possible; SARIF levels and HTML
   statuses follow the tier; the verdict line names the one assumption;
 - heap_account_race.c, dynamic engine: the heap object by allocation line
   and the byte range of the field, the heap mutex by the source's name,
@@ -62,7 +63,7 @@ def group_lines(g):
     return {a["line"] for a in g["accesses"]}
 
 
-def test_default_tiers():
+def test_default_tiers(tmp):
     race, _ = annotations(os.path.join(ROOT, TIERS))
     p = run("--format=json", "--timeout=20", TIERS)
     doc = json.loads(p.stdout)
@@ -100,6 +101,18 @@ def test_default_tiers():
     check("--may: stop listed as possible (one side holds a lock)", st.get("global 'stop'") == "possible"
           and "holds a lock" in [g for g in may["groups"] if g["object"] == "global 'stop'"][0]["reason"]
           and may["counts"]["possible_locations_not_listed"] == 0, may["groups"])
+    only_possible = copy.deepcopy(may)
+    only_possible.pop("groups")
+    only_possible["races"] = [r for r in only_possible["races"] if r["object"] == "global 'stop'"]
+    only_possible["verdict"] = "unknown"
+    for r in only_possible["races"]:
+        r.pop("group", None)
+    path = os.path.join(tmp, "possible.json")
+    json.dump(only_possible, open(path, "w"))
+    last = run("--from-report", path).stdout.splitlines()[-1]
+    check("text: only possible candidates never print '0 memory locations'",
+          last.startswith("racehunt: no confirmed or likely race; 0 races reported; 1 possible race at "
+                          "1 more memory location not listed") and "0 memory locations" not in last, last)
     sarif = json.loads(run("--format=sarif", "--timeout=20", "--may", TIERS).stdout)["runs"][0]["results"]
     levels = sorted((r["properties"]["status"], r["level"]) for r in sarif)
     check("sarif: likely is a warning, possible a note",
@@ -192,7 +205,7 @@ def main():
     ap.add_argument("--racehunt", required=True)
     RH = os.path.abspath(ap.parse_args().racehunt)
     with tempfile.TemporaryDirectory() as tmp:
-        test_default_tiers()
+        test_default_tiers(tmp)
         test_heap_names(tmp)
         test_seen_tier(tmp)
         test_assumption_count()
