@@ -12,6 +12,7 @@
 #include "../../frontend/frontend.h"
 #include "../../util/util.h"
 #include "../witness/witness.h"
+#include "../../report/names.h"
 #include "../../report/tier.h"
 #include "dyn.h"
 
@@ -107,6 +108,7 @@ static int rh_dyn_session_add(dyn_session *s, rh_race *r)
                 free(ok);
                 if (same) {
                     shorten_witness(s, r);
+                    rh_names_clean_race(r); /* as rh_result_add_race does */
                     rh_race_free(old);
                     *old = *r;
                     memset(r, 0, sizeof *r);
