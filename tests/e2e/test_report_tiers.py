@@ -10,8 +10,8 @@ tests/e2e/data/report_tiers:
   command that lists it (and a result with only possible candidates never
   says "0 memory locations"); --may lists it as possible; SARIF levels and HTML
   statuses follow the tier; the verdict line names the one assumption;
-- heap_account_race.c, dynamic engine: the heap object by allocation line
-  and the byte range of the field, the heap mutex by the source's name,
+- heap_account_race.c, dynamic engine: the heap object by allocation line,
+  the field by its debug-information name and bytes, the heap mutex by its field,
   the free as a free of that object, the thread created in a helper with
   its creation stack, no address anywhere, byte-identical reports for one
   seed;
@@ -133,11 +133,11 @@ def test_heap_names(tmp):
     check("dynamic: the field race is found", len(balance) == 1, doc["races"])
     if balance:
         r = balance[0]
-        check("dynamic: heap object named by its allocation line, field by its bytes",
-              r["object"] == "heap object allocated at %s:%d:11" % (HEAP, alloc_acc)
+        check("dynamic: heap object named by its allocation line, the field by name and bytes",
+              r["object"] == "heap object allocated at %s:%d:11, field 'balance'" % (HEAP, alloc_acc)
               and r["offset"] == [40, 48], (r["object"], r["offset"]))
         locks = [lk for a in r["accesses"] for lk in a["locks"]]
-        check("dynamic: the heap mutex named as the source names it", locks == ["lock '*acc'"], locks)
+        check("dynamic: the heap mutex named by its field", locks == ["lock 'acc->lock'"], locks)
     freed = [r for r in doc["races"] if line_of(HEAP, "free(m)") in {a["line"] for a in r["accesses"]}]
     check("dynamic: the free race is found", len(freed) == 1, doc["races"])
     if freed:

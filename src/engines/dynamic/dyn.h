@@ -43,6 +43,11 @@ LLVMModuleRef rh_dyn_instrument(rh_program *prog, rh_dyn_locs *locs, char *err);
  * NULL when it has no such name.  A new string. */
 char *rh_dyn_access_name(LLVMTargetDataRef td, LLVMValueRef ptr);
 
+/* The struct field byte off falls in, as the debug information names it
+ * (dyn_fields.c): of the structure var holds, or with through_pointer of
+ * the one it points to; "balance", "hdr.len", or NULL.  A new string. */
+char *rh_dyn_field_name(LLVMValueRef var, int through_pointer, long long off);
+
 /* An instrumented executable in the cache, with its location table. */
 typedef struct rh_dyn_binary {
     char *dir;          /* cache entry */

@@ -221,7 +221,15 @@ static void name_object(const rh_dyn_binary *bin, const rh_dyn_trace *t, const r
         out->object = rh_xstrdup(obj);
     } else if (heap_of(t, o->addr, &hloc, &off)) {
         const rh_dyn_loc *l = loc_of(bin, hloc);
-        out->object = rh_xasprintf("heap object allocated at %s:%u:%u", l->file, l->line, l->col);
+        /* the field as the debug information names it, from an access 'p->f' */
+        const char *acc = loc_of(bin, o->loc[1])->access ? loc_of(bin, o->loc[1])->access
+                                                          : loc_of(bin, o->loc[0])->access;
+        const char *arrow = acc ? strstr(acc, "->") : NULL;
+        if (arrow)
+            out->object = rh_xasprintf("heap object allocated at %s:%u:%u, field '%s", l->file,
+                                       l->line, l->col, arrow + 2);
+        else
+            out->object = rh_xasprintf("heap object allocated at %s:%u:%u", l->file, l->line, l->col);
         out->offset_lo = (long)off, out->offset_hi = (long)(off + (o->size ? o->size : 1));
     } else {
         const char *name = loc_of(bin, o->loc[1])->access ? loc_of(bin, o->loc[1])->access
