@@ -9,6 +9,7 @@
  */
 #include "portfolio.h"
 #include "../report/report.h"
+#include "../report/tier.h"
 #include "../util/cleanup.h"
 #include "../util/proc.h"
 #include "../util/util.h"
@@ -109,6 +110,7 @@ static void run_one(const rh_engine *e, rh_program *prog, const rh_options *o, r
         free(out);
     }
     rh_budget_finish(budget);
+    rh_tier_assign_all(res); /* engines may have changed evidence after adding a race */
     bound_witnesses(res);
     stage_stats(budget, res);
     snprintf(name, sizeof name, "%s.seconds", e->name);
@@ -151,14 +153,19 @@ static void merge_race(rh_result *res, rh_race *r)
             r->hidden_by = NULL;
         }
         /* Engines name objects differently well: a static engine knows the
-         * variable or allocation site, a dynamic one only an address. */
-        if (r->object && (!old->object || strncmp(old->object, "memory at", 9) == 0)) {
+         * variable or allocation site, a dynamic one knows globals and heap
+         * blocks but names other memory only as the source does ("memory
+         * '*p' ..."); the name keeps its byte range. */
+        if (r->object && strncmp(r->object, "memory ", 7) != 0 &&
+            (!old->object || strncmp(old->object, "memory ", 7) == 0)) {
             free(old->object);
             old->object = r->object;
             r->object = NULL;
+            old->offset_lo = r->offset_lo, old->offset_hi = r->offset_hi;
         }
         free(old->engine);
         old->engine = engines;
+        rh_tier_assign(old);
         rh_race_free(r);
         return;
     }
@@ -456,6 +463,7 @@ static int run_auto(rh_program *prog, const rh_options *o, rh_budget *budget, rh
     }
     res->verdict = merged_verdict(res, v[0] == RH_RACE_FREE);
     res->engine = rh_xstrdup("auto");
+    rh_tier_assign_all(res);
     return 0;
 }
 
@@ -475,9 +483,17 @@ void rh_portfolio_budget(const rh_options *o, rh_budget *b)
     b->end = b->start + budget;
 }
 
-int rh_portfolio_run(rh_program *prog, const rh_options *o, rh_budget *budget, rh_result *res,
+int rh_portfolio_run(rh_program *prog, const rh_options *user, rh_budget *budget, rh_result *res,
                      char *err)
 {
+    /* The static engine always looks for possible races (about a second on
+     * real programs): the strong ones are the report's likely races
+     * (report/tier.h), the rest its count of possible ones.  No verdict
+     * depends on it; SV-COMP mode keeps the plain search.  (--may itself
+     * still decides what the report lists.) */
+    rh_options eng = *user;
+    const rh_options *o = &eng;
+    eng.may = user->may || !user->svcomp;
     stage_stats(budget, res); /* the front end's stages */
     if (strcmp(o->engine, "auto") == 0)
         return run_auto(prog, o, budget, res);
@@ -489,6 +505,7 @@ int rh_portfolio_run(rh_program *prog, const rh_options *o, rh_budget *budget, r
     rh_result_stat(res, "seconds", rh_now() - t0);
     if (!res->engine)
         res->engine = rh_xstrdup(e->name);
+    rh_tier_assign_all(res);
     return 0;
 }
 

@@ -3,7 +3,9 @@
  *
  * Contract: rh_portfolio_run runs the engine the options name, or for
  * "auto" the engines in table order within the time budget, and returns one
- * result whose verdict obeys the soundness discipline.
+ * result whose verdict obeys the soundness discipline.  Outside SV-COMP
+ * mode the static engine also searches possible races (as --may), and
+ * every race of the result carries its evidence tier (report/tier.h).
  */
 #ifndef RH_PORTFOLIO_H
 #define RH_PORTFOLIO_H

@@ -61,10 +61,12 @@ static int access_ptr_cmp(const void *x, const void *y)
     return access_cmp(*(const rh_race_access *const *)x, *(const rh_race_access *const *)y);
 }
 
-/* Stronger evidence, then higher tier, then source position. */
+/* Higher status, stronger evidence, then higher tier, then source position. */
 static int race_cmp(const void *x, const void *y)
 {
     const rh_race *r = &sort_res->races[*(const int *)x], *s = &sort_res->races[*(const int *)y];
+    if (r->status != s->status)
+        return r->status > s->status ? -1 : 1;
     if (r->evidence != s->evidence)
         return r->evidence > s->evidence ? -1 : 1;
     if (race_tier(r) != race_tier(s))
@@ -76,9 +78,8 @@ static int race_cmp(const void *x, const void *y)
 static int group_cmp(const void *x, const void *y)
 {
     const rh_group *g = x, *h = y;
-    int cg = rh_evidence_confirmed(g->best), ch = rh_evidence_confirmed(h->best);
-    if (cg != ch)
-        return ch - cg;
+    if (g->status != h->status)
+        return g->status > h->status ? -1 : 1;
     if (g->best != h->best)
         return g->best > h->best ? -1 : 1;
     if (g->tier != h->tier)
@@ -161,16 +162,15 @@ static char *lock_phrase(const rh_race *r)
     return rh_xasprintf("the accesses hold different locks%s", same);
 }
 
+/* The example race's own reason (report/tier.c), and how it stands
+ * towards locks. */
 static char *reason(const rh_group *g, const rh_result *res)
 {
-    if (rh_evidence_confirmed(g->best))
+    const rh_race *r = &res->races[g->races[0]];
+    if (g->status == RH_ST_CONFIRMED)
         return NULL;
-    char *locks = lock_phrase(&res->races[g->races[0]]);
-    char *s = g->best == RH_EV_MUST
-                  ? rh_xasprintf("the static analysis found these accesses unordered on every path "
-                                 "it followed, but no execution showed it; %s", locks)
-                  : rh_xasprintf("the static analysis could not prove these accesses ordered or "
-                                 "under a common lock, and nothing showed them racing; %s", locks);
+    char *locks = lock_phrase(r);
+    char *s = rh_xasprintf("%s; %s", r->status_why ? r->status_why : "no execution showed it", locks);
     free(locks);
     return s;
 }
@@ -184,6 +184,7 @@ static rh_group *new_group(rh_groups *gs, const rh_race *r)
     g->offset_lo = r->offset_lo;
     g->offset_hi = r->offset_hi;
     g->best = r->evidence;
+    g->status = r->status;
     return g;
 }
 
@@ -239,6 +240,8 @@ static void finish(rh_group *g, const rh_result *res)
         const rh_race *r = &res->races[g->races[i]];
         if (r->evidence > g->best)
             g->best = r->evidence;
+        if (r->status > g->status)
+            g->status = r->status;
         if (race_tier(r) > g->tier)
             g->tier = race_tier(r);
         if (r->fingerprint && (!g->fingerprint || strcmp(r->fingerprint, g->fingerprint) < 0))
@@ -271,7 +274,8 @@ void rh_groups_build(rh_groups *gs, const rh_result *res, int with_may)
     if (gs->n) /* qsort wants a non-null base even for no items */
         qsort(gs->items, (size_t)gs->n, sizeof *gs->items, group_cmp);
     for (int i = 0; i < gs->n; i++) {
-        gs->confirmed += rh_evidence_confirmed(gs->items[i].best);
+        gs->confirmed += gs->items[i].status == RH_ST_CONFIRMED;
+        gs->likely += gs->items[i].status == RH_ST_LIKELY;
         for (int k = 0; k < gs->items[i].nraces; k++)
             gs->group_of[gs->items[i].races[k]] = i;
     }
@@ -294,5 +298,18 @@ void rh_groups_free(rh_groups *gs)
 
 const char *rh_group_status(const rh_group *g)
 {
-    return rh_evidence_confirmed(g->best) ? "confirmed" : g->best == RH_EV_MUST ? "likely" : "possible";
+    return rh_status_name(g->status);
+}
+
+void rh_groups_count_possible(const rh_result *res, int with_may, int *races, int *locations)
+{
+    *races = *locations = 0;
+    if (with_may)
+        return; /* listed */
+    rh_groups all;
+    rh_groups_build(&all, res, 1);
+    for (int i = 0; i < all.n; i++)
+        if (all.items[i].status == RH_ST_POSSIBLE)
+            (*locations)++, *races += all.items[i].nraces;
+    rh_groups_free(&all);
 }

@@ -9,9 +9,10 @@
  * several programs the same variable of each program is a location of
  * its own.
  *
- * Order (README.md, "Reading a report"): groups with a confirmed race
- * first (replayed, observed, counterexample), then likely (must-race),
- * then possible (may-race) ones; within one kind of evidence by tier:
+ * Order (README.md, "Reading a report"): groups by the best evidence tier
+ * of their races (report/tier.h): confirmed, then likely, then possible;
+ * then by evidence (replayed, observed, counterexample, seen, must-race,
+ * may-race); within one kind of evidence by tier:
  *   3  an unprotected write (no lock held, not atomic) racing with an
  *      access of another thread entry;
  *   2  an unprotected write racing only with instances of its own entry;
@@ -42,6 +43,7 @@ typedef struct rh_group {
     const char **locks;          /* distinct locks held by any access */
     int nlocks;
     rh_evidence best;            /* strongest evidence of its races */
+    rh_status status;            /* best evidence tier of its races (report/tier.h) */
     int tier;                    /* see above */
     char *reason;                /* why not confirmed; NULL when confirmed */
     const char *fingerprint;     /* smallest race fingerprint: stable, may be NULL */
@@ -51,6 +53,7 @@ typedef struct rh_groups {
     rh_group *items;
     int n;
     int confirmed;               /* groups with a confirmed race (they come first) */
+    int likely;                  /* groups whose best race is likely (they come next) */
     int *group_of;               /* per race of the result: its group, or -1 */
     int nraces;                  /* shown races in all groups */
 } rh_groups;
@@ -60,6 +63,10 @@ void rh_groups_free(rh_groups *g);
 
 /* "confirmed", "likely" or "possible". */
 const char *rh_group_status(const rh_group *grp);
+/* The possible races a report without --may leaves out, and the memory
+ * locations that have nothing better (for its summary line); 0 and 0
+ * when with_may lists them. */
+void rh_groups_count_possible(const rh_result *res, int with_may, int *races, int *locations);
 /* "thread T1 (worker)" out of "thread T1 (worker) created at a.c:3:5",
  * or "thread T2" out of "thread T2 created by T0 at a.c:3:5", "main
  * thread" for thread 0 without description; in buf. */

@@ -1,6 +1,7 @@
 /* race.c - building and freeing race records and results. */
 #include "race.h"
 #include "names.h"
+#include "tier.h"
 #include "../util/util.h"
 
 #include <stdlib.h>
@@ -9,6 +10,7 @@
 rh_race *rh_result_add_race(rh_result *res, rh_race *r)
 {
     rh_names_clean_race(r); /* the one door every engine's races come through */
+    rh_tier_assign(r);
     res->races = rh_xrealloc(res->races, (size_t)(res->nraces + 1) * sizeof *res->races);
     res->races[res->nraces] = *r;
     memset(r, 0, sizeof *r);
@@ -49,12 +51,22 @@ void rh_race_access_from_model(rh_race_access *out, const rh_program *p, const r
     out->is_write = a->kind != RH_ACC_READ;
     out->atomic = a->atomic;
     out->size = a->size;
+    out->is_volatile = a->is_volatile;
+    out->assumed = a->assumed;
+    if (a->from_call && LLVMIsACallInst(a->inst)) {
+        LLVMValueRef callee = LLVMGetCalledValue(a->inst);
+        size_t n = 0;
+        const char *name = callee && LLVMIsAFunction(callee) ? LLVMGetValueName2(callee, &n) : NULL;
+        if (name && n)
+            out->op = rh_xstrdup(name);
+    }
 }
 
 static void access_free(rh_race_access *a)
 {
     free(a->file);
     free(a->func);
+    free(a->op);
     free(a->thread_desc);
     for (int i = 0; i < a->nlocks; i++)
         free(a->locks[i]);
@@ -94,6 +106,8 @@ void rh_race_free(rh_race *r)
     free(r->fingerprint);
     free(r->hidden_by);
     free(r->program);
+    free(r->caveat);
+    free(r->status_why);
     rh_witness_free(r->witness);
     memset(r, 0, sizeof *r);
 }
@@ -149,6 +163,7 @@ const char *rh_verdict_name(rh_verdict v)
 static const char *const evidence_names[] = {
     [RH_EV_MAY] = "may-race",
     [RH_EV_MUST] = "must-race",
+    [RH_EV_SEEN] = "seen",
     [RH_EV_COUNTEREXAMPLE] = "counterexample",
     [RH_EV_OBSERVED] = "observed",
     [RH_EV_REPLAYED] = "replayed",
@@ -166,7 +181,24 @@ int rh_evidence_confirmed(rh_evidence e)
 
 int rh_race_listed(const rh_race *r, int with_may)
 {
-    return r->evidence != RH_EV_MAY || with_may;
+    return r->status != RH_ST_POSSIBLE || with_may;
+}
+
+static const char *const status_names[] = {
+    [RH_ST_POSSIBLE] = "possible", [RH_ST_LIKELY] = "likely", [RH_ST_CONFIRMED] = "confirmed",
+};
+
+const char *rh_status_name(rh_status s)
+{
+    return (unsigned)s <= RH_ST_CONFIRMED ? status_names[s] : "possible";
+}
+
+rh_status rh_status_from_name(const char *name)
+{
+    for (int s = RH_ST_POSSIBLE; s <= RH_ST_CONFIRMED; s++)
+        if (name && strcmp(name, status_names[s]) == 0)
+            return (rh_status)s;
+    return RH_ST_POSSIBLE;
 }
 
 int rh_race_reported(const rh_race *r, int with_may)
@@ -314,4 +346,39 @@ const char *rh_note_assumption(const char *note)
 {
     size_t n = strlen(RH_ASSUMPTION_PREFIX);
     return note && strncmp(note, RH_ASSUMPTION_PREFIX, n) == 0 ? note + n : NULL;
+}
+
+int rh_assumption_count(const rh_result *res, int *nnotes)
+{
+    int n = 0;
+    *nnotes = 0;
+    for (int i = 0; i < res->nnotes; i++) {
+        const char *a = rh_note_assumption(res->notes[i]);
+        if (!a)
+            continue;
+        (*nnotes)++;
+        int quotes = 0;
+        for (const char *p = a; *p; p++)
+            quotes += *p == '\'';
+        n += quotes >= 2 ? quotes / 2 : 1;
+    }
+    return n;
+}
+
+char *rh_access_what(const rh_race_access *a)
+{
+    if (a->op && strcmp(a->op, "free") == 0)
+        return rh_xstrdup("free");
+    if (a->op && strncmp(a->op, "realloc", 7) == 0)
+        return rh_xasprintf("%s (moves and frees the block)", a->op);
+    char size[48] = "";
+    if (a->size)
+        snprintf(size, sizeof size, " of size %lu", a->size);
+    else
+        snprintf(size, sizeof size, " of the whole object");
+    char by[96] = "";
+    if (a->op)
+        snprintf(by, sizeof by, " (by %.80s)", a->op);
+    return rh_xasprintf("%s%s%s%s%s", a->is_volatile ? "volatile " : "", a->is_write ? "write" : "read",
+                        size, a->atomic ? " (atomic)" : "", by);
 }

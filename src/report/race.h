@@ -16,6 +16,9 @@ typedef enum rh_verdict { RH_UNKNOWN = 0, RH_RACE, RH_RACE_FREE } rh_verdict;
 typedef enum rh_evidence {
     RH_EV_MAY = 0,       /* static may-race: possible, not shown */
     RH_EV_MUST,          /* static must-race: likely, not shown by an execution */
+    RH_EV_SEEN,          /* dynamic: seen unordered in a run, but a call the runtime does not
+                            model (sigwait, a signal) ran between the accesses and may order
+                            them (the race's caveat names it): likely, not confirmed */
     RH_EV_COUNTEREXAMPLE,/* bmc: a satisfying schedule of the bounded program */
     RH_EV_OBSERVED,      /* dynamic: seen under happens-before in a real run */
     RH_EV_REPLAYED,      /* a witness schedule that replayed into the race */
@@ -40,6 +43,9 @@ typedef struct rh_race_access {
     int nlocks;
     rh_frame *stack;        /* call stack, innermost first; may be empty */
     int nstack;
+    int is_volatile;        /* a volatile access (a flag): ranks below plain data */
+    int assumed;            /* made by a function nobody defines, by the stated assumption */
+    char *op;               /* the library call that makes the access ("free", "memcpy"), or NULL */
 } rh_race_access;
 
 /* A witness schedule: which thread runs which step, in order. */
@@ -82,6 +88,15 @@ typedef enum rh_hidden {
     RH_HID_BASELINE,   /* its fingerprint is in the --baseline report */
 } rh_hidden;
 
+/* The evidence tier a report files a race under (report/tier.h decides):
+ * confirmed (an execution showed it), likely (strong evidence, shown by
+ * default), possible (listed with --may, counted otherwise). */
+typedef enum rh_status {
+    RH_ST_POSSIBLE = 0,
+    RH_ST_LIKELY,
+    RH_ST_CONFIRMED,
+} rh_status;
+
 typedef struct rh_race {
     rh_race_access a, b;
     char *object;           /* "global 'counter'", "heap object allocated at a.c:12", ... */
@@ -95,6 +110,9 @@ typedef struct rh_race {
     char *program;          /* the program of a build with several (-p), else NULL */
     int volatile_only;      /* every access to the location is a volatile scalar one (a stop
                                flag): still a race, ranked below unprotected data */
+    char *caveat;           /* why evidence that looks confirmed is not (RH_EV_SEEN), or NULL */
+    rh_status status;       /* its evidence tier: set by rh_result_add_race (report/tier.h) */
+    char *status_why;       /* why it is in that tier and not higher; NULL when confirmed */
 } rh_race;
 
 /* Engine statistics a report may show with --stats. */
@@ -124,6 +142,11 @@ void rh_result_free(rh_result *res);
  * race, race-free only if both are.  part is left empty. */
 void rh_result_absorb(rh_result *into, rh_result *part, const char *program);
 
+/* What an access does, in a report's words (a new string): "free" for a
+ * free (not "a write of size 184"), "write of size 8 (by memcpy)", "read
+ * of size 4 (atomic)", "volatile write of size 4". */
+char *rh_access_what(const rh_race_access *a);
+
 /* Fills an access from a model access record (location, kind, size, func). */
 void rh_race_access_from_model(rh_race_access *out, const rh_program *p, const rh_access *a);
 
@@ -134,11 +157,17 @@ const char *rh_verdict_name(rh_verdict v);
 #define RH_ASSUMPTION_PREFIX "assumption: "
 /* The assumption a note states (the text after the prefix), or NULL. */
 const char *rh_note_assumption(const char *note);
+/* How many functions the assumption notes of res name ('quoted' names;
+ * an assumption that names none counts as one), and how many notes. */
+int rh_assumption_count(const rh_result *res, int *nnotes);
 /* "suppression", "annotation", "baseline" ("" for a shown race), and back. */
 const char *rh_hidden_name(rh_hidden h);
 rh_hidden rh_hidden_from_name(const char *name);
 const char *rh_evidence_name(rh_evidence e);
-/* Listed in a report: not a may-race, or may-races asked for (--may).
+/* "confirmed", "likely", "possible"; and back (unknown names: possible). */
+const char *rh_status_name(rh_status s);
+rh_status rh_status_from_name(const char *name);
+/* Listed in a report: confirmed or likely, or possible ones asked for (--may).
  * Reported: listed and not hidden by a suppression or the baseline. */
 int rh_race_listed(const rh_race *r, int with_may);
 int rh_race_reported(const rh_race *r, int with_may);

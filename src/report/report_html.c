@@ -107,8 +107,11 @@ static void locks_text(FILE *out, const rh_race_access *a)
 
 static void access_html(FILE *out, rh_srclines *src, const rh_race_access *a, const char *title)
 {
-    fprintf(out, "<div class=\"access\"><h3>%s: %s of size %lu%s</h3><p class=\"meta\">", title,
-            a->is_write ? "write" : "read", a->size, a->atomic ? " (atomic)" : "");
+    char *what = rh_access_what(a);
+    fprintf(out, "<div class=\"access\"><h3>%s: ", title);
+    esc(out, what);
+    fputs("</h3><p class=\"meta\">", out);
+    free(what);
     esc(out, a->file);
     fprintf(out, ":%u:%u in <code>", a->line, a->col);
     esc(out, a->func ? a->func : "?");
@@ -276,8 +279,11 @@ static void accesses_html(FILE *out, rh_srclines *src, const rh_group *g)
         const char *text = rh_srclines_get(src, a->file, a->line, &len);
         fputs("<tr><td>", out);
         esc(out, a->file);
-        fprintf(out, ":%u:%u</td><td>%s of size %lu%s</td><td>", a->line, a->col,
-                a->is_write ? "write" : "read", a->size, a->atomic ? " (atomic)" : "");
+        char *what = rh_access_what(a);
+        fprintf(out, ":%u:%u</td><td>", a->line, a->col);
+        esc(out, what);
+        fputs("</td><td>", out);
+        free(what);
         esc(out, a->func ? a->func : "?");
         fputs("</td><td title=\"", out);
         esc(out, thread_text(a));
@@ -297,7 +303,11 @@ static void accesses_html(FILE *out, rh_srclines *src, const rh_group *g)
 static void pair_side(FILE *out, const rh_race_access *a)
 {
     esc(out, a->file);
-    fprintf(out, ":%u %s by ", a->line, a->is_write ? "write" : "read");
+    char *what = rh_access_what(a);
+    fprintf(out, ":%u ", a->line);
+    esc(out, what);
+    fputs(" by ", out);
+    free(what);
     char name[256];
     esc(out, rh_group_thread_name(a, name, sizeof name));
 }
@@ -314,7 +324,7 @@ static void pairs_html(FILE *out, const rh_result *res, const rh_group *g)
         pair_side(out, &r->a);
         fputs("</td><td>", out);
         pair_side(out, &r->b);
-        fprintf(out, "</td><td>%s (", rh_evidence_name(r->evidence));
+        fprintf(out, "</td><td>%s: %s (", rh_status_name(r->status), rh_evidence_name(r->evidence));
         esc(out, r->engine);
         fputs(")</td></tr>\n", out);
     }
@@ -419,10 +429,16 @@ void rh_report_html(const rh_result *res, const rh_options *o, FILE *out)
     rh_filter_counts c = rh_filter_count(res, o->may);
     rh_groups gs;
     rh_groups_build(&gs, res, o->may);
-    fprintf(out, "<h1>racehunt: %d memory location%s with races (%d confirmed), %d race%s "
+    int nposs, nposs_loc;
+    rh_groups_count_possible(res, o->may, &nposs, &nposs_loc);
+    fprintf(out, "<h1>racehunt: %d memory location%s with races (%d confirmed, %d likely), %d race%s "
                  "&mdash; verdict <span id=\"verdict\">%s</span></h1>\n",
-            gs.n, gs.n == 1 ? "" : "s", gs.confirmed, c.reported, c.reported == 1 ? "" : "s",
-            rh_verdict_name(res->verdict));
+            gs.n, gs.n == 1 ? "" : "s", gs.confirmed, gs.likely, c.reported,
+            c.reported == 1 ? "" : "s", rh_verdict_name(res->verdict));
+    if (nposs_loc)
+        fprintf(out, "<p class=\"meta\" id=\"possible\">%d possible race%s at %d more memory "
+                     "location%s not listed (list them with <code>racehunt --may</code>)</p>\n",
+                nposs, nposs == 1 ? "" : "s", nposs_loc, nposs_loc == 1 ? "" : "s");
     if (c.suppressed || c.baselined)
         hidden_html(out, res, o, &c);
     if (gs.n) {

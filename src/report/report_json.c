@@ -1,5 +1,6 @@
-/* report_json.c - the JSON report (schema "racehunt-report", version 2:
- * version 1 plus the races grouped per memory location), the dispatch
+/* report_json.c - the JSON report (schema "racehunt-report", version 3:
+ * version 1 plus the races grouped per memory location (2), plus each
+ * race's evidence tier and its reason, and what an access is (3)), the dispatch
  * over formats, and witness files (schema "racehunt-witness").
  */
 #include "filter.h"
@@ -13,12 +14,24 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define RH_REPORT_SCHEMA_VERSION 2
+#define RH_REPORT_SCHEMA_VERSION 3
 
 static json_t *loc_json(const char *func, const char *file, unsigned line, unsigned col)
 {
     return json_pack("{s:s?, s:s, s:I, s:I}", "function", func, "file", file ? file : "?",
                      "line", (json_int_t)line, "column", (json_int_t)col);
+}
+
+/* What version 3 adds to an access: only what is so (a volatile access,
+ * an assumed one, the library call that makes it). */
+static void access_extras(json_t *j, const rh_race_access *a)
+{
+    if (a->is_volatile)
+        json_object_set_new(j, "volatile", json_true());
+    if (a->assumed)
+        json_object_set_new(j, "assumed", json_true());
+    if (a->op)
+        json_object_set_new(j, "operation", json_string(a->op));
 }
 
 static json_t *access_json(const rh_race_access *a)
@@ -30,11 +43,13 @@ static json_t *access_json(const rh_race_access *a)
     for (int i = 0; i < a->nstack; i++)
         json_array_append_new(stack, loc_json(a->stack[i].func, a->stack[i].loc.file,
                                               a->stack[i].loc.line, a->stack[i].loc.col));
-    return json_pack("{s:s, s:I, s:I, s:s?, s:s, s:b, s:I, s:i, s:s?, s:o, s:o}", "file", a->file,
+    json_t *j = json_pack("{s:s, s:I, s:I, s:s?, s:s, s:b, s:I, s:i, s:s?, s:o, s:o}", "file", a->file,
                      "line", (json_int_t)a->line, "column", (json_int_t)a->col, "function", a->func,
                      "kind", a->is_write ? "write" : "read", "atomic", a->atomic, "size",
                      (json_int_t)a->size, "thread", a->thread, "thread_desc", a->thread_desc,
                      "locks", locks, "stack", stack);
+    access_extras(j, a);
+    return j;
 }
 
 /* An access as a group lists it: where, what, who, under which locks. */
@@ -43,11 +58,13 @@ static json_t *group_access_json(const rh_race_access *a)
     json_t *locks = json_array();
     for (int i = 0; i < a->nlocks; i++)
         json_array_append_new(locks, json_string(a->locks[i]));
-    return json_pack("{s:s, s:I, s:I, s:s?, s:s, s:b, s:I, s:i, s:s?, s:o}", "file", a->file,
+    json_t *j = json_pack("{s:s, s:I, s:I, s:s?, s:s, s:b, s:I, s:i, s:s?, s:o}", "file", a->file,
                      "line", (json_int_t)a->line, "column", (json_int_t)a->col, "function", a->func,
                      "kind", a->is_write ? "write" : "read", "atomic", a->atomic, "size",
                      (json_int_t)a->size, "thread", a->thread, "thread_desc", a->thread_desc,
                      "locks", locks);
+    access_extras(j, a);
+    return j;
 }
 
 static json_t *strings_json(const char *const *v, int n)
@@ -79,11 +96,14 @@ static json_t *group_json(const rh_group *g, int rank)
 
 static json_t *race_json(const rh_race *r)
 {
-    json_t *j = json_pack("{s:s, s:s, s:b, s:s?, s:[I,I], s:[o,o]}", "engine", r->engine,
-                          "evidence", rh_evidence_name(r->evidence), "confirmed",
-                          rh_evidence_confirmed(r->evidence), "object", r->object, "offset",
+    json_t *j = json_pack("{s:s, s:s, s:b, s:s, s:s?, s:s?, s:[I,I], s:[o,o]}", "engine",
+                          r->engine, "evidence", rh_evidence_name(r->evidence), "confirmed",
+                          rh_evidence_confirmed(r->evidence), "status", rh_status_name(r->status),
+                          "status_reason", r->status_why, "object", r->object, "offset",
                           (json_int_t)r->offset_lo, (json_int_t)r->offset_hi, "accesses",
                           access_json(&r->a), access_json(&r->b));
+    if (r->caveat)
+        json_object_set_new(j, "caveat", json_string(r->caveat));
     if (r->fingerprint)
         json_object_set_new(j, "fingerprint", json_string(r->fingerprint));
     if (r->program)
@@ -129,11 +149,15 @@ json_t *rh_result_to_json(const rh_result *res, int with_may)
     for (int i = 0; i < res->nstats; i++)
         json_object_set_new(stats, res->stats[i].name, json_real(res->stats[i].value));
     rh_filter_counts n = rh_filter_count(res, with_may);
-    json_t *j = json_pack("{s:s, s:i, s:s, s:s?, s:{s:i, s:i, s:i, s:i, s:i}, s:o, s:o, s:o, s:o}",
+    int nposs, nposs_loc;
+    rh_groups_count_possible(res, with_may, &nposs, &nposs_loc);
+    json_t *j = json_pack("{s:s, s:i, s:s, s:s?, s:{s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i}, s:o, s:o, s:o, s:o}",
                           "schema", "racehunt-report", "version", RH_REPORT_SCHEMA_VERSION,
                           "verdict", rh_verdict_name(res->verdict), "engine", res->engine, "counts",
                           "reported", n.reported, "suppressed", n.suppressed, "baselined",
                           n.baselined, "locations", gs.n, "locations_confirmed", gs.confirmed,
+                          "locations_likely", gs.likely, "possible_not_listed", nposs,
+                          "possible_locations_not_listed", nposs_loc,
                           "groups", groups, "races", races, "notes", notes, "stats", stats);
     rh_groups_free(&gs);
     json_object_set_new(j, "assumptions", assumptions);

@@ -119,11 +119,12 @@ static char *describe(const rh_race_access *a)
         free(locks);
         locks = more;
     }
-    char *s = rh_xasprintf("%s of size %lu in %s by %s (locks held: %s)", a->is_write ? "write" : "read",
-                           a->size, a->func ? a->func : "?",
+    char *what = rh_access_what(a);
+    char *s = rh_xasprintf("%s in %s by %s (locks held: %s)", what, a->func ? a->func : "?",
                            a->thread_desc ? a->thread_desc : a->thread ? "another thread" : "the main thread",
                            a->nlocks ? locks : "none");
     free(locks);
+    free(what);
     return s;
 }
 
@@ -195,9 +196,9 @@ static json_t *code_flow(sarif_ctx *c, const rh_witness *w)
 }
 
 /* Confirmed races are errors; a likely race a warning; a possible one a note. */
-static const char *level(rh_evidence e)
+static const char *level(rh_status s)
 {
-    return rh_evidence_confirmed(e) ? "error" : e == RH_EV_MUST ? "warning" : "note";
+    return s == RH_ST_CONFIRMED ? "error" : s == RH_ST_LIKELY ? "warning" : "note";
 }
 
 /* The example's second access, then every other access but the first. */
@@ -248,15 +249,15 @@ static json_t *result_json(sarif_ctx *c, const rh_result *res, const rh_group *g
     char *da = describe(&ex->a), *db = describe(&ex->b);
     char *text = rh_xasprintf("%s data race (%s, %s engine) on %s: %d access%s in %d racing pair%s; "
                               "for example %s, conflicting with %s.%s%s",
-                              rh_evidence_confirmed(g->best) ? "Confirmed"
-                              : g->best == RH_EV_MUST        ? "Likely"
-                                                             : "Possible",
+                              g->status == RH_ST_CONFIRMED ? "Confirmed"
+                              : g->status == RH_ST_LIKELY  ? "Likely"
+                                                           : "Possible",
                               rh_evidence_name(g->best), ex->engine,
                               g->object ? g->object : "shared memory", g->naccesses,
                               g->naccesses == 1 ? "" : "es", g->nraces, g->nraces == 1 ? "" : "s",
                               da, db, g->reason ? " Not confirmed: " : "", g->reason ? g->reason : "");
     json_t *r = json_pack("{s:s, s:i, s:s, s:{s:s}, s:[o], s:o, s:o}", "ruleId", "data-race",
-                          "ruleIndex", 0, "level", level(g->best), "message", "text", text,
+                          "ruleIndex", 0, "level", level(g->status), "message", "text", text,
                           "locations", location(c, &ex->a, NULL), "relatedLocations",
                           related_json(c, g, ex), "properties", group_properties(res, g, rank));
     if (g->fingerprint)

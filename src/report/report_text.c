@@ -10,6 +10,7 @@
 #include "report.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 /* Every name and string from the program passes through tx: escaped
  * (rh_report_escape_text), valid for the next TX_RING calls, which is more
@@ -26,11 +27,18 @@ static const char *tx(const char *s)
     return ring[k];
 }
 
-static void text_access(const rh_race_access *a, const char *lead, FILE *out)
+/* "Write of size 8 by ...", "Previous free of heap object allocated at
+ * a.c:12:5 by ..." (a free names what it frees). */
+static void text_access(const rh_race_access *a, const char *lead, const rh_group *g, FILE *out)
 {
-    const char *kind = a->is_write ? (*lead ? "write" : "Write") : (*lead ? "read" : "Read");
-    fprintf(out, "  %s%s%s of size %lu%s by ", lead, *lead ? " " : "", kind, a->size,
-            a->atomic ? " (atomic)" : "");
+    char *what = rh_access_what(a);
+    if (!*lead)
+        what[0] = (char)(what[0] - 'a' + 'A');
+    fprintf(out, "  %s%s%s", lead, *lead ? " " : "", tx(what));
+    if (a->op && strcmp(a->op, "free") == 0 && g->object)
+        fprintf(out, " of %s", tx(g->object));
+    fprintf(out, " by ");
+    free(what);
     if (a->thread_desc)
         fprintf(out, "%s:\n", tx(a->thread_desc));
     else
@@ -53,6 +61,7 @@ static const char *evidence_phrase(rh_evidence e)
     switch (e) {
     case RH_EV_MAY: return "may-race, not confirmed";
     case RH_EV_MUST: return "must-race, not confirmed by an execution";
+    case RH_EV_SEEN: return "seen in a run that a call the runtime does not model may order";
     case RH_EV_COUNTEREXAMPLE: return "confirmed by a bounded model checking counterexample";
     case RH_EV_OBSERVED: return "observed in an execution";
     case RH_EV_REPLAYED: return "witness schedule replayed";
@@ -61,9 +70,9 @@ static const char *evidence_phrase(rh_evidence e)
 }
 
 /* What the SUMMARY line calls a race: only a confirmed one is a "data race". */
-static const char *summary_kind(rh_evidence e)
+static const char *summary_kind(rh_status s)
 {
-    return e == RH_EV_MAY ? "possible data race" : e == RH_EV_MUST ? "likely data race" : "data race";
+    return s == RH_ST_POSSIBLE ? "possible data race" : s == RH_ST_LIKELY ? "likely data race" : "data race";
 }
 
 /* A short witness is shown as the interleaving it is (long ones only by
@@ -100,10 +109,10 @@ static void text_accesses(const rh_group *g, FILE *out)
             g->nraces == 1 ? "" : "s");
     for (int i = 0; i < g->naccesses; i++) {
         const rh_race_access *a = g->accesses[i];
-        fprintf(out, "    %s:%u:%u %s of size %lu%s in %s by %s, locks held: ", tx(a->file),
-                a->line, a->col, a->is_write ? "write" : "read", a->size,
-                a->atomic ? " (atomic)" : "", tx(a->func),
-                tx(rh_group_thread_name(a, name, sizeof name)));
+        char *what = rh_access_what(a);
+        fprintf(out, "    %s:%u:%u %s in %s by %s, locks held: ", tx(a->file), a->line, a->col, tx(what),
+                tx(a->func), tx(rh_group_thread_name(a, name, sizeof name)));
+        free(what);
         for (int l = 0; l < a->nlocks; l++)
             fprintf(out, "%s%s", l ? ", " : "", tx(a->locks[l]));
         fprintf(out, "%s\n", a->nlocks ? "" : "none");
@@ -136,11 +145,11 @@ static void text_group(const rh_group *g, const rh_result *res, int saved, const
 {
     const rh_race *r = &res->races[g->races[0]];
     fprintf(out, "==================\n");
-    fprintf(out, "WARNING: racehunt: %s on ", summary_kind(g->best));
+    fprintf(out, "WARNING: racehunt: %s on ", summary_kind(g->status));
     location_name(g, out);
     fprintf(out, " (%s) [%s engine]\n", evidence_phrase(g->best), tx(r->engine));
-    text_access(&r->a, "", out);
-    text_access(&r->b, "Previous", out);
+    text_access(&r->a, "", g, out);
+    text_access(&r->b, "Previous", g, out);
     fprintf(out, "  Location is ");
     location_name(g, out);
     fprintf(out, "\n");
@@ -152,11 +161,57 @@ static void text_group(const rh_group *g, const rh_result *res, int saved, const
     if (g->reason)
         fprintf(out, "  Why not confirmed: %s\n", tx(g->reason));
     /* TSan's "SUMMARY: ... data race FILE:LINE in FUNC", then the location */
-    fprintf(out, "SUMMARY: racehunt: %s %s:%u:%u in %s on ", summary_kind(g->best), tx(r->a.file),
+    fprintf(out, "SUMMARY: racehunt: %s %s:%u:%u in %s on ", summary_kind(g->status), tx(r->a.file),
             r->a.line, r->a.col, tx(r->a.func));
     location_name(g, out);
     fprintf(out, " (%d access%s, %d racing pair%s)\n", g->naccesses, g->naccesses == 1 ? "" : "es",
             g->nraces, g->nraces == 1 ? "" : "s");
+}
+
+/* The assumptions a verdict rests on: one short one is named, more are
+ * counted (the notes above, "assumption: ...", list them). */
+static void text_assumptions(const rh_result *res, FILE *out)
+{
+    int nnotes, n = rh_assumption_count(res, &nnotes);
+    for (int i = 0; n == 1 && i < res->nnotes; i++)
+        if (rh_note_assumption(res->notes[i]))
+            fprintf(out, ", assuming %s", tx(rh_note_assumption(res->notes[i])));
+    if (n > 1)
+        fprintf(out, ", assuming %d functions behave as the note%s starting \"assumption:\" say%s", n,
+                nnotes == 1 ? "" : "s", nnotes == 1 ? "s" : "");
+}
+
+/* The last line: the locations shown by tier, the possible ones counted
+ * with the command that lists them, the races and the verdict.  A result
+ * with only possible races never says "0 memory locations". */
+static void text_summary(const rh_result *res, const rh_options *o, const rh_groups *gs, FILE *out)
+{
+    int nposs, nposs_loc;
+    rh_groups_count_possible(res, o->may, &nposs, &nposs_loc);
+    rh_filter_counts n = rh_filter_count(res, o->may);
+    if (gs->n || !nposs_loc)
+        fprintf(out, "racehunt: %d memory location%s (%d confirmed, %d likely, %d possible); ", gs->n,
+                gs->n == 1 ? "" : "s", gs->confirmed, gs->likely, gs->n - gs->confirmed - gs->likely);
+    else
+        fprintf(out, "racehunt: no confirmed or likely race; ");
+    fprintf(out, "%d race%s reported", n.reported, n.reported == 1 ? "" : "s");
+    if (n.suppressed || o->suppressions)
+        fprintf(out, ", %d suppressed", n.suppressed);
+    if (n.baselined || o->baseline)
+        fprintf(out, ", %d in the baseline", n.baselined);
+    if (nposs_loc) {
+        fprintf(out, "; %d possible race%s at %d more memory location%s not listed (list them with "
+                     "racehunt --may", nposs, nposs == 1 ? "" : "s", nposs_loc, nposs_loc == 1 ? "" : "s");
+        if (o->build_dir)
+            fprintf(out, " -p %s", tx(o->build_dir));
+        for (int i = 0; i < o->nfiles && i < 3; i++)
+            fprintf(out, " %s", tx(o->files[i]));
+        fprintf(out, "%s)", o->nfiles > 3 ? " ..." : "");
+    }
+    fprintf(out, "; verdict: %s%s%s", rh_verdict_name(res->verdict), res->engine ? " by " : "",
+            res->engine ? tx(res->engine) : "");
+    text_assumptions(res, out);
+    fputc('\n', out);
 }
 
 void rh_report_text(const rh_result *res, const rh_options *o, FILE *out)
@@ -176,20 +231,6 @@ void rh_report_text(const rh_result *res, const rh_options *o, FILE *out)
     if (o->stats)
         for (int i = 0; i < res->nstats; i++)
             fprintf(out, "stat: %s = %g\n", tx(res->stats[i].name), res->stats[i].value);
-    rh_filter_counts n = rh_filter_count(res, o->may);
-    fprintf(out, "racehunt: %d memory location%s (%d confirmed, %d not confirmed); ", gs.n,
-            gs.n == 1 ? "" : "s", gs.confirmed, gs.n - gs.confirmed);
-    fprintf(out, "%d race%s reported", n.reported, n.reported == 1 ? "" : "s");
-    if (n.suppressed || o->suppressions)
-        fprintf(out, ", %d suppressed", n.suppressed);
-    if (n.baselined || o->baseline)
-        fprintf(out, ", %d in the baseline", n.baselined);
-    fprintf(out, "; verdict: %s%s%s", rh_verdict_name(res->verdict), res->engine ? " by " : "",
-            res->engine ? tx(res->engine) : "");
-    for (int i = 0, k = 0; i < res->nnotes; i++)
-        if (rh_note_assumption(res->notes[i]))
-            fprintf(out, "%s%s", k++ ? "; and " : ", assuming ",
-                    tx(rh_note_assumption(res->notes[i])));
-    fputc('\n', out);
+    text_summary(res, o, &gs, out);
     rh_groups_free(&gs);
 }

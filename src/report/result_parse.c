@@ -39,6 +39,9 @@ static void access_from_json(rh_race_access *a, json_t *j)
     a->size = (unsigned long)json_integer_value(json_object_get(j, "size"));
     a->thread = (int)json_integer_value(json_object_get(j, "thread"));
     a->thread_desc = dup_or_null(json_string_value(json_object_get(j, "thread_desc")));
+    a->is_volatile = json_is_true(json_object_get(j, "volatile"));
+    a->assumed = json_is_true(json_object_get(j, "assumed"));
+    a->op = dup_or_null(json_string_value(json_object_get(j, "operation")));
     json_t *locks = json_object_get(j, "locks"), *stack = json_object_get(j, "stack");
     a->locks = rh_xcalloc(json_array_size(locks), sizeof *a->locks);
     for (size_t i = 0; i < json_array_size(locks); i++)
@@ -75,6 +78,7 @@ static int race_from_json(rh_race *r, json_t *j, char *err)
     r->evidence = evidence_from_name(json_string_value(json_object_get(j, "evidence")));
     r->fingerprint = dup_or_null(json_string_value(json_object_get(j, "fingerprint")));
     r->volatile_only = json_is_true(json_object_get(j, "volatile_only"));
+    r->caveat = dup_or_null(json_string_value(json_object_get(j, "caveat")));
     json_t *hid = json_object_get(j, "suppressed");
     r->hidden = rh_hidden_from_name(json_string_value(json_object_get(hid, "kind")));
     if (r->hidden != RH_SHOWN)

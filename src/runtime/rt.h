@@ -175,6 +175,11 @@ void rt_release(rt_thread *t, rt_vc *obj);
 void rt_acquire(rt_thread *t, const rt_vc *obj);
 void rt_shadow_access(rt_thread *t, uintptr_t a, uint64_t size, uint32_t flags, uint32_t loc);
 void rt_shadow_clear(uintptr_t a, uint64_t size);
+/* rt_heap.c: live heap blocks by allocating call; describe writes
+ * "A ADDR LOC OFFSET SIZE" when addr is inside one (nothing otherwise). */
+void rt_heap_alloc(uintptr_t addr, uint64_t size, uint32_t loc);
+void rt_heap_free(uintptr_t addr);
+void rt_heap_describe(FILE *f, uintptr_t addr);
 uint32_t rt_depot(uint32_t parent, uint32_t loc);
 void rt_depot_write(FILE *f, uint32_t node);
 

@@ -330,8 +330,10 @@ static void pre_free(rt_thread *t, uint32_t op, void *obj, uint32_t loc)
     rt_point(t, loc);
     rt_shadow_access(t, (uintptr_t)obj, size, kind, loc);
     rt_out_event(t, op == RH_OP_FREE ? "w" : "r", loc, (uintptr_t)obj, size, 0, 0);
-    if (op == RH_OP_FREE)
+    if (op == RH_OP_FREE) {
         rt_shadow_clear((uintptr_t)obj, size);
+        rt_heap_free((uintptr_t)obj);
+    }
 }
 
 void __rh_sync_pre(uint32_t op, uint32_t flags, void *obj, void *obj2, uint64_t n, uint32_t loc)
@@ -486,8 +488,12 @@ void __rh_sync_post(uint32_t op, uint32_t flags, void *obj, void *obj2, uint64_t
             rt_release(t, &t->fence_rel);
         return;
     case RH_OP_ALLOC: case RH_OP_CALLOC: case RH_OP_REALLOC:
-        if (ret)
+        if (ret) {
             rt_shadow_clear((uintptr_t)ret, malloc_usable_size((void *)(uintptr_t)ret));
+            if (op == RH_OP_REALLOC && obj)
+                rt_heap_free((uintptr_t)obj);
+            rt_heap_alloc((uintptr_t)ret, malloc_usable_size((void *)(uintptr_t)ret), loc);
+        }
         return;
     default:
         return;

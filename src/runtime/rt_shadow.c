@@ -187,6 +187,27 @@ static int pair_reported(uint32_t a, uint32_t b)
     return 0;
 }
 
+/* One race line: 'R' observed, 'Q' seen across a call the runtime does
+ * not model (rt_abi.h); the engine reports the second kind as likely. */
+static void race_line(FILE *f, char tag, rt_thread *t, uintptr_t addr, const rt_acc *prev,
+                      int prev_write, const rt_acc *now, int now_write, uint64_t size)
+{
+    fprintf(f, "%c %#lx %lu %u %u %u %d %d %u %u %u %d %d", tag, (unsigned long)addr,
+            (unsigned long)size, prev->ev, prev->tid, prev->loc, prev_write, prev->atomic, now->ev,
+            now->tid, now->loc, now_write, now->atomic);
+    rt_depot_write(f, prev->stack);
+    rt_depot_write(f, now->stack);
+    for (int i = 0; i < t->nheld; i++)
+        fprintf(f, "%s%#lx", i ? "," : " ", (unsigned long)(uintptr_t)t->held[i]);
+    fputs(t->nheld ? "\n" : " -\n", f);
+    /* the heap blocks the memory and the mutexes are in, so the report can
+     * name them by allocation site rather than by address */
+    rt_heap_describe(f, addr);
+    for (unsigned long i = 0, n = 0; i < rt.capobj && n < 64; i++)
+        if (rt.objs[i].addr && rt.objs[i].mutex)
+            rt_heap_describe(f, (uintptr_t)rt.objs[i].addr), n++;
+}
+
 static void report(rt_thread *t, uintptr_t addr, const rt_acc *prev, int prev_write,
                    const rt_acc *now, int now_write, uint64_t size)
 {
@@ -197,20 +218,15 @@ static void report(rt_thread *t, uintptr_t addr, const rt_acc *prev, int prev_wr
         /* a call the runtime does not model ran between the two accesses:
          * it may order them, so this is no observed race (rt_abi.h) */
         fprintf(f, "M %u %u %u\n", prev->loc, now->loc, rt.unmod_loc);
+        race_line(f, 'Q', t, addr, prev, prev_write, now, now_write, size);
+        fflush(f);
         return;
     }
     rt.races++;
     if (!f)
         return;
     uint32_t hide = prev->hide ? prev->hide : now->hide ? now->hide : rt_annot_benign_at(addr, size);
-    fprintf(f, "R %#lx %lu %u %u %u %d %d %u %u %u %d %d", (unsigned long)addr,
-            (unsigned long)size, prev->ev, prev->tid, prev->loc, prev_write, prev->atomic, now->ev,
-            now->tid, now->loc, now_write, now->atomic);
-    rt_depot_write(f, prev->stack);
-    rt_depot_write(f, now->stack);
-    for (int i = 0; i < t->nheld; i++)
-        fprintf(f, "%s%#lx", i ? "," : " ", (unsigned long)(uintptr_t)t->held[i]);
-    fputs(t->nheld ? "\n" : " -\n", f);
+    race_line(f, 'R', t, addr, prev, prev_write, now, now_write, size);
     if (hide)
         fprintf(f, "H %u\n", hide);
     fflush(f);

@@ -42,8 +42,11 @@ void __rh_thread_created(void *box, void *handle, uint64_t ret, uint64_t ok)
         rt_vc_tick(t);
     }
     rt_vc_tick(child);
-    if (rt.out)
-        fprintf(rt.out, "T %d %d %u\n", child->id, child->parent, child->create_loc);
+    if (rt.out) { /* with the creator's call stack, for the report's thread names */
+        fprintf(rt.out, "T %d %d %u", child->id, child->parent, child->create_loc);
+        rt_depot_write(rt.out, t ? t->node : 0);
+        fputc('\n', rt.out);
+    }
     if (t)
         rt_out_event(t, "create", child->create_loc, 0, 0, 0, child->id);
 }

@@ -81,7 +81,7 @@ def contract_cases(rh, good, tmp):
     p = run(rh, "--format=json", good)
     try:
         rep = json.loads(p.stdout)
-        ok = rep["schema"] == "racehunt-report" and rep["version"] == 2 and rep["verdict"] in (
+        ok = rep["schema"] == "racehunt-report" and rep["version"] == 3 and rep["verdict"] in (
             "race", "race-free", "unknown")
     except (ValueError, KeyError):
         ok = False

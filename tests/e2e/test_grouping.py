@@ -53,7 +53,7 @@ def test_static_groups(rh, tmp):
     doc = json.loads(p.stdout)
     groups = doc["groups"]
     race, _ = annotations(os.path.join(ROOT, PROG))
-    check("schema version 2 with groups", doc["version"] == 2 and doc["counts"]["locations"] == 2
+    check("schema version 3 with groups", doc["version"] == 3 and doc["counts"]["locations"] == 2
           and len(groups) == 2, doc.get("counts"))
     by = {g["object"]: g for g in groups}
     check("one group for the three accesses to hits", "global 'hits'" in by
@@ -84,12 +84,15 @@ def test_sarif_baseline(rh, tmp):
 
 
 def mixed_report(doc, tmp):
-    """The static result with flag's race replayed and hits' races may-races,
-    hits listed first, and internal names planted in it."""
+    """The static result with flag's race replayed and hits' races may-races
+    with one side under a lock (so possible, report/tier.h), hits listed
+    first, and internal names planted in it."""
     rep = copy.deepcopy(doc)
     for r in rep["races"]:
         r.pop("group", None)
         r["evidence"] = "replayed" if r["object"] == "global 'flag'" else "may-race"
+        if r["object"] != "global 'flag'":
+            r["accesses"][1]["locks"] = ["mutex 'lock'"]
     rep["races"].sort(key=lambda r: r["evidence"] == "replayed")
     rep["races"][0]["object"] = "global 'hits'"
     rep["races"][0]["accesses"][0]["locks"] = ["mutex at offset 0 of local 'm.addr' of run",
@@ -120,8 +123,8 @@ def test_order(rh, report):
           and text.count("grouping_races.c:24:10 write of size 4 in setter") == 1, text[:2000])
     check("text: reason only for the unconfirmed location", text.count("Why not confirmed:") == 1
           and text.index("Why not confirmed:") > text.index(warn[1]))
-    check("text: summary counts locations", "racehunt: 2 memory locations (1 confirmed, 1 not "
-          "confirmed); 3 races reported" in text, text.splitlines()[-1])
+    check("text: summary counts locations", "racehunt: 2 memory locations (1 confirmed, 0 likely, "
+          "1 possible); 3 races reported" in text, text.splitlines()[-1])
     j = json.loads(render(rh, report, "json"))
     check("json: confirmed group first, ranked", [g["status"] for g in j["groups"]] ==
           ["confirmed", "possible"] and [g["rank"] for g in j["groups"]] == [1, 2], j["groups"])

@@ -23,6 +23,7 @@ typedef struct rh_dyn_loc {
     char *access;       /* the source's name of what is accessed ("'*acc'"), or NULL */
     char *callee;       /* a call the runtime does not model but that may synchronise, or
                            an annotation that makes races suppressed (its name) */
+    const char *frees;  /* a free or realloc call: its name, for reports ("free"), else NULL */
 } rh_dyn_loc;
 
 typedef struct rh_dyn_locs {
@@ -41,6 +42,11 @@ LLVMModuleRef rh_dyn_instrument(rh_program *prog, rh_dyn_locs *locs, char *err);
  * (dyn_names.c): "'x'", "'*p'", "byte 8 of '*acc'", "an element of 'a'";
  * NULL when it has no such name.  A new string. */
 char *rh_dyn_access_name(LLVMTargetDataRef td, LLVMValueRef ptr);
+
+/* The struct field byte off falls in, as the debug information names it
+ * (dyn_fields.c): of the structure var holds, or with through_pointer of
+ * the one it points to; "balance", "hdr.len", or NULL.  A new string. */
+char *rh_dyn_field_name(LLVMValueRef var, int through_pointer, long long off);
 
 /* An instrumented executable in the cache, with its location table. */
 typedef struct rh_dyn_binary {
@@ -154,7 +160,8 @@ typedef struct rh_dyn_trace {
     long nev;
     rh_dyn_obs *races;
     int nraces;
-    struct { int tid, parent; unsigned loc; } *threads;
+    struct { int tid, parent; unsigned loc; unsigned *stack; int nstack; } *threads; /* stack:
+                               the creator's call sites, innermost first */
     int nthreads;
     struct { unsigned loc, bits; long long value; } *inputs;
     int ninputs;
@@ -167,6 +174,11 @@ typedef struct rh_dyn_trace {
     int nunmodelled;
     struct { unsigned loc[2], by; } *held_back; /* races such a call (loc by) may order */
     int nheld_back;
+    rh_dyn_obs *seen;       /* those races in full ('Q' lines): reported as likely */
+    unsigned *seen_by;      /* per seen race: the call's loc */
+    int nseen;
+    struct { unsigned long addr, off, size; unsigned loc; } *heap; /* addresses in heap blocks */
+    int nheap;
 } rh_dyn_trace;
 
 int rh_dyn_trace_parse(const char *text, rh_dyn_trace *t);
@@ -261,6 +273,10 @@ char *rh_dyn_thread_desc(const rh_dyn_binary *bin, const rh_dyn_trace *t, int ti
 
 /* A race record for observation i of trace t, with a witness built from the
  * trace's schedule when the trace covers it.  `program` names the inputs. */
+/* The same for t->seen[i]: evidence RH_EV_SEEN, no witness (no replay
+ * can show a race an unmodelled call may order), the call as its caveat. */
+void rh_dyn_race_from_seen(const rh_dyn_binary *bin, const rh_dyn_trace *t, int i,
+                           const char *program, rh_race *out);
 void rh_dyn_race_from_obs(const rh_dyn_binary *bin, const rh_dyn_trace *t, int i,
                           const char *program, unsigned long seed, rh_evidence ev, rh_race *out);
 

@@ -470,6 +470,8 @@ static void instrument_sync(inst_ctx *c, LLVMValueRef call, const rh_conc_entry 
     unsigned loc = new_loc(c, call, arg_or_null(call, e->obj)); /* names the lock in reports */
     if (e->op == RH_OP_BENIGN || e->op == RH_OP_IGNORE_BEGIN || e->op == RH_OP_FORGET)
         c->locs->items[loc].callee = rh_xstrdup(e->name); /* the reason a race is suppressed */
+    if (e->op == RH_OP_FREE || e->op == RH_OP_REALLOC)
+        c->locs->items[loc].frees = e->name; /* the concurrency table's, static */
     if (instrument_replaced(c, call, e, loc))
         return;
     if (e->op == RH_OP_THREAD_CREATE) {

@@ -83,10 +83,31 @@ static char *pointee(LLVMTargetDataRef td, LLVMValueRef ptr, int depth)
     return NULL;
 }
 
+/* 'acc->balance' or 'g.outd': a field of a variable's structure, or of
+ * the one a variable points to, by its debug-information name; NULL. */
+static char *field_access(LLVMTargetDataRef td, LLVMValueRef gep)
+{
+    long long off = gep_offset(td, gep);
+    LLVMValueRef base = LLVMGetOperand(gep, 0);
+    while (LLVMIsABitCastInst(base))
+        base = LLVMGetOperand(base, 0);
+    int through = LLVMIsALoadInst(base) != NULL;
+    LLVMValueRef var = through ? LLVMGetOperand(base, 0) : base;
+    char *vname = var_name(var);
+    char *field = off >= 0 && vname ? rh_dyn_field_name(var, through, off) : NULL;
+    char *s = field ? rh_xasprintf("'%s%s%s'", vname, through ? "->" : ".", field) : NULL;
+    free(vname);
+    free(field);
+    return s;
+}
+
 char *rh_dyn_access_name(LLVMTargetDataRef td, LLVMValueRef ptr)
 {
     int gep = ptr && (LLVMIsAGetElementPtrInst(ptr) ||
                       (LLVMIsAConstantExpr(ptr) && LLVMGetConstOpcode(ptr) == LLVMGetElementPtr));
+    char *field = gep ? field_access(td, ptr) : NULL;
+    if (field)
+        return field;
     char *base = pointee(td, gep ? LLVMGetOperand(ptr, 0) : ptr, 0);
     if (!base)
         return NULL;

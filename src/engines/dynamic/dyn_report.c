@@ -25,8 +25,18 @@ char *rh_dyn_thread_desc(const rh_dyn_binary *bin, const rh_dyn_trace *t, int ti
     for (int i = 0; i < t->nthreads; i++)
         if (t->threads[i].tid == tid) {
             const rh_dyn_loc *l = loc_of(bin, t->threads[i].loc);
-            return rh_xasprintf("thread T%d created by T%d at %s:%u:%u", tid, t->threads[i].parent,
-                                l->file, l->line, l->col);
+            char *d = rh_xasprintf("thread T%d created by T%d at %s:%u:%u", tid, t->threads[i].parent,
+                                   l->file, l->line, l->col);
+            /* the creation stack: "in spawn, called from main at a.c:40:5" */
+            for (int k = 0; k < t->threads[i].nstack && k < 8; k++) {
+                const rh_dyn_loc *c = loc_of(bin, t->threads[i].stack[k]);
+                char *more = k ? rh_xasprintf("%s, from %s at %s:%u:%u", d, c->func, c->file, c->line, c->col)
+                               : rh_xasprintf("%s in %s, called from %s at %s:%u:%u", d, l->func, c->func,
+                                              c->file, c->line, c->col);
+                free(d);
+                d = more;
+            }
+            return d;
         }
     return rh_xasprintf("thread T%d", tid);
 }
@@ -54,19 +64,41 @@ static int locks_at(const rh_dyn_trace *t, int tid, long upto, unsigned long *he
     return n;
 }
 
-/* A lock's name: the global its lock calls name, else its address. */
+/* The heap block addr is in, as the runtime described it ('A' lines), or NULL. */
+static const void *heap_of(const rh_dyn_trace *t, unsigned long addr, unsigned *loc, unsigned long *off)
+{
+    for (int i = 0; i < t->nheap; i++)
+        if (t->heap[i].addr == addr) {
+            *loc = t->heap[i].loc, *off = t->heap[i].off;
+            return &t->heap[i];
+        }
+    return NULL;
+}
+
+/* A lock's name, never its address (which changes from run to run): the
+ * global its lock calls name, the source expression they lock ('q->lock'),
+ * or the heap object it lies in. */
 static char *lock_name(const rh_dyn_binary *bin, const rh_dyn_trace *t, unsigned long addr)
 {
+    unsigned hloc;
+    unsigned long off;
     for (long i = 0; i < t->nev; i++) {
         const rh_dyn_event *e = &t->ev[i];
         if ((e->kind == RH_DYN_LOCK || e->kind == RH_DYN_RDLOCK) && e->addr == addr) {
-            const char *obj = loc_of(bin, e->loc)->object;
-            if (obj && strncmp(obj, "global ", 7) == 0)
-                return rh_xasprintf("lock %s", obj + 7);
+            const rh_dyn_loc *l = loc_of(bin, e->loc);
+            if (l->object && strncmp(l->object, "global ", 7) == 0)
+                return rh_xasprintf("lock %s", l->object + 7);
+            if (l->access)
+                return rh_xasprintf("lock %s", l->access);
             break;
         }
     }
-    return rh_xasprintf("lock at %#lx", addr);
+    if (heap_of(t, addr, &hloc, &off)) {
+        const rh_dyn_loc *l = loc_of(bin, hloc);
+        return rh_xasprintf("lock at byte %lu of the heap object allocated at %s:%u:%u", off,
+                            l->file, l->line, l->col);
+    }
+    return rh_xstrdup("a lock racehunt cannot name");
 }
 
 static void fill_access(const rh_dyn_binary *bin, const rh_dyn_trace *t, const rh_dyn_obs *o,
@@ -79,7 +111,9 @@ static void fill_access(const rh_dyn_binary *bin, const rh_dyn_trace *t, const r
     a->func = rh_xstrdup(l->func);
     a->is_write = o->write[k];
     a->atomic = o->atomic[k];
-    a->size = o->size;
+    a->size = o->size; /* the overlap; the access's own size when the trace has its event */
+    if (o->ev[k] < (unsigned long)t->nev && t->ev[o->ev[k]].loc == o->loc[k] && t->ev[o->ev[k]].size)
+        a->size = t->ev[o->ev[k]].size;
     a->thread = o->tid[k];
     a->thread_desc = rh_dyn_thread_desc(bin, t, o->tid[k]);
     unsigned long held[32];
@@ -172,20 +206,82 @@ rh_witness *rh_dyn_witness(const rh_dyn_binary *bin, const rh_dyn_trace *t, long
     return w;
 }
 
+/* The object raced on: a global by name, a heap object by its allocation
+ * site (and the bytes in it), else what the source calls it; never an
+ * address, so two runs with one seed give the same report. */
+static void name_object(const rh_dyn_binary *bin, const rh_dyn_trace *t, const rh_dyn_obs *o,
+                        rh_race *out)
+{
+    unsigned hloc;
+    unsigned long off;
+    const char *obj = loc_of(bin, o->loc[1])->object;
+    if (!obj)
+        obj = loc_of(bin, o->loc[0])->object;
+    out->offset_lo = out->offset_hi = -1;
+    if (obj) {
+        out->object = rh_xstrdup(obj);
+    } else if (heap_of(t, o->addr, &hloc, &off)) {
+        const rh_dyn_loc *l = loc_of(bin, hloc);
+        /* the field as the debug information names it, from an access 'p->f' */
+        const char *acc = loc_of(bin, o->loc[1])->access ? loc_of(bin, o->loc[1])->access
+                                                          : loc_of(bin, o->loc[0])->access;
+        const char *arrow = acc ? strstr(acc, "->") : NULL;
+        if (arrow)
+            out->object = rh_xasprintf("heap object allocated at %s:%u:%u, field '%s", l->file,
+                                       l->line, l->col, arrow + 2);
+        else
+            out->object = rh_xasprintf("heap object allocated at %s:%u:%u", l->file, l->line, l->col);
+        out->offset_lo = (long)off, out->offset_hi = (long)(off + (o->size ? o->size : 1));
+    } else {
+        const char *name = loc_of(bin, o->loc[1])->access ? loc_of(bin, o->loc[1])->access
+                                                           : loc_of(bin, o->loc[0])->access;
+        out->object = name ? rh_xasprintf("memory accessed as %s (not a global or a known heap "
+                                          "block)", name)
+                           : rh_xstrdup("memory racehunt cannot name (not a global or a known heap "
+                                        "block)");
+    }
+}
+
+/* A free (or realloc) makes the access: the runtime reports it as a write
+ * (or read) of the whole block; the report says what it is. */
+static void name_operation(const rh_dyn_binary *bin, const rh_dyn_obs *o, rh_race *out)
+{
+    rh_race_access *ab[2] = {&out->a, &out->b};
+    for (int k = 0; k < 2; k++) {
+        const char *frees = loc_of(bin, o->loc[k])->frees;
+        if (frees)
+            ab[k]->op = rh_xstrdup(frees);
+    }
+}
+
+static void race_from(const rh_dyn_binary *bin, const rh_dyn_trace *t, const rh_dyn_obs *o,
+                      rh_evidence ev, rh_race *out)
+{
+    memset(out, 0, sizeof *out);
+    fill_access(bin, t, o, 0, &out->a);
+    fill_access(bin, t, o, 1, &out->b);
+    name_object(bin, t, o, out);
+    name_operation(bin, o, out);
+    out->engine = rh_xstrdup("dynamic");
+    out->evidence = ev;
+}
+
+void rh_dyn_race_from_seen(const rh_dyn_binary *bin, const rh_dyn_trace *t, int i,
+                           const char *program, rh_race *out)
+{
+    (void)program;
+    race_from(bin, t, &t->seen[i], RH_EV_SEEN, out);
+    const rh_dyn_loc *by = loc_of(bin, t->seen_by[i]);
+    out->caveat = rh_xasprintf("'%s' (called at %s:%u) ran between them and may synchronise "
+                               "threads in a way the runtime does not model",
+                               by->callee ? by->callee : "a call", by->file, by->line);
+}
+
 void rh_dyn_race_from_obs(const rh_dyn_binary *bin, const rh_dyn_trace *t, int i,
                           const char *program, unsigned long seed, rh_evidence ev, rh_race *out)
 {
     const rh_dyn_obs *o = &t->races[i];
-    memset(out, 0, sizeof *out);
-    fill_access(bin, t, o, 0, &out->a);
-    fill_access(bin, t, o, 1, &out->b);
-    const char *obj = loc_of(bin, o->loc[1])->object;
-    if (!obj)
-        obj = loc_of(bin, o->loc[0])->object;
-    out->object = obj ? rh_xstrdup(obj) : rh_xasprintf("memory at %#lx", o->addr);
-    out->offset_lo = out->offset_hi = -1;
-    out->engine = rh_xstrdup("dynamic");
-    out->evidence = ev;
+    race_from(bin, t, o, ev, out);
     out->witness = rh_dyn_witness(bin, t, (long)o->ev[1], program, seed, (long)o->ev[0], (long)o->ev[1]);
     if (o->hide) { /* a benign-race, ignore or new-memory annotation covers it */
         const rh_dyn_loc *l = loc_of(bin, o->hide);

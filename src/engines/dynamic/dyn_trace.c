@@ -69,7 +69,7 @@ static void parse_race(rh_dyn_trace *t, const char *line)
 {
     rh_dyn_obs o = {0};
     char sa[4096], sb[4096], locks[4096];
-    if (sscanf(line, "R %lx %lu %lu %d %u %d %d %lu %d %u %d %d %4095s %4095s %4095s", &o.addr,
+    if (sscanf(line + 1, " %lx %lu %lu %d %u %d %d %lu %d %u %d %d %4095s %4095s %4095s", &o.addr,
                &o.size, &o.ev[0], &o.tid[0], &o.loc[0], &o.write[0], &o.atomic[0], &o.ev[1],
                &o.tid[1], &o.loc[1], &o.write[1], &o.atomic[1], sa, sb, locks) != 15)
         return;
@@ -82,15 +82,52 @@ static void parse_race(rh_dyn_trace *t, const char *line)
         free(tmp);
     }
     o.nlocks = parse_list(locks, &o.locks, 1);
+    if (line[0] == 'Q') { /* after its 'M' line, which names the call */
+        t->seen = rh_xrealloc(t->seen, (size_t)(t->nseen + 1) * sizeof *t->seen);
+        t->seen_by = rh_xrealloc(t->seen_by, (size_t)(t->nseen + 1) * sizeof *t->seen_by);
+        t->seen_by[t->nseen] = t->nheld_back ? t->held_back[t->nheld_back - 1].by : 0;
+        t->seen[t->nseen++] = o;
+        return;
+    }
     t->races = rh_xrealloc(t->races, (size_t)(t->nraces + 1) * sizeof *t->races);
     t->races[t->nraces++] = o;
+}
+
+static void parse_thread(rh_dyn_trace *t, const char *line)
+{
+    int off = 0;
+    t->threads = rh_xrealloc(t->threads, (size_t)(t->nthreads + 1) * sizeof *t->threads);
+    memset(&t->threads[t->nthreads], 0, sizeof *t->threads);
+    if (sscanf(line, "T %d %d %u%n", &t->threads[t->nthreads].tid, &t->threads[t->nthreads].parent,
+               &t->threads[t->nthreads].loc, &off) != 3)
+        return;
+    char stack[4096] = "";
+    unsigned long *v = NULL;
+    if (sscanf(line + off, " %4095s", stack) == 1) {
+        int n = parse_list(stack, &v, 0);
+        t->threads[t->nthreads].stack = rh_xcalloc((size_t)n + 1, sizeof(unsigned));
+        for (int i = 0; i < n; i++)
+            t->threads[t->nthreads].stack[i] = (unsigned)v[i];
+        t->threads[t->nthreads].nstack = n;
+        free(v);
+    }
+    t->nthreads++;
+}
+
+static void parse_heap(rh_dyn_trace *t, const char *line)
+{
+    t->heap = rh_xrealloc(t->heap, (size_t)(t->nheap + 1) * sizeof *t->heap);
+    if (sscanf(line, "A %lx %u %lu %lu", &t->heap[t->nheap].addr, &t->heap[t->nheap].loc,
+               &t->heap[t->nheap].off, &t->heap[t->nheap].size) == 4)
+        t->nheap++;
 }
 
 static void parse_line(rh_dyn_trace *t, const char *line, size_t *cap)
 {
     switch (strncmp(line, "END ", 4) == 0 ? 0 : line[0]) {
     case 'E': parse_event(t, line, cap); return;
-    case 'R': parse_race(t, line); return;
+    case 'R': case 'Q': parse_race(t, line); return;
+    case 'A': parse_heap(t, line); return;
     case 'D': sscanf(line, "D %ld", &t->depart_step); return;
     case 'H': /* the race before was made under an annotation that hides it */
         if (t->nraces)
@@ -108,10 +145,7 @@ static void parse_line(rh_dyn_trace *t, const char *line, size_t *cap)
             t->nheld_back++;
         return;
     case 'T':
-        t->threads = rh_xrealloc(t->threads, (size_t)(t->nthreads + 1) * sizeof *t->threads);
-        if (sscanf(line, "T %d %d %u", &t->threads[t->nthreads].tid,
-                   &t->threads[t->nthreads].parent, &t->threads[t->nthreads].loc) == 3)
-            t->nthreads++;
+        parse_thread(t, line);
         return;
     case 'I':
         t->inputs = rh_xrealloc(t->inputs, (size_t)(t->ninputs + 1) * sizeof *t->inputs);
@@ -159,7 +193,17 @@ void rh_dyn_trace_free(rh_dyn_trace *t)
         free(t->races[i].locks);
     }
     free(t->races);
+    for (int i = 0; i < t->nseen; i++) {
+        free(t->seen[i].stack[0]);
+        free(t->seen[i].stack[1]);
+        free(t->seen[i].locks);
+    }
+    free(t->seen);
+    free(t->seen_by);
+    free(t->heap);
     free(t->ev);
+    for (int i = 0; i < t->nthreads; i++)
+        free(t->threads[i].stack);
     free(t->threads);
     free(t->inputs);
     free(t->unmodelled);

@@ -12,6 +12,8 @@
 #include "../../frontend/frontend.h"
 #include "../../util/util.h"
 #include "../witness/witness.h"
+#include "../../report/names.h"
+#include "../../report/tier.h"
 #include "dyn.h"
 
 #include <stdlib.h>
@@ -58,15 +60,9 @@ typedef struct dyn_session {
     char *undefined_note;          /* the first call of a function left out, for its note */
     struct {                       /* calls that may synchronise unmodelled, by function */
         const char *name;
-        unsigned loc, example[2];  /* where it was called; a race it held back */
-        unsigned long held_back;
+        unsigned loc;              /* where it was called */
     } unmod[16];
     int nunmod;
-    struct {                       /* distinct pairs of access locations held back, and by whom */
-        unsigned loc[2];
-        int by;
-    } held[256];
-    int nheld;
 } dyn_session;
 
 /* Races are the same when their two locations are (in either order). */
@@ -110,12 +106,29 @@ static void shorten_witness(dyn_session *s, rh_race *r)
     }
 }
 
+/* Adds r unless its pair is reported already; a race a run observed
+ * replaces the same pair seen only across an unmodelled call. */
 static int rh_dyn_session_add(dyn_session *s, rh_race *r)
 {
     char *k = race_key(r);
     for (size_t i = 0; i < s->seen.len; i++)
         if (strcmp(s->seen.items[i], k) == 0) {
             free(k);
+            for (int j = 0; j < s->res->nraces && r->evidence > RH_EV_SEEN; j++) {
+                rh_race *old = &s->res->races[j];
+                char *ok = race_key(old);
+                int same = old->evidence == RH_EV_SEEN && strcmp(ok, s->seen.items[i]) == 0;
+                free(ok);
+                if (same) {
+                    shorten_witness(s, r);
+                    rh_names_clean_race(r); /* as rh_result_add_race does */
+                    rh_race_free(old);
+                    *old = *r;
+                    memset(r, 0, sizeof *r);
+                    rh_tier_assign(old);
+                    return 1;
+                }
+            }
             rh_race_free(r);
             return 0;
         }
@@ -123,6 +136,15 @@ static int rh_dyn_session_add(dyn_session *s, rh_race *r)
     shorten_witness(s, r);
     rh_result_add_race(s->res, r);
     return 1;
+}
+
+/* Races a run showed (not only seen across an unmodelled call). */
+static int confirmed_races(const rh_result *res)
+{
+    int n = 0;
+    for (int i = 0; i < res->nraces; i++)
+        n += rh_evidence_confirmed(res->races[i].evidence);
+    return n;
 }
 
 static const char *strategy_for(const rh_options *o, unsigned long i)
@@ -186,58 +208,14 @@ static int unmod_entry(dyn_session *s, unsigned loc)
     return s->nunmod++;
 }
 
-/* Remembers the pair of access locations l that call k held back, once. */
-static void add_held(dyn_session *s, int k, const unsigned *l)
-{
-    for (int j = 0; j < s->nheld; j++) {
-        const unsigned *h = s->held[j].loc;
-        if (s->held[j].by == k && ((h[0] == l[0] && h[1] == l[1]) || (h[0] == l[1] && h[1] == l[0])))
-            return;
-    }
-    if (s->nheld == (int)(sizeof s->held / sizeof s->held[0]))
-        return;
-    s->held[s->nheld].loc[0] = l[0], s->held[s->nheld].loc[1] = l[1];
-    s->held[s->nheld++].by = k;
-}
-
+/* The calls a run could not model, and those that held a race back (that
+ * race comes as a likely one, rh_dyn_race_from_seen). */
 static void record_unmodelled(dyn_session *s, const rh_dyn_trace *t)
 {
     for (int i = 0; i < t->nunmodelled; i++)
         unmod_entry(s, t->unmodelled[i]);
-    for (int i = 0; i < t->nheld_back; i++) {
-        int k = unmod_entry(s, t->held_back[i].by);
-        if (k >= 0)
-            add_held(s, k, t->held_back[i].loc);
-    }
-}
-
-/* Whether the race between the accesses at locs a and b was reported
- * (another run saw it with nothing unmodelled between). */
-static int pair_reported(const dyn_session *s, unsigned a, unsigned b)
-{
-    const rh_dyn_locs *l = &s->bin.locs;
-    if (a >= (unsigned)l->len || b >= (unsigned)l->len)
-        return 0;
-    rh_race r = {0};
-    r.a.file = l->items[a].file, r.a.line = l->items[a].line, r.a.col = l->items[a].col;
-    r.b.file = l->items[b].file, r.b.line = l->items[b].line, r.b.col = l->items[b].col;
-    char *k = race_key(&r);
-    int found = 0;
-    for (size_t i = 0; i < s->seen.len && !found; i++)
-        found = strcmp(s->seen.items[i], k) == 0;
-    free(k);
-    return found;
-}
-
-/* Counts the pairs call k held back that no report covers, and names the
- * first of them in example. */
-static unsigned long held_unreported(dyn_session *s, int k)
-{
-    unsigned long n = 0;
-    for (int j = 0; j < s->nheld; j++)
-        if (s->held[j].by == k && !pair_reported(s, s->held[j].loc[0], s->held[j].loc[1]) && !n++)
-            s->unmod[k].example[0] = s->held[j].loc[0], s->unmod[k].example[1] = s->held[j].loc[1];
-    return n;
+    for (int i = 0; i < t->nheld_back; i++)
+        unmod_entry(s, t->held_back[i].by);
 }
 
 static char *loc_text(const dyn_session *s, unsigned loc)
@@ -249,27 +227,25 @@ static char *loc_text(const dyn_session *s, unsigned loc)
 }
 
 /* The notes that say which calls the runtime could not model, and what
- * that cost: races such a call may order are never reported as observed
- * (pairs another run reported after all are not counted: the note would
- * contradict the report). */
+ * that cost: races such a call may order are reported as likely, never as
+ * observed (a pair another run observed is confirmed and not counted: the
+ * note would contradict the report). */
 static void note_unmodelled(dyn_session *s)
 {
     for (int i = 0; i < s->nunmod; i++) {
         char *at = loc_text(s, s->unmod[i].loc);
-        s->unmod[i].held_back = held_unreported(s, i);
-        if (s->unmod[i].held_back) {
-            char *a = loc_text(s, s->unmod[i].example[0]), *b = loc_text(s, s->unmod[i].example[1]);
+        int likely = 0; /* the races it held back that no run showed unordered otherwise */
+        for (int k = 0; k < s->res->nraces; k++)
+            likely += s->res->races[k].evidence == RH_EV_SEEN && s->res->races[k].caveat &&
+                      strstr(s->res->races[k].caveat, s->unmod[i].name);
+        if (likely)
             rh_result_note(s->res, "dynamic: '%s' (called at %s) may synchronise threads in a way the "
-                                   "runtime does not model: %lu pair(s) of accesses it may order (e.g. %s and %s) "
-                                   "were seen but not reported as observed", s->unmod[i].name, at,
-                           s->unmod[i].held_back, a, b);
-            free(a);
-            free(b);
-        } else {
+                                   "runtime does not model: %d race(s) a run saw across it are "
+                                   "reported as likely, not confirmed", s->unmod[i].name, at, likely);
+        else
             rh_result_note(s->res, "dynamic: '%s' (called at %s) may synchronise threads in a way the "
                                    "runtime does not model: a race it may order is not reported as "
                                    "observed", s->unmod[i].name, at);
-        }
         free(at);
     }
 }
@@ -324,6 +300,11 @@ static int one_run(dyn_session *s, unsigned long i, double deadline, unsigned lo
             *met |= rh_dyn_candidate_met(k, &s->bin, &out.trace.races[j]);
         rh_race r;
         rh_dyn_race_from_obs(&s->bin, &out.trace, j, s->program, spec.seed, RH_EV_OBSERVED, &r);
+        rh_dyn_session_add(s, &r);
+    }
+    for (int k = 0; k < out.trace.nseen; k++) { /* likely: an unmodelled call may order them */
+        rh_race r;
+        rh_dyn_race_from_seen(&s->bin, &out.trace, k, s->program, &r);
         rh_dyn_session_add(s, &r);
     }
     if (!out.trace.nraces && !out.timed_out)
@@ -495,7 +476,7 @@ int rh_dynamic_run(rh_program *prog, const rh_options *o, rh_budget *budget, rh_
     unsigned long i = 0;
     for (; rh_now() < run_deadline && !rh_cancelled() &&
            !s.stopped_early &&
-           (i < max_runs || (!o->runs && !res->nraces && !rh_race_confirmed_elsewhere()));
+           (i < max_runs || (!o->runs && !confirmed_races(res) && !rh_race_confirmed_elsewhere()));
          i++)
     {
         if (i == RH_DYN_DIRECTED_AFTER && !s.stopped_early &&
@@ -511,13 +492,13 @@ int rh_dynamic_run(rh_program *prog, const rh_options *o, rh_budget *budget, rh_
     }
     if (i > max_runs)
         rh_result_note(res, "dynamic: no race in the first %lu runs, so it searched on %s", max_runs,
-                       res->nraces ? "until it found one"
+                       confirmed_races(res) ? "until it found one"
                        : rh_cancelled() || rh_race_confirmed_elsewhere()
                            ? "until another engine settled the verdict"
                            : "for the rest of its budget");
     predict(&s, deadline);
     finish_notes(&s);
-    res->verdict = res->nraces ? RH_RACE : RH_UNKNOWN;
+    res->verdict = confirmed_races(res) ? RH_RACE : RH_UNKNOWN;
     session_free(&s);
     return 0;
 }

@@ -40,7 +40,7 @@ static void decide(rh_static *s)
                             "looks for all of them and lists them)");
     else if (res->verdict == RH_UNKNOWN && s->nmay > 0)
         rh_result_note(res, "static: %d possible race(s) could be neither proved nor ruled out "
-                            "(shown with --may)", s->nmay);
+                            "(the strong ones are reported as likely; --may lists all)", s->nmay);
     if (res->verdict == RH_RACE_FREE)
         rh_result_note(res, "static: race freedom proved under the assumptions that the program has "
                             "no undefined behaviour and that pthread calls succeed");

@@ -1,0 +1,217 @@
+#!/usr/bin/env python3
+"""test_report_tiers.py - what the default report shows (report/tier.h,
+doc/report.md) and how it names things, on the annotated programs of
+tests/e2e/data/report_tiers:
+
+- tiers_undefined_race.c, default command (no run can confirm: a function
+  no input defines): the must-race and the lock-free may-race are listed
+  as likely with their reason, only on RACE lines; the may-race with a lock
+  on one side is not listed but counted on the summary line with the
+  command that lists it (and a result with only possible candidates never
+  says "0 memory locations"); --may lists it as possible; SARIF levels and HTML
+  statuses follow the tier; the verdict line names the one assumption;
+- heap_account_race.c, dynamic engine: the heap object by allocation line,
+  the field by its debug-information name and bytes, the heap mutex by its field,
+  the free as a free of that object, the thread created in a helper with
+  its creation stack, no address anywhere, byte-identical reports for one
+  seed;
+- a race seen across a call the runtime does not model (evidence "seen",
+  rendered from a JSON report) is likely with the call as its reason, in
+  every format, and never makes the verdict;
+- several assumptions are counted on the verdict line, listed in a note."""
+import argparse
+import copy
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+DATA = os.path.join("tests", "e2e", "data", "report_tiers")
+TIERS = os.path.join(DATA, "tiers_undefined_race.c")
+HEAP = os.path.join(DATA, "heap_account_race.c")
+UNDEF = os.path.join("tests", "e2e", "data", "undefined", "undefined_lookup_own_locals_norace.c")
+sys.path.insert(0, HERE)
+from harness import annotations  # noqa: E402
+
+failures = []
+RH = None
+
+
+def check(name, cond, detail=""):
+    print("%s %s%s" % ("ok  " if cond else "FAIL", name, "" if cond else ": " + str(detail)[:700]))
+    if not cond:
+        failures.append(name)
+
+
+def run(*args):
+    return subprocess.run([RH] + list(args), capture_output=True, text=True, cwd=ROOT, timeout=300)
+
+
+def line_of(path, text):
+    with open(os.path.join(ROOT, path)) as f:
+        for n, line in enumerate(f, 1):
+            if text in line:
+                return n
+    raise ValueError(text)
+
+
+def group_lines(g):
+    return {a["line"] for a in g["accesses"]}
+
+
+def test_default_tiers(tmp):
+    race, _ = annotations(os.path.join(ROOT, TIERS))
+    p = run("--format=json", "--timeout=20", TIERS)
+    doc = json.loads(p.stdout)
+    by = {g["object"]: g for g in doc["groups"]}
+    check("default: hits and total listed, stop not", sorted(by) == ["global 'hits'", "global 'total'"],
+          sorted(by))
+    check("default: both listed locations are likely with a reason",
+          all(g["status"] == "likely" and g["reason"] for g in by.values()), doc["groups"])
+    check("default: total's reason says may-race with no lock on either side",
+          "global 'total'" in by and "may-race" in by["global 'total'"]["reason"]
+          and "no lock on either side" in by["global 'total'"]["reason"], by.get("global 'total'"))
+    check("default: every race record carries its tier",
+          all(r["status"] in ("likely", "confirmed") and r.get("status_reason") for r in doc["races"]),
+          doc["races"])
+    check("default: listed lines are RACE lines", set().union(*map(group_lines, by.values())) <= race,
+          (by, race))
+    check("default: the possible location is counted in JSON",
+          doc["counts"]["possible_locations_not_listed"] == 1 and doc["counts"]["possible_not_listed"] == 1
+          and doc["counts"]["locations_likely"] == 2, doc["counts"])
+    check("default: verdict and exit code as before (a must-race: race, 1)",
+          doc["verdict"] == "race" and p.returncode == 1, (doc["verdict"], p.returncode))
+    text = run("--timeout=20", TIERS).stdout
+    last = text.splitlines()[-1]
+    check("text: summary counts the possible race with the command that lists it",
+          "racehunt: 2 memory locations (0 confirmed, 2 likely, 0 possible)" in last
+          and "1 possible race at 1 more memory location not listed (list them with racehunt --may "
+              + TIERS + ")" in last, last)
+    check("text: likely in WARNING lines, a reason each",
+          text.count("WARNING: racehunt: likely data race") == 2 and text.count("Why not confirmed:") == 2,
+          text[:1500])
+    check("text: verdict line names the one assumption",
+          "assuming 'audit_log' touches only memory reachable from its arguments" in last, last)
+    may = json.loads(run("--format=json", "--timeout=20", "--may", TIERS).stdout)
+    st = {g["object"]: g["status"] for g in may["groups"]}
+    check("--may: stop listed as possible (one side holds a lock)", st.get("global 'stop'") == "possible"
+          and "holds a lock" in [g for g in may["groups"] if g["object"] == "global 'stop'"][0]["reason"]
+          and may["counts"]["possible_locations_not_listed"] == 0, may["groups"])
+    only_possible = copy.deepcopy(may)
+    only_possible.pop("groups")
+    only_possible["races"] = [r for r in only_possible["races"] if r["object"] == "global 'stop'"]
+    only_possible["verdict"] = "unknown"
+    for r in only_possible["races"]:
+        r.pop("group", None)
+    path = os.path.join(tmp, "possible.json")
+    json.dump(only_possible, open(path, "w"))
+    last = run("--from-report", path).stdout.splitlines()[-1]
+    check("text: only possible candidates never print '0 memory locations'",
+          last.startswith("racehunt: no confirmed or likely race; 0 races reported; 1 possible race at "
+                          "1 more memory location not listed") and "0 memory locations" not in last, last)
+    sarif = json.loads(run("--format=sarif", "--timeout=20", "--may", TIERS).stdout)["runs"][0]["results"]
+    levels = sorted((r["properties"]["status"], r["level"]) for r in sarif)
+    check("sarif: likely is a warning, possible a note",
+          levels == [("likely", "warning"), ("likely", "warning"), ("possible", "note")], levels)
+    html = run("--format=html", "--timeout=20", TIERS).stdout
+    cards = re.findall(r'<details class="group" id="g\d"[^>]*data-status="(\w+)"', html)
+    check("html: two likely cards and the possible count", cards == ["likely", "likely"]
+          and 'id="possible"' in html and "racehunt --may" in html, cards)
+
+
+def test_heap_names(tmp):
+    args = ["--engine=dynamic", "--seed=3", "--timeout=30", HEAP]
+    doc = json.loads(run("--format=json", *args).stdout)
+    alloc_acc = line_of(HEAP, "acc = calloc")
+    alloc_msg = line_of(HEAP, "m = calloc")
+    balance = [r for r in doc["races"] if {a["line"] for a in r["accesses"]} ==
+               {line_of(HEAP, "acc->balance += 10"), line_of(HEAP, "seen = acc->balance")}]
+    check("dynamic: the field race is found", len(balance) == 1, doc["races"])
+    if balance:
+        r = balance[0]
+        check("dynamic: heap object named by its allocation line, the field by name and bytes",
+              r["object"] == "heap object allocated at %s:%d:11, field 'balance'" % (HEAP, alloc_acc)
+              and r["offset"] == [40, 48], (r["object"], r["offset"]))
+        locks = [lk for a in r["accesses"] for lk in a["locks"]]
+        check("dynamic: the heap mutex named by its field", locks == ["lock 'acc->lock'"], locks)
+    freed = [r for r in doc["races"] if line_of(HEAP, "free(m)") in {a["line"] for a in r["accesses"]}]
+    check("dynamic: the free race is found", len(freed) == 1, doc["races"])
+    if freed:
+        ops = [a.get("operation") for a in freed[0]["accesses"]]
+        read = [a for a in freed[0]["accesses"] if a["kind"] == "read"]
+        check("dynamic: the free is an operation 'free', the read keeps its own size",
+              "free" in ops and read and read[0]["size"] == 8, freed[0]["accesses"])
+        check("dynamic: the freed object is the message's allocation",
+              freed[0]["object"].startswith("heap object allocated at %s:%d:" % (HEAP, alloc_msg)),
+              freed[0]["object"])
+    text = run(*args).stdout
+    check("text: a free is reported as a free of the heap object",
+          "free of heap object allocated at %s:%d:" % (HEAP, alloc_msg) in text, text[:2500])
+    check("text: the helper-created thread shows its creation stack",
+          "created by T0 at %s:%d:5 in start_reader, called from main at %s:%d:5"
+          % (HEAP, line_of(HEAP, "pthread_create(&reader_thread"), HEAP, line_of(HEAP, "start_reader(m)"))
+          in text, text[:2500])
+    check("text: no address in the report", not re.search(r"0x[0-9a-f]{4,}", text),
+          re.findall(r".*0x[0-9a-f]{4,}.*", text)[:3])
+    again = run(*args).stdout
+    check("text: byte-identical for one seed", again == text)
+
+
+def test_seen_tier(tmp):
+    """A race seen across sigwait: likely, its call named, in every format;
+    it makes no verdict."""
+    doc = json.loads(run("--format=json", "--engine=dynamic", "--seed=3", "--timeout=30", HEAP).stdout)
+    rep = copy.deepcopy(doc)
+    rep.pop("groups")
+    rep["races"] = rep["races"][:1]
+    rep["races"][0].pop("group", None)
+    rep["races"][0].pop("witness", None)
+    rep["races"][0]["evidence"] = "seen"
+    rep["races"][0]["caveat"] = "'sigwait' (called at x.c:12) ran between them and may synchronise " \
+                                "threads in a way the runtime does not model"
+    rep["verdict"] = "unknown"
+    path = os.path.join(tmp, "seen.json")
+    json.dump(rep, open(path, "w"))
+    j = json.loads(run("--from-report", path, "--format=json").stdout)
+    check("seen: listed by default as likely", [g["status"] for g in j["groups"]] == ["likely"]
+          and j["races"][0]["status"] == "likely", j["groups"])
+    check("seen: the reason names the call", "sigwait" in (j["groups"][0]["reason"] or "")
+          and "a run showed these accesses unordered" in j["groups"][0]["reason"], j["groups"])
+    t = run("--from-report", path)
+    check("seen: text says likely, why, and exits 3 (unknown)",
+          "likely data race" in t.stdout and "Why not confirmed: a run showed these accesses unordered, "
+          "but 'sigwait'" in t.stdout and t.returncode == 3, (t.returncode, t.stdout[-600:]))
+    s = json.loads(run("--from-report", path, "--format=sarif").stdout)["runs"][0]["results"]
+    check("seen: a SARIF warning", [r["level"] for r in s] == ["warning"], s)
+    h = run("--from-report", path, "--format=html").stdout
+    check("seen: an HTML likely card", 'data-status="likely"' in h and "sigwait" in h)
+
+
+def test_assumption_count():
+    text = run("--timeout=20", UNDEF).stdout
+    last = text.splitlines()[-1]
+    check("verdict line counts two assumptions, the note lists them",
+          "assuming 2 functions behave as the note starting \"assumption:\" says" in last
+          and "'lookup'" not in last and "note: assumption: 'lookup' and 'get_config'" in text, last)
+
+
+def main():
+    global RH
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--racehunt", required=True)
+    RH = os.path.abspath(ap.parse_args().racehunt)
+    with tempfile.TemporaryDirectory() as tmp:
+        test_default_tiers(tmp)
+        test_heap_names(tmp)
+        test_seen_tier(tmp)
+        test_assumption_count()
+    print("%d failed" % len(failures) if failures else "all passed")
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
