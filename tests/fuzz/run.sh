@@ -39,10 +39,12 @@ for t in "${targets[@]}"; do
             continue
         fi
     fi
+    dict=()
+    [ -f "tests/fuzz/$t.dict" ] && dict=(-dict="$(pwd)/tests/fuzz/$t.dict")
     mkdir -p "$scratch/$t"
     cp -r "tests/fuzz/corpus/$t/." "$scratch/$t/"
     if ! "$bin" -max_total_time="$SECONDS_EACH" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
-        -close_fd_mask=1 -print_final_stats=1 -artifact_prefix="$artifacts/$t-" \
+        -close_fd_mask=1 -print_final_stats=1 -artifact_prefix="$artifacts/$t-" "${dict[@]}" \
         "$scratch/$t" >"$scratch/$t.log" 2>&1; then
         tail -60 "$scratch/$t.log"
         echo "fuzz: $t: finding kept in $artifacts" >&2
