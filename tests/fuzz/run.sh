@@ -32,7 +32,7 @@ failed=""
 for t in "${targets[@]}"; do
     bin="$BUILD/tests/fuzz/fuzz_$t"
     if [ -d "tests/fuzz/regress/$t" ] && [ -n "$(ls -A "tests/fuzz/regress/$t")" ]; then
-        if ! "$bin" -runs=1 "tests/fuzz/regress/$t"/* >"$scratch/$t.regress.log" 2>&1; then
+        if ! "$bin" -runs=1 "$(pwd)/tests/fuzz/regress/$t"/* >"$scratch/$t.regress.log" 2>&1; then
             tail -40 "$scratch/$t.regress.log"
             echo "fuzz: $t: a regression input fails" >&2
             failed="$failed $t"
