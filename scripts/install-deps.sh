@@ -5,7 +5,8 @@
 set -euo pipefail
 
 PACKAGES="cmake make gcc g++ clang-16 llvm-16-dev libzstd-dev libz3-dev libjansson-dev
-python3 gcc-multilib libc6-dev-i386 valgrind chromium python3-jsonschema bear zlib1g-dev"
+python3 gcc-multilib libc6-dev-i386 valgrind chromium python3-jsonschema bear zlib1g-dev
+libclang-rt-16-dev"
 
 missing=""
 for p in $PACKAGES; do

@@ -295,7 +295,8 @@ static int parse_env(rh_options *o, const char *argv0, char *err)
         const rh_cli_source *src = &env->src[i];
         char **words = rh_xcalloc((size_t)src->nwords + 2, sizeof *words);
         words[0] = (char *)argv0;
-        memcpy(words + 1, src->words, (size_t)src->nwords * sizeof *words);
+        if (src->nwords) /* an empty .racehunt has no word array */
+            memcpy(words + 1, src->words, (size_t)src->nwords * sizeof *words);
         int rest;
         char inner[RH_ERR_MAX] = "";
         rc = parse_words(o, src->nwords + 1, words, &rest, inner);

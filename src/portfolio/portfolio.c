@@ -410,16 +410,19 @@ static void run_stages(const rh_engine **e, int n, rh_program *prog, const rh_op
             rh_result_note(res, "%s: not started, the time budget ran out before", e[i]->name);
         return;
     }
+    rh_proc_snapshot *before = rh_proc_snapshot_take();
     for (int i = 0; i < n && i < 2; i++) {
         if (start_child(e[i], prog, o, budget, &c[i]))
             break;
         started++;
     }
     if (started == 0) {
+        rh_proc_snapshot_sweep(before);
         rh_result_note(res, "cannot start a stage process: %s", strerror(errno));
         return;
     }
     collect_children(c, started, budget, res);
+    rh_proc_snapshot_sweep(before); /* what a killed stage's program left */
     for (int i = 0; i < started; i++)
         verdicts[i] = c[i].verdict;
 }

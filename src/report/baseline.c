@@ -67,13 +67,14 @@ int rh_baseline_load(rh_baseline *b, const char *path, rh_srclines *src, char *e
         return rh_fail(err, "%s: the baseline is %s (expected racehunt's JSON or SARIF report)",
                        path, inner);
     }
-    qsort(b->fps, (size_t)b->n, sizeof *b->fps, cmp);
+    if (b->n) /* an empty baseline has no array at all */
+        qsort(b->fps, (size_t)b->n, sizeof *b->fps, cmp);
     return 0;
 }
 
 int rh_baseline_has(const rh_baseline *b, const char *fingerprint)
 {
-    return fingerprint && bsearch(&fingerprint, b->fps, (size_t)b->n, sizeof *b->fps, cmp) != NULL;
+    return fingerprint && b->n && bsearch(&fingerprint, b->fps, (size_t)b->n, sizeof *b->fps, cmp) != NULL;
 }
 
 void rh_baseline_free(rh_baseline *b)

@@ -1,6 +1,8 @@
-/* proc.c - fork/exec with captured output, a time limit and group kill. */
+/* proc.c - fork/exec with captured output, a time limit and group kill;
+ * a program under test is contained by proc_contain.c. */
 #include "proc.h"
 #include "cleanup.h"
+#include "proc_contain.h"
 #include "util.h"
 
 #include <errno.h>
@@ -118,6 +120,8 @@ static void child_exec(char *const argv[], char *const env_extra[], int out_fd, 
     /* last: a sanitizer build of racehunt cannot allocate under the caps
      * (its allocator reserves far more address space than they allow) */
     apply_caps(caps);
+    if (caps) /* a program racehunt did not write: keep its descendants in reach */
+        rh_contain_enter();
     execvp(argv[0], argv);
     dprintf(2, "cannot run %s: %s\n", argv[0], strerror(errno));
     _exit(127);
@@ -178,6 +182,14 @@ int rh_proc_run_capped(char *const argv[], char *const env_extra[], double timeo
     if (pipe2(po, O_CLOEXEC) || pipe2(pe, O_CLOEXEC))
         return rh_fail(err, "cannot create a pipe: %s", strerror(errno));
     prctl(PR_SET_CHILD_SUBREAPER, 1); /* the program's orphans come back to us (reap_group) */
+    /* Without a namespace, a descendant that left the group comes back to
+     * us as an orphan: what is a child of ours now is not one. */
+    pid_t before[RH_CONTAIN_MAX_CHILDREN];
+    int nbefore = -1;
+    if (caps && rh_contain_mode(NULL) == RH_CONTAIN_GROUP) {
+        rh_cleanup_install(); /* its janitor is no orphan */
+        nbefore = rh_contain_children(before, RH_CONTAIN_MAX_CHILDREN);
+    }
     pid_t self = getpid(), pid = fork();
     if (pid < 0)
         return rh_fail(err, "cannot fork: %s", strerror(errno));
@@ -199,6 +211,8 @@ int rh_proc_run_capped(char *const argv[], char *const env_extra[], double timeo
         ;
     kill(-pid, SIGKILL); /* grandchildren left by the child */
     reap_group(pid);
+    if (nbefore >= 0)
+        rh_contain_sweep(before, nbefore);
     rh_cleanup_remove_child(pid);
     if (out.fd >= 0)
         close(out.fd);
@@ -216,6 +230,34 @@ void rh_proc_result_free(rh_proc_result *res)
     free(res->out);
     free(res->errout);
     res->out = res->errout = NULL;
+}
+
+const char *rh_proc_containment(const char **why)
+{
+    return rh_contain_mode(why) == RH_CONTAIN_PIDNS ? "pid-namespace" : "process-group";
+}
+
+struct rh_proc_snapshot {
+    int n;
+    pid_t pid[RH_CONTAIN_MAX_CHILDREN];
+};
+
+rh_proc_snapshot *rh_proc_snapshot_take(void)
+{
+    if (rh_contain_mode(NULL) != RH_CONTAIN_GROUP)
+        return NULL;
+    rh_cleanup_install(); /* its janitor is no orphan */
+    rh_proc_snapshot *snap = rh_xcalloc(1, sizeof *snap);
+    snap->n = rh_contain_children(snap->pid, RH_CONTAIN_MAX_CHILDREN);
+    return snap;
+}
+
+void rh_proc_snapshot_sweep(rh_proc_snapshot *snap)
+{
+    if (!snap)
+        return;
+    rh_contain_sweep(snap->pid, snap->n);
+    free(snap);
 }
 
 char *rh_proc_which(const char *name)

@@ -3,7 +3,11 @@
  *
  * Contract: rh_proc_run never leaves a child behind: on timeout the child's
  * whole process group is killed and reaped, and while it runs the group is
- * registered with cleanup.h, so an interrupted racehunt kills it too.
+ * registered with cleanup.h, so an interrupted racehunt kills it too.  A
+ * program run with caps (the program under test) is contained further:
+ * its descendants end with it even when they leave the group (setsid), in
+ * a PID namespace where one can be made, else by killing the orphans the
+ * group leaves (proc_contain.c).
  */
 #ifndef RH_PROC_H
 #define RH_PROC_H
@@ -50,6 +54,22 @@ unsigned long long rh_proc_resident(pid_t pid);
  * group of its own so that the parent can kill the child and everything it
  * started with kill(-pid, ...). */
 void rh_die_with_parent(pid_t parent);
+
+/* The containment of programs run with caps: "pid-namespace", or
+ * "process-group" (the fallback; *why, if asked, says why). */
+const char *rh_proc_containment(const char **why);
+
+/* With the process-group fallback, a program's descendant that left its
+ * group is reparented to the nearest racehunt process when the process
+ * that ran the program dies (racehunt's processes are subreapers).  A
+ * process that starts such processes (the portfolio's stages) takes a
+ * snapshot of its children first and, once they are reaped, kills every
+ * child of its own that is not in it.  NULL, and nothing to do, with a
+ * PID namespace. */
+typedef struct rh_proc_snapshot rh_proc_snapshot;
+rh_proc_snapshot *rh_proc_snapshot_take(void);
+/* Kills the orphans (and what they started) and frees snap. */
+void rh_proc_snapshot_sweep(rh_proc_snapshot *snap);
 
 /* Finds an executable in PATH; returns an owned path or NULL. */
 char *rh_proc_which(const char *name);

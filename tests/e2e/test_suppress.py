@@ -152,6 +152,11 @@ def test_baseline(tmp):
     p = analyse(tmp, "--baseline=" + os.path.join(tmp, "races.c"))
     check("a baseline that is no report is an error before analysing", p.returncode == 2
           and "baseline" in p.stderr, p.stderr)
+    empty = os.path.join(tmp, "empty.sarif")
+    write(empty, '{"runs": []}\n')
+    p = analyse(tmp, "--baseline=" + empty)
+    check("a SARIF baseline without results hides nothing", p.returncode == 1
+          and "0 in the baseline" in p.stdout, (p.returncode, p.stdout[-300:], p.stderr[-300:]))
 
 
 def test_options(tmp):
@@ -174,6 +179,10 @@ def test_options(tmp):
           and "1 race reported, 3 suppressed" in p.stdout, (p.returncode, p.stdout[-200:]))
     p = analyse(tmp, env={"RACEHUNT_OPTIONS": "--exitcode=4"})
     check("RACEHUNT_OPTIONS overrides .racehunt", p.returncode == 4, p.returncode)
+    os.unlink(os.path.join(tmp, ".racehunt"))
+    write(os.path.join(tmp, ".racehunt"), "# nothing set here\n")
+    p = analyse(tmp, "--exitcode=6")
+    check("a .racehunt with no option is accepted", p.returncode == 6, (p.returncode, p.stderr[-300:]))
     os.unlink(os.path.join(tmp, ".racehunt"))
     p = analyse(tmp, "--exitcode=256")
     check("--exitcode out of range is an error", p.returncode == 2 and "--exitcode" in p.stderr, p.stderr)

@@ -57,6 +57,7 @@ void rh_bmc_confirm(rh_program *prog, const rh_options *o, double deadline, rh_r
         rh_dyn_binary_free(&bin);
         return;
     }
+    rh_dyn_note_containment(res, "bmc");
     int unchecked = 0, downgraded = 0;
     for (int i = first; i < res->nraces; i++) {
         rh_race *r = &res->races[i];

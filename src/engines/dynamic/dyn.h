@@ -213,6 +213,10 @@ typedef struct rh_dyn_outcome {
 int rh_dyn_run_once(const rh_dyn_binary *bin, const char *workdir, const rh_dyn_runspec *spec,
                     rh_dyn_outcome *res, char *err);
 void rh_dyn_outcome_free(rh_dyn_outcome *res);
+/* Says in res how the runs' processes were contained (proc.h): the stat
+ * ENGINE.containment.pid_namespace or ENGINE.containment.process_group,
+ * and a note when it is the process-group fallback. */
+void rh_dyn_note_containment(rh_result *res, const char *engine);
 
 /* ---- directed runs at the static engine's candidates (dyn_directed.c) ---- */
 

@@ -7,6 +7,7 @@
 #include "../../util/proc.h"
 #include "../../util/util.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -86,4 +87,18 @@ void rh_dyn_outcome_free(rh_dyn_outcome *res)
     free(res->out);
     free(res->errout);
     memset(res, 0, sizeof *res);
+}
+
+void rh_dyn_note_containment(rh_result *res, const char *engine)
+{
+    const char *why = "";
+    const char *kind = rh_proc_containment(&why);
+    char name[96];
+    snprintf(name, sizeof name, "%s.containment.%s", engine,
+             strcmp(kind, "pid-namespace") == 0 ? "pid_namespace" : "process_group");
+    rh_result_stat(res, name, 1);
+    if (strcmp(kind, "pid-namespace") != 0)
+        rh_result_note(res, "%s: the program's processes were contained by their process group "
+                            "only (%s); descendants that left it were killed as orphans when "
+                            "each run ended", engine, why);
 }

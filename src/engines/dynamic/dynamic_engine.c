@@ -412,6 +412,8 @@ static void finish_notes(dyn_session *s)
         rh_result_note(s->res, "dynamic: %d race(s) observed whose run's schedule did not replay "
                                "into the race (the program is not deterministic under its "
                                "schedule): reported without a witness", s->wit_unreplayed);
+    if (s->runs)
+        rh_dyn_note_containment(s->res, "dynamic");
     rh_result_stat(s->res, "dynamic.runs", (double)s->runs);
     rh_result_stat(s->res, "dynamic.witness_steps_before", (double)s->wit_before);
     rh_result_stat(s->res, "dynamic.witness_steps_after", (double)s->wit_after);
