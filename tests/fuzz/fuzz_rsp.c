@@ -12,7 +12,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     rh_argv_push(&argv, &argc, "cc");
     rh_argv_push(&argv, &argc, "@args.rsp");
     rh_argv_push(&argv, &argc, "main.c");
-    rh_expand_response_files(fuzz_workdir(), &argv, &argc);
+    char **read = NULL, err[RH_ERR_MAX];
+    int nread = 0;
+    rh_expand_response_files(fuzz_workdir(), &argv, &argc, &read, &nread, err);
+    rh_argv_free(read, nread);
     for (int i = 1, n = 1; i < argc; i += n > 0 ? n : 1)
         rh_flag_classify(argv, argc, i, &n);
     rh_argv_free(argv, argc);
