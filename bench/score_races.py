@@ -87,7 +87,7 @@ def location_pairs(report):
         if len(acc) < 2:
             continue
         g = race.get('group', id(race))
-        entry = groups.setdefault(g, {'tier': race.get('tier', 'confirmed' if race.get('confirmed') else ''),
+        entry = groups.setdefault(g, {'tier': race.get('status', 'confirmed' if race.get('confirmed') else ''),
                                       'evidence': race.get('evidence', ''), 'object': race.get('object', ''),
                                       'pairs': [], 'suppressed': race.get('suppressed', False)})
         entry['pairs'].append((frame_lines(acc[0]), frame_lines(acc[1])))

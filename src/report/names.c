@@ -189,3 +189,12 @@ char *rh_names_source_name(const char *desc)
         }
     return NULL;
 }
+
+int rh_names_is_program_global(const char *desc)
+{
+    if (!desc)
+        return 0;
+    if (strncmp(desc, "static '", 8) == 0)
+        return 1;
+    return strncmp(desc, "global '", 8) == 0 && strncmp(desc, "global 'libc: ", 14) != 0;
+}

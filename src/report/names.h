@@ -10,6 +10,11 @@
  * descriptions without internal names come back unchanged, so cleaning is
  * idempotent.  rh_names_source_name returns the source variable a cleaned
  * description names ("counter", "count"), or NULL, in a new string.
+ * rh_names_is_program_global is 1 when a cleaned description names a
+ * variable of static storage the program defines ("global 'counter'",
+ * "static 'count' of main"), 0 for everything else: the stack, the heap,
+ * memory behind a pointer, and the library's hidden state ("global 'libc:
+ * strtok's static buffer'").
  */
 #ifndef RH_NAMES_H
 #define RH_NAMES_H
@@ -19,5 +24,6 @@
 char *rh_names_clean(const char *desc);
 void rh_names_clean_race(rh_race *r);
 char *rh_names_source_name(const char *desc);
+int rh_names_is_program_global(const char *desc);
 
 #endif

@@ -5,11 +5,14 @@
  *              a race observed in a run, a witness that replayed;
  *   likely     strong evidence, no execution: a static must-race; a race a
  *              run saw that a call the runtime does not model (sigwait, a
- *              signal) might order; a static may-race between two thread
- *              entries where one access is a plain write and neither holds
- *              a lock (no volatile flag, no assumed library effect);
+ *              signal) might order; a static may-race on a variable of
+ *              the program's static storage between two thread entries,
+ *              neither the main thread, where one access is a plain write
+ *              and neither holds a lock (no volatile flag, no assumed
+ *              library effect);
  *   possible   every other static may-race (one side holds a lock, two
- *              instances of one thread, a volatile flag, an assumption):
+ *              instances of one thread, the main thread, memory behind a
+ *              pointer or the library's, a volatile flag, an assumption):
  *              counted by default, listed with --may.
  *
  * Contract: rh_tier_assign sets r->status and r->status_why (NULL when
