@@ -48,17 +48,6 @@ static int unprototyped_int(LLVMValueRef f)
            LLVMGetFirstUse(f) != NULL;
 }
 
-static int valid_name(const char *s)
-{
-    if (!*s || (*s >= '0' && *s <= '9'))
-        return 0;
-    for (; *s; s++)
-        if (!(*s == '_' || (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
-              (*s >= '0' && *s <= '9')))
-            return 0;
-    return 1;
-}
-
 static int write_probe(const char *path, const name_vec *names)
 {
     FILE *f = fopen(path, "w");
@@ -206,7 +195,7 @@ char *rh_frontend_fix_implicit(LLVMModuleRef m, const char *dir)
     for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
         size_t len;
         const char *name = LLVMGetValueName2(f, &len);
-        if (unprototyped_int(f) && valid_name(name) && strncmp(name, "__VERIFIER_", 11) != 0)
+        if (unprototyped_int(f) && rh_is_c_identifier(name) && strncmp(name, "__VERIFIER_", 11) != 0)
             rh_vec_push(&names, rh_xstrdup(name));
     }
     char *bc = names.len ? rh_xasprintf("%s/implicit_probe.bc", dir) : NULL, err[RH_ERR_MAX];

@@ -15,6 +15,7 @@
  */
 #include "cleanup.h"
 #include "cleanup_registry.h"
+#include "util.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -108,14 +109,8 @@ static void on_signal(int sig)
         rh_cleanup_kill_groups(getpid());
     }
     /* die of the signal itself, so our parent sees what happened */
-    signal(sig, SIG_DFL);
-    sigset_t set;
-    sigemptyset(&set);
-    sigaddset(&set, sig);
-    sigprocmask(SIG_UNBLOCK, &set, NULL);
-    raise(sig);
     errno = saved;
-    _exit(128 + sig);
+    rh_die_of_signal(sig);
 }
 
 /* Normal exit of the main process (a normal run leaves nothing to sweep). */

@@ -18,6 +18,7 @@
  * as its own) -> init (pid 1) -> program.
  */
 #include "proc_contain.h"
+#include "util.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -154,13 +155,7 @@ static void relay_status(pid_t init, int status_fd)
     int sig = got && WIFSIGNALED(st) ? WTERMSIG(st) : SIGKILL;
     struct rlimit none = {0, 0};
     setrlimit(RLIMIT_CORE, &none);
-    signal(sig, SIG_DFL);
-    sigset_t set;
-    sigemptyset(&set);
-    sigaddset(&set, sig);
-    sigprocmask(SIG_UNBLOCK, &set, NULL);
-    raise(sig);
-    _exit(128 + sig);
+    rh_die_of_signal(sig);
 }
 
 void rh_contain_enter(void)

@@ -69,4 +69,11 @@ void rh_set_race_confirmed_elsewhere(void); /* the same, within one process */
 /* Reads a whole file; returns NULL and fills err on failure. *len may be NULL. */
 char *rh_read_file(const char *path, size_t *len, char *err);
 
+/* Ends the process as if sig had killed it (default action, unblocked), so
+ * a parent's wait sees that signal; async-signal-safe. */
+void rh_die_of_signal(int sig) __attribute__((noreturn));
+
+/* 1 when s is a C identifier ([A-Za-z_][A-Za-z0-9_]*), 0 otherwise. */
+int rh_is_c_identifier(const char *s);
+
 #endif

@@ -28,24 +28,11 @@ static int is_data(const char *const *data_syms, const char *sym)
     return 0;
 }
 
-/* Symbol names from the linker are C identifiers here (the program's
- * own); anything else is not stubbed, and the link fails as before. */
-static int c_identifier(const char *s)
-{
-    if (!*s || (*s >= '0' && *s <= '9'))
-        return 0;
-    for (; *s; s++)
-        if (!(*s == '_' || (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
-              (*s >= '0' && *s <= '9')))
-            return 0;
-    return 1;
-}
-
 int rh_dyn_write_stubs(const char *path, char *const *syms, int nsyms, const char *const *data_syms,
                        char *err)
 {
     for (int i = 0; i < nsyms; i++)
-        if (!c_identifier(syms[i]))
+        if (!rh_is_c_identifier(syms[i])) /* the program's own names; others are not stubbed */
             return rh_fail(err, "cannot leave out '%s': not a C identifier", syms[i]);
     FILE *f = fopen(path, "w");
     if (!f)
