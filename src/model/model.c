@@ -10,6 +10,7 @@
 #include <llvm-c/DebugInfo.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static const char *intern(rh_program *p, const char *s, size_t len)
 {
@@ -23,6 +24,15 @@ static const char *intern(rh_program *p, const char *s, size_t len)
     return p->strings[p->nstrings++] = copy;
 }
 
+/* 1 when the directory d (of length n) is the current one. */
+static int is_cwd(const char *d, unsigned n)
+{
+    static char cwd[4096];
+    if (!cwd[0] && !getcwd(cwd, sizeof cwd))
+        return 0;
+    return strlen(cwd) == n && memcmp(cwd, d, n) == 0;
+}
+
 /* The file of a debug scope, joined with its directory when relative. */
 static const char *scope_file(rh_program *p, LLVMMetadataRef scope)
 {
@@ -34,8 +44,11 @@ static const char *scope_file(rh_program *p, LLVMMetadataRef scope)
     const char *d = LLVMDIFileGetDirectory(file, &dlen);
     if (!f || !flen)
         return intern(p, "?", 1);
-    /* Files named relative to a build directory other than ours get the directory. */
-    if (f[0] != '/' && d && dlen && getenv("RACEHUNT_ABSOLUTE_PATHS")) {
+    /* A name relative to a directory other than ours (a database unit's
+     * build directory; clang also names a file relative to a parent it
+     * shares with the unit, "x/g.c" in "/tmp") gets the directory, so the
+     * name leads to the file from where racehunt runs. */
+    if (f[0] != '/' && d && dlen && !is_cwd(d, dlen)) {
         char *full = rh_xasprintf("%.*s/%.*s", (int)dlen, d, (int)flen, f);
         const char *r = intern(p, full, strlen(full));
         free(full);
