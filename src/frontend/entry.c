@@ -23,6 +23,7 @@
  * the real code, where those fields are NULL, one client among many.
  */
 #include "entry.h"
+#include "../util/debuginfo.h"
 #include "../util/util.h"
 
 #include <llvm-c/DebugInfo.h>
@@ -85,49 +86,25 @@ static void start_debug_info(harness *h, LLVMValueRef first_entry)
     h->dity = LLVMDIBuilderCreateSubroutineType(h->dib, LLVMDIScopeGetFile(sp), NULL, 0, 0);
 }
 
-/* Operand i of a debug-info node, or NULL. */
-static LLVMMetadataRef di_operand(harness *h, LLVMMetadataRef md, unsigned i)
+/* The size in bytes of what a parameter of pointer type t points to, 0 when
+ * the debug information does not say. */
+static uint64_t pointee_bytes(harness *h, LLVMMetadataRef t)
 {
-    LLVMValueRef v = LLVMMetadataAsValue(h->ctx, md);
-    unsigned n = LLVMGetMDNodeNumOperands(v);
-    if (i >= n)
-        return NULL;
-    LLVMValueRef *ops = rh_xcalloc(n, sizeof *ops);
-    LLVMGetMDNodeOperands(v, ops);
-    LLVMMetadataRef r = ops[i] ? LLVMValueAsMetadata(ops[i]) : NULL;
-    free(ops);
-    return r;
-}
-
-/* Past typedefs and qualifiers (derived types that are not pointers:
- * those have a name, or no size).  *named keeps the last typedef name,
- * for an anonymous struct known only by its typedef. */
-static LLVMMetadataRef strip(harness *h, LLVMMetadataRef t, const char **named, size_t *nlen)
-{
-    for (int depth = 0; t && depth < 16; depth++) {
-        if (LLVMGetMetadataKind(t) != LLVMDIDerivedTypeMetadataKind)
-            return t;
-        size_t len;
-        const char *name = LLVMDITypeGetName(t, &len);
-        if (len == 0 && LLVMDITypeGetSizeInBits(t) != 0)
-            return t; /* a pointer */
-        if (len && named)
-            *named = name, *nlen = len;
-        t = di_operand(h, t, 3); /* base type */
-    }
-    return t;
+    LLVMMetadataRef ptr = rh_di_strip(h->ctx, t, NULL, NULL);
+    LLVMMetadataRef base = ptr ? rh_di_strip(h->ctx, rh_di_operand(h->ctx, ptr, 3), NULL, NULL) : NULL;
+    return base ? LLVMDITypeGetSizeInBits(base) / 8 : 0;
 }
 
 /* The arena key of what a parameter of type t points to; NULL when t is
  * not a pointer type in the debug info. */
 static char *pointee_key(harness *h, LLVMMetadataRef t)
 {
-    t = strip(h, t, NULL, NULL);
+    t = rh_di_strip(h->ctx, t, NULL, NULL);
     if (!t || LLVMGetMetadataKind(t) != LLVMDIDerivedTypeMetadataKind)
         return NULL;
     const char *named = NULL;
     size_t nlen = 0, len = 0;
-    LLVMMetadataRef base = strip(h, di_operand(h, t, 3), &named, &nlen);
+    LLVMMetadataRef base = rh_di_strip(h->ctx, rh_di_operand(h->ctx, t, 3), &named, &nlen);
     const char *name = base ? LLVMDITypeGetName(base, &len) : NULL;
     if (!base || (name && (strstr(name, "char") || strcmp(name, "void") == 0)))
         return rh_xstrdup(""); /* void *, char *: may point into any object */
@@ -172,8 +149,8 @@ static LLVMValueRef any_arena(harness *h)
 static LLVMMetadataRef param_types(harness *h, LLVMValueRef f)
 {
     LLVMMetadataRef sp = LLVMGetSubprogram(f);
-    LLVMMetadataRef ty = sp ? di_operand(h, sp, 4) : NULL;
-    return ty ? di_operand(h, ty, 3) : NULL;
+    LLVMMetadataRef ty = sp ? rh_di_operand(h->ctx, sp, 4) : NULL;
+    return ty ? rh_di_operand(h->ctx, ty, 3) : NULL;
 }
 
 /* The value passed for parameter i of f (builder inside the wrapper). */
@@ -183,14 +160,13 @@ static LLVMValueRef argument(harness *h, LLVMValueRef f, LLVMMetadataRef types, 
     LLVMTypeRef t = LLVMTypeOf(LLVMGetParam(f, i));
     switch (LLVMGetTypeKind(t)) {
     case LLVMPointerTypeKind: {
-        LLVMMetadataRef dt = types ? di_operand(h, types, i + 1) : NULL;
+        LLVMMetadataRef dt = types ? rh_di_operand(h->ctx, types, i + 1) : NULL;
         char *key = dt ? pointee_key(h, dt) : NULL;
         LLVMValueRef v;
         if (!key || !key[0]) {
             v = any_arena(h);
         } else {
-            LLVMMetadataRef base = strip(h, di_operand(h, strip(h, dt, NULL, NULL), 3), NULL, NULL);
-            v = arena_for(h, key, base ? LLVMDITypeGetSizeInBits(base) / 8 : 0);
+            v = arena_for(h, key, pointee_bytes(h, dt));
         }
         free(key);
         return v;
@@ -236,11 +212,10 @@ static void make_arenas(harness *h, LLVMValueRef *entries, int n)
     for (int k = 0; k < n; k++) {
         LLVMMetadataRef types = param_types(h, entries[k]);
         for (unsigned i = 0; types && i < LLVMCountParams(entries[k]); i++) {
-            LLVMMetadataRef dt = di_operand(h, types, i + 1);
+            LLVMMetadataRef dt = rh_di_operand(h->ctx, types, i + 1);
             char *key = dt ? pointee_key(h, dt) : NULL;
             if (key && key[0]) {
-                LLVMMetadataRef base = strip(h, di_operand(h, strip(h, dt, NULL, NULL), 3), NULL, NULL);
-                arena_for(h, key, base ? LLVMDITypeGetSizeInBits(base) / 8 : 0);
+                arena_for(h, key, pointee_bytes(h, dt));
             }
             free(key);
         }

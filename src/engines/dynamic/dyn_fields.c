@@ -9,6 +9,7 @@
  * (a.b.c).  Anything else gives no name, never a wrong one.
  */
 #include "dyn.h"
+#include "../../util/debuginfo.h"
 #include "../../util/util.h"
 
 #include <llvm-c/DebugInfo.h>
@@ -17,33 +18,6 @@
 #include <string.h>
 
 #define RH_FIELD_DEPTH 8
-
-/* Operand i of a debug-info node, or NULL. */
-static LLVMMetadataRef di_op(LLVMContextRef ctx, LLVMMetadataRef md, unsigned i)
-{
-    LLVMValueRef v = LLVMMetadataAsValue(ctx, md);
-    unsigned n = LLVMGetMDNodeNumOperands(v);
-    if (i >= n)
-        return NULL;
-    LLVMValueRef *ops = rh_xcalloc(n, sizeof *ops);
-    LLVMGetMDNodeOperands(v, ops);
-    LLVMMetadataRef r = ops[i] ? LLVMValueAsMetadata(ops[i]) : NULL;
-    free(ops);
-    return r;
-}
-
-/* Past typedefs and qualifiers; a pointer stays (it has no name but a size). */
-static LLVMMetadataRef strip(LLVMContextRef ctx, LLVMMetadataRef t)
-{
-    for (int d = 0; t && d < 16 && LLVMGetMetadataKind(t) == LLVMDIDerivedTypeMetadataKind; d++) {
-        size_t len;
-        LLVMDITypeGetName(t, &len);
-        if (len == 0 && LLVMDITypeGetSizeInBits(t) != 0)
-            return t; /* a pointer */
-        t = di_op(ctx, t, 3);
-    }
-    return t;
-}
 
 /* The debug variable of a global or of a local's stack slot, or NULL. */
 static LLVMMetadataRef variable_of(LLVMContextRef ctx, LLVMValueRef v)
@@ -81,10 +55,10 @@ static LLVMMetadataRef variable_of(LLVMContextRef ctx, LLVMValueRef v)
 /* "balance" or "hdr.len" for byte off of structure type t, or NULL. */
 static char *member_at(LLVMContextRef ctx, LLVMMetadataRef t, long long off, int depth)
 {
-    t = strip(ctx, t);
+    t = rh_di_strip(ctx, t, NULL, NULL);
     if (!t || depth > RH_FIELD_DEPTH || LLVMGetMetadataKind(t) != LLVMDICompositeTypeMetadataKind)
         return NULL;
-    LLVMMetadataRef elems = di_op(ctx, t, 4);
+    LLVMMetadataRef elems = rh_di_operand(ctx, t, 4);
     if (!elems)
         return NULL;
     LLVMValueRef ev = LLVMMetadataAsValue(ctx, elems);
@@ -104,7 +78,7 @@ static char *member_at(LLVMContextRef ctx, LLVMMetadataRef t, long long off, int
             continue;
         if (len >= 2 && mname[0] == '_' && mname[1] == '_')
             break; /* the implementation's insides (pthread_mutex_t's __data): no name */
-        char *inner = member_at(ctx, di_op(ctx, m, 3), off - lo, depth + 1);
+        char *inner = member_at(ctx, rh_di_operand(ctx, m, 3), off - lo, depth + 1);
         name = inner ? rh_xasprintf("%.*s.%s", (int)len, mname, inner) : rh_xasprintf("%.*s", (int)len, mname);
         free(inner);
     }
@@ -116,11 +90,11 @@ char *rh_dyn_field_name(LLVMValueRef var, int through_pointer, long long off)
 {
     LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(var));
     LLVMMetadataRef dv = variable_of(ctx, var);
-    LLVMMetadataRef t = dv ? strip(ctx, di_op(ctx, dv, 3)) : NULL;
+    LLVMMetadataRef t = dv ? rh_di_strip(ctx, rh_di_operand(ctx, dv, 3), NULL, NULL) : NULL;
     if (t && through_pointer) { /* the variable holds a pointer to the structure */
         if (LLVMGetMetadataKind(t) != LLVMDIDerivedTypeMetadataKind)
             return NULL;
-        t = di_op(ctx, t, 3);
+        t = rh_di_operand(ctx, t, 3);
     }
     return t ? member_at(ctx, t, off, 0) : NULL;
 }
