@@ -431,7 +431,7 @@ def parse_args(argv):
     ap.add_argument("--results", default=os.path.join(BENCH_DIR, "results", "soundness", "results.jsonl"),
                     help="JSON-lines file of mutant records; existing records are reused")
     ap.add_argument("--fresh", action="store_true", help="ignore existing records in --results")
-    ap.add_argument("--findings", default=os.path.join(BENCH_DIR, "soundness_findings"),
+    ap.add_argument("--findings", default=os.path.join(tempfile.gettempdir(), "racehunt-soundness-findings"),
                     help="where contradicted mutants are saved")
     ap.add_argument("--strict-replay", action="store_true",
                     help="also fail when a bmc counterexample does not replay")

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """witness_lengths.py - witness length (steps, context switches) before and after, and whether
-each witness replays (issue 17 item 2).
+each witness replays.
 
 For every racy test program (tests/programs, a `// RACE` line) and every racy task of the given
 corpora (expected verdict false for no-data-race), runs each racehunt binary given (default

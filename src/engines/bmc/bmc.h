@@ -18,8 +18,8 @@
 
 #include <z3.h>
 
-#include "../engine.h"
-#include "../../util/util.h"
+#include "engines/engine.h"
+#include "util/util.h"
 
 #define RH_BMC_MAX_THREADS 24    /* thread instances per bounded program */
 #define RH_BMC_MAX_POSITIONS 40000 /* all threads together: larger is given up */

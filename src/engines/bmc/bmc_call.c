@@ -11,9 +11,9 @@
  * race up.
  */
 #include "bmc_walk.h"
-#include "../../util/util.h"
-#include "../../model/libspec.h"
-#include "../../model/model_lib.h"
+#include "util/util.h"
+#include "model/libspec.h"
+#include "model/model_lib.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -13,8 +13,8 @@
 #include "bmc.h"
 #include "bmc_region.h"
 #include "bmc_walk.h"
-#include "../../util/outfile.h"
-#include "../../util/util.h"
+#include "util/outfile.h"
+#include "util/util.h"
 
 #include <stdio.h>
 #include <stdlib.h>

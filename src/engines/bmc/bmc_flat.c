@@ -8,7 +8,7 @@
  * bounded program's executions are then prefixes of real ones.
  */
 #include "bmc_walk.h"
-#include "../../util/util.h"
+#include "util/util.h"
 
 #include <stdlib.h>
 #include <string.h>

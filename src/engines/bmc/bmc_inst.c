@@ -4,7 +4,7 @@
  * looks), allocations get their constant addresses.
  */
 #include "bmc_walk.h"
-#include "../../util/util.h"
+#include "util/util.h"
 
 #include <string.h>
 

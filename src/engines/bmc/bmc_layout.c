@@ -8,7 +8,7 @@
  * the values they flow through, and the solver never invents aliasing.
  */
 #include "bmc.h"
-#include "../../util/util.h"
+#include "util/util.h"
 
 #include <stdio.h>
 #include <stdlib.h>

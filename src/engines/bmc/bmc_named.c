@@ -19,7 +19,7 @@
  * positions of their own that only the race monitor reads (bmc_sched.c).
  */
 #include "bmc_walk.h"
-#include "../../util/util.h"
+#include "util/util.h"
 
 #include <stdlib.h>
 #include <string.h>

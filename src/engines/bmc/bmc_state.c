@@ -3,7 +3,7 @@
  * (a path splits) and merging (paths join at a block).
  */
 #include "bmc_walk.h"
-#include "../../util/util.h"
+#include "util/util.h"
 
 #include <stdint.h>
 #include <stdlib.h>

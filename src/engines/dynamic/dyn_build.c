@@ -5,10 +5,10 @@
  * second analysis of the same program reuses them.
  */
 #include "dyn.h"
-#include "../../frontend/frontend.h"
-#include "../../util/cleanup.h"
-#include "../../util/outfile.h"
-#include "../../util/util.h"
+#include "frontend/frontend.h"
+#include "util/cleanup.h"
+#include "util/outfile.h"
+#include "util/util.h"
 
 #include <errno.h>
 #include <llvm-c/BitWriter.h>

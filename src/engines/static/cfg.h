@@ -8,8 +8,8 @@
 #ifndef RH_STATIC_CFG_H
 #define RH_STATIC_CFG_H
 
-#include "../../model/model.h"
-#include "../../util/util.h"
+#include "model/model.h"
+#include "util/util.h"
 
 typedef struct rh_cfg_func {
     LLVMBasicBlockRef *blocks;

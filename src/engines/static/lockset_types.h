@@ -11,7 +11,7 @@
 #define RH_STATIC_LOCKSET_TYPES_H
 
 #include "thread_graph.h"
-#include "../../util/budget.h"
+#include "util/budget.h"
 
 #define RH_LS_ATOMIC 0 /* lock id of the SV-COMP atomic sections */
 

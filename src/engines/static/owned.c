@@ -2,7 +2,7 @@
  * leaves the SSA values of the thread that made it (see owned.h).
  */
 #include "owned.h"
-#include "../../model/libspec.h"
+#include "model/libspec.h"
 
 #include <stdlib.h>
 #include <string.h>

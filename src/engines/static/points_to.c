@@ -6,8 +6,8 @@
  * and thread creations are wired when the solver finds their targets.
  */
 #include "points_to.h"
-#include "../../model/libspec.h"
-#include "../../util/util.h"
+#include "model/libspec.h"
+#include "util/util.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -25,9 +25,9 @@
 #ifndef RH_STATIC_POINTS_TO_H
 #define RH_STATIC_POINTS_TO_H
 
-#include "../../model/model.h"
-#include "../../util/budget.h"
-#include "../../util/util.h"
+#include "model/model.h"
+#include "util/budget.h"
+#include "util/util.h"
 #include "pt_solve.h"
 #include "sset.h"
 

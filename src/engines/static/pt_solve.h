@@ -56,8 +56,8 @@
 #ifndef RH_STATIC_PT_SOLVE_H
 #define RH_STATIC_PT_SOLVE_H
 
-#include "../../util/budget.h"
-#include "../../util/util.h"
+#include "util/budget.h"
+#include "util/util.h"
 #include "sset.h"
 
 #include <stdint.h>

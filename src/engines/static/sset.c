@@ -3,7 +3,7 @@
  * builds are small, and merging sorted arrays is cache friendly.
  */
 #include "sset.h"
-#include "../../util/util.h"
+#include "util/util.h"
 
 #include <stdlib.h>
 #include <string.h>
