@@ -24,7 +24,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define RH_HASH_SEED UINT64_C(1469598103934665603)
+#define RH_HASH_SEED UINT64_C(0xcbf29ce484222325) /* FNV-1a offset basis */
 
 uint64_t rh_hash64(uint64_t x);
 /* h folded with the n bytes at data. */
