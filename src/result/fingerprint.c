@@ -2,6 +2,7 @@
  * into one and why). */
 #include "fingerprint.h"
 #include "util/util.h"
+#include "util/hashmap.h"
 
 #include <ctype.h>
 #include <stdint.h>
@@ -65,12 +66,10 @@ static char *access_key(const rh_race_access *a, rh_srclines *src)
     return key;
 }
 
-/* FNV-1a, 64 bits: enough to tell a program's races apart, and plain. */
-static uint64_t fnv1a(uint64_t h, const char *s)
+/* FNV-1a over a string (64 bits: enough to tell a program's races apart). */
+static uint64_t hash_str(uint64_t h, const char *s)
 {
-    for (; *s; s++)
-        h = (h ^ (unsigned char)*s) * 0x100000001b3ull;
-    return h;
+    return rh_hash_bytes(h, s, strlen(s));
 }
 
 char *rh_fingerprint_race(const rh_race *r, rh_srclines *src)
@@ -80,7 +79,7 @@ char *rh_fingerprint_race(const rh_race *r, rh_srclines *src)
         char *t = ka;
         ka = kb, kb = t;
     }
-    uint64_t h = fnv1a(fnv1a(fnv1a(0xcbf29ce484222325ull, ka), "\n"), kb);
+    uint64_t h = hash_str(hash_str(hash_str(RH_HASH_SEED, ka), "\n"), kb);
     free(ka);
     free(kb);
     return rh_xasprintf("%016llx", (unsigned long long)h);
