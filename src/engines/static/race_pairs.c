@@ -7,6 +7,7 @@
 #include "mhp.h"
 #include "must_race.h"
 #include "own_index.h"
+#include "sem_order.h"
 #include "sym_locks.h"
 
 #include <stdlib.h>
@@ -221,6 +222,8 @@ static int check_pair(pairs *pp, uint32_t o, const acc_ref *x, const acc_ref *y)
                 rh_ls_creation_protects(&s->ls, &py->must, t2, t1) ||
                 rh_ls_creation_disjoint(&s->ls, t1, t2) || rh_ls_once_orders(px, py) ||
                 rh_mhp_lock_ordered(&s->tg, &s->ls, px, t1, py, t2) ||
+                rh_semord_orders(s->ls.semord, &s->tg, px, t1, py, t2) ||
+                rh_semord_orders(s->ls.semord, &s->tg, py, t2, px, t1) ||
                 rh_sym_protects(&s->ls, &s->pt, o, x->a, px, x->lo > WHOLE_LO, x->lo, y->a, py, y->lo > WHOLE_LO,
                                 y->lo) ||
                 !rh_mhp_may_parallel(&s->tg, &s->ls, x->a, t1, y->a, t2))
