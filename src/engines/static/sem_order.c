@@ -28,13 +28,19 @@ static void mark(rh_semord *so, const rh_sset *targets, long how)
     }
 }
 
-/* Rule 3: semaphore objects whose every initialisation sets 0. */
+static int const_zero(LLVMValueRef v)
+{
+    return LLVMIsAConstantInt(v) && LLVMConstIntGetZExtValue(v) == 0;
+}
+
+/* Rule 3: semaphore objects whose every initialisation sets 0, not
+ * shared between processes. */
 rh_semord *rh_semord_find(rh_program *p, rh_pt *pt)
 {
     rh_semord *so = rh_xcalloc(1, sizeof *so);
     for (int i = 0; i < p->nsyncs; i++) {
         const rh_conc_entry *e = p->syncs[i].entry;
-        LLVMValueRef call = p->syncs[i].inst, sem, v;
+        LLVMValueRef call = p->syncs[i].inst, sem;
         if (!e)
             continue;
         if (e->op == RH_OP_SEM_OPEN) { /* a named semaphore starts at any value */
@@ -43,9 +49,10 @@ rh_semord *rh_semord_find(rh_program *p, rh_pt *pt)
         }
         if (e->op != RH_OP_SEM_INIT || !sem_arg(call, e, &sem))
             continue;
-        int zero = e->size >= 0 && e->size < (int)LLVMGetNumArgOperands(call) &&
-                   LLVMIsAConstantInt(v = LLVMGetOperand(call, (unsigned)e->size)) &&
-                   LLVMConstIntGetZExtValue(v) == 0;
+        /* a process-shared semaphore may be posted by another process */
+        int zero = e->size >= 0 && e->size < (int)LLVMGetNumArgOperands(call) && e->obj + 1 < e->size &&
+                   const_zero(LLVMGetOperand(call, (unsigned)e->obj + 1)) &&
+                   const_zero(LLVMGetOperand(call, (unsigned)e->size));
         mark(so, rh_pt_of(pt, sem), zero ? 1 : 2);
     }
     return so;

@@ -17,9 +17,10 @@
  *   1. O is in t1's sem_waited at x;
  *   2. neither O nor RH_SEMORD_ANY is in t2's sem_posted at y, and t2 is
  *      a single-instance thread;
- *   3. every sem_init that may touch O sets the constant 0, there is at
- *      least one, and no sem_open result may denote O (every semaphore in
- *      O starts at 0);
+ *   3. every sem_init that may touch O sets the constant 0 and is not
+ *      process-shared (pshared the constant 0), there is at least one,
+ *      and no sem_open result may denote O (every semaphore in O starts
+ *      at 0, and only this process's threads post it);
  *   4. every post that may touch O (or a semaphore not known) is made by
  *      t2, or by a thread that surely waited on O before it.
  * Proof: a wait returns only after a post on its semaphore took its value
