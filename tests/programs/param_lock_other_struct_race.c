@@ -40,6 +40,6 @@ int main(void)
     pthread_create(&t2, NULL, wrong_lock, NULL);
     pthread_join(t1, NULL);
     pthread_join(t2, NULL);
-    printf("%ld %ld\n", first.value, second.value);
+    printf("%ld %ld\n", first.value, second.value); // NORACE
     return 0;
 }

@@ -286,7 +286,7 @@ static void call_edge(rh_ls *ls, LLVMValueRef call, const rh_tg_edge *ed, rh_ls_
         rh_sset_clear(&in.excl), rh_sset_clear(&in.vals), rh_sset_clear(&in.conds); /* restored below */
         rh_sset_clear(&in.sym), rh_sset_clear(&in.tries), in.unlocks = 0;
         if (once_lock != CALLBACK_EDGE)
-            rh_pl_bind_entry(ls, call, ls->p->funcs[g].fn, &in); /* the caller's locks, seen through parameters */
+            rh_pl_bind_entry(ls, call, ls->p->funcs[g].fn, s, &in); /* the caller's locks, seen through parameters */
         int atom = ls->p->funcs[g].atomic && !rh_sset_has(&in.must, atomic);
         if (atom)
             add_both(&in, atomic);

@@ -23,9 +23,25 @@ static void bind_param(rh_ls *ls, LLVMValueRef param, uint64_t target, rh_ls_sta
     }
 }
 
-void rh_pl_bind_entry(rh_ls *ls, LLVMValueRef call, LLVMValueRef callee, rh_ls_state *in)
+/* Adds "param + (o - a.off)" for every symbolic lock the caller holds at
+ * offset o from the base the argument decomposes into (base + a.off). */
+static void bind_sym(rh_ls *ls, LLVMValueRef param, LLVMValueRef arg, const rh_sset *held, rh_ls_state *in)
 {
-    if (!in->must.n || !LLVMIsAFunction(callee))
+    rh_sym_addr a, p;
+    if (!held->n || !rh_sym_decompose(ls, arg, &a) || !rh_sym_decompose(ls, param, &p))
+        return;
+    for (uint32_t i = 0; i < held->n; i++) {
+        uint64_t e = held->v[i];
+        int64_t off = p.off + (int64_t)(int32_t)(uint32_t)(e >> 1) - a.off;
+        if ((int)(e >> 33) == a.base && off >= 0 && off < INT32_MAX)
+            rh_sset_add(&in->sym, (uint64_t)p.base << 33 | (uint64_t)off << 1 | (e & 1));
+    }
+}
+
+void rh_pl_bind_entry(rh_ls *ls, LLVMValueRef call, LLVMValueRef callee, const rh_ls_state *caller,
+                      rh_ls_state *in)
+{
+    if ((!in->must.n && !caller->sym.n) || !LLVMIsAFunction(callee))
         return;
     unsigned nargs = (unsigned)LLVMGetNumArgOperands(call), nparams = LLVMCountParams(callee);
     for (unsigned k = 0; k < nargs && k < nparams; k++) {
@@ -35,5 +51,6 @@ void rh_pl_bind_entry(rh_ls *ls, LLVMValueRef call, LLVMValueRef callee, rh_ls_s
         const rh_sset *pts = rh_pt_of(ls->pt, arg);
         if (pts->n == 1 && rh_pt_loc_off(pts->v[0]) != RH_PT_ANY)
             bind_param(ls, LLVMGetParam(callee, k), pts->v[0], in);
+        bind_sym(ls, LLVMGetParam(callee, k), arg, &caller->sym, in);
     }
 }
