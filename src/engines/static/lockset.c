@@ -5,7 +5,9 @@
 #include "path_facts.h"
 #include "sym_locks.h"
 #include "lock_wrappers.h"
+#include "param_locks.h"
 #include "sem_locks.h"
+#include "sem_order.h"
 
 #include <stddef.h>
 #include <stdlib.h>
@@ -35,6 +37,7 @@ static const struct {
     {offsetof(rh_ls_state, vals), JOIN_MAY},        {offsetof(rh_ls_state, conds), JOIN_MUST},
     {offsetof(rh_ls_state, ret_vals), JOIN_MAY},    {offsetof(rh_ls_state, ret_active), JOIN_MAY},
     {offsetof(rh_ls_state, sym), JOIN_MUST},        {offsetof(rh_ls_state, tries), JOIN_MUST},
+    {offsetof(rh_ls_state, sem_waited), JOIN_MUST}, {offsetof(rh_ls_state, sem_posted), JOIN_MAY},
 };
 #define NSETS (sizeof st_sets / sizeof st_sets[0])
 #define SET(st, i) ((rh_sset *)((char *)(st) + st_sets[i].off))
@@ -282,6 +285,8 @@ static void call_edge(rh_ls *ls, LLVMValueRef call, const rh_tg_edge *ed, rh_ls_
         st_copy(&in, s);
         rh_sset_clear(&in.excl), rh_sset_clear(&in.vals), rh_sset_clear(&in.conds); /* restored below */
         rh_sset_clear(&in.sym), rh_sset_clear(&in.tries), in.unlocks = 0;
+        if (once_lock != CALLBACK_EDGE)
+            rh_pl_bind_entry(ls, call, ls->p->funcs[g].fn, s, &in); /* the caller's locks, seen through parameters */
         int atom = ls->p->funcs[g].atomic && !rh_sset_has(&in.must, atomic);
         if (atom)
             add_both(&in, atomic);
@@ -348,6 +353,7 @@ static void sync_op(rh_ls *ls, LLVMValueRef call, const rh_conc_entry *e, int f,
         return;
     }
     const rh_conc_entry *sem = rh_semlock_entry(ls->semlock, ls->pt, call, e);
+    rh_semord_transfer(ls->semord, ls->pt, call, e, ls->cur_thread, s);
     if (sem && sem->op == RH_OP_UNLOCK)
         rh_semlock_check_post(ls->semlock, ls, call, e, &s->must);
     if (sem)
@@ -480,6 +486,7 @@ static void record_access(rh_ls *ls, LLVMValueRef inst, const rh_ls_state *s)
             rh_sset_copy(&pr->once_done, &s->once_done);
             rh_sset_copy(&pr->history, &s->history);
             rh_sset_copy(&pr->held_since, &s->held_since);
+            rh_sset_copy(&pr->sem_waited, &s->sem_waited);
             if (sym_ok(ls, a))
                 rh_sym_held(s, &ls->acc_sym[a], &pr->sym);
         } else {
@@ -488,6 +495,7 @@ static void record_access(rh_ls *ls, LLVMValueRef inst, const rh_ls_state *s)
             rh_sset_intersect(&pr->once_done, &s->once_done);
             rh_sset_intersect(&pr->history, &s->history);
             rh_sset_intersect(&pr->held_since, &s->held_since);
+            rh_sset_intersect(&pr->sem_waited, &s->sem_waited);
             if (pr->sym.n) {
                 rh_sset held = {0};
                 rh_sym_held(s, &ls->acc_sym[a], &held);
@@ -497,6 +505,7 @@ static void record_access(rh_ls *ls, LLVMValueRef inst, const rh_ls_state *s)
         }
         rh_sset_union(&pr->may, &s->may);
         rh_sset_union(&pr->active, &s->active);
+        rh_sset_union(&pr->sem_posted, &s->sem_posted);
     }
 }
 
@@ -599,6 +608,7 @@ static void conservative_exit(rh_ls *ls, const rh_ls_state *entry, rh_ls_state *
     rh_sset_copy(&exit->active, &entry->active);
     rh_sset_copy(&exit->once_done, &entry->once_done); /* what has returned stays returned */
     rh_sset_copy(&exit->history, &entry->history);     /* and what was acquired was */
+    rh_semord_unknown(entry, exit);
     rh_sset_add(&exit->ret_vals, 0);                   /* it returns anything */
     exit->unlocks = 1;
     for (int c = 1; c < ls->tg->nthreads; c++) /* only this thread's children can be started here */
@@ -810,8 +820,10 @@ static void run_once(rh_ls *ls, rh_program *p, rh_pt *pt, rh_tg *tg, const rh_cf
                      rh_budget *budget, const rh_sset *history_locks)
 {
     struct rh_semlock *semlock = ls->semlock;
+    struct rh_semord *semord = ls->semord;
     memset(ls, 0, sizeof *ls);
-    ls->semlock = semlock;
+    ls->semlock = semlock, ls->semord = semord;
+    rh_semord_reset(semord);
     ls->p = p, ls->pt = pt, ls->tg = tg, ls->cfg = cfg, ls->budget = budget;
     if (history_locks)
         rh_sset_copy(&ls->history_locks, history_locks);
@@ -884,7 +896,8 @@ void rh_ls_free(rh_ls *ls)
         for (int i = 0; i < r->nper; i++)
             rh_sset_free(&r->per[i].must), rh_sset_free(&r->per[i].may), rh_sset_free(&r->per[i].active),
                 rh_sset_free(&r->per[i].once_done), rh_sset_free(&r->per[i].history),
-                rh_sset_free(&r->per[i].held_since), rh_sset_free(&r->per[i].sym);
+                rh_sset_free(&r->per[i].held_since), rh_sset_free(&r->per[i].sym),
+                rh_sset_free(&r->per[i].sem_waited), rh_sset_free(&r->per[i].sem_posted);
         free(r->per);
     }
     free(ls->acc);

@@ -44,6 +44,7 @@ typedef struct rh_ls_state {
     rh_sset sym;                  /* symbolic locks held (sym_locks.h, must) */
     rh_sset tries;                /* trylock calls whose result still says whether the lock is
                                    * held: no unlock since they ran (must) */
+    rh_sset sem_waited, sem_posted; /* semaphore order (sem_order.h): must, may */
     int unlocks;                  /* something was unlocked (may; reset at function entry) */
     int main_joined;              /* this thread surely joined the main thread (must) */
     int live; /* 0: unreachable */
@@ -54,6 +55,7 @@ typedef struct rh_ls_per {
     int thread;
     rh_sset must, may, active, once_done, history, held_since;
     rh_sset sym; /* symbolic locks, as deltas from the access (must) */
+    rh_sset sem_waited, sem_posted; /* semaphore order (sem_order.h): must, may */
     int main_joined;
 } rh_ls_per;
 
@@ -112,6 +114,7 @@ typedef struct rh_ls {
     rh_map sum_index;
     int cur_thread;
     struct rh_semlock *semlock; /* semaphores used as locks (sem_locks.h), kept across runs; may be NULL */
+    struct rh_semord *semord;   /* semaphore order (sem_order.h), kept across runs; may be NULL */
     rh_budget *budget;
     int timeout;
 } rh_ls;

@@ -7,6 +7,7 @@
 #include "mhp.h"
 #include "must_race.h"
 #include "own_index.h"
+#include "sem_order.h"
 #include "sym_locks.h"
 
 #include <stdlib.h>
@@ -76,9 +77,13 @@ static LLVMValueRef param_of(rh_static *s, LLVMValueRef v, int64_t *off)
 /* What parameter prm may point to when thread t runs its function: the
  * union over the direct calls in functions t runs (a context-insensitive
  * parameter merges every thread's arguments: init(p) called by two
- * threads on their own blocks).  0 when the function may be entered
- * otherwise (through a pointer, as a thread or once routine). */
-static int thread_param_targets(rh_static *s, LLVMValueRef prm, int t, int64_t off, rh_sset *out)
+ * threads on their own blocks); an argument that is itself a parameter of
+ * the caller is followed back to the caller's callers the same way.  0
+ * when a function on the way may be entered otherwise (through a pointer,
+ * as a thread or once routine). */
+#define MAX_PARAM_DEPTH 4 /* parameters passed on as arguments: callers followed back */
+
+static int thread_param_targets(rh_static *s, LLVMValueRef prm, int t, int64_t off, rh_sset *out, int depth)
 {
     LLVMValueRef fn = LLVMGetParamParent(prm);
     unsigned idx = 0, n = 0;
@@ -92,8 +97,14 @@ static int thread_param_targets(rh_static *s, LLVMValueRef prm, int t, int64_t o
         int cf = rh_pt_func_index(&s->pt, LLVMGetBasicBlockParent(LLVMGetInstructionParent(call)));
         if (cf < 0)
             return 0;
-        if (s->tg.threads[t].reach[cf])
-            rh_pt_union_shift(out, rh_pt_of(&s->pt, LLVMGetOperand(call, idx)), (int32_t)off);
+        if (!s->tg.threads[t].reach[cf])
+            continue;
+        int64_t aoff;
+        LLVMValueRef arg = LLVMGetOperand(call, idx), aprm = param_of(s, arg, &aoff);
+        if (!aprm || depth >= MAX_PARAM_DEPTH || aoff + off <= RH_PT_ANY || aoff + off >= INT32_MAX)
+            rh_pt_union_shift(out, rh_pt_of(&s->pt, arg), (int32_t)off);
+        else if (!thread_param_targets(s, aprm, t, aoff + off, out, depth + 1)) /* the caller's own parameter */
+            return 0;
     }
     return 1;
 }
@@ -116,7 +127,7 @@ static void targets_of(rh_static *s, int a, int t, rh_sset *out)
         const rh_conc_entry *e = rh_model_call_entry(s->p, call);
         rh_pt_union_shift(out, rh_pt_of(&s->pt, LLVMGetOperand(call, (unsigned)e->obj2)), (int32_t)off);
     } else if (!(t >= 0 && (prm = param_of(s, ac->ptr, &off)) && off > RH_PT_ANY && off < INT32_MAX &&
-                 thread_param_targets(s, prm, t, off, out))) {
+                 thread_param_targets(s, prm, t, off, out, 0))) {
         rh_sset_clear(out);
         rh_sset_copy(out, rh_pt_of(&s->pt, ac->ptr));
     }
@@ -219,6 +230,8 @@ static int check_pair(pairs *pp, uint32_t o, const acc_ref *x, const acc_ref *y)
                 rh_ls_creation_protects(&s->ls, &py->must, t2, t1) ||
                 rh_ls_creation_disjoint(&s->ls, t1, t2) || rh_ls_once_orders(px, py) ||
                 rh_mhp_lock_ordered(&s->tg, &s->ls, px, t1, py, t2) ||
+                rh_semord_orders(s->ls.semord, &s->tg, px, t1, py, t2) ||
+                rh_semord_orders(s->ls.semord, &s->tg, py, t2, px, t1) ||
                 rh_sym_protects(&s->ls, &s->pt, o, x->a, px, x->lo > WHOLE_LO, x->lo, y->a, py, y->lo > WHOLE_LO,
                                 y->lo) ||
                 !rh_mhp_may_parallel(&s->tg, &s->ls, x->a, t1, y->a, t2))

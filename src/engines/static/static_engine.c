@@ -12,6 +12,7 @@
 #include "escape.h"
 #include "owned.h"
 #include "sem_locks.h"
+#include "sem_order.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -54,6 +55,8 @@ static void cleanup(rh_static *s)
     free(s->sync_objs);
     rh_semlock_free(s->ls.semlock);
     s->ls.semlock = NULL;
+    rh_semord_free(s->ls.semord);
+    s->ls.semord = NULL;
     rh_ls_free(&s->ls);
     rh_tg_free(&s->tg);
     rh_cfg_free(&s->cfg);
@@ -97,6 +100,7 @@ int rh_static_run(rh_program *prog, const rh_options *o, rh_budget *budget, rh_r
     t = lap(res, "static.threads.seconds", t);
     rh_budget_stage(budget, "static.locksets");
     s.ls.semlock = rh_semlock_find(prog, &s.pt);
+    s.ls.semord = rh_semord_find(prog, &s.pt);
     rh_ls_run(&s.ls, prog, &s.pt, &s.tg, &s.cfg, budget);
     rh_result_stat(res, "static.semaphore_locks", rh_semlock_count(s.ls.semlock));
     t = lap(res, "static.lockset.seconds", t);

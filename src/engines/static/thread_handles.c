@@ -11,12 +11,26 @@
 #include <pthread.h>
 #include <stdlib.h>
 
-/* The counted loop and array element a handle address names, when the
+/* The address an element's field address `&a[i].f.g` is in, with the
+ * field's constant offset inside the element (*field); the address itself
+ * and 0 when it selects no field. */
+static LLVMValueRef element_of_field(rh_ls *ls, LLVMValueRef addr, int64_t *field)
+{
+    *field = 0;
+    int64_t o;
+    for (int d = 0; d < 8 && LLVMIsAGetElementPtrInst(addr) && rh_pt_gep_offset(ls->pt, addr, &o); d++)
+        *field += o, addr = LLVMGetOperand(addr, 0);
+    return addr;
+}
+
+/* The counted loop and array element a handle address names (the handle
+ * is the element, or the field at *field of a struct element), when the
  * loop runs once per run of its function and the array is one object. */
 static int handle_loop(rh_ls *ls, LLVMValueRef addr, int f, rh_counted_loop *l, uint64_t *base_loc,
-                       LLVMTypeRef *elem)
+                       LLVMTypeRef *elem, int64_t *field)
 {
     LLVMValueRef base;
+    addr = element_of_field(ls, addr, field);
     LLVMValueRef idx = rh_loop_element_index(addr, &base);
     if (!idx || !rh_loop_of_index(ls->cfg, idx, l))
         return 0;
@@ -28,7 +42,8 @@ static int handle_loop(rh_ls *ls, LLVMValueRef addr, int f, rh_counted_loop *l, 
 }
 
 /* Whether thread c is created by a counted loop over the same elements. */
-static int created_by_loop(rh_ls *ls, int c, const rh_counted_loop *jl, uint64_t base, LLVMTypeRef elem)
+static int created_by_loop(rh_ls *ls, int c, const rh_counted_loop *jl, uint64_t base, LLVMTypeRef elem,
+                           int64_t field)
 {
     const rh_tg_thread *th = &ls->tg->threads[c];
     const rh_conc_entry *e = rh_model_call_entry(ls->p, th->create);
@@ -39,8 +54,9 @@ static int created_by_loop(rh_ls *ls, int c, const rh_counted_loop *jl, uint64_t
     rh_counted_loop cl;
     uint64_t cbase;
     LLVMTypeRef celem;
-    return handle_loop(ls, LLVMGetOperand(th->create, (unsigned)e->obj), f, &cl, &cbase, &celem) &&
-           cbase == base && celem == elem && rh_loop_same_range(&cl, jl);
+    int64_t cfield;
+    return handle_loop(ls, LLVMGetOperand(th->create, (unsigned)e->obj), f, &cl, &cbase, &celem, &cfield) &&
+           cbase == base && celem == elem && cfield == field && rh_loop_same_range(&cl, jl);
 }
 
 /* A write that may change a handle cell: a store or library call
@@ -49,6 +65,7 @@ typedef struct handle_write {
     uint64_t loc;       /* (object, offset) written; offset RH_PT_ANY: unknown */
     uint64_t size;      /* bytes, 0: the whole object */
     LLVMValueRef create;
+    LLVMValueRef ptr;   /* a store's address, NULL for calls */
 } handle_write;
 typedef RH_VEC(handle_write) handle_writes;
 
@@ -65,7 +82,7 @@ static void collect_writes(rh_ls *ls, const rh_sset *objs, handle_writes *out)
         const rh_sset *pts = (ac->kind & RH_ACC_WRITE) ? rh_pt_of(ls->pt, ac->ptr) : NULL;
         for (uint32_t i = 0; pts && i < pts->n; i++)
             if (rh_sset_has(objs, rh_pt_loc_obj(pts->v[i])))
-                rh_vec_push(out, ((handle_write){pts->v[i], ac->size, NULL}));
+                rh_vec_push(out, ((handle_write){pts->v[i], ac->size, NULL, ac->from_call ? NULL : ac->ptr}));
     }
     for (int c = 1; objs->n && c < ls->tg->nthreads; c++) {
         LLVMValueRef call = ls->tg->threads[c].create;
@@ -75,19 +92,36 @@ static void collect_writes(rh_ls *ls, const rh_sset *objs, handle_writes *out)
         const rh_sset *pts = rh_pt_of(ls->pt, LLVMGetOperand(call, (unsigned)e->obj));
         for (uint32_t i = 0; i < pts->n; i++)
             if (rh_sset_has(objs, rh_pt_loc_obj(pts->v[i])))
-                rh_vec_push(out, ((handle_write){pts->v[i], sizeof(pthread_t), call}));
+                rh_vec_push(out, ((handle_write){pts->v[i], sizeof(pthread_t), call, NULL}));
     }
 }
 
+/* Whether store w surely writes another field than the handle at `field`
+ * of the struct elements of type elem: its address is `&a[i].f` over
+ * elements of that type (a pointer to the element type points at an
+ * element, C's effective-type rule) with f's bytes apart from the
+ * handle's. */
+static int other_field(rh_ls *ls, const handle_write *w, LLVMTypeRef elem, int64_t field)
+{
+    int64_t f;
+    LLVMValueRef base, el = w->ptr ? element_of_field(ls, w->ptr, &f) : NULL;
+    return el && w->size > 0 && rh_loop_element_index(el, &base) && LLVMGetGEPSourceElementType(el) == elem &&
+           (f + (int64_t)w->size <= field || field + (int64_t)sizeof(pthread_t) <= f);
+}
+
 /* Whether a write other than by create call `create` may change the
- * handle at loc (offset RH_PT_ANY: anywhere in its object). */
-static int clobbered(const handle_writes *w, uint64_t loc, LLVMValueRef create)
+ * handle at loc (offset RH_PT_ANY: anywhere in its object); elem, when
+ * not NULL, is the struct type of the array's elements and field the
+ * handle's offset in them. */
+static int clobbered(rh_ls *ls, const handle_writes *w, uint64_t loc, LLVMValueRef create, LLVMTypeRef elem,
+                     int64_t field)
 {
     int32_t hoff = rh_pt_loc_off(loc);
     for (size_t i = 0; i < w->len; i++) {
         int32_t off = rh_pt_loc_off(w->items[i].loc);
         uint64_t size = w->items[i].size;
-        if (rh_pt_loc_obj(w->items[i].loc) != rh_pt_loc_obj(loc) || w->items[i].create == create)
+        if (rh_pt_loc_obj(w->items[i].loc) != rh_pt_loc_obj(loc) || w->items[i].create == create ||
+            (elem && other_field(ls, &w->items[i], elem, field)))
             continue;
         if (off == RH_PT_ANY || hoff == RH_PT_ANY || size == 0 ||
             ((int64_t)off < (int64_t)hoff + (int64_t)sizeof(pthread_t) && (int64_t)hoff < (int64_t)off + (int64_t)size))
@@ -99,7 +133,7 @@ static int clobbered(const handle_writes *w, uint64_t loc, LLVMValueRef create)
 /* Whether the threads a join loop names are one create call's batch and
  * nothing else writes the handle array: a second batch created into the
  * same array, or a store over a handle, leaves other threads unjoined. */
-static int one_batch(rh_ls *ls, const rh_sset *joined, uint64_t base)
+static int one_batch(rh_ls *ls, const rh_sset *joined, uint64_t base, LLVMTypeRef elem, int64_t field)
 {
     LLVMValueRef call = ls->tg->threads[joined->v[0]].create;
     for (uint32_t i = 1; i < joined->n; i++)
@@ -109,7 +143,8 @@ static int one_batch(rh_ls *ls, const rh_sset *joined, uint64_t base)
     handle_writes w = {0};
     rh_sset_add(&objs, rh_pt_loc_obj(base));
     collect_writes(ls, &objs, &w);
-    int ok = !clobbered(&w, rh_pt_loc(rh_pt_loc_obj(base), RH_PT_ANY), call);
+    int ok = !clobbered(ls, &w, rh_pt_loc(rh_pt_loc_obj(base), RH_PT_ANY), call,
+                        LLVMGetTypeKind(elem) == LLVMStructTypeKind ? elem : NULL, field);
     free(w.items);
     rh_sset_free(&objs);
     return ok;
@@ -128,14 +163,15 @@ void rh_ls_loop_joins(rh_ls *ls)
         rh_counted_loop jl;
         uint64_t base;
         LLVMTypeRef elem;
-        if (!LLVMIsALoadInst(h) || !handle_loop(ls, LLVMGetOperand(h, 0), sy->func, &jl, &base, &elem) ||
+        int64_t field;
+        if (!LLVMIsALoadInst(h) || !handle_loop(ls, LLVMGetOperand(h, 0), sy->func, &jl, &base, &elem, &field) ||
             !rh_loop_each_iteration(&jl, sy->inst))
             continue;
         rh_sset joined = {0};
         for (int c = 1; c < ls->tg->nthreads; c++)
-            if (created_by_loop(ls, c, &jl, base, elem))
+            if (created_by_loop(ls, c, &jl, base, elem, field))
                 rh_sset_add(&joined, (uint64_t)c);
-        if (!joined.n || !one_batch(ls, &joined, base)) {
+        if (!joined.n || !one_batch(ls, &joined, base, elem, field)) {
             rh_sset_free(&joined);
             continue;
         }
@@ -177,7 +213,7 @@ static void drop_clobbered_handles(rh_ls *ls)
             rh_sset_add(&objs, rh_pt_loc_obj(ls->handle[c] - 1));
     collect_writes(ls, &objs, &w);
     for (int c = 1; c < ls->tg->nthreads; c++)
-        if (ls->handle[c] && clobbered(&w, ls->handle[c] - 1, ls->tg->threads[c].create))
+        if (ls->handle[c] && clobbered(ls, &w, ls->handle[c] - 1, ls->tg->threads[c].create, NULL, 0))
             ls->handle[c] = 0;
     free(w.items);
     rh_sset_free(&objs);

@@ -1,0 +1,34 @@
+/* Main and the worker each pass their own buffer through two levels of calls to the function that fills it: per thread the innermost parameter points only to that thread's buffer, no race. */
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+
+char main_buf[16];
+char worker_buf[16];
+
+static void fill(char *dst, char c)
+{
+    memset(dst, c, 8); // NORACE
+}
+
+static void emit(char *buf, char c)
+{
+    fill(buf, c);
+}
+
+static void *worker(void *arg)
+{
+    (void)arg;
+    emit(worker_buf, 'w');
+    return NULL;
+}
+
+int main(void)
+{
+    pthread_t t;
+    pthread_create(&t, NULL, worker, NULL);
+    emit(main_buf, 'm');
+    pthread_join(t, NULL);
+    printf("%c %c\n", main_buf[0], worker_buf[0]); // NORACE
+    return 0;
+}
