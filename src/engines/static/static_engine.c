@@ -11,6 +11,7 @@
 #include "race_pairs.h"
 #include "escape.h"
 #include "owned.h"
+#include "record_joins.h"
 #include "sem_locks.h"
 
 #include <stdlib.h>
@@ -50,6 +51,8 @@ static void cleanup(rh_static *s)
 {
     rh_must_free(s->must);
     rh_static_annot_free(s->annot);
+    rh_rj_free(s->record_joins);
+    rh_handover_free(s->handover);
     free(s->shared);
     free(s->sync_objs);
     rh_semlock_free(s->ls.semlock);
@@ -105,6 +108,8 @@ int rh_static_run(rh_program *prog, const rh_options *o, rh_budget *budget, rh_r
     rh_budget_stage(budget, "static.races");
     s.shared = rh_escape_shared(&s.pt, &s.tg);
     rh_owned_unshare(&s);
+    s.handover = rh_handover_build(&s);
+    s.record_joins = rh_rj_build(&s, s.handover);
     rh_static_find_unsupported(&s);
     s.must = rh_must_build(&s);
     s.annot = rh_static_annot_build(&s);
