@@ -1,6 +1,6 @@
 /* record_joins.c - counts the instances of a record thread one per call
- * of its create wrapper in main and finds where main has joined them all
- * (see record_joins.h).
+ * of its create wrapper and finds where the calling function has joined
+ * them all (see record_joins.h).
  */
 #include "record_joins.h"
 
@@ -12,6 +12,8 @@ typedef struct rj_entry {
     const rh_handover_record *rec;
     LLVMValueRef calls[RJ_MAX_CALLS], cells[RJ_MAX_CALLS];
     int ncalls;
+    int m;               /* the function calling the wrapper (model index) */
+    int by_return;       /* the wrapper returns the record (else: out-parameter q) */
     unsigned q;          /* the wrapper's out-parameter */
     int zero_means_none; /* the wrapper returns 0 only when it started no thread */
     unsigned char *ended; /* per access: every instance has ended there */
@@ -94,7 +96,7 @@ static int out_param(const rh_handover_record *r, unsigned *q)
     return 1;
 }
 
-/* A local cell of main used only by loads, stores into it and one call. */
+/* A local cell of m used only by loads, stores into it and one call. */
 static int private_cell(LLVMValueRef cell, LLVMValueRef call)
 {
     if (!LLVMIsAAllocaInst(cell))
@@ -108,26 +110,58 @@ static int private_cell(LLVMValueRef cell, LLVMValueRef call)
     return 1;
 }
 
-/* The wrapper's calls: direct, all in main, none in a loop, each with a
- * cell of its own. */
-static int calls_in_main(rh_static *s, rj_entry *e)
+/* Whether every return reachable after the create returns the record. */
+static int returns_record(const rh_handover_record *r)
 {
-    LLVMValueRef mainfn = s->p->funcs[s->p->main_func].fn;
+    for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(r->fn); b; b = LLVMGetNextBasicBlock(b)) {
+        LLVMValueRef ret = LLVMGetBasicBlockTerminator(b);
+        if (!ret || !LLVMIsAReturnInst(ret) || !rh_handover_after_create(r->create, r->site, ret))
+            continue;
+        LLVMValueRef v = LLVMGetNumOperands(ret) ? LLVMGetOperand(ret, 0) : NULL;
+        if (v == r->site)
+            continue;
+        if (!v || !LLVMIsAPHINode(v) || LLVMGetInstructionParent(v) != b)
+            return 0;
+        for (unsigned i = 0; i < LLVMCountIncoming(v); i++) {
+            LLVMValueRef t = LLVMGetBasicBlockTerminator(LLVMGetIncomingBlock(v, i));
+            if (rh_handover_after_create(r->create, r->site, t) && LLVMGetIncomingValue(v, i) != r->site)
+                return 0;
+        }
+    }
+    return 1;
+}
+
+/* Whether function m runs at most once in the whole run: in the main
+ * thread only, once, and main is never called. */
+static int runs_once(rh_static *s, int m)
+{
+    int mf = s->p->main_func;
+    return mf >= 0 && !LLVMGetFirstUse(s->p->funcs[mf].fn) && !s->tg.threads[0].multi &&
+           s->tg.threads[0].reach[m] && s->tg.threads[0].once[m] && s->tg.nthreads_of_func[m] == 1;
+}
+
+/* The wrapper's calls: direct, all in one function m that runs once,
+ * none in a loop, each with a cell of its own (out-parameter variant). */
+static int calls_in_one(rh_static *s, rj_entry *e)
+{
+    e->m = -1;
     for (LLVMUseRef u = LLVMGetFirstUse(e->rec->fn); u; u = LLVMGetNextUse(u)) {
         LLVMValueRef call = LLVMGetUser(u);
-        if (!LLVMIsACallInst(call) || LLVMGetCalledValue(call) != e->rec->fn || e->ncalls == RJ_MAX_CALLS ||
-            LLVMGetBasicBlockParent(LLVMGetInstructionParent(call)) != mainfn ||
-            rh_cfg_inst_in_loop(&s->cfg, s->p->main_func, call) || e->q >= LLVMGetNumArgOperands(call))
+        int m = LLVMIsACallInst(call) ? fn_index(s, call) : -1;
+        if (m < 0 || (e->m >= 0 && m != e->m) || LLVMGetCalledValue(call) != e->rec->fn ||
+            e->ncalls == RJ_MAX_CALLS || rh_cfg_inst_in_loop(&s->cfg, m, call) ||
+            (!e->by_return && e->q >= LLVMGetNumArgOperands(call)))
             return 0;
+        e->m = m;
         for (unsigned k = 0; k < LLVMGetNumArgOperands(call); k++)
             if (LLVMGetOperand(call, k) == e->rec->fn)
                 return 0;
-        LLVMValueRef cell = LLVMGetOperand(call, e->q);
-        if (!private_cell(cell, call))
+        LLVMValueRef cell = e->by_return ? call : LLVMGetOperand(call, e->q);
+        if (!e->by_return && !private_cell(cell, call))
             return 0;
         e->calls[e->ncalls] = call, e->cells[e->ncalls++] = cell;
     }
-    return e->ncalls > 0;
+    return e->ncalls > 0 && runs_once(s, e->m);
 }
 
 /* Whether the record's threads start no other thread (they may be
@@ -173,13 +207,12 @@ static int joins_param(rh_static *s, LLVMValueRef fn, unsigned q, int64_t off)
     return 0;
 }
 
-/* The call site k whose cell v was loaded from, or -1. */
-static int loaded_cell(const rj_entry *e, LLVMValueRef v)
+/* The call site k whose record v is (the wrapper's result, or loaded
+ * from the call's cell), or -1. */
+static int instance_of(const rj_entry *e, LLVMValueRef v)
 {
-    if (!v || !LLVMIsALoadInst(v))
-        return -1;
-    for (int k = 0; k < e->ncalls; k++)
-        if (LLVMGetOperand(v, 0) == e->cells[k])
+    for (int k = 0; v && k < e->ncalls; k++)
+        if (e->by_return ? v == e->calls[k] : (LLVMIsALoadInst(v) && LLVMGetOperand(v, 0) == e->cells[k]))
             return k;
     return -1;
 }
@@ -189,13 +222,14 @@ typedef struct rj_state {
     int live;
 } rj_state;
 
-/* The effect of one instruction of main on the state. */
+/* The effect of one instruction of m on the state. */
 static void step(rh_static *s, const rj_entry *e, LLVMValueRef in, rj_state *st)
 {
     for (int k = 0; k < e->ncalls; k++)
         if (in == e->calls[k])
             st->ended &= ~(1ULL << k);
-        else if (LLVMIsAStoreInst(in) && LLVMGetOperand(in, 1) == e->cells[k] && !(st->ended >> k & 1))
+        else if (!e->by_return && LLVMIsAStoreInst(in) && LLVMGetOperand(in, 1) == e->cells[k] &&
+                 !(st->ended >> k & 1))
             st->lost |= 1ULL << k;
     if (!LLVMIsACallInst(in))
         return;
@@ -203,9 +237,7 @@ static void step(rh_static *s, const rj_entry *e, LLVMValueRef in, rj_state *st)
     if (ce && ce->op == RH_OP_THREAD_JOIN && ce->obj >= 0) {
         LLVMValueRef hv = LLVMGetOperand(in, (unsigned)ce->obj);
         int64_t off = -1;
-        int k = LLVMIsALoadInst(hv)
-                    ? loaded_cell(e, rh_handover_root(&s->pt, LLVMGetOperand(hv, 0), &off))
-                    : -1;
+        int k = LLVMIsALoadInst(hv) ? instance_of(e, rh_handover_root(&s->pt, LLVMGetOperand(hv, 0), &off)) : -1;
         if (k >= 0 && off == e->rec->handle_off)
             st->ended |= 1ULL << k;
         return;
@@ -214,7 +246,7 @@ static void step(rh_static *s, const rj_entry *e, LLVMValueRef in, rj_state *st)
     if (!LLVMIsAFunction(callee))
         return;
     for (unsigned q = 0; q < LLVMGetNumArgOperands(in); q++) {
-        int k = loaded_cell(e, LLVMGetOperand(in, q));
+        int k = instance_of(e, LLVMGetOperand(in, q));
         if (k >= 0 && joins_param(s, callee, q, e->rec->handle_off))
             st->ended |= 1ULL << k;
     }
@@ -250,19 +282,19 @@ static rj_state edge_state(const rj_entry *e, LLVMBasicBlockRef b, LLVMBasicBloc
     int z = zero_edge(br, &v);
     if (z < 0 || LLVMGetSuccessor(br, (unsigned)z) != sb || LLVMGetSuccessor(br, (unsigned)!z) == sb)
         return st;
-    int k = loaded_cell(e, v);
+    int k = instance_of(e, v);
     if (k >= 0)
         st.ended |= 1ULL << k;
-    for (k = 0; e->zero_means_none && k < e->ncalls; k++)
+    for (k = 0; e->zero_means_none && !e->by_return && k < e->ncalls; k++)
         if (v == e->calls[k])
             st.ended |= 1ULL << k;
     return st;
 }
 
-/* The forward must-analysis over main; then marks main's accesses. */
+/* The forward must-analysis over m; then marks m's accesses. */
 static void solve(rh_static *s, rj_entry *e)
 {
-    int mf = s->p->main_func;
+    int mf = e->m;
     const rh_cfg_func *cf = &s->cfg.f[mf];
     rj_state *in = rh_xcalloc((size_t)cf->nblocks + 1, sizeof *in);
     uint64_t all = e->ncalls == 64 ? ~0ULL : (1ULL << e->ncalls) - 1;
@@ -303,14 +335,14 @@ rh_record_joins *rh_rj_build(rh_static *s, const rh_handover *h)
     r->s = s;
     int n, counted = 0;
     const rh_handover_record *recs = rh_handover_records(h, &n);
-    int mf = s->p->main_func;
-    if (mf < 0 || LLVMGetFirstUse(s->p->funcs[mf].fn) || s->tg.threads[0].multi)
-        return r;
     for (int i = 0; i < n; i++) {
         rj_entry e = {.rec = &recs[i]};
         int wf = rh_pt_func_index(&s->pt, recs[i].fn);
-        if (!recs[i].joinable || wf < 0 || wf == mf || rh_cfg_inst_in_loop(&s->cfg, wf, recs[i].create) ||
-            !childless(s, recs[i].create) || !out_param(&recs[i], &e.q) || !calls_in_main(s, &e))
+        if (!recs[i].joinable || wf < 0 || rh_cfg_inst_in_loop(&s->cfg, wf, recs[i].create) ||
+            !childless(s, recs[i].create))
+            continue;
+        e.by_return = returns_record(&recs[i]);
+        if ((!e.by_return && !out_param(&recs[i], &e.q)) || !calls_in_one(s, &e) || e.m == wf)
             continue;
         e.zero_means_none = zero_means_none(&recs[i]);
         e.ended = rh_xcalloc((size_t)s->p->naccesses + 1, 1);
