@@ -103,9 +103,7 @@ int rh_handover_after_create(LLVMValueRef create, LLVMValueRef site, LLVMValueRe
     return hit;
 }
 
-/* Whether every use of the routine's address is the start routine
- * operand of a create call (it never runs as a plain call). */
-static int only_started(rh_static *s, LLVMValueRef fn)
+int rh_handover_only_started(rh_static *s, LLVMValueRef fn)
 {
     for (LLVMUseRef u = LLVMGetFirstUse(fn); u; u = LLVMGetNextUse(u)) {
         LLVMValueRef user = LLVMGetUser(u);
@@ -175,7 +173,7 @@ static void consider_create(rh_handover *h, LLVMValueRef create, const rh_conc_e
     for (int t = 1; t < s->tg.nthreads; t++)
         if (s->tg.threads[t].create == create) {
             int f = s->tg.threads[t].func;
-            if (s->tg.threads[t].async || !only_started(s, s->p->funcs[f].fn))
+            if (s->tg.threads[t].async || !rh_handover_only_started(s, s->p->funcs[f].fn))
                 return;
             nthreads++;
         }

@@ -56,6 +56,9 @@ const rh_handover_record *rh_handover_records(const rh_handover *h, int *n);
 /* Whether `target` may run after the create (its failure branch excluded:
  * pthread calls succeed) before `wall` runs again, in their one function. */
 int rh_handover_after_create(LLVMValueRef create, LLVMValueRef wall, LLVMValueRef target);
+/* Whether every use of the function's address is the start routine
+ * operand of a create call (it never runs as a plain call). */
+int rh_handover_only_started(rh_static *s, LLVMValueRef fn);
 /* The value v is computed from by casts and constant GEPs (*off: their
  * offset, -1 when an index is not constant). */
 LLVMValueRef rh_handover_root(rh_pt *pt, LLVMValueRef v, int64_t *off);

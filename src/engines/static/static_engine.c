@@ -12,6 +12,7 @@
 #include "escape.h"
 #include "owned.h"
 #include "record_joins.h"
+#include "barrier_phases.h"
 #include "sem_locks.h"
 
 #include <stdlib.h>
@@ -52,6 +53,7 @@ static void cleanup(rh_static *s)
     rh_must_free(s->must);
     rh_static_annot_free(s->annot);
     rh_rj_free(s->record_joins);
+    rh_bp_free(s->barrier_phases);
     rh_handover_free(s->handover);
     free(s->shared);
     free(s->sync_objs);
@@ -110,6 +112,7 @@ int rh_static_run(rh_program *prog, const rh_options *o, rh_budget *budget, rh_r
     rh_owned_unshare(&s);
     s.handover = rh_handover_build(&s);
     s.record_joins = rh_rj_build(&s, s.handover);
+    s.barrier_phases = rh_bp_build(&s);
     rh_static_find_unsupported(&s);
     s.must = rh_must_build(&s);
     s.annot = rh_static_annot_build(&s);
