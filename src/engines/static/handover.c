@@ -16,6 +16,7 @@ struct rh_handover {
     unsigned char *routine;   /* per model function: a start routine only handed records reach */
     int *cls_site;            /* per access: site index + 1 its class below is for */
     unsigned char *cls;       /* per access: 1 classified (i)-(iii), 2 not */
+    uint32_t *joined;         /* per access: object + 1 of a joined record it touches (marked) */
 };
 
 LLVMValueRef rh_handover_root(rh_pt *pt, LLVMValueRef v, int64_t *off)
@@ -217,6 +218,7 @@ rh_handover *rh_handover_build(rh_static *s)
     h->routine = rh_xcalloc((size_t)s->p->nfuncs + 1, 1);
     h->cls_site = rh_xcalloc((size_t)s->p->naccesses + 1, sizeof *h->cls_site);
     h->cls = rh_xcalloc((size_t)s->p->naccesses + 1, 1);
+    h->joined = rh_xcalloc((size_t)s->p->naccesses + 1, sizeof *h->joined);
     for (int i = 0; i < s->p->nsyncs; i++) {
         const rh_sync *y = &s->p->syncs[i];
         if (y->entry && y->entry->op == RH_OP_THREAD_CREATE && y->entry->obj2 >= 0)
@@ -279,7 +281,7 @@ static int classify(rh_handover *h, const ho_site *hs, int a)
     if (LLVMIsAArgument(root) && LLVMGetParamParent(root) == fn && LLVMCountParams(fn) >= 1 &&
         LLVMGetParam(fn, 0) == root && h->routine[ac->func])
         return 1; /* (ii) */
-    return after_own_join(h, hs, ac, root); /* (iii) */
+    return h->joined[a] == hs->obj + 1 || after_own_join(h, hs, ac, root); /* (iii) */
 }
 
 int rh_handover_ordered(rh_handover *h, uint32_t o, int a1, int a2)
@@ -300,6 +302,12 @@ int rh_handover_ordered(rh_handover *h, uint32_t o, int a1, int a2)
     return 1;
 }
 
+void rh_handover_mark_joined(rh_handover *h, uint32_t obj, int a)
+{
+    h->joined[a] = obj + 1;
+    h->cls_site[a] = 0; /* classify again */
+}
+
 const rh_handover_record *rh_handover_records(const rh_handover *h, int *n)
 {
     *n = 0;
@@ -316,5 +324,6 @@ void rh_handover_free(rh_handover *h)
     free(h->seen);
     free(h->cls_site);
     free(h->cls);
+    free(h->joined);
     free(h);
 }

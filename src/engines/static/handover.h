@@ -23,7 +23,8 @@
  *   (iii) through a value X after a join, dominating the access in its
  *         function, of the handle loaded from X at C's handle offset, when
  *         C is the only write that may reach that field of o: the thread
- *         holding X has ended.
+ *         holding X has ended; or an access record_joins.h marks as one
+ *         on a record whose thread has been joined.
  * (i) happens before its own thread's (ii), both before (iii) on the same
  * record; two classified accesses on different records never overlap.
  * Accesses outside these classes are compared as usual.
@@ -56,6 +57,9 @@ const rh_handover_record *rh_handover_records(const rh_handover *h, int *n);
 /* Whether `target` may run after the create (its failure branch excluded:
  * pthread calls succeed) before `wall` runs again, in their one function. */
 int rh_handover_after_create(LLVMValueRef create, LLVMValueRef wall, LLVMValueRef target);
+/* Marks access a as one on a record of object obj whose thread has been
+ * joined (record_joins.h found it so): class (iii) for that record. */
+void rh_handover_mark_joined(rh_handover *h, uint32_t obj, int a);
 /* Whether every use of the function's address is the start routine
  * operand of a create call (it never runs as a plain call). */
 int rh_handover_only_started(rh_static *s, LLVMValueRef fn);

@@ -291,8 +291,59 @@ static rj_state edge_state(const rj_entry *e, LLVMBasicBlockRef b, LLVMBasicBloc
     return st;
 }
 
+/* Whether record value v is one of an ended instance in state st. */
+static int ended_record(const rj_entry *e, LLVMValueRef v, const rj_state *st)
+{
+    int k = instance_of(e, v);
+    return k >= 0 && (st->ended >> k & 1) && !(st->lost >> k & 1);
+}
+
+/* The arguments (bit per position, up to 62) of call that are ended records. */
+static long ended_args(const rj_entry *e, LLVMValueRef call, const rj_state *st)
+{
+    long mask = 0;
+    for (unsigned q = 0; q < LLVMGetNumArgOperands(call) && q < 62; q++)
+        if (ended_record(e, LLVMGetOperand(call, q), st))
+            mask |= 1L << q;
+    return mask;
+}
+
+/* An access of m: every instance ended there, or through an ended record. */
+static void mark_access(rh_static *s, rh_handover *h, rj_entry *e, int a, const rj_state *st, uint64_t all)
+{
+    int64_t off;
+    if (st->ended == all && !st->lost)
+        e->ended[a] = 1;
+    if (ended_record(e, rh_handover_root(&s->pt, s->p->accesses[a].ptr, &off), st))
+        rh_handover_mark_joined(h, e->rec->obj, a);
+}
+
+/* Functions whose every call (all in m, direct) passes an ended record as
+ * parameter q: their accesses through q touch records whose thread is over. */
+static void mark_callees(rh_static *s, rh_handover *h, const rj_entry *e, const rh_ptrmap *ended_calls)
+{
+    for (int g = 0; g < s->p->nfuncs; g++) {
+        LLVMValueRef fn = s->p->funcs[g].fn;
+        long mask = LLVMGetFirstUse(fn) ? ~0L : 0;
+        for (LLVMUseRef u = LLVMGetFirstUse(fn); u && mask; u = LLVMGetNextUse(u)) {
+            LLVMValueRef call = LLVMGetUser(u);
+            long m = LLVMIsACallInst(call) && LLVMGetCalledValue(call) == fn ? rh_ptrmap_get(ended_calls, call, 0) : 0;
+            mask = m ? mask & (m - 1) : 0;
+        }
+        const rh_function *f = &s->p->funcs[g];
+        for (int a = f->first_access; mask && g != e->m && a < f->first_access + f->naccesses; a++) {
+            int64_t off;
+            unsigned q;
+            LLVMValueRef root = rh_handover_root(&s->pt, s->p->accesses[a].ptr, &off);
+            if (root && LLVMIsAArgument(root) && LLVMGetParamParent(root) == fn &&
+                (q = rh_ls_param_index(root)) < 62 && (mask >> q & 1))
+                rh_handover_mark_joined(h, e->rec->obj, a);
+        }
+    }
+}
+
 /* The forward must-analysis over m; then marks m's accesses. */
-static void solve(rh_static *s, rj_entry *e)
+static void solve(rh_static *s, rh_handover *h, rj_entry *e)
 {
     int mf = e->m;
     const rh_cfg_func *cf = &s->cfg.f[mf];
@@ -317,19 +368,24 @@ static void solve(rh_static *s, rj_entry *e)
         }
     }
     const rh_function *f = &s->p->funcs[mf];
+    rh_ptrmap ended_calls = {0}; /* call -> 1 + bit mask of its arguments that are ended records */
     for (int b = 0; b < cf->nblocks; b++) {
         rj_state st = in[b];
         for (LLVMValueRef i = LLVMGetFirstInstruction(cf->blocks[b]); st.live && i; i = LLVMGetNextInstruction(i)) {
             for (int a = f->first_access; a < f->first_access + f->naccesses; a++)
-                if (s->p->accesses[a].inst == i && st.ended == all && !st.lost)
-                    e->ended[a] = 1;
+                if (s->p->accesses[a].inst == i)
+                    mark_access(s, h, e, a, &st, all);
+            if (LLVMIsACallInst(i))
+                rh_ptrmap_put(&ended_calls, i, 1 + ended_args(e, i, &st));
             step(s, e, i, &st);
         }
     }
+    mark_callees(s, h, e, &ended_calls);
+    rh_ptrmap_free(&ended_calls);
     free(in);
 }
 
-rh_record_joins *rh_rj_build(rh_static *s, const rh_handover *h)
+rh_record_joins *rh_rj_build(rh_static *s, rh_handover *h)
 {
     rh_record_joins *r = rh_xcalloc(1, sizeof *r);
     r->s = s;
@@ -346,7 +402,7 @@ rh_record_joins *rh_rj_build(rh_static *s, const rh_handover *h)
             continue;
         e.zero_means_none = zero_means_none(&recs[i]);
         e.ended = rh_xcalloc((size_t)s->p->naccesses + 1, 1);
-        solve(s, &e);
+        solve(s, h, &e);
         rh_vec_push(&r->e, e);
         counted++;
     }

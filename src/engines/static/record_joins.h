@@ -25,6 +25,11 @@
  *     paths that did not start the thread;
  *   - a store into A_k while instance k may be running loses it for good.
  * m runs once: in the main thread only, once per run, main never called.
+ * Where instance k has ended, m's accesses through record k, and those
+ * of a function through a parameter that every call (all in m) passes an
+ * ended record, touch a record whose thread is over: they are marked as
+ * such in handover.h (a destroy wrapper freeing the record after the join
+ * wrapper joined it).
  * Two instances never share a record, so joining record k ends instance k.
  *
  * Contract: rh_rj_build reads the records and the model; rh_rj_ended says
@@ -37,7 +42,7 @@
 
 typedef struct rh_record_joins rh_record_joins;
 
-rh_record_joins *rh_rj_build(rh_static *s, const rh_handover *h);
+rh_record_joins *rh_rj_build(rh_static *s, rh_handover *h);
 int rh_rj_ended(const rh_record_joins *r, int a, int t);
 void rh_rj_free(rh_record_joins *r);
 
