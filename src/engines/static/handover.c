@@ -137,6 +137,8 @@ static int handle_unique(rh_static *s, const ho_site *h)
     int64_t lo = h->handle_off, hi = lo + 8;
     for (int a = 0; a < s->p->naccesses; a++) {
         const rh_access *ac = &s->p->accesses[a];
+        if (ac->inst == h->handle_store)
+            continue;
         const rh_conc_entry *e = ac->from_call ? rh_model_call_entry(s->p, ac->inst) : NULL;
         if (e && (e->op == RH_OP_FREE || e->op == RH_OP_REALLOC))
             continue; /* a freed record's handle is read no more (that would be undefined) */
@@ -150,6 +152,38 @@ static int handle_unique(rh_static *s, const ho_site *h)
             return 0;
     }
     return 1;
+}
+
+/* The one store that copies the handle the create wrote into local cell
+ * h into a field of the record (*off), when h is a local of the create's
+ * function read only by loads the create dominates; else NULL. */
+static LLVMValueRef copied_handle(rh_static *s, LLVMValueRef create, LLVMValueRef h, LLVMValueRef site,
+                                  int64_t *off)
+{
+    LLVMValueRef found = NULL;
+    if (!LLVMIsAAllocaInst(h) || LLVMGetBasicBlockParent(LLVMGetInstructionParent(h)) !=
+                                     LLVMGetBasicBlockParent(LLVMGetInstructionParent(create)))
+        return NULL;
+    for (LLVMUseRef u = LLVMGetFirstUse(h); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef l = LLVMGetUser(u);
+        if (l == create)
+            continue;
+        if (!LLVMIsALoadInst(l) || !rh_cfg_dominates(create, l))
+            return NULL;
+        for (LLVMUseRef v = LLVMGetFirstUse(l); v; v = LLVMGetNextUse(v)) {
+            LLVMValueRef st = LLVMGetUser(v);
+            int64_t o;
+            if (!LLVMIsAStoreInst(st) || LLVMGetOperand(st, 0) != l)
+                continue;
+            if (found || rh_handover_root(&s->pt, LLVMGetOperand(st, 1), &o) != site || o < 0)
+                return NULL;
+            found = st, *off = o;
+        }
+    }
+    for (unsigned k = 0; k < LLVMGetNumArgOperands(create); k++)
+        if ((int)k != rh_model_call_entry(s->p, create)->obj && LLVMGetOperand(create, k) == h)
+            return NULL;
+    return found;
 }
 
 /* A create passing exactly a fresh allocation's value: its record. */
@@ -180,9 +214,12 @@ static void consider_create(rh_handover *h, LLVMValueRef create, const rh_conc_e
         }
     if (!nthreads)
         return;
-    ho_site hs = {(uint32_t)o, site, create, fn, -1, 0};
-    if (e->obj >= 0 && rh_handover_root(&s->pt, LLVMGetOperand(create, (unsigned)e->obj), &hoff) == site && hoff >= 0)
+    ho_site hs = {(uint32_t)o, site, create, fn, -1, NULL, 0};
+    LLVMValueRef hroot = e->obj >= 0 ? rh_handover_root(&s->pt, LLVMGetOperand(create, (unsigned)e->obj), &hoff) : NULL;
+    if (hroot == site && hoff >= 0)
         hs.handle_off = hoff;
+    else if (hroot && hoff == 0)
+        hs.handle_store = copied_handle(s, create, hroot, site, &hs.handle_off);
     rh_vec_push(&h->sites, hs);
     h->site_of_obj[o] = (int)h->sites.len;
 }

@@ -22,8 +22,10 @@
  *         record, which no other instance receives;
  *   (iii) through a value X after a join, dominating the access in its
  *         function, of the handle loaded from X at C's handle offset, when
- *         C is the only write that may reach that field of o: the thread
- *         holding X has ended; or an access record_joins.h marks as one
+ *         C is the only write that may reach that field of o (or C writes
+ *         a local of F that only loads C dominates read, and one store in
+ *         F copies such a load into that field of the site's value): the
+ *         thread holding X has ended; or an access record_joins.h marks as one
  *         on a record whose thread has been joined.
  * (i) happens before its own thread's (ii), both before (iii) on the same
  * record; two classified accesses on different records never overlap.
@@ -48,6 +50,8 @@ typedef struct rh_handover_record {
     uint32_t obj;
     LLVMValueRef site, create, fn;
     int64_t handle_off;
+    LLVMValueRef handle_store; /* the store copying the handle into the record after the create
+                                  (created into a local first), or NULL: the create writes it */
     int joinable;
 } rh_handover_record;
 

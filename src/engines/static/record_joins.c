@@ -63,6 +63,17 @@ static int zero_means_none(const rh_handover_record *r)
     return 1;
 }
 
+/* Whether every path from the create's success to a return runs st. */
+static int stored_on_every_return(const rh_handover_record *r, LLVMValueRef st)
+{
+    for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(r->fn); b; b = LLVMGetNextBasicBlock(b)) {
+        LLVMValueRef ret = LLVMGetBasicBlockTerminator(b);
+        if (ret && LLVMIsAReturnInst(ret) && rh_handover_after_create(r->create, st, ret))
+            return 0;
+    }
+    return 1;
+}
+
 /* The wrapper stores the record into its parameter q on every path after
  * the create and writes nothing else through q after the create. */
 static int out_param(const rh_handover_record *r, unsigned *q)
@@ -88,12 +99,7 @@ static int out_param(const rh_handover_record *r, unsigned *q)
         if (user != rec_store && rh_handover_after_create(r->create, r->site, user))
             return 0;
     }
-    for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(r->fn); b; b = LLVMGetNextBasicBlock(b)) {
-        LLVMValueRef ret = LLVMGetBasicBlockTerminator(b);
-        if (ret && LLVMIsAReturnInst(ret) && rh_handover_after_create(r->create, rec_store, ret))
-            return 0;
-    }
-    return 1;
+    return stored_on_every_return(r, rec_store);
 }
 
 /* A local cell of m used only by loads, stores into it and one call. */
@@ -396,6 +402,8 @@ rh_record_joins *rh_rj_build(rh_static *s, rh_handover *h)
         int wf = rh_pt_func_index(&s->pt, recs[i].fn);
         if (!recs[i].joinable || wf < 0 || rh_cfg_inst_in_loop(&s->cfg, wf, recs[i].create) ||
             !childless(s, recs[i].create))
+            continue;
+        if (recs[i].handle_store && !stored_on_every_return(&recs[i], recs[i].handle_store))
             continue;
         e.by_return = returns_record(&recs[i]);
         if ((!e.by_return && !out_param(&recs[i], &e.q)) || !calls_in_one(s, &e) || e.m == wf)
