@@ -3,6 +3,7 @@
  * them all (see record_joins.h).
  */
 #include "record_joins.h"
+#include "record_loops.h"
 
 #include <stdlib.h>
 
@@ -17,6 +18,8 @@ typedef struct rj_entry {
     unsigned q;          /* the wrapper's out-parameter */
     int zero_means_none; /* the wrapper returns 0 only when it started no thread */
     unsigned char *ended; /* per access: every instance has ended there */
+    int loop;             /* the one call runs once per iteration of a loop (record_loops.h) */
+    rh_rl_group g;
 } rj_entry;
 
 struct rh_record_joins {
@@ -155,15 +158,15 @@ static int calls_in_one(rh_static *s, rj_entry *e)
         LLVMValueRef call = LLVMGetUser(u);
         int m = LLVMIsACallInst(call) ? fn_index(s, call) : -1;
         if (m < 0 || (e->m >= 0 && m != e->m) || LLVMGetCalledValue(call) != e->rec->fn ||
-            e->ncalls == RJ_MAX_CALLS || rh_cfg_inst_in_loop(&s->cfg, m, call) ||
-            (!e->by_return && e->q >= LLVMGetNumArgOperands(call)))
+            e->ncalls == RJ_MAX_CALLS || (!e->by_return && e->q >= LLVMGetNumArgOperands(call)))
             return 0;
+        e->loop |= rh_cfg_inst_in_loop(&s->cfg, m, call); /* record_loops.h decides */
         e->m = m;
         for (unsigned k = 0; k < LLVMGetNumArgOperands(call); k++)
             if (LLVMGetOperand(call, k) == e->rec->fn)
                 return 0;
         LLVMValueRef cell = e->by_return ? call : LLVMGetOperand(call, e->q);
-        if (!e->by_return && !private_cell(cell, call))
+        if (!e->by_return && !e->loop && !private_cell(cell, call))
             return 0;
         e->calls[e->ncalls] = call, e->cells[e->ncalls++] = cell;
     }
@@ -213,10 +216,29 @@ static int joins_param(rh_static *s, LLVMValueRef fn, unsigned q, int64_t off)
     return 0;
 }
 
+/* Whether call joins record rec's handle at off, itself or through a
+ * function that joins its parameter (record_loops.h's question). */
+static int joins_record(rh_static *s, LLVMValueRef call, LLVMValueRef rec, int64_t off)
+{
+    const rh_conc_entry *ce = rh_model_call_entry(s->p, call);
+    if (ce && ce->op == RH_OP_THREAD_JOIN && ce->obj >= 0) {
+        LLVMValueRef hv = LLVMGetOperand(call, (unsigned)ce->obj);
+        int64_t o = -1;
+        return LLVMIsALoadInst(hv) && rh_handover_root(&s->pt, LLVMGetOperand(hv, 0), &o) == rec && o == off;
+    }
+    LLVMValueRef callee = LLVMGetCalledValue(call);
+    for (unsigned q = 0; LLVMIsAFunction(callee) && q < LLVMGetNumArgOperands(call); q++)
+        if (LLVMGetOperand(call, q) == rec && joins_param(s, callee, q, off))
+            return 1;
+    return 0;
+}
+
 /* The call site k whose record v is (the wrapper's result, or loaded
  * from the call's cell), or -1. */
 static int instance_of(const rj_entry *e, LLVMValueRef v)
 {
+    if (e->loop)
+        return -1; /* one element of the array is not the whole group */
     for (int k = 0; v && k < e->ncalls; k++)
         if (e->by_return ? v == e->calls[k] : (LLVMIsALoadInst(v) && LLVMGetOperand(v, 0) == e->cells[k]))
             return k;
@@ -234,7 +256,7 @@ static void step(rh_static *s, const rj_entry *e, LLVMValueRef in, rj_state *st)
     for (int k = 0; k < e->ncalls; k++)
         if (in == e->calls[k])
             st->ended &= ~(1ULL << k);
-        else if (!e->by_return && LLVMIsAStoreInst(in) && LLVMGetOperand(in, 1) == e->cells[k] &&
+        else if (!e->by_return && !e->loop && LLVMIsAStoreInst(in) && LLVMGetOperand(in, 1) == e->cells[k] &&
                  !(st->ended >> k & 1))
             st->lost |= 1ULL << k;
     if (!LLVMIsACallInst(in))
@@ -258,34 +280,13 @@ static void step(rh_static *s, const rj_entry *e, LLVMValueRef in, rj_state *st)
     }
 }
 
-/* The successor taken when v is zero or null, for a branch on a test of
- * v against zero (through one negation); *v is set; -1 when none. */
-static int zero_edge(LLVMValueRef br, LLVMValueRef *v)
-{
-    if (!LLVMIsABranchInst(br) || !LLVMIsConditional(br))
-        return -1;
-    LLVMValueRef c = LLVMGetCondition(br);
-    int flip = 0;
-    if (LLVMIsABinaryOperator(c) && LLVMGetInstructionOpcode(c) == LLVMXor &&
-        nonzero_const(LLVMGetOperand(c, 1)))
-        c = LLVMGetOperand(c, 0), flip = 1;
-    if (!LLVMIsAICmpInst(c))
-        return -1;
-    LLVMValueRef z = LLVMGetOperand(c, 1);
-    if (!LLVMIsAConstantPointerNull(z) && !(LLVMIsAConstantInt(z) && LLVMConstIntGetZExtValue(z) == 0))
-        return -1;
-    *v = LLVMGetOperand(c, 0);
-    LLVMIntPredicate p = LLVMGetICmpPredicate(c);
-    if (p != LLVMIntEQ && p != LLVMIntNE)
-        return -1;
-    return (p == LLVMIntEQ) != flip ? 0 : 1;
-}
-
 /* The state leaving block b for its successor sb. */
 static rj_state edge_state(const rj_entry *e, LLVMBasicBlockRef b, LLVMBasicBlockRef sb, rj_state st)
 {
     LLVMValueRef v = NULL, br = LLVMGetBasicBlockTerminator(b);
-    int z = zero_edge(br, &v);
+    if (e->loop && rh_rl_exit_edge(&e->g, b, sb))
+        st.ended |= 1;
+    int z = rh_rl_zero_edge(br, &v);
     if (z < 0 || LLVMGetSuccessor(br, (unsigned)z) != sb || LLVMGetSuccessor(br, (unsigned)!z) == sb)
         return st;
     int k = instance_of(e, v);
@@ -298,8 +299,10 @@ static rj_state edge_state(const rj_entry *e, LLVMBasicBlockRef b, LLVMBasicBloc
 }
 
 /* Whether record value v is one of an ended instance in state st. */
-static int ended_record(const rj_entry *e, LLVMValueRef v, const rj_state *st)
+static int ended_record(const rj_entry *e, LLVMValueRef v, const rj_state *st, LLVMValueRef at)
 {
+    if (e->loop)
+        return rh_rl_joined_at(&e->g, v, at);
     int k = instance_of(e, v);
     return k >= 0 && (st->ended >> k & 1) && !(st->lost >> k & 1);
 }
@@ -309,7 +312,7 @@ static long ended_args(const rj_entry *e, LLVMValueRef call, const rj_state *st)
 {
     long mask = 0;
     for (unsigned q = 0; q < LLVMGetNumArgOperands(call) && q < 62; q++)
-        if (ended_record(e, LLVMGetOperand(call, q), st))
+        if (ended_record(e, LLVMGetOperand(call, q), st, call))
             mask |= 1L << q;
     return mask;
 }
@@ -320,7 +323,7 @@ static void mark_access(rh_static *s, rh_handover *h, rj_entry *e, int a, const 
     int64_t off;
     if (st->ended == all && !st->lost)
         e->ended[a] = 1;
-    if (ended_record(e, rh_handover_root(&s->pt, s->p->accesses[a].ptr, &off), st))
+    if (ended_record(e, rh_handover_root(&s->pt, s->p->accesses[a].ptr, &off), st, s->p->accesses[a].inst))
         rh_handover_mark_joined(h, e->rec->obj, a);
 }
 
@@ -409,6 +412,9 @@ rh_record_joins *rh_rj_build(rh_static *s, rh_handover *h)
         if ((!e.by_return && !out_param(&recs[i], &e.q)) || !calls_in_one(s, &e) || e.m == wf)
             continue;
         e.zero_means_none = zero_means_none(&recs[i]);
+        if (e.loop && (e.ncalls != 1 || e.by_return ||
+                       !rh_rl_find(s, e.calls[0], e.q, recs[i].handle_off, e.zero_means_none, joins_record, &e.g)))
+            continue;
         e.ended = rh_xcalloc((size_t)s->p->naccesses + 1, 1);
         solve(s, h, &e);
         rh_vec_push(&r->e, e);
