@@ -23,13 +23,17 @@ static json_t *loc_json(const char *func, const char *file, unsigned line, unsig
 }
 
 /* What version 3 adds to an access: only what is so (a volatile access,
- * an assumed one, the library call that makes it). */
+ * an assumed one, one in code no other thread entry runs, one whose address has one target, the library call that makes it). */
 static void access_extras(json_t *j, const rh_race_access *a)
 {
     if (a->is_volatile)
         json_object_set_new(j, "volatile", json_true());
     if (a->assumed)
         json_object_set_new(j, "assumed", json_true());
+    if (a->own_code)
+        json_object_set_new(j, "own_code", json_true());
+    if (a->one_target)
+        json_object_set_new(j, "one_target", json_true());
     if (a->op)
         json_object_set_new(j, "operation", json_string(a->op));
 }

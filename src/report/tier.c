@@ -13,35 +13,100 @@ static int bare_write(const rh_race_access *a)
     return a->is_write && !a->atomic && !a->nlocks;
 }
 
-/* Why a may-race is not strong evidence, or NULL when it is: the races
- * a lockset analysis gets wrong most often on real code are the ones
- * where one side holds a lock (a lock the analysis could not match), two
- * instances of one thread (thread-local data it could not tell apart),
- * the main thread (its ordering with the threads it creates and joins is
- * where the analysis is least sure: initialisation before a create in a
- * function of its own, joins in loops), memory reached through pointers
- * (a points-to set may hold objects no thread shares), and flags
- * (volatile, an assumed library effect).  Measured on real programs with
- * judged races (bench/score_races.py), what passes all of these is
- * mostly true; the rest stays listed with --may. */
-static const char *may_weakness(const rh_race *r)
+/* An access that takes no part in any synchronisation: no lock, not atomic. */
+static int bare(const rh_race_access *a)
 {
+    return !a->atomic && !a->nlocks;
+}
+
+/* A library call on a whole object of unknown extent (free, realloc, a
+ * string function): on a variable of static storage, a points-to set that
+ * holds the variable among the pointer's targets - nobody frees a static
+ * variable - so what the call touches says nothing about that variable. */
+static int whole_by_call(const rh_race_access *a)
+{
+    return a->op && a->size == 0;
+}
+
+/* The evidence a may-race can stand on to be likely, strongest first.
+ * Each looks at one side `x` (the main thread's, for the kinds that need
+ * it) and the other side `y` of a may-race between two different thread
+ * entries on a variable of the program's static storage.
+ *
+ *   UNPROTECTED  a plain write against an access of another thread entry,
+ *                neither of them the main thread, no lock on either side;
+ *   MAIN_OWN     the main thread, in code no other thread entry runs (its
+ *                own loop, not a library it shares with its threads: a lock
+ *                the analysis could not match is least likely there),
+ *                accesses the variable by name (both sides' addresses have
+ *                one target at a known offset, not memory a pointer may
+ *                reach) with no lock and not atomically
+ *                while another thread entry writes it (plainly, under a
+ *                lock main does not take, or atomically: a plain access
+ *                against an atomic one is a race too) - main reading the
+ *                counters its threads update; a write of main's is kept
+ *                only on a volatile flag (a stop flag: main writes after
+ *                the create and before the join), since main writing a
+ *                plain variable its threads read is mostly configuration
+ *                the analysis could not order before the create.
+ *
+ * Measured on real programs with judged races (bench/score_races.py). */
+typedef enum may_kind { MAY_WEAK = 0, MAY_UNPROTECTED, MAY_MAIN_OWN } may_kind;
+
+static int main_own(const rh_race *r, const rh_race_access *x, const rh_race_access *y)
+{
+    if (x->thread != 0 || y->thread == 0 || !x->own_code || !bare(x) || !x->one_target ||
+        !y->one_target)
+        return 0;
+    return x->is_write ? r->volatile_only && !y->atomic : y->is_write;
+}
+
+/* Why a may-race is not strong evidence (and *kind MAY_WEAK), or NULL
+ * with the kind of evidence it stands on.  The races a lockset analysis
+ * gets wrong most often on real code are the ones where both sides hold a
+ * lock (locks it could not match), two instances of one thread
+ * (thread-local data it could not tell apart), the main thread in code it
+ * shares with its threads or writing what they read (its ordering with
+ * creates and joins is where the analysis is least sure: initialisation
+ * in a function of its own, joins in loops), memory reached through
+ * pointers (a points-to set may hold objects no thread shares) and
+ * assumed library effects; what passes is mostly true; the rest stays
+ * listed with --may. */
+static const char *may_weakness(const rh_race *r, may_kind *kind)
+{
+    *kind = MAY_WEAK;
     if (r->a.thread == r->b.thread)
         return "two instances of one thread";
-    if (r->a.thread == 0 || r->b.thread == 0)
-        return "one access is the main thread's";
     if (!rh_names_is_program_global(r->object))
         return "not a variable of the program's own static storage";
+    if (r->a.assumed || r->b.assumed)
+        return "an access assumed of a function nobody defines";
+    if (whole_by_call(&r->a) || whole_by_call(&r->b))
+        return "a library call (free, realloc, a string function) on memory of unknown extent that "
+               "a pointer may reach";
+    if (r->a.thread == 0 || r->b.thread == 0) {
+        if (main_own(r, &r->a, &r->b) || main_own(r, &r->b, &r->a)) {
+            *kind = MAY_MAIN_OWN;
+            return NULL;
+        }
+        return "one access is the main thread's, in code another thread runs too, under a lock, "
+               "through a pointer or writing what a thread reads";
+    }
     if (r->a.nlocks || r->b.nlocks)
         return "one access holds a lock";
     if (!bare_write(&r->a) && !bare_write(&r->b))
         return "no plain unprotected write";
-    if (r->volatile_only || r->a.is_volatile || r->b.is_volatile)
-        return "a volatile access (a flag)";
-    if (r->a.assumed || r->b.assumed)
-        return "an access assumed of a function nobody defines";
+    *kind = MAY_UNPROTECTED;
     return NULL;
 }
+
+/* The reason a likely may-race gives, per kind. */
+static const char *const may_evidence[] = {
+    [MAY_UNPROTECTED] = "may-race on a variable of the program: a plain write and an access of another "
+                        "thread entry, neither of them the main thread, no lock on either side",
+    [MAY_MAIN_OWN] = "may-race on a variable of the program: the main thread, in code no other thread "
+                     "runs, accesses it by name with no lock while another thread entry writes it",
+};
 
 void rh_tier_assign(rh_race *r)
 {
@@ -69,16 +134,19 @@ void rh_tier_assign(rh_race *r)
     case RH_EV_MAY:
         break;
     }
-    weak = may_weakness(r);
+    may_kind kind;
+    weak = may_weakness(r, &kind);
     r->status = weak ? RH_ST_POSSIBLE : RH_ST_LIKELY;
-    r->status_why = weak ? rh_xasprintf("the static analysis could not prove these accesses "
-                                        "ordered or under a common lock (may-race: %s), and "
-                                        "nothing showed them racing", weak)
-                         : rh_xstrdup("the static analysis could not prove these accesses "
-                                      "ordered (may-race on a variable of the program: a plain write "
-                                      "and an access of another thread entry, neither of them the "
-                                      "main thread, no lock on either side), but no execution "
-                                      "showed them racing");
+    if (weak)
+        r->status_why = rh_xasprintf("the static analysis could not prove these accesses "
+                                     "ordered or under a common lock (may-race: %s), and "
+                                     "nothing showed them racing", weak);
+    else
+        r->status_why = rh_xasprintf("the static analysis could not prove these accesses ordered (%s)%s, "
+                                     "but no execution showed them racing", may_evidence[kind],
+                                     r->volatile_only || r->a.is_volatile || r->b.is_volatile
+                                         ? "; a volatile access (a flag), which orders nothing"
+                                         : "");
 }
 
 void rh_tier_assign_all(rh_result *res)

@@ -362,6 +362,11 @@ static void fill_access(rh_static *s, rh_race_access *out, int a, int t)
     rh_race_access_from_model(out, s->p, &s->p->accesses[a]);
     out->thread = t;
     out->thread_desc = rh_xstrdup(s->tg.threads[t].desc);
+    out->own_code = s->tg.nthreads_of_func[s->p->accesses[a].func] == 1;
+    rh_sset targets = {0};
+    targets_of(s, a, t, &targets);
+    out->one_target = targets.n == 1 && rh_pt_loc_off(targets.v[0]) != RH_PT_ANY;
+    rh_sset_free(&targets);
     const rh_ls_per *pr = rh_ls_per_thread(&s->ls, a, t);
     const rh_sset *must = pr ? &pr->must : &s->ls.acc[a].must;
     out->locks = rh_xcalloc(must->n + 1, sizeof *out->locks);
