@@ -35,7 +35,7 @@ static int whole_by_call(const rh_race_access *a)
  *
  *   UNPROTECTED  a plain write against an access of another thread entry,
  *                neither of them the main thread, no lock on either side;
- *   MAIN_OWN     the main thread, in code no other thread entry runs (its
+ *   MAIN_READS   the main thread, in code no other thread entry runs (its
  *                own loop, not a library it shares with its threads: a lock
  *                the analysis could not match is least likely there),
  *                accesses the variable by name (both sides' addresses have
@@ -44,21 +44,25 @@ static int whole_by_call(const rh_race_access *a)
  *                while another thread entry writes it (plainly, under a
  *                lock main does not take, or atomically: a plain access
  *                against an atomic one is a race too) - main reading the
- *                counters its threads update; a write of main's is kept
- *                only on a volatile flag (a stop flag: main writes after
- *                the create and before the join), since main writing a
- *                plain variable its threads read is mostly configuration
- *                the analysis could not order before the create.
+ *                counters its threads update;
+ *   MAIN_FLAG    the same with main writing a volatile flag its threads
+ *                read (a stop flag): a write of main's to a plain variable
+ *                its threads read is mostly configuration the analysis
+ *                could not order before the create, so it is not kept.
  *
  * Measured on real programs with judged races (bench/score_races.py). */
-typedef enum may_kind { MAY_WEAK = 0, MAY_UNPROTECTED, MAY_MAIN_OWN } may_kind;
+typedef enum may_kind { MAY_WEAK = 0, MAY_UNPROTECTED, MAY_MAIN_READS, MAY_MAIN_FLAG } may_kind;
 
-static int main_own(const rh_race *r, const rh_race_access *x, const rh_race_access *y)
+/* MAY_MAIN_READS or MAY_MAIN_FLAG when x is the main thread's side of
+ * the may-race r and y the other's (see above), else MAY_WEAK. */
+static may_kind main_own(const rh_race *r, const rh_race_access *x, const rh_race_access *y)
 {
     if (x->thread != 0 || y->thread == 0 || !x->own_code || !bare(x) || !x->one_target ||
         !y->one_target)
-        return 0;
-    return x->is_write ? r->volatile_only && !y->atomic : y->is_write;
+        return MAY_WEAK;
+    if (!x->is_write)
+        return y->is_write ? MAY_MAIN_READS : MAY_WEAK;
+    return r->volatile_only && !y->atomic ? MAY_MAIN_FLAG : MAY_WEAK;
 }
 
 /* Why a may-race is not strong evidence (and *kind MAY_WEAK), or NULL
@@ -85,10 +89,9 @@ static const char *may_weakness(const rh_race *r, may_kind *kind)
         return "a library call (free, realloc, a string function) on memory of unknown extent that "
                "a pointer may reach";
     if (r->a.thread == 0 || r->b.thread == 0) {
-        if (main_own(r, &r->a, &r->b) || main_own(r, &r->b, &r->a)) {
-            *kind = MAY_MAIN_OWN;
+        *kind = r->a.thread == 0 ? main_own(r, &r->a, &r->b) : main_own(r, &r->b, &r->a);
+        if (*kind != MAY_WEAK)
             return NULL;
-        }
         return "one access is the main thread's, in code another thread runs too, under a lock, "
                "through a pointer or writing what a thread reads";
     }
@@ -104,8 +107,10 @@ static const char *may_weakness(const rh_race *r, may_kind *kind)
 static const char *const may_evidence[] = {
     [MAY_UNPROTECTED] = "may-race on a variable of the program: a plain write and an access of another "
                         "thread entry, neither of them the main thread, no lock on either side",
-    [MAY_MAIN_OWN] = "may-race on a variable of the program: the main thread, in code no other thread "
-                     "runs, accesses it by name with no lock while another thread entry writes it",
+    [MAY_MAIN_READS] = "may-race on a variable of the program: the main thread, in code no other "
+                       "thread runs, reads it by name with no lock while another thread entry writes it",
+    [MAY_MAIN_FLAG] = "may-race on a volatile flag of the program: the main thread, in code no other "
+                      "thread runs, writes it by name with no lock while another thread entry reads it",
 };
 
 void rh_tier_assign(rh_race *r)

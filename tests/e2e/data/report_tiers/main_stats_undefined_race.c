@@ -1,0 +1,54 @@
+/* report tiers: main's statistics loop, in code of its own, reads by name counters its workers update (plainly, under a lock main does not take, atomically) and writes a volatile stop flag they poll: likely may-races; main reading a counter in a helper the workers run too, and main writing a plain setting the workers read, stay possible; audit_log is defined by no input, so no run confirms any */
+#include <pthread.h>
+#include <stdio.h>
+
+void audit_log(const char *what); /* defined by a library racehunt is not given */
+
+static long plain_hits;
+static long locked_hits;
+static long atomic_hits;
+static long shared_hits;
+static long setting;
+static volatile int stop;
+static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+
+static long peek_shared(void)
+{
+    return shared_hits; // RACE
+}
+
+static void *worker(void *arg)
+{
+    (void)arg;
+    for (int i = 0; i < 3; i++)
+        audit_log("step");
+    plain_hits = plain_hits + 1; // RACE
+    pthread_mutex_lock(&m);
+    locked_hits = locked_hits + 1; // RACE
+    pthread_mutex_unlock(&m);
+    __atomic_fetch_add(&atomic_hits, 1, __ATOMIC_RELAXED); // RACE
+    shared_hits = peek_shared() + setting; // RACE
+    for (int i = 0; i < 1000 && !stop; i++) // RACE
+        audit_log("waiting");
+    return NULL;
+}
+
+int main(void)
+{
+    pthread_t t[2];
+    long seen = 0;
+    for (int i = 0; i < 2; i++)
+        pthread_create(&t[i], NULL, worker, NULL);
+    for (int i = 0; i < 3; i++)
+        audit_log("tick");
+    seen += plain_hits; // RACE
+    seen += locked_hits; // RACE
+    seen += atomic_hits; // RACE
+    seen += peek_shared();
+    setting = 2; // RACE
+    stop = 1; // RACE
+    for (int i = 0; i < 2; i++)
+        pthread_join(t[i], NULL);
+    printf("%ld\n", seen);
+    return 0;
+}
