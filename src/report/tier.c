@@ -45,13 +45,37 @@ static int whole_by_call(const rh_race_access *a)
  *                lock main does not take, or atomically: a plain access
  *                against an atomic one is a race too) - main reading the
  *                counters its threads update;
+ *   INSTANCES    two instances of one thread entry (not a handler) name
+ *                the variable, one writes it plainly, neither holds a lock;
  *   MAIN_FLAG    the same with main writing a volatile flag its threads
  *                read (a stop flag): a write of main's to a plain variable
  *                its threads read is mostly configuration the analysis
  *                could not order before the create, so it is not kept.
  *
  * Measured on real programs with judged races (bench/score_races.py). */
-typedef enum may_kind { MAY_WEAK = 0, MAY_UNPROTECTED, MAY_MAIN_READS, MAY_MAIN_FLAG } may_kind;
+typedef enum may_kind {
+    MAY_WEAK = 0, MAY_UNPROTECTED, MAY_MAIN_READS, MAY_MAIN_FLAG, MAY_INSTANCES
+} may_kind;
+
+/* A handler the library runs (a signal handler, an atexit function): the
+ * static engine's thread description says so (thread_graph.c). */
+static int handler_side(const rh_race_access *a)
+{
+    return a->thread_desc && strncmp(a->thread_desc, "handler ", 8) == 0;
+}
+
+/* MAY_INSTANCES when the may-race r is between two instances of one
+ * thread entry (not a handler: whether two of those overlap is where the
+ * analysis is least sure) that both name the variable, neither holding a
+ * lock, one writing it plainly - workers created in a loop updating a
+ * counter; else MAY_WEAK. */
+static may_kind instances(const rh_race *r)
+{
+    const rh_race_access *a = &r->a, *b = &r->b;
+    if (handler_side(a) || !a->one_target || !b->one_target || a->nlocks || b->nlocks)
+        return MAY_WEAK;
+    return bare_write(a) || bare_write(b) ? MAY_INSTANCES : MAY_WEAK;
+}
 
 /* MAY_MAIN_READS or MAY_MAIN_FLAG when x is the main thread's side of
  * the may-race r and y the other's (see above), else MAY_WEAK. */
@@ -68,8 +92,9 @@ static may_kind main_own(const rh_race *r, const rh_race_access *x, const rh_rac
 /* Why a may-race is not strong evidence (and *kind MAY_WEAK), or NULL
  * with the kind of evidence it stands on.  The races a lockset analysis
  * gets wrong most often on real code are the ones where both sides hold a
- * lock (locks it could not match), two instances of one thread
- * (thread-local data it could not tell apart), the main thread in code it
+ * lock (locks it could not match), two instances of one thread reaching
+ * memory through pointers or holding locks (thread-local data it could not
+ * tell apart), the main thread in code it
  * shares with its threads or writing what they read (its ordering with
  * creates and joins is where the analysis is least sure: initialisation
  * in a function of its own, joins in loops), memory reached through
@@ -79,15 +104,18 @@ static may_kind main_own(const rh_race *r, const rh_race_access *x, const rh_rac
 static const char *may_weakness(const rh_race *r, may_kind *kind)
 {
     *kind = MAY_WEAK;
-    if (r->a.thread == r->b.thread)
-        return "two instances of one thread";
     if (!rh_names_is_program_global(r->object))
-        return "not a variable of the program's own static storage";
+        return r->a.thread == r->b.thread ? "two instances of one thread"
+                                          : "not a variable of the program's own static storage";
     if (r->a.assumed || r->b.assumed)
         return "an access assumed of a function nobody defines";
     if (whole_by_call(&r->a) || whole_by_call(&r->b))
         return "a library call (free, realloc, a string function) on memory of unknown extent that "
                "a pointer may reach";
+    if (r->a.thread == r->b.thread) {
+        *kind = instances(r);
+        return *kind ? NULL : "two instances of one thread";
+    }
     if (r->a.thread == 0 || r->b.thread == 0) {
         *kind = r->a.thread == 0 ? main_own(r, &r->a, &r->b) : main_own(r, &r->b, &r->a);
         if (*kind != MAY_WEAK)
@@ -109,6 +137,8 @@ static const char *const may_evidence[] = {
                         "thread entry, neither of them the main thread, no lock on either side",
     [MAY_MAIN_READS] = "may-race on a variable of the program: the main thread, in code no other "
                        "thread runs, reads it by name with no lock while another thread entry writes it",
+    [MAY_INSTANCES] = "may-race on a variable of the program: two instances of one thread entry "
+                      "access it by name, one writing it, no lock on either side",
     [MAY_MAIN_FLAG] = "may-race on a volatile flag of the program: the main thread, in code no other "
                       "thread runs, writes it by name with no lock while another thread entry reads it",
 };

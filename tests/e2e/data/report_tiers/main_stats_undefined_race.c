@@ -1,4 +1,4 @@
-/* report tiers: main's statistics loop, in code of its own, reads by name counters its workers update (plainly, under a lock main does not take, atomically) and writes a volatile stop flag they poll: likely may-races; main reading a counter in a helper the workers run too, and main writing a plain setting the workers read, stay possible; audit_log is defined by no input, so no run confirms any */
+/* report tiers: main's statistics loop, in code of its own, reads by name counters its workers update (plainly, under a lock main does not take, atomically) and writes a volatile stop flag they poll, and the two workers both update a counter with no lock: likely may-races; main reading a counter in a helper the workers run too, and main writing a plain setting the workers read, stay possible; audit_log is defined by no input, so no run confirms any */
 #include <pthread.h>
 #include <stdio.h>
 
@@ -8,6 +8,7 @@ static long plain_hits;
 static long locked_hits;
 static long atomic_hits;
 static long shared_hits;
+static long all_hits;
 static long setting;
 static volatile int stop;
 static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
@@ -27,7 +28,10 @@ static void *worker(void *arg)
     locked_hits = locked_hits + 1; // RACE
     pthread_mutex_unlock(&m);
     __atomic_fetch_add(&atomic_hits, 1, __ATOMIC_RELAXED); // RACE
+    all_hits = all_hits + 1; // RACE
+    pthread_mutex_lock(&m);
     shared_hits = peek_shared() + setting; // RACE
+    pthread_mutex_unlock(&m);
     for (int i = 0; i < 1000 && !stop; i++) // RACE
         audit_log("waiting");
     return NULL;
