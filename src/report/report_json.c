@@ -23,7 +23,7 @@ static json_t *loc_json(const char *func, const char *file, unsigned line, unsig
 }
 
 /* What version 3 adds to an access: only what is so (a volatile access,
- * an assumed one, one in code no other thread entry runs, one whose address has one target, the library call that makes it). */
+ * an assumed one, one in code no other thread entry runs, one whose address has one target, one a join may precede, the library call that makes it). */
 static void access_extras(json_t *j, const rh_race_access *a)
 {
     if (a->is_volatile)
@@ -34,6 +34,8 @@ static void access_extras(json_t *j, const rh_race_access *a)
         json_object_set_new(j, "own_code", json_true());
     if (a->one_target)
         json_object_set_new(j, "one_target", json_true());
+    if (a->after_join)
+        json_object_set_new(j, "after_join", json_true());
     if (a->op)
         json_object_set_new(j, "operation", json_string(a->op));
 }

@@ -43,6 +43,7 @@ static void access_from_json(rh_race_access *a, json_t *j)
     a->assumed = json_is_true(json_object_get(j, "assumed"));
     a->own_code = json_is_true(json_object_get(j, "own_code"));
     a->one_target = json_is_true(json_object_get(j, "one_target"));
+    a->after_join = json_is_true(json_object_get(j, "after_join"));
     a->op = dup_or_null(json_string_value(json_object_get(j, "operation")));
     json_t *locks = json_object_get(j, "locks"), *stack = json_object_get(j, "stack");
     a->locks = rh_xcalloc(json_array_size(locks), sizeof *a->locks);

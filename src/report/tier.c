@@ -40,7 +40,9 @@ static int whole_by_call(const rh_race_access *a)
  *                the analysis could not match is least likely there),
  *                accesses the variable by name (both sides' addresses have
  *                one target at a known offset, not memory a pointer may
- *                reach) with no lock and not atomically
+ *                reach) with no lock and not atomically, where no join of
+ *                its function may have run before (a join loop the
+ *                analysis does not count as joining every thread)
  *                while another thread entry writes it (plainly, under a
  *                lock main does not take, or atomically: a plain access
  *                against an atomic one is a race too) - main reading the
@@ -82,7 +84,7 @@ static may_kind instances(const rh_race *r)
 static may_kind main_own(const rh_race *r, const rh_race_access *x, const rh_race_access *y)
 {
     if (x->thread != 0 || y->thread == 0 || !x->own_code || !bare(x) || !x->one_target ||
-        !y->one_target)
+        !y->one_target || x->after_join)
         return MAY_WEAK;
     if (!x->is_write)
         return y->is_write ? MAY_MAIN_READS : MAY_WEAK;
