@@ -49,6 +49,11 @@ static int whole_by_call(const rh_race_access *a)
  *                counters its threads update;
  *   INSTANCES    two instances of one thread entry (not a handler) name
  *                the variable, one writes it plainly, neither holds a lock;
+ *                The object may also be of the heap here: both addresses
+ *                having one target, main reads the one object its thread
+ *                writes (a pool's counters) - two instances of one thread
+ *                or two threads off main's code sharing a heap object is
+ *                where locks kept in the object are most often missed;
  *   MAIN_FLAG    the same with main writing a volatile flag its threads
  *                read (a stop flag): a write of main's to a plain variable
  *                its threads read is mostly configuration the analysis
@@ -91,6 +96,18 @@ static may_kind main_own(const rh_race *r, const rh_race_access *x, const rh_rac
     return r->volatile_only && !y->atomic ? MAY_MAIN_FLAG : MAY_WEAK;
 }
 
+/* Whether one side of r is the main thread's (and the other not). */
+static int main_pair(const rh_race *r)
+{
+    return (r->a.thread == 0) != (r->b.thread == 0);
+}
+
+/* An object of the heap (names.c's description of an allocation site). */
+static int heap_object(const char *desc)
+{
+    return desc && strncmp(desc, "heap object", 11) == 0;
+}
+
 /* Why a may-race is not strong evidence (and *kind MAY_WEAK), or NULL
  * with the kind of evidence it stands on.  The races a lockset analysis
  * gets wrong most often on real code are the ones where both sides hold a
@@ -106,7 +123,8 @@ static may_kind main_own(const rh_race *r, const rh_race_access *x, const rh_rac
 static const char *may_weakness(const rh_race *r, may_kind *kind)
 {
     *kind = MAY_WEAK;
-    if (!rh_names_is_program_global(r->object))
+    int global = rh_names_is_program_global(r->object);
+    if (!global && !(main_pair(r) && heap_object(r->object)))
         return r->a.thread == r->b.thread ? "two instances of one thread"
                                           : "not a variable of the program's own static storage";
     if (r->a.assumed || r->b.assumed)
@@ -118,12 +136,14 @@ static const char *may_weakness(const rh_race *r, may_kind *kind)
         *kind = instances(r);
         return *kind ? NULL : "two instances of one thread";
     }
-    if (r->a.thread == 0 || r->b.thread == 0) {
+    if (main_pair(r)) {
         *kind = r->a.thread == 0 ? main_own(r, &r->a, &r->b) : main_own(r, &r->b, &r->a);
         if (*kind != MAY_WEAK)
             return NULL;
-        return "one access is the main thread's, in code another thread runs too, under a lock, "
-               "through a pointer or writing what a thread reads";
+        return global ? "one access is the main thread's, in code another thread runs too, under a "
+                        "lock, through a pointer or writing what a thread reads"
+                      : "not a variable of the program's own static storage, and the main thread's "
+                        "access is not a lock-free read by name in its own code";
     }
     if (r->a.nlocks || r->b.nlocks)
         return "one access holds a lock";
@@ -137,7 +157,7 @@ static const char *may_weakness(const rh_race *r, may_kind *kind)
 static const char *const may_evidence[] = {
     [MAY_UNPROTECTED] = "may-race on a variable of the program: a plain write and an access of another "
                         "thread entry, neither of them the main thread, no lock on either side",
-    [MAY_MAIN_READS] = "may-race on a variable of the program: the main thread, in code no other "
+    [MAY_MAIN_READS] = "may-race on memory the program names: the main thread, in code no other "
                        "thread runs, reads it by name with no lock while another thread entry writes it",
     [MAY_INSTANCES] = "may-race on a variable of the program: two instances of one thread entry "
                       "access it by name, one writing it, no lock on either side",

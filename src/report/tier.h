@@ -11,7 +11,8 @@
  *              extent) where either neither is the main thread, one
  *              access is a plain write and neither holds a lock; or the
  *              main thread, in code no other thread entry runs, reads the
- *              variable by name with no lock while the other writes it,
+ *              variable (or a heap object) by name with no lock while the
+ *              other writes it, no join of its function possibly before,
  *              or writes a volatile flag the other reads (tier.c);
  *   possible   every other static may-race (both sides or, off main's
  *              own code, one side holds a lock, two instances of one
