@@ -81,8 +81,12 @@ def frame_lines(access):
     return lines
 
 
+TIER_RANK = {'confirmed': 3, 'likely': 2, 'possible': 1, '': 0}
+
+
 def location_pairs(report):
-    """group id -> (tier, evidence, object, [(lines of access 1, lines of access 2)])"""
+    """group id -> (tier, evidence, object, [(lines of access 1, lines of access 2)]); a location's
+    tier is the best of its races' (the races of a group are not listed best first)"""
     groups = {}
     for race in report.get('races', []):
         acc = race.get('accesses', [])
@@ -93,6 +97,7 @@ def location_pairs(report):
                                       'evidence': race.get('evidence', ''), 'object': race.get('object', ''),
                                       'pairs': [], 'suppressed': race.get('suppressed', False)})
         entry['pairs'].append((frame_lines(acc[0]), frame_lines(acc[1])))
+        entry['tier'] = max(entry['tier'], race.get('status', ''), key=TIER_RANK.get)
     return groups
 
 

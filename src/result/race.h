@@ -45,6 +45,12 @@ typedef struct rh_race_access {
     int nstack;
     int is_volatile;        /* a volatile access (a flag): ranks below plain data */
     int assumed;            /* made by a function nobody defines, by the stated assumption */
+    int own_code;           /* static: its function runs in no other thread entry (the
+                               thread's own code, not code it shares), 0 when not or unknown */
+    int one_target;         /* static: its address has one target at a known offset (it names
+                               its variable, not memory a pointer may reach), 0 when not or unknown */
+    int after_join;         /* static: a join in its function may have run before it (the
+                               threads it races with may be finished), 0 when not or unknown */
     char *op;               /* the library call that makes the access ("free", "memcpy"), or NULL */
 } rh_race_access;
 

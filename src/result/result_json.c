@@ -21,13 +21,20 @@ static json_t *loc_json(const char *func, const char *file, unsigned line, unsig
 }
 
 /* What version 3 adds to an access: only what is so (a volatile access,
- * an assumed one, the library call that makes it). */
+ * an assumed one, one in code no other thread entry runs, one whose address
+ * has one target, one a join may precede, the library call that makes it). */
 static void access_extras(json_t *j, const rh_race_access *a)
 {
     if (a->is_volatile)
         json_object_set_new(j, "volatile", json_true());
     if (a->assumed)
         json_object_set_new(j, "assumed", json_true());
+    if (a->own_code)
+        json_object_set_new(j, "own_code", json_true());
+    if (a->one_target)
+        json_object_set_new(j, "one_target", json_true());
+    if (a->after_join)
+        json_object_set_new(j, "after_join", json_true());
     if (a->op)
         json_object_set_new(j, "operation", json_string(a->op));
 }
@@ -195,6 +202,9 @@ static void access_from_json(rh_race_access *a, json_t *j)
     a->thread_desc = dup_or_null(json_string_value(json_object_get(j, "thread_desc")));
     a->is_volatile = json_is_true(json_object_get(j, "volatile"));
     a->assumed = json_is_true(json_object_get(j, "assumed"));
+    a->own_code = json_is_true(json_object_get(j, "own_code"));
+    a->one_target = json_is_true(json_object_get(j, "one_target"));
+    a->after_join = json_is_true(json_object_get(j, "after_join"));
     a->op = dup_or_null(json_string_value(json_object_get(j, "operation")));
     json_t *locks = json_object_get(j, "locks"), *stack = json_object_get(j, "stack");
     a->locks = rh_xcalloc(json_array_size(locks), sizeof *a->locks);

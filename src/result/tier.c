@@ -13,35 +13,157 @@ static int bare_write(const rh_race_access *a)
     return a->is_write && !a->atomic && !a->nlocks;
 }
 
-/* Why a may-race is not strong evidence, or NULL when it is: the races
- * a lockset analysis gets wrong most often on real code are the ones
- * where one side holds a lock (a lock the analysis could not match), two
- * instances of one thread (thread-local data it could not tell apart),
- * the main thread (its ordering with the threads it creates and joins is
- * where the analysis is least sure: initialisation before a create in a
- * function of its own, joins in loops), memory reached through pointers
- * (a points-to set may hold objects no thread shares), and flags
- * (volatile, an assumed library effect).  Measured on real programs with
- * judged races (bench/score_races.py), what passes all of these is
- * mostly true; the rest stays listed with --may. */
-static const char *may_weakness(const rh_race *r)
+/* An access that takes no part in any synchronisation: no lock, not atomic. */
+static int bare(const rh_race_access *a)
 {
-    if (r->a.thread == r->b.thread)
-        return "two instances of one thread";
-    if (r->a.thread == 0 || r->b.thread == 0)
-        return "one access is the main thread's";
-    if (!rh_names_is_program_global(r->object))
-        return "not a variable of the program's own static storage";
+    return !a->atomic && !a->nlocks;
+}
+
+/* A library call on a whole object of unknown extent (free, realloc, a
+ * string function): on a variable of static storage, a points-to set that
+ * holds the variable among the pointer's targets - nobody frees a static
+ * variable - so what the call touches says nothing about that variable. */
+static int whole_by_call(const rh_race_access *a)
+{
+    return a->op && a->size == 0;
+}
+
+/* The evidence a may-race can stand on to be likely, strongest first.
+ * Each looks at one side `x` (the main thread's, for the kinds that need
+ * it) and the other side `y` of a may-race between two different thread
+ * entries on a variable of the program's static storage.
+ *
+ *   UNPROTECTED  a plain write against an access of another thread entry,
+ *                neither of them the main thread, no lock on either side;
+ *   MAIN_READS   the main thread, in code no other thread entry runs (its
+ *                own loop, not a library it shares with its threads: a lock
+ *                the analysis could not match is least likely there),
+ *                accesses the variable by name (both sides' addresses have
+ *                one target at a known offset, not memory a pointer may
+ *                reach) with no lock and not atomically, where no join of
+ *                its function may have run before (a join loop the
+ *                analysis does not count as joining every thread)
+ *                while another thread entry writes it (plainly, under a
+ *                lock main does not take, or atomically: a plain access
+ *                against an atomic one is a race too) - main reading the
+ *                counters its threads update;
+ *   INSTANCES    two instances of one thread entry (not a handler) name
+ *                the variable, one writes it plainly, neither holds a lock;
+ *                The object may also be of the heap here: both addresses
+ *                having one target, main reads the one object its thread
+ *                writes (a pool's counters) - two instances of one thread
+ *                or two threads off main's code sharing a heap object is
+ *                where locks kept in the object are most often missed;
+ *   MAIN_FLAG    the same with main writing a volatile flag its threads
+ *                read (a stop flag): a write of main's to a plain variable
+ *                its threads read is mostly configuration the analysis
+ *                could not order before the create, so it is not kept.
+ *
+ * Measured on real programs with judged races (bench/score_races.py). */
+typedef enum may_kind {
+    MAY_WEAK = 0, MAY_UNPROTECTED, MAY_MAIN_READS, MAY_MAIN_FLAG, MAY_INSTANCES
+} may_kind;
+
+/* A handler the library runs (a signal handler, an atexit function): the
+ * static engine's thread description says so (thread_graph.c). */
+static int handler_side(const rh_race_access *a)
+{
+    return a->thread_desc && strncmp(a->thread_desc, "handler ", 8) == 0;
+}
+
+/* MAY_INSTANCES when the may-race r is between two instances of one
+ * thread entry (not a handler: whether two of those overlap is where the
+ * analysis is least sure) that both name the variable, neither holding a
+ * lock, one writing it plainly - workers created in a loop updating a
+ * counter; else MAY_WEAK. */
+static may_kind instances(const rh_race *r)
+{
+    const rh_race_access *a = &r->a, *b = &r->b;
+    if (handler_side(a) || !a->one_target || !b->one_target || a->nlocks || b->nlocks)
+        return MAY_WEAK;
+    return bare_write(a) || bare_write(b) ? MAY_INSTANCES : MAY_WEAK;
+}
+
+/* MAY_MAIN_READS or MAY_MAIN_FLAG when x is the main thread's side of
+ * the may-race r and y the other's (see above), else MAY_WEAK. */
+static may_kind main_own(const rh_race *r, const rh_race_access *x, const rh_race_access *y)
+{
+    if (x->thread != 0 || y->thread == 0 || !x->own_code || !bare(x) || !x->one_target ||
+        !y->one_target || x->after_join)
+        return MAY_WEAK;
+    if (!x->is_write)
+        return y->is_write ? MAY_MAIN_READS : MAY_WEAK;
+    return r->volatile_only && !y->atomic ? MAY_MAIN_FLAG : MAY_WEAK;
+}
+
+/* Whether one side of r is the main thread's (and the other not). */
+static int main_pair(const rh_race *r)
+{
+    return (r->a.thread == 0) != (r->b.thread == 0);
+}
+
+/* An object of the heap (names.c's description of an allocation site). */
+static int heap_object(const char *desc)
+{
+    return desc && strncmp(desc, "heap object", 11) == 0;
+}
+
+/* Why a may-race is not strong evidence (and *kind MAY_WEAK), or NULL
+ * with the kind of evidence it stands on.  The races a lockset analysis
+ * gets wrong most often on real code are the ones where both sides hold a
+ * lock (locks it could not match), two instances of one thread reaching
+ * memory through pointers or holding locks (thread-local data it could not
+ * tell apart), the main thread in code it
+ * shares with its threads or writing what they read (its ordering with
+ * creates and joins is where the analysis is least sure: initialisation
+ * in a function of its own, joins in loops), memory reached through
+ * pointers (a points-to set may hold objects no thread shares) and
+ * assumed library effects; what passes is mostly true; the rest stays
+ * listed with --may. */
+static const char *may_weakness(const rh_race *r, may_kind *kind)
+{
+    *kind = MAY_WEAK;
+    int global = rh_names_is_program_global(r->object);
+    if (!global && !(main_pair(r) && heap_object(r->object)))
+        return r->a.thread == r->b.thread ? "two instances of one thread"
+                                          : "not a variable of the program's own static storage";
+    if (r->a.assumed || r->b.assumed)
+        return "an access assumed of a function nobody defines";
+    if (whole_by_call(&r->a) || whole_by_call(&r->b))
+        return "a library call (free, realloc, a string function) on memory of unknown extent that "
+               "a pointer may reach";
+    if (r->a.thread == r->b.thread) {
+        *kind = instances(r);
+        return *kind ? NULL : "two instances of one thread";
+    }
+    if (main_pair(r)) {
+        *kind = r->a.thread == 0 ? main_own(r, &r->a, &r->b) : main_own(r, &r->b, &r->a);
+        if (*kind != MAY_WEAK)
+            return NULL;
+        return global ? "one access is the main thread's, in code another thread runs too, under a "
+                        "lock, through a pointer or writing what a thread reads"
+                      : "not a variable of the program's own static storage, and the main thread's "
+                        "access is not a lock-free read by name in its own code";
+    }
     if (r->a.nlocks || r->b.nlocks)
         return "one access holds a lock";
     if (!bare_write(&r->a) && !bare_write(&r->b))
         return "no plain unprotected write";
-    if (r->volatile_only || r->a.is_volatile || r->b.is_volatile)
-        return "a volatile access (a flag)";
-    if (r->a.assumed || r->b.assumed)
-        return "an access assumed of a function nobody defines";
+    *kind = MAY_UNPROTECTED;
     return NULL;
 }
+
+/* The reason a likely may-race gives, per kind. */
+static const char *const may_evidence[] = {
+    [MAY_UNPROTECTED] = "may-race on a variable of the program: a plain write and an access of another "
+                        "thread entry, neither of them the main thread, no lock on either side",
+    [MAY_MAIN_READS] = "may-race on memory the program names: the main thread, in code no other "
+                       "thread runs, reads it by name with no lock while another thread entry writes it",
+    [MAY_INSTANCES] = "may-race on a variable of the program: two instances of one thread entry "
+                      "access it by name, one writing it, no lock on either side",
+    [MAY_MAIN_FLAG] = "may-race on a volatile flag of the program: the main thread, in code no other "
+                      "thread runs, writes it by name with no lock while another thread entry reads it",
+};
 
 void rh_tier_assign(rh_race *r)
 {
@@ -69,16 +191,19 @@ void rh_tier_assign(rh_race *r)
     case RH_EV_MAY:
         break;
     }
-    weak = may_weakness(r);
+    may_kind kind;
+    weak = may_weakness(r, &kind);
     r->status = weak ? RH_ST_POSSIBLE : RH_ST_LIKELY;
-    r->status_why = weak ? rh_xasprintf("the static analysis could not prove these accesses "
-                                        "ordered or under a common lock (may-race: %s), and "
-                                        "nothing showed them racing", weak)
-                         : rh_xstrdup("the static analysis could not prove these accesses "
-                                      "ordered (may-race on a variable of the program: a plain write "
-                                      "and an access of another thread entry, neither of them the "
-                                      "main thread, no lock on either side), but no execution "
-                                      "showed them racing");
+    if (weak)
+        r->status_why = rh_xasprintf("the static analysis could not prove these accesses "
+                                     "ordered or under a common lock (may-race: %s), and "
+                                     "nothing showed them racing", weak);
+    else
+        r->status_why = rh_xasprintf("the static analysis could not prove these accesses ordered (%s)%s, "
+                                     "but no execution showed them racing", may_evidence[kind],
+                                     r->volatile_only || r->a.is_volatile || r->b.is_volatile
+                                         ? "; a volatile access (a flag), which orders nothing"
+                                         : "");
 }
 
 void rh_tier_assign_all(rh_result *res)

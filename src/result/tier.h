@@ -6,17 +6,23 @@
  *   likely     strong evidence, no execution: a static must-race; a race a
  *              run saw that a call the runtime does not model (sigwait, a
  *              signal) might order; a static may-race on a variable of
- *              the program's static storage between two thread entries,
- *              neither the main thread, where one access is a plain write
- *              and neither holds a lock (no volatile flag, no assumed
- *              library effect);
- *   possible   every other static may-race (one side holds a lock, two
- *              instances of one thread, the main thread, memory behind a
- *              pointer or the library's, a volatile flag, an assumption):
- *              counted by default, listed with --may.
+ *              the program's static storage between two thread entries
+ *              (no assumed library effect, no free/realloc of unknown
+ *              extent) where either neither is the main thread, one
+ *              access is a plain write and neither holds a lock; or the
+ *              main thread, in code no other thread entry runs, reads the
+ *              variable (or a heap object) by name with no lock while the
+ *              other writes it, no join of its function possibly before,
+ *              or writes a volatile flag the other reads (tier.c);
+ *   possible   every other static may-race (both sides or, off main's
+ *              own code, one side holds a lock, two instances of one
+ *              thread, main in code its threads share or writing what
+ *              they read, memory behind a pointer or the library's, an
+ *              assumption): counted by default, listed with --may.
  *
  * Contract: rh_tier_assign sets r->status and r->status_why (NULL when
- * confirmed) from the record alone, so every engine, the merge of the
+ * confirmed; a likely may-race's names the evidence it stands on) from
+ * the record alone (the static engine's own_code and one_target included), so every engine, the merge of the
  * portfolio and a report read back from JSON agree.  It never changes a
  * verdict: verdicts and exit codes rest on the evidence (portfolio.c).
  */

@@ -18,7 +18,17 @@ tests/e2e/data/report_tiers:
 - a race seen across a call the runtime does not model (evidence "seen",
   rendered from a JSON report) is likely with the call as its reason, in
   every format, and never makes the verdict;
-- several assumptions are counted on the verdict line, listed in a note."""
+- several assumptions are counted on the verdict line, listed in a note;
+- main_stats_undefined_race.c, static engine with --may: main's own code
+  reading by name counters its workers write (plainly, under a lock it does
+  not take, atomically, a field of a heap object under the object's lock) and writing a volatile stop flag they poll, and two
+  workers updating a counter with no lock, are likely may-races, each with the evidence it stands on; main reading in a
+  helper the workers run too, and main writing a plain setting they read,
+  stay possible, and so does main's read of a counter after its join loop
+  (a join may have run before it); every likely line is a RACE line; and on the look-alike
+  tests/programs/main_reads_worker_counters_norace.c (reads after the join
+  or under the common lock, a setting written before the create, a
+  thread-local counter) nothing is listed."""
 import argparse
 import copy
 import json
@@ -34,6 +44,8 @@ DATA = os.path.join("tests", "e2e", "data", "report_tiers")
 TIERS = os.path.join(DATA, "tiers_undefined_race.c")
 HEAP = os.path.join(DATA, "heap_account_race.c")
 UNDEF = os.path.join("tests", "e2e", "data", "undefined", "undefined_lookup_own_locals_norace.c")
+MAIN_STATS = os.path.join(DATA, "main_stats_undefined_race.c")
+MAIN_STATS_NORACE = os.path.join("tests", "programs", "main_reads_worker_counters_norace.c")
 sys.path.insert(0, HERE)
 from harness import annotations  # noqa: E402
 
@@ -199,6 +211,39 @@ def test_assumption_count():
           and "'lookup'" not in last and "note: assumption: 'lookup' and 'get_config'" in text, last)
 
 
+def test_main_stats():
+    race, norace = annotations(os.path.join(ROOT, MAIN_STATS))
+    doc = json.loads(run("--format=json", "--timeout=20", "--engine=static", "--may", MAIN_STATS).stdout)
+    by = {g["object"]: g for g in doc["groups"]}
+    heap = [o for o in by if o.startswith("heap object allocated at " + MAIN_STATS)]
+    likely = sorted(o if o not in heap else "heap" for o, g in by.items() if g["status"] == "likely")
+    check("main stats: the counters main reads and the flag it writes are likely",
+          likely == ["global 'all_hits'", "global 'atomic_hits'", "global 'locked_hits'", "global 'plain_hits'",
+                     "global 'stop'", "heap"], likely)
+    check("main stats: the workers' counter is likely as two instances of one entry",
+          "two instances of one thread entry access it by name" in by.get("global 'all_hits'", {}).get("reason", ""),
+          by.get("global 'all_hits'"))
+    reads = "the main thread, in code no other thread runs, reads it by name with no lock"
+    check("main stats: each counter's reason names main's own code and the write it races with",
+          all(reads in by[o]["reason"] and "another thread entry writes it" in by[o]["reason"]
+              for o in list(by) if by[o]["status"] == "likely" and o not in ("global 'stop'", "global 'all_hits'")),
+          [g["reason"] for g in by.values()])
+    check("main stats: the stop flag's reason says volatile flag written by main",
+          "global 'stop'" in by and "volatile flag" in by["global 'stop'"]["reason"]
+          and "writes it by name" in by["global 'stop'"]["reason"], by.get("global 'stop'"))
+    check("main stats: main in shared code and main writing a plain setting stay possible",
+          by.get("global 'shared_hits'", {}).get("status") == "possible"
+          and by.get("global 'setting'", {}).get("status") == "possible", sorted(by))
+    check("main stats: every likely line is a RACE line, and main's read after its join loop is not likely",
+          set().union(*[group_lines(g) for g in by.values() if g["status"] == "likely"]) <= race
+          and by.get("global 'late_hits'", {"status": "possible"})["status"] == "possible", (sorted(by), race))
+    check("main stats: a possible location touches a NORACE line only at the counter read after the joins",
+          all(not (group_lines(g) & norace) or o == "global 'late_hits'" for o, g in by.items()), sorted(by))
+    doc = json.loads(run("--format=json", "--timeout=20", "--engine=static", "--may", MAIN_STATS_NORACE).stdout)
+    check("main stats look-alike: nothing listed", doc["groups"] == [] and doc["verdict"] == "race-free",
+          (doc["verdict"], doc["groups"]))
+
+
 def main():
     global RH
     ap = argparse.ArgumentParser()
@@ -209,6 +254,7 @@ def main():
         test_heap_names(tmp)
         test_seen_tier(tmp)
         test_assumption_count()
+        test_main_stats()
     print("%d failed" % len(failures) if failures else "all passed")
     sys.exit(1 if failures else 0)
 

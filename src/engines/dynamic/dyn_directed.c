@@ -41,15 +41,25 @@ static void take(const rh_race *r)
     ncand++;
 }
 
+/* Which pass of rh_dynamic_take_candidates takes r, -1 none: the static
+ * engine's strongest candidates first (must-races, then the may-races the
+ * report files as likely, report/tier.h), so the few directed runs go
+ * where a race is most likely and the report most wants a confirmation. */
+static int take_pass(const rh_race *r)
+{
+    if (r->evidence == RH_EV_MUST)
+        return 0;
+    if (r->evidence != RH_EV_MAY)
+        return -1;
+    return r->status == RH_ST_LIKELY ? 1 : 2;
+}
+
 void rh_dynamic_take_candidates(const rh_result *res)
 {
-    /* must-races first: the static engine's strongest candidates */
-    for (int pass = 0; pass < 2; pass++)
-        for (int i = 0; i < res->nraces; i++) {
-            const rh_race *r = &res->races[i];
-            if (r->evidence == (pass == 0 ? RH_EV_MUST : RH_EV_MAY))
-                take(r);
-        }
+    for (int pass = 0; pass < 3; pass++)
+        for (int i = 0; i < res->nraces; i++)
+            if (take_pass(&res->races[i]) == pass)
+                take(&res->races[i]);
 }
 
 int rh_dyn_ncandidates(void)

@@ -375,11 +375,30 @@ static void check_object(pairs *pp, uint32_t o)
     rh_vec_free(&some);
 }
 
+/* Whether a join call of access a's function may have run before it: the
+ * threads it races with may be finished (a join in a loop over a thread
+ * array, which the analysis does not count as surely joined). */
+static int after_join(const rh_program *p, const rh_access *ac)
+{
+    const rh_function *f = &p->funcs[ac->func];
+    for (int i = f->first_sync; i < f->first_sync + f->nsyncs; i++)
+        if (p->syncs[i].entry && p->syncs[i].entry->op == RH_OP_THREAD_JOIN &&
+            rh_cfg_may_follow(p->syncs[i].inst, ac->inst))
+            return 1;
+    return 0;
+}
+
 static void fill_access(rh_static *s, rh_race_access *out, int a, int t)
 {
     rh_race_access_from_model(out, s->p, &s->p->accesses[a]);
     out->thread = t;
     out->thread_desc = rh_xstrdup(s->tg.threads[t].desc);
+    out->own_code = s->tg.nthreads_of_func[s->p->accesses[a].func] == 1;
+    out->after_join = after_join(s->p, &s->p->accesses[a]);
+    rh_sset targets = {0};
+    targets_of(s, a, t, &targets);
+    out->one_target = targets.n == 1 && rh_pt_loc_off(targets.v[0]) != RH_PT_ANY;
+    rh_sset_free(&targets);
     const rh_ls_per *pr = rh_ls_per_thread(&s->ls, a, t);
     const rh_sset *must = pr ? &pr->must : &s->ls.acc[a].must;
     out->locks = rh_xcalloc(must->n + 1, sizeof *out->locks);
