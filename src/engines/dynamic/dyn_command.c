@@ -173,6 +173,28 @@ static int is_xml(const char *path)
     return xml;
 }
 
+/* A witness names a program racehunt cc built by its executable: its
+ * units again (rh_cc_expand_inputs), into arrays of the replay's own, since
+ * the expansion replaces po->files and appends to po->ldflags. */
+static int expand_replay_inputs(rh_options *po, const char ***own_files, char *err)
+{
+    *own_files = rh_xcalloc((size_t)po->nfiles + 1, sizeof **own_files);
+    if (po->nfiles)
+        memcpy(*own_files, po->files, (size_t)po->nfiles * sizeof **own_files);
+    po->files = *own_files;
+    const char **ld = rh_xcalloc((size_t)po->nldflags + 1, sizeof *ld);
+    if (po->nldflags)
+        memcpy(ld, po->ldflags, (size_t)po->nldflags * sizeof *ld);
+    po->ldflags = ld;
+    return rh_cc_expand_inputs(po, err);
+}
+
+static void free_replay_inputs(rh_options *po, const char **own_files)
+{
+    free(po->files == own_files ? own_files : (void *)po->files); /* expansion freed own_files */
+    free(po->ldflags);
+}
+
 int rh_dynamic_command(const rh_options *o)
 {
     char err[RH_ERR_MAX];
@@ -198,13 +220,9 @@ int rh_dynamic_command(const rh_options *o)
             return fail("the witness names no program to replay");
         }
         rh_witness_program_parse(w->program, &po, &files, &nfiles);
-        /* a program racehunt cc built is named by its executable: its units again */
-        own_files = rh_xcalloc((size_t)po.nfiles + 1, sizeof *own_files);
-        memcpy(own_files, po.files, (size_t)po.nfiles * sizeof *own_files);
-        po.files = own_files;
-        if (rh_cc_expand_inputs(&po, err)) {
+        if (expand_replay_inputs(&po, &own_files, err)) {
             rh_witness_free(w);
-            free(own_files);
+            free_replay_inputs(&po, own_files);
             for (int i = 0; i < nfiles; i++)
                 free(files[i]);
             free(files);
@@ -238,8 +256,8 @@ int rh_dynamic_command(const rh_options *o)
     for (int i = 0; i < nfiles; i++)
         free(files[i]);
     free(files);
-    if (own_files) /* expansion freed it and made po.files */
-        free(po.files == own_files ? own_files : (void *)po.files);
+    if (own_files)
+        free_replay_inputs(&po, own_files);
     rh_witness_free(w);
     return rc;
 }
