@@ -6,6 +6,7 @@
 #include "cc_record.h"
 #include "frontend/frontend.h"
 #include "util/util.h"
+#include "util/inputs.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,12 +16,14 @@
 static char **kept;
 static int nkept;
 static char *tmpdir;
+static const char **given; /* o->program_files */
 
 static void free_kept(void)
 {
     for (int i = 0; i < nkept; i++)
         free(kept[i]);
     free(kept);
+    free(given);
     if (tmpdir)
         rh_frontend_rmdir(tmpdir);
     free(tmpdir);
@@ -154,6 +157,8 @@ static int expand(const char *file, const char ***files, int *nfiles, rh_options
                           "racehunt cc (make CC=\"racehunt cc\"), or give its C sources", file);
     if (rc == 0 && link)
         link_flags(link, &o->ldflags, &o->nldflags);
+    if (rc == 0)
+        rh_inputs_stand_in(tmpdir, file);
     free(buf);
     free(recs);
     return rc ? -1 : 1;
@@ -178,6 +183,12 @@ int rh_cc_expand_inputs(rh_options *o, char *err)
     if (!any) {
         free(files);
         return 0;
+    }
+    if (!o->program_files) { /* what witnesses name */
+        given = rh_xrealloc(given, (size_t)(o->nfiles + 1) * sizeof *given);
+        memcpy(given, o->files, (size_t)o->nfiles * sizeof *given);
+        o->program_files = given;
+        o->nprogram_files = o->nfiles;
     }
     /* files and compiler flags share one block (cli.c): make a new one */
     const char **block = rh_xcalloc((size_t)nfiles + (size_t)o->ncflags + 3, sizeof *block);

@@ -131,55 +131,6 @@ static void frames_for_declared(rh_program *prog, LLVMModuleRef m, rh_dyn_locs *
     LLVMDisposeBuilder(b);
 }
 
-/* Calls that may wait in the kernel for another thread of the program
- * (a pipe, a socket, a child): the thread leaves the schedule meanwhile
- * (rt_cc.h).  glibc's fortified names (_FORTIFY_SOURCE) are listed too. */
-static const char *const blocking[] = {
-    "read", "readv", "pread", "pread64", "recv", "recvfrom", "recvmsg", "accept", "accept4",
-    "connect", "poll", "ppoll", "select", "pselect", "epoll_wait", "epoll_pwait", "wait", "waitpid",
-    "wait4", "waitid", "pause", "sigsuspend", "sigwait", "sigwaitinfo", "sigtimedwait", "msgrcv",
-    "mq_receive", "write", "writev", "send", "sendto", "sendmsg", "fgets", "fread", "getline",
-    "getdelim", "fgetc", "getc", "getchar", "fscanf", "scanf", "flock", "lockf", "system",
-    "__read_chk", "__recv_chk", "__recvfrom_chk", "__fread_chk", "__fgets_chk", "__poll_chk",
-    "__ppoll_chk", "__pread_chk", "__pread64_chk", "__isoc99_scanf", "__isoc99_fscanf",
-};
-
-static int is_blocking(const char *name)
-{
-    for (size_t i = 0; i < sizeof blocking / sizeof blocking[0]; i++)
-        if (strcmp(name, blocking[i]) == 0)
-            return 1;
-    return 0;
-}
-
-static void wrap_blocking(LLVMModuleRef m)
-{
-    LLVMContextRef ctx = LLVMGetModuleContext(m);
-    LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx), vd = LLVMVoidTypeInContext(ctx);
-    LLVMTypeRef tb = LLVMFunctionType(vd, &i32, 1, 0), te = LLVMFunctionType(vd, NULL, 0, 0);
-    LLVMValueRef begin = NULL, end = NULL;
-    LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
-    for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
-        for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
-            for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
-                LLVMValueRef callee = LLVMIsACallInst(in) ? rh_model_called_function(in) : NULL;
-                size_t n;
-                if (!callee || !LLVMIsDeclaration(callee) || !is_blocking(LLVMGetValueName2(callee, &n)))
-                    continue;
-                if (!begin) {
-                    begin = LLVMAddFunction(m, "__rh_cc_block_begin", tb);
-                    end = LLVMAddFunction(m, "__rh_cc_block_end", te);
-                }
-                LLVMValueRef a[] = {LLVMConstInt(i32, 0, 0)};
-                LLVMPositionBuilderBefore(b, in);
-                LLVMBuildCall2(b, tb, begin, a, 1, "");
-                LLVMPositionBuilderBefore(b, LLVMGetNextInstruction(in));
-                LLVMBuildCall2(b, te, end, NULL, 0, "");
-                in = LLVMGetNextInstruction(in);
-            }
-    LLVMDisposeBuilder(b);
-}
-
 /* The unit's location table and the constructor that registers it. */
 static void add_table(LLVMModuleRef m, const rh_dyn_locs *locs)
 {
@@ -283,7 +234,7 @@ static int instrument(const char *src, const char *bc, const char *inst, char *e
         LLVMSetInitializer(base, LLVMConstInt(i32, 0, 0));
         LLVMSetLinkage(base, LLVMInternalLinkage);
         frames_for_declared(&prog, out, &locs);
-        wrap_blocking(out);
+        rh_dyn_wrap_blocking(out);
         relocate(out, base);
         add_table(out, &locs);
         add_record(out, src, bc_text, bc_len);

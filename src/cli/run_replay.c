@@ -1,9 +1,10 @@
 /* run_replay.c - `racehunt run FILE... [-- ARGS]` (one controlled run of
- * the program with its arguments, its output passed through, races
- * reported) and `racehunt replay WITNESS.json` (rebuild or reuse the
+ * the program with its arguments and racehunt's own standard streams, races
+ * reported on stderr or in -o) and `racehunt replay WITNESS.json` (rebuild or reuse the
  * instrumented binary, follow the witness's schedule and inputs, print the
  * race it reaches).  Both execute the user's program.
  */
+#include "cc/cc.h"
 #include "cli.h"
 #include "frontend/frontend.h"
 #include "result/filter.h"
@@ -36,8 +37,12 @@ static int finish(rh_result *res, const rh_options *o)
     char err[RH_ERR_MAX];
     int run = strcmp(o->command, "run") == 0;
     int rc = run ? rh_filter_result(res, o, err) : 0;
-    if (rc == 0)
+    if (rc == 0 && run && !o->output) { /* stdout is the program's */
+        rc = rh_report_write(res, o, stderr, err);
+        fflush(stderr);
+    } else if (rc == 0) {
         rc = rh_report_save(res, o, err);
+    }
     for (int i = 0; rc == 0 && o->witness_out && i < res->nraces; i++)
         if (res->races[i].witness) {
             rc = rh_witness_save(res->races[i].witness, o->witness_out, err);
@@ -78,14 +83,12 @@ static int command_run(const rh_options *o, rh_program *prog, rh_dyn_binary *bin
     spec.seed = o->seed;
     spec.trace_cap = 100000;
     spec.timeout = o->timeout > 0 ? o->timeout : 60;
-    spec.passthrough = 1;
+    spec.inherit_stdio = 1; /* its streams are its own: `racehunt run ./prog < in > out.gz` */
     spec.max_steps = RH_DYN_NO_STEP_LIMIT; /* the user's run ends when the program does */
     rh_dyn_outcome out;
+    fflush(NULL);
     if (rh_dyn_run_once(bin, tmp, &spec, &out, err))
         return fail(err);
-    fputs(out.out ? out.out : "", stdout);
-    fputs(out.errout ? out.errout : "", stderr);
-    fflush(stdout);
     rh_result res = {0};
     res.engine = rh_xstrdup("dynamic");
     char *program = rh_witness_program(o);
@@ -172,6 +175,28 @@ static int is_xml(const char *path)
     return xml;
 }
 
+/* A witness names a program racehunt cc built by its executable: its
+ * units again (rh_cc_expand_inputs), into arrays of the replay's own, since
+ * the expansion replaces po->files and appends to po->ldflags. */
+static int expand_replay_inputs(rh_options *po, const char ***own_files, char *err)
+{
+    *own_files = rh_xcalloc((size_t)po->nfiles + 1, sizeof **own_files);
+    if (po->nfiles)
+        memcpy(*own_files, po->files, (size_t)po->nfiles * sizeof **own_files);
+    po->files = *own_files;
+    const char **ld = rh_xcalloc((size_t)po->nldflags + 1, sizeof *ld);
+    if (po->nldflags)
+        memcpy(ld, po->ldflags, (size_t)po->nldflags * sizeof *ld);
+    po->ldflags = ld;
+    return rh_cc_expand_inputs(po, err);
+}
+
+static void free_replay_inputs(rh_options *po, const char **own_files)
+{
+    free(po->files == own_files ? own_files : (void *)po->files); /* expansion freed own_files */
+    free(po->ldflags);
+}
+
 int rh_dynamic_command(const rh_options *o)
 {
     char err[RH_ERR_MAX];
@@ -179,6 +204,7 @@ int rh_dynamic_command(const rh_options *o)
     rh_witness *w = NULL;
     rh_options po = *o;
     char **files = NULL;
+    const char **own_files = NULL; /* po.files, replaced by racehunt cc's units when expanded */
     int nfiles = 0;
     if (replay) {
         if (o->nfiles != 1)
@@ -196,6 +222,14 @@ int rh_dynamic_command(const rh_options *o)
             return fail("the witness names no program to replay");
         }
         rh_witness_program_parse(w->program, &po, &files, &nfiles);
+        if (expand_replay_inputs(&po, &own_files, err)) {
+            rh_witness_free(w);
+            free_replay_inputs(&po, own_files);
+            for (int i = 0; i < nfiles; i++)
+                free(files[i]);
+            free(files);
+            return fail(err);
+        }
     }
     rh_program prog;
     rh_dyn_binary bin = {0};
@@ -224,6 +258,8 @@ int rh_dynamic_command(const rh_options *o)
     for (int i = 0; i < nfiles; i++)
         free(files[i]);
     free(files);
+    if (own_files)
+        free_replay_inputs(&po, own_files);
     rh_witness_free(w);
     return rc;
 }

@@ -3,6 +3,9 @@
  * files a report may quote (util/inputs.h).  File names in the debug
  * information cannot serve: a #line directive sets them to anything.
  *
+ * The headers among them are kept too: the libraries they imply
+ * (zlib.h: -lz) are what the dynamic engine's link step tries.
+ *
  * The format is make's: "TARGET: DEP DEP \<newline> DEP", a blank in a
  * name written "\ ", '#' as "\#" and '$' as "$$".
  */
@@ -38,6 +41,27 @@ static int next_name(const char **p, char *out)
     return 1;
 }
 
+/* The headers named so far, for the libraries they imply (the dynamic
+ * engine's link step, dyn_libheaders.c). */
+static RH_VEC(char *) headers;
+
+static void note_header(const char *name)
+{
+    for (size_t i = 0; i + 1 < headers.len; i++)
+        if (strcmp(headers.items[i], name) == 0)
+            return;
+    if (headers.len) /* drop the terminator */
+        headers.len--;
+    rh_vec_push(&headers, rh_xstrdup(name));
+    rh_vec_push(&headers, NULL);
+}
+
+const char *const *rh_frontend_headers(void)
+{
+    static const char *const none[] = {NULL};
+    return headers.len ? (const char *const *)headers.items : none;
+}
+
 void rh_frontend_allow_deps(const char *depfile, const char *dir)
 {
     char err[RH_ERR_MAX];
@@ -55,6 +79,8 @@ void rh_frontend_allow_deps(const char *depfile, const char *dir)
             continue;
         }
         rh_inputs_add(name, dir, 0);
+        if (n > 2 && strcmp(name + n - 2, ".h") == 0)
+            note_header(name);
     }
     free(name);
     free(text);

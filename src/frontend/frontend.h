@@ -67,6 +67,10 @@ int rh_frontend_compile(const rh_options *o, const rh_tu *tu, const char *bc_pat
  * file `depfile` (names relative to dir, or the current directory when
  * dir is NULL); a missing file allows nothing. */
 void rh_frontend_allow_deps(const char *depfile, const char *dir);
+/* Every header clang opened for the units this process loaded (the
+ * dependency files rh_frontend_allow_deps read), as written there, each
+ * once, NULL-terminated; owned by the front end. */
+const char *const *rh_frontend_headers(void);
 
 /* Compiles, links and normalises every unit, then builds the model.
  * budget may be NULL (no limit but clang's own 300 s); when compiling runs

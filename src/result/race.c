@@ -266,9 +266,11 @@ static void add_token(char **s, const char *opt, const char *value)
 char *rh_witness_program(const rh_options *o)
 {
     char *s = rh_xstrdup("");
-    for (int i = 0; i < o->nfiles; i++) { /* a path may hold blanks: a token too */
-        char *abs = realpath(o->files[i], NULL);
-        add_token(&s, "", abs ? abs : o->files[i]);
+    const char **files = o->program_files ? o->program_files : o->files; /* never racehunt cc's bitcode */
+    int nfiles = o->program_files ? o->nprogram_files : o->nfiles;
+    for (int i = 0; i < nfiles; i++) { /* a path may hold blanks: a token too */
+        char *abs = realpath(files[i], NULL);
+        add_token(&s, "", abs ? abs : files[i]);
         free(abs);
     }
     char *db = o->build_dir ? realpath(o->build_dir, NULL) : NULL;

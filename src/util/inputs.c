@@ -14,6 +14,7 @@ typedef struct input_file {
 } input_file;
 
 static RH_VEC(input_file) inputs;
+static char *stand_in_dir; /* units under it are not listed (rh_inputs_stand_in) */
 
 static input_file *find(const char *real)
 {
@@ -30,6 +31,9 @@ void rh_inputs_add(const char *path, const char *dir, int unit)
     free(joined);
     if (!real)
         return;
+    size_t dn = stand_in_dir ? strlen(stand_in_dir) : 0;
+    if (unit && dn && strncmp(real, stand_in_dir, dn) == 0 && real[dn] == '/')
+        unit = 0;
     input_file *f = find(real);
     if (f) {
         f->unit |= unit;
@@ -38,6 +42,16 @@ void rh_inputs_add(const char *path, const char *dir, int unit)
     }
     input_file n = {real, unit, 0, ""};
     rh_vec_push(&inputs, n);
+}
+
+void rh_inputs_stand_in(const char *dir, const char *file)
+{
+    char *real = realpath(dir, NULL);
+    if (real) {
+        free(stand_in_dir);
+        stand_in_dir = real;
+    }
+    rh_inputs_add(file, NULL, 1);
 }
 
 int rh_inputs_has(const char *path)

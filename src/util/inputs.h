@@ -14,6 +14,11 @@
 /* Adds `path` (relative to dir when not absolute and dir is not NULL,
  * else to the current directory); unit: a file compiled, not a header. */
 void rh_inputs_add(const char *path, const char *dir, int unit);
+/* The units added from now on under directory dir (the bitcode racehunt cc
+ * recorded in an executable, written out for analysis) are listed as their
+ * executable `file` instead: a witness names what the user built, and its
+ * hash is the executable's.  File is added as a unit. */
+void rh_inputs_stand_in(const char *dir, const char *file);
 /* Whether `path` (relative to the current directory) is an input. */
 int rh_inputs_has(const char *path);
 /* The units, by real path, in the order added. */

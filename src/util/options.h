@@ -22,6 +22,9 @@ typedef struct rh_options {
     int verbose;
     const char **files;       /* inputs (.c, .i), in command-line order */
     int nfiles;
+    const char **program_files; /* the inputs as given when racehunt cc executables among them
+                                   became their units in files (witnesses name these), or NULL */
+    int nprogram_files;
     const char **cflags;      /* compiler flags after "--", passed to clang */
     int ncflags;
     const char **ldflags;     /* link flags (-l -L -Wl, ... after "--", -l, -L, --link) for

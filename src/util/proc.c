@@ -108,13 +108,20 @@ static void child_exec(char *const argv[], char *const env_extra[], int out_fd, 
     /* The process that runs us may itself be killed (a portfolio stage
      * past its deadline); the program under test must not outlive it. */
     rh_die_with_parent(parent);
-    int in = open(caps && caps->stdin_path ? caps->stdin_path : "/dev/null", O_RDONLY);
-    if (in < 0)
-        in = open("/dev/null", O_RDONLY);
-    if (in >= 0)
-        dup2(in, 0);
-    dup2(out_fd, 1);
-    dup2(err_fd, 2);
+    int inherit = caps && caps->inherit_stdio;
+    /* a terminal stays racehunt's: the child leads a background process
+     * group, which a read from the terminal would stop (SIGTTIN) */
+    if (!inherit || caps->stdin_path || isatty(0)) {
+        int in = open(caps && caps->stdin_path ? caps->stdin_path : "/dev/null", O_RDONLY);
+        if (in < 0)
+            in = open("/dev/null", O_RDONLY);
+        if (in >= 0)
+            dup2(in, 0);
+    }
+    if (!inherit) {
+        dup2(out_fd, 1);
+        dup2(err_fd, 2);
+    }
     for (int i = 0; env_extra && env_extra[i]; i++)
         putenv(env_extra[i]);
     /* last: a sanitizer build of racehunt cannot allocate under the caps
@@ -151,6 +158,21 @@ static int pump(capture *out, capture *errc, double deadline)
             capture_read(errc);
     }
     return 0;
+}
+
+/* Waits for pid until the deadline passes or the stage is cancelled: 1
+ * means stop the child.  For a child whose output is not piped to us
+ * (inherit_stdio), where the pipes close at once and cannot time it. */
+static int wait_until(pid_t pid, double deadline, int *st)
+{
+    for (;;) {
+        pid_t r = waitpid(pid, st, WNOHANG);
+        if (r == pid || (r < 0 && errno != EINTR))
+            return 0;
+        if (rh_cancelled() || (deadline > 0 && rh_now() >= deadline))
+            return 1;
+        usleep(2000);
+    }
 }
 
 /* Members of the killed group whose parent in it died first are orphans,
@@ -201,13 +223,15 @@ int rh_proc_run_capped(char *const argv[], char *const env_extra[], double timeo
     close(pe[1]);
     capture out = {po[0], rh_xcalloc(1, 1), 0, 1}, errc = {pe[0], rh_xcalloc(1, 1), 0, 1};
     double deadline = timeout > 0 ? rh_now() + timeout : 0;
-    if (pump(&out, &errc, deadline)) {
+    int st = 0, reaped = 0;
+    if (pump(&out, &errc, deadline) ||
+        (caps && caps->inherit_stdio && (reaped = 1) && wait_until(pid, deadline, &st))) {
         res->timed_out = 1;
+        reaped = 0;
         kill(-pid, SIGKILL);
         kill(pid, SIGKILL);
     }
-    int st = 0;
-    while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+    while (!reaped && waitpid(pid, &st, 0) < 0 && errno == EINTR)
         ;
     kill(-pid, SIGKILL); /* grandchildren left by the child */
     reap_group(pid);

@@ -36,7 +36,11 @@ typedef struct rh_proc_caps {
     unsigned long long data_bytes; /* RLIMIT_DATA: heap and private writable mappings */
     unsigned long long file_bytes; /* RLIMIT_FSIZE: largest file it may write */
     int no_core;                   /* RLIMIT_CORE 0: a crash leaves no core file */
-    const char *stdin_path;        /* standard input, NULL for /dev/null */
+    const char *stdin_path;        /* standard input, NULL for /dev/null (or inherited) */
+    int inherit_stdio;             /* the child keeps racehunt's standard input (unless
+                                      stdin_path, or a terminal: /dev/null), output and
+                                      error: nothing is captured, the time limit still
+                                      holds (racehunt run) */
 } rh_proc_caps;
 
 /* rh_proc_run with caps (NULL: none). */

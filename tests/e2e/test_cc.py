@@ -99,9 +99,17 @@ def racy(rh, tmp, expected):
     r = run([rh, os.path.join(tmp, "native", "store-test")], proj, text=True)
     check("racehunt on a program racehunt cc did not build: one error line, exit 2",
           r.returncode == 2 and r.stderr.count("\n") == 1 and "racehunt cc" in r.stderr, r.stderr)
-    r = run([rh, "run", "./store-test"], proj, text=True)
-    check("racehunt run ./prog: the planted race under racehunt's scheduler",
-          r.returncode == 1 and "data race store.c:35" in r.stdout, r.stdout[-600:] + r.stderr)
+    r = run([rh, "run", "--witness=w.json", "./store-test"], proj, text=True)
+    check("racehunt run ./prog: the planted race under racehunt's scheduler, reported on stderr",
+          r.returncode == 1 and "data race store.c:35" in r.stderr and "data race" not in r.stdout,
+          r.stdout[-600:] + r.stderr)
+    wit = json.load(open(os.path.join(proj, "w.json"))) if os.path.exists(os.path.join(proj, "w.json")) else {}
+    named = [w for w in wit.get("program", []) + [s.get("file", "") for s in wit.get("sources", [])]]
+    check("its witness names the executable, not racehunt's temporary bitcode",
+          named and all(n == os.path.join(proj, "store-test") for n in named), named)
+    r = run([rh, "replay", "w.json"], proj, text=True)
+    check("racehunt replay of that witness rebuilds from the executable's records into the race",
+          r.returncode == 1, r.stdout[-300:] + r.stderr[-300:])
 
 
 def race_free(rh, tmp, expected):

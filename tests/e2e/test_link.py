@@ -7,8 +7,11 @@ flag and Debian package that provide them.  The library is one this test
 builds itself, so nothing beyond clang-16 is needed; only the last check
 uses an installed library: a program calling jansson (racehunt's own
 dependency) is linked with -ljansson without being told, its race is
-observed and its witness replays."""
+observed and its witness replays; one that includes zlib.h is linked with
+-lz, the library its header implies."""
 import argparse
+import glob
+import json
 import os
 import subprocess
 import sys
@@ -45,7 +48,27 @@ ZLIB_USER = """#include <pthread.h>
 unsigned long crc32(unsigned long crc, const unsigned char *buf, unsigned len);
 const void *get_crc_table(void);
 int own_missing_function(void);
-int main(void) { return (int)crc32(0, 0, 0) + (get_crc_table() != 0) + own_missing_function(); }
+int mosquitto_lib_init(void);
+int main(void) { return (int)crc32(0, 0, 0) + (get_crc_table() != 0) + own_missing_function() + mosquitto_lib_init(); }
+"""
+
+# Includes zlib.h and calls only a zlib function no symbol hint knows: the
+# header is what says -lz (zlib1g-dev, which tests/cc needs too).
+ZLIB_HEADER_USER = """#include <pthread.h>
+#include <zlib.h>
+unsigned long flags;
+void *worker(void *arg) {
+    flags += zlibCompileFlags(); // RACE
+    return arg;
+}
+int main(void) {
+    pthread_t a, b;
+    pthread_create(&a, 0, worker, 0);
+    pthread_create(&b, 0, worker, 0);
+    pthread_join(a, 0);
+    pthread_join(b, 0);
+    return 0;
+}
 """
 
 # Calls jansson, declared by hand; given no link flags, racehunt links -ljansson itself.
@@ -121,20 +144,42 @@ def main():
         rprog = os.path.join(tmp, "prog_run.c")  # run has no compiler flags: STEP defined inside
         with open(rprog, "w") as f:
             f.write("#define STEP 1\n" + PROGRAM)
-        rc, verdict, lines, notes, err = harness.run_json(
-            rh, ["run", "--format=json", "-L", libdir, "-lhelper", rprog, "--", "ignored-argument"], env, tmp)
+        rep = os.path.join(tmp, "run.json")  # run's report: on stderr, or in -o FILE
+        p = subprocess.run([rh, "run", "--format=json", "-o", rep, "-L", libdir, "-lhelper", rprog, "--",
+                            "ignored-argument"], capture_output=True, text=True, env=env, cwd=tmp, timeout=120)
+        report = json.load(open(rep)) if os.path.exists(rep) else {}
+        notes = " | ".join(report.get("notes", []))
         check("racehunt run takes -L/-l (its -- is the program's arguments)",
-              rc in (1, 3) and verdict in ("race", "unknown") and "link" not in notes, (rc, verdict, notes, err))
+              p.returncode in (1, 3) and report.get("verdict") in ("race", "unknown") and "link" not in notes,
+              (p.returncode, report.get("verdict"), notes, p.stderr[-300:]))
 
         zprog = os.path.join(tmp, "zuser.c")
         with open(zprog, "w") as f:
             f.write(ZLIB_USER)
         rc, verdict, lines, notes, err = harness.run_json(rh, dyn + [zprog], env, tmp)
-        check("a failed link names -lz and zlib1g-dev for crc32/get_crc_table, and the unknown one",
-              "crc32" in notes and "get_crc_table" in notes and "-lz" in notes and "zlib1g-dev" in notes
-              and "own_missing_function (no library known" in notes, (rc, verdict, notes, err))
+        check("crc32/get_crc_table linked with -lz unasked; the failed link names the unknown one and "
+              "--allow-undefined, in one line",
+              "own_missing_function (no library known" in notes and "crc32" not in notes
+              and "-lz, which racehunt linked itself" in notes and "--allow-undefined" in notes
+              and "\n" not in notes, (rc, verdict, notes, err))
+        if not glob.glob("/usr/lib/*/libmosquitto.so") + glob.glob("/usr/lib/libmosquitto.so"):
+            check("a library the hints know but not installed: named with its -l flag and Debian package",
+                  "mosquitto_lib_init (-lmosquitto, Debian package libmosquitto-dev)" in notes,
+                  (rc, verdict, notes, err))
         check_auto_link(rh, env, tmp, dyn)
+        check_header_link(rh, env, tmp, dyn)
     check.finish()
+
+
+def check_header_link(rh, env, tmp, dyn):
+    hprog = os.path.join(tmp, "zheader.c")
+    with open(hprog, "w") as f:
+        f.write(ZLIB_HEADER_USER)
+    want, _ = harness.annotations(hprog)
+    rc, verdict, lines, notes, err = harness.run_json(rh, dyn + [hprog], env, tmp)
+    check("a program including zlib.h is linked with -lz, which its header implies: race at lines %s"
+          % sorted(want), rc == 1 and verdict == "race" and lines == want and "linked with -lz" in notes,
+          (rc, verdict, sorted(lines), notes, err))
 
 
 def check_auto_link(rh, env, tmp, dyn):

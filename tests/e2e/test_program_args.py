@@ -7,7 +7,10 @@ under the dynamic engine and under auto, the witness records the arguments
 and `racehunt replay` runs with them; `racehunt run`'s arguments after --
 are recorded too, so its witness replays.  A program that starts its
 threads only on the right input gets it with --stdin=FILE (a missing file
-is one error, exit 2), its witness records the file and replays with it."""
+is one error, exit 2), its witness records the file and replays with it.
+`racehunt run`'s program has racehunt's own standard streams: binary
+output byte for byte, standard input read, the report on stderr or in -o,
+and a thread blocked in read() does not hang the run."""
 import argparse
 import json
 import os
@@ -92,6 +95,7 @@ def main():
             rc, out = replay(rh, wit2, env, tmp)
             check("the witness of racehunt run replays with its arguments", rc == 1, (rc, out))
         stdin_checks(rh, tmp, env)
+        run_streams(rh, tmp, env)
     check.finish()
 
 
@@ -114,6 +118,82 @@ int main(void) {
     return 0;
 }
 """
+
+# Writes every byte value (NULs among them) after a race, then the sum of
+# what it read from standard input.
+BINARY_PROGRAM = r"""#include <pthread.h>
+#include <stdio.h>
+int shared;
+static void *worker(void *arg) {
+    shared++; // RACE
+    return arg;
+}
+int main(void) {
+    pthread_t t;
+    pthread_create(&t, 0, worker, 0);
+    shared++; // RACE
+    pthread_join(t, 0);
+    for (int i = 0; i < 256; i++)
+        putchar(i);
+    long sum = 0;
+    int c;
+    while ((c = getchar()) != EOF)
+        sum += c;
+    printf("%ld", sum);
+    return 0;
+}
+"""
+
+# A thread blocked in read() on a pipe that another thread writes later.
+PIPE_PROGRAM = r"""#include <pthread.h>
+#include <stdio.h>
+#include <unistd.h>
+static int fds[2];
+static void *reader(void *a) { char c; if (read(fds[0], &c, 1) == 1) putchar(c); return a; }
+static void *writer(void *a) { usleep(1000); if (write(fds[1], "w", 1) != 1) return 0; return a; }
+int main(void) {
+    pthread_t r, w;
+    if (pipe(fds))
+        return 1;
+    pthread_create(&r, 0, reader, 0);
+    pthread_create(&w, 0, writer, 0);
+    pthread_join(r, 0);
+    pthread_join(w, 0);
+    return 0;
+}
+"""
+
+
+def run_streams(rh, tmp, env):
+    """racehunt run: the program's standard streams are its own, byte for byte."""
+    prog = os.path.join(tmp, "binary_out.c")
+    with open(prog, "w") as f:
+        f.write(BINARY_PROGRAM)
+    data = bytes(range(256)) * 4
+    want = bytes(range(256)) + str(sum(data)).encode()
+    p = subprocess.run([rh, "run", prog], input=data, capture_output=True, env=env, cwd=tmp, timeout=120)
+    check("racehunt run: binary stdout (NULs) byte for byte, stdin read, report on stderr",
+          p.returncode == 1 and p.stdout == want and b"data race" in p.stderr,
+          (p.returncode, p.stdout[:40], p.stderr[-300:]))
+    rep = os.path.join(tmp, "run_report.json")
+    p = subprocess.run([rh, "run", "--format=json", "-o", rep, prog], input=data, capture_output=True,
+                       env=env, cwd=tmp, timeout=120)
+    races = json.load(open(rep)).get("races", []) if os.path.exists(rep) else []
+    check("racehunt run -o FILE: the report in FILE, stdout the program's, stderr empty",
+          p.returncode == 1 and p.stdout == want and p.stderr == b"" and races,
+          (p.returncode, p.stdout[:40], p.stderr[-300:]))
+    pipe = os.path.join(tmp, "blocked_reader.c")
+    with open(pipe, "w") as f:
+        f.write(PIPE_PROGRAM)
+    for strategy in ("pct", "fifo", "random"):
+        try:
+            p = subprocess.run([rh, "run", "--timeout=20", "--strategy=" + strategy, pipe],
+                               capture_output=True, env=env, cwd=tmp, timeout=60)
+            ok = p.stdout == b"w" and b"time limit" not in p.stderr
+        except subprocess.TimeoutExpired:
+            ok, p = False, "hung"
+        check("racehunt run: a thread blocked in read() does not hang the run (%s)" % strategy, ok,
+              p if p == "hung" else (p.returncode, p.stdout, p.stderr[-300:]))
 
 
 def stdin_checks(rh, tmp, env):

@@ -189,9 +189,9 @@ def test_options(tmp):
     write(os.path.join(tmp, "known.supp"), "race:count_hits\n")
     p = run(["run", "--exitcode=42", "--suppressions=known.supp", "races.c", "other.c"], tmp)
     check("racehunt run: --exitcode and suppressions apply as in TSan", p.returncode == 42
-          and "suppressed" in p.stdout.splitlines()[-1]
-          and not any("races.c:14" in l for l in p.stdout.splitlines() if not l.startswith("    step ")),
-          (p.returncode, p.stdout[-300:]))
+          and "suppressed" in p.stderr.splitlines()[-1]
+          and not any("races.c:14" in l for l in p.stderr.splitlines() if not l.startswith("    step ")),
+          (p.returncode, p.stderr[-300:]))
     p = run(["-h"], tmp)
     check("-h prints the help", p.returncode == 0 and "--suppressions" in p.stdout
           and "RACEHUNT_OPTIONS" in p.stdout, p.stdout[:100])

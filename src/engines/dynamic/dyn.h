@@ -48,6 +48,13 @@ char *rh_dyn_access_name(LLVMTargetDataRef td, LLVMValueRef ptr);
  * the one it points to; "balance", "hdr.len", or NULL.  A new string. */
 char *rh_dyn_field_name(LLVMValueRef var, int through_pointer, long long off);
 
+/* Brackets every call of m to a function that may block in the kernel
+ * (read, accept, poll, write, fgets, ...; dyn_blocking.c) with the
+ * runtime's __rh_cc_block_begin(0) and __rh_cc_block_end(): the calling
+ * thread is off the schedule while the call waits.  A run of such a
+ * module does not replay a schedule step for step. */
+void rh_dyn_wrap_blocking(LLVMModuleRef m);
+
 /* An instrumented executable in the cache, with its location table. */
 typedef struct rh_dyn_binary {
     char *dir;          /* cache entry */
@@ -119,6 +126,10 @@ typedef struct rh_dyn_libhint {
 
 /* The library that probably defines sym, or NULL when racehunt cannot tell. */
 const rh_dyn_libhint *rh_dyn_libhint_for(const char *sym);
+
+/* The -l flag of the library a header implies (dyn_libheaders.c: path ends
+ * in "/zlib.h": "-lz"), or NULL. */
+const char *rh_dyn_header_lib(const char *path);
 
 /* ---- traces: what one run of the runtime reported (dyn_trace.c) ---- */
 
@@ -200,7 +211,9 @@ typedef struct rh_dyn_runspec {
     char *const *args;         /* program arguments, may be NULL */
     int nargs;
     double timeout;
-    int passthrough;           /* keep the program's output (racehunt run) */
+    int passthrough;           /* keep the program's output (for the engine's notes) */
+    int inherit_stdio;         /* the program's streams are racehunt's own, byte for byte
+                                  (racehunt run; rh_proc_caps.inherit_stdio) */
     const char *target;        /* a directed run's pair (RH_RT_TARGET), or NULL */
 } rh_dyn_runspec;
 

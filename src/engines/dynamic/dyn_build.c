@@ -128,6 +128,8 @@ static int build_module(rh_program *prog, const rh_options *o, double deadline, 
         free(lib);
         return -1;
     }
+    if (o->command && strcmp(o->command, "run") == 0) /* the user's run: a reader never hangs it */
+        rh_dyn_wrap_blocking(m);
     LLVMMemoryBufferRef buf = LLVMWriteBitcodeToMemoryBuffer(m);
     rh_dyn_linkin in = {rh_dyn_data_decls(m)};
     LLVMDisposeModule(m);

@@ -127,34 +127,37 @@ static void free_names(name_list *l)
     rh_vec_free(l);
 }
 
-static int link_failed(const name_list *syms, const char *errout, const rh_options *o, char *err)
+static char *join_flags(const name_list *flags);
+
+/* One line: what stays undefined (with the libraries racehunt already
+ * tried, flags), and the two ways on: give what defines it, or consent to
+ * leaving it out. */
+static int link_failed(const name_list *syms, const name_list *flags, const char *errout,
+                       const rh_options *o, char *err)
 {
     if (syms->len == 0) {
         const char *msg = strstr(errout, "error") ? strstr(errout, "error") : errout;
         return rh_fail(err, "building the instrumented program failed: %.300s", msg);
     }
-    char *what = missing_sentence(syms);
-    rh_fail(err, "linking the instrumented program failed: undefined %s; give link flags after "
-                 "-- (racehunt FILE -- -lz) or with -l/-L/--link%s",
-            what, o->allow_undefined ? ""
-                  : ", or leave them out with --allow-undefined (a run that calls a missing function "
-                    "ends there)");
+    char *what = missing_sentence(syms), *tried = join_flags(flags);
+    rh_fail(err, "linking the instrumented program failed: undefined %s%s%s%s; give the sources or "
+                 "link flags that define them (racehunt FILE... -- -lNAME, or -l/-L/--link)%s",
+            what, flags->len ? " (with " : "", tried, flags->len ? ", which racehunt linked itself)" : "",
+            o->allow_undefined ? ""
+                  : ", or leave them out with --allow-undefined (a run that calls one ends there)");
     free(what);
+    free(tried);
     return -1;
 }
 
-/* The -l flags of the libraries that define every undefined symbol, each
- * once; none when some symbol belongs to no library the hints know, since
- * a link with the others would fail all the same. */
+/* The -l flags of the libraries the hints name for the undefined symbols,
+ * each once.  Symbols the hints do not know are no reason to give up: the
+ * library of a known one often defines them too (ncurses' echo). */
 static void hinted_flags(const name_list *syms, name_list *flags)
 {
     for (size_t i = 0; i < syms->len; i++) {
         const rh_dyn_libhint *h = rh_dyn_libhint_for(syms->items[i]);
-        if (!h) {
-            free_names(flags);
-            return;
-        }
-        if (!has_name(flags, h->flag))
+        if (h && !has_name(flags, h->flag))
             rh_vec_push(flags, rh_xstrdup(h->flag));
     }
 }
@@ -163,12 +166,14 @@ static void hinted_flags(const name_list *syms, name_list *flags)
  * they would after the program's objects in its own build, then the
  * libraries racehunt chose (extra), then the system libraries.  The
  * linker's temporary objects go to TMPDIR: pointing it into our own
- * directory keeps them where an interrupted racehunt cleans up. */
-static int link_once(const char *clang, const char *bc, const char *lib, const rh_options *o,
+ * directory keeps them where an interrupted racehunt cleans up.  obj is
+ * the program compiled once (compile_object): a link that is tried again
+ * with other libraries does not generate its code again. */
+static int link_once(const char *clang, const char *obj, const char *lib, const rh_options *o,
                      const name_list *extra, const char *exe, const char *tmp, double seconds,
                      rh_proc_result *r, char *err)
 {
-    const char *head[] = {clang, "-O1", "-w", "-fno-color-diagnostics", bc, lib};
+    const char *head[] = {clang, "-O1", "-w", "-fno-color-diagnostics", obj, lib};
     const char *tail[] = {"-lpthread", "-lm", "-o", exe};
     size_t nh = sizeof head / sizeof head[0], nt = sizeof tail / sizeof tail[0], n = 0;
     char **argv = rh_xcalloc(nh + (size_t)o->nldflags + extra->len + nt + 1, sizeof *argv);
@@ -184,6 +189,29 @@ static int link_once(const char *clang, const char *bc, const char *lib, const r
     int rc = rh_proc_run(argv, env, seconds, r, err);
     free(tmpdir);
     free(argv);
+    return rc;
+}
+
+/* Bitcode larger than this is compiled without optimisation: clang-16
+ * spends about five times the CPU time on -O1 (1.8 MB of instrumented
+ * bitcode of a 20,000-line program: 3.0 s against 0.64 s), which a 30 s
+ * budget on a loaded machine cannot spare, while the runs of such a
+ * program spend their time in the runtime's hooks either way. */
+#define RH_DYN_OPTIMISE_MAX_BYTES (1L << 20)
+
+/* The instrumented bitcode bc compiled to the object obj (position
+ * independent as clang-16 links by default): 0 when it was, else *r says
+ * how it failed. */
+static int compile_object(const char *clang, const char *bc, const char *obj, const char *tmp,
+                          double seconds, rh_proc_result *r, char *err)
+{
+    struct stat sb;
+    int large = stat(bc, &sb) == 0 && sb.st_size > RH_DYN_OPTIMISE_MAX_BYTES;
+    char *argv[] = {(char *)clang, large ? "-O0" : "-O1", "-w", "-fno-color-diagnostics", "-c",
+                    (char *)bc, "-o", (char *)obj, NULL};
+    char *tmpdir = rh_xasprintf("TMPDIR=%s", tmp), *env[] = {tmpdir, NULL};
+    int rc = rh_proc_run(argv, env, seconds, r, err);
+    free(tmpdir);
     return rc;
 }
 
@@ -216,16 +244,62 @@ static char *short_list(const name_list *syms)
                              : rh_xstrdup(buf);
 }
 
-/* --allow-undefined: links again with stubs for every symbol still
- * undefined (dyn_undefined.c), a few times, since a linker may name only
- * the first of many.  0 when a link succeeded (*r is its result). */
-static int link_with_stubs(const char *clang, const char *bc, const char *lib, const rh_options *o,
-                           const rh_dyn_linkin *in, name_list *syms, const char *exe,
-                           const char *tmp, double deadline, rh_proc_result *r, char **left_out,
-                           char *err)
+/* Whether the library of flag "-lNAME" is installed: libNAME.so or
+ * libNAME.a in a -L directory of the user's or a system library
+ * directory.  A flag racehunt adds itself must never be what makes a
+ * link fail. */
+static int lib_installed(const char *flag, const rh_options *o)
+{
+    static const char *const sys[] = {"/usr/local/lib", "/usr/lib/x86_64-linux-gnu",
+                                      "/lib/x86_64-linux-gnu", "/usr/lib64", "/usr/lib", "/lib"};
+    name_list dirs = {0};
+    for (int i = 0; i < o->nldflags; i++)
+        if (strncmp(o->ldflags[i], "-L", 2) == 0 && o->ldflags[i][2])
+            rh_vec_push(&dirs, (char *)o->ldflags[i] + 2);
+    for (size_t i = 0; i < sizeof sys / sizeof sys[0]; i++)
+        rh_vec_push(&dirs, (char *)sys[i]);
+    int found = 0;
+    for (size_t i = 0; !found && i < dirs.len; i++)
+        for (int k = 0; !found && k < 2; k++) {
+            char *p = rh_xasprintf("%s/lib%s.%s", dirs.items[i], flag + 2, k ? "a" : "so");
+            found = file_exists(p);
+            free(p);
+        }
+    rh_vec_free(&dirs);
+    return found;
+}
+
+/* The libraries racehunt tries when the program's own link leaves
+ * symbols undefined: those its headers imply (dyn_libheaders.c), then
+ * those the symbol hints name, each once and only when installed. */
+static void candidate_flags(const name_list *syms, const rh_options *o, name_list *flags)
+{
+    name_list all = {0};
+    for (const char *const *h = rh_frontend_headers(); *h; h++) {
+        const char *f = rh_dyn_header_lib(*h);
+        if (f && !has_name(&all, f))
+            rh_vec_push(&all, rh_xstrdup(f));
+    }
+    hinted_flags(syms, &all);
+    for (size_t i = 0; i < all.len; i++)
+        if (lib_installed(all.items[i], o))
+            rh_vec_push(flags, rh_xstrdup(all.items[i]));
+    free_names(&all);
+}
+
+/* --allow-undefined: links again with the libraries chosen (flags) and
+ * stubs for every symbol still undefined (dyn_undefined.c), a few times,
+ * since a linker may name only the first of many.  0 when a link
+ * succeeded (*r is its result). */
+static int link_with_stubs(const char *clang, const char *obj, const char *lib, const rh_options *o,
+                           const rh_dyn_linkin *in, const name_list *flags, name_list *syms,
+                           const char *exe, const char *tmp, double deadline, rh_proc_result *r,
+                           char **left_out, char *err)
 {
     char *stubs = rh_xasprintf("%s/undefined_stubs.c", tmp);
     name_list extra = {0};
+    for (size_t i = 0; i < flags->len; i++)
+        rh_vec_push(&extra, flags->items[i]);
     rh_vec_push(&extra, stubs);
     int rc = 1;
     for (int attempt = 0; attempt < 4 && syms->len && deadline - rh_now() > 0.1; attempt++) {
@@ -233,7 +307,7 @@ static int link_with_stubs(const char *clang, const char *bc, const char *lib, c
                                (const char *const *)in->data_syms, err))
             break;
         rh_proc_result again;
-        if (link_once(clang, bc, lib, o, &extra, exe, tmp, deadline - rh_now(), &again, err))
+        if (link_once(clang, obj, lib, o, &extra, exe, tmp, deadline - rh_now(), &again, err))
             break;
         if (link_ok(&again)) {
             rh_proc_result_free(r);
@@ -253,12 +327,43 @@ static int link_with_stubs(const char *clang, const char *bc, const char *lib, c
     return rc;
 }
 
+/* After the program's own link failed on the symbols syms: links again
+ * with the installed libraries its headers and the hints imply.  On
+ * success *r is that link and *auto_libs names them; otherwise syms is
+ * what stays undefined with them, and flags keeps them for the stubs. */
+static void link_with_libraries(const char *clang, const char *obj, const char *lib,
+                                const rh_options *o, name_list *syms, name_list *flags,
+                                const char *exe, const char *tmp, double deadline,
+                                rh_proc_result *r, char **auto_libs, char *err)
+{
+    candidate_flags(syms, o, flags);
+    rh_proc_result again;
+    if (!flags->len || deadline - rh_now() <= 0.1 ||
+        link_once(clang, obj, lib, o, flags, exe, tmp, deadline - rh_now(), &again, err))
+        return;
+    if (link_ok(&again)) {
+        rh_proc_result_free(r);
+        *r = again;
+        *auto_libs = join_flags(flags);
+        return;
+    }
+    name_list left = {0};
+    undefined_symbols(again.errout, &left);
+    rh_proc_result_free(&again);
+    if (left.len) { /* fewer: the libraries defined the others */
+        free_names(syms);
+        *syms = left;
+    } else {
+        rh_vec_free(&left);
+    }
+}
+
 /* A program that calls into libraries its build would link (zlib, jansson)
- * is linked with them when every undefined symbol belongs to a library the
- * hints know and the second link succeeds, i.e. the libraries are
- * installed: the user of `racehunt prog.c` gets runs instead of a link
- * error, and the engine says which flags it chose (*auto_libs).  With
- * --allow-undefined, what stays undefined is left out (link_with_stubs). */
+ * is linked with them when they are installed and the link then succeeds:
+ * the user of `racehunt prog.c` gets runs instead of a link error, and the
+ * engine says which flags it chose (*auto_libs).  With --allow-undefined,
+ * what stays undefined is left out (link_with_stubs).  The program is
+ * compiled to an object once; each attempt only links it. */
 int rh_dyn_link(const char *bc, const char *lib, const rh_options *o, const char *exe,
                 const char *tmp, double seconds, const rh_dyn_linkin *in, rh_dyn_linkout *res,
                 char *err)
@@ -269,32 +374,36 @@ int rh_dyn_link(const char *bc, const char *lib, const rh_options *o, const char
         return rh_fail(err, "clang-16 is not installed, so the dynamic engine cannot build the program");
     double deadline = rh_now() + seconds;
     name_list none = {0}, syms = {0}, flags = {0};
+    char *obj = rh_xasprintf("%s/prog.o", tmp);
     rh_proc_result r;
-    int rc = link_once(clang, bc, lib, o, &none, exe, tmp, seconds, &r, err);
+    int rc = compile_object(clang, bc, obj, tmp, seconds, &r, err);
+    if (rc == 0 && link_ok(&r)) {
+        rh_proc_result_free(&r);
+        if (deadline - rh_now() > 0.1)
+            rc = link_once(clang, obj, lib, o, &none, exe, tmp, deadline - rh_now(), &r, err);
+        else
+            r.timed_out = 1, r.exited = 0; /* the compile took the budget */
+    }
     if (rc == 0 && !link_ok(&r) && !r.timed_out) {
         undefined_symbols(r.errout, &syms);
-        hinted_flags(&syms, &flags);
-        rh_proc_result again;
-        if (flags.len && deadline - rh_now() > 0.1 &&
-            link_once(clang, bc, lib, o, &flags, exe, tmp, deadline - rh_now(), &again, err) == 0) {
-            if (link_ok(&again)) {
-                rh_proc_result_free(&r);
-                r = again;
-                res->auto_libs = join_flags(&flags);
-            } else {
-                rh_proc_result_free(&again);
-            }
-        }
+        if (syms.len)
+            link_with_libraries(clang, obj, lib, o, &syms, &flags, exe, tmp, deadline, &r,
+                                &res->auto_libs, err);
     }
     if (rc == 0 && !link_ok(&r) && !r.timed_out && o->allow_undefined && syms.len)
-        link_with_stubs(clang, bc, lib, o, in, &syms, exe, tmp, deadline, &r, &res->left_out, err);
+        link_with_stubs(clang, obj, lib, o, in, &flags, &syms, exe, tmp, deadline, &r,
+                        &res->left_out, err);
     if (rc == 0 && !link_ok(&r))
         rc = r.timed_out ? rh_fail(err, "compiling and linking the instrumented program did not end "
                                         "within the time budget (%.0f s were left for it)", seconds)
-                         : link_failed(&syms, r.errout, o, err);
+                         : link_failed(&syms, &flags, r.errout, o, err);
+    if (rc == 0 && res->left_out && flags.len) /* the libraries the stubbed link kept */
+        res->auto_libs = join_flags(&flags);
     rh_proc_result_free(&r);
     free_names(&syms);
     free_names(&flags);
+    remove(obj);
+    free(obj);
     free(clang);
     return rc;
 }

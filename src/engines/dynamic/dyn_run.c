@@ -57,7 +57,7 @@ int rh_dyn_run_once(const rh_dyn_binary *bin, const char *workdir, const rh_dyn_
         argv[i + 1] = args[i];
     remove(outfile);
     rh_proc_result pr;
-    rh_proc_caps caps = {RH_DYN_CAP_DATA, RH_DYN_CAP_FILE, 1, bin->stdin_path};
+    rh_proc_caps caps = {RH_DYN_CAP_DATA, RH_DYN_CAP_FILE, 1, bin->stdin_path, spec->inherit_stdio};
     int rc = rh_proc_run_capped(argv, env, spec->timeout, &caps, &pr, err);
     if (rc == 0) {
         res->timed_out = pr.timed_out;
