@@ -38,7 +38,7 @@ static int lk_create(lk_t *out)
 {
     lk_t l = (lk_t)malloc(sizeof(*l));
     *out = NULL;
-    if (l == NULL || pthread_mutex_init(&l->mutex, NULL) != 0) // NORACE
+    if (l == NULL || pthread_mutex_init(&l->mutex, NULL) != 0)
         return 0;
     *out = l;
     return 1;

@@ -57,8 +57,8 @@ static void add_one(void *args)
 int main(void)
 {
     std_thread a = NULL, b = NULL;
-    int *cnt = calloc(1, sizeof(int)); // NORACE
-    if (cnt == NULL) // NORACE
+    int *cnt = calloc(1, sizeof(int));
+    if (cnt == NULL)
         return 0;
     total_lock = (std_lock)malloc(sizeof(*total_lock)); // NORACE
     if (total_lock == NULL) // NORACE

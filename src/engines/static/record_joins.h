@@ -10,7 +10,9 @@
  *
  * A record thread T (one create C in wrapper W, not in a loop; T's code
  * starts no thread) is counted when W is called only directly, only from
- * m, never in a loop, and either W returns the record on every path after
+ * m, never in a loop (or, as its only call, once per iteration of a counted
+ * loop into an array: record_loops.h, one bit for the whole array), and
+ * either W returns the record on every path after
  * C, or each call passes a local cell A_k of m (used only by loads, stores
  * and that call) as W's out-parameter, into which W stores the record on
  * every path after C (and nothing else after C).  A forward must-analysis
