@@ -10,6 +10,9 @@ import csv
 import os
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import tables  # noqa: E402
+
 SCORES = {"correct-false": 1, "correct-true": 2, "wrong-false": -16, "wrong-true": -32}
 
 
@@ -27,12 +30,12 @@ def cells(rows):
     return [str(correct), str(wrong), str(len(cats) - correct - wrong), str(score)]
 
 
-def build_lines(tables):
-    groups = sorted({r["group"] for rows in tables for r in rows})
+def build_lines(results):
+    groups = sorted({r["group"] for rows in results for r in rows})
     lines = []
     for g in groups + ["total"]:
         line = [g]
-        for rows in tables:
+        for rows in results:
             part = rows if g == "total" else [r for r in rows if r["group"] == g]
             tasks = str(len(part))
             line += [tasks] + cells(part)
@@ -40,27 +43,18 @@ def build_lines(tables):
     return lines
 
 
-def print_table(header, lines):
-    widths = [max(len(x) for x in col) for col in zip(header, *lines)]
-    for i, line in enumerate([header] + lines):
-        print("  ".join(c.ljust(w) if j == 0 else c.rjust(w)
-                        for j, (c, w) in enumerate(zip(line, widths))))
-        if i == 0:
-            print("  ".join("-" * w for w in widths))
-
-
 def main(paths):
     if not paths:
         print(__doc__.strip(), file=sys.stderr)
         return 2
-    tables = [read_tsv(p) for p in paths]
+    results = [read_tsv(p) for p in paths]
     labels = [os.path.splitext(os.path.basename(p))[0] for p in paths]
     for i, label in enumerate(labels):
         print(f"[{i + 1}] {label}: {paths[i]}")
     header = ["group"]
     for i in range(len(paths)):
         header += [f"[{i + 1}] tasks", "correct", "wrong", "unknown", "score"]
-    print_table(header, build_lines(tables))
+    print(tables.text(header, build_lines(results)))
     return 0
 
 

@@ -6,8 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 timeout=${1:-30}
 shift || true
-stamp=$(date -u +%Y%m%d-%H%M%S)
-out=bench/results/$stamp
+out=$(python3 -c 'import sys; sys.path.insert(0, "bench"); import tables; print(tables.results_dir("comparison"))')
 mkdir -p "$out"
 run() { # NAME ARGS...
     local name=$1

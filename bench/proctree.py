@@ -17,11 +17,14 @@ tree through /proc instead:
     (prctl PR_SET_CHILD_SUBREAPER), so a descendant that outlives its
     parent is re-parented here instead of to init and stays findable.
 
-Linux only; Python standard library only.  Used by bench/run_realworld.py
-and tests/e2e/test_budget.py.
+Linux only; Python standard library only.  The one process runner of
+bench/ (run_bench.py, run_realworld.py, run_realworld_dynamic.py,
+score_races.py, witness_lengths.py) and of tests/e2e/test_budget.py;
+run_captured() is run() with the output kept in memory.
 """
 import ctypes
 import os
+import resource
 import select
 import signal
 import subprocess
@@ -189,21 +192,28 @@ _roots_lock = threading.Lock()
 _roots = set()
 
 
-def run(cmd, cwd, kill_after, stdout, stderr, linger=1.0, env=None, measure=True):
-    """Runs cmd; SIGKILLs its whole tree kill_after seconds after the start.
+def run(cmd, cwd, kill_after, stdout, stderr, linger=1.0, env=None, measure=True, memory_mb=None):
+    """Runs cmd; SIGKILLs its whole tree kill_after seconds after the start;
+    memory_mb limits each process's address space (RLIMIT_AS).
     Returns a dict: rc (negative: signal), wall, killed (the hard kill fired),
     maxrss_mb (ru_maxrss of cmd and the descendants it waited for; with
     measure, through GNU time), tree_mb (peak of the sampled sum over live
     descendants), leftovers (list of "pid comm: cmdline" still alive
     `linger` seconds after cmd ended; they are killed afterwards)."""
     measure_file = None
-    if measure:
-        fd, measure_file = tempfile.mkstemp(prefix="rh-maxrss-", dir=cwd)
+    if measure:  # in the temporary directory: cwd may be a corpus that is not ours to write
+        fd, measure_file = tempfile.mkstemp(prefix="rh-maxrss-")
         os.close(fd)
         cmd = measured(cmd, measure_file)
+
+    def limit_memory():
+        limit = memory_mb * 1024 * 1024
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
     t0 = time.monotonic()
     proc = subprocess.Popen(cmd, cwd=cwd, stdout=stdout, stderr=stderr, stdin=subprocess.DEVNULL,
-                            start_new_session=True, env=env)
+                            start_new_session=True, env=env,
+                            preexec_fn=limit_memory if memory_mb else None)
     with _roots_lock:
         _roots.add(proc.pid)
 
@@ -256,3 +266,21 @@ def run(cmd, cwd, kill_after, stdout, stderr, linger=1.0, env=None, measure=True
     return {"rc": proc.returncode, "wall": wall, "killed": killed,
             "maxrss_mb": maxrss_kb / 1024.0,
             "tree_mb": watch.peak_tree_kb / 1024.0, "leftovers": described}
+
+
+def run_captured(cmd, cwd, kill_after, env=None, memory_mb=None, linger=0.2):
+    """run() with stdout and stderr kept: a dict rc (None: cmd could not start;
+    negative: signal), stdout, stderr (text), wall, mem_mb (peak RSS of cmd),
+    timed_out (the hard kill fired), leftovers."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        try:
+            r = run(cmd, cwd, kill_after, out, err, linger=linger, env=env, memory_mb=memory_mb)
+        except OSError as e:
+            return {"rc": None, "stdout": "", "stderr": "cannot start %s: %s" % (cmd[0], e),
+                    "wall": 0.0, "mem_mb": 0.0, "timed_out": False, "leftovers": []}
+        texts = []
+        for f in (out, err):
+            f.seek(0)
+            texts.append(f.read().decode("utf-8", errors="replace"))
+    return {"rc": r["rc"], "stdout": texts[0], "stderr": texts[1], "wall": r["wall"],
+            "mem_mb": r["maxrss_mb"], "timed_out": r["killed"], "leftovers": r["leftovers"]}

@@ -1,6 +1,11 @@
 """realworld_table.py - the output formats of run_realworld.py: a progress line per run,
 the TSV (one row per program and engine, every stage) and the Markdown table for READMEs."""
+import os
 import re
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import tables  # noqa: E402
 
 TSV_COLUMNS = ["program", "lines", "engine", "timeout_s", "exit", "status", "wall_s", "maxrss_mb",
                "tree_mb", "verdict", "races", "evidence", "may_locations", "notes", "leftovers",
@@ -63,10 +68,6 @@ def write_tsv(path, rows):
             f.write("\t".join(cells) + "\n")
 
 
-def md_escape(text):
-    return str(text).replace("|", "\\|")
-
-
 def markdown(rows, engines, budgets, summary):
     out = ["# racehunt on the real-world programs", ""]
     out += ["- " + line for line in summary]
@@ -80,17 +81,17 @@ def markdown(rows, engines, budgets, summary):
         rs = [r for r in rows if r["engine"] == engine]
         if not rs:
             continue
-        out += ["## `--engine=%s --timeout=%g`" % (engine, budgets.get(engine, 30.0)), "",
-                "| program | lines | clang s | clang MB | status | wall s | peak MB | verdict | races | may | "
-                "notes | slowest stages | left behind |",
-                "|---|---:|---:|---:|---|---:|---:|---|---:|---:|---:|---|---:|"]
+        out += ["## `--engine=%s --timeout=%g`" % (engine, budgets.get(engine, 30.0)), ""]
+        lines = []
         for r in rs:
             status = r["status"]
             if r.get("detail") and status != "finished":
-                status += " (%s)" % md_escape(short_detail(r["detail"]))
-            out.append("| %s | %d | %s | %s | %s | %.1f | %.0f | %s | %s | %s | %s | %s | %s |" % (
-                r["program"], r["lines"], fmt(r.get("clang_s")), fmt(r.get("clang_mb"), 0), status, r["wall_s"], peak_mb(r),
-                r["verdict"], r["races"], r["may_locations"], r["notes"],
-                md_escape(slow_stages(r["stages"])), r["leftovers"] or ""))
+                status += " (%s)" % short_detail(r["detail"])
+            lines.append([r["program"], r["lines"], fmt(r.get("clang_s")), fmt(r.get("clang_mb"), 0), status,
+                          "%.1f" % r["wall_s"], "%.0f" % peak_mb(r), r["verdict"], r["races"],
+                          r["may_locations"], r["notes"], slow_stages(r["stages"]), r["leftovers"] or ""])
+        out.append(tables.markdown(["program", "lines", "clang s", "clang MB", "status", "wall s", "peak MB",
+                                    "verdict", "races", "may", "notes", "slowest stages", "left behind"],
+                                   lines, "lrrrlrrlrrrlr"))
         out.append("")
     return "\n".join(out)

@@ -11,18 +11,17 @@ Python 3 standard library only.
 import argparse
 import concurrent.futures
 import os
-import resource
 import shlex
-import signal
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
-import time
 
 BENCH_DIR = os.path.dirname(os.path.abspath(__file__))
 REPO_ROOT = os.path.dirname(BENCH_DIR)
+sys.path.insert(0, BENCH_DIR)
+import proctree  # noqa: E402
+import tables  # noqa: E402
 
 # Seconds a child may overrun its --timeout before it is killed.
 GRACE = 5
@@ -154,71 +153,6 @@ def load_task_safely(path, corpus):
         return None
 
 
-# ---------------------------------------------------------------- running children
-
-def run_child(cmd, cwd, timeout, memory_mb=None, env=None):
-    """Run cmd in its own process group; kill the whole group after `timeout` seconds.
-
-    Returns a dict: rc (negative = signal), stdout, stderr, wall, mem_mb, timed_out.
-    Output goes to temporary files (no pipe deadlocks); os.wait4 gives the child's rusage.
-    """
-    def limit_memory():
-        if memory_mb:
-            limit = memory_mb * 1024 * 1024
-            resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
-
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-        start = time.monotonic()
-        try:
-            proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdin=subprocess.DEVNULL,
-                                    stdout=out, stderr=err, start_new_session=True,
-                                    preexec_fn=limit_memory)
-        except OSError as e:
-            return {"rc": None, "stdout": "", "stderr": f"cannot start {cmd[0]}: {e}",
-                    "wall": 0.0, "mem_mb": 0.0, "timed_out": False}
-        status, usage, timed_out = wait_with_timeout(proc, timeout)
-        wall = time.monotonic() - start
-        kill_group(proc.pid)          # leftovers of the child, if any
-        return {"rc": exit_code(status), "stdout": read_back(out), "stderr": read_back(err),
-                "wall": wall, "mem_mb": usage.ru_maxrss / 1024.0, "timed_out": timed_out}
-
-
-def wait_with_timeout(proc, timeout):
-    """os.wait4 on the child while a timer kills its process group at the deadline."""
-    fired = threading.Event()
-
-    def on_timeout():
-        fired.set()
-        kill_group(proc.pid)
-
-    timer = threading.Timer(timeout, on_timeout)
-    timer.start()
-    try:
-        _, status, usage = os.wait4(proc.pid, 0)
-    finally:
-        timer.cancel()
-    proc.returncode = exit_code(status)   # reaped here; keep Popen from waiting again
-    return status, usage, fired.is_set()
-
-
-def kill_group(pgid):
-    try:
-        os.killpg(pgid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
-
-
-def exit_code(status):
-    if os.WIFSIGNALED(status):
-        return -os.WTERMSIG(status)
-    return os.WEXITSTATUS(status)
-
-
-def read_back(f):
-    f.seek(0)
-    return f.read().decode("utf-8", errors="replace")
-
-
 def last_line(text):
     lines = [l for l in text.splitlines() if l.strip()]
     return lines[-1].strip() if lines else ""
@@ -237,7 +171,7 @@ def run_racehunt(task, opts):
         cmd.append(f"--engine={opts.engine}")
     cmd += shlex.split(opts.extra or "")
     cmd += [task["input"], "--"] + include_flags(task)
-    res = run_child(cmd, task["dir"], opts.timeout + GRACE, opts.memory)
+    res = proctree.run_captured(cmd, task["dir"], opts.timeout + GRACE, memory_mb=opts.memory)
     if res["timed_out"]:
         return outcome("timeout", res["wall"], res["mem_mb"])
     answer = parse_result(res["stdout"])
@@ -329,7 +263,7 @@ def compile_task(task, tmp, flags):
         f.write(STUB_C)
     binary = os.path.join(tmp, "task.bin")
     cmd = ["gcc"] + flags + ["-w"] + include_flags(task) + [task["input"], stub, "-o", binary]
-    res = run_child(cmd, task["dir"], 120)
+    res = proctree.run_captured(cmd, task["dir"], 120)
     if res["rc"] != 0:
         errors = [l for l in res["stderr"].splitlines()
                   if "error:" in l or "undefined reference" in l]
@@ -357,10 +291,10 @@ def run_tsan(task, opts):
 
 def run_tsan_once(binary, task, opts, env):
     # No RLIMIT_AS: TSan reserves terabytes of address space for its shadow memory.
-    res = run_child([binary], task["dir"], opts.timeout, None, env)
+    res = proctree.run_captured([binary], task["dir"], opts.timeout, env=env)
     if "unexpected memory mapping" in res["stderr"]:
         setarch = ["setarch", os.uname().machine, "-R", binary]
-        res = run_child(setarch, task["dir"], opts.timeout, None, env)
+        res = proctree.run_captured(setarch, task["dir"], opts.timeout, env=env)
     return res
 
 
@@ -378,7 +312,7 @@ def run_helgrind(task, opts):
         if not binary:
             return outcome("error", ctime, 0.0, err)
         cmd = ["valgrind", "--tool=helgrind", "--error-exitcode=66", binary]
-        res = run_child(cmd, task["dir"], opts.timeout, opts.memory)
+        res = proctree.run_captured(cmd, task["dir"], opts.timeout, memory_mb=opts.memory)
         result = judge_runs([res], "Possible data race", helgrind_failure)
     result["time"] += ctime
     return result
@@ -492,21 +426,11 @@ def group_rows(rows):
     return groups
 
 
-def print_table(header, lines):
-    widths = [max(len(str(x)) for x in col) for col in zip(header, *lines)]
-    for i, line in enumerate([header] + lines):
-        cells = [str(c).ljust(w) if j == 0 else str(c).rjust(w)
-                 for j, (c, w) in enumerate(zip(line, widths))]
-        print("  ".join(cells))
-        if i == 0:
-            print("  ".join("-" * w for w in widths))
-
-
 def print_report(rows):
     groups = group_rows(rows)
     lines = [[g] + summarize(groups[g]) for g in sorted(groups)]
     lines.append(["total"] + summarize(rows))
-    print_table(TABLE_HEADER, lines)
+    print(tables.text(TABLE_HEADER, lines))
     racy = [r for r in rows if r["expected"] == "false"]
     safe = [r for r in rows if r["expected"] == "true"]
     print(f"\nracy tasks:      {sum(r['answer'] == 'false' for r in racy)}/{len(racy)} answered false (race found)")
@@ -535,7 +459,7 @@ def parse_args(argv):
     p.add_argument("--timeout", type=float, default=30, help="seconds per task (default 30, racehunt's own default)")
     p.add_argument("--memory", type=int, default=4096, help="MB address-space limit (default 4096)")
     p.add_argument("--jobs", type=int, default=2)
-    p.add_argument("--tsv", help="output TSV (default bench/results/<timestamp>.tsv)")
+    p.add_argument("--tsv", help="output TSV (default bench/results/DATE-COMMIT-bench/TOOL.tsv)")
     p.add_argument("--filter", help="only tasks whose path contains this string")
     p.add_argument("--expected", choices=["true", "false"],
                    help="only tasks with this expected verdict (false: the racy ones)")
@@ -596,7 +520,8 @@ def main(argv):
         print("error: no data-race tasks found", file=sys.stderr)
         return 2
     rows = run_all(tasks, opts)
-    tsv = opts.tsv or os.path.join(BENCH_DIR, "results", time.strftime("%Y%m%d-%H%M%S") + ".tsv")
+    name = opts.tool if opts.tool != "racehunt" else opts.engine or "auto"
+    tsv = opts.tsv or os.path.join(tables.results_dir("bench"), name + ".tsv")
     write_tsv(tsv, rows)
     print_report(rows)
     print(f"results: {tsv}")

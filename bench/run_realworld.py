@@ -5,7 +5,7 @@ These programs have no expected verdicts (see that folder's README), so this mea
 behaviour, not correctness: for every program and engine, whether racehunt finished within its
 budget, wall time, time per stage, peak memory of the whole process tree, verdict, races, possible
 race locations (--may), notes, processes left behind; and clang-16 -O0 -g -c on the same file for
-comparison.  Writes results.tsv and table.md to bench/results/<date>-realworld/ and prints the
+comparison.  Writes results.tsv and table.md to bench/results/DATE-COMMIT-realworld-ENGINES/ and prints the
 table and a summary line per engine.  See bench/README.md ("Real-world programs").
 
 Python 3 standard library only.
@@ -18,13 +18,13 @@ import shutil
 import statistics
 import sys
 import tempfile
-import time
 
 BENCH_DIR = os.path.dirname(os.path.abspath(__file__))
 REPO_ROOT = os.path.dirname(BENCH_DIR)
 sys.path.insert(0, BENCH_DIR)
 import proctree  # noqa: E402
 import realworld_table  # noqa: E402
+import tables  # noqa: E402
 
 DEFAULT_CORPUS = os.path.join(os.path.dirname(REPO_ROOT), "shared", "bench", "realworld")
 # racehunt promises to end within its budget; the brief allows 2 s for
@@ -49,7 +49,7 @@ def parse_args(argv):
     ap.add_argument("--no-may", action="store_true", help="do not pass --may")
     ap.add_argument("--no-clang", action="store_true", help="skip the clang-16 comparison")
     ap.add_argument("--clang", default="clang-16")
-    ap.add_argument("--out", help="result folder (default bench/results/<date>-realworld)")
+    ap.add_argument("--out", help="result folder (default bench/results/DATE-COMMIT-realworld-ENGINES)")
     ap.add_argument("--keep-reports", action="store_true", help="keep each JSON report in OUT/reports")
     ap.add_argument("extra", nargs="*", help="more racehunt arguments (after --)")
     opts = ap.parse_args(argv)
@@ -61,7 +61,8 @@ def parse_args(argv):
     # Runs happen in scratch folders, so paths given relative to here must not stay relative.
     opts.racehunt = os.path.abspath(opts.racehunt) if os.sep in opts.racehunt else opts.racehunt
     opts.corpus = os.path.abspath(opts.corpus)
-    opts.out = os.path.abspath(opts.out) if opts.out else os.path.join(BENCH_DIR, "results", time.strftime("%Y%m%d") + "-realworld")
+    opts.out = (os.path.abspath(opts.out) if opts.out
+                else tables.results_dir("realworld-" + "-".join(opts.engines)))
     return opts
 
 

@@ -10,7 +10,7 @@ one outcome:
   error        racehunt refused the program (exit 2: no main, a compile error, ...)
   no-runs      built, but no run finished within the budget
 plus runs, verdict, races, wall time and how runs ended (crash, deadlock, time limit).
-Writes results.tsv and table.md to bench/results/<date>-realworld-dynamic[-nolibs]/.
+Writes results.tsv and table.md to bench/results/DATE-COMMIT-realworld-dynamic[-nolibs][-undef]/.
 Install the libraries first: apt-get install $(python3 bench/realworld_libs.py --packages)
 
 Python 3 standard library only.
@@ -20,13 +20,13 @@ import json
 import os
 import sys
 import tempfile
-import time
 
 BENCH_DIR = os.path.dirname(os.path.abspath(__file__))
 REPO_ROOT = os.path.dirname(BENCH_DIR)
 sys.path.insert(0, BENCH_DIR)
 import proctree  # noqa: E402
 import realworld_libs  # noqa: E402
+import tables  # noqa: E402
 from run_realworld import DEFAULT_CORPUS, find_programs, last_line  # noqa: E402
 
 LINK_FAILED = ("linking the instrumented program failed", "building the instrumented program failed")
@@ -48,8 +48,7 @@ def parse_args(argv):
     opts.racehunt = os.path.abspath(opts.racehunt) if os.sep in opts.racehunt else opts.racehunt
     suffix = "-realworld-dynamic" + ("-nolibs" if opts.no_libs else "") + (
         "-undef" if opts.allow_undefined else "")
-    opts.out = os.path.abspath(opts.out) if opts.out else os.path.join(
-        BENCH_DIR, "results", time.strftime("%Y%m%d") + suffix)
+    opts.out = os.path.abspath(opts.out) if opts.out else tables.results_dir(suffix[1:])
     return opts
 
 
@@ -118,13 +117,11 @@ def summary(rows):
 
 def markdown(opts, rows):
     out = ["# racehunt --engine=dynamic --timeout=%g on the real-world programs%s" %
-           (opts.timeout, " (no link flags)" if opts.no_libs else ""), "", "- " + summary(rows), "",
-           "| program | outcome | runs | verdict | races | wall s | link flags | note |",
-           "|---|---|---:|---|---:|---:|---|---|"]
-    for r in rows:
-        out.append("| %s | %s | %d | %s | %d | %.1f | `%s` | %s |" % (
-            r["program"], r["outcome"], r["runs"], r["verdict"], r["races"], r["wall_s"], r["flags"],
-            (r["detail"] or r["missing"])[:160].replace("|", "\\|")))
+           (opts.timeout, " (no link flags)" if opts.no_libs else ""), "", "- " + summary(rows), ""]
+    lines = [[r["program"], r["outcome"], r["runs"], r["verdict"], r["races"], "%.1f" % r["wall_s"],
+              "`%s`" % r["flags"], (r["detail"] or r["missing"])[:160]] for r in rows]
+    out.append(tables.markdown(["program", "outcome", "runs", "verdict", "races", "wall s", "link flags",
+                                "note"], lines, "llrlrrll"))
     return "\n".join(out) + "\n"
 
 

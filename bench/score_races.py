@@ -21,11 +21,13 @@ import argparse
 import json
 import os
 import re
-import subprocess
 import sys
-import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import proctree  # noqa: E402
+import tables  # noqa: E402
+
 CORPUS = os.path.join(HERE, '..', '..', 'shared', 'bench', 'realworld')
 NUM = re.compile(r'(?<![\w.])(\d{2,6})(?:\s*[-–]\s*(\d{2,6}))?(?![\w.])')
 
@@ -132,16 +134,14 @@ def score(program, report, all_tiers):
 def run(binary, program, options, timeout, out_dir):
     src = os.path.join(CORPUS, program, 'main.c')
     cmd = [binary, '--format=json', '--timeout=%d' % timeout] + options + [src]
-    start = time.time()
-    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, timeout=timeout + 30)
-    elapsed = time.time() - start
+    r = proctree.run_captured(cmd, None, timeout + 30)
     if out_dir:
-        with open(os.path.join(out_dir, program + '.json'), 'wb') as f:
-            f.write(p.stdout)
+        with open(os.path.join(out_dir, program + '.json'), 'w') as f:
+            f.write(r['stdout'])
     try:
-        return json.loads(p.stdout.decode('utf-8', 'replace')), elapsed
+        return json.loads(r['stdout']), r['wall']
     except ValueError:
-        return {'races': [], 'verdict': 'error (exit %d)' % p.returncode}, elapsed
+        return {'races': [], 'verdict': 'error (exit %s)' % r['rc']}, r['wall']
 
 
 def main():
@@ -157,8 +157,7 @@ def main():
         os.makedirs(a.out, exist_ok=True)
     programs = sorted(p for p in os.listdir(CORPUS) if os.path.exists(os.path.join(CORPUS, p, 'races.md')))
     tot = {'required': 0, 'required_found': 0, 'true': 0, 'false': 0, 'unjudged': 0, 'locations': 0}
-    print('%-22s %8s %5s %5s %5s %6s %9s %8s %6s' % ('program', 'verdict', 'locs', 'true', 'false', 'unjud',
-                                                   'recall', 'optional', 'secs'))
+    rows = []
     for prog in programs:
         if a.from_dir:
             with open(os.path.join(a.from_dir, prog + '.json'), 'rb') as f:
@@ -172,9 +171,10 @@ def main():
         s = score(prog, report, a.all_tiers)
         for k in tot:
             tot[k] += s[k]
-        print('%-22s %8s %5d %5d %5d %6d %4d/%-4d %8d %6.1f' % (prog, str(s['verdict'])[:8], s['locations'], s['true'],
-                                                            s['false'], s['unjudged'], s['required_found'],
-                                                            s['required'], s['optional_found'], secs))
+        rows.append([prog, str(s['verdict'])[:8], s['locations'], s['true'], s['false'], s['unjudged'],
+                     '%d/%d' % (s['required_found'], s['required']), s['optional_found'], '%.1f' % secs])
+    print(tables.text(['program', 'verdict', 'locs', 'true', 'false', 'unjud', 'recall', 'optional', 'secs'],
+                      rows))
     judged = tot['true'] + tot['false']
     print('total: %d locations, %d true, %d known false, %d unjudged; recall %d/%d (%.0f%%); '
           'precision over judged %.0f%%, over all %.0f%%' % (

@@ -50,7 +50,9 @@ REPO_ROOT = os.path.dirname(BENCH_DIR)
 sys.path.insert(0, BENCH_DIR)
 
 import mutants                                     # noqa: E402
-from run_bench import find_tasks, run_child        # noqa: E402
+import proctree                                    # noqa: E402
+import tables                                      # noqa: E402
+from run_bench import find_tasks                   # noqa: E402
 
 SHARED = os.path.normpath(os.path.join(REPO_ROOT, "..", "shared", "bench"))
 GRACE = 10                       # seconds a racehunt child may overrun its --timeout
@@ -118,8 +120,8 @@ def clang_flags(prog):
 
 
 def compiles(opts, prog, path):
-    res = run_child([opts.clang, "-fsyntax-only", "-w"] + clang_flags(prog) + [path],
-                    os.path.dirname(path), 120)
+    res = proctree.run_captured([opts.clang, "-fsyntax-only", "-w"] + clang_flags(prog) + [path],
+                                os.path.dirname(path), 120)
     return res["rc"] == 0
 
 
@@ -159,7 +161,7 @@ def racehunt(opts, prog, engine, cwd, fname, timeout, extra=(), times=None):
     The wall time is added to times[engine] when `times` is given."""
     cmd = [opts.racehunt, "--engine=" + engine, "--format=json", "--timeout=%g" % timeout,
            "--data-model=" + prog["data_model"]] + list(extra) + [fname, "--"] + prog["flags"]
-    res = run_child(cmd, cwd, timeout + GRACE, opts.memory)
+    res = proctree.run_captured(cmd, cwd, timeout + GRACE, memory_mb=opts.memory)
     if times is not None:
         times[engine] = round(res["wall"], 2)
     if res["timed_out"]:
@@ -185,7 +187,7 @@ def replay(opts, prog, cwd, witness):
         return False, None, "unreadable witness: %s" % e
     cmd = [opts.racehunt, "replay", "--format=json", "--data-model=" + prog["data_model"],
            witness, "--"] + prog["flags"]
-    res = run_child(cmd, cwd, 120, opts.memory)
+    res = proctree.run_captured(cmd, cwd, 120, memory_mb=opts.memory)
     try:
         report = json.loads(res["stdout"])
     except ValueError:
@@ -358,7 +360,7 @@ def table(records, score):
             row["contradictions"] += bool(r.get("contradiction"))
             row["disagreements"] += disagreement(r)
             row["bmc no replay"] += bool(r.get("bmc_no_replay"))
-    lines = ["| operator | " + " | ".join(COLUMNS) + " |", "|---" * (len(COLUMNS) + 1) + "|"]
+    lines = []
     for op in [o for o in mutants.OPERATORS if o in rows] + ["total"]:
         row = rows.get(op)
         if not row:
@@ -367,10 +369,8 @@ def table(records, score):
                         if score and row["confirmed racy"] else "–")
         if not score:
             row["auto says race"] = "–"
-        cells = [str(row[c]) for c in COLUMNS]
-        name = "**total**" if op == "total" else op
-        lines.append("| %s | %s |" % (name, " | ".join(cells)))
-    return "\n".join(lines)
+        lines.append(["**total**" if op == "total" else op] + [row[c] for c in COLUMNS])
+    return tables.markdown(["operator"] + COLUMNS, lines, "l" * (len(COLUMNS) + 1))
 
 
 def report_findings(records, text_of):
@@ -428,10 +428,10 @@ def parse_args(argv):
     ap.add_argument("--no-score", dest="score", action="store_false",
                     help="no auto runs; dynamic runs and replays only on proved mutants (faster)")
     ap.add_argument("--memory", type=int, default=4096, help="MB of address space per child")
-    ap.add_argument("--results", default=os.path.join(BENCH_DIR, "results", "soundness", "results.jsonl"),
+    ap.add_argument("--results", default=os.path.join(tables.results_dir("soundness"), "results.jsonl"),
                     help="JSON-lines file of mutant records; existing records are reused")
     ap.add_argument("--fresh", action="store_true", help="ignore existing records in --results")
-    ap.add_argument("--findings", default=os.path.join(BENCH_DIR, "soundness_findings"),
+    ap.add_argument("--findings", default=os.path.join(tempfile.gettempdir(), "racehunt-soundness-findings"),
                     help="where contradicted mutants are saved")
     ap.add_argument("--strict-replay", action="store_true",
                     help="also fail when a bmc counterexample does not replay")

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """witness_lengths.py - witness length (steps, context switches) before and after, and whether
-each witness replays (issue 17 item 2).
+each witness replays.
 
 For every racy test program (tests/programs, a `// RACE` line) and every racy task of the given
 corpora (expected verdict false for no-data-race), runs each racehunt binary given (default
@@ -17,13 +17,13 @@ import json
 import os
 import re
 import statistics
-import subprocess
 import sys
 import tempfile
 
 BENCH = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(BENCH)
 sys.path.insert(0, BENCH)
+import proctree  # noqa: E402
 import run_bench  # noqa: E402  (task files, include flags)
 
 
@@ -48,16 +48,13 @@ def switches(steps):
 def run(binary, env, t, wfile, timeout):
     cmd = [binary, "--format=json", "--data-model=" + t["model"], "--timeout=%g" % timeout,
            "--witness", wfile, t["input"], "--"] + t["flags"]
-    try:
-        r = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout + 30, env=env)
-    except subprocess.TimeoutExpired:
-        return None, ""
-    if not os.path.exists(wfile):
+    r = proctree.run_captured(cmd, None, timeout + 30, env=env)
+    if r["timed_out"] or not os.path.exists(wfile):
         return None, ""
     w = json.load(open(wfile))
     ev = ""
     try:
-        races = json.loads(r.stdout).get("races", [])
+        races = json.loads(r["stdout"]).get("races", [])
         ev = ",".join(sorted({x.get("evidence", "?") + ":" + x.get("engine", "?") for x in races
                               if x.get("witness")}))[:60]
     except ValueError:
@@ -67,11 +64,10 @@ def run(binary, env, t, wfile, timeout):
 
 def replay(binary, env, t, wfile):
     cmd = [binary, "replay", "--format=json", wfile, "--"] + t["flags"]
-    try:
-        r = subprocess.run(cmd, capture_output=True, text=True, timeout=120, env=env)
-    except subprocess.TimeoutExpired:
+    r = proctree.run_captured(cmd, None, 120, env=env)
+    if r["timed_out"]:
         return "timeout"
-    return {1: "replayed", 3: "not-reached", 2: "error"}.get(r.returncode, "exit%d" % r.returncode)
+    return {1: "replayed", 3: "not-reached", 2: "error"}.get(r["rc"], "exit%s" % r["rc"])
 
 
 def main():

@@ -4,7 +4,7 @@
 # update runs only when something is missing.
 set -euo pipefail
 
-PACKAGES="cmake make gcc g++ clang-16 llvm-16-dev libzstd-dev libz3-dev libjansson-dev
+PACKAGES="cmake make gcc g++ clang-16 llvm-16-dev libzstd-dev libz3-dev libjansson-dev nettle-dev
 python3 gcc-multilib libc6-dev-i386 valgrind chromium python3-jsonschema bear zlib1g-dev
 libclang-rt-16-dev"
 

@@ -19,7 +19,7 @@
 #ifndef RH_CC_H
 #define RH_CC_H
 
-#include "../options.h"
+#include "util/options.h"
 
 /* 1 when the command line asks for the compiler: `racehunt cc ...` or a
  * program named racehunt-cc. */

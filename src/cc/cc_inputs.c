@@ -4,8 +4,8 @@
  * needed (cc.h). */
 #include "cc.h"
 #include "cc_record.h"
-#include "../frontend/frontend.h"
-#include "../util/util.h"
+#include "frontend/frontend.h"
+#include "util/util.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -4,8 +4,8 @@
  * shared objects built by racehunt cc find its hooks) and -pthread. */
 #include "cc_cmd.h"
 #include "cc_record.h"
-#include "../engines/dynamic/dyn.h"
-#include "../util/util.h"
+#include "engines/dynamic/dyn.h"
+#include "util/util.h"
 
 #include <llvm-c/BitWriter.h>
 #include <stdio.h>

@@ -4,18 +4,15 @@
  * C unit through cc_unit.c, and links through cc_link.c. */
 #include "cc.h"
 #include "cc_cmd.h"
-#include "../frontend/flags.h"
-#include "../frontend/frontend.h"
-#include "../util/util.h"
+#include "frontend/flags.h"
+#include "frontend/frontend.h"
+#include "util/util.h"
 
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-extern char **environ;
 
 static const char *base_name(const char *p)
 {
@@ -26,20 +23,6 @@ static const char *base_name(const char *p)
 int rh_cc_wanted(int argc, char **argv)
 {
     return (argc > 1 && strcmp(argv[1], "cc") == 0) || strcmp(base_name(argv[0]), "racehunt-cc") == 0;
-}
-
-int rh_cc_spawn(char *const argv[])
-{
-    pid_t pid;
-    int st;
-    fflush(NULL);
-    if (posix_spawnp(&pid, argv[0], NULL, NULL, argv, environ) != 0) {
-        fprintf(stderr, "racehunt cc: error: cannot run %s\n", argv[0]);
-        return 127;
-    }
-    while (waitpid(pid, &st, 0) < 0)
-        ;
-    return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 }
 
 static int is_c_unit(const char *file, const char *lang)

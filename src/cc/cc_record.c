@@ -1,7 +1,7 @@
 /* cc_record.c - writing racehunt cc's records into modules and reading
  * them back from the ELF files the linker made (cc_record.h). */
 #include "cc_record.h"
-#include "../util/util.h"
+#include "util/util.h"
 
 #include <elf.h>
 #include <fcntl.h>

@@ -10,9 +10,9 @@
 #include "cc.h"
 #include "cc_cmd.h"
 #include "cc_record.h"
-#include "../engines/dynamic/dyn.h"
-#include "../frontend/frontend.h"
-#include "../util/util.h"
+#include "engines/dynamic/dyn.h"
+#include "frontend/frontend.h"
+#include "util/util.h"
 
 #include <errno.h>
 #include <llvm-c/BitReader.h>

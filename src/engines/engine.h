@@ -14,10 +14,10 @@
 #ifndef RH_ENGINE_H
 #define RH_ENGINE_H
 
-#include "../model/model.h"
-#include "../options.h"
-#include "../report/race.h"
-#include "../util/budget.h"
+#include "model/model.h"
+#include "util/options.h"
+#include "result/race.h"
+#include "util/budget.h"
 
 typedef int (*rh_engine_fn)(rh_program *prog, const rh_options *o, rh_budget *budget,
                             rh_result *res, char *err);

@@ -3,8 +3,8 @@
  * files (@FILE), so both database forms give the same arguments.
  */
 #include "flags.h"
-#include "../util/input.h"
-#include "../util/util.h"
+#include "util/input.h"
+#include "util/util.h"
 
 #include <stdlib.h>
 #include <string.h>

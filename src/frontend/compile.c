@@ -6,10 +6,10 @@
 #include "flags.h"
 #include "frontend.h"
 #include "gcc_compat.h"
-#include "../util/proc.h"
-#include "../util/input.h"
-#include "../util/outfile.h"
-#include "../util/util.h"
+#include "util/proc.h"
+#include "util/input.h"
+#include "util/outfile.h"
+#include "util/util.h"
 
 #include <ctype.h>
 #include <errno.h>

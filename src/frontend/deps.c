@@ -1,14 +1,14 @@
 /* deps.c - the files clang opened for a unit, read from the dependency
  * file it writes beside the bitcode (-MD -MF, compile.c), become the only
- * files a report may quote (report/inputs.h).  File names in the debug
+ * files a report may quote (util/inputs.h).  File names in the debug
  * information cannot serve: a #line directive sets them to anything.
  *
  * The format is make's: "TARGET: DEP DEP \<newline> DEP", a blank in a
  * name written "\ ", '#' as "\#" and '$' as "$$".
  */
 #include "frontend.h"
-#include "../report/inputs.h"
-#include "../util/util.h"
+#include "util/inputs.h"
+#include "util/util.h"
 
 #include <stdlib.h>
 #include <string.h>

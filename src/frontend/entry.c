@@ -23,8 +23,8 @@
  * the real code, where those fields are NULL, one client among many.
  */
 #include "entry.h"
-#include "../util/debuginfo.h"
-#include "../util/util.h"
+#include "util/debuginfo.h"
+#include "util/util.h"
 
 #include <llvm-c/DebugInfo.h>
 #include <stdlib.h>

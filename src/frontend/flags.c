@@ -4,7 +4,7 @@
  */
 #include "flags.h"
 
-#include "../report/report.h"
+#include "util/text_escape.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -150,8 +150,8 @@ rh_flag_kind rh_flag_classify(char **argv, int argc, int i, int *nargs)
 
 void rh_flag_note_unsafe(const char *where, char **argv, int i, int n)
 {
-    char *w = rh_report_escape_text(where), *a = rh_report_escape_text(argv[i]);
-    char *b = rh_report_escape_text(n > 1 ? argv[i + 1] : "");
+    char *w = rh_text_escape(where), *a = rh_text_escape(argv[i]);
+    char *b = rh_text_escape(n > 1 ? argv[i + 1] : "");
     fprintf(stderr, "racehunt: note: %s: dropped the compiler option %s%s%s (it loads code into "
                     "clang or has it write a file)\n", w, a, n > 1 ? " " : "", b);
     free(w), free(a), free(b);

@@ -11,9 +11,9 @@
 #ifndef RH_FRONTEND_H
 #define RH_FRONTEND_H
 
-#include "../model/model.h"
-#include "../options.h"
-#include "../util/budget.h"
+#include "model/model.h"
+#include "util/options.h"
+#include "util/budget.h"
 
 /* A unit's language, as gcc tells it from the extension or -x.  Text that
  * starts with a line marker is preprocessed C whatever its extension. */

@@ -19,8 +19,8 @@
  * for the note the report gives.
  */
 #include "frontend.h"
-#include "../util/proc.h"
-#include "../util/util.h"
+#include "util/proc.h"
+#include "util/util.h"
 
 #include <llvm-c/BitReader.h>
 #include <llvm-c/DebugInfo.h>

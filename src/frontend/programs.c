@@ -13,7 +13,7 @@
  * symbol tables are needed here, not the function bodies.
  */
 #include "programs.h"
-#include "../util/util.h"
+#include "util/util.h"
 
 #include <llvm-c/BitReader.h>
 #include <stdlib.h>

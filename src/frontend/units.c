@@ -19,8 +19,8 @@
  */
 #include "flags.h"
 #include "frontend.h"
-#include "../util/input.h"
-#include "../util/util.h"
+#include "util/input.h"
+#include "util/util.h"
 
 #include <jansson.h>
 #include <stdlib.h>

@@ -12,8 +12,8 @@
  * assembly (static and bmc: unsupported; runtime: decoded at run time).
  */
 #include "frontend.h"
-#include "../model/annotations.h"
-#include "../model/model.h"
+#include "model/annotations.h"
+#include "model/model.h"
 
 #include <string.h>
 

@@ -7,7 +7,7 @@
 #include "concurrency.h"
 #include "annotations.h"
 #include "libspec.h"
-#include "../util/util.h"
+#include "util/util.h"
 
 #include <stdio.h>
 #include <stdlib.h>

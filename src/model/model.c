@@ -5,7 +5,7 @@
 #include "annotations.h"
 #include "libspec.h"
 #include "model_lib.h"
-#include "../util/util.h"
+#include "util/util.h"
 
 #include <llvm-c/DebugInfo.h>
 #include <stdlib.h>
@@ -88,16 +88,6 @@ static int inlined_chain(rh_program *p, LLVMValueRef inst, rh_srcloc **out)
     return n;
 }
 
-LLVMValueRef rh_model_called_function(LLVMValueRef call)
-{
-    LLVMValueRef v = LLVMGetCalledValue(call);
-    while (v && LLVMIsAConstantExpr(v) && LLVMGetConstOpcode(v) == LLVMBitCast)
-        v = LLVMGetOperand(v, 0);
-    if (v && LLVMIsAGlobalAlias(v))
-        v = LLVMAliasGetAliasee(v);
-    return v && LLVMIsAFunction(v) ? v : NULL;
-}
-
 const rh_conc_entry *rh_model_call_entry(const rh_program *p, LLVMValueRef call)
 {
     LLVMValueRef fn = rh_model_called_function(call);
@@ -144,22 +134,6 @@ static void add_access(rh_program *p, access_vec *v, LLVMValueRef inst, LLVMValu
     a.ninlined = inlined_chain(p, inst, &a.inlined_at);
     a.func = fi;
     rh_vec_push(v, a);
-}
-
-int rh_model_null(LLVMValueRef v)
-{
-    return v && LLVMIsConstant(v) && LLVMIsNull(v);
-}
-
-const char *rh_model_const_string(LLVMValueRef v)
-{
-    while (v && LLVMIsAConstantExpr(v) && LLVMGetNumOperands(v) > 0)
-        v = LLVMGetOperand(v, 0);
-    if (!v || !LLVMIsAGlobalVariable(v) || !LLVMIsGlobalConstant(v) || !LLVMGetInitializer(v))
-        return NULL;
-    LLVMValueRef init = LLVMGetInitializer(v);
-    size_t len;
-    return LLVMIsConstantString(init) ? LLVMGetAsString(init, &len) : NULL;
 }
 
 /* printf-like calls read the strings their %s conversions print and write

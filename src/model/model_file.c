@@ -8,8 +8,8 @@
  * Anything not understood is an error naming the file and line.
  */
 #include "concurrency.h"
-#include "../util/input.h"
-#include "../util/util.h"
+#include "util/input.h"
+#include "util/util.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -8,11 +8,11 @@
  * merged into one record that keeps the strongest evidence.
  */
 #include "portfolio.h"
-#include "../report/report.h"
-#include "../report/tier.h"
-#include "../util/cleanup.h"
-#include "../util/proc.h"
-#include "../util/util.h"
+#include "result/result_json.h"
+#include "result/tier.h"
+#include "util/cleanup.h"
+#include "util/proc.h"
+#include "util/util.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -491,7 +491,7 @@ int rh_portfolio_run(rh_program *prog, const rh_options *user, rh_budget *budget
 {
     /* The static engine always looks for possible races (about a second on
      * real programs): the strong ones are the report's likely races
-     * (report/tier.h), the rest its count of possible ones.  No verdict
+     * (result/tier.h), the rest its count of possible ones.  No verdict
      * depends on it; SV-COMP mode keeps the plain search.  (--may itself
      * still decides what the report lists.) */
     rh_options eng = *user;

@@ -5,12 +5,12 @@
  * "auto" the engines in table order within the time budget, and returns one
  * result whose verdict obeys the soundness discipline.  Outside SV-COMP
  * mode the static engine also searches possible races (as --may), and
- * every race of the result carries its evidence tier (report/tier.h).
+ * every race of the result carries its evidence tier (result/tier.h).
  */
 #ifndef RH_PORTFOLIO_H
 #define RH_PORTFOLIO_H
 
-#include "../engines/engine.h"
+#include "engines/engine.h"
 
 /* The engine table; NULL-terminated. */
 extern const rh_engine rh_engines[];

@@ -1,5 +1,5 @@
 /* report_html.c - one self-contained HTML page: an index of the memory
- * locations with races (report/group.h) with filters (status, file,
+ * locations with races (result/group.h) with filters (status, file,
  * function, text), then one collapsed card per location: why it is not
  * confirmed, its example race's two accesses with source excerpts, every
  * access in a table, its racing pairs, and a witness as a timeline with a
@@ -7,11 +7,11 @@
  * (but the first) so a location with thousands of accesses is one line
  * until opened.
  */
-#include "filter.h"
-#include "group.h"
+#include "result/filter.h"
+#include "result/group.h"
 #include "report.h"
 #include "srclines.h"
-#include "../util/util.h"
+#include "util/util.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,5 +1,5 @@
 /* report_sarif.c - SARIF 2.1.0 output for GitHub code scanning and IDEs:
- * one result per memory location with races (report/group.h), its
+ * one result per memory location with races (result/group.h), its
  * example race's first access as the location, every other access to it
  * as a related location (the example's second access first), and the
  * first witness schedule as a code flow with one thread flow per thread.
@@ -16,11 +16,13 @@
  * shows results with SARIF suppressions as open alerts); the run's
  * properties count them, and the JSON report lists them.
  */
-#include "fingerprint.h"
-#include "filter.h"
-#include "group.h"
+#include "result/fingerprint.h"
+#include "result/filter.h"
+#include "result/group.h"
 #include "report.h"
-#include "../util/util.h"
+
+#include <jansson.h>
+#include "util/util.h"
 
 #include <stdlib.h>
 #include <string.h>

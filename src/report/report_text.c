@@ -1,19 +1,20 @@
 /* report_text.c - the human-readable report: one block per memory
- * location (report/group.h), confirmed locations first.  A block opens
+ * location (result/group.h), confirmed locations first.  A block opens
  * with its example race laid out like the ThreadSanitizer reports C
  * developers know (both accesses with stacks, threads, locks held), then
  * lists every access to the location one line each, so a variable with
  * hundreds of racing pairs is one block, not hundreds.
  */
-#include "filter.h"
-#include "group.h"
+#include "result/filter.h"
+#include "result/group.h"
 #include "report.h"
+#include "util/text_escape.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 /* Every name and string from the program passes through tx: escaped
- * (rh_report_escape_text), valid for the next TX_RING calls, which is more
+ * (rh_text_escape), valid for the next TX_RING calls, which is more
  * than any one fprintf here prints. */
 #define TX_RING 16
 
@@ -23,7 +24,7 @@ static const char *tx(const char *s)
     static unsigned next;
     unsigned k = next++ % TX_RING;
     free(ring[k]);
-    ring[k] = rh_report_escape_text(s ? s : "?");
+    ring[k] = rh_text_escape(s ? s : "?");
     return ring[k];
 }
 

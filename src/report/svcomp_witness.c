@@ -6,9 +6,9 @@
  * validators accept as "search for the race yourself".
  */
 #include "report.h"
-#include "../util/outfile.h"
-#include "../util/sha256.h"
-#include "../util/util.h"
+#include "util/outfile.h"
+#include "util/sha256.h"
+#include "util/util.h"
 
 #include <stdio.h>
 #include <stdlib.h>

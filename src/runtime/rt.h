@@ -14,7 +14,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "../model/concurrency.h"
+#include "model/concurrency.h"
 #include "rt_abi.h"
 
 /* A vector clock, grown on demand (threads are numbered from 0). */

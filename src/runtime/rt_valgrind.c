@@ -6,7 +6,7 @@
  * __rh_unmodelled).
  */
 #include "rt.h"
-#include "../model/annotations.h"
+#include "model/annotations.h"
 
 #include <string.h>
 

@@ -1,4 +1,4 @@
-/* util.c - allocation, formatting, the pointer map and small file helpers. */
+/* util.c - allocation, formatting and small file helpers. */
 #include "util.h"
 
 #include <errno.h>
@@ -42,63 +42,6 @@ int rh_fail(char *err, const char *fmt, ...)
         vsnprintf(err, RH_ERR_MAX, fmt, ap);
     va_end(ap);
     return -1;
-}
-
-static size_t ptr_hash(const void *p, size_t cap)
-{
-    uintptr_t x = (uintptr_t)p;
-    x ^= x >> 33;
-    x *= 0xff51afd7ed558ccdULL;
-    x ^= x >> 33;
-    return (size_t)x & (cap - 1);
-}
-
-static void ptrmap_resize(rh_ptrmap *m)
-{
-    rh_ptrmap bigger = {0};
-    bigger.cap = m->cap ? m->cap * 2 : 64;
-    bigger.keys = rh_xcalloc(bigger.cap, sizeof *bigger.keys);
-    bigger.vals = rh_xcalloc(bigger.cap, sizeof *bigger.vals);
-    for (size_t i = 0; i < m->cap; i++)
-        if (m->keys[i])
-            rh_ptrmap_put(&bigger, m->keys[i], m->vals[i]);
-    rh_ptrmap_free(m);
-    *m = bigger;
-}
-
-void rh_ptrmap_put(rh_ptrmap *m, const void *key, long val)
-{
-    if (2 * (m->len + 1) > m->cap)
-        ptrmap_resize(m);
-    size_t i = ptr_hash(key, m->cap);
-    while (m->keys[i] && m->keys[i] != key)
-        i = (i + 1) & (m->cap - 1);
-    if (!m->keys[i])
-        m->len++;
-    m->keys[i] = key;
-    m->vals[i] = val;
-}
-
-long rh_ptrmap_get(const rh_ptrmap *m, const void *key, long dflt)
-{
-    if (!m->cap)
-        return dflt;
-    size_t i = ptr_hash(key, m->cap);
-    while (m->keys[i]) {
-        if (m->keys[i] == key)
-            return m->vals[i];
-        i = (i + 1) & (m->cap - 1);
-    }
-    return dflt;
-}
-
-void rh_ptrmap_free(rh_ptrmap *m)
-{
-    free(m->keys);
-    free(m->vals);
-    m->keys = NULL;
-    m->vals = NULL;
-    m->cap = m->len = 0;
 }
 
 double rh_now(void)

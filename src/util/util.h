@@ -1,5 +1,5 @@
 /* util.h - small helpers shared by every module: checked allocation, string
- * formatting, a growable array and a pointer-keyed hash map.
+ * formatting and a growable array (the hash map is util/hashmap.h).
  *
  * Contract: allocation failure aborts with a message (racehunt cannot do
  * anything useful without memory); everything else reports errors through
@@ -37,18 +37,6 @@ int rh_fail(char *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)
          : (v)->items)
 #define rh_vec_push(v, x) (rh_vec_grow(v), (v)->items[(v)->len++] = (x))
 #define rh_vec_free(v) (free((v)->items), (v)->items = NULL, (v)->len = (v)->cap = 0)
-
-/* Pointer -> integer map (open addressing).  Keys must not be NULL. */
-typedef struct rh_ptrmap {
-    const void **keys;
-    long *vals;
-    size_t cap, len;
-} rh_ptrmap;
-
-void rh_ptrmap_put(rh_ptrmap *m, const void *key, long val);
-/* Returns the value stored for key, or dflt when there is none. */
-long rh_ptrmap_get(const rh_ptrmap *m, const void *key, long dflt);
-void rh_ptrmap_free(rh_ptrmap *m);
 
 /* Wall-clock seconds since an arbitrary point, for budgets and --stats. */
 double rh_now(void);

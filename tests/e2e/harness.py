@@ -3,7 +3,7 @@
 
 Every program in the programs directory carries its truth as comments:
 `// RACE` on each line holding an access that takes part in a race,
-`// NORACE` on shared accesses that do not race (DESIGN.md, Conventions).
+`// NORACE` on shared accesses that do not race (tests/programs/README.md).
 For each program the harness runs racehunt with --format=json and checks:
   - a race-free program gets no race and is never called racy;
   - a racy program is never called race-free;

@@ -85,7 +85,7 @@ def test_sarif_baseline(rh, tmp):
 
 def mixed_report(doc, tmp):
     """The static result with flag's race replayed and hits' races may-races
-    with one side under a lock (so possible, report/tier.h), hits listed
+    with one side under a lock (so possible, result/tier.h), hits listed
     first, and internal names planted in it."""
     rep = copy.deepcopy(doc)
     for r in rep["races"]:

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """test_replay_predictive.py - predictive power of the witness engine
-(papers/004): one FIFO run of tests/dynamic/predict_lock_handoff_race.c
+([Said], doc/design.md): one FIFO run of tests/dynamic/predict_lock_handoff_race.c
 never interleaves the racing writes (the lock orders them), yet the engine
 derives from that single trace a schedule that replays into the race; the
 saved witness replays into it again."""

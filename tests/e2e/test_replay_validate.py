@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """test_replay_validate.py - `racehunt replay` checks what it reads and
-confirms only what it followed (issue 17 item 2): a malformed witness is one
+confirms only what it followed: a malformed witness is one
 error line and exit 2 with nothing run; a well-formed witness the run cannot
 follow is `not reached` (exit 3) naming the step where the run departed; the
 untouched witness still replays into its race (exit 1)."""

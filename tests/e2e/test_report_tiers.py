@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""test_report_tiers.py - what the default report shows (report/tier.h,
+"""test_report_tiers.py - what the default report shows (result/tier.h,
 doc/report.md) and how it names things, on the annotated programs of
 tests/e2e/data/report_tiers:
 

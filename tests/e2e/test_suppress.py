@@ -199,7 +199,7 @@ def test_options(tmp):
 
 def test_exit_codes(tmp):
     p = run(["--engine=static", "--may", "names.c"], tmp)
-    # names.c's may-races are plain writes of two thread entries, no lock: likely (report/tier.h)
+    # names.c's may-races are plain writes of two thread entries, no lock: likely (result/tier.h)
     check("--may with verdict unknown exits 3, not 1",
           p.returncode == 3 and "verdict: unknown" in p.stdout and "likely data race" in p.stdout,
           (p.returncode, p.stdout[-200:]))

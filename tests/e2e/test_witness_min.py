@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""test_witness_min.py - witnesses are short and replay (issue 17 item 2).
+"""test_witness_min.py - witnesses are short and replay.
 
 Every witness racehunt writes is shortened before it is written, with the
 replay as the oracle: for a race behind thousands of scheduling points

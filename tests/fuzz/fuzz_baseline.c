@@ -1,7 +1,7 @@
 /* fuzz_baseline.c - earlier reports given as --baseline (baseline.c):
  * racehunt's JSON or its SARIF. */
 #include "fuzz_util.h"
-#include "report/baseline.h"
+#include "result/baseline.h"
 #include "util/util.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -3,7 +3,7 @@
  * args.rsp beside it holds "-DFROM_RSP -Iinc" for entries that name it. */
 #include "fuzz_util.h"
 #include "frontend/frontend.h"
-#include "options.h"
+#include "util/options.h"
 #include "util/util.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -1,7 +1,7 @@
 /* fuzz_cli.c - the command line (cli.c): the bytes are the arguments, one
  * per NUL-separated word, after "racehunt". */
 #include "fuzz_util.h"
-#include "cli.h"
+#include "cli/cli.h"
 #include "util/util.h"
 
 #define MAX_WORDS 64

@@ -1,7 +1,7 @@
 /* fuzz_optfile.c - the option file .racehunt (cli_env.c), read as a run
  * reads it: from the working directory, before the command line. */
 #include "fuzz_util.h"
-#include "cli.h"
+#include "cli/cli.h"
 #include "util/util.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

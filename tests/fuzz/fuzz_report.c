@@ -2,6 +2,7 @@
  * then written in the text, JSON and SARIF formats as a run would. */
 #include "fuzz_util.h"
 #include "report/report.h"
+#include "result/result_json.h"
 #include "util/util.h"
 
 #include <jansson.h>

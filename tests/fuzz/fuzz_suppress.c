@@ -1,7 +1,7 @@
 /* fuzz_suppress.c - suppressions files (suppress.c), and the pattern
  * matcher on what they hold. */
 #include "fuzz_util.h"
-#include "report/suppress.h"
+#include "result/suppress.h"
 #include "util/util.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -1,7 +1,7 @@
 /* fuzz_witness.c - witness files as `racehunt replay` reads them
  * (report_json.c, witness_check.c). */
 #include "fuzz_util.h"
-#include "report/report.h"
+#include "result/witness_file.h"
 #include "util/util.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

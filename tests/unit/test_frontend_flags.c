@@ -6,7 +6,7 @@
 #include "frontend/flags.h"
 #include "frontend/frontend.h"
 #include "frontend/gcc_compat.h"
-#include "report/inputs.h"
+#include "util/inputs.h"
 #include "util/util.h"
 
 #include <stdio.h>

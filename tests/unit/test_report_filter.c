@@ -2,11 +2,11 @@
  * races before they are written: LLVM names mapped to source names,
  * TSan's suppression patterns, and fingerprints that survive line moves
  * but not edits of the racy line. */
-#include "report/fingerprint.h"
-#include "report/names.h"
+#include "result/fingerprint.h"
+#include "result/names.h"
 #include "report/srclines.h"
-#include "report/inputs.h"
-#include "report/suppress.h"
+#include "util/inputs.h"
+#include "result/suppress.h"
 #include "util/util.h"
 
 #include <stdio.h>

@@ -18,8 +18,9 @@
 
 #include <z3.h>
 
-#include "../engine.h"
-#include "../../util/util.h"
+#include "engines/engine.h"
+#include "util/util.h"
+#include "util/hashmap.h"
 
 #define RH_BMC_MAX_THREADS 24    /* thread instances per bounded program */
 #define RH_BMC_MAX_POSITIONS 40000 /* all threads together: larger is given up */
@@ -104,7 +105,7 @@ typedef struct rh_bmc_thread {
     rh_bmc_pos *pos;
     int npos, cap;
     int end_pos;         /* the END marker */
-    rh_ptrmap tls;       /* thread-local global -> address of this thread's copy */
+    rh_map tls;       /* thread-local global -> address of this thread's copy */
 } rh_bmc_thread;
 
 typedef struct rh_bmc_input {
@@ -159,9 +160,9 @@ typedef struct rh_bmc_ctx {
     Z3_ast argc;           /* main's argc, NULL when main takes none (a witness input) */
     rh_bmc_object *objs;
     int nobjs;
-    rh_ptrmap objmap;      /* LLVMValueRef -> index in objs */
-    rh_ptrmap ptrvars;     /* fresh variables that hold pointers read from memory */
-    rh_ptrmap undefs;      /* undef constant (one per type) -> its Z3 variable */
+    rh_map objmap;      /* LLVMValueRef -> index in objs */
+    rh_map ptrvars;     /* fresh variables that hold pointers read from memory */
+    rh_map undefs;      /* undef constant (one per type) -> its Z3 variable */
     struct rh_bmc_regions *regions; /* objects each address may reach: made once the
                                      * program is bounded, shared by its users */
     uint64_t next_stack, next_heap;

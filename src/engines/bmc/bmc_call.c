@@ -11,9 +11,9 @@
  * race up.
  */
 #include "bmc_walk.h"
-#include "../../util/util.h"
-#include "../../model/libspec.h"
-#include "../../model/model_lib.h"
+#include "util/util.h"
+#include "model/libspec.h"
+#include "model/model_lib.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -530,13 +530,13 @@ static Z3_ast thread_local(rh_bmc_walk *w, LLVMValueRef g)
     if (w->thread == 0)
         return rh_bmc_const(c, g);
     rh_bmc_thread *th = &c->threads[w->thread];
-    long a = rh_ptrmap_get(&th->tls, g, -1);
+    long a = rh_map_get_ptr(&th->tls, g, -1);
     if (a < 0) {
         LLVMValueRef init = LLVMGetInitializer(g);
         if (init && !LLVMIsNull(init))
             return NULL;
         a = (long)rh_bmc_alloc(c, RH_BMC_O_THREAD_LOCAL, rh_bmc_type_size(c, LLVMGlobalGetValueType(g)), g);
-        rh_ptrmap_put(&th->tls, g, a);
+        rh_map_put_ptr(&th->tls, g, a);
     }
     return rh_bmc_bv(c, (uint64_t)a, c->aw);
 }
@@ -572,10 +572,10 @@ static void call_pure(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, LLVMV
         if (strcmp(name, "__errno_location") == 0)
             rh_bmc_no_proof(c, call, "a read of errno (the library calls that set it are not encoded)");
         rh_bmc_thread *th = &c->threads[w->thread];
-        long at = rh_ptrmap_get(&th->tls, callee, -1);
+        long at = rh_map_get_ptr(&th->tls, callee, -1);
         if (at < 0) {
             at = (long)rh_bmc_alloc(c, RH_BMC_O_LIBRARY, 256, callee);
-            rh_ptrmap_put(&th->tls, callee, at);
+            rh_map_put_ptr(&th->tls, callee, at);
         }
         v = rh_bmc_bv(c, (uint64_t)at, c->aw);
     } else if (a && (strcmp(name, "abs") == 0 || strcmp(name, "labs") == 0 || strcmp(name, "llabs") == 0)) {
@@ -585,7 +585,7 @@ static void call_pure(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, LLVMV
     } else {
         v = rh_bmc_fresh(c, "lib", bits);
         if (bits == c->aw) /* may be a pointer (an intptr_t holding one) */
-            rh_ptrmap_put(&c->ptrvars, v, 1);
+            rh_map_put_ptr(&c->ptrvars, v, 1);
     }
     set_result(w, st, call, v);
 }

@@ -1,5 +1,5 @@
 /* bmc_confirm.c - a counterexample is reported as a confirmed race only
- * when its schedule replays into the race (issue 17): each one is replayed
+ * when its schedule replays into the race: each one is replayed
  * in the dynamic engine's runtime, shortened as the dynamic engine's
  * witnesses are (wit_minimise.c), and one that does not replay is reported
  * as a likely race with a note and without its schedule, never as confirmed;
@@ -15,9 +15,9 @@
  * This runs the program, as `racehunt replay` would.
  */
 #include "bmc.h"
-#include "../../frontend/frontend.h"
-#include "../../util/util.h"
-#include "../witness/witness.h"
+#include "frontend/frontend.h"
+#include "util/util.h"
+#include "engines/witness/witness.h"
 
 #include <stdlib.h>
 #include <string.h>

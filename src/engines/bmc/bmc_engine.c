@@ -13,8 +13,8 @@
 #include "bmc.h"
 #include "bmc_region.h"
 #include "bmc_walk.h"
-#include "../../util/outfile.h"
-#include "../../util/util.h"
+#include "util/outfile.h"
+#include "util/util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -81,9 +81,9 @@ static void ctx_free(rh_bmc_ctx *c)
     for (int i = 0; i < c->nobjs; i++)
         free(c->objs[i].name);
     free(c->objs);
-    rh_ptrmap_free(&c->objmap);
-    rh_ptrmap_free(&c->ptrvars);
-    rh_ptrmap_free(&c->undefs);
+    rh_map_free(&c->objmap);
+    rh_map_free(&c->ptrvars);
+    rh_map_free(&c->undefs);
     if (c->regions) {
         rh_bmc_regions_free(c->regions);
         free(c->regions);

@@ -4,7 +4,7 @@
  * byte-addressed memory reads and writes, and resizing.
  */
 #include "bmc.h"
-#include "../../util/util.h"
+#include "util/util.h"
 
 #include <stdio.h>
 #include <string.h>

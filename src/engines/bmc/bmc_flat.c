@@ -8,7 +8,7 @@
  * bounded program's executions are then prefixes of real ones.
  */
 #include "bmc_walk.h"
-#include "../../util/util.h"
+#include "util/util.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -25,7 +25,7 @@ typedef struct fwalk {
     LLVMValueRef fn;
     LLVMBasicBlockRef *blocks;
     int n;
-    rh_ptrmap index;        /* block -> index */
+    rh_map index;        /* block -> index */
     incoming_vec *pending;  /* per block */
     unsigned *stamp;        /* when each block was last walked */
     int (*live)[4];         /* successors its last walk could go to, -1 none, -2 many */
@@ -37,7 +37,7 @@ typedef struct fwalk {
 
 static int block_index(fwalk *f, LLVMBasicBlockRef b)
 {
-    return (int)rh_ptrmap_get(&f->index, b, -1);
+    return (int)rh_map_get_ptr(&f->index, b, -1);
 }
 
 /* Evaluates the phis of block b for every incoming state, then joins them. */
@@ -270,7 +270,7 @@ static void fwalk_free(fwalk *f)
     free(f->blocks);
     free(f->stamp);
     free(f->live);
-    rh_ptrmap_free(&f->index);
+    rh_map_free(&f->index);
 }
 
 static int walk_body(fwalk *f, rh_bmc_state *entry)
@@ -320,7 +320,7 @@ int rh_bmc_inline(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef fn, Z3_ast *arg
     f.blocks = rh_xcalloc((size_t)f.n, sizeof *f.blocks);
     LLVMGetBasicBlocks(fn, f.blocks);
     for (int i = 0; i < f.n; i++)
-        rh_ptrmap_put(&f.index, f.blocks[i], i);
+        rh_map_put_ptr(&f.index, f.blocks[i], i);
     f.pending = rh_xcalloc((size_t)f.n, sizeof *f.pending);
     f.stamp = rh_xcalloc((size_t)f.n, sizeof *f.stamp);
     f.live = rh_xcalloc((size_t)f.n, sizeof *f.live);
@@ -449,7 +449,7 @@ void rh_bmc_free_threads(rh_bmc_ctx *c)
     c->nforks = 0;
     for (int t = 0; t < c->nthreads; t++) {
         free(c->threads[t].pos);
-        rh_ptrmap_free(&c->threads[t].tls);
+        rh_map_free(&c->threads[t].tls);
     }
     c->nthreads = 0;
 }

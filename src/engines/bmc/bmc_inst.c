@@ -4,7 +4,7 @@
  * looks), allocations get their constant addresses.
  */
 #include "bmc_walk.h"
-#include "../../util/util.h"
+#include "util/util.h"
 
 #include <string.h>
 
@@ -127,7 +127,7 @@ static int exec_load(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef in)
     p->align = LLVMGetAlignment(in);
     p->flags |= atomic_flags(in);
     if (8 * bytes == c->aw) /* may be a pointer (or an intptr_t holding one) */
-        rh_ptrmap_put(&c->ptrvars, p->val, 1);
+        rh_map_put_ptr(&c->ptrvars, p->val, 1);
     rh_bmc_state_set(st, in, rh_bmc_resize(c, p->val, bits, 0));
     return 0;
 }
@@ -178,7 +178,7 @@ static int exec_rmw(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef in, int cmpxc
     p->rmw_op = cmpxchg ? 0 : (int)LLVMGetAtomicRMWBinOp(in);
     p->out = rh_bmc_fresh(c, "rmw", 8 * bytes);
     if (8 * bytes == c->aw)
-        rh_ptrmap_put(&c->ptrvars, p->out, 1);
+        rh_map_put_ptr(&c->ptrvars, p->out, 1);
     p->flags |= RH_BMC_PF_RACE | atomic_flags(in);
     Z3_ast old = rh_bmc_resize(c, p->out, bits, 0);
     if (!cmpxchg) {

@@ -8,7 +8,7 @@
  * the values they flow through, and the solver never invents aliasing.
  */
 #include "bmc.h"
-#include "../../util/util.h"
+#include "util/util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -62,7 +62,7 @@ static int add_object(rh_bmc_ctx *c, LLVMValueRef v, uint64_t addr, uint64_t siz
     o->kind = kind;
     o->name = rh_xstrdup(name ? name : "");
     if (v)
-        rh_ptrmap_put(&c->objmap, v, c->nobjs);
+        rh_map_put_ptr(&c->objmap, v, c->nobjs);
     return c->nobjs++;
 }
 
@@ -125,18 +125,18 @@ Z3_ast rh_bmc_const(rh_bmc_ctx *c, LLVMValueRef v)
          * use (C programs test it twice and expect one answer), and so one
          * variable per type.  Equal values are one of the possibilities, so
          * races stay real; a proof is not complete any more. */
-        long k = rh_ptrmap_get(&c->undefs, v, 0);
+        long k = rh_map_get_ptr(&c->undefs, v, 0);
         if (k)
             return (Z3_ast)(intptr_t)k;
         if (!bits)
             return NULL;
         Z3_ast u = rh_bmc_fresh(c, "undef", bits);
-        rh_ptrmap_put(&c->undefs, v, (long)(intptr_t)u);
+        rh_map_put_ptr(&c->undefs, v, (long)(intptr_t)u);
         c->inexact = 1;
         return u;
     }
     if (LLVMIsAGlobalValue(v)) {
-        long i = rh_ptrmap_get(&c->objmap, v, -1);
+        long i = rh_map_get_ptr(&c->objmap, v, -1);
         return i < 0 ? NULL : rh_bmc_bv(c, c->objs[i].addr, c->aw);
     }
     if (LLVMIsAConstantFP(v)) {
@@ -245,7 +245,7 @@ int rh_bmc_layout(rh_bmc_ctx *c)
     int budget = INIT_BYTES_MAX;
     for (LLVMValueRef g = LLVMGetFirstGlobal(m); g; g = LLVMGetNextGlobal(g)) {
         LLVMValueRef init = LLVMIsDeclaration(g) ? NULL : LLVMGetInitializer(g);
-        long i = rh_ptrmap_get(&c->objmap, g, -1);
+        long i = rh_map_get_ptr(&c->objmap, g, -1);
         if (init && write_init(c, &mem, c->objs[i].addr, init, &budget)) {
             char what[200];
             snprintf(what, sizeof what, "the initializer of global '%s' (too large or not encoded)",

@@ -19,7 +19,7 @@
  * positions of their own that only the race monitor reads (bmc_sched.c).
  */
 #include "bmc_walk.h"
-#include "../../util/util.h"
+#include "util/util.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -87,7 +87,7 @@ void rh_bmc_call_sem_open(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, c
     rh_bmc_pos *p = emit_at(w, st, call, RH_BMC_P_LOAD, word, "sem_open: look up the name");
     p->val = rh_bmc_fresh(c, "named", c->aw);
     p->flags |= RH_BMC_PF_NOSWITCH;
-    rh_ptrmap_put(&c->ptrvars, p->val, 1);
+    rh_map_put_ptr(&c->ptrvars, p->val, 1);
     Z3_ast cur = p->val, none = Z3_mk_eq(c->z, cur, rh_bmc_bv(c, 0, c->aw));
     /* success assumed: O_EXCL needs no semaphore of that name, no O_CREAT one */
     if (excl || !creat) {

@@ -19,7 +19,7 @@
  * pid: a child's end orders nothing among the parent's threads.
  */
 #include "bmc_walk.h"
-#include "../../util/util.h"
+#include "util/util.h"
 
 #include <string.h>
 

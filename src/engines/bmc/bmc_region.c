@@ -60,7 +60,7 @@ static int object_of(rh_bmc_ctx *c, uint64_t addr)
 static long compute(rh_bmc_ctx *c, rh_bmc_regions *g, Z3_ast a, int depth)
 {
     void *k = key_of(c, a);
-    long s = rh_ptrmap_get(&g->memo, k, -1);
+    long s = rh_map_get_ptr(&g->memo, k, -1);
     if (s >= 0)
         return s;
     s = new_set(g);
@@ -69,7 +69,7 @@ static long compute(rh_bmc_ctx *c, rh_bmc_regions *g, Z3_ast a, int depth)
         int o = Z3_get_numeral_uint64(c->z, a, &v) ? object_of(c, v) : -1;
         if (o >= 0)
             add_obj(g, s, o);
-    } else if (rh_ptrmap_get(&c->ptrvars, a, 0)) {
+    } else if (rh_map_get_ptr(&c->ptrvars, a, 0)) {
         g->uses_escaped = 1;
         unite(g, s, g->escaped);
     } else if (Z3_get_ast_kind(c->z, a) == Z3_APP_AST && depth < 200) {
@@ -86,7 +86,7 @@ static long compute(rh_bmc_ctx *c, rh_bmc_regions *g, Z3_ast a, int depth)
     } else {
         unite(g, s, g->escaped);
     }
-    rh_ptrmap_put(&g->memo, k, s);
+    rh_map_put_ptr(&g->memo, k, s);
     return s;
 }
 
@@ -106,7 +106,7 @@ static void init_refs(rh_bmc_ctx *c, rh_bmc_regions *g, LLVMValueRef k, int dept
     if (!k || depth > 8)
         return;
     if (LLVMIsAGlobalValue(k)) {
-        long i = rh_ptrmap_get(&c->objmap, k, -1);
+        long i = rh_map_get_ptr(&c->objmap, k, -1);
         if (i >= 0 && c->objs[i].kind != RH_BMC_O_FUNCTION)
             g->escaped[i / 64] |= UINT64_C(1) << (i % 64);
         return;
@@ -151,7 +151,7 @@ int rh_bmc_regions_init(rh_bmc_ctx *c, rh_bmc_regions *g)
     for (int t = 1; t < c->nthreads; t++)
         escape_value(c, g, c->threads[t].retval);
     /* the memo holds sets computed with an incomplete escaped set: drop it */
-    rh_ptrmap_free(&g->memo);
+    rh_map_free(&g->memo);
     g->nsets = 0;
     g->uses_escaped = 0;
     return 0;
@@ -159,7 +159,7 @@ int rh_bmc_regions_init(rh_bmc_ctx *c, rh_bmc_regions *g)
 
 void rh_bmc_regions_free(rh_bmc_regions *g)
 {
-    rh_ptrmap_free(&g->memo);
+    rh_map_free(&g->memo);
     free(g->sets);
     free(g->escaped);
     memset(g, 0, sizeof *g);

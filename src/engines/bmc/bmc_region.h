@@ -15,7 +15,7 @@
 typedef struct rh_bmc_regions {
     int nobj;             /* objects covered (c->nobjs when made) */
     unsigned nwords;      /* words per bitset */
-    rh_ptrmap memo;       /* Z3 ast id + 1 -> set index */
+    rh_map memo;       /* Z3 ast id + 1 -> set index */
     uint64_t *sets;
     long nsets, cap;
     uint64_t *escaped;    /* objects whose address is stored somewhere */

@@ -19,7 +19,7 @@
  * before the second) order the pair (hb_edges).
  */
 #include "bmc_memory.h"
-#include "../../util/util.h"
+#include "util/util.h"
 
 #include <stdio.h>
 #include <stdlib.h>

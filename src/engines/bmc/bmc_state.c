@@ -1,21 +1,13 @@
-/* bmc_state.c - walker states: the path condition plus a hash map from the
+/* bmc_state.c - walker states: the path condition plus a map (rh_map) from the
  * SSA values of one function activation to their Z3 terms, with copying
  * (a path splits) and merging (paths join at a block).
  */
 #include "bmc_walk.h"
-#include "../../util/util.h"
+#include "util/util.h"
 
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-
-static unsigned slot_of(const rh_bmc_state *s, LLVMValueRef k)
-{
-    uintptr_t h = (uintptr_t)k;
-    h ^= h >> 17;
-    h *= UINT64_C(0x9E3779B97F4A7C15);
-    return (unsigned)(h >> 7) & (s->cap - 1);
-}
 
 void rh_bmc_state_init(rh_bmc_state *s, Z3_ast guard)
 {
@@ -26,12 +18,7 @@ void rh_bmc_state_init(rh_bmc_state *s, Z3_ast guard)
 void rh_bmc_state_copy(rh_bmc_state *dst, const rh_bmc_state *src)
 {
     *dst = *src;
-    if (src->cap) {
-        dst->keys = rh_xmalloc(src->cap * sizeof *dst->keys);
-        dst->vals = rh_xmalloc(src->cap * sizeof *dst->vals);
-        memcpy(dst->keys, src->keys, src->cap * sizeof *dst->keys);
-        memcpy(dst->vals, src->vals, src->cap * sizeof *dst->vals);
-    }
+    rh_map_copy(&dst->vals, &src->vals);
     if (src->nloops) {
         dst->loops = rh_xmalloc((size_t)src->nloops * sizeof *dst->loops);
         memcpy(dst->loops, src->loops, (size_t)src->nloops * sizeof *dst->loops);
@@ -40,50 +27,19 @@ void rh_bmc_state_copy(rh_bmc_state *dst, const rh_bmc_state *src)
 
 void rh_bmc_state_free(rh_bmc_state *s)
 {
-    free(s->keys);
-    free(s->vals);
+    rh_map_free(&s->vals);
     free(s->loops);
     memset(s, 0, sizeof *s);
 }
 
-static void grow(rh_bmc_state *s)
-{
-    rh_bmc_state old = *s;
-    s->cap = old.cap ? 2 * old.cap : 64;
-    s->keys = rh_xcalloc(s->cap, sizeof *s->keys);
-    s->vals = rh_xcalloc(s->cap, sizeof *s->vals);
-    s->len = 0;
-    for (unsigned i = 0; i < old.cap; i++)
-        if (old.keys[i])
-            rh_bmc_state_set(s, old.keys[i], old.vals[i]);
-    free(old.keys);
-    free(old.vals);
-}
-
 void rh_bmc_state_set(rh_bmc_state *s, LLVMValueRef k, Z3_ast v)
 {
-    if (2 * (s->len + 1) > s->cap)
-        grow(s);
-    unsigned i = slot_of(s, k);
-    while (s->keys[i] && s->keys[i] != k)
-        i = (i + 1) & (s->cap - 1);
-    if (!s->keys[i])
-        s->len++;
-    s->keys[i] = k;
-    s->vals[i] = v;
+    rh_map_put_ptr(&s->vals, k, (long)(intptr_t)v);
 }
 
 Z3_ast rh_bmc_state_get(const rh_bmc_state *s, LLVMValueRef k)
 {
-    if (!s->cap)
-        return NULL;
-    unsigned i = slot_of(s, k);
-    while (s->keys[i]) {
-        if (s->keys[i] == k)
-            return s->vals[i];
-        i = (i + 1) & (s->cap - 1);
-    }
-    return NULL;
+    return (Z3_ast)(intptr_t)rh_map_get_ptr(&s->vals, k, 0);
 }
 
 static void merge_loops(rh_bmc_state *dst, const rh_bmc_state *src)
@@ -105,16 +61,16 @@ static void merge_loops(rh_bmc_state *dst, const rh_bmc_state *src)
 
 void rh_bmc_state_merge(rh_bmc_ctx *c, rh_bmc_state *dst, const rh_bmc_state *src)
 {
-    for (unsigned i = 0; i < src->cap; i++) {
-        if (!src->keys[i])
-            continue;
-        Z3_ast cur = rh_bmc_state_get(dst, src->keys[i]);
+    uint64_t key;
+    long val;
+    for (size_t pos = 0; rh_map_next(&src->vals, &pos, &key, &val);) {
+        Z3_ast cur = (Z3_ast)(intptr_t)rh_map_get(&dst->vals, key, 0), v = (Z3_ast)(intptr_t)val;
         /* A value only one side defined cannot be used after the join
          * (SSA dominance), so either term will do. */
         if (!cur)
-            rh_bmc_state_set(dst, src->keys[i], src->vals[i]);
-        else if (!Z3_is_eq_ast(c->z, cur, src->vals[i]))
-            rh_bmc_state_set(dst, src->keys[i], rh_bmc_ite(c, src->guard, src->vals[i], cur));
+            rh_map_put(&dst->vals, key, val);
+        else if (!Z3_is_eq_ast(c->z, cur, v))
+            rh_map_put(&dst->vals, key, (long)(intptr_t)rh_bmc_ite(c, src->guard, v, cur));
     }
     if (src->atomic != dst->atomic) {
         /* Atomic-section depth differs between joining paths: keep the

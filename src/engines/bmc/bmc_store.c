@@ -35,7 +35,7 @@ typedef struct rh_bmc_wentry {
 struct rh_bmc_wlist {
     rh_bmc_wentry *e;
     int n, cap;
-    rh_ptrmap last_at; /* numeral address + 1 -> newest konst entry there */
+    rh_map last_at; /* numeral address + 1 -> newest konst entry there */
 };
 
 typedef struct memo_slot {
@@ -58,7 +58,7 @@ void rh_bmc_store_free(rh_bmc_mem *m)
         for (int k = 0; k < m->lists[o].n; k++)
             free(m->lists[o].e[k].snap);
         free(m->lists[o].e);
-        rh_ptrmap_free(&m->lists[o].last_at);
+        rh_map_free(&m->lists[o].last_at);
     }
     free(m->lists);
     free(m->memo);
@@ -127,8 +127,8 @@ void rh_bmc_store_write(rh_bmc_mem *m, int o, Z3_ast cond, Z3_ast x, Z3_ast byte
     if (Z3_is_numeral_ast(m->c->z, x) && Z3_get_numeral_uint64(m->c->z, x, &e->at)) {
         const void *key = (const void *)(uintptr_t)(e->at + 1);
         e->konst = 1;
-        e->prev_same = (int)rh_ptrmap_get(&l->last_at, key, -1);
-        rh_ptrmap_put(&l->last_at, key, self);
+        e->prev_same = (int)rh_map_get_ptr(&l->last_at, key, -1);
+        rh_map_put_ptr(&l->last_at, key, self);
     } else {
         e->last_other = self;
     }
@@ -214,7 +214,7 @@ static int candidates(struct rh_bmc_wlist *l, rh_bmc_ctx *c, Z3_ast x, int upto,
             v[n++] = k;
         return n;
     }
-    int same = (int)rh_ptrmap_get(&l->last_at, (const void *)(uintptr_t)(xv + 1), -1);
+    int same = (int)rh_map_get_ptr(&l->last_at, (const void *)(uintptr_t)(xv + 1), -1);
     while (same >= upto)
         same = l->e[same].prev_same;
     int other = upto > 0 ? l->e[upto - 1].last_other : -1;

@@ -24,7 +24,7 @@
  * proof.
  */
 #include "bmc_walk.h"
-#include "../../util/util.h"
+#include "util/util.h"
 
 #include <stdlib.h>
 #include <string.h>

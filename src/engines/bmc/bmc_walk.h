@@ -21,9 +21,7 @@ typedef struct rh_bmc_loop {
 
 typedef struct rh_bmc_state {
     Z3_ast guard;
-    LLVMValueRef *keys; /* SSA values of the activation: open addressing */
-    Z3_ast *vals;
-    unsigned cap, len;
+    rh_map vals;        /* SSA value of the activation -> its Z3 term */
     int atomic;         /* depth of atomic sections */
     rh_bmc_loop *loops;
     int nloops;

@@ -7,8 +7,8 @@
  * their creations execute in the schedule.
  */
 #include "bmc.h"
-#include "../dynamic/dyn.h"
-#include "../../util/util.h"
+#include "engines/dynamic/dyn.h"
+#include "util/util.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -10,9 +10,9 @@
 #ifndef RH_DYN_H
 #define RH_DYN_H
 
-#include "../../model/model.h"
-#include "../../options.h"
-#include "../../report/race.h"
+#include "model/model.h"
+#include "util/options.h"
+#include "result/race.h"
 
 /* One entry of the location table: loc id -> source position. */
 typedef struct rh_dyn_loc {

@@ -5,10 +5,11 @@
  * second analysis of the same program reuses them.
  */
 #include "dyn.h"
-#include "../../frontend/frontend.h"
-#include "../../util/cleanup.h"
-#include "../../util/outfile.h"
-#include "../../util/util.h"
+#include "frontend/frontend.h"
+#include "util/cleanup.h"
+#include "util/outfile.h"
+#include "util/util.h"
+#include "util/hashmap.h"
 
 #include <errno.h>
 #include <llvm-c/BitWriter.h>
@@ -21,14 +22,6 @@ static int file_exists(const char *p)
 {
     struct stat sb;
     return stat(p, &sb) == 0 && S_ISREG(sb.st_mode);
-}
-
-static uint64_t fnv(uint64_t h, const void *data, size_t n)
-{
-    const unsigned char *p = data;
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ p[i]) * 1099511628211ull;
-    return h;
 }
 
 static char *cache_root(void)
@@ -140,12 +133,12 @@ static int build_module(rh_program *prog, const rh_options *o, double deadline, 
     LLVMDisposeModule(m);
     struct stat sb;
     stat(lib, &sb);
-    uint64_t h = fnv(1469598103934665603ull, LLVMGetBufferStart(buf), LLVMGetBufferSize(buf));
-    h = fnv(h, &sb.st_size, sizeof sb.st_size);
-    h = fnv(h, &sb.st_mtime, sizeof sb.st_mtime);
+    uint64_t h = rh_hash_bytes(RH_HASH_SEED, LLVMGetBufferStart(buf), LLVMGetBufferSize(buf));
+    h = rh_hash_bytes(h, &sb.st_size, sizeof sb.st_size);
+    h = rh_hash_bytes(h, &sb.st_mtime, sizeof sb.st_mtime);
     for (int i = 0; i < o->nldflags; i++) /* with the NUL, so "-l" "z" differs from "-lz" */
-        h = fnv(h, o->ldflags[i], strlen(o->ldflags[i]) + 1);
-    h = fnv(h, &o->allow_undefined, sizeof o->allow_undefined);
+        h = rh_hash_bytes(h, o->ldflags[i], strlen(o->ldflags[i]) + 1);
+    h = rh_hash_bytes(h, &o->allow_undefined, sizeof o->allow_undefined);
     char *root = cache_root();
     bin->dir = rh_xasprintf("%s/%016llx", root, (unsigned long long)h);
     bin->exe = rh_xasprintf("%s/prog", bin->dir);

@@ -7,8 +7,8 @@
  * lines turns the candidate into an observed race with a witness.
  */
 #include "dyn.h"
-#include "../engine.h"
-#include "../../util/util.h"
+#include "engines/engine.h"
+#include "util/util.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -7,7 +7,7 @@
  * (every one ended the same way before creating a thread).
  */
 #include "dyn.h"
-#include "../../util/util.h"
+#include "util/util.h"
 
 #include <signal.h>
 #include <stdlib.h>

@@ -9,8 +9,8 @@
  * (a.b.c).  Anything else gives no name, never a wrong one.
  */
 #include "dyn.h"
-#include "../../util/debuginfo.h"
-#include "../../util/util.h"
+#include "util/debuginfo.h"
+#include "util/util.h"
 
 #include <llvm-c/DebugInfo.h>
 

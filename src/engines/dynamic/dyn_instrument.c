@@ -5,9 +5,9 @@
  * served by the runtime.  What a call means comes from the table only.
  */
 #include "dyn.h"
-#include "../../model/libspec.h"
-#include "../../runtime/rt_abi.h"
-#include "../../util/util.h"
+#include "model/libspec.h"
+#include "runtime/rt_abi.h"
+#include "util/util.h"
 
 #include <llvm-c/Analysis.h>
 #include <stdlib.h>

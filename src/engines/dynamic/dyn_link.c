@@ -4,9 +4,9 @@
  * where it probably comes from.
  */
 #include "dyn.h"
-#include "../../frontend/frontend.h"
-#include "../../util/proc.h"
-#include "../../util/util.h"
+#include "frontend/frontend.h"
+#include "util/proc.h"
+#include "util/util.h"
 
 #include <stdlib.h>
 #include <string.h>

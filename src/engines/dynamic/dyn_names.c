@@ -10,7 +10,7 @@
  * else (a call's result, a phi) is not named.
  */
 #include "dyn.h"
-#include "../../util/util.h"
+#include "util/util.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -4,8 +4,8 @@
  * drives the program through the same interleaving.
  */
 #include "dyn.h"
-#include "../../util/outfile.h"
-#include "../../util/util.h"
+#include "util/outfile.h"
+#include "util/util.h"
 
 #include <errno.h>
 #include <stdlib.h>

@@ -4,8 +4,8 @@
  * runtime's report file is read back as a trace.
  */
 #include "dyn.h"
-#include "../../util/proc.h"
-#include "../../util/util.h"
+#include "util/proc.h"
+#include "util/util.h"
 
 #include <stdio.h>
 #include <stdlib.h>

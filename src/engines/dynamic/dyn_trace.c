@@ -2,7 +2,7 @@
  * src/runtime/rt_out.c): events, threads, nondet inputs, races, and how the
  * run ended. */
 #include "dyn.h"
-#include "../../util/util.h"
+#include "util/util.h"
 
 #include <stdio.h>
 #include <stdlib.h>

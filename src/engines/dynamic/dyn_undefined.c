@@ -9,7 +9,7 @@
  * names the symbols and the option (dyn_link.c).
  */
 #include "dyn.h"
-#include "../../util/util.h"
+#include "util/util.h"
 
 #include <errno.h>
 #include <stdio.h>

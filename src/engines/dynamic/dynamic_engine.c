@@ -8,12 +8,12 @@
  * This engine executes the user's program (README.md).  It never proves
  * race freedom: without a race its verdict is unknown.
  */
-#include "../engine.h"
-#include "../../frontend/frontend.h"
-#include "../../util/util.h"
-#include "../witness/witness.h"
-#include "../../report/names.h"
-#include "../../report/tier.h"
+#include "engines/engine.h"
+#include "frontend/frontend.h"
+#include "util/util.h"
+#include "engines/witness/witness.h"
+#include "result/names.h"
+#include "result/tier.h"
 #include "dyn.h"
 
 #include <stdlib.h>

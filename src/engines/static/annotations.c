@@ -1,7 +1,7 @@
 /* annotations.c - benign-race and ignore annotations for the static
  * engine (annotations.h states when they suppress a race). */
 #include "annotations.h"
-#include "../../util/util.h"
+#include "util/util.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -66,7 +66,7 @@ static void build_func(rh_cfg *c, rh_cfg_func *f, LLVMValueRef fn)
     f->blocks = rh_xmalloc((size_t)(f->nblocks + 1) * sizeof *f->blocks);
     LLVMGetBasicBlocks(fn, f->blocks);
     for (int i = 0; i < f->nblocks; i++)
-        rh_ptrmap_put(&c->block_index, f->blocks[i], i);
+        rh_map_put_ptr(&c->block_index, f->blocks[i], i);
     f->succ_off = rh_xmalloc((size_t)(f->nblocks + 1) * sizeof *f->succ_off);
     int total = 0;
     for (int i = 0; i < f->nblocks; i++) {
@@ -80,7 +80,7 @@ static void build_func(rh_cfg *c, rh_cfg_func *f, LLVMValueRef fn)
         LLVMValueRef t = LLVMGetBasicBlockTerminator(f->blocks[i]);
         unsigned ns = t ? LLVMGetNumSuccessors(t) : 0;
         for (unsigned s = 0; s < ns; s++)
-            f->succ[k++] = (int)rh_ptrmap_get(&c->block_index, LLVMGetSuccessor(t, s), 0);
+            f->succ[k++] = (int)rh_map_get_ptr(&c->block_index, LLVMGetSuccessor(t, s), 0);
     }
     f->succ_off[f->nblocks] = k;
     f->in_cycle = rh_xcalloc((size_t)f->nblocks + 1, 1);
@@ -105,13 +105,13 @@ void rh_cfg_free(rh_cfg *c)
         free(c->f[i].in_cycle);
     }
     free(c->f);
-    rh_ptrmap_free(&c->block_index);
+    rh_map_free(&c->block_index);
     memset(c, 0, sizeof *c);
 }
 
 int rh_cfg_block(const rh_cfg *c, LLVMBasicBlockRef b)
 {
-    return (int)rh_ptrmap_get(&c->block_index, b, -1);
+    return (int)rh_map_get_ptr(&c->block_index, b, -1);
 }
 
 int rh_cfg_inst_in_loop(const rh_cfg *c, int func, LLVMValueRef inst)
@@ -124,11 +124,11 @@ int rh_cfg_inst_in_loop(const rh_cfg *c, int func, LLVMValueRef inst)
  * whether it reaches block `target`. */
 static int reaches_around(LLVMBasicBlockRef entry, LLVMBasicBlockRef wall, LLVMBasicBlockRef target)
 {
-    rh_ptrmap seen = {0};
+    rh_map seen = {0};
     RH_VEC(LLVMBasicBlockRef) stack = {0};
     int found = 0;
     rh_vec_push(&stack, entry);
-    rh_ptrmap_put(&seen, entry, 1);
+    rh_map_put_ptr(&seen, entry, 1);
     while (stack.len && !found) {
         LLVMBasicBlockRef b = stack.items[--stack.len];
         if (b == target) {
@@ -138,14 +138,14 @@ static int reaches_around(LLVMBasicBlockRef entry, LLVMBasicBlockRef wall, LLVMB
         LLVMValueRef t = LLVMGetBasicBlockTerminator(b);
         for (unsigned i = 0, n = t ? LLVMGetNumSuccessors(t) : 0; i < n; i++) {
             LLVMBasicBlockRef nb = LLVMGetSuccessor(t, i);
-            if (nb != wall && rh_ptrmap_get(&seen, nb, 0) == 0) {
-                rh_ptrmap_put(&seen, nb, 1);
+            if (nb != wall && rh_map_get_ptr(&seen, nb, 0) == 0) {
+                rh_map_put_ptr(&seen, nb, 1);
                 rh_vec_push(&stack, nb);
             }
         }
     }
     rh_vec_free(&stack);
-    rh_ptrmap_free(&seen);
+    rh_map_free(&seen);
     return found;
 }
 

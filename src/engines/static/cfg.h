@@ -8,8 +8,9 @@
 #ifndef RH_STATIC_CFG_H
 #define RH_STATIC_CFG_H
 
-#include "../../model/model.h"
-#include "../../util/util.h"
+#include "model/model.h"
+#include "util/util.h"
+#include "util/hashmap.h"
 
 typedef struct rh_cfg_func {
     LLVMBasicBlockRef *blocks;
@@ -22,7 +23,7 @@ typedef struct rh_cfg_func {
 typedef struct rh_cfg {
     rh_cfg_func *f; /* per model function */
     int nfuncs;
-    rh_ptrmap block_index; /* block -> index in its function */
+    rh_map block_index; /* block -> index in its function */
 } rh_cfg;
 
 void rh_cfg_build(rh_cfg *c, const rh_program *p);

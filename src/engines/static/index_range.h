@@ -15,7 +15,7 @@
 #ifndef RH_STATIC_INDEX_RANGE_H
 #define RH_STATIC_INDEX_RANGE_H
 
-#include "../../model/model.h"
+#include "model/model.h"
 
 int rh_index_range(rh_program *p, LLVMValueRef use, LLVMValueRef idx, int64_t *lo, int64_t *hi);
 

@@ -5,7 +5,7 @@
  * a note ("assumption: ...") that reports show with the verdict.
  */
 #include "static_ctx.h"
-#include "../../model/libspec.h"
+#include "model/libspec.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -12,7 +12,7 @@
 
 uint32_t rh_ls_lock_id(rh_ls *ls, uint64_t loc, rh_lock_class cls)
 {
-    long id = rh_u64map_get(&ls->lock_of_loc, loc, -1);
+    long id = rh_map_get(&ls->lock_of_loc, loc, -1);
     if (id >= 0)
         return (uint32_t)id;
     if (ls->nlocks == ls->caplocks) {
@@ -24,10 +24,10 @@ uint32_t rh_ls_lock_id(rh_ls *ls, uint64_t loc, rh_lock_class cls)
     ls->lock_loc[ls->nlocks] = loc;
     ls->lock_class[ls->nlocks] = cls;
     ls->next_in_obj[ls->nlocks] = -1;
-    rh_u64map_put(&ls->lock_of_loc, loc, ls->nlocks);
+    rh_map_put(&ls->lock_of_loc, loc, ls->nlocks);
     if (ls->nlocks != RH_LS_ATOMIC) { /* the atomic section is in no object */
-        ls->next_in_obj[ls->nlocks] = (int)rh_u64map_get(&ls->first_in_obj, rh_pt_loc_obj(loc), -1);
-        rh_u64map_put(&ls->first_in_obj, rh_pt_loc_obj(loc), ls->nlocks);
+        ls->next_in_obj[ls->nlocks] = (int)rh_map_get(&ls->first_in_obj, rh_pt_loc_obj(loc), -1);
+        rh_map_put(&ls->first_in_obj, rh_pt_loc_obj(loc), ls->nlocks);
     }
     /* A statically initialised lock with a non-zero initializer may be
      * recursive (PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP). */
@@ -105,7 +105,7 @@ void rh_ls_lock_aliases(const rh_ls *ls, const rh_sset *ids, rh_sset *out)
         if (id == RH_LS_ATOMIC)
             continue;
         int32_t off = rh_pt_loc_off(ls->lock_loc[id]);
-        for (long j = rh_u64map_get(&ls->first_in_obj, rh_pt_loc_obj(ls->lock_loc[id]), -1); j >= 0;
+        for (long j = rh_map_get(&ls->first_in_obj, rh_pt_loc_obj(ls->lock_loc[id]), -1); j >= 0;
              j = ls->next_in_obj[j]) {
             int32_t o = rh_pt_loc_off(ls->lock_loc[j]);
             if (off == RH_PT_ANY || o == RH_PT_ANY || o == off)

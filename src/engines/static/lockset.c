@@ -432,7 +432,7 @@ static void refine_edge(rh_ls *ls, LLVMValueRef term, unsigned succ, LLVMValueRe
 {
     if (LLVMGetInstructionOpcode(term) != LLVMBr || !LLVMIsConditional(term))
         return;
-    long lj = rh_ptrmap_get(&ls->loop_join_of, LLVMGetInstructionParent(term), -1);
+    long lj = rh_map_get_ptr(&ls->loop_join_of, LLVMGetInstructionParent(term), -1);
     if (lj >= 0 && succ == 1) { /* leaving a loop that joined every thread it names */
         const rh_sset *joined = &ls->loop_joins[lj];
         for (uint32_t i = 0; i < joined->n; i++)
@@ -462,7 +462,7 @@ static int sym_ok(rh_ls *ls, long a)
 
 static void record_access(rh_ls *ls, LLVMValueRef inst, const rh_ls_state *s)
 {
-    long a = rh_ptrmap_get(&ls->acc_of_inst, inst, -1);
+    long a = rh_map_get_ptr(&ls->acc_of_inst, inst, -1);
     for (; a >= 0 && a < ls->p->naccesses && ls->p->accesses[a].inst == inst; a++) {
         rh_ls_access *r = &ls->acc[a];
         if (!r->seen)
@@ -627,8 +627,8 @@ static long new_summary(rh_ls *ls, int f, LLVMValueRef ctx, const rh_ls_state *e
     memset(sm, 0, sizeof *sm);
     sm->thread = ls->cur_thread, sm->func = f, sm->ctx = ctx, sm->busy = 1;
     st_copy(&sm->entry, entry);
-    sm->next = rh_u64map_get(&ls->sum_index, h, -1);
-    rh_u64map_put(&ls->sum_index, h, ls->nsums);
+    sm->next = rh_map_get(&ls->sum_index, h, -1);
+    rh_map_put(&ls->sum_index, h, ls->nsums);
     return ls->nsums++;
 }
 
@@ -639,7 +639,7 @@ static void summary(rh_ls *ls, int f, LLVMValueRef ctx, const rh_ls_state *entry
         return;
     }
     uint64_t h = sum_hash(ls->cur_thread, f, ctx, entry);
-    for (long i = rh_u64map_get(&ls->sum_index, h, -1); i >= 0; i = ls->sums[i].next) {
+    for (long i = rh_map_get(&ls->sum_index, h, -1); i >= 0; i = ls->sums[i].next) {
         rh_ls_summary *sm = &ls->sums[i];
         if (sm->thread != ls->cur_thread || sm->func != f || sm->ctx != ctx || !st_equal(&sm->entry, entry))
             continue;
@@ -689,7 +689,7 @@ static void prepare(rh_ls *ls)
      * first object's first byte, which may well be a real lock */
     rh_ls_lock_id(ls, UINT64_MAX, RH_LOCK_NONE);
     for (int a = p->naccesses - 1; a >= 0; a--)
-        rh_ptrmap_put(&ls->acc_of_inst, p->accesses[a].inst, a);
+        rh_map_put_ptr(&ls->acc_of_inst, p->accesses[a].inst, a);
     ls->needs_ctx = rh_xcalloc((size_t)p->nfuncs + 1, 1);
     for (int i = 0; i < p->nsyncs; i++) {
         const rh_conc_entry *e = p->syncs[i].entry;
@@ -739,7 +739,7 @@ static void creation_lockset(rh_ls *ls, int t, unsigned char *done)
         if ((m->v[i] & 1) && id != RH_LS_ATOMIC && ls->lock_class[id] != RH_LOCK_NONE &&
             !rh_ls_maybe_recursive(ls, id) && !rh_sset_has(&ls->create_broken[t], id)) {
             rh_sset_add(&ls->creation[t], m->v[i]);
-            rh_u64map_put(&ls->creation_holder[t], m->v[i], ls->tg->threads[t].parent);
+            rh_map_put(&ls->creation_holder[t], m->v[i], ls->tg->threads[t].parent);
         }
     }
     int parent = ls->tg->threads[t].parent;
@@ -748,8 +748,8 @@ static void creation_lockset(rh_ls *ls, int t, unsigned char *done)
         const rh_sset *pc = &ls->creation[parent];
         for (uint32_t i = 0; i < pc->n; i++)
             if (rh_sset_add(&ls->creation[t], pc->v[i]))
-                rh_u64map_put(&ls->creation_holder[t], pc->v[i],
-                              rh_u64map_get(&ls->creation_holder[parent], pc->v[i], -1));
+                rh_map_put(&ls->creation_holder[t], pc->v[i],
+                              rh_map_get(&ls->creation_holder[parent], pc->v[i], -1));
     }
 }
 
@@ -796,8 +796,8 @@ int rh_ls_creation_disjoint(const rh_ls *ls, int t1, int t2)
         return 0;
     const rh_sset *c1 = &ls->creation[t1];
     for (uint32_t i = 0; i < c1->n; i++) {
-        long h1 = rh_u64map_get(&ls->creation_holder[t1], c1->v[i], -1);
-        long h2 = rh_u64map_get(&ls->creation_holder[t2], c1->v[i], -1);
+        long h1 = rh_map_get(&ls->creation_holder[t1], c1->v[i], -1);
+        long h2 = rh_map_get(&ls->creation_holder[t2], c1->v[i], -1);
         if (h1 >= 0 && h2 >= 0 && h1 != h2) /* t2 has a holder only for its creation locks */
             return 1;
     }
@@ -910,7 +910,7 @@ void rh_ls_free(rh_ls *ls)
         rh_sset_free(&ls->create_held_since[t]);
         rh_sset_free(&ls->create_broken[t]);
         rh_sset_free(&ls->creation[t]);
-        rh_u64map_free(&ls->creation_holder[t]);
+        rh_map_free(&ls->creation_holder[t]);
     }
     free(ls->create_history), free(ls->create_held_since);
     free(ls->create_must), free(ls->create_seen), free(ls->create_broken), free(ls->creation);
@@ -920,20 +920,20 @@ void rh_ls_free(rh_ls *ls)
     for (int i = 0; i < ls->nloop_joins; i++)
         rh_sset_free(&ls->loop_joins[i]);
     free(ls->loop_joins);
-    rh_ptrmap_free(&ls->loop_join_of);
+    rh_map_free(&ls->loop_join_of);
     for (long i = 0; i < ls->nsums; i++)
         st_free(&ls->sums[i].entry), st_free(&ls->sums[i].exit);
     free(ls->sums);
-    rh_u64map_free(&ls->sum_index);
-    rh_u64map_free(&ls->lock_of_loc);
+    rh_map_free(&ls->sum_index);
+    rh_map_free(&ls->lock_of_loc);
     free(ls->lock_loc), free(ls->lock_class), free(ls->next_in_obj);
-    rh_u64map_free(&ls->first_in_obj);
+    rh_map_free(&ls->first_in_obj);
     rh_sset_free(&ls->all_locks);
     rh_sset_free(&ls->recursive);
     rh_sset_free(&ls->counted);
     rh_sset_free(&ls->history_locks);
-    rh_ptrmap_free(&ls->acc_of_inst);
-    rh_ptrmap_free(&ls->fact_vid);
+    rh_map_free(&ls->acc_of_inst);
+    rh_map_free(&ls->fact_vid);
     rh_sym_free(ls);
     free(ls->acc_sym_ok);
     free(ls->needs_ctx);

@@ -11,7 +11,7 @@
 #define RH_STATIC_LOCKSET_TYPES_H
 
 #include "thread_graph.h"
-#include "../../util/budget.h"
+#include "util/budget.h"
 
 #define RH_LS_ATOMIC 0 /* lock id of the SV-COMP atomic sections */
 
@@ -73,18 +73,18 @@ typedef struct rh_ls {
     rh_pt *pt;
     rh_tg *tg;
     const rh_cfg *cfg;
-    rh_u64map lock_of_loc;
+    rh_map lock_of_loc;
     uint64_t *lock_loc;     /* per lock id: its location (unused for ATOMIC) */
     rh_lock_class *lock_class;
     int *next_in_obj;       /* per lock id: the next lock id in the same object, -1 */
-    rh_u64map first_in_obj; /* object -> its latest lock id (head of the next_in_obj chain) */
+    rh_map first_in_obj; /* object -> its latest lock id (head of the next_in_obj chain) */
     int nlocks, caplocks;
     rh_sset all_locks;      /* every lock element, both modes */
     rh_sset recursive;      /* lock ids that may be recursive: unlock may leave them held */
     rh_sset counted;        /* lock ids whose lock count is tracked (recursive or deadlocking) */
     rh_sset history_locks;  /* lock ids lock histories track (held at some creation) */
     rh_ls_access *acc;      /* per model access */
-    rh_ptrmap acc_of_inst;  /* instruction -> first model access */
+    rh_map acc_of_inst;  /* instruction -> first model access */
     rh_sset *exit_active;   /* per thread: threads still running when it ends */
     rh_sset *create_active; /* per thread: creator's may-active set at its creation */
     rh_sset *create_may;    /* per thread: creator's may-lockset at its creation */
@@ -94,24 +94,24 @@ typedef struct rh_ls {
     rh_sset *create_held_since; /* per thread: creator's held_since at every visit of its creation */
     rh_sset *create_broken; /* per thread: lock ids its creator may release while it runs */
     rh_sset *creation;      /* per thread, after the run: its creation lockset (write mode) */
-    rh_u64map *creation_holder; /* per thread: creation lock element -> the thread holding it */
+    rh_map *creation_holder; /* per thread: creation lock element -> the thread holding it */
     unsigned char *needs_ctx;
     uint64_t *handle;       /* per thread: strong handle cell its create writes, + 1; 0 none */
     uint64_t main_handle;   /* strong cell holding main's pthread_self() and nothing else, + 1; 0 none */
     int *exit_done;
     rh_sset *loop_joins;    /* threads a counted join loop surely joins on exit */
     int nloop_joins;
-    rh_ptrmap loop_join_of; /* loop header block -> index into loop_joins */
+    rh_map loop_join_of; /* loop header block -> index into loop_joins */
     rh_sym_base *sym_bases; /* interned bases of symbolic locks */
     int nsym_bases, capsym_bases;
-    rh_u64map sym_base_of;
+    rh_map sym_base_of;
     rh_sym_addr *acc_sym;   /* per model access: its address as base + offset */
     unsigned char *acc_sym_ok; /* 0 not computed, 1 decomposed, 2 not decomposable */
-    rh_ptrmap fact_vid;     /* call with return-value facts -> its number */
+    rh_map fact_vid;     /* call with return-value facts -> its number */
     long nvids;
     rh_ls_summary *sums;
     int nsums, capsums;
-    rh_u64map sum_index;
+    rh_map sum_index;
     int cur_thread;
     struct rh_semlock *semlock; /* semaphores used as locks (sem_locks.h), kept across runs; may be NULL */
     struct rh_semord *semord;   /* semaphore order (sem_order.h), kept across runs; may be NULL */

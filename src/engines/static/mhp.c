@@ -96,7 +96,7 @@ static int held_orders(const rh_tg *g, const rh_ls *ls, const rh_ls_per *ph, int
     for (uint32_t i = 0; i < cs->n; i++) {
         uint64_t e = cs->v[i] & 0xffffffffu;
         if (rh_sset_has(&ls->creation[h], e) &&
-            rh_u64map_get(&ls->creation_holder[h], e, -1) == g->threads[h].parent &&
+            rh_map_get(&ls->creation_holder[h], e, -1) == g->threads[h].parent &&
             pair_orders(g, ls, cs->v[i], pd, d))
             return 1;
     }

@@ -26,7 +26,7 @@ typedef struct acc_info {
 
 typedef struct prefix {
     int walked;
-    rh_u64map idx;          /* access index -> index into infos */
+    rh_map idx;          /* access index -> index into infos */
     RH_VEC(acc_info) infos;
 } prefix;
 
@@ -34,25 +34,25 @@ struct rh_must {
     rh_static *s;
     int *writer;        /* per object: the one thread writing it, -1 none, -2 several */
     prefix *pre;        /* per thread */
-    rh_u64map together; /* t1 * nthreads + t2 (t1 <= t2): one path of main creates both;
+    rh_map together; /* t1 * nthreads + t2 (t1 <= t2): one path of main creates both;
                          * value: 1 + index into held_at */
     RH_VEC(rh_sset) held_at; /* locks main may hold right after the later of the two creates */
-    rh_ptrmap early;    /* stores every path of main runs before it creates any thread */
+    rh_map early;    /* stores every path of main runs before it creates any thread */
 };
 
 typedef struct walk {
     rh_must *m;
     int thread;
     int steps, policy, nchoices;
-    rh_u64map vals;     /* value -> kind (key*2+1: 1 known, 2 free nondet) and constant (key*2) */
-    rh_u64map alias;    /* parameter -> actual argument of the current call */
+    rh_map vals;     /* value -> kind (key*2+1: 1 known, 2 free nondet) and constant (key*2) */
+    rh_map alias;    /* parameter -> actual argument of the current call */
     rh_sset taken;      /* lock elements taken so far on this path */
     rh_sset held;       /* lock elements possibly held now */
-    rh_u64map onces;    /* once controls whose routine this path ran */
+    rh_map onces;    /* once controls whose routine this path ran */
     rh_sset created;    /* main: threads created so far on this path */
     LLVMValueRef stack[WALK_DEPTH];
     int depth;
-    rh_u64map mem;      /* location -> value the path stored there (key*2+1: size) */
+    rh_map mem;      /* location -> value the path stored there (key*2+1: size) */
     int ret_known;      /* the value the last walked function returned */
     int64_t ret;
 } walk;
@@ -69,7 +69,7 @@ static uint64_t key_of(LLVMValueRef v)
 static LLVMValueRef resolve(walk *w, LLVMValueRef v)
 {
     for (int d = 0; d < WALK_DEPTH; d++) {
-        LLVMValueRef a = (LLVMValueRef)(uintptr_t)rh_u64map_get(&w->alias, key_of(v), 0);
+        LLVMValueRef a = (LLVMValueRef)(uintptr_t)rh_map_get(&w->alias, key_of(v), 0);
         if (!a)
             break;
         v = a;
@@ -79,7 +79,7 @@ static LLVMValueRef resolve(walk *w, LLVMValueRef v)
 
 static int kind_of(walk *w, LLVMValueRef v)
 {
-    return (int)rh_u64map_get(&w->vals, key_of(v) * 2 + 1, 0);
+    return (int)rh_map_get(&w->vals, key_of(v) * 2 + 1, 0);
 }
 
 static int known(walk *w, LLVMValueRef v, int64_t *out)
@@ -95,14 +95,14 @@ static int known(walk *w, LLVMValueRef v, int64_t *out)
     }
     if (kind_of(w, v) != 1)
         return 0;
-    *out = rh_u64map_get(&w->vals, key_of(v) * 2, 0);
+    *out = rh_map_get(&w->vals, key_of(v) * 2, 0);
     return 1;
 }
 
 static void set_val(walk *w, LLVMValueRef v, int kind, int64_t x)
 {
-    rh_u64map_put(&w->vals, key_of(v) * 2 + 1, kind);
-    rh_u64map_put(&w->vals, key_of(v) * 2, (long)x);
+    rh_map_put(&w->vals, key_of(v) * 2 + 1, kind);
+    rh_map_put(&w->vals, key_of(v) * 2, (long)x);
 }
 
 /* Sign-extends x from the width of v's integer type. */
@@ -201,7 +201,7 @@ static int ptr_loc(walk *w, LLVMValueRef v, uint64_t *loc)
         v = resolve(w, v);
         uint64_t base;
         if (kind_of(w, v) == 3) {
-            base = (uint64_t)rh_u64map_get(&w->vals, key_of(v) * 2, 0);
+            base = (uint64_t)rh_map_get(&w->vals, key_of(v) * 2, 0);
         } else if (LLVMIsAConstant(v)) {
             const rh_sset *pts = rh_pt_of(&w->m->s->pt, v);
             if (pts->n != 1)
@@ -288,19 +288,19 @@ static void track_store(walk *w, LLVMValueRef in)
     LLVMValueRef val = LLVMGetOperand(in, 0);
     const rh_sset *pts = rh_pt_of(&w->m->s->pt, LLVMGetOperand(in, 1));
     if (pts->n != 1 || rh_pt_loc_off(pts->v[0]) == RH_PT_ANY) {
-        rh_u64map_free(&w->mem); /* may write anywhere */
+        rh_map_free(&w->mem); /* may write anywhere */
         return;
     }
     uint64_t o = rh_pt_loc_obj(pts->v[0]);
-    rh_u64map_put(&w->mem, o * 2 + 1, 0);
+    rh_map_put(&w->mem, o * 2 + 1, 0);
     if (!private_loc(w, LLVMGetOperand(in, 1), &loc) || !value_width(LLVMTypeOf(val)))
         return;
     int is_free = kind_of(w, resolve(w, val)) == 2;
     if (!is_free && !known(w, val, &v))
         return;
-    rh_u64map_put(&w->mem, o * 2, is_free ? (long)(uintptr_t)resolve(w, val) : (long)v);
+    rh_map_put(&w->mem, o * 2, is_free ? (long)(uintptr_t)resolve(w, val) : (long)v);
     /* offset and width identify what the value is; FREE_REF marks a nondet value */
-    rh_u64map_put(&w->mem, o * 2 + 1, ((long)(uint32_t)rh_pt_loc_off(loc) << 16) | value_width(LLVMTypeOf(val)) |
+    rh_map_put(&w->mem, o * 2 + 1, ((long)(uint32_t)rh_pt_loc_off(loc) << 16) | value_width(LLVMTypeOf(val)) |
                                           (is_free ? FREE_REF : 0));
 }
 
@@ -311,13 +311,13 @@ static void track_load(walk *w, LLVMValueRef in)
     int ok = value_width(t) && private_loc(w, LLVMGetOperand(in, 0), &loc);
     uint64_t o = ok ? rh_pt_loc_obj(loc) : 0;
     long tag = ((long)(uint32_t)(ok ? rh_pt_loc_off(loc) : 0) << 16) | (ok ? value_width(t) : 0);
-    long have = ok ? rh_u64map_get(&w->mem, o * 2 + 1, 0) : 0;
-    rh_u64map_put(&w->alias, key_of(in), 0);
+    long have = ok ? rh_map_get(&w->mem, o * 2 + 1, 0) : 0;
+    rh_map_put(&w->alias, key_of(in), 0);
     set_val(w, in, 0, 0);
     if (ok && have == (tag | FREE_REF))
-        rh_u64map_put(&w->alias, key_of(in), rh_u64map_get(&w->mem, o * 2, 0));
+        rh_map_put(&w->alias, key_of(in), rh_map_get(&w->mem, o * 2, 0));
     else if (ok && have == tag)
-        set_val(w, in, 1, rh_u64map_get(&w->mem, o * 2, 0));
+        set_val(w, in, 1, rh_map_get(&w->mem, o * 2, 0));
 }
 
 /* ---- the walk ---- */
@@ -330,9 +330,9 @@ static void note_access(walk *w, LLVMValueRef in)
 {
     rh_static *s = w->m->s;
     prefix *p = &w->m->pre[w->thread];
-    for (long a = rh_ptrmap_get(&s->ls.acc_of_inst, in, -1);
+    for (long a = rh_map_get_ptr(&s->ls.acc_of_inst, in, -1);
          a >= 0 && a < s->p->naccesses && s->p->accesses[a].inst == in; a++) {
-        long i = rh_u64map_get(&p->idx, (uint64_t)a, -1);
+        long i = rh_map_get(&p->idx, (uint64_t)a, -1);
         if (i >= 0) {
             acc_info *ai = &p->infos.items[i];
             rh_sset both = {0};
@@ -350,7 +350,7 @@ static void note_access(walk *w, LLVMValueRef in)
         rh_sset_copy(&ai.pre, &w->taken);
         rh_sset_copy(&ai.created, &w->created);
         rh_sset_copy(&ai.held, &w->held);
-        rh_u64map_put(&p->idx, (uint64_t)a, (long)p->infos.len);
+        rh_map_put(&p->idx, (uint64_t)a, (long)p->infos.len);
         rh_vec_push(&p->infos, ai);
     }
 }
@@ -366,7 +366,7 @@ static void path_locks(walk *w, LLVMValueRef call, const rh_conc_entry *e, LLVMV
     if (e->obj < 0 || e->obj >= (int)LLVMGetNumArgOperands(call))
         return;
     LLVMValueRef arg = LLVMGetOperand(call, (unsigned)e->obj);
-    long id = ptr_loc(w, arg, &loc) ? rh_u64map_get(&ls->lock_of_loc, loc, -1) : -1;
+    long id = ptr_loc(w, arg, &loc) ? rh_map_get(&ls->lock_of_loc, loc, -1) : -1;
     if (id >= 0) {
         rh_sset_add(ids, (uint64_t)id);
         *strong = rh_tg_object_strong(&w->m->s->tg, &w->m->s->pt, &w->m->s->cfg, rh_pt_loc_obj(loc));
@@ -445,7 +445,7 @@ static uint64_t pair_key(rh_must *m, int a, int b)
 static void together(rh_must *m, int a, int b, const rh_sset *held)
 {
     uint64_t k = pair_key(m, a, b);
-    long i = rh_u64map_get(&m->together, k, 0) - 1;
+    long i = rh_map_get(&m->together, k, 0) - 1;
     if (i >= 0 && m->held_at.items[i].n <= held->n)
         return; /* keep the path holding the fewest locks */
     rh_sset h = {0};
@@ -456,7 +456,7 @@ static void together(rh_must *m, int a, int b, const rh_sset *held)
         return;
     }
     rh_vec_push(&m->held_at, h);
-    rh_u64map_put(&m->together, k, (long)m->held_at.len);
+    rh_map_put(&m->together, k, (long)m->held_at.len);
 }
 
 static void note_create(walk *w, LLVMValueRef call)
@@ -493,7 +493,7 @@ static void bind_params(walk *w, LLVMValueRef call, LLVMValueRef fn)
         LLVMValueRef a = i < na ? LLVMGetOperand(call, i) : NULL;
         int k = a && known(w, a, &c);
         set_val(w, prm, k, k ? c : 0);
-        rh_u64map_put(&w->alias, key_of(prm), k || !a ? 0 : (long)(uintptr_t)resolve(w, a));
+        rh_map_put(&w->alias, key_of(prm), k || !a ? 0 : (long)(uintptr_t)resolve(w, a));
     }
 }
 
@@ -522,9 +522,9 @@ static int walk_once(walk *w, LLVMValueRef call, const rh_conc_entry *e)
             rh_sset_has(rh_pt_of(&s->pt, LLVMGetOperand(sy->inst, (unsigned)sy->entry->obj)), key))
             return 0; /* another call site may run it first */
     }
-    if (rh_u64map_get(&w->onces, key, 0))
+    if (rh_map_get(&w->onces, key, 0))
         return 1;
-    rh_u64map_put(&w->onces, key, 1);
+    rh_map_put(&w->onces, key, 1);
     for (int i = 0; i < w->depth; i++)
         if (w->stack[i] == call)
             return 0;
@@ -551,7 +551,7 @@ static int sync_call(walk *w, LLVMValueRef call, const rh_conc_entry *e, LLVMVal
         set_val(w, call, 1, e->success); /* assumed to succeed, like thread creation */
         return 1;
     case RH_OP_MEMORY: case RH_OP_REALLOC:
-        rh_u64map_free(&w->mem); /* writes memory the walk does not follow */
+        rh_map_free(&w->mem); /* writes memory the walk does not follow */
         set_val(w, call, 0, 0);
         return 1;
     case RH_OP_UNLOCK: note_release(w, call, e, ctx); set_val(w, call, 1, e->success); return 1;
@@ -714,13 +714,13 @@ static int walk_func(walk *w, int f)
                 return 1;
             }
             if (op == LLVMStore && w->thread == 0 && w->created.n == 0 && w->nchoices == 0)
-                rh_ptrmap_put(&w->m->early, in, 1);
+                rh_map_put_ptr(&w->m->early, in, 1);
             if (op == LLVMStore)
                 track_store(w, in);
             else if (op == LLVMLoad)
                 track_load(w, in);
             else if (op == LLVMAtomicRMW || op == LLVMAtomicCmpXchg)
-                rh_u64map_free(&w->mem);
+                rh_map_free(&w->mem);
             else if (op != LLVMPHI && op != LLVMCall)
                 eval(w, in, op);
         }
@@ -739,9 +739,9 @@ static void walk_thread(rh_must *m, int t)
         w.m = m, w.thread = t, w.policy = policy;
         walk_func(&w, m->s->tg.threads[t].func);
         int choices = w.nchoices;
-        rh_u64map_free(&w.vals), rh_u64map_free(&w.alias), rh_u64map_free(&w.mem);
+        rh_map_free(&w.vals), rh_map_free(&w.alias), rh_map_free(&w.mem);
         rh_sset_free(&w.taken), rh_sset_free(&w.created), rh_sset_free(&w.held);
-        rh_u64map_free(&w.onces);
+        rh_map_free(&w.onces);
         if (!choices)
             break; /* the path is the same every time */
     }
@@ -786,7 +786,7 @@ static int published(rh_must *m, LLVMValueRef load, int t, uint32_t *obj, int64_
     }
     uint32_t so;
     int64_t soff = 0;
-    if (!st || rh_ptrmap_get(&m->early, st, 0) != 1 || !must_loc(m, LLVMGetOperand(st, 1), 0, &so, &soff, depth + 1) ||
+    if (!st || rh_map_get_ptr(&m->early, st, 0) != 1 || !must_loc(m, LLVMGetOperand(st, 1), 0, &so, &soff, depth + 1) ||
         so != co || soff != coff)
         return 0;
     int64_t base = 0;
@@ -825,7 +825,7 @@ static int must_loc(rh_must *m, LLVMValueRef v, int t, uint32_t *obj, int64_t *o
                must_loc(m, LLVMGetOperand(th->create, (unsigned)e->obj2), th->parent, obj, off, depth + 1);
     }
     int is_site = LLVMIsAGlobalVariable(v) || LLVMIsAAllocaInst(v);
-    long o = rh_ptrmap_get(&s->pt.obj_of_site, v, -1);
+    long o = rh_map_get_ptr(&s->pt.obj_of_site, v, -1);
     if (!is_site && LLVMIsACallInst(v)) /* an allocation (or allocation wrapper) call */
         is_site = o >= 0 && s->pt.objs[o].kind == RH_PT_HEAP;
     o = is_site ? o : -1;
@@ -839,7 +839,7 @@ static const acc_info *info_of(rh_must *m, int t, int a)
 {
     if (!m->pre[t].walked)
         return NULL;
-    long i = rh_u64map_get(&m->pre[t].idx, (uint64_t)a, -1);
+    long i = rh_map_get(&m->pre[t].idx, (uint64_t)a, -1);
     return i >= 0 ? &m->pre[t].infos.items[i] : NULL;
 }
 
@@ -871,7 +871,7 @@ static int surely_parallel(rh_must *m, int t1, const acc_info *i1, const rh_sset
     if (t1 == 0) /* main runs to a1 (creating t2 on the way), then t2 runs to a2 */
         return rh_sset_has(&i1->created, (uint64_t)t2 * 2) && !blocked(&i2->pre, may1);
     /* main runs until it created both, holding H; then one thread after the other */
-    long h = rh_u64map_get(&m->together, pair_key(m, t1, t2), 0) - 1;
+    long h = rh_map_get(&m->together, pair_key(m, t1, t2), 0) - 1;
     if (h < 0)
         return 0;
     rh_sset held = {0};
@@ -969,13 +969,13 @@ void rh_must_free(rh_must *m)
             rh_sset_free(&m->pre[t].infos.items[i].held);
         }
         rh_vec_free(&m->pre[t].infos);
-        rh_u64map_free(&m->pre[t].idx);
+        rh_map_free(&m->pre[t].idx);
     }
-    rh_u64map_free(&m->together);
+    rh_map_free(&m->together);
     for (size_t i = 0; i < m->held_at.len; i++)
         rh_sset_free(&m->held_at.items[i]);
     rh_vec_free(&m->held_at);
-    rh_ptrmap_free(&m->early);
+    rh_map_free(&m->early);
     free(m->writer);
     free(m->pre);
     free(m);

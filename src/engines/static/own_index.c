@@ -306,7 +306,7 @@ static int locked_increment(rh_static *s, LLVMValueRef st, LLVMValueRef *load, u
     if (!LLVMIsAConstantInt(one) || LLVMConstIntGetSExtValue(one) != 1 || LLVMGetOperand(l, 0) != g ||
         !reads_old_value(l, st))
         return 0;
-    long a = rh_ptrmap_get(&s->ls.acc_of_inst, st, -1);
+    long a = rh_map_get_ptr(&s->ls.acc_of_inst, st, -1);
     const rh_sset *must = a >= 0 ? &s->ls.acc[a].must : NULL;
     *lock = UINT64_MAX;
     for (uint32_t i = 0; must && i < must->n; i++)
@@ -319,7 +319,7 @@ static int locked_increment(rh_static *s, LLVMValueRef st, LLVMValueRef *load, u
 /* A store made by main while no other thread runs (initialisation). */
 static int initialising(rh_static *s, LLVMValueRef st)
 {
-    long a = rh_ptrmap_get(&s->ls.acc_of_inst, st, -1);
+    long a = rh_map_get_ptr(&s->ls.acc_of_inst, st, -1);
     return a >= 0 && s->ls.acc[a].seen && s->ls.acc[a].active.n == 0 && s->ls.acc[a].threads.n == 1 &&
            s->ls.acc[a].threads.v[0] == 0;
 }

@@ -2,7 +2,7 @@
  * leaves the SSA values of the thread that made it (see owned.h).
  */
 #include "owned.h"
-#include "../../model/libspec.h"
+#include "model/libspec.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -11,7 +11,7 @@
 
 typedef struct walk {
     rh_static *s;
-    rh_ptrmap seen;
+    rh_map seen;
     RH_VEC(LLVMValueRef) work;
     LLVMValueRef ret_ok;   /* a function whose returns hand the block to its caller (a wrapper) */
     LLVMValueRef root_fn;  /* (b): the creating function */
@@ -24,9 +24,9 @@ typedef struct walk {
 
 static void track(walk *w, LLVMValueRef v)
 {
-    if (rh_ptrmap_get(&w->seen, v, 0))
+    if (rh_map_get_ptr(&w->seen, v, 0))
         return;
-    rh_ptrmap_put(&w->seen, v, 1);
+    rh_map_put_ptr(&w->seen, v, 1);
     w->nseen++;
     rh_vec_push(&w->work, v);
 }
@@ -63,7 +63,7 @@ static int pointer_stored(walk *w, LLVMValueRef call, const rh_effect *ef, int k
     if (ef->arg != k)
         return 1;
     for (unsigned i = 0; i < nargs; i++) /* the stored pointer may point into any other argument */
-        if ((int)i != k && rh_ptrmap_get(&w->seen, LLVMGetOperand(call, i), 0))
+        if ((int)i != k && rh_map_get_ptr(&w->seen, LLVMGetOperand(call, i), 0))
             return 1;
     return 0;
 }
@@ -269,7 +269,7 @@ static int only_differences(walk *w, LLVMValueRef toint)
         for (unsigned i = 0; i < 2; i++) {
             LLVMValueRef x = LLVMGetOperand(sub, i);
             if (!LLVMIsAInstruction(x) || LLVMGetInstructionOpcode(x) != LLVMPtrToInt ||
-                !rh_ptrmap_get(&w->seen, LLVMGetOperand(x, 0), 0))
+                !rh_map_get_ptr(&w->seen, LLVMGetOperand(x, 0), 0))
                 return 0;
         }
     }
@@ -344,7 +344,7 @@ static int walk_escapes(walk *w, LLVMValueRef root)
 
 static void walk_reset(walk *w)
 {
-    rh_ptrmap_free(&w->seen);
+    rh_map_free(&w->seen);
     rh_vec_free(&w->work);
     rh_vec_free(&w->top);
     rh_vec_free(&w->toint);
@@ -383,14 +383,14 @@ static int fresh_site(rh_static *s, LLVMValueRef site)
 
 /* Whether some instruction of `uses` may run after `from` (exclusive)
  * before `site` runs again, inside their one function. */
-static int reached_before_site(LLVMValueRef from, LLVMValueRef site, rh_ptrmap *uses)
+static int reached_before_site(LLVMValueRef from, LLVMValueRef site, rh_map *uses)
 {
     LLVMBasicBlockRef sb = LLVMGetInstructionParent(site);
     RH_VEC(LLVMBasicBlockRef) work = {0};
-    rh_ptrmap seen = {0};
+    rh_map seen = {0};
     int hit = 0;
     for (LLVMValueRef in = LLVMGetNextInstruction(from); in && !hit; in = LLVMGetNextInstruction(in))
-        hit = in == site ? -1 : (int)rh_ptrmap_get(uses, in, 0);
+        hit = in == site ? -1 : (int)rh_map_get_ptr(uses, in, 0);
     if (hit < 0)
         hit = 0;
     else {
@@ -400,12 +400,12 @@ static int reached_before_site(LLVMValueRef from, LLVMValueRef site, rh_ptrmap *
     }
     while (work.len && !hit) {
         LLVMBasicBlockRef b = work.items[--work.len];
-        if (rh_ptrmap_get(&seen, b, 0))
+        if (rh_map_get_ptr(&seen, b, 0))
             continue;
-        rh_ptrmap_put(&seen, b, 1);
+        rh_map_put_ptr(&seen, b, 1);
         LLVMValueRef in = LLVMGetFirstInstruction(b);
         for (; in && in != site && !hit; in = LLVMGetNextInstruction(in))
-            hit = (int)rh_ptrmap_get(uses, in, 0);
+            hit = (int)rh_map_get_ptr(uses, in, 0);
         if (b == sb || hit)
             continue;
         LLVMValueRef t = LLVMGetBasicBlockTerminator(b);
@@ -413,7 +413,7 @@ static int reached_before_site(LLVMValueRef from, LLVMValueRef site, rh_ptrmap *
             rh_vec_push(&work, LLVMGetSuccessor(t, i));
     }
     rh_vec_free(&work);
-    rh_ptrmap_free(&seen);
+    rh_map_free(&seen);
     return hit;
 }
 
@@ -445,11 +445,11 @@ static int handed_to_one_thread(rh_static *s, LLVMValueRef site)
     walk w = {.s = s, .handoff = 1, .root_fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(site))};
     int ok = !walk_escapes(&w, site) && w.create && !wrapper_escapes(&w, site, 0);
     if (ok) {
-        rh_ptrmap uses = {0};
+        rh_map uses = {0};
         for (size_t i = 0; i < w.top.len; i++)
-            rh_ptrmap_put(&uses, w.top.items[i], 1);
+            rh_map_put_ptr(&uses, w.top.items[i], 1);
         ok = !reached_before_site(w.create, site, &uses) && start_args_owned(s, w.create);
-        rh_ptrmap_free(&uses);
+        rh_map_free(&uses);
     }
     walk_reset(&w);
     return ok;

@@ -64,7 +64,7 @@ void rh_pf_created(rh_ls *ls, rh_ls_state *s, int c)
 
 void rh_pf_redefined(rh_ls *ls, rh_ls_state *s, LLVMValueRef inst)
 {
-    long vid = rh_ptrmap_get(&ls->fact_vid, inst, -1);
+    long vid = rh_map_get_ptr(&ls->fact_vid, inst, -1);
     if (vid < 0)
         return;
     drop_matching(&s->conds, ~(uint64_t)0x1ff, (uint64_t)vid << 9);
@@ -91,9 +91,9 @@ int rh_pf_join_excl(rh_ls_state *d, const rh_ls_state *s)
 
 static long vid_of(rh_ls *ls, LLVMValueRef call, int make)
 {
-    long v = rh_ptrmap_get(&ls->fact_vid, call, -1);
+    long v = rh_map_get_ptr(&ls->fact_vid, call, -1);
     if (v < 0 && make && ls->nvids < (1L << 30))
-        rh_ptrmap_put(&ls->fact_vid, call, v = ls->nvids++);
+        rh_map_put_ptr(&ls->fact_vid, call, v = ls->nvids++);
     return v;
 }
 

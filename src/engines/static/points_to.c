@@ -6,8 +6,8 @@
  * and thread creations are wired when the solver finds their targets.
  */
 #include "points_to.h"
-#include "../../model/libspec.h"
-#include "../../util/util.h"
+#include "model/libspec.h"
+#include "util/util.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -40,7 +40,7 @@ static uint32_t unmapped_object(rh_pt *pt, rh_pt_kind kind, LLVMValueRef site, i
 static uint32_t new_object(rh_pt *pt, rh_pt_kind kind, LLVMValueRef site, int func, uint64_t size)
 {
     uint32_t o = unmapped_object(pt, kind, site, func, size);
-    rh_ptrmap_put(&pt->obj_of_site, site, o);
+    rh_map_put_ptr(&pt->obj_of_site, site, o);
     return o;
 }
 
@@ -52,13 +52,13 @@ static uint64_t type_size(rh_pt *pt, LLVMTypeRef t)
 /* The object of a site, created on first use. */
 static uint32_t object_of(rh_pt *pt, rh_pt_kind kind, LLVMValueRef site, int func, uint64_t size)
 {
-    long o = rh_ptrmap_get(&pt->obj_of_site, site, -1);
+    long o = rh_map_get_ptr(&pt->obj_of_site, site, -1);
     return o >= 0 ? (uint32_t)o : new_object(pt, kind, site, func, size);
 }
 
 static uint32_t global_object(rh_pt *pt, LLVMValueRef g)
 {
-    long o = rh_ptrmap_get(&pt->obj_of_site, g, -1);
+    long o = rh_map_get_ptr(&pt->obj_of_site, g, -1);
     if (o >= 0)
         return (uint32_t)o;
     if (LLVMIsAFunction(g))
@@ -172,11 +172,11 @@ static void const_pts(rh_pt *pt, LLVMValueRef c, rh_sset *out, int depth)
 
 static int value_node(rh_pt *pt, LLVMValueRef v)
 {
-    long n = rh_ptrmap_get(&pt->node_of_value, v, -1);
+    long n = rh_map_get_ptr(&pt->node_of_value, v, -1);
     if (n >= 0)
         return (int)n;
     int id = rh_pts_new_node(&pt->s);
-    rh_ptrmap_put(&pt->node_of_value, v, id);
+    rh_map_put_ptr(&pt->node_of_value, v, id);
     if (LLVMIsAConstant(v)) {
         rh_sset s = {0};
         const_pts(pt, v, &s, 0);
@@ -821,7 +821,7 @@ int rh_pt_build(rh_pt *pt, rh_program *p, rh_budget *budget)
     pt->ret_node = rh_xmalloc((size_t)(p->nfuncs + 1) * sizeof *pt->ret_node);
     for (int i = 0; i < p->nfuncs; i++) {
         pt->ret_node[i] = -1;
-        rh_ptrmap_put(&pt->func_of_value, p->funcs[i].fn, i + 1);
+        rh_map_put_ptr(&pt->func_of_value, p->funcs[i].fn, i + 1);
     }
     for (LLVMValueRef g = LLVMGetFirstGlobal(p->mod); g; g = LLVMGetNextGlobal(g)) {
         uint32_t o = global_object(pt, g);
@@ -849,9 +849,9 @@ void rh_pt_free(rh_pt *pt)
     rh_vec_free(&pt->calls);
     free(pt->ret_node);
     free(pt->wrapper), free(pt->wrapper_site), free(pt->wrapper_depth), free(pt->varargs_obj);
-    rh_ptrmap_free(&pt->obj_of_site);
-    rh_ptrmap_free(&pt->node_of_value);
-    rh_ptrmap_free(&pt->func_of_value);
+    rh_map_free(&pt->obj_of_site);
+    rh_map_free(&pt->node_of_value);
+    rh_map_free(&pt->func_of_value);
     memset(pt, 0, sizeof *pt);
 }
 
@@ -965,5 +965,5 @@ char *rh_pt_object_desc(rh_pt *pt, uint32_t obj)
 
 int rh_pt_func_index(const rh_pt *pt, LLVMValueRef fn)
 {
-    return fn ? (int)rh_ptrmap_get(&pt->func_of_value, fn, 0) - 1 : -1;
+    return fn ? (int)rh_map_get_ptr(&pt->func_of_value, fn, 0) - 1 : -1;
 }

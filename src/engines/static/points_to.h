@@ -25,9 +25,9 @@
 #ifndef RH_STATIC_POINTS_TO_H
 #define RH_STATIC_POINTS_TO_H
 
-#include "../../model/model.h"
-#include "../../util/budget.h"
-#include "../../util/util.h"
+#include "model/model.h"
+#include "util/budget.h"
+#include "util/util.h"
 #include "pt_solve.h"
 #include "sset.h"
 
@@ -55,9 +55,9 @@ typedef struct rh_pt {
     rh_pt_object *objs;      /* object ids are the solver's */
     int nobjs, capobjs;
     rh_pts s;                /* nodes, cells and their sets */
-    rh_ptrmap obj_of_site;   /* site value -> object id */
-    rh_ptrmap node_of_value; /* LLVMValueRef -> node */
-    rh_ptrmap func_of_value; /* function -> model index + 1 (the model's lookup is linear) */
+    rh_map obj_of_site;   /* site value -> object id */
+    rh_map node_of_value; /* LLVMValueRef -> node */
+    rh_map func_of_value; /* function -> model index + 1 (the model's lookup is linear) */
     int *ret_node;           /* per model function, -1 until needed */
     unsigned char *wrapper;  /* per model function: 0 unknown, 1 deciding, 2 allocation wrapper, 3 not */
     LLVMValueRef *wrapper_site; /* per model function: a wrapper's allocation site */

@@ -36,8 +36,8 @@ void rh_pts_free(rh_pts *s)
     free(s->pts), free(s->delta), free(s->rep), free(s->nodes), free(s->objs), free(s->queue);
     rh_vec_free(&s->memcpys), rh_vec_free(&s->calls), rh_vec_free(&s->new_cells);
     rh_vec_free(&s->collapsed), rh_vec_free(&s->exploded);
-    rh_u64map_free(&s->node_of_cell), rh_u64map_free(&s->offsets_seen);
-    rh_u64map_free(&s->edges_seen), rh_u64map_free(&s->watch_seen);
+    rh_map_free(&s->node_of_cell), rh_map_free(&s->offsets_seen);
+    rh_map_free(&s->edges_seen), rh_map_free(&s->watch_seen);
     memset(s, 0, sizeof *s);
 }
 
@@ -74,16 +74,16 @@ uint32_t rh_pts_new_object(rh_pts *s, uint64_t size, int is_func)
 
 long rh_pts_find_cell(const rh_pts *s, uint64_t loc)
 {
-    return rh_u64map_get(&s->node_of_cell, loc, -1);
+    return rh_map_get(&s->node_of_cell, loc, -1);
 }
 
 int rh_pts_cell(rh_pts *s, uint64_t loc)
 {
-    long n = rh_u64map_get(&s->node_of_cell, loc, -1);
+    long n = rh_map_get(&s->node_of_cell, loc, -1);
     if (n >= 0)
         return (int)n;
     int id = rh_pts_new_node(s);
-    rh_u64map_put(&s->node_of_cell, loc, id);
+    rh_map_put(&s->node_of_cell, loc, id);
     uint64_t key = ((uint64_t)(uint32_t)rh_pt_loc_off(loc) << 32) | (uint32_t)id;
     rh_sset_add(&s->objs[rh_pt_loc_obj(loc)].cells, key);
     rh_vec_push(&s->new_cells, loc);
@@ -227,7 +227,7 @@ static int32_t shifted(rh_pts *s, uint32_t o, int32_t off, int64_t d)
     if (ob->size && (no < 0 || (uint64_t)no > ob->size))
         return RH_PT_ANY;
     uint64_t loc = rh_pt_loc(o, (int32_t)no);
-    if (d == 0 || rh_u64map_get(&s->offsets_seen, loc, 0))
+    if (d == 0 || rh_map_get(&s->offsets_seen, loc, 0))
         return (int32_t)no;
     if (++ob->noffsets % (RH_PTS_MAX_OFFSETS / 4) == 0)
         s->next_cycle_search = 0; /* many offsets: maybe a positive-weight cycle through memory */
@@ -237,7 +237,7 @@ static int32_t shifted(rh_pts *s, uint32_t o, int32_t off, int64_t d)
         rh_vec_push(&s->collapsed, o); /* its cells are merged from the solver loop */
         return RH_PT_ANY;
     }
-    rh_u64map_put(&s->offsets_seen, loc, 1);
+    rh_map_put(&s->offsets_seen, loc, 1);
     return (int32_t)no;
 }
 
@@ -304,9 +304,9 @@ static void add_edge(rh_pts *s, int src, int dst, int32_t shift)
     src = find(s, src), dst = find(s, dst);
     if (shift == 0) {
         uint64_t key = ((uint64_t)(uint32_t)src << 32) | (uint32_t)dst;
-        if (src == dst || rh_u64map_get(&s->edges_seen, key, 0))
+        if (src == dst || rh_map_get(&s->edges_seen, key, 0))
             return;
-        rh_u64map_put(&s->edges_seen, key, 1);
+        rh_map_put(&s->edges_seen, key, 1);
     }
     rh_vec_push(&s->nodes[src].copies, ((rh_pts_edge){dst, shift}));
     s->edges++;
@@ -401,9 +401,9 @@ static void memcpy_cell(rh_pts *s, const rh_sset *dsts, int32_t cs, int32_t ck, 
 static int watch(rh_pts *s, uint32_t o, int mc)
 {
     uint64_t key = ((uint64_t)o << 32) | (uint32_t)mc;
-    if (rh_u64map_get(&s->watch_seen, key, 0))
+    if (rh_map_get(&s->watch_seen, key, 0))
         return 0;
-    rh_u64map_put(&s->watch_seen, key, 1);
+    rh_map_put(&s->watch_seen, key, 1);
     rh_vec_push(&s->objs[o].memcpys, mc);
     return 1;
 }

@@ -56,8 +56,8 @@
 #ifndef RH_STATIC_PT_SOLVE_H
 #define RH_STATIC_PT_SOLVE_H
 
-#include "../../util/budget.h"
-#include "../../util/util.h"
+#include "util/budget.h"
+#include "util/util.h"
 #include "sset.h"
 
 #include <stdint.h>
@@ -128,10 +128,10 @@ typedef struct rh_pts {
     int nnodes, capnodes;
     rh_pts_object *objs;
     int nobjs, capobjs;
-    rh_u64map node_of_cell;  /* location -> cell node */
-    rh_u64map offsets_seen;  /* locations made by shifts, counted per object */
-    rh_u64map edges_seen;    /* (src << 32) | dst of unshifted copy edges */
-    rh_u64map watch_seen;    /* (obj << 32) | memcpy already watching obj */
+    rh_map node_of_cell;  /* location -> cell node */
+    rh_map offsets_seen;  /* locations made by shifts, counted per object */
+    rh_map edges_seen;    /* (src << 32) | dst of unshifted copy edges */
+    rh_map watch_seen;    /* (obj << 32) | memcpy already watching obj */
     RH_VEC(rh_pts_memcpy_con) memcpys;
     RH_VEC(rh_pts_call_con) calls;
     RH_VEC(uint64_t) new_cells; /* locations of cells not yet wired to readers and memcpys */

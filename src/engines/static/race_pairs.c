@@ -44,12 +44,12 @@ typedef struct pairs {
     rh_static *s;
     ref_vec *by_obj;
     RH_VEC(cand) cands;
-    rh_u64map by_key; /* hash of the two source locations -> candidate */
-    rh_u64map decided; /* access pairs already a candidate on some object */
+    rh_map by_key; /* hash of the two source locations -> candidate */
+    rh_map decided; /* access pairs already a candidate on some object */
     int proof_lost;    /* race freedom can no longer be proved: only must-races matter */
     int may_capped;    /* --may found RH_STATIC_MAX_MAY possible races and stopped looking */
-    rh_u64map per_loc; /* location key -> possible races found there (--may) */
-    rh_u64map vol;     /* location key -> whether every access there is a volatile scalar */
+    rh_map per_loc; /* location key -> possible races found there (--may) */
+    rh_map vol;     /* location key -> whether every access there is a volatile scalar */
     int locs_capped;   /* locations that reached RH_STATIC_MAX_MAY_PER_LOC */
     unsigned char *must_part; /* per access: may be part of a must-race */
     unsigned polls;           /* pairs looked at, for polling the budget */
@@ -185,9 +185,7 @@ static void collect(pairs *pp)
 
 static uint64_t loc_hash(const rh_srcloc *l)
 {
-    uint64_t h = 1469598103934665603ULL;
-    for (const char *c = l->file; *c; c++)
-        h = (h ^ (unsigned char)*c) * 1099511628211ULL;
+    uint64_t h = rh_hash_bytes(RH_HASH_SEED, l->file, strlen(l->file));
     return rh_hash64(h ^ ((uint64_t)l->line << 20) ^ l->col);
 }
 
@@ -196,9 +194,9 @@ static void add_cand(pairs *pp, const cand *c)
     const rh_access *x = &pp->s->p->accesses[c->a1], *y = &pp->s->p->accesses[c->a2];
     uint64_t hx = loc_hash(&x->loc), hy = loc_hash(&y->loc);
     uint64_t key = rh_hash64(hx < hy ? hx * 31 + hy : hy * 31 + hx);
-    long i = rh_u64map_get(&pp->by_key, key, -1);
+    long i = rh_map_get(&pp->by_key, key, -1);
     if (i < 0) {
-        rh_u64map_put(&pp->by_key, key, (long)pp->cands.len);
+        rh_map_put(&pp->by_key, key, (long)pp->cands.len);
         rh_vec_push(&pp->cands, *c);
     } else if (c->must && !pp->cands.items[i].must) {
         pp->cands.items[i] = *c;
@@ -266,8 +264,8 @@ static void check_once(pairs *pp, uint32_t o, const acc_ref *x, const acc_ref *y
                                : ((uint64_t)(uint32_t)y->a << 32) | (uint32_t)x->a;
     if (x->t >= 0 || y->t >= 0)
         check_pair(pp, o, x, y);
-    else if (!rh_u64map_get(&pp->decided, key, 0) && check_pair(pp, o, x, y))
-        rh_u64map_put(&pp->decided, key, 1);
+    else if (!rh_map_get(&pp->decided, key, 0) && check_pair(pp, o, x, y))
+        rh_map_put(&pp->decided, key, 1);
     /* Without --may nobody reads the possible races: once one is found (or
      * a construct forbids a proof anyway), only pairs that can still be
      * must-races change the verdict.  With --may the search for possible
@@ -288,13 +286,13 @@ static void check_capped(pairs *pp, uint32_t o, const acc_ref *x, const acc_ref 
     }
     int64_t lo = x->lo > y->lo ? x->lo : y->lo, hi = x->hi < y->hi ? x->hi : y->hi;
     uint64_t key = rh_hash64(rh_hash64(((uint64_t)o << 20) ^ (uint64_t)lo) ^ (uint64_t)hi);
-    long n = rh_u64map_get(&pp->per_loc, key, 0);
+    long n = rh_map_get(&pp->per_loc, key, 0);
     if (n >= RH_STATIC_MAX_MAY_PER_LOC)
         return;
     size_t before = pp->cands.len;
     check_once(pp, o, x, y);
     if (pp->cands.len > before) {
-        rh_u64map_put(&pp->per_loc, key, n + 1);
+        rh_map_put(&pp->per_loc, key, n + 1);
         pp->locs_capped += n + 1 == RH_STATIC_MAX_MAY_PER_LOC;
     }
 }
@@ -387,7 +385,7 @@ static void fill_access(rh_static *s, rh_race_access *out, int a, int t)
 static int volatile_only(pairs *pp, const cand *c)
 {
     uint64_t key = rh_hash64(rh_hash64(((uint64_t)c->obj << 20) ^ (uint64_t)c->lo) ^ (uint64_t)c->hi);
-    long v = rh_u64map_get(&pp->vol, key, -1);
+    long v = rh_map_get(&pp->vol, key, -1);
     if (v >= 0)
         return (int)v;
     const ref_vec *refs = &pp->by_obj[c->obj];
@@ -395,7 +393,7 @@ static int volatile_only(pairs *pp, const cand *c)
     for (size_t i = 0; i < refs->len && v; i++)
         if (refs->items[i].lo < c->hi && c->lo < refs->items[i].hi)
             v = rh_loc_volatile_scalar(pp->s, refs->items[i].a);
-    rh_u64map_put(&pp->vol, key, v);
+    rh_map_put(&pp->vol, key, v);
     return (int)v;
 }
 
@@ -465,9 +463,9 @@ void rh_static_race_pairs(rh_static *s)
         rh_vec_free(&pp.by_obj[o]);
     free(pp.by_obj);
     rh_vec_free(&pp.cands);
-    rh_u64map_free(&pp.by_key);
-    rh_u64map_free(&pp.decided);
-    rh_u64map_free(&pp.per_loc);
-    rh_u64map_free(&pp.vol);
+    rh_map_free(&pp.by_key);
+    rh_map_free(&pp.decided);
+    rh_map_free(&pp.per_loc);
+    rh_map_free(&pp.vol);
     free(pp.must_part);
 }

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 
 struct rh_semlock {
-    rh_u64map state; /* location -> 1 candidate, 2 rejected */
+    rh_map state; /* location -> 1 candidate, 2 rejected */
     int changed;     /* a candidate was rejected since rh_semlock_rejected */
     int nlocks;
 };
@@ -56,8 +56,8 @@ rh_semlock *rh_semlock_find(rh_program *p, rh_pt *pt)
     for (int i = 0; i < p->nsyncs; i++) { /* rule 1: candidates */
         const rh_conc_entry *e = p->syncs[i].entry;
         if (e && e->op == RH_OP_SEM_INIT && one_location(pt, p->syncs[i].inst, e, &loc) &&
-            inits_to_one(p->syncs[i].inst, e) && !rh_u64map_get(&sl->state, loc + 1, 0))
-            rh_u64map_put(&sl->state, loc + 1, 1);
+            inits_to_one(p->syncs[i].inst, e) && !rh_map_get(&sl->state, loc + 1, 0))
+            rh_map_put(&sl->state, loc + 1, 1);
     }
     for (int i = 0; i < p->nsyncs; i++) { /* rules 1 and 2: what else may touch them */
         const rh_conc_entry *e = p->syncs[i].entry;
@@ -79,7 +79,7 @@ void rh_semlock_free(rh_semlock *sl)
 {
     if (!sl)
         return;
-    rh_u64map_free(&sl->state);
+    rh_map_free(&sl->state);
     free(sl);
 }
 
@@ -87,7 +87,7 @@ const rh_conc_entry *rh_semlock_entry(rh_semlock *sl, rh_pt *pt, LLVMValueRef ca
 {
     uint64_t loc;
     if (!sl || (e->op != RH_OP_SEM_WAIT && e->op != RH_OP_SEM_POST) || (e->flags & (RH_F_TRY | RH_F_TIMED)) ||
-        !one_location(pt, call, e, &loc) || rh_u64map_get(&sl->state, loc + 1, 0) != 1)
+        !one_location(pt, call, e, &loc) || rh_map_get(&sl->state, loc + 1, 0) != 1)
         return NULL;
     return e->op == RH_OP_SEM_WAIT ? &sem_lock_entry : &sem_unlock_entry;
 }
@@ -99,9 +99,9 @@ void rh_semlock_check_post(rh_semlock *sl, rh_ls *ls, LLVMValueRef call, const r
     if (!one_location(ls->pt, call, e, &loc))
         return;
     uint32_t id = rh_ls_lock_id(ls, loc, RH_LOCK_MUTEX);
-    if (rh_sset_has(must, rh_ls_elem(id, 1)) || rh_u64map_get(&sl->state, loc + 1, 0) != 1)
+    if (rh_sset_has(must, rh_ls_elem(id, 1)) || rh_map_get(&sl->state, loc + 1, 0) != 1)
         return;
-    rh_u64map_put(&sl->state, loc + 1, 2);
+    rh_map_put(&sl->state, loc + 1, 2);
     sl->changed = 1;
 }
 

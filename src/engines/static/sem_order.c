@@ -7,7 +7,7 @@
 #include <stdlib.h>
 
 struct rh_semord {
-    rh_u64map start; /* object -> 1 every sem_init sets 0, 2 something else may set it */
+    rh_map start; /* object -> 1 every sem_init sets 0, 2 something else may set it */
     rh_sset free_posts; /* object << 32 | thread: a post by a thread that had not surely waited */
 };
 
@@ -23,8 +23,8 @@ static void mark(rh_semord *so, const rh_sset *targets, long how)
 {
     for (uint32_t i = 0; i < targets->n; i++) {
         uint64_t o = rh_pt_loc_obj(targets->v[i]);
-        if (how == 2 || !rh_u64map_get(&so->start, o, 0))
-            rh_u64map_put(&so->start, o, how);
+        if (how == 2 || !rh_map_get(&so->start, o, 0))
+            rh_map_put(&so->start, o, how);
     }
 }
 
@@ -62,7 +62,7 @@ void rh_semord_free(rh_semord *so)
 {
     if (!so)
         return;
-    rh_u64map_free(&so->start);
+    rh_map_free(&so->start);
     rh_sset_free(&so->free_posts);
     free(so);
 }
@@ -129,7 +129,7 @@ int rh_semord_orders(const rh_semord *so, const rh_tg *tg, const rh_ls_per *px, 
         return 0;
     for (uint32_t i = 0; i < px->sem_waited.n; i++) {
         uint32_t o = (uint32_t)px->sem_waited.v[i];
-        if (o != RH_SEMORD_ANY && rh_u64map_get(&so->start, o, 0) == 1 && !rh_sset_has(&py->sem_posted, o) &&
+        if (o != RH_SEMORD_ANY && rh_map_get(&so->start, o, 0) == 1 && !rh_sset_has(&py->sem_posted, o) &&
             posts_only_by(so, o, t2))
             return 1;
     }

@@ -1,9 +1,8 @@
-/* sset.c - sorted 64-bit sets and a 64-bit keyed hash map for the static
- * engine (see sset.h).  Sets are plain sorted arrays: the sets the analysis
- * builds are small, and merging sorted arrays is cache friendly.
+/* sset.c - sorted 64-bit sets for the static engine (see sset.h).  Sets
+ * are plain sorted arrays: the sets the analysis builds are small, and merging sorted arrays is cache friendly.
  */
 #include "sset.h"
-#include "../../util/util.h"
+#include "util/util.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -161,69 +160,10 @@ void rh_sset_free(rh_sset *s)
     s->n = s->cap = 0;
 }
 
-uint64_t rh_hash64(uint64_t x)
-{
-    x ^= x >> 33;
-    x *= 0xff51afd7ed558ccdULL;
-    x ^= x >> 33;
-    x *= 0xc4ceb9fe1a85ec53ULL;
-    x ^= x >> 33;
-    return x;
-}
-
 uint64_t rh_sset_hash(const rh_sset *s)
 {
     uint64_t h = 0x9e3779b97f4a7c15ULL ^ s->n;
     for (uint32_t i = 0; i < s->n; i++)
         h = rh_hash64(h ^ s->v[i]);
     return h;
-}
-
-static void map_resize(rh_u64map *m)
-{
-    rh_u64map big = {0};
-    big.cap = m->cap ? m->cap * 2 : 64;
-    big.keys = rh_xcalloc(big.cap, sizeof *big.keys);
-    big.vals = rh_xcalloc(big.cap, sizeof *big.vals);
-    big.used = rh_xcalloc(big.cap, 1);
-    for (size_t i = 0; i < m->cap; i++)
-        if (m->used[i])
-            rh_u64map_put(&big, m->keys[i], m->vals[i]);
-    rh_u64map_free(m);
-    *m = big;
-}
-
-void rh_u64map_put(rh_u64map *m, uint64_t key, long val)
-{
-    if (2 * (m->len + 1) > m->cap)
-        map_resize(m);
-    size_t i = rh_hash64(key) & (m->cap - 1);
-    while (m->used[i] && m->keys[i] != key)
-        i = (i + 1) & (m->cap - 1);
-    if (!m->used[i])
-        m->len++;
-    m->used[i] = 1;
-    m->keys[i] = key;
-    m->vals[i] = val;
-}
-
-long rh_u64map_get(const rh_u64map *m, uint64_t key, long dflt)
-{
-    if (!m->cap)
-        return dflt;
-    size_t i = rh_hash64(key) & (m->cap - 1);
-    while (m->used[i]) {
-        if (m->keys[i] == key)
-            return m->vals[i];
-        i = (i + 1) & (m->cap - 1);
-    }
-    return dflt;
-}
-
-void rh_u64map_free(rh_u64map *m)
-{
-    free(m->keys);
-    free(m->vals);
-    free(m->used);
-    memset(m, 0, sizeof *m);
 }

@@ -1,17 +1,18 @@
-/* sset.h - small containers the static engine shares: sorted sets of
- * 64-bit values (points-to sets, locksets, thread sets) and a hash map
- * keyed by 64-bit integers.
+/* sset.h - the sets the static engine shares: sorted sets of 64-bit
+ * values (points-to sets, locksets, thread sets).  Its hash maps are
+ * util/hashmap.h's rh_map, which this header brings in.
  *
  * Contract: a zero-initialised rh_sset is the empty set; every operation
  * keeps the items sorted and unique.  Functions that change a set return
- * whether it changed, so fixpoint loops can stop.  rh_u64map maps any
- * 64-bit key (including 0) to a long.
+ * whether it changed, so fixpoint loops can stop.
  */
 #ifndef RH_STATIC_SSET_H
 #define RH_STATIC_SSET_H
 
 #include <stddef.h>
 #include <stdint.h>
+
+#include "util/hashmap.h"
 
 typedef struct rh_sset {
     uint64_t *v;
@@ -34,17 +35,5 @@ void rh_sset_copy(rh_sset *dst, const rh_sset *src);
 void rh_sset_clear(rh_sset *s);
 void rh_sset_free(rh_sset *s);
 uint64_t rh_sset_hash(const rh_sset *s);
-
-typedef struct rh_u64map {
-    uint64_t *keys;
-    long *vals;
-    unsigned char *used;
-    size_t cap, len;
-} rh_u64map;
-
-void rh_u64map_put(rh_u64map *m, uint64_t key, long val);
-long rh_u64map_get(const rh_u64map *m, uint64_t key, long dflt);
-void rh_u64map_free(rh_u64map *m);
-uint64_t rh_hash64(uint64_t x);
 
 #endif

@@ -7,8 +7,8 @@
 #ifndef RH_STATIC_CTX_H
 #define RH_STATIC_CTX_H
 
-#include "../../options.h"
-#include "../../report/race.h"
+#include "util/options.h"
+#include "result/race.h"
 #include "lockset.h"
 
 typedef struct rh_must rh_must;

@@ -6,7 +6,7 @@
  * race only with must-races, unknown otherwise.
  */
 #include "annotations.h"
-#include "../engine.h"
+#include "engines/engine.h"
 #include "must_race.h"
 #include "race_pairs.h"
 #include "escape.h"

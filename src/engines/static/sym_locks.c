@@ -53,7 +53,7 @@ static int intern(rh_ls *ls, const rh_sym_base *b)
     for (int i = 0; i < b->nidx; i++)
         h = rh_hash64(h ^ (uint64_t)(uintptr_t)b->idx[i] ^ b->casts[i]);
     for (;; h++) { /* open addressing over the hash: equal hashes of different bases probe on */
-        long id = rh_u64map_get(&ls->sym_base_of, h, -1);
+        long id = rh_map_get(&ls->sym_base_of, h, -1);
         if (id < 0)
             break;
         if (same_base(&ls->sym_bases[id], b))
@@ -64,7 +64,7 @@ static int intern(rh_ls *ls, const rh_sym_base *b)
         ls->sym_bases = rh_xrealloc(ls->sym_bases, (size_t)ls->capsym_bases * sizeof *ls->sym_bases);
     }
     ls->sym_bases[ls->nsym_bases] = *b;
-    rh_u64map_put(&ls->sym_base_of, h, ls->nsym_bases);
+    rh_map_put(&ls->sym_base_of, h, ls->nsym_bases);
     return ls->nsym_bases++;
 }
 
@@ -280,6 +280,6 @@ int rh_sym_protects(const rh_ls *ls, const rh_pt *pt, uint32_t o, int a1, const 
 void rh_sym_free(rh_ls *ls)
 {
     free(ls->sym_bases);
-    rh_u64map_free(&ls->sym_base_of);
+    rh_map_free(&ls->sym_base_of);
     free(ls->acc_sym);
 }

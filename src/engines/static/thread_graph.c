@@ -103,13 +103,13 @@ static void collect_edges(rh_tg *g, rh_pt *pt, int f)
     g->edges[f] = v.items;
     g->nedges[f] = (int)v.len;
     for (size_t i = 0; i < v.len; i++)
-        rh_ptrmap_put(&g->edge_of_inst, v.items[i].inst, (long)(intptr_t)&v.items[i]);
+        rh_map_put_ptr(&g->edge_of_inst, v.items[i].inst, (long)(intptr_t)&v.items[i]);
 }
 
 const rh_tg_edge *rh_tg_edge_of(const rh_tg *g, int f, LLVMValueRef inst)
 {
     (void)f;
-    return (const rh_tg_edge *)(intptr_t)rh_ptrmap_get(&g->edge_of_inst, inst, 0);
+    return (const rh_tg_edge *)(intptr_t)rh_map_get_ptr(&g->edge_of_inst, inst, 0);
 }
 
 /* Functions a thread may execute: calls and once-routines, not creates.
@@ -335,7 +335,7 @@ void rh_tg_free(rh_tg *g)
     }
     free(g->threads);
     free(g->nthreads_of_func);
-    rh_ptrmap_free(&g->edge_of_inst);
+    rh_map_free(&g->edge_of_inst);
     memset(g, 0, sizeof *g);
 }
 

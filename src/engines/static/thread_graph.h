@@ -51,7 +51,7 @@ typedef struct rh_tg {
     rh_program *p;
     rh_tg_edge **edges; /* per function */
     int *nedges;
-    rh_ptrmap edge_of_inst; /* call instruction -> its rh_tg_edge */
+    rh_map edge_of_inst; /* call instruction -> its rh_tg_edge */
     rh_tg_thread *threads;
     int nthreads;
     int *nthreads_of_func; /* how many threads may run each function */

@@ -177,7 +177,7 @@ void rh_ls_loop_joins(rh_ls *ls)
         }
         ls->loop_joins = rh_xrealloc(ls->loop_joins, (size_t)(ls->nloop_joins + 1) * sizeof *ls->loop_joins);
         ls->loop_joins[ls->nloop_joins] = joined;
-        rh_ptrmap_put(&ls->loop_join_of, jl.header, ls->nloop_joins++);
+        rh_map_put_ptr(&ls->loop_join_of, jl.header, ls->nloop_joins++);
     }
 }
 

@@ -1,4 +1,4 @@
-/* wit_minimise.c - shortens a witness before it is written (issue 17):
+/* wit_minimise.c - shortens a witness before it is written:
  * the fewest steps and context switches that still replay into the same
  * race, with the replay itself as the oracle (delta debugging over the
  * schedule, Zeller's ddmin, on blocks of one thread's steps).
@@ -22,7 +22,7 @@
  * of replays; on time-out the best so far stands.
  */
 #include "witness.h"
-#include "../../util/util.h"
+#include "util/util.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -4,7 +4,7 @@
  * race reports it (doc/design.md [Said]: "a witness that replayed").
  */
 #include "wit.h"
-#include "../../util/util.h"
+#include "util/util.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -3,7 +3,7 @@
  * predicted (and every loaded) witness goes through.
  */
 #include "witness.h"
-#include "../../util/util.h"
+#include "util/util.h"
 
 #include <stdlib.h>
 #include <string.h>

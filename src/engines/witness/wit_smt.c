@@ -10,7 +10,7 @@
  * adjacent and ends the schedule.
  */
 #include "wit.h"
-#include "../../util/util.h"
+#include "util/util.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -6,7 +6,7 @@
  * does not order (the hybrid lockset step; candidates are never reports).
  */
 #include "wit.h"
-#include "../../util/util.h"
+#include "util/util.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -15,7 +15,7 @@
 #ifndef RH_WITNESS_H
 #define RH_WITNESS_H
 
-#include "../dynamic/dyn.h"
+#include "engines/dynamic/dyn.h"
 
 typedef struct rh_wit_ctx {
     const rh_dyn_binary *bin;

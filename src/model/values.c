@@ -1,0 +1,35 @@
+/* values.c - small questions about LLVM values that every part of the
+ * model builder asks (which function a call calls, a null constant, a
+ * constant string).  Kept apart from model.c so that its parts
+ * (model_lib.c) use them without depending on the orchestrator.
+ */
+#include "model.h"
+
+#include <llvm-c/Core.h>
+#include <stddef.h>
+
+LLVMValueRef rh_model_called_function(LLVMValueRef call)
+{
+    LLVMValueRef v = LLVMGetCalledValue(call);
+    while (v && LLVMIsAConstantExpr(v) && LLVMGetConstOpcode(v) == LLVMBitCast)
+        v = LLVMGetOperand(v, 0);
+    if (v && LLVMIsAGlobalAlias(v))
+        v = LLVMAliasGetAliasee(v);
+    return v && LLVMIsAFunction(v) ? v : NULL;
+}
+
+int rh_model_null(LLVMValueRef v)
+{
+    return v && LLVMIsConstant(v) && LLVMIsNull(v);
+}
+
+const char *rh_model_const_string(LLVMValueRef v)
+{
+    while (v && LLVMIsAConstantExpr(v) && LLVMGetNumOperands(v) > 0)
+        v = LLVMGetOperand(v, 0);
+    if (!v || !LLVMIsAGlobalVariable(v) || !LLVMIsGlobalConstant(v) || !LLVMGetInitializer(v))
+        return NULL;
+    LLVMValueRef init = LLVMGetInitializer(v);
+    size_t len;
+    return LLVMIsConstantString(init) ? LLVMGetAsString(init, &len) : NULL;
+}

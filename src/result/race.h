@@ -1,0 +1,195 @@
+/* race.h - the one race record every engine produces and every output
+ * format reads, and the result of an analysis (verdict + races + notes).
+ *
+ * Contract: records own all their strings (copies), so a result outlives
+ * the program model and the engine that made it.  rh_result_free frees all.
+ */
+#ifndef RH_RACE_H
+#define RH_RACE_H
+
+#include "model/model.h"
+#include "util/options.h"
+
+typedef enum rh_verdict { RH_UNKNOWN = 0, RH_RACE, RH_RACE_FREE } rh_verdict;
+
+/* What a race rests on, weakest first (doc/design.md, soundness discipline). */
+typedef enum rh_evidence {
+    RH_EV_MAY = 0,       /* static may-race: possible, not shown */
+    RH_EV_MUST,          /* static must-race: likely, not shown by an execution */
+    RH_EV_SEEN,          /* dynamic: seen unordered in a run, but a call the runtime does not
+                            model (sigwait, a signal) ran between the accesses and may order
+                            them (the race's caveat names it): likely, not confirmed */
+    RH_EV_COUNTEREXAMPLE,/* bmc: a satisfying schedule of the bounded program */
+    RH_EV_OBSERVED,      /* dynamic: seen under happens-before in a real run */
+    RH_EV_REPLAYED,      /* a witness schedule that replayed into the race */
+} rh_evidence;
+
+/* One frame of a call stack, innermost first. */
+typedef struct rh_frame {
+    char *func;
+    rh_srcloc loc; /* file owned by the frame (see rh_race_access) */
+} rh_frame;
+
+typedef struct rh_race_access {
+    char *file;
+    unsigned line, col;
+    char *func;
+    int is_write;
+    int atomic;
+    unsigned long size;     /* bytes, 0 unknown */
+    int thread;             /* engine's thread id; 0 is main */
+    char *thread_desc;      /* e.g. "thread T1 (t_fun) created at a.c:20:3", may be NULL */
+    char **locks;           /* locks held, as text ("mutex 'm' (write)") */
+    int nlocks;
+    rh_frame *stack;        /* call stack, innermost first; may be empty */
+    int nstack;
+    int is_volatile;        /* a volatile access (a flag): ranks below plain data */
+    int assumed;            /* made by a function nobody defines, by the stated assumption */
+    char *op;               /* the library call that makes the access ("free", "memcpy"), or NULL */
+} rh_race_access;
+
+/* A witness schedule: which thread runs which step, in order. */
+typedef struct rh_step {
+    int thread;
+    char *file;
+    unsigned line, col;
+    char *what;             /* short description: "read x", "lock m", "create T1"... */
+    int timeout;            /* its timed wait times out (a replay makes it time out) */
+} rh_step;
+
+typedef struct rh_input {
+    char *name;             /* e.g. "__VERIFIER_nondet_int#3" */
+    long long value;
+} rh_input;
+
+/* A unit of the witness's program and the SHA-256 of its content. */
+typedef struct rh_witness_source {
+    char *file;             /* real path */
+    char sha256[65];
+} rh_witness_source;
+
+typedef struct rh_witness {
+    char *program;          /* the analysed file(s), for replay (rh_witness_program) */
+    rh_witness_source *sources; /* as a witness file read back records them; */
+    int nsources;               /* 0: none read (a witness is written with inputs.h's) */
+    rh_step *steps;
+    int nsteps;
+    rh_input *inputs;
+    int ninputs;
+    unsigned long seed;     /* dynamic engine seed, 0 if none */
+    int race_step_a, race_step_b; /* indices of the racing steps, -1 if unknown */
+} rh_witness;
+
+/* Why a race found is not reported (result/filter.h): the user said so. */
+typedef enum rh_hidden {
+    RH_SHOWN = 0,
+    RH_HID_RULE,       /* a race: line of --suppressions */
+    RH_HID_ANNOTATION, /* a racehunt:benign comment on an access line */
+    RH_HID_BASELINE,   /* its fingerprint is in the --baseline report */
+} rh_hidden;
+
+/* The evidence tier a report files a race under (result/tier.h decides):
+ * confirmed (an execution showed it), likely (strong evidence, shown by
+ * default), possible (listed with --may, counted otherwise). */
+typedef enum rh_status {
+    RH_ST_POSSIBLE = 0,
+    RH_ST_LIKELY,
+    RH_ST_CONFIRMED,
+} rh_status;
+
+typedef struct rh_race {
+    rh_race_access a, b;
+    char *object;           /* "global 'counter'", "heap object allocated at a.c:12", ... */
+    long offset_lo, offset_hi; /* byte range [lo, hi) inside the object, -1 unknown */
+    char *engine;           /* which engine found it */
+    rh_evidence evidence;
+    rh_witness *witness;    /* may be NULL */
+    char *fingerprint;      /* stable across line moves (result/fingerprint.h), may be NULL */
+    rh_hidden hidden;       /* counted in summaries, listed as suppressed in JSON/SARIF */
+    char *hidden_by;        /* the rule, annotation or baseline that hid it */
+    char *program;          /* the program of a build with several (-p), else NULL */
+    int volatile_only;      /* every access to the location is a volatile scalar one (a stop
+                               flag): still a race, ranked below unprotected data */
+    char *caveat;           /* why evidence that looks confirmed is not (RH_EV_SEEN), or NULL */
+    rh_status status;       /* its evidence tier: set by rh_result_add_race (result/tier.h) */
+    char *status_why;       /* why it is in that tier and not higher; NULL when confirmed */
+} rh_race;
+
+/* Engine statistics a report may show with --stats. */
+typedef struct rh_stat {
+    char *name;
+    double value;
+} rh_stat;
+
+typedef struct rh_result {
+    rh_verdict verdict;
+    rh_race *races;
+    int nraces;
+    char **notes;           /* assumptions, unsupported constructs, bounds */
+    int nnotes;
+    rh_stat *stats;
+    int nstats;
+    char *engine;           /* engine(s) that decided */
+} rh_result;
+
+/* Appends a copy of *r (taking ownership of its contents) and returns it. */
+rh_race *rh_result_add_race(rh_result *res, rh_race *r);
+void rh_result_note(rh_result *res, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void rh_result_stat(rh_result *res, const char *name, double value);
+void rh_result_free(rh_result *res);
+/* Moves part's races (tagged with `program`), notes (prefixed with it)
+ * and engines into into, and folds the verdicts: race if either has a
+ * race, race-free only if both are.  part is left empty. */
+void rh_result_absorb(rh_result *into, rh_result *part, const char *program);
+
+/* What an access does, in a report's words (a new string): "free" for a
+ * free (not "a write of size 184"), "write of size 8 (by memcpy)", "read
+ * of size 4 (atomic)", "volatile write of size 4". */
+char *rh_access_what(const rh_race_access *a);
+
+/* Fills an access from a model access record (location, kind, size, func). */
+void rh_race_access_from_model(rh_race_access *out, const rh_program *p, const rh_access *a);
+
+const char *rh_verdict_name(rh_verdict v);
+/* Notes that state an assumption a verdict rests on start with this
+ * ("assumption: 'lookup' touches only memory reachable from its
+ * arguments"); reports show them with the verdict. */
+#define RH_ASSUMPTION_PREFIX "assumption: "
+/* The assumption a note states (the text after the prefix), or NULL. */
+const char *rh_note_assumption(const char *note);
+/* How many functions the assumption notes of res name ('quoted' names;
+ * an assumption that names none counts as one), and how many notes. */
+int rh_assumption_count(const rh_result *res, int *nnotes);
+/* "suppression", "annotation", "baseline" ("" for a shown race), and back. */
+const char *rh_hidden_name(rh_hidden h);
+rh_hidden rh_hidden_from_name(const char *name);
+const char *rh_evidence_name(rh_evidence e);
+/* "confirmed", "likely", "possible"; and back (unknown names: possible). */
+const char *rh_status_name(rh_status s);
+rh_status rh_status_from_name(const char *name);
+/* Listed in a report: confirmed or likely, or possible ones asked for (--may).
+ * Reported: listed and not hidden by a suppression or the baseline. */
+int rh_race_listed(const rh_race *r, int with_may);
+int rh_race_reported(const rh_race *r, int with_may);
+/* True when the evidence shows the race really happens (bmc, observed, replayed). */
+int rh_evidence_confirmed(rh_evidence e);
+
+/* The program a witness names for `racehunt replay`: the input files
+ * (absolute paths), the options that make the program from them (--entry,
+ * --program, -p=BUILD) and the arguments its runs had (--arg=), each word
+ * with its blanks, control bytes and '%' as %XX, separated by spaces.  The
+ * caller frees.  A witness file holds the words as a JSON list. */
+char *rh_witness_program(const rh_options *o);
+/* Such a string as its words, decoded (n owned strings in an owned array),
+ * and back. */
+char **rh_witness_program_split(const char *program, int *n);
+char *rh_witness_program_join(const char *const *words, int n);
+/* Back: sets o's files, run arguments and options from such a string;
+ * they point into *tokens (ntokens owned strings, files first, then the
+ * arguments), which the caller frees (o->run_args is not to be freed). */
+void rh_witness_program_parse(const char *program, rh_options *o, char ***tokens, int *ntokens);
+
+void rh_witness_free(rh_witness *w);
+void rh_race_free(rh_race *r);
+
+#endif

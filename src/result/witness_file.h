@@ -1,0 +1,35 @@
+/* witness_file.h - the one reader and writer of witness files (schema
+ * "racehunt-witness", version RH_WITNESS_SCHEMA_VERSION) shared by every
+ * engine, `racehunt replay` and the reports that embed witnesses.
+ *
+ * Contract: the reader rh_witness_from_json is lenient (reports written by
+ * another racehunt process); a file a user hands to replay goes through
+ * rh_witness_load, which checks it strictly first.
+ */
+#ifndef RH_WITNESS_FILE_H
+#define RH_WITNESS_FILE_H
+
+#include <jansson.h>
+
+#include "race.h"
+
+#define RH_WITNESS_SCHEMA_VERSION 1
+
+json_t *rh_witness_to_json(const rh_witness *w);
+/* Parses a witness; returns NULL with err set when malformed. */
+rh_witness *rh_witness_from_json(json_t *j, char *err);
+/* Writes w to path (replaced whole or not at all); 0, or -1 with err set. */
+int rh_witness_save(const rh_witness *w, const char *path, char *err);
+/* Loads a witness file for replay: checked strictly by rh_witness_check
+ * (schema, version, steps, threads, lines, race record) first. */
+rh_witness *rh_witness_load(const char *path, char *err);
+/* After the front end built a loaded witness's program: the units it
+ * built are the ones the witness records, with the same SHA-256
+ * (util/inputs.h).  0 when they are, 1 when the witness records none (an
+ * older witness), -1 with err naming the file otherwise. */
+int rh_witness_check_sources(const rh_witness *w, char *err);
+/* Returns 0 when j is a well-formed witness, or -1 with err naming what
+ * is wrong. */
+int rh_witness_check(json_t *j, char *err);
+
+#endif

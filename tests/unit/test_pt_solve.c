@@ -1,0 +1,253 @@
+/* test_pt_solve.c - unit tests of the points-to solver (pt_solve.h) on
+ * constraint systems written by hand: each kind of constraint, offsets
+ * and the ANY offset, cycles (of copies, and of pointer arithmetic that
+ * must end), memcpy cell by cell, call constraints reported once per
+ * function, set explosion, constraints added after a solve, and a budget
+ * that runs out.  The expected sets are the least solutions, or (where
+ * the solver may lose precision by design) a sound superset of them. */
+#include "engines/static/pt_solve.h"
+#include "util/budget.h"
+#include "util/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+static int failed, passed;
+
+#define CHECK(cond)                                                                                \
+    do {                                                                                           \
+        if (cond)                                                                                  \
+            passed++;                                                                              \
+        else {                                                                                     \
+            failed++;                                                                              \
+            fprintf(stderr, "FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond);                        \
+        }                                                                                          \
+    } while (0)
+
+#define ANY RH_PT_ANY
+#define L(o, off) rh_pt_loc((o), (off))
+
+/* Whether node n's set is exactly the n locations given. */
+static int set_is(const rh_pts *s, int node, int n, const uint64_t *locs)
+{
+    const rh_sset *set = rh_pts_set(s, node);
+    if (set->n != (uint32_t)n) {
+        fprintf(stderr, "  node %d has %u locations, expected %d\n", node, set->n, n);
+        return 0;
+    }
+    for (int i = 0; i < n; i++)
+        if (!rh_sset_has(set, locs[i]))
+            return 0;
+    return 1;
+}
+#define SET_IS(s, node, ...)                                                                       \
+    set_is((s), (node), (int)(sizeof((uint64_t[]){__VA_ARGS__}) / sizeof(uint64_t)),               \
+           (uint64_t[]){__VA_ARGS__})
+
+static int has(const rh_pts *s, int node, uint64_t loc)
+{
+    return rh_sset_has(rh_pts_set(s, node), loc);
+}
+
+static int node_with(rh_pts *s, uint64_t loc)
+{
+    int n = rh_pts_new_node(s);
+    rh_pts_add(s, n, loc);
+    return n;
+}
+
+/* p = &P; *p = &A; l = *p; c = b; c = a */
+static void test_copy_load_store(void)
+{
+    rh_pts s;
+    rh_pts_init(&s, NULL, NULL);
+    uint32_t A = rh_pts_new_object(&s, 8, 0), B = rh_pts_new_object(&s, 8, 0);
+    uint32_t P = rh_pts_new_object(&s, 8, 0);
+    int p = node_with(&s, L(P, 0)), a = node_with(&s, L(A, 0)), b = node_with(&s, L(B, 0));
+    int l = rh_pts_new_node(&s), c = rh_pts_new_node(&s), unrelated = rh_pts_new_node(&s);
+    rh_pts_load(&s, l, p); /* before the store: order does not matter */
+    rh_pts_store(&s, p, a);
+    rh_pts_copy(&s, c, b, 0);
+    rh_pts_copy(&s, c, a, 0);
+    CHECK(rh_pts_solve(&s, NULL) == 0);
+    CHECK(SET_IS(&s, l, L(A, 0)));
+    CHECK(SET_IS(&s, c, L(A, 0), L(B, 0)));
+    CHECK(SET_IS(&s, p, L(P, 0)) && SET_IS(&s, a, L(A, 0)));
+    CHECK(rh_pts_set(&s, unrelated)->n == 0);
+    long cell = rh_pts_find_cell(&s, L(P, 0));
+    CHECK(cell >= 0 && SET_IS(&s, (int)cell, L(A, 0)));
+    CHECK(rh_pts_find_cell(&s, L(B, 0)) == -1); /* nothing stored to or loaded from B */
+
+    /* a constraint added after solving takes effect on the whole current sets */
+    int z = rh_pts_new_node(&s);
+    rh_pts_copy(&s, z, c, 0);
+    CHECK(rh_pts_solve(&s, NULL) == 0 && SET_IS(&s, z, L(A, 0), L(B, 0)));
+    rh_pts_free(&s);
+}
+
+/* Fields: constant offsets keep cells apart; ANY stands for every offset. */
+static void test_offsets(void)
+{
+    rh_pts s;
+    rh_pts_init(&s, NULL, NULL);
+    uint32_t A = rh_pts_new_object(&s, 8, 0), B = rh_pts_new_object(&s, 8, 0);
+    uint32_t Q = rh_pts_new_object(&s, 16, 0);
+    int q = node_with(&s, L(Q, 0)), a = node_with(&s, L(A, 0)), b = node_with(&s, L(B, 0));
+    int f = rh_pts_new_node(&s), qa = rh_pts_new_node(&s), out = rh_pts_new_node(&s);
+    rh_pts_copy(&s, f, q, 8);      /* f = &q->second */
+    rh_pts_copy(&s, qa, q, ANY);   /* qa = &q[i] */
+    rh_pts_copy(&s, out, q, 100);  /* past the end of a sized object */
+    rh_pts_store(&s, f, a);        /* q->second = &A */
+    int first = rh_pts_new_node(&s), second = rh_pts_new_node(&s);
+    rh_pts_load(&s, first, q);     /* q->first */
+    rh_pts_load(&s, second, f);    /* q->second */
+    CHECK(rh_pts_solve(&s, NULL) == 0);
+    CHECK(SET_IS(&s, f, L(Q, 8)) && SET_IS(&s, qa, L(Q, ANY)) && SET_IS(&s, out, L(Q, ANY)));
+    CHECK(rh_pts_set(&s, first)->n == 0 && SET_IS(&s, second, L(A, 0)));
+
+    rh_pts_store(&s, qa, b); /* q[i] = &B: every field may now hold &B */
+    int any = rh_pts_new_node(&s);
+    rh_pts_load(&s, any, qa);
+    CHECK(rh_pts_solve(&s, NULL) == 0);
+    CHECK(SET_IS(&s, first, L(B, 0)));          /* a load at an offset reads the ANY cell */
+    CHECK(SET_IS(&s, second, L(A, 0), L(B, 0)));
+    CHECK(SET_IS(&s, any, L(A, 0), L(B, 0)));   /* a load at ANY reads every cell */
+    rh_pts_free(&s);
+}
+
+/* `for (;;) p = p + 4` over an object of unknown size must end, with p
+ * pointing anywhere in it; a cycle of plain copies ends with equal sets. */
+static void test_cycles(void)
+{
+    rh_pts s;
+    rh_pts_init(&s, NULL, NULL);
+    uint32_t R = rh_pts_new_object(&s, 0, 0), A = rh_pts_new_object(&s, 8, 0);
+    uint32_t B = rh_pts_new_object(&s, 8, 0);
+    int x = node_with(&s, L(R, 0));
+    rh_pts_copy(&s, x, x, 4);
+    int u = node_with(&s, L(A, 0)), v = rh_pts_new_node(&s), w = node_with(&s, L(B, 0));
+    rh_pts_copy(&s, v, u, 0);
+    rh_pts_copy(&s, w, v, 0);
+    rh_pts_copy(&s, u, w, 0);
+    CHECK(rh_pts_solve(&s, NULL) == 0);
+    CHECK(has(&s, x, L(R, 0)) || has(&s, x, L(R, ANY)));
+    CHECK(has(&s, x, L(R, ANY)) && rh_pts_set(&s, x)->n <= RH_PTS_MAX_OFFSETS + 2);
+    CHECK(SET_IS(&s, u, L(A, 0), L(B, 0)) && SET_IS(&s, v, L(A, 0), L(B, 0)) &&
+          SET_IS(&s, w, L(A, 0), L(B, 0)));
+    rh_pts_free(&s);
+}
+
+/* *dst = *src, cell by cell: offsets are kept for a struct copy. */
+static void test_memcpy(void)
+{
+    rh_pts s;
+    rh_pts_init(&s, NULL, NULL);
+    uint32_t A = rh_pts_new_object(&s, 8, 0), B = rh_pts_new_object(&s, 8, 0);
+    uint32_t S = rh_pts_new_object(&s, 16, 0), D = rh_pts_new_object(&s, 16, 0);
+    int a = node_with(&s, L(A, 0)), b = node_with(&s, L(B, 0));
+    int sp = node_with(&s, L(S, 0)), sp8 = rh_pts_new_node(&s);
+    int dp = node_with(&s, L(D, 0)), dp8 = rh_pts_new_node(&s);
+    rh_pts_copy(&s, sp8, sp, 8);
+    rh_pts_copy(&s, dp8, dp, 8);
+    rh_pts_store(&s, sp, a);
+    rh_pts_memcpy(&s, dp, sp); /* before the second field is written */
+    rh_pts_store(&s, sp8, b);
+    int d0 = rh_pts_new_node(&s), d8 = rh_pts_new_node(&s);
+    rh_pts_load(&s, d0, dp);
+    rh_pts_load(&s, d8, dp8);
+    CHECK(rh_pts_solve(&s, NULL) == 0);
+    CHECK(SET_IS(&s, d0, L(A, 0)) && SET_IS(&s, d8, L(B, 0)));
+    rh_pts_free(&s);
+}
+
+typedef struct {
+    rh_pts *s;
+    int calls[4]; /* per function object: times reported */
+    int param, arg;
+} call_log;
+
+/* The parameter constraint a call through a pointer adds. */
+static void on_call(void *ctx, int id, uint32_t func)
+{
+    call_log *log = ctx;
+    if (id == 42 && func < 4)
+        log->calls[func]++;
+    rh_pts_copy(log->s, log->param, log->arg, 0);
+}
+
+static void test_calls(void)
+{
+    rh_pts s;
+    call_log log = {.s = &s};
+    rh_pts_init(&s, on_call, &log);
+    uint32_t F = rh_pts_new_object(&s, 0, 1), G = rh_pts_new_object(&s, 0, 1);
+    uint32_t A = rh_pts_new_object(&s, 8, 0);
+    log.arg = node_with(&s, L(A, 0));
+    log.param = rh_pts_new_node(&s);
+    int fp = node_with(&s, L(F, 0)), gp = node_with(&s, L(G, 0));
+    int fp2 = rh_pts_new_node(&s);
+    rh_pts_copy(&s, fp2, fp, 0);
+    rh_pts_call(&s, fp2, 42);
+    CHECK(rh_pts_solve(&s, NULL) == 0);
+    CHECK(log.calls[F] == 1 && log.calls[G] == 0);
+    CHECK(SET_IS(&s, log.param, L(A, 0))); /* the constraint on_call added was solved too */
+    rh_pts_copy(&s, fp2, gp, 0);            /* a second target appears later */
+    CHECK(rh_pts_solve(&s, NULL) == 0);
+    CHECK(log.calls[F] == 1 && log.calls[G] == 1);
+    rh_pts_free(&s);
+}
+
+/* Two sets past RH_PTS_UNIFY_AT are unified: each ends with both. */
+static void test_explosion(void)
+{
+    rh_pts s;
+    rh_pts_init(&s, NULL, NULL);
+    int n1 = rh_pts_new_node(&s), n2 = rh_pts_new_node(&s), small = rh_pts_new_node(&s);
+    uint32_t first = 0, last = 0;
+    for (int i = 0; i <= RH_PTS_UNIFY_AT + 1; i++) {
+        uint32_t o = rh_pts_new_object(&s, 8, 0);
+        if (i == 0)
+            first = o;
+        last = o;
+        if (i <= RH_PTS_UNIFY_AT)
+            rh_pts_add(&s, n1, L(o, 0));
+        if (i >= 1)
+            rh_pts_add(&s, n2, L(o, 0));
+    }
+    rh_pts_add(&s, small, L(first, 0));
+    CHECK(rh_pts_solve(&s, NULL) == 0);
+    CHECK(has(&s, n1, L(last, 0)) && has(&s, n2, L(first, 0)));
+    CHECK(rh_pts_set(&s, n1)->n == (uint32_t)RH_PTS_UNIFY_AT + 2);
+    CHECK(SET_IS(&s, small, L(first, 0))); /* a small set keeps its precision */
+    rh_pts_free(&s);
+}
+
+/* A solver stopped by its budget says so: its sets are no result. */
+static void test_budget(void)
+{
+    rh_pts s;
+    rh_pts_init(&s, NULL, NULL);
+    uint32_t A = rh_pts_new_object(&s, 8, 0);
+    int a = node_with(&s, L(A, 0)), c = rh_pts_new_node(&s);
+    rh_pts_copy(&s, c, a, 0);
+    rh_budget spent;
+    rh_budget_init(&spent, rh_now() - 10, 1, 0);
+    CHECK(rh_pts_solve(&s, &spent) == -1);
+    rh_budget ample;
+    rh_budget_init(&ample, rh_now(), 60, 0);
+    CHECK(rh_pts_solve(&s, &ample) == 0 && SET_IS(&s, c, L(A, 0)));
+    rh_pts_free(&s);
+}
+
+int main(void)
+{
+    test_copy_load_store();
+    test_offsets();
+    test_cycles();
+    test_memcpy();
+    test_calls();
+    test_explosion();
+    test_budget();
+    printf("%d passed, %d failed\n", passed, failed);
+    return failed ? 1 : 0;
+}
