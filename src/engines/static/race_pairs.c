@@ -3,6 +3,8 @@
  */
 #include "race_pairs.h"
 #include "annotations.h"
+#include "barrier_phases.h"
+#include "record_joins.h"
 #include "loc_model.h"
 #include "mhp.h"
 #include "must_race.h"
@@ -217,6 +219,8 @@ static int check_pair(pairs *pp, uint32_t o, const acc_ref *x, const acc_ref *y)
     rh_static *s = pp->s;
     const rh_ls_access *rx = &s->ls.acc[x->a], *ry = &s->ls.acc[y->a];
     cand c = {x->a, y->a, -1, -1, o, x->lo > y->lo ? x->lo : y->lo, x->hi < y->hi ? x->hi : y->hi, 0};
+    if (rh_handover_ordered(s->handover, o, x->a, y->a))
+        return 0;
     for (uint32_t i = 0; i < rx->threads.n; i++)
         for (uint32_t j = 0; j < ry->threads.n; j++) {
             int t1 = (int)rx->threads.v[i], t2 = (int)ry->threads.v[j];
@@ -225,6 +229,9 @@ static int check_pair(pairs *pp, uint32_t o, const acc_ref *x, const acc_ref *y)
             const rh_ls_per *px = rh_ls_per_thread(&s->ls, x->a, t1), *py = rh_ls_per_thread(&s->ls, y->a, t2);
             if (!px || !py || in_atomic_section(px) || in_atomic_section(py) ||
                 (t2 == 0 && px->main_joined) || (t1 == 0 && py->main_joined) ||
+                (t1 == 0 && rh_rj_ended(s->record_joins, x->a, t2)) ||
+                (t2 == 0 && rh_rj_ended(s->record_joins, y->a, t1)) ||
+                rh_bp_ordered(s->barrier_phases, x->a, t1, y->a, t2) ||
                 rh_ls_protects(&px->must, &py->must) ||
                 rh_ls_creation_protects(&s->ls, &px->must, t1, t2) ||
                 rh_ls_creation_protects(&s->ls, &py->must, t2, t1) ||

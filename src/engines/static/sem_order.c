@@ -3,6 +3,7 @@
  * lockset dataflow, and the ordering test of a pair of accesses.
  */
 #include "sem_order.h"
+#include "util/hashmap.h"
 
 #include <stdlib.h>
 

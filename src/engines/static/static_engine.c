@@ -11,6 +11,8 @@
 #include "race_pairs.h"
 #include "escape.h"
 #include "owned.h"
+#include "record_joins.h"
+#include "barrier_phases.h"
 #include "sem_locks.h"
 #include "sem_order.h"
 
@@ -51,6 +53,9 @@ static void cleanup(rh_static *s)
 {
     rh_must_free(s->must);
     rh_static_annot_free(s->annot);
+    rh_rj_free(s->record_joins);
+    rh_bp_free(s->barrier_phases);
+    rh_handover_free(s->handover);
     free(s->shared);
     free(s->sync_objs);
     rh_semlock_free(s->ls.semlock);
@@ -109,6 +114,9 @@ int rh_static_run(rh_program *prog, const rh_options *o, rh_budget *budget, rh_r
     rh_budget_stage(budget, "static.races");
     s.shared = rh_escape_shared(&s.pt, &s.tg);
     rh_owned_unshare(&s);
+    s.handover = rh_handover_build(&s);
+    s.record_joins = rh_rj_build(&s, s.handover);
+    s.barrier_phases = rh_bp_build(&s);
     rh_static_find_unsupported(&s);
     s.must = rh_must_build(&s);
     s.annot = rh_static_annot_build(&s);

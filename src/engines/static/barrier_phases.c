@@ -1,0 +1,271 @@
+/* barrier_phases.c - finds the barriers that separate phases and the
+ * accesses before the first and after a wait of each participant (see
+ * barrier_phases.h).
+ */
+#include "barrier_phases.h"
+#include "handover.h"
+#include "loops.h"
+
+#include <stdlib.h>
+
+typedef struct bp_barrier {
+    uint64_t loc;
+    LLVMValueRef init;
+    unsigned char *part;          /* per thread: may wait on it */
+    unsigned char *before, *after; /* per access: in its start routine, before any wait / after a sure one */
+} bp_barrier;
+
+struct rh_barrier_phases {
+    rh_static *s;
+    RH_VEC(bp_barrier) v;
+};
+
+/* 1 when ptr may denote loc, 2 when it surely does. */
+static int denotes(rh_static *s, LLVMValueRef ptr, uint64_t loc)
+{
+    const rh_sset *pts = rh_pt_of(&s->pt, ptr);
+    int may = 0;
+    for (uint32_t i = 0; i < pts->n; i++)
+        may |= pts->v[i] == loc ||
+               (rh_pt_loc_obj(pts->v[i]) == rh_pt_loc_obj(loc) && rh_pt_loc_off(pts->v[i]) == RH_PT_ANY);
+    return may ? (pts->n == 1 && pts->v[0] == loc ? 2 : 1) : 0;
+}
+
+static int function_of(rh_static *s, LLVMValueRef inst)
+{
+    return rh_pt_func_index(&s->pt, LLVMGetBasicBlockParent(LLVMGetInstructionParent(inst)));
+}
+
+/* Per model function: it may wait on the barrier, itself or through calls. */
+static unsigned char *may_wait_funcs(rh_static *s, uint64_t loc)
+{
+    unsigned char *w = rh_xcalloc((size_t)s->p->nfuncs + 1, 1);
+    for (int i = 0; i < s->p->nsyncs; i++) {
+        const rh_sync *y = &s->p->syncs[i];
+        if (y->entry && y->entry->op == RH_OP_BARRIER_WAIT && y->entry->obj >= 0 &&
+            denotes(s, LLVMGetOperand(y->inst, (unsigned)y->entry->obj), loc))
+            w[y->func] = 1;
+    }
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (int f = 0; f < s->p->nfuncs; f++)
+            for (int k = 0; !w[f] && k < s->tg.nedges[f]; k++) {
+                const rh_tg_edge *e = &s->tg.edges[f][k];
+                int any = e->kind == RH_TG_CALL && e->unresolved;
+                for (int j = 0; e->kind != RH_TG_CREATE && j < e->ntargets; j++)
+                    any |= w[e->targets[j]];
+                if (any)
+                    w[f] = 1, changed = 1;
+            }
+    }
+    return w;
+}
+
+/* How many instances thread t may have (-1: unknown), or, via *sym, the
+ * variable bound of the counted loop around its create. */
+static int64_t instances(rh_static *s, int t, LLVMValueRef init, LLVMValueRef *sym)
+{
+    const rh_tg_thread *th = &s->tg.threads[t];
+    *sym = NULL;
+    if (t == 0)
+        return 1;
+    if (th->async || th->parent != 0 || function_of(s, th->create) != s->p->main_func ||
+        !rh_cfg_dominates(init, th->create))
+        return -1;
+    if (!th->multi)
+        return 1;
+    const rh_conc_entry *e = rh_model_call_entry(s->p, th->create);
+    rh_counted_loop l;
+    LLVMValueRef base, idx = NULL;
+    for (int k = 0; e && !idx && k < 2; k++) {
+        int op = k ? e->obj2 : e->obj;
+        LLVMValueRef v = op >= 0 ? LLVMGetOperand(th->create, (unsigned)op) : NULL;
+        idx = v && LLVMIsAGetElementPtrInst(v) ? rh_loop_element_index(v, &base) : NULL;
+    }
+    if (!idx || !rh_loop_of_index(&s->cfg, idx, &l) || !rh_loop_body_has(&l, th->create))
+        return -1;
+    int pb = rh_cfg_block(&s->cfg, l.preheader);
+    if (pb < 0 || s->cfg.f[s->p->main_func].in_cycle[pb])
+        return -1;
+    if (l.end_value)
+        return *sym = l.end_value, 0;
+    return l.end - l.start;
+}
+
+static LLVMValueRef strip_widening(LLVMValueRef v)
+{
+    while (v && (LLVMIsAZExtInst(v) || LLVMIsASExtInst(v)))
+        v = LLVMGetOperand(v, 0);
+    return v;
+}
+
+/* Whether count instances plus those of the loop bound sym are at most
+ * the barrier's count operand n. */
+static int within_count(LLVMValueRef n, int64_t count, LLVMValueRef sym)
+{
+    n = strip_widening(n);
+    if (!sym)
+        return LLVMIsAConstantInt(n) && count <= (int64_t)LLVMConstIntGetZExtValue(n);
+    if (n == strip_widening(sym))
+        return count == 0;
+    if (!LLVMIsABinaryOperator(n) || LLVMGetInstructionOpcode(n) != LLVMAdd ||
+        strip_widening(LLVMGetOperand(n, 0)) != strip_widening(sym) || !LLVMIsAConstantInt(LLVMGetOperand(n, 1)))
+        return 0;
+    return count <= LLVMConstIntGetSExtValue(LLVMGetOperand(n, 1));
+}
+
+/* Whether instruction in of function f may wait on the barrier. */
+static int waits(rh_static *s, int f, LLVMValueRef in, uint64_t loc, const unsigned char *mw, int *sure)
+{
+    *sure = 0;
+    if (!LLVMIsACallInst(in))
+        return 0;
+    const rh_conc_entry *e = rh_model_call_entry(s->p, in);
+    if (e && e->op == RH_OP_BARRIER_WAIT && e->obj >= 0) {
+        int d = denotes(s, LLVMGetOperand(in, (unsigned)e->obj), loc);
+        *sure = d == 2;
+        return d > 0;
+    }
+    const rh_tg_edge *ed = rh_tg_edge_of(&s->tg, f, in);
+    if (!ed || ed->kind != RH_TG_CALL)
+        return 0;
+    int any = ed->unresolved;
+    for (int j = 0; j < ed->ntargets; j++)
+        any |= mw[ed->targets[j]];
+    return any;
+}
+
+/* Marks the accesses of start routine f before every wait and after a
+ * sure wait on the barrier. */
+static void classify(rh_static *s, bp_barrier *b, int f, const unsigned char *mw)
+{
+    RH_VEC(LLVMValueRef) any = {0}, sure = {0};
+    LLVMValueRef fn = s->p->funcs[f].fn;
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+        for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
+            int su;
+            if (waits(s, f, in, b->loc, mw, &su)) {
+                rh_vec_push(&any, in);
+                if (su)
+                    rh_vec_push(&sure, in);
+            }
+        }
+    const rh_function *mf = &s->p->funcs[f];
+    for (int a = mf->first_access; a < mf->first_access + mf->naccesses; a++) {
+        LLVMValueRef in = s->p->accesses[a].inst;
+        int before = 1, after = 0;
+        for (size_t i = 0; i < any.len && before; i++)
+            before = any.items[i] != in && !rh_cfg_may_follow(any.items[i], in);
+        for (size_t i = 0; i < sure.len && !after; i++)
+            after = sure.items[i] != in && rh_cfg_dominates(sure.items[i], in);
+        b->before[a] = (unsigned char)before, b->after[a] = (unsigned char)after;
+    }
+    rh_vec_free(&any);
+    rh_vec_free(&sure);
+}
+
+/* Participants, their count, and the accesses of their routines. */
+static int accept(rh_static *s, bp_barrier *b)
+{
+    unsigned char *mw = may_wait_funcs(s, b->loc);
+    int64_t count = 0;
+    LLVMValueRef sym = NULL;
+    b->part = rh_xcalloc((size_t)s->tg.nthreads + 1, 1);
+    int ok = 1;
+    for (int t = 0; ok && t < s->tg.nthreads; t++) {
+        const rh_tg_thread *th = &s->tg.threads[t];
+        for (int i = 0; i < th->nfuncs && !b->part[t]; i++)
+            b->part[t] = mw[th->funcs[i]];
+        if (!b->part[t])
+            continue;
+        LLVMValueRef v;
+        int64_t n = instances(s, t, b->init, &v);
+        ok = n >= 0 && !(v && sym) && (t == 0 || rh_handover_only_started(s, s->p->funcs[th->func].fn));
+        count += n > 0 ? n : 0;
+        sym = v ? v : sym;
+    }
+    const rh_conc_entry *e = rh_model_call_entry(s->p, b->init);
+    ok = ok && e->size >= 0 && within_count(LLVMGetOperand(b->init, (unsigned)e->size), count, sym);
+    if (ok) {
+        b->before = rh_xcalloc((size_t)s->p->naccesses + 1, 1);
+        b->after = rh_xcalloc((size_t)s->p->naccesses + 1, 1);
+        for (int t = 0; t < s->tg.nthreads; t++)
+            if (b->part[t])
+                classify(s, b, t == 0 ? s->p->main_func : s->tg.threads[t].func, mw);
+    }
+    free(mw);
+    return ok;
+}
+
+/* The one concrete barrier an init names, when no other init may touch it
+ * and main, running once, does it. */
+static int one_init(rh_static *s, int i, uint64_t *loc)
+{
+    const rh_sync *y = &s->p->syncs[i];
+    int mf = s->p->main_func;
+    if (y->func != mf || mf < 0 || LLVMGetFirstUse(s->p->funcs[mf].fn) || s->tg.threads[0].multi ||
+        rh_cfg_inst_in_loop(&s->cfg, mf, y->inst))
+        return 0;
+    const rh_sset *pts = rh_pt_of(&s->pt, LLVMGetOperand(y->inst, (unsigned)y->entry->obj));
+    if (pts->n != 1 || rh_pt_loc_off(pts->v[0]) == RH_PT_ANY ||
+        !rh_tg_object_strong(&s->tg, &s->pt, &s->cfg, rh_pt_loc_obj(pts->v[0])))
+        return 0;
+    *loc = pts->v[0];
+    for (int j = 0; j < s->p->nsyncs; j++) {
+        const rh_sync *z = &s->p->syncs[j];
+        if (j != i && z->entry && z->entry->op == RH_OP_BARRIER_INIT && z->entry->obj >= 0 &&
+            denotes(s, LLVMGetOperand(z->inst, (unsigned)z->entry->obj), *loc))
+            return 0;
+    }
+    return 1;
+}
+
+rh_barrier_phases *rh_bp_build(rh_static *s)
+{
+    rh_barrier_phases *r = rh_xcalloc(1, sizeof *r);
+    r->s = s;
+    for (int i = 0; i < s->p->nsyncs; i++) {
+        const rh_sync *y = &s->p->syncs[i];
+        bp_barrier b = {0};
+        if (!y->entry || y->entry->op != RH_OP_BARRIER_INIT || y->entry->obj < 0 || !one_init(s, i, &b.loc))
+            continue;
+        b.init = y->inst;
+        if (accept(s, &b))
+            rh_vec_push(&r->v, b);
+        else
+            free(b.part);
+    }
+    rh_result_stat(s->res, "static.phase_barriers", (double)r->v.len);
+    return r;
+}
+
+int rh_bp_ordered(const rh_barrier_phases *r, int a1, int t1, int a2, int t2)
+{
+    if (!r)
+        return 0;
+    const rh_program *p = r->s->p;
+    int f1 = t1 == 0 ? p->main_func : r->s->tg.threads[t1].func;
+    int f2 = t2 == 0 ? p->main_func : r->s->tg.threads[t2].func;
+    if (p->accesses[a1].func != f1 || p->accesses[a2].func != f2)
+        return 0;
+    for (size_t i = 0; i < r->v.len; i++) {
+        const bp_barrier *b = &r->v.items[i];
+        if (b->part[t1] && b->part[t2] &&
+            ((b->before[a1] && b->after[a2]) || (b->before[a2] && b->after[a1])))
+            return 1;
+    }
+    return 0;
+}
+
+void rh_bp_free(rh_barrier_phases *r)
+{
+    if (!r)
+        return;
+    for (size_t i = 0; i < r->v.len; i++) {
+        free(r->v.items[i].part);
+        free(r->v.items[i].before);
+        free(r->v.items[i].after);
+    }
+    rh_vec_free(&r->v);
+    free(r);
+}

@@ -1,0 +1,49 @@
+/* record_joins.h - the points of a function after which every instance
+ * of a thread started by a create wrapper has ended: the wrapper is called
+ * at several places of one function m that runs once (main, or a function
+ * main calls once), each call allocates a record (handover.h), starts one
+ * thread on it and gives the record back (through an out-parameter or as
+ * its result), and m joins each record through a join wrapper or directly
+ * (`if (!spawn(fn, 0, &a)) a = NULL; ... if (a) wait(a);`).  The thread
+ * graph sees one thread that "may run in several instances"; this counts
+ * the instances, one per call site.
+ *
+ * A record thread T (one create C in wrapper W, not in a loop; T's code
+ * starts no thread) is counted when W is called only directly, only from
+ * m, never in a loop, and either W returns the record on every path after
+ * C, or each call passes a local cell A_k of m (used only by loads, stores
+ * and that call) as W's out-parameter, into which W stores the record on
+ * every path after C (and nothing else after C).  A forward must-analysis
+ * over m then tracks, per call site k, "instance k has ended or never
+ * started":
+ *   - false right after call k; true before it;
+ *   - true after a join of the handle at C's offset in record k (in m, or
+ *     through a function that joins its parameter's handle on every path);
+ *   - true on the edge where record k is null (a started thread's record
+ *     is not: C wrote its handle into it), and, for the out-parameter
+ *     form, on the edge where call k returned 0 when W returns 0 only on
+ *     paths that did not start the thread;
+ *   - a store into A_k while instance k may be running loses it for good.
+ * m runs once: in the main thread only, once per run, main never called.
+ * Where instance k has ended, m's accesses through record k, and those
+ * of a function through a parameter that every call (all in m) passes an
+ * ended record, touch a record whose thread is over: they are marked as
+ * such in handover.h (a destroy wrapper freeing the record after the join
+ * wrapper joined it).
+ * Two instances never share a record, so joining record k ends instance k.
+ *
+ * Contract: rh_rj_build reads the records and the model; rh_rj_ended says
+ * whether access a (of such an m) runs when no instance of thread t is left.
+ */
+#ifndef RH_STATIC_RECORD_JOINS_H
+#define RH_STATIC_RECORD_JOINS_H
+
+#include "handover.h"
+
+typedef struct rh_record_joins rh_record_joins;
+
+rh_record_joins *rh_rj_build(rh_static *s, rh_handover *h);
+int rh_rj_ended(const rh_record_joins *r, int a, int t);
+void rh_rj_free(rh_record_joins *r);
+
+#endif
