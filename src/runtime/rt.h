@@ -203,8 +203,9 @@ int __rh_barrier_wait(void *barrier, uint32_t loc);
 void rt_release_robust(rt_thread *t);
 
 /* rt_out.c */
-void rt_out_event(rt_thread *t, const char *what, uint32_t loc, uintptr_t addr, uint64_t size,
-                  uint64_t value, long aux);
+/* writes one event (rt_fast.h's rt_out_event decides whether, and counts it) */
+void rt_out_record(rt_thread *t, const char *what, uint32_t loc, uintptr_t addr, uint64_t size,
+                   uint64_t value, long aux);
 void rt_out_end(const char *reason, const char *detail);
 void rt_out_flush(void);
 

@@ -18,7 +18,7 @@
  * memory checks every access whoever runs, and the token still moves at
  * every synchronisation operation and blocked thread (rt.dirty).
  */
-#include "rt.h"
+#include "rt_fast.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -27,9 +27,7 @@
 rt_state rt = {.mu = PTHREAD_MUTEX_INITIALIZER, .max_steps = 200000, .depth_d = 3};
 __thread rt_thread *rt_me;
 
-#define RT_SPIN_LIMIT 3000 /* steps in a row after which a thread is deemed spinning */
 #define RT_TIMEOUT_ODDS 4  /* a blocked timed wait times out at once in 1 run of this many */
-#define RT_QUANTUM 10000   /* points in a row one thread may run while another could */
 #define RT_QUANTUM_GROWTH 1024 /* random walk: its quantum may grow by one every this many steps */
 /* Fresh PCT priorities lie above RT_PRIO_BASE; quantum demotions count down
  * from it, so they stay above the change points' 2..d and spinning's 1. */
@@ -379,19 +377,6 @@ static unsigned long draw_quantum(void)
     return bound == 1 ? 1 : 1 + (unsigned long)(rt_rand() % bound);
 }
 
-/* Whether t, the token holder at an access, keeps the token without a
- * choice: nothing that could change who is enabled happened since it was
- * chosen, it is not spinning, and its strategy's quantum is not over
- * (PCT: a change point, checked by the caller, also ends it). */
-static int keeps_token(const rt_thread *t)
-{
-    if (rt.dirty || t->pend != RT_P_RUN || t->run_len > RT_SPIN_LIMIT)
-        return 0;
-    if (rt.strategy == RT_PCT)
-        return t->slice < RT_QUANTUM;
-    return rt.strategy == RT_RANDOM && t->slice < t->quantum;
-}
-
 /* A scheduling point: t (the token holder) is about to perform an event
  * whose enabledness t->pend describes.  Returns when t may perform it. */
 void rt_point(rt_thread *t, uint32_t loc)
@@ -404,7 +389,7 @@ void rt_point(rt_thread *t, uint32_t loc)
     }
     /* the hot path: an access by the PCT choice, and nothing that could
      * change who is enabled happened since it was chosen */
-    int hot = keeps_token(t);
+    int hot = rt_keeps_token(t);
     rt.at_choice = rt.strategy != RT_PCT ? 0 : hot ? rt.others_enabled : enabled_count() >= 2;
     rt.choices += (unsigned long)rt.at_choice;
     if (hot && !change_point()) {
