@@ -387,8 +387,9 @@ void rt_point(rt_thread *t, uint32_t loc)
         rt_out_end("cutoff", rt_time_up ? "time limit" : "step limit");
         _exit(0);
     }
-    /* the hot path: an access by the PCT choice, and nothing that could
-     * change who is enabled happened since it was chosen */
+    /* the hot path (rt_fast.h inlines it for accesses): the token stays
+     * with the PCT or random-walk choice, within its quantum, and nothing
+     * that could change who is enabled happened since it was chosen */
     int hot = rt_keeps_token(t);
     rt.at_choice = rt.strategy != RT_PCT ? 0 : hot ? rt.others_enabled : enabled_count() >= 2;
     rt.choices += (unsigned long)rt.at_choice;
