@@ -5,7 +5,7 @@
  * served by the runtime.  What a call means comes from the table only.
  *
  * Not instrumented: plain (non-atomic) loads and stores of memory only the
- * accessing thread can reach (private_object): a stack object or a
+ * accessing thread can reach (private_object): a stack object or a static
  * thread-local variable whose address is only ever loaded from, stored
  * into or offset (getelementptr), never passed to a call, stored as a
  * value, turned into an integer or merged (phi, select).  Another thread
@@ -219,7 +219,11 @@ static int private_object(LLVMValueRef ptr)
     for (int i = 0; i < 16 && is_offset(ptr); i++)
         ptr = LLVMGetOperand(ptr, 0);
     int local = LLVMIsAAllocaInst(ptr) != NULL;
-    int tls = LLVMIsAGlobalVariable(ptr) && LLVMIsThreadLocal(ptr);
+    /* a thread-local variable other units can name may have its address
+     * taken there (racehunt cc instruments one unit at a time) */
+    int tls = LLVMIsAGlobalVariable(ptr) && LLVMIsThreadLocal(ptr) &&
+              (LLVMGetLinkage(ptr) == LLVMInternalLinkage ||
+               LLVMGetLinkage(ptr) == LLVMPrivateLinkage);
     return (local || tls) && address_stays(ptr, 0);
 }
 
