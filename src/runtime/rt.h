@@ -54,6 +54,8 @@ typedef struct rt_thread {
     uint64_t prio;           /* PCT priority */
     int atomic_depth;        /* inside __VERIFIER_atomic: no switches */
     unsigned long run_len;   /* steps since its last switch or write: spinning? */
+    unsigned long slice;     /* points since the strategy last chose it (rt_sched.c) */
+    unsigned long quantum;   /* random walk: points it runs before the next draw */
     uint32_t node;           /* stack depot node of the current call stack */
     uint32_t *frames;        /* saved nodes, one per open call */
     int depth, cap;
@@ -115,6 +117,7 @@ typedef struct rt_state {
     unsigned long *change;
     int nchange, depth_d;
     unsigned long pct_k;
+    uint64_t demoted;        /* the priority the next quantum demotion gives */
     /* replay */
     rt_step *sched;
     unsigned long nsched, pos, diverged;
@@ -200,8 +203,9 @@ int __rh_barrier_wait(void *barrier, uint32_t loc);
 void rt_release_robust(rt_thread *t);
 
 /* rt_out.c */
-void rt_out_event(rt_thread *t, const char *what, uint32_t loc, uintptr_t addr, uint64_t size,
-                  uint64_t value, long aux);
+/* writes one event (rt_fast.h's rt_out_event decides whether, and counts it) */
+void rt_out_record(rt_thread *t, const char *what, uint32_t loc, uintptr_t addr, uint64_t size,
+                   uint64_t value, long aux);
 void rt_out_end(const char *reason, const char *detail);
 void rt_out_flush(void);
 

@@ -42,6 +42,8 @@
 #ifndef RH_RT_ABI_H
 #define RH_RT_ABI_H
 
+#include <stdint.h>
+
 /* __rh_access flags */
 #define RH_RT_READ 0x01
 #define RH_RT_WRITE 0x02
@@ -52,6 +54,19 @@
 #define RH_RT_STRLEN 0x40   /* size unknown: the string at p, with its NUL */
 #define RH_RT_MUTEX 0x100000 /* __rh_sync_*: the lock is a pthread or C11 mutex */
 #define RH_RT_C11 0x200000   /* __rh_cond_wait: a C11 cnd_* call, which answers thrd_* codes */
+
+/* One event as the runtime records it in binary when RH_RT_EVENTS names a
+ * file (rt_out.c): the fields of rt_out.c's E line, fixed-size, in the
+ * host's byte order (the engine reads what its own build wrote).  Writing
+ * and reading a text line per access cost more than the run itself. */
+typedef struct rh_rt_event {
+    int32_t tid;
+    uint32_t loc;
+    char what[12];           /* the E line's WHAT, NUL-padded */
+    int32_t step;
+    uint64_t addr, size;
+    int64_t value, aux;
+} rh_rt_event;
 
 /* __rh_sync_* flags: the concurrency table's RH_F_* bits pass through,
  * with RH_RT_MUTEX added when the lock is a mutex (robust ones are let go

@@ -8,7 +8,7 @@
  * long past (__rh_sync_timed).  Only condition variables and barriers,
  * whose real calls would wait for other threads, are emulated.
  */
-#include "rt.h"
+#include "rt_fast.h"
 
 #include <errno.h>
 #include <malloc.h>
@@ -156,7 +156,8 @@ void __rh_access(void *p, uint64_t size, uint32_t flags, uint32_t loc, uint64_t 
     if (flags & RH_RT_STRLEN)
         size = strlen(p) + 1;
     rt_target_reach(t, p, size, flags, loc);
-    rt_point(t, loc);
+    if (!rt_point_fast(t, loc))
+        rt_point(t, loc);
     if ((flags & (RH_RT_ATOMIC | RH_RT_ACQUIRE)) == (RH_RT_ATOMIC | RH_RT_ACQUIRE))
         rt_acquire(t, &rt_obj_get(p)->vc);
     /* SV-COMP counts accesses inside __VERIFIER_atomic sections as never

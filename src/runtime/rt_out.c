@@ -1,6 +1,8 @@
 /* rt_out.c - the runtime's settings and its report file.
  *
- * Settings (environment): RH_RT_OUT report file, RH_RT_STRATEGY
+ * Settings (environment): RH_RT_OUT report file, RH_RT_EVENTS the file for
+ * the events in binary (rh_rt_event records, rt_abi.h; without it they are
+ * E lines of the report), RH_RT_STRATEGY
  * pct|random|fifo|replay, RH_RT_SEED, RH_RT_MAX_STEPS (0: no limit), RH_RT_PCT_K,
  * RH_RT_PCT_D, RH_RT_TRACE (events to log, 0 none), RH_RT_TIME_LIMIT (seconds),
  * RH_RT_MAX_THREADS (live threads), RH_RT_MAX_PROCS (forks of the run), and for replay
@@ -35,7 +37,7 @@
  *                                        CHOICES: points where another thread
  *                                        could have run
  */
-#include "rt.h"
+#include "rt_fast.h"
 #include "rt_cc.h"
 
 #include <signal.h>
@@ -44,21 +46,32 @@
 #include <unistd.h>
 
 volatile sig_atomic_t rt_time_up;
+static FILE *ev_out; /* RH_RT_EVENTS */
 
-void rt_out_event(rt_thread *t, const char *what, uint32_t loc, uintptr_t addr, uint64_t size,
-                  uint64_t value, long aux)
+static void event_record(rt_thread *t, const char *what, uint32_t loc, uintptr_t addr,
+                         uint64_t size, uint64_t value, long aux)
 {
-    if (rt.out && rt.events < rt.max_trace)
+    rh_rt_event e = {t->id, loc, {0}, t->stepped, addr, size, (int64_t)value, aux};
+    strncpy(e.what, what, sizeof e.what - 1);
+    fwrite(&e, sizeof e, 1, ev_out);
+}
+
+void rt_out_record(rt_thread *t, const char *what, uint32_t loc, uintptr_t addr, uint64_t size,
+                   uint64_t value, long aux)
+{
+    if (ev_out)
+        event_record(t, what, loc, addr, size, value, aux);
+    else
         fprintf(rt.out, "E %d %u %s %#lx %lu %lld %ld %d\n", t->id, loc, what, (unsigned long)addr,
                 (unsigned long)size, (long long)value, aux, t->stepped);
-    t->stepped = 0;
-    rt.events++;
 }
 
 void rt_out_flush(void)
 {
     if (rt.out)
         fflush(rt.out);
+    if (ev_out)
+        fflush(ev_out);
 }
 
 void rt_out_end(const char *reason, const char *detail)
@@ -72,6 +85,8 @@ void rt_out_end(const char *reason, const char *detail)
         fprintf(rt.out, "END %s %lu %lu %lu %lu %s\n", reason, rt.steps, rt.events, rt.diverged,
                 rt.choices, detail ? detail : "");
         fflush(rt.out);
+        if (ev_out)
+            fflush(ev_out);
     }
     rt_cc_end(reason, detail);
 }
@@ -145,6 +160,8 @@ __attribute__((constructor(101))) static void rt_init(void)
     const char *path = getenv("RH_RT_OUT"), *v;
     if (path && (rt.out = fopen(path, "w")))
         setvbuf(rt.out, NULL, _IOFBF, 1 << 20);
+    if (rt.out && (v = getenv("RH_RT_EVENTS")) && *v && (ev_out = fopen(v, "w")))
+        setvbuf(ev_out, NULL, _IOFBF, 1 << 20);
     if (!path)
         rt_cc_init(); /* started on its own: a program built by racehunt cc */
     rt.max_trace = (v = getenv("RH_RT_TRACE")) ? strtoul(v, NULL, 10) : 0;

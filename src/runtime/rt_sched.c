@@ -6,8 +6,19 @@
  * thread ever blocks inside the program; no enabled thread left while some
  * are unfinished is a deadlock, unless a timed wait can time out (then it
  * does: its thread goes on, having waited in vain).
+ *
+ * Quanta.  No strategy lets one thread run more than RT_QUANTUM points in
+ * a row while another could run: PCT demotes it below every thread not yet
+ * demoted, FIFO passes to the next thread, so a thread in a long loop never
+ * runs to the step limit while the others have not started.  The random
+ * walk draws afresh at every point of a short run, as it always did, and
+ * in a long one keeps its choice for a quantum that grows with the run
+ * (draw_quantum): a loop of a million accesses costs a few thousand token
+ * hand-overs instead of a million.  None of this hides a race: the shadow
+ * memory checks every access whoever runs, and the token still moves at
+ * every synchronisation operation and blocked thread (rt.dirty).
  */
-#include "rt.h"
+#include "rt_fast.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -16,8 +27,11 @@
 rt_state rt = {.mu = PTHREAD_MUTEX_INITIALIZER, .max_steps = 200000, .depth_d = 3};
 __thread rt_thread *rt_me;
 
-#define RT_SPIN_LIMIT 3000 /* steps in a row after which a thread is deemed spinning */
 #define RT_TIMEOUT_ODDS 4  /* a blocked timed wait times out at once in 1 run of this many */
+#define RT_QUANTUM_GROWTH 1024 /* random walk: its quantum may grow by one every this many steps */
+/* Fresh PCT priorities lie above RT_PRIO_BASE; quantum demotions count down
+ * from it, so they stay above the change points' 2..d and spinning's 1. */
+#define RT_PRIO_BASE (1ull << 40)
 
 uint64_t rt_rand(void)
 {
@@ -71,7 +85,7 @@ rt_thread *rt_new_thread(int parent, uint32_t loc)
     t->id = rt.nth;
     t->parent = parent;
     t->create_loc = loc;
-    t->prio = 1000 + rt_rand() % 1000000000ull;
+    t->prio = RT_PRIO_BASE + rt_rand() % 1000000000ull;
     pthread_cond_init(&t->cv, NULL);
     if (rt.nth == rt.capth) {
         rt.capth = rt.capth ? 2 * rt.capth : 16;
@@ -183,6 +197,8 @@ static rt_thread *choose_pct(rt_thread *cur)
      * filling a table before it creates anybody keeps its priority. */
     if (cur && cur->run_len > RT_SPIN_LIMIT && others_enabled(cur))
         cur->prio = 1; /* a spinning thread waits for someone else: let them run */
+    else if (cur && cur->slice >= RT_QUANTUM && cur->prio > rt.demoted && others_enabled(cur))
+        cur->prio = rt.demoted--; /* its quantum is over: below every thread not yet demoted */
     rt_thread *best = NULL;
     for (int i = 0; i < rt.nth; i++)
         if (enabled(rt.th[i]) && (!best || rt.th[i]->prio > best->prio))
@@ -206,7 +222,7 @@ static rt_thread *choose_random(void)
  * spins; then the next enabled thread in creation order. */
 static rt_thread *choose_fifo(rt_thread *cur)
 {
-    if (cur && enabled(cur) && cur->run_len <= RT_SPIN_LIMIT)
+    if (cur && enabled(cur) && cur->run_len <= RT_SPIN_LIMIT && cur->slice < RT_QUANTUM)
         return cur;
     int start = cur ? cur->id + 1 : 0;
     for (int k = 0; k < rt.nth; k++) {
@@ -277,6 +293,7 @@ void rt_wait_token(rt_thread *t)
     pthread_mutex_lock(&rt.mu);
     while (rt.cur != t->id)
         pthread_cond_wait(&t->cv, &rt.mu);
+    t->slice = 0; /* chosen: its quantum starts */
     pthread_mutex_unlock(&rt.mu);
     pthread_setcancelstate(old, NULL);
 }
@@ -348,6 +365,18 @@ static int at_step(const rt_step *s, uint32_t loc)
     return rt.locpos[loc][0] == s->line && (s->col == 0 || rt.locpos[loc][1] == s->col);
 }
 
+/* The random walk's quantum: one point while the run is short (each
+ * point a fresh draw, and no extra draw from the generator, so short runs
+ * are what they always were), then up to one more every RT_QUANTUM_GROWTH
+ * steps, at most RT_QUANTUM. */
+static unsigned long draw_quantum(void)
+{
+    unsigned long bound = 1 + rt.steps / RT_QUANTUM_GROWTH;
+    if (bound > RT_QUANTUM)
+        bound = RT_QUANTUM;
+    return bound == 1 ? 1 : 1 + (unsigned long)(rt_rand() % bound);
+}
+
 /* A scheduling point: t (the token holder) is about to perform an event
  * whose enabledness t->pend describes.  Returns when t may perform it. */
 void rt_point(rt_thread *t, uint32_t loc)
@@ -358,10 +387,10 @@ void rt_point(rt_thread *t, uint32_t loc)
         rt_out_end("cutoff", rt_time_up ? "time limit" : "step limit");
         _exit(0);
     }
-    /* the hot path: an access by the PCT choice, and nothing that could
-     * change who is enabled happened since it was chosen */
-    int hot = rt.strategy == RT_PCT && !rt.dirty && t->pend == RT_P_RUN &&
-              t->run_len <= RT_SPIN_LIMIT;
+    /* the hot path (rt_fast.h inlines it for accesses): the token stays
+     * with the PCT or random-walk choice, within its quantum, and nothing
+     * that could change who is enabled happened since it was chosen */
+    int hot = rt_keeps_token(t);
     rt.at_choice = rt.strategy != RT_PCT ? 0 : hot ? rt.others_enabled : enabled_count() >= 2;
     rt.choices += (unsigned long)rt.at_choice;
     if (hot && !change_point()) {
@@ -386,6 +415,10 @@ void rt_point(rt_thread *t, uint32_t loc)
     rt.dirty = 0;
     if (rt.strategy == RT_PCT)
         rt.others_enabled = others_enabled(n);
+    if (rt.strategy == RT_RANDOM)
+        n->quantum = draw_quantum();
+    if (n != t || rt.strategy == RT_RANDOM || t->slice >= RT_QUANTUM)
+        n->slice = 0; /* chosen afresh (or nobody else wanted to run) */
     if (n != t) {
         give_token(n);
         rt_wait_token(t);
@@ -401,6 +434,7 @@ void rt_point(rt_thread *t, uint32_t loc)
 void rt_resumed(rt_thread *t, uint32_t loc)
 {
     t->run_len++;
+    t->slice++;
     t->pend = RT_P_RUN;
     t->timed = 0; /* the wait is over; timed_out stays for its hook to read */
     t->stepped = 1;
@@ -442,6 +476,7 @@ void rt_thread_finish(rt_thread *t)
 static void init_pct(void)
 {
     rt.nchange = rt.depth_d > 1 ? rt.depth_d - 1 : 0;
+    rt.demoted = RT_PRIO_BASE - 1;
     rt.change = calloc((size_t)rt.nchange + 1, sizeof *rt.change);
     for (int i = 0; i < rt.nchange; i++)
         rt.change[i] = 1 + rt_rand() % (rt.pct_k ? rt.pct_k : 1000);

@@ -1,5 +1,6 @@
 /* rt_shadow.c - happens-before race detection: vector clocks, shadow
- * memory (per byte, last write and the concurrent reads, FastTrack-style),
+ * memory (per byte, last write and the concurrent reads, FastTrack-style;
+ * an aligned 8-byte grain whose bytes share one history keeps it once),
  * and the stack depot that lets a shadow cell name a whole call stack in
  * 32 bits.  A race is two accesses to one byte by different threads, at
  * least one a write, not both atomic, and the earlier one not ordered
@@ -26,8 +27,16 @@ typedef struct rt_cell {
     uint32_t nmore;
 } rt_cell;
 
+/* A grain of 8 aligned bytes, the unit programs mostly read and write
+ * whole: while its bytes share one history (bit g of `whole`), the grain's
+ * first cell holds it for all of them, so a word access checks one cell,
+ * not eight.  The invariant: a whole grain's first cell keeps no earlier
+ * reads (nmore 0), and its other cells own no memory. */
+#define RT_GRAIN 8
+
 typedef struct rt_page {
     uintptr_t key;
+    uint32_t whole;          /* bit g: grain g is whole (RT_PAGE / RT_GRAIN bits) */
     rt_cell cell[RT_PAGE];
 } rt_page;
 
@@ -126,8 +135,15 @@ static rt_page *page_find(uintptr_t key, int create)
     if (!p)
         abort();
     p->key = key;
+    p->whole = ~0u; /* all bytes share the empty history */
     page_insert(p);
     return last_page = p;
+}
+
+/* page_find's common case, inlined: the page of the last access. */
+static inline rt_page *page_of(uintptr_t key)
+{
+    return last_page && last_page->key == key ? last_page : page_find(key, 1);
 }
 
 uint32_t rt_depot(uint32_t parent, uint32_t loc)
@@ -280,20 +296,79 @@ static void access_byte(rt_thread *t, rt_cell *c, uintptr_t addr, const rt_acc *
     c->w = *now;
 }
 
+/* Whether the cells of [c, c+n) all hold one history and none keeps
+ * earlier reads. */
+static int uniform(const rt_cell *c, unsigned n)
+{
+    if (c[0].nmore)
+        return 0;
+    for (unsigned i = 1; i < n; i++)
+        if (memcmp(&c[i], &c[0], sizeof *c) != 0)
+            return 0;
+    return 1;
+}
+
+/* Gives each byte of the grain at byte b of p its own copy of the
+ * history: it is about to be used byte by byte. */
+static void split(rt_page *p, unsigned b)
+{
+    unsigned g = b / RT_GRAIN;
+    if (!(p->whole >> g & 1))
+        return;
+    p->whole &= ~(1u << g);
+    rt_cell *c = &p->cell[g * RT_GRAIN];
+    for (unsigned i = 1; i < RT_GRAIN; i++)
+        c[i] = c[0];
+}
+
+/* The fast path: an aligned grain inside an access of [a, a+size) (a
+ * word, or a grain of a memory-library call's range) that is whole, or
+ * whose bytes came to share a history again, checks its first cell only.
+ * Each byte would report the same race with the same pair of accesses,
+ * which is reported once anyway.  A read that would be kept as an earlier
+ * one (add_read) is not taken: it goes byte by byte, which splits the
+ * grain.  Returns 1 when it checked the grain at g. */
+static int access_grain(rt_thread *t, uintptr_t a, uint64_t size, uintptr_t g, const rt_acc *now,
+                        int write, int rmw)
+{
+    rt_page *p = page_of(g >> RT_PAGE_BITS);
+    unsigned b = (unsigned)(g & (RT_PAGE - 1)), n = b / RT_GRAIN;
+    rt_cell *c = &p->cell[b];
+    if (!(p->whole >> n & 1)) {
+        if (!uniform(c, RT_GRAIN))
+            return 0;
+        p->whole |= 1u << n;
+    }
+    if (!write && c->r.valid && c->r.tid != t->id && concurrent(t, &c->r, 1))
+        return 0;
+    access_byte(t, c, a, now, write, size);
+    if (rmw)
+        add_read(t, c, now);
+    return 1;
+}
+
 void rt_shadow_access(rt_thread *t, uintptr_t a, uint64_t size, uint32_t flags, uint32_t loc)
 {
+    uint32_t ignored = t->ignore_r || t->ignore_w ? rt_annot_ignored(t, flags) : 0;
     rt_acc now = {rt_vc_get(&t->vc, t->id), loc, t->node, (uint32_t)rt.events,
-                  rt_annot_ignored(t, flags), (uint16_t)t->id, (flags & RH_RT_ATOMIC) != 0, 1};
+                  ignored, (uint16_t)t->id, (flags & RH_RT_ATOMIC) != 0, 1};
     int write = (flags & RH_RT_WRITE) != 0, rmw = write && (flags & RH_RT_READ);
     rt_page *p = NULL;
-    for (uint64_t i = 0; i < size; i++) {
+    for (uint64_t i = 0; i < size;) {
         uintptr_t b = a + i;
+        if (!(b & (RT_GRAIN - 1)) && size - i >= RT_GRAIN &&
+            access_grain(t, a, size, b, &now, write, rmw)) {
+            i += RT_GRAIN;
+            continue;
+        }
         if (!p || p->key != b >> RT_PAGE_BITS)
             p = page_find(b >> RT_PAGE_BITS, 1);
+        split(p, (unsigned)(b & (RT_PAGE - 1)));
         rt_cell *c = &p->cell[b & (RT_PAGE - 1)];
         access_byte(t, c, a, &now, write, size);
         if (rmw) /* read-modify-write: the read part too */
             add_read(t, c, &now);
+        i++;
     }
 }
 
@@ -317,16 +392,20 @@ void rt_shadow_clear(uintptr_t a, uint64_t size)
                 if (pages[i] && pages[i]->key >= first && pages[i]->key <= last)
                     for (unsigned j = 0; j < RT_PAGE; j++) {
                         uintptr_t b = (pages[i]->key << RT_PAGE_BITS) + j;
-                        if (b >= a && b < a + size)
+                        if (b >= a && b < a + size) {
+                            split(pages[i], j);
                             clear_cell(&pages[i]->cell[j]);
+                        }
                     }
             return;
         }
         rt_page *p = page_find(k, 0);
         for (unsigned j = 0; p && j < RT_PAGE; j++) {
             uintptr_t b = (k << RT_PAGE_BITS) + j;
-            if (b >= a && b < a + size)
+            if (b >= a && b < a + size) {
+                split(p, j);
                 clear_cell(&p->cell[j]);
+            }
         }
     }
 }
@@ -341,6 +420,7 @@ void rt_shadow_hide(uintptr_t a, uint64_t size, uint32_t loc)
             i = ((a + i) | (RT_PAGE - 1)) - a; /* the rest of an untouched page */
             continue;
         }
+        split(p, (unsigned)((a + i) & (RT_PAGE - 1)));
         rt_cell *c = &p->cell[(a + i) & (RT_PAGE - 1)];
         c->w.hide = c->w.valid ? loc : c->w.hide;
         c->r.hide = c->r.valid ? loc : c->r.hide;

@@ -5,7 +5,7 @@
  * runs only when the scheduler picks it; threads are numbered in creation
  * order (main is 0), which a serialised run makes deterministic.
  */
-#include "rt.h"
+#include "rt_fast.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -17,7 +17,10 @@
   no execution finds) or proving race freedom
   (tests/programs/named_sem_const_name_norace.c, whose named semaphore
   the static engine takes no order from), so auto answers long
-  before its 30 s budget, on two cores or (bmc, then dynamic) on one."""
+  before its 30 s budget, on two cores or (bmc, then dynamic) on one.
+- Every strategy passes the token on after a bounded quantum, so one run
+  of a million-increment counter loop finds its race
+  (tests/dynamic/counter_loop_race.c) under PCT, the random walk and FIFO."""
 import argparse
 import json
 import os
@@ -94,6 +97,16 @@ def main():
     rc, rep, secs = run(rh, "--timeout=30", prog("programs", "named_sem_const_name_norace.c"))
     check("auto: bmc's proof stops the dynamic search (%.1f s of a 30 s budget)" % secs,
           rc == 0 and secs < 12, "rc %d, %.1f s" % (rc, secs))
+
+    # A bounded quantum: no strategy lets the first thread run its loop to
+    # the step limit before the second starts, so one run of each finds it
+    # (FIFO used to run thread 1 alone until the cut-off).
+    counter = prog("dynamic", "counter_loop_race.c")
+    for strategy in ("pct", "random", "fifo"):
+        rc, rep, secs = run(rh, "--engine=dynamic", "--strategy=" + strategy, "--runs=1", counter)
+        check("a million-increment counter loop: one %s run finds the race on line 16 (%.1f s)"
+              % (strategy, secs), rc == 1 and race_lines(rep) == [16],
+              "rc %d, lines %s" % (rc, race_lines(rep)))
 
     print("dynamic search: %d failed" % len(failures))
     sys.exit(1 if failures else 0)

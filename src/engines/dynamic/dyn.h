@@ -193,6 +193,9 @@ typedef struct rh_dyn_trace {
 } rh_dyn_trace;
 
 int rh_dyn_trace_parse(const char *text, rh_dyn_trace *t);
+/* Appends the events of a binary event file (len bytes of rh_rt_event
+ * records, src/runtime/rt_abi.h) to t, after any it has. */
+void rh_dyn_trace_add_events(rh_dyn_trace *t, const void *data, size_t len);
 void rh_dyn_trace_free(rh_dyn_trace *t);
 
 /* ---- runs (dyn_run.c) ---- */

@@ -3,6 +3,14 @@
  * store, atomic and memory-library call, hooks around every call the
  * concurrency table gives a meaning to, and the verification intrinsics
  * served by the runtime.  What a call means comes from the table only.
+ *
+ * Not instrumented: plain (non-atomic) loads and stores of memory only the
+ * accessing thread can reach (private_object): a stack object or a static
+ * thread-local variable whose address is only ever loaded from, stored
+ * into or offset (getelementptr), never passed to a call, stored as a
+ * value, turned into an integer or merged (phi, select).  Another thread
+ * could reach such an object only through its address, and none leaves
+ * those uses, so no access to it can race and leaving it out hides none.
  */
 #include "dyn.h"
 #include "model/libspec.h"
@@ -167,6 +175,58 @@ static void call_access(inst_ctx *c, LLVMValueRef inst, LLVMValueRef ptr, LLVMVa
     LLVMBuildCall2(c->b, c->t_access, c->f_access, args, 5, "");
 }
 
+static int is_offset(LLVMValueRef v)
+{
+    if (LLVMIsAGetElementPtrInst(v))
+        return 1;
+    return LLVMIsAConstantExpr(v) && LLVMGetConstOpcode(v) == LLVMGetElementPtr;
+}
+
+/* Calls that use an address without keeping or passing it on. */
+static int harmless_call(LLVMValueRef call)
+{
+    LLVMValueRef f = LLVMGetCalledValue(call);
+    size_t len = 0;
+    const char *name = f && LLVMIsAFunction(f) ? LLVMGetValueName2(f, &len) : "";
+    return strncmp(name, "llvm.lifetime.", 14) == 0 || strncmp(name, "llvm.dbg.", 9) == 0;
+}
+
+/* Whether every use of address v only loads from it, stores into it or
+ * offsets it into an address of the same kind (depth bounds the walk). */
+static int address_stays(LLVMValueRef v, int depth)
+{
+    if (depth > 16)
+        return 0;
+    for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef user = LLVMGetUser(u);
+        if (LLVMIsALoadInst(user))
+            continue;
+        if (LLVMIsAStoreInst(user) && LLVMGetOperand(user, 0) != v)
+            continue; /* stored into, not stored */
+        if (LLVMIsACallInst(user) && harmless_call(user))
+            continue;
+        if (is_offset(user) && LLVMGetOperand(user, 0) == v && address_stays(user, depth + 1))
+            continue;
+        return 0;
+    }
+    return 1;
+}
+
+/* Whether ptr points into an object only its own thread can reach (the
+ * rule at the top of this file). */
+static int private_object(LLVMValueRef ptr)
+{
+    for (int i = 0; i < 16 && is_offset(ptr); i++)
+        ptr = LLVMGetOperand(ptr, 0);
+    int local = LLVMIsAAllocaInst(ptr) != NULL;
+    /* a thread-local variable other units can name may have its address
+     * taken there (racehunt cc instruments one unit at a time) */
+    int tls = LLVMIsAGlobalVariable(ptr) && LLVMIsThreadLocal(ptr) &&
+              (LLVMGetLinkage(ptr) == LLVMInternalLinkage ||
+               LLVMGetLinkage(ptr) == LLVMPrivateLinkage);
+    return (local || tls) && address_stays(ptr, 0);
+}
+
 static LLVMValueRef type_size(inst_ctx *c, LLVMTypeRef t)
 {
     return k64(c, LLVMStoreSizeOfType(c->td, t));
@@ -174,7 +234,13 @@ static LLVMValueRef type_size(inst_ctx *c, LLVMTypeRef t)
 
 static void instrument_memory(inst_ctx *c, LLVMValueRef inst)
 {
-    switch (LLVMGetInstructionOpcode(inst)) {
+    LLVMOpcode op = LLVMGetInstructionOpcode(inst);
+    if ((op == LLVMLoad && LLVMGetOrdering(inst) == LLVMAtomicOrderingNotAtomic &&
+         private_object(LLVMGetOperand(inst, 0))) ||
+        (op == LLVMStore && LLVMGetOrdering(inst) == LLVMAtomicOrderingNotAtomic &&
+         private_object(LLVMGetOperand(inst, 1))))
+        return; /* no other thread can reach it: the rule at the top of this file */
+    switch (op) {
     case LLVMLoad:
         call_access(c, inst, LLVMGetOperand(inst, 0), type_size(c, LLVMTypeOf(inst)),
                     RH_RT_READ | ordering_flags(LLVMGetOrdering(inst)), NULL);

@@ -26,9 +26,11 @@ int rh_dyn_run_once(const rh_dyn_binary *bin, const char *workdir, const rh_dyn_
 {
     memset(res, 0, sizeof *res);
     char *outfile = rh_xasprintf("%s/rt.out", workdir);
+    char *evfile = rh_xasprintf("%s/rt.ev", workdir); /* events in binary: cheaper both ways */
     char *env[20];
     int n = 0;
     env[n++] = rh_xasprintf("RH_RT_OUT=%s", outfile);
+    env[n++] = rh_xasprintf("RH_RT_EVENTS=%s", evfile);
     env[n++] = rh_xasprintf("RH_RT_STRATEGY=%s", spec->strategy);
     env[n++] = rh_xasprintf("RH_RT_SEED=%lu", spec->seed);
     env[n++] = rh_xasprintf("RH_RT_PCT_K=%lu", spec->pct_k ? spec->pct_k : 1000);
@@ -56,6 +58,7 @@ int rh_dyn_run_once(const rh_dyn_binary *bin, const char *workdir, const rh_dyn_
     for (int i = 0; i < nargs; i++)
         argv[i + 1] = args[i];
     remove(outfile);
+    remove(evfile);
     rh_proc_result pr;
     rh_proc_caps caps = {RH_DYN_CAP_DATA, RH_DYN_CAP_FILE, 1, bin->stdin_path, spec->inherit_stdio};
     int rc = rh_proc_run_capped(argv, env, spec->timeout, &caps, &pr, err);
@@ -67,6 +70,11 @@ int rh_dyn_run_once(const rh_dyn_binary *bin, const char *workdir, const rh_dyn_
         char *text = rh_read_file(outfile, NULL, dummy);
         rh_dyn_trace_parse(text ? text : "", &res->trace);
         free(text);
+        size_t evlen = 0;
+        char *ev = rh_read_file(evfile, &evlen, dummy);
+        if (ev)
+            rh_dyn_trace_add_events(&res->trace, ev, evlen);
+        free(ev);
         if (spec->passthrough) {
             res->out = pr.out, res->errout = pr.errout;
             pr.out = pr.errout = NULL;
@@ -74,10 +82,12 @@ int rh_dyn_run_once(const rh_dyn_binary *bin, const char *workdir, const rh_dyn_
         rh_proc_result_free(&pr);
     }
     remove(outfile);
+    remove(evfile);
     for (int i = 0; i < n; i++)
         free(env[i]);
     free(argv);
     free(outfile);
+    free(evfile);
     return rc;
 }
 

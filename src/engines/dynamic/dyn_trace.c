@@ -1,8 +1,10 @@
 /* dyn_trace.c - reads the report file the runtime writes (format in
  * src/runtime/rt_out.c): events, threads, nondet inputs, races, and how the
- * run ended. */
+ * run ended; and its events when they come as binary records
+ * (rh_rt_event, src/runtime/rt_abi.h). */
 #include "dyn.h"
 #include "util/util.h"
+#include "runtime/rt_abi.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,6 +33,15 @@ static rh_dyn_ev_kind kind_of(const char *w, int *atomic)
     return RH_DYN_OTHER;
 }
 
+static void add_event(rh_dyn_trace *t, const rh_dyn_event *e, size_t *cap)
+{
+    if ((size_t)t->nev == *cap) {
+        *cap = *cap ? 2 * *cap : 1024;
+        t->ev = rh_xrealloc(t->ev, *cap * sizeof *t->ev);
+    }
+    t->ev[t->nev++] = *e;
+}
+
 static void parse_event(rh_dyn_trace *t, const char *line, size_t *cap)
 {
     rh_dyn_event e = {0};
@@ -39,11 +50,24 @@ static void parse_event(rh_dyn_trace *t, const char *line, size_t *cap)
                &e.value, &e.aux, &e.step) != 8)
         return;
     e.kind = kind_of(what, &e.atomic);
-    if ((size_t)t->nev == *cap) {
-        *cap = *cap ? 2 * *cap : 1024;
-        t->ev = rh_xrealloc(t->ev, *cap * sizeof *t->ev);
+    add_event(t, &e, cap);
+}
+
+void rh_dyn_trace_add_events(rh_dyn_trace *t, const void *data, size_t len)
+{
+    size_t cap = (size_t)t->nev, n = len / sizeof(rh_rt_event);
+    t->ev = rh_xrealloc(t->ev, (cap + n + 1) * sizeof *t->ev);
+    cap += n + 1;
+    for (size_t i = 0; i < n; i++) {
+        rh_rt_event r;
+        memcpy(&r, (const char *)data + i * sizeof r, sizeof r); /* the buffer may be unaligned */
+        char what[sizeof r.what + 1];
+        memcpy(what, r.what, sizeof r.what);
+        what[sizeof r.what] = '\0';
+        rh_dyn_event e = {r.tid, r.loc, RH_DYN_OTHER, 0, r.addr, r.size, r.value, r.aux, r.step};
+        e.kind = kind_of(what, &e.atomic);
+        add_event(t, &e, &cap);
     }
-    t->ev[t->nev++] = e;
 }
 
 /* "1,2,3" or "-" into a new array. */
