@@ -21,18 +21,12 @@ import argparse
 import json
 import os
 import subprocess
-import sys
 import time
+import suite  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-failures = []
-
-
-def check(name, cond, detail=""):
-    print("%s %s%s" % ("ok  " if cond else "FAIL", name, "" if cond else ": " + detail))
-    if not cond:
-        failures.append(name)
+check = suite.Checks("dynamic search")
 
 
 def run(rh, *args):
@@ -94,8 +88,7 @@ def main():
     check("auto: bmc's proof stops the dynamic search (%.1f s of a 30 s budget)" % secs,
           rc == 0 and secs < 12, "rc %d, %.1f s" % (rc, secs))
 
-    print("dynamic search: %d failed" % len(failures))
-    sys.exit(1 if failures else 0)
+    check.finish()
 
 
 if __name__ == "__main__":

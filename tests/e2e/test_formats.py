@@ -9,7 +9,6 @@ import hashlib
 import os
 import shutil
 import subprocess
-import sys
 import tempfile
 import xml.etree.ElementTree as ET
 
@@ -18,13 +17,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 SAMPLE = os.path.join(HERE, "data", "sample_report.json")
 SCHEMA = os.path.join(os.environ.get("RACEHUNT_CACHE", os.path.expanduser("~/.cache/racehunt")),
                       "sarif-2.1.0.json")
-failures = []
-
-
-def check(name, cond, detail=""):
-    print("%s %s%s" % ("ok  " if cond else "FAIL", name, "" if cond else ": " + str(detail)[:500]))
-    if not cond:
-        failures.append(name)
+check = suite.Checks("formats")
 
 
 def render(rh, fmt, *extra):
@@ -34,6 +27,7 @@ def render(rh, fmt, *extra):
 
 VALIDATE = r"""
 import json, sys, jsonschema
+import suite  # noqa: E402
 schema = json.load(open(sys.argv[1]))
 doc = json.load(open(sys.argv[2]))
 errors = sorted(jsonschema.Draft7Validator(schema).iter_errors(doc), key=str)
@@ -133,8 +127,7 @@ def main():
         test_html(rh, tmp)
         test_graphml(rh, tmp)
     test_text(rh)
-    print("formats: %d failed" % len(failures))
-    sys.exit(1 if failures else 0)
+    check.finish()
 
 
 if __name__ == "__main__":

@@ -24,16 +24,11 @@ PROG = os.path.join("tests", "e2e", "data", "grouping_races.c")
 sys.path.insert(0, HERE)
 from harness import annotations  # noqa: E402
 from test_formats import SCHEMA, VALIDATE, chromium  # noqa: E402
+import suite  # noqa: E402
 
-failures = []
+check = suite.Checks("grouping")
 INTERNAL = re.compile(r"'\.[A-Za-z_][^']*'|\b[A-Za-z_]+\.addr\b|%[0-9]+\b|\.str\b|\.str\.[0-9]|"
                       r"__const\.|agg\.tmp|ref\.tmp|\([A-Za-z_]+\.[0-9]+\)")
-
-
-def check(name, cond, detail=""):
-    print("%s %s%s" % ("ok  " if cond else "FAIL", name, "" if cond else ": " + str(detail)[:500]))
-    if not cond:
-        failures.append(name)
 
 
 def run(rh, *args):
@@ -271,8 +266,7 @@ def main():
         big = big_report(doc, tmp)
         test_big(rh, big, tmp)
         test_browser(rh, mixed, big, tmp)
-    print("grouping: %d failed" % len(failures))
-    sys.exit(1 if failures else 0)
+    check.finish()
 
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import harness  # noqa: E402
+import suite  # noqa: E402
 
 PROGRAM = r"""#include <pthread.h>
 #include <stdio.h>
@@ -40,7 +41,7 @@ int main(int argc, char **argv) {
 }
 """
 
-check = harness.Checks()
+check = suite.Checks()
 
 
 def replay(rh, wit, env, cwd):

@@ -36,15 +36,10 @@ HEAP = os.path.join(DATA, "heap_account_race.c")
 UNDEF = os.path.join("tests", "e2e", "data", "undefined", "undefined_lookup_own_locals_norace.c")
 sys.path.insert(0, HERE)
 from harness import annotations  # noqa: E402
+import suite  # noqa: E402
 
-failures = []
+check = suite.Checks("report tiers")
 RH = None
-
-
-def check(name, cond, detail=""):
-    print("%s %s%s" % ("ok  " if cond else "FAIL", name, "" if cond else ": " + str(detail)[:700]))
-    if not cond:
-        failures.append(name)
 
 
 def run(*args):
@@ -209,8 +204,7 @@ def main():
         test_heap_names(tmp)
         test_seen_tier(tmp)
         test_assumption_count()
-    print("%d failed" % len(failures) if failures else "all passed")
-    sys.exit(1 if failures else 0)
+    check.finish()
 
 
 if __name__ == "__main__":
