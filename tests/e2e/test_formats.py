@@ -12,6 +12,8 @@ import subprocess
 import tempfile
 import xml.etree.ElementTree as ET
 
+import suite
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 SAMPLE = os.path.join(HERE, "data", "sample_report.json")
@@ -27,7 +29,6 @@ def render(rh, fmt, *extra):
 
 VALIDATE = r"""
 import json, sys, jsonschema
-import suite  # noqa: E402
 schema = json.load(open(sys.argv[1]))
 doc = json.load(open(sys.argv[2]))
 errors = sorted(jsonschema.Draft7Validator(schema).iter_errors(doc), key=str)

@@ -15,6 +15,8 @@ import shutil
 import subprocess
 import tempfile
 
+import suite
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 DATA = os.path.join(HERE, "data", "suppress")
@@ -217,7 +219,6 @@ def sarif_results(path):
 
 VALIDATE = r"""
 import json, sys, jsonschema
-import suite  # noqa: E402
 schema = json.load(open(sys.argv[1]))
 bad = 0
 for path in sys.argv[2:]:
