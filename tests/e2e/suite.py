@@ -7,6 +7,7 @@ and that exits 0 when every check passed.  The suites over annotated test
 programs use harness.py on top of this module.
 """
 import os
+import shutil
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -56,3 +57,14 @@ class Checks:
     def finish(self):
         print("%s%d failure(s)" % (self.title + ": " if self.title else "", len(self.failures)))
         sys.exit(1 if self.failures else 0)
+
+
+def headless_chromium(tmp):
+    """The command that runs Chromium headless with a profile in tmp (add --dump-dom or
+    --screenshot and the page), or None when no Chromium is installed."""
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        if shutil.which(name):
+            return [shutil.which(name), "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                    "--no-first-run", "--disable-background-networking", "--disable-component-update",
+                    "--disable-sync", "--user-data-dir=" + os.path.join(tmp, "profile")]
+    return None
