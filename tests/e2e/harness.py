@@ -32,22 +32,6 @@ RACE_RE = re.compile(r"//.*\bRACE\b")
 NORACE_RE = re.compile(r"//.*\bNORACE\b")
 
 
-class Checks:
-    """Named checks of a test file: each prints ok or FAIL, finish() exits with the count."""
-
-    def __init__(self):
-        self.failures = []
-
-    def __call__(self, name, cond, detail=""):
-        print("%s %s%s" % ("ok  " if cond else "FAIL", name, "" if cond else ": " + str(detail)[:800]))
-        if not cond:
-            self.failures.append(name)
-
-    def finish(self):
-        print("%d failure(s)" % len(self.failures))
-        sys.exit(1 if self.failures else 0)
-
-
 def run_json(racehunt, args, env=None, cwd=None, timeout=120):
     """racehunt ARGS (with --format=json among them): (exit code, verdict, reported race lines,
     the notes joined by ' | ', stderr)."""

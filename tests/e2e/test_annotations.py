@@ -22,10 +22,11 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import harness  # noqa: E402
+import suite  # noqa: E402
 
 PROGS = os.path.join(harness.ROOT, "tests", "programs")
 HAVE_HELGRIND = os.path.exists("/usr/include/valgrind/helgrind.h")
-check = harness.Checks()
+check = suite.Checks()
 RH = None
 
 

@@ -24,6 +24,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "bench"))
 import gen_adversarial  # noqa: E402
 import proctree  # noqa: E402
+import suite  # noqa: E402
 
 ENGINES = ["auto", "static", "bmc", "dynamic"]
 # (kind, scale, lines): small enough to compile in a fraction of a second, large enough that
@@ -42,22 +43,7 @@ HARD_KILL = 30.0  # past the budget: the run is killed and counts as "did not re
 LINGER = 0.5      # a descendant still alive this long after racehunt ended is left behind
 VERDICT_OF_EXIT = {0: "race-free", 1: "race", 3: "unknown"}
 
-failures = []
-
-
-def check(name, cond, detail=""):
-    print("%s %s%s" % ("ok  " if cond else "FAIL", name, "" if cond else ": " + detail), flush=True)
-    if not cond:
-        failures.append(name)
-
-
-def sanitized(racehunt):
-    cache = os.path.join(os.path.dirname(os.path.abspath(racehunt)), "CMakeCache.txt")
-    try:
-        with open(cache) as f:
-            return any(line.strip() == "RH_SANITIZE:BOOL=ON" for line in f)
-    except OSError:
-        return False
+check = suite.Checks("budget")
 
 
 def make_programs(tmp, shrink):
@@ -109,7 +95,7 @@ def main():
     ap.add_argument("--only", action="append", help="only these kinds")
     a = ap.parse_args()
     racehunt = os.path.abspath(a.racehunt)
-    asan = sanitized(racehunt)
+    asan = suite.sanitized(racehunt)
     budget, shrink = (4.0, 0.5) if asan else (3.0, 1.0)
     check("child subreaper", proctree.become_subreaper(), "prctl(PR_SET_CHILD_SUBREAPER) failed")
     with tempfile.TemporaryDirectory(prefix="rh-budget-") as tmp:
@@ -118,8 +104,7 @@ def main():
                 continue
             for engine in a.engine or ENGINES:
                 run_one(racehunt, engine, prog, budget, tmp)
-    print("budget: %d failed" % len(failures))
-    sys.exit(1 if failures else 0)
+    check.finish()
 
 
 if __name__ == "__main__":

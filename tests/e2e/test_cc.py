@@ -20,15 +20,10 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import harness  # noqa: E402
+import suite  # noqa: E402
 
-failures = []
+check = suite.Checks("cc")
 PROJECT = os.path.join(harness.ROOT, "tests", "cc")
-
-
-def check(name, cond, detail=""):
-    print("%s %s%s" % ("ok  " if cond else "FAIL", name, "" if cond else ": " + str(detail)[:800]))
-    if not cond:
-        failures.append(name)
 
 
 def run(cmd, cwd, env=None, **kw):
@@ -179,8 +174,7 @@ def main():
         race_free(rh, tmp, expected)
         binary_output(rh, tmp)
         blocked_reader(rh, tmp)
-    print("cc: %d failed" % len(failures))
-    sys.exit(1 if failures else 0)
+    check.finish()
 
 
 if __name__ == "__main__":

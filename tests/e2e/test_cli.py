@@ -11,26 +11,11 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import harness  # noqa: E402
+import suite  # noqa: E402
 
-RACY = """#include <pthread.h>
-int counter;
-void *worker(void *arg) { counter++; return arg; }
-int main(void) {
-    pthread_t t;
-    pthread_create(&t, 0, worker, 0);
-    counter++;
-    pthread_join(t, 0);
-    return 0;
-}
-"""
+RACY = suite.RACY_COUNTER
 
-failures = []
-
-
-def check(name, cond, detail=""):
-    print("%s %s%s" % ("ok  " if cond else "FAIL", name, "" if cond else ": " + detail))
-    if not cond:
-        failures.append(name)
+check = suite.Checks("cli")
 
 
 def run(rh, *args, env=None):
@@ -275,8 +260,7 @@ def main():
         endless_output_case(rh, tmp)
         model_deadline_case(rh, tmp)
     model_covers_annotations(rh)
-    print("cli: %d failed" % len(failures))
-    sys.exit(1 if failures else 0)
+    check.finish()
 
 
 if __name__ == "__main__":

@@ -20,15 +20,10 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import harness  # noqa: E402
+import suite  # noqa: E402
 
-failures = []
+check = suite.Checks("compile_db")
 CDB = os.path.join(harness.ROOT, "tests", "cdb")
-
-
-def check(name, cond, detail=""):
-    print("%s %s%s" % ("ok  " if cond else "FAIL", name, "" if cond else ": " + str(detail)[:600]))
-    if not cond:
-        failures.append(name)
 
 
 def database(out, cfg_flags, directory):
@@ -136,8 +131,7 @@ def main():
         p = subprocess.run([rh, "-p", bad], capture_output=True, text=True)
         check("a database with no C unit: exit 2, says so", p.returncode == 2 and "no C translation unit" in p.stderr,
               p.stderr)
-    print("compile_db: %d failed" % len(failures))
-    sys.exit(1 if failures else 0)
+    check.finish()
 
 
 if __name__ == "__main__":

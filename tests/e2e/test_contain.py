@@ -21,9 +21,9 @@ import argparse
 import os
 import shutil
 import subprocess
-import sys
 import tempfile
 import time
+import suite  # noqa: E402
 
 PROGRAM = r"""#include <fcntl.h>
 #include <pthread.h>
@@ -50,13 +50,7 @@ TIMEOUT = 5
 SLACK = 2.0
 LINGER = 0.5
 
-failures = []
-
-
-def check(name, cond, detail=""):
-    print("%s %s%s" % ("ok  " if cond else "FAIL", name, "" if cond else ": " + detail), flush=True)
-    if not cond:
-        failures.append(name)
+check = suite.Checks("contain")
 
 
 def marked(marker):
@@ -132,9 +126,8 @@ def main():
         for engine in ("dynamic", "auto"):
             for forced in (0, 1):
                 run_case(args.racehunt, engine, forced, tmp, preferred_ok)
-    print("%d failure(s)" % len(failures))
-    return 1 if failures else 0
+    check.finish()
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

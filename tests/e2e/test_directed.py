@@ -16,11 +16,12 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import harness  # noqa: E402
+import suite  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PROG = os.path.join(os.path.dirname(HERE), "dynamic", "directed", "late_access_race.c")
 
-check = harness.Checks()
+check = suite.Checks()
 
 
 def run(rh, args, env, cwd):

@@ -25,18 +25,12 @@ import argparse
 import json
 import os
 import subprocess
-import sys
 import time
+import suite  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-failures = []
-
-
-def check(name, cond, detail=""):
-    print("%s %s%s" % ("ok  " if cond else "FAIL", name, "" if cond else ": " + detail))
-    if not cond:
-        failures.append(name)
+check = suite.Checks("dynamic search")
 
 
 def run(rh, *args):
@@ -107,9 +101,7 @@ def main():
         check("a million-increment counter loop: one %s run finds the race on line 16 (%.1f s)"
               % (strategy, secs), rc == 1 and race_lines(rep) == [16],
               "rc %d, lines %s" % (rc, race_lines(rep)))
-
-    print("dynamic search: %d failed" % len(failures))
-    sys.exit(1 if failures else 0)
+    check.finish()
 
 
 if __name__ == "__main__":

@@ -14,15 +14,10 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import harness  # noqa: E402
+import suite  # noqa: E402
 
 LIB = os.path.join(harness.ROOT, "tests", "library")
-failures = []
-
-
-def check(name, cond, detail=""):
-    print("%s %s%s" % ("ok  " if cond else "FAIL", name, "" if cond else ": " + str(detail)[:600]))
-    if not cond:
-        failures.append(name)
+check = suite.Checks("entry")
 
 
 def run(rh, args):
@@ -84,8 +79,7 @@ def main():
         rp = run(rh, ["replay", w]) if os.path.exists(w) else None
         check("the witness of a library race replays into it", rp is not None and rp.returncode == 1,
               rp and (rp.returncode, rp.stdout[-400:], rp.stderr))
-    print("entry: %d failed" % len(failures))
-    sys.exit(1 if failures else 0)
+    check.finish()
 
 
 if __name__ == "__main__":

@@ -7,24 +7,18 @@ witness parsed and checked, and the text layout."""
 import argparse
 import hashlib
 import os
-import shutil
 import subprocess
-import sys
 import tempfile
 import xml.etree.ElementTree as ET
+
+import suite
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 SAMPLE = os.path.join(HERE, "data", "sample_report.json")
 SCHEMA = os.path.join(os.environ.get("RACEHUNT_CACHE", os.path.expanduser("~/.cache/racehunt")),
                       "sarif-2.1.0.json")
-failures = []
-
-
-def check(name, cond, detail=""):
-    print("%s %s%s" % ("ok  " if cond else "FAIL", name, "" if cond else ": " + str(detail)[:500]))
-    if not cond:
-        failures.append(name)
+check = suite.Checks("formats")
 
 
 def render(rh, fmt, *extra):
@@ -61,13 +55,6 @@ def test_sarif(rh, tmp):
     check("sarif: witness as code flow, one thread flow per thread", len(flows) == 3, flows)
 
 
-def chromium():
-    for name in ("chromium", "chromium-browser", "google-chrome"):
-        if shutil.which(name):
-            return shutil.which(name)
-    return None
-
-
 def test_html(rh, tmp):
     out = os.path.join(tmp, "report.html")
     # the report's source is given with it: only such files are quoted
@@ -75,14 +62,11 @@ def test_html(rh, tmp):
     check("html written", p.returncode == 1 and os.path.getsize(out) > 0, p.stderr)
     html = open(out).read()
     check("html is self-contained", "<script src" not in html and "<link" not in html)
-    browser = chromium()
+    browser = suite.headless_chromium(tmp)
     check("chromium is installed", browser is not None)
     if not browser:
         return
-    flags = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-             "--disable-background-networking", "--disable-component-update", "--disable-sync",
-             "--user-data-dir=" + os.path.join(tmp, "profile")]
-    dom = subprocess.run([browser] + flags + ["--dump-dom", "file://" + out],
+    dom = subprocess.run(browser + ["--dump-dom", "file://" + out],
                          capture_output=True, text=True, timeout=120).stdout
     check("rendered page names the verdict", '<span id="verdict">race</span>' in dom, dom[:300])
     check("rendered timeline has a column per thread", dom.count("<th>T") == 3, dom.count("<th>T"))
@@ -90,7 +74,7 @@ def test_html(rh, tmp):
     check("rendered page escapes markup", "&lt;markup&gt;" in dom and "<markup>" not in dom)
     check("rendered page shows the source excerpt", "counter" in dom and 'class="hit"' in dom)
     shot = os.path.join(ROOT, "build", "report-screenshot.png")
-    subprocess.run([browser] + flags + ["--screenshot=" + shot, "--window-size=1200,900", "file://" + out],
+    subprocess.run(browser + ["--screenshot=" + shot, "--window-size=1200,900", "file://" + out],
                    capture_output=True, timeout=120)
     check("screenshot taken", os.path.exists(shot))
 
@@ -133,8 +117,7 @@ def main():
         test_html(rh, tmp)
         test_graphml(rh, tmp)
     test_text(rh)
-    print("formats: %d failed" % len(failures))
-    sys.exit(1 if failures else 0)
+    check.finish()
 
 
 if __name__ == "__main__":

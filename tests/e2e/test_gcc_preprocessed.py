@@ -23,15 +23,10 @@ from concurrent.futures import ThreadPoolExecutor
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import harness  # noqa: E402
+import suite  # noqa: E402
 
-failures = []
+check = suite.Checks("gcc_preprocessed")
 TIMEOUT = 20
-
-
-def check(name, cond, detail=""):
-    print("%s %s%s" % ("ok  " if cond else "FAIL", name, "" if cond else ": " + str(detail)[:600]))
-    if not cond:
-        failures.append(name)
 
 
 def preprocess(src, out, extra=()):
@@ -122,8 +117,7 @@ def main():
                 same += 1
         print("gcc -E: %d of %d programs give the same verdict and race lines" % (same, len(progs)))
         gcc_only_programs(rh, tmp)
-    print("gcc_preprocessed: %d failed" % len(failures))
-    sys.exit(1 if failures else 0)
+    check.finish()
 
 
 if __name__ == "__main__":

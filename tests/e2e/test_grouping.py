@@ -23,17 +23,12 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 PROG = os.path.join("tests", "e2e", "data", "grouping_races.c")
 sys.path.insert(0, HERE)
 from harness import annotations  # noqa: E402
-from test_formats import SCHEMA, VALIDATE, chromium  # noqa: E402
+from test_formats import SCHEMA, VALIDATE  # noqa: E402
+import suite  # noqa: E402
 
-failures = []
+check = suite.Checks("grouping")
 INTERNAL = re.compile(r"'\.[A-Za-z_][^']*'|\b[A-Za-z_]+\.addr\b|%[0-9]+\b|\.str\b|\.str\.[0-9]|"
                       r"__const\.|agg\.tmp|ref\.tmp|\([A-Za-z_]+\.[0-9]+\)")
-
-
-def check(name, cond, detail=""):
-    print("%s %s%s" % ("ok  " if cond else "FAIL", name, "" if cond else ": " + str(detail)[:500]))
-    if not cond:
-        failures.append(name)
 
 
 def run(rh, *args):
@@ -219,13 +214,10 @@ def test_big(rh, report, tmp):
 
 
 def test_browser(rh, mixed, big, tmp):
-    browser = chromium()
+    browser = suite.headless_chromium(tmp)
     check("chromium is installed", browser is not None)
     if not browser:
         return
-    flags = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-             "--disable-background-networking", "--disable-component-update", "--disable-sync",
-             "--user-data-dir=" + os.path.join(tmp, "profile")]
     page = os.path.join(tmp, "filtered.html")
     html = render(rh, mixed, "html")
     # what a user choosing "possible" in the status filter does
@@ -233,7 +225,7 @@ def test_browser(rh, mixed, big, tmp):
             "document.getElementById('f-status').value='possible';rhFilter();});</script></body>")
     with open(page, "w") as f:
         f.write(html.replace("</body>", pick))
-    dom = subprocess.run([browser] + flags + ["--dump-dom", "file://" + page],
+    dom = subprocess.run(browser + ["--dump-dom", "file://" + page],
                          capture_output=True, text=True, timeout=120).stdout
     rows = re.findall(r'<tr data-status="(\w+)"[^>]*?(style="display: none;")?>', dom)
     check("html filter: choosing possible hides the confirmed location",
@@ -241,7 +233,7 @@ def test_browser(rh, mixed, big, tmp):
     check("html filter: the count follows", '<span id="f-count">1</span>' in dom)
     with open(page, "w") as f:
         f.write(html.replace("</body>", pick.replace("f-status').value='possible", "f-func').value='main")))
-    dom = subprocess.run([browser] + flags + ["--dump-dom", "file://" + page],
+    dom = subprocess.run(browser + ["--dump-dom", "file://" + page],
                          capture_output=True, text=True, timeout=120).stdout
     rows = re.findall(r'<tr data-status="(\w+)"[^>]*?(style="display: none;")?>', dom)
     check("html filter: function main keeps only flag's location (read in main)",
@@ -251,7 +243,7 @@ def test_browser(rh, mixed, big, tmp):
           and '<option value="tests/e2e/data/grouping_races.c">' in dom)
     big_html = os.path.join(tmp, "big.html")
     shot = os.path.join(ROOT, "build", "grouping-screenshot.png")
-    p = subprocess.run([browser] + flags + ["--screenshot=" + shot, "--window-size=1200,900",
+    p = subprocess.run(browser + ["--screenshot=" + shot, "--window-size=1200,900",
                                             "file://" + big_html], capture_output=True, timeout=120)
     check("screenshot of the 3,000-pair report taken", p.returncode == 0 and os.path.exists(shot)
           and os.path.getsize(shot) > 10000)
@@ -271,8 +263,7 @@ def main():
         big = big_report(doc, tmp)
         test_big(rh, big, tmp)
         test_browser(rh, mixed, big, tmp)
-    print("grouping: %d failed" % len(failures))
-    sys.exit(1 if failures else 0)
+    check.finish()
 
 
 if __name__ == "__main__":

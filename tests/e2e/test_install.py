@@ -15,14 +15,9 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import harness  # noqa: E402
+import suite  # noqa: E402
 
-failures = []
-
-
-def check(name, cond, detail=""):
-    print("%s %s%s" % ("ok  " if cond else "FAIL", name, "" if cond else ": " + str(detail)[:600]))
-    if not cond:
-        failures.append(name)
+check = suite.Checks("install")
 
 
 def race_lines(stdout):
@@ -118,12 +113,11 @@ def main():
         env = dict(os.environ, RACEHUNT_CACHE=os.path.join(tmp, "cache"))
         env.pop("RACEHUNT_RUNTIME", None)
         runtime = install(build_dir, prefix)
-        if not failures:
+        if not check.failures:
             check_engines(os.path.join(prefix, "bin", "racehunt"), example, elsewhere, env)
             check_own_runtime(prefix, runtime, example, elsewhere, env)
             check_man(os.path.join(prefix, "share", "man", "man1", "racehunt.1"))
-    print("%d failure(s)" % len(failures))
-    sys.exit(1 if failures else 0)
+    check.finish()
 
 
 if __name__ == "__main__":

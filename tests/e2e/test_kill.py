@@ -16,11 +16,11 @@ import argparse
 import os
 import signal
 import subprocess
-import sys
 import tempfile
 import time
+import suite  # noqa: E402
 
-failures = []
+check = suite.Checks("kill")
 
 RACY_LONG = """#include <pthread.h>
 int counter;
@@ -42,13 +42,6 @@ int main(void) { pthread_t t; sem_init(&never, 0, 0); while (1) pthread_create(&
 """
 
 CLEANUP_GRACE = 4.0  # seconds for stage children (PDEATHSIG) and the janitor to finish
-
-
-def check(name, cond, detail=""):
-    print("%s %s%s" % ("ok  " if cond else "FAIL", name, "" if cond else ": " + detail))
-    sys.stdout.flush()
-    if not cond:
-        failures.append(name)
 
 
 def big_program(functions):
@@ -195,8 +188,7 @@ def main():
             one_case(rh, scratch, big, ["--timeout=30"], "static", sig, 30)
             one_case(rh, scratch, racy, ["--timeout=30"], "bmc+dynamic", sig, 20)
         thread_flood_case(rh, scratch)
-    print("kill: %d failed" % len(failures))
-    sys.exit(1 if failures else 0)
+    check.finish()
 
 
 if __name__ == "__main__":

@@ -19,6 +19,7 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import harness  # noqa: E402
+import suite  # noqa: E402
 
 HELPER = """int helper_get(int x) { return x + 1; }
 """
@@ -91,7 +92,7 @@ int main(void) {
 }
 """
 
-check = harness.Checks()
+check = suite.Checks()
 
 
 def build_helper(tmp):

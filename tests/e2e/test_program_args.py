@@ -20,6 +20,7 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import harness  # noqa: E402
+import suite  # noqa: E402
 
 PROGRAM = r"""#include <pthread.h>
 #include <stdio.h>
@@ -43,7 +44,7 @@ int main(int argc, char **argv) {
 }
 """
 
-check = harness.Checks()
+check = suite.Checks()
 
 
 def replay(rh, wit, env, cwd):

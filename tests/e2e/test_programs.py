@@ -14,14 +14,9 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import harness  # noqa: E402
+import suite  # noqa: E402
 
-failures = []
-
-
-def check(name, cond, detail=""):
-    print("%s %s%s" % ("ok  " if cond else "FAIL", name, "" if cond else ": " + str(detail)[:600]))
-    if not cond:
-        failures.append(name)
+check = suite.Checks("programs")
 
 
 def run(rh, args, cwd):
@@ -88,8 +83,7 @@ def main():
         one = run(rh, ["tool/client.c", "lib/counter.c", "--program=server"], proj)
         check("--program naming no program of a one-program build: error, exit 2",
               one.returncode == 2 and "--program=server" in one.stderr, (one.returncode, one.stderr))
-    print("programs: %d failed" % len(failures))
-    sys.exit(1 if failures else 0)
+    check.finish()
 
 
 if __name__ == "__main__":

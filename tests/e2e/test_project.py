@@ -13,14 +13,9 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import harness  # noqa: E402
+import suite  # noqa: E402
 
-failures = []
-
-
-def check(name, cond, detail=""):
-    print("%s %s%s" % ("ok  " if cond else "FAIL", name, "" if cond else ": " + str(detail)[:600]))
-    if not cond:
-        failures.append(name)
+check = suite.Checks("project")
 
 
 def main():
@@ -56,8 +51,7 @@ def main():
         check("-p: reported races only on RACE lines", not wrong, sorted(wrong))
         if rep.get("verdict") == "race":
             check("-p: both racing lines of stats.c found", {("stats.c", 9), ("stats.c", 10)} <= found, found)
-    print("project: %d failed" % len(failures))
-    sys.exit(1 if failures else 0)
+    check.finish()
 
 
 if __name__ == "__main__":

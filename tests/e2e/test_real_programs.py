@@ -27,11 +27,12 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import harness  # noqa: E402
+import suite  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REAL = os.path.join(os.path.dirname(HERE), "dynamic", "real")
 
-check = harness.Checks()
+check = suite.Checks()
 
 
 def run(rh, args, env, cwd):

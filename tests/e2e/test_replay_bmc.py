@@ -7,20 +7,14 @@ import argparse
 import json
 import os
 import subprocess
-import sys
 import tempfile
+import suite  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 PROGRAMS = ["global_counter_race.c", "condvar_write_after_signal_race.c",
             "mutex_unlock_too_early_race.c", "struct_same_field_race.c", "read_before_join_race.c"]
-failures = []
-
-
-def check(name, cond, detail=""):
-    print("%s %s%s" % ("ok  " if cond else "FAIL", name, "" if cond else ": " + detail))
-    if not cond:
-        failures.append(name)
+check = suite.Checks("bmc replay")
 
 
 def main():
@@ -47,8 +41,7 @@ def main():
                   r.returncode == 1 and (want is None or got == want), "got %s, exit %d %s" % (got, r.returncode, r.stderr[-200:]))
             replayed += 1
     check("at least one bmc witness was replayed", replayed > 0)
-    print("bmc replay: %d failed" % len(failures))
-    sys.exit(1 if failures else 0)
+    check.finish()
 
 
 if __name__ == "__main__":

@@ -7,21 +7,15 @@ import argparse
 import json
 import os
 import subprocess
-import sys
 import tempfile
+import suite  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 PROGRAMS = ["condvar_write_after_signal_race.c", "mutex_unlock_too_early_race.c",
             "global_counter_race.c"]
 REPLAYS = 100
-failures = []
-
-
-def check(name, cond, detail=""):
-    print("%s %s%s" % ("ok  " if cond else "FAIL", name, "" if cond else ": " + detail))
-    if not cond:
-        failures.append(name)
+check = suite.Checks("replay")
 
 
 def race_of(report):
@@ -77,8 +71,7 @@ def main():
         for prog in PROGRAMS:
             one_program(rh, prog, tmp)
         bad_witness(rh, tmp)
-    print("replay: %d failed" % len(failures))
-    sys.exit(1 if failures else 0)
+    check.finish()
 
 
 if __name__ == "__main__":

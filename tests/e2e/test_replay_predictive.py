@@ -8,19 +8,13 @@ import argparse
 import json
 import os
 import subprocess
-import sys
 import tempfile
+import suite  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 PROG = os.path.join(ROOT, "tests", "dynamic", "predict_lock_handoff_race.c")
-failures = []
-
-
-def check(name, cond, detail=""):
-    print("%s %s%s" % ("ok  " if cond else "FAIL", name, "" if cond else ": " + detail))
-    if not cond:
-        failures.append(name)
+check = suite.Checks("predictive")
 
 
 def lines(report):
@@ -45,8 +39,7 @@ def main():
         r = subprocess.run([rh, "replay", "--format=json", w], capture_output=True, text=True, timeout=60)
         ok = r.returncode == 1 and lines(json.loads(r.stdout)) == [19, 32]
         check("the predicted witness replays into the race", ok, r.stdout[-300:] + r.stderr[-300:])
-    print("predictive: %d failed" % len(failures))
-    sys.exit(1 if failures else 0)
+    check.finish()
 
 
 if __name__ == "__main__":

@@ -11,17 +11,12 @@ import os
 import subprocess
 import sys
 import tempfile
+import suite  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 PROGRAM = os.path.join(ROOT, "examples", "bank_account.c")
-failures = []
-
-
-def check(name, cond, detail=""):
-    print("%s %s%s" % ("ok  " if cond else "FAIL", name, "" if cond else ": " + detail))
-    if not cond:
-        failures.append(name)
+check = suite.Checks("replay validation")
 
 
 def replay(rh, tmp, name, witness, text=None):
@@ -115,8 +110,7 @@ def main():
               r.returncode == 1 and got == want, "exit %d, %r vs %r" % (r.returncode, got, want))
         malformed(rh, tmp, w)
         not_reached(rh, tmp, w)
-    print("replay validation: %d failed" % len(failures))
-    sys.exit(1 if failures else 0)
+    check.finish()
 
 
 if __name__ == "__main__":

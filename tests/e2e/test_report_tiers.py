@@ -48,15 +48,10 @@ MAIN_STATS = os.path.join(DATA, "main_stats_undefined_race.c")
 MAIN_STATS_NORACE = os.path.join("tests", "programs", "main_reads_worker_counters_norace.c")
 sys.path.insert(0, HERE)
 from harness import annotations  # noqa: E402
+import suite  # noqa: E402
 
-failures = []
+check = suite.Checks("report tiers")
 RH = None
-
-
-def check(name, cond, detail=""):
-    print("%s %s%s" % ("ok  " if cond else "FAIL", name, "" if cond else ": " + str(detail)[:700]))
-    if not cond:
-        failures.append(name)
 
 
 def run(*args):
@@ -255,8 +250,7 @@ def main():
         test_seen_tier(tmp)
         test_assumption_count()
         test_main_stats()
-    print("%d failed" % len(failures) if failures else "all passed")
-    sys.exit(1 if failures else 0)
+    check.finish()
 
 
 if __name__ == "__main__":

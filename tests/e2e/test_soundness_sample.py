@@ -21,6 +21,7 @@ sys.path.insert(0, os.path.join(ROOT, "bench"))
 
 import mutants    # noqa: E402
 import soundness  # noqa: E402
+import suite  # noqa: E402
 
 MIN_MUTANTS = 200
 
@@ -94,20 +95,11 @@ def check_operators(tmp):
     return failures
 
 
-def sanitized(racehunt):
-    cache = os.path.join(os.path.dirname(os.path.abspath(racehunt)), "CMakeCache.txt")
-    try:
-        with open(cache) as f:
-            return any(line.strip() == "RH_SANITIZE:BOOL=ON" for line in f)
-    except OSError:
-        return False
-
-
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--racehunt", required=True)
     rh = os.path.abspath(ap.parse_args().racehunt)
-    asan = sanitized(rh)
+    asan = suite.sanitized(rh)
     with tempfile.TemporaryDirectory() as tmp:
         if check_operators(tmp):
             return 1

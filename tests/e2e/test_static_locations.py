@@ -10,19 +10,13 @@ import argparse
 import json
 import os
 import subprocess
-import sys
 import tempfile
+import suite  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 PROGS = os.path.join(ROOT, "tests", "programs")
-failures = []
-
-
-def check(name, cond, detail=""):
-    print("%s %s%s" % ("ok  " if cond else "FAIL", name, "" if cond else ": " + str(detail)[:500]))
-    if not cond:
-        failures.append(name)
+check = suite.Checks("static locations")
 
 
 def races(rh, path):
@@ -80,7 +74,7 @@ def main():
               doc.get("notes"))
         check("a later location is still listed", any(r["object"] == "global 'late'" for r in rs),
               sorted({r["object"] for r in rs}))
-    sys.exit(1 if failures else 0)
+    check.finish()
 
 
 if __name__ == "__main__":

@@ -13,8 +13,9 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 import tempfile
+
+import suite
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -22,14 +23,8 @@ DATA = os.path.join(HERE, "data", "suppress")
 SAMPLE = os.path.join(HERE, "data", "sample_report.json")
 SCHEMA = os.path.join(os.environ.get("RACEHUNT_CACHE", os.path.expanduser("~/.cache/racehunt")),
                       "sarif-2.1.0.json")
-failures = []
+check = suite.Checks("suppress")
 RH = None
-
-
-def check(name, cond, detail=""):
-    print("%s %s%s" % ("ok  " if cond else "FAIL", name, "" if cond else ": " + str(detail)[:600]))
-    if not cond:
-        failures.append(name)
 
 
 def run(args, cwd, env_extra=None):
@@ -290,8 +285,7 @@ def main():
             for name in os.listdir(DATA):
                 shutil.copy(os.path.join(DATA, name), tmp)
             t(tmp)
-    print("suppress: %d failed" % len(failures))
-    sys.exit(1 if failures else 0)
+    check.finish()
 
 
 if __name__ == "__main__":

@@ -16,6 +16,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import harness  # noqa: E402
+import suite  # noqa: E402
 
 DATA = os.path.join(HERE, "data", "undefined")
 
@@ -30,58 +31,50 @@ def report(rh, prog, *extra):
     return json.loads(run(rh, prog, "--format=json", *extra))
 
 
-def check(failures, cond, what):
-    print("%s %s" % ("ok  " if cond else "FAIL", what))
-    if not cond:
-        failures.append(what)
-
-
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--racehunt", required=True)
     rh = ap.parse_args().racehunt
-    bad = []
+    check = suite.Checks("undefined functions")
     own = os.path.join(DATA, "undefined_lookup_own_locals_norace.c")
     text = run(rh, own)
-    check(bad, "verdict: race-free by static, assuming 2 functions behave as the note starting "
-               "\"assumption:\" says" in text.splitlines()[-1]
+    check("race-free by assumption, counted on the verdict line, listed in a note",
+          "verdict: race-free by static, assuming 2 functions behave as the note starting "
+          "\"assumption:\" says" in text.splitlines()[-1]
           and "note: assumption: 'lookup' and 'get_config' touch only memory reachable from their "
-              "arguments and store no pointers there" in text,
-          "race-free by assumption, counted on the verdict line, listed in a note")
+              "arguments and store no pointers there" in text)
     j = report(rh, own)
-    check(bad, j["verdict"] == "race-free" and len(j["assumptions"]) == 1 and "'lookup'" in j["assumptions"][0],
-          "JSON lists the assumption")
+    check("JSON lists the assumption",
+          j["verdict"] == "race-free" and len(j["assumptions"]) == 1 and "'lookup'" in j["assumptions"][0])
     sarif = json.loads(run(rh, own, "--format=sarif"))
     props = sarif["runs"][0]["properties"]
-    check(bad, props["verdict"] == "race-free" and props["assumptions"], "SARIF lists the assumption")
+    check("SARIF lists the assumption", props["verdict"] == "race-free" and props["assumptions"])
     for flag in ("--strict", "--svcomp"):
         out = run(rh, own, flag)
-        check(bad, "assuming" not in out and ("verdict: unknown" in out or "RESULT: unknown" in out),
-              "%s: no assumption, unknown" % flag)
+        check("%s: no assumption, unknown" % flag,
+              "assuming" not in out and ("verdict: unknown" in out or "RESULT: unknown" in out))
     locked = report(rh, os.path.join(DATA, "undefined_lookup_locked_norace.c"))
-    check(bad, locked["verdict"] == "race-free", "shared argument under a common lock: race-free")
+    check("shared argument under a common lock: race-free", locked["verdict"] == "race-free")
     cb = report(rh, os.path.join(DATA, "undefined_callback_arg_unknown.c"))
-    check(bad, cb["verdict"] == "unknown" and any("function pointer" in n for n in cb["notes"]),
-          "function pointer argument: unknown, with a note")
+    check("function pointer argument: unknown, with a note",
+          cb["verdict"] == "unknown" and any("function pointer" in n for n in cb["notes"]))
     behind = report(rh, os.path.join(DATA, "undefined_shared_behind_pointer_unknown.c"))
-    check(bad, behind["verdict"] == "unknown" and any("behind a pointer" in n for n in behind["notes"]),
-          "shared memory behind a pointer in the arguments: unknown, with a note")
+    check("shared memory behind a pointer in the arguments: unknown, with a note",
+          behind["verdict"] == "unknown" and any("behind a pointer" in n for n in behind["notes"]))
     for name, need in (("undefined_given_lock_unknown.c", "'cfg_apply' with a lock"),
                        ("undefined_given_struct_with_lock_unknown.c", "'queue_refill' with a lock"),
                        ("undefined_sync_name_unknown.c", "unknown external function 'ev_wait_ready'")):
         j = report(rh, os.path.join(DATA, name))
-        check(bad, j["verdict"] == "unknown" and not j.get("assumptions") and
-              any(need in n for n in j["notes"]), "%s: unknown, not by assumption, note names %s" % (name, need))
+        check("%s: unknown, not by assumption, note names %s" % (name, need),
+              j["verdict"] == "unknown" and not j.get("assumptions") and any(need in n for n in j["notes"]))
     for name, need in (("undefined_lookup_shared_out_race.c", {11}), ("undefined_links_args_race.c", {12})):
         prog = os.path.join(DATA, name)
         race, _ = harness.annotations(prog)
         j = report(rh, prog, "--may")
         lines = {a["line"] for r in j["races"] for a in r["accesses"]}
-        check(bad, j["verdict"] != "race-free" and need <= race and need <= lines,
-              "%s: possible race on RACE lines %s (found %s)" % (name, sorted(need), sorted(lines)))
-    print("undefined functions: %d failed" % len(bad))
-    sys.exit(1 if bad else 0)
-
+        check("%s: possible race on RACE lines %s (found %s)" % (name, sorted(need), sorted(lines)),
+              j["verdict"] != "race-free" and need <= race and need <= lines)
+    check.finish()
 
 if __name__ == "__main__":
     main()

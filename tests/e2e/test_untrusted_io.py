@@ -9,21 +9,11 @@ import argparse
 import json
 import os
 import subprocess
-import sys
 import tempfile
 import time
+import suite  # noqa: E402
 
-RACY = """#include <pthread.h>
-int counter;
-void *worker(void *arg) { counter++; return arg; }
-int main(void) {
-    pthread_t t;
-    pthread_create(&t, 0, worker, 0);
-    counter++;
-    pthread_join(t, 0);
-    return 0;
-}
-"""
+RACY = suite.RACY_COUNTER
 
 # Race-free through a project's own lock wrappers (the --model rows).
 WRAPPED = """#include <pthread.h>
@@ -41,13 +31,7 @@ int main(void) {
 }
 """
 
-failures = []
-
-
-def check(name, cond, detail=""):
-    print("%s %s%s" % ("ok  " if cond else "FAIL", name, "" if cond else ": " + detail))
-    if not cond:
-        failures.append(name)
+check = suite.Checks("untrusted_io")
 
 
 def run(rh, *args, cwd=None, stdout=None, timeout=120):
@@ -261,8 +245,7 @@ def main():
             sub = os.path.join(tmp, part.__name__)
             os.mkdir(sub)
             part(rh, sub)
-    print("untrusted_io: %d failed" % len(failures))
-    sys.exit(1 if failures else 0)
+    check.finish()
 
 
 if __name__ == "__main__":

@@ -13,8 +13,8 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 import tempfile
+import suite  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -22,13 +22,7 @@ SAMPLE = os.path.join(HERE, "data", "sample_report.json")
 RACY = os.path.join(ROOT, "tests", "programs", "global_counter_race.c")
 FORMATS = ("text", "json", "sarif", "html")
 SECRET = "SECRET_TOKEN_7f3a"
-failures = []
-
-
-def check(name, cond, detail=""):
-    print("%s %s%s" % ("ok  " if cond else "FAIL", name, "" if cond else ": " + str(detail)[:600]))
-    if not cond:
-        failures.append(name)
+check = suite.Checks("untrusted reports")
 
 
 def run(rh, args, cwd, timeout=120):
@@ -255,8 +249,7 @@ def main():
             sub = os.path.join(tmp, test.__name__)
             os.makedirs(sub)
             test(rh, sub)
-    print("untrusted reports: %d failed" % len(failures))
-    sys.exit(1 if failures else 0)
+    check.finish()
 
 
 if __name__ == "__main__":

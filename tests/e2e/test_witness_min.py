@@ -14,21 +14,15 @@ import json
 import os
 import re
 import subprocess
-import sys
 import tempfile
+import suite  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 DATA = os.path.join(HERE, "data", "witness")
-failures = []
+check = suite.Checks("witness minimisation")
 MAX_STEPS = 12
 MAX_SWITCHES = 4
-
-
-def check(name, cond, detail=""):
-    print("%s %s%s" % ("ok  " if cond else "FAIL", name, "" if cond else ": " + detail))
-    if not cond:
-        failures.append(name)
 
 
 def race_lines(path):
@@ -112,8 +106,7 @@ def main():
         witness_case(rh, tmp, "long_prefix_race", os.path.join(DATA, "long_prefix_race.c"), "dynamic")
         witness_case(rh, tmp, "argc_race", os.path.join(DATA, "argc_race.c"), "bmc", has_argc)
         graphml(rh, tmp)
-    print("witness minimisation: %d failed" % len(failures))
-    sys.exit(1 if failures else 0)
+    check.finish()
 
 
 if __name__ == "__main__":

@@ -132,6 +132,22 @@ static int exec_load(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef in)
     return 0;
 }
 
+/* The position of a store, atomicrmw or cmpxchg instruction in writing
+ * val (of bytes bytes) at addr. */
+static rh_bmc_pos *written(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef in, rh_bmc_pkind k,
+                           const char *what, Z3_ast addr, unsigned bytes, Z3_ast val)
+{
+    rh_bmc_ctx *c = w->c;
+    rh_bmc_pos *p = rh_bmc_posp(w, rh_bmc_emit(w, st, k, in, what));
+    p->addr = addr;
+    p->size = bytes;
+    p->len = rh_bmc_bv(c, bytes, c->aw);
+    p->align = LLVMGetAlignment(in);
+    p->val = rh_bmc_resize(c, val, 8 * bytes, 0);
+    p->flags |= RH_BMC_PF_RACE | atomic_flags(in);
+    return p;
+}
+
 static int exec_store(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef in)
 {
     rh_bmc_ctx *c = w->c;
@@ -142,14 +158,7 @@ static int exec_store(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef in)
         rh_bmc_unsupported_kill(w, st, in, "a store of an unsupported value");
         return 0;
     }
-    int i = rh_bmc_emit(w, st, RH_BMC_P_STORE, in, "write");
-    rh_bmc_pos *p = rh_bmc_posp(w, i);
-    p->addr = addr;
-    p->size = bytes;
-    p->len = rh_bmc_bv(c, bytes, c->aw);
-    p->align = LLVMGetAlignment(in);
-    p->val = rh_bmc_resize(c, val, 8 * bytes, 0);
-    p->flags |= RH_BMC_PF_RACE | atomic_flags(in);
+    written(w, st, in, RH_BMC_P_STORE, "write", addr, bytes, val);
     return 0;
 }
 
@@ -167,19 +176,13 @@ static int exec_rmw(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef in, int cmpxc
         rh_bmc_unsupported_kill(w, st, in, "an unsupported atomic operation");
         return 0;
     }
-    int i = rh_bmc_emit(w, st, cmpxchg ? RH_BMC_P_CMPXCHG : RH_BMC_P_RMW, in, "atomic update");
-    rh_bmc_pos *p = rh_bmc_posp(w, i);
-    p->addr = addr;
-    p->size = bytes;
-    p->len = rh_bmc_bv(c, bytes, c->aw);
-    p->align = LLVMGetAlignment(in);
-    p->val = rh_bmc_resize(c, val, 8 * bytes, 0);
+    rh_bmc_pos *p = written(w, st, in, cmpxchg ? RH_BMC_P_CMPXCHG : RH_BMC_P_RMW, "atomic update", addr,
+                            bytes, val);
     p->val2 = cmpxchg ? rh_bmc_resize(c, val2, 8 * bytes, 0) : NULL;
     p->rmw_op = cmpxchg ? 0 : (int)LLVMGetAtomicRMWBinOp(in);
     p->out = rh_bmc_fresh(c, "rmw", 8 * bytes);
     if (8 * bytes == c->aw)
         rh_map_put_ptr(&c->ptrvars, p->out, 1);
-    p->flags |= RH_BMC_PF_RACE | atomic_flags(in);
     Z3_ast old = rh_bmc_resize(c, p->out, bits, 0);
     if (!cmpxchg) {
         rh_bmc_state_set(st, in, old);
