@@ -101,6 +101,19 @@ def main():
         check("a million-increment counter loop: one %s run finds the race on line 16 (%.1f s)"
               % (strategy, secs), rc == 1 and race_lines(rep) == [16],
               "rc %d, lines %s" % (rc, race_lines(rep)))
+
+    # Without --runs the search ends RH_DYN_SATURATED_RUNS runs after the
+    # last new race, with a note; --runs=N still runs N.
+    rc, rep, secs = run(rh, "--engine=dynamic", counter)
+    runs = rep.get("stats", {}).get("dynamic.runs", 0)
+    check("the counter loop's search ends once runs repeat its race (%d runs, %.1f s)" % (runs, secs),
+          rc == 1 and race_lines(rep) == [16] and 0 < runs < 40 and
+          any("the search ended after" in n for n in rep.get("notes", [])),
+          "rc %d, runs %d, notes %s" % (rc, runs, rep.get("notes")))
+    rc, rep, _ = run(rh, "--engine=dynamic", "--runs=12", counter)
+    runs = rep.get("stats", {}).get("dynamic.runs", 0)
+    check("--runs=12 runs 12 even when they repeat the race", rc == 1 and runs == 12,
+          "rc %d, runs %d" % (rc, runs))
     check.finish()
 
 

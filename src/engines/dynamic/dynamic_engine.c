@@ -35,6 +35,11 @@
 #define RH_DYN_DIRECTED_AFTER 5
 #define RH_DYN_DIRECTED_SHARE 0.5
 #define RH_DYN_DIRECTED_TRIES 3
+/* Once a race is confirmed and the directed runs are done, the search ends
+ * after this many runs in a row that show no new race (without --runs):
+ * more runs of a program whose races they keep repeating cost the user
+ * time (a million-iteration loop per run) and cannot change the verdict. */
+#define RH_DYN_SATURATED_RUNS 8
 
 typedef struct dyn_session {
     rh_program *prog;
@@ -56,6 +61,7 @@ typedef struct dyn_session {
     rh_dyn_ending first_kind;
     unsigned long repeats;         /* runs from the first that rh_dyn_ending_repeats */
     int stopped_early;             /* RH_DYN_EARLY_RUNS such runs: no more */
+    unsigned long last_new;        /* runs done when the last new race was added */
     char *ending_note;             /* the first crash or unreported end, for its note */
     char *undefined_note;          /* the first call of a function left out, for its note */
     struct {                       /* calls that may synchronise unmodelled, by function */
@@ -133,6 +139,7 @@ static int rh_dyn_session_add(dyn_session *s, rh_race *r)
             return 0;
         }
     rh_vec_push(&s->seen, k);
+    s->last_new = s->runs;
     shorten_witness(s, r);
     rh_result_add_race(s->res, r);
     return 1;
@@ -145,6 +152,14 @@ static int confirmed_races(const rh_result *res)
     for (int i = 0; i < res->nraces; i++)
         n += rh_evidence_confirmed(res->races[i].evidence);
     return n;
+}
+
+/* RH_DYN_SATURATED_RUNS runs after the directed ones added no race to a
+ * confirmed one (see there). */
+static int saturated(const dyn_session *s, unsigned long i)
+{
+    return !s->o->runs && i > RH_DYN_DIRECTED_AFTER && confirmed_races(s->res) &&
+           s->runs >= s->last_new + RH_DYN_SATURATED_RUNS;
 }
 
 static const char *strategy_for(const rh_options *o, unsigned long i)
@@ -477,7 +492,7 @@ int rh_dynamic_run(rh_program *prog, const rh_options *o, rh_budget *budget, rh_
      * budget is for; the first race (here or from another engine) ends it. */
     unsigned long i = 0;
     for (; rh_now() < run_deadline && !rh_cancelled() &&
-           !s.stopped_early &&
+           !s.stopped_early && !saturated(&s, i) &&
            (i < max_runs || (!o->runs && !confirmed_races(res) && !rh_race_confirmed_elsewhere()));
          i++)
     {
@@ -492,6 +507,9 @@ int rh_dynamic_run(rh_program *prog, const rh_options *o, rh_budget *budget, rh_
             return -1;
         }
     }
+    if (saturated(&s, i) && i < max_runs)
+        rh_result_note(res, "dynamic: the search ended after %lu runs: the last %d showed no new race "
+                       "(--runs=N runs N)", s.runs, RH_DYN_SATURATED_RUNS);
     if (i > max_runs)
         rh_result_note(res, "dynamic: no race in the first %lu runs, so it searched on %s", max_runs,
                        confirmed_races(res) ? "until it found one"
