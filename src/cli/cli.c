@@ -8,6 +8,7 @@
 #include "report/report.h"
 #include "util/input.h"
 #include "util/outfile.h"
+#include "util/text_escape.h"
 #include "util/util.h"
 
 #include <errno.h>
@@ -382,4 +383,13 @@ int rh_cli_parse(int argc, char **argv, rh_options *o, char *err)
         drop_repeated_files(o);
     free(sub_argv);
     return rc;
+}
+
+int rh_cli_fail(const char *msg)
+{
+    fflush(stdout);
+    char *line = rh_text_escape(msg); /* names in it come from the project */
+    fprintf(stderr, "racehunt: error: %s\n", line);
+    free(line);
+    return RH_EXIT_ERROR;
 }

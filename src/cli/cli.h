@@ -21,4 +21,9 @@ enum {
 int rh_cli_parse(int argc, char **argv, rh_options *o, char *err);
 void rh_cli_free(rh_options *o);
 
+/* Prints msg as racehunt's one error line on stderr (escaped: names in it
+ * come from the project), after what standard output holds; returns
+ * RH_EXIT_ERROR. */
+int rh_cli_fail(const char *msg);
+
 #endif

@@ -21,15 +21,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int fail(const char *msg)
-{
-    fflush(stdout);
-    char *line = rh_text_escape(msg); /* names in it come from the project */
-    fprintf(stderr, "racehunt: error: %s\n", line);
-    free(line);
-    return RH_EXIT_ERROR;
-}
-
 /* The exit code follows the verdict: races only for a race verdict with a
  * race left to report (possible races of --may never make one); 0 when
  * every race was suppressed or baselined, as ThreadSanitizer does. */
@@ -70,12 +61,12 @@ static int report(rh_result *res, const rh_options *o)
 {
     char err[RH_ERR_MAX] = "";
     if (rh_filter_result(res, o, err))
-        return fail(err);
+        return rh_cli_fail(err);
     int rc = rh_report_save(res, o, err);
     if (rc == 0)
         rc = save_witness(res, o, err);
     if (rc)
-        return fail(err);
+        return rh_cli_fail(err);
     if (o->svcomp)
         printf("RESULT: %s\n", rh_portfolio_svcomp_answer(res));
     return exit_code(res, o);
@@ -87,7 +78,7 @@ static int rerender(const rh_options *o)
     char err[2 * RH_ERR_MAX] = "";
     json_t *j = rh_input_read_json(o->from_report, "report", err);
     if (!j)
-        return fail(err);
+        return rh_cli_fail(err);
     /* the report names files as it likes: only the sources the user gave
      * with it are quoted (util/inputs.h) */
     for (int i = 0; i < o->nfiles; i++)
@@ -98,7 +89,7 @@ static int rerender(const rh_options *o)
     json_decref(j);
     if (rc) {
         snprintf(err, sizeof err, "%s: %s", o->from_report, inner);
-        return fail(err);
+        return rh_cli_fail(err);
     }
     rc = report(&res, o);
     rh_result_free(&res);
@@ -179,7 +170,7 @@ static int analyse_programs(rh_build *b, const int *which, int n, const rh_optio
             rh_result_free(&part);
             part = (rh_result){0};
             if (n == 1)
-                return fail(err);
+                return rh_cli_fail(err);
             rh_result_note(&part, "not analysed: %s", err);
         }
         rh_result_absorb(res, &part, name);
@@ -229,7 +220,7 @@ static int analyse(const rh_options *o)
     else if (rc == 0)
         rc = report(&res, o);
     else if (rc != RH_EXIT_ERROR)
-        rc = fail(err);
+        rc = rh_cli_fail(err);
     rh_result_free(&res);
     return rc;
 }
@@ -246,11 +237,11 @@ int main(int argc, char **argv)
         rc = -1;
     if (rc < 0) {
         rh_cli_free(&o);
-        return o.svcomp ? (fail(err), puts("RESULT: unknown"), RH_EXIT_ERROR) : fail(err);
+        return o.svcomp ? (rh_cli_fail(err), puts("RESULT: unknown"), RH_EXIT_ERROR) : rh_cli_fail(err);
     }
     if (rc > 0) {
         rh_cli_free(&o);
-        return rh_outfile_close_stdout(err) ? fail(err) : 0;
+        return rh_outfile_close_stdout(err) ? rh_cli_fail(err) : 0;
     }
     rh_cleanup_install(); /* from here on an interrupted racehunt leaves nothing behind */
     rc = o.command ? rh_dynamic_command(&o) : analyse(&o);
@@ -260,6 +251,6 @@ int main(int argc, char **argv)
     /* a report that never reached standard output (a full disk, /dev/full)
      * is a failed run, not a silent one */
     if (rh_outfile_close_stdout(err) && rc != RH_EXIT_ERROR)
-        rc = fail(err);
+        rc = rh_cli_fail(err);
     return rc;
 }

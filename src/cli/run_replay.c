@@ -21,15 +21,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int fail(const char *msg)
-{
-    fflush(stdout);
-    char *line = rh_text_escape(msg); /* names in it come from the project */
-    fprintf(stderr, "racehunt: error: %s\n", line);
-    free(line);
-    return RH_EXIT_ERROR;
-}
-
 /* `run` is used as ThreadSanitizer is: suppressions, baseline and --exitcode
  * apply; a replay shows the race it was asked for, whatever they say. */
 static int finish(rh_result *res, const rh_options *o)
@@ -49,7 +40,7 @@ static int finish(rh_result *res, const rh_options *o)
             break;
         }
     if (rc)
-        return fail(err);
+        return rh_cli_fail(err);
     int shown = 0;
     for (int i = 0; i < res->nraces; i++)
         shown |= res->races[i].hidden == RH_SHOWN;
@@ -88,7 +79,7 @@ static int command_run(const rh_options *o, rh_program *prog, rh_dyn_binary *bin
     rh_dyn_outcome out;
     fflush(NULL);
     if (rh_dyn_run_once(bin, tmp, &spec, &out, err))
-        return fail(err);
+        return rh_cli_fail(err);
     rh_result res = {0};
     res.engine = rh_xstrdup("dynamic");
     char *program = rh_witness_program(o);
@@ -146,7 +137,7 @@ static int command_replay(const rh_options *o, const rh_witness *w, rh_dyn_binar
     rh_wit_follow f = {0, -1};
     int hit = rh_wit_replay(&c, w, &race, &f, err);
     if (hit < 0)
-        return fail(err);
+        return rh_cli_fail(err);
     long last = w->race_step_a > w->race_step_b ? w->race_step_a : w->race_step_b;
     int departed = f.depart_step >= 0 && f.depart_step <= last && f.depart_step < w->nsteps;
     if (hit && departed) {
@@ -208,18 +199,18 @@ int rh_dynamic_command(const rh_options *o)
     int nfiles = 0;
     if (replay) {
         if (o->nfiles != 1)
-            return fail("usage: racehunt replay WITNESS.json");
+            return rh_cli_fail("usage: racehunt replay WITNESS.json");
         if (is_xml(o->files[0])) {
             snprintf(err, sizeof err, "%s is an SV-COMP GraphML witness (what --svcomp --witness "
                      "writes); racehunt replay reads the JSON witness that --witness=FILE writes "
                      "without --svcomp", o->files[0]);
-            return fail(err);
+            return rh_cli_fail(err);
         }
         if (!(w = rh_witness_load(o->files[0], err)))
-            return fail(err);
+            return rh_cli_fail(err);
         if (!w->program || !*w->program) {
             rh_witness_free(w);
-            return fail("the witness names no program to replay");
+            return rh_cli_fail("the witness names no program to replay");
         }
         rh_witness_program_parse(w->program, &po, &files, &nfiles);
         if (expand_replay_inputs(&po, &own_files, err)) {
@@ -228,7 +219,7 @@ int rh_dynamic_command(const rh_options *o)
             for (int i = 0; i < nfiles; i++)
                 free(files[i]);
             free(files);
-            return fail(err);
+            return rh_cli_fail(err);
         }
     }
     rh_program prog;
@@ -247,11 +238,11 @@ int rh_dynamic_command(const rh_options *o)
         if (rc == 0)
             rc = replay ? command_replay(o, w, &bin, tmp) : command_run(&po, &prog, &bin, tmp);
         else
-            rc = fail(err);
+            rc = rh_cli_fail(err);
         rh_dyn_binary_free(&bin);
         rh_model_free(&prog);
     } else {
-        rc = fail(err);
+        rc = rh_cli_fail(err);
     }
     rh_frontend_rmdir(tmp);
     free(tmp);

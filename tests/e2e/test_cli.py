@@ -161,7 +161,7 @@ def endless_output_case(rh, tmp):
     path = os.path.join(tmp, "chatty.c")
     with open(path, "w") as f:
         f.write(CHATTY)
-    p = run(rh, "--engine=dynamic", "--timeout=10", path)
+    p = run(rh, "--engine=dynamic", "--timeout=20", path)
     peak_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
     check("endless output: race found", p.returncode == 1 and "chatty.c:4" in p.stdout, p.stdout[-300:])
     check("endless output: memory stays bounded (%.0f MB)" % peak_mb, peak_mb < 500, "%.0f MB" % peak_mb)

@@ -3,6 +3,7 @@
  * splitting of compile_commands.json's "command", line-marker detection and
  * the token rewrite of gcc-preprocessed text (which must never move a
  * token). */
+#include "check.h"
 #include "frontend/flags.h"
 #include "frontend/frontend.h"
 #include "frontend/gcc_compat.h"
@@ -15,17 +16,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static int failed, passed;
-
-#define CHECK(cond)                                                                                \
-    do {                                                                                           \
-        if (cond)                                                                                  \
-            passed++;                                                                              \
-        else {                                                                                     \
-            failed++;                                                                              \
-            fprintf(stderr, "FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond);                        \
-        }                                                                                          \
-    } while (0)
 
 static rh_flag_kind kind(const char *a, const char *next, int *n)
 {

@@ -2,23 +2,13 @@
  * every effects string reads fully and names sane argument positions, no
  * name twice, hidden state only where the reentrant twin has none, and
  * the decoded effects of a few rows. */
+#include "check.h"
 #include "model/concurrency.h"
 #include "model/libspec.h"
 
 #include <stdio.h>
 #include <string.h>
 
-static int failed, passed;
-
-#define CHECK(cond)                                                                                \
-    do {                                                                                           \
-        if (cond)                                                                                  \
-            passed++;                                                                              \
-        else {                                                                                     \
-            failed++;                                                                              \
-            fprintf(stderr, "FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond);                        \
-        }                                                                                          \
-    } while (0)
 
 /* The effects string re-read by hand: MODE ARG [+] [:SIZE] items. */
 static int well_formed(const char *s)

@@ -3,6 +3,7 @@
  * locksets, and the must/may locksets the dataflow computes over
  * tests/unit/data/lockset_sample.c, where paths join with a lock held on
  * one side only (must intersects, may unites) and locks are released. */
+#include "check.h"
 #include "engines/static/cfg.h"
 #include "engines/static/lockset.h"
 #include "engines/static/points_to.h"
@@ -16,17 +17,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int failed, passed;
-
-#define CHECK(cond)                                                                                \
-    do {                                                                                           \
-        if (cond)                                                                                  \
-            passed++;                                                                              \
-        else {                                                                                     \
-            failed++;                                                                              \
-            fprintf(stderr, "FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond);                        \
-        }                                                                                          \
-    } while (0)
 
 static rh_sset set_of(int n, const uint64_t *v)
 {

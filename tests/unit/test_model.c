@@ -1,6 +1,7 @@
 /* test_model.c - unit tests of the concurrency table and the program model:
  * builds the model of tests/unit/data/model_sample.c (64 and 32 bit) and
  * checks the records its lines must produce. */
+#include "check.h"
 #include "frontend/frontend.h"
 #include "model/concurrency.h"
 #include "model/model.h"
@@ -10,17 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int failed, passed;
-
-#define CHECK(cond)                                                                                \
-    do {                                                                                           \
-        if (cond)                                                                                  \
-            passed++;                                                                              \
-        else {                                                                                     \
-            failed++;                                                                              \
-            fprintf(stderr, "FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond);                        \
-        }                                                                                          \
-    } while (0)
 
 static void test_table(void)
 {

@@ -5,6 +5,7 @@
  * function, set explosion, constraints added after a solve, and a budget
  * that runs out.  The expected sets are the least solutions, or (where
  * the solver may lose precision by design) a sound superset of them. */
+#include "check.h"
 #include "engines/static/pt_solve.h"
 #include "util/budget.h"
 #include "util/util.h"
@@ -12,17 +13,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-static int failed, passed;
-
-#define CHECK(cond)                                                                                \
-    do {                                                                                           \
-        if (cond)                                                                                  \
-            passed++;                                                                              \
-        else {                                                                                     \
-            failed++;                                                                              \
-            fprintf(stderr, "FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond);                        \
-        }                                                                                          \
-    } while (0)
 
 #define ANY RH_PT_ANY
 #define L(o, off) rh_pt_loc((o), (off))

@@ -2,6 +2,7 @@
  * races before they are written: LLVM names mapped to source names,
  * TSan's suppression patterns, and fingerprints that survive line moves
  * but not edits of the racy line. */
+#include "check.h"
 #include "result/fingerprint.h"
 #include "result/names.h"
 #include "report/srclines.h"
@@ -15,17 +16,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static int failed, passed;
-
-#define CHECK(cond)                                                                                \
-    do {                                                                                           \
-        if (cond)                                                                                  \
-            passed++;                                                                              \
-        else {                                                                                     \
-            failed++;                                                                              \
-            fprintf(stderr, "FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond);                        \
-        }                                                                                          \
-    } while (0)
 
 /* Cleaning once gives want; cleaning again changes nothing (reports read
  * back from JSON pass through rh_result_add_race a second time). */

@@ -2,6 +2,7 @@
  * the sorted sets of the static engine (sset.h), checked operation by
  * operation against a plain bitmap over many random sets; the one hash map
  * and hash functions (util/hashmap.h); the SHA-256 of a file. */
+#include "check.h"
 #include "engines/static/sset.h"
 #include "util/hashmap.h"
 #include "util/sha256.h"
@@ -13,17 +14,6 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-static int failed, passed;
-
-#define CHECK(cond)                                                                                \
-    do {                                                                                           \
-        if (cond)                                                                                  \
-            passed++;                                                                              \
-        else {                                                                                     \
-            failed++;                                                                              \
-            fprintf(stderr, "FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond);                        \
-        }                                                                                          \
-    } while (0)
 
 #define UNIVERSE 96 /* small, so that random sets overlap often */
 

@@ -2,6 +2,7 @@
  * and every output goes through: util/input.h (bounded regular files,
  * never a FIFO or a device) and util/outfile.h (a file replaced whole or
  * not at all, failed writes reported, identity of paths). */
+#include "check.h"
 #include "util/input.h"
 #include "util/outfile.h"
 #include "util/util.h"
@@ -13,17 +14,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static int failed, passed;
-
-#define CHECK(cond)                                                                                \
-    do {                                                                                           \
-        if (cond)                                                                                  \
-            passed++;                                                                              \
-        else {                                                                                     \
-            failed++;                                                                              \
-            fprintf(stderr, "FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond);                        \
-        }                                                                                          \
-    } while (0)
 
 static void write_file(const char *path, const char *text, size_t len)
 {

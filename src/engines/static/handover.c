@@ -3,6 +3,7 @@
  * accesses to them on demand, once per access.
  */
 #include "handover.h"
+#include "owned.h"
 #include "util/hashmap.h"
 
 #include <stdlib.h>
@@ -36,17 +37,6 @@ LLVMValueRef rh_handover_root(rh_pt *pt, LLVMValueRef v, int64_t *off)
         v = LLVMGetOperand(v, 0);
     }
     return NULL;
-}
-
-static int fresh_site(rh_static *s, LLVMValueRef site)
-{
-    if (!LLVMIsACallInst(site))
-        return 0;
-    const rh_conc_entry *e = rh_model_call_entry(s->p, site);
-    if (e)
-        return e->op == RH_OP_ALLOC || e->op == RH_OP_CALLOC;
-    int ci = rh_pt_func_index(&s->pt, rh_model_called_function(site));
-    return ci >= 0 && s->pt.wrapper_site && s->pt.wrapper_site[ci];
 }
 
 /* The successor of the create's block taken when the create succeeded,
@@ -194,7 +184,7 @@ static void consider_create(rh_handover *h, LLVMValueRef create, const rh_conc_e
     int64_t off, hoff;
     LLVMValueRef site = rh_handover_root(&s->pt, LLVMGetOperand(create, (unsigned)e->obj2), &off);
     long o = site ? rh_map_get_ptr(&s->pt.obj_of_site, site, -1) : -1;
-    if (off != 0 || o < 0 || s->pt.objs[o].kind != RH_PT_HEAP || !fresh_site(s, site) ||
+    if (off != 0 || o < 0 || s->pt.objs[o].kind != RH_PT_HEAP || !rh_owned_fresh_site(s, site) ||
         LLVMGetInstructionParent(site) == NULL)
         return;
     LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(site));

@@ -369,8 +369,7 @@ static int wrapper_escapes(walk *w, LLVMValueRef call, int depth)
     return esc;
 }
 
-/* Whether an allocation site makes a fresh block per run. */
-static int fresh_site(rh_static *s, LLVMValueRef site)
+int rh_owned_fresh_site(rh_static *s, LLVMValueRef site)
 {
     if (!LLVMIsACallInst(site))
         return 0;
@@ -463,7 +462,7 @@ static int owned(rh_static *s, const rh_pt_object *ob)
         walk_reset(&w);
         return !esc;
     }
-    if (ob->kind != RH_PT_HEAP || !fresh_site(s, ob->site))
+    if (ob->kind != RH_PT_HEAP || !rh_owned_fresh_site(s, ob->site))
         return 0;
     walk w = {.s = s};
     int esc = walk_escapes(&w, ob->site) || wrapper_escapes(&w, ob->site, 0);

@@ -39,4 +39,8 @@
 
 void rh_owned_unshare(rh_static *s);
 
+/* Whether an allocation site makes a fresh block each time it runs (an
+ * allocator call, or a call of a wrapper that returns what one allocated). */
+int rh_owned_fresh_site(rh_static *s, LLVMValueRef site);
+
 #endif
