@@ -10,7 +10,7 @@
 #include "result/filter.h"
 #include "result/group.h"
 #include "report.h"
-#include "srclines.h"
+#include "util/srclines.h"
 #include "util/util.h"
 
 #include <stdlib.h>

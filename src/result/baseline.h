@@ -12,7 +12,7 @@
 #ifndef RH_BASELINE_H
 #define RH_BASELINE_H
 
-#include "report/srclines.h"
+#include "util/srclines.h"
 
 typedef struct rh_baseline {
     char **fps;  /* sorted */

@@ -19,7 +19,7 @@
 #define RH_FINGERPRINT_H
 
 #include "race.h"
-#include "report/srclines.h"
+#include "util/srclines.h"
 
 #define RH_FINGERPRINT_KEY "racehuntRace/v1"
 

@@ -24,7 +24,7 @@
 #define RH_SUPPRESS_H
 
 #include "race.h"
-#include "report/srclines.h"
+#include "util/srclines.h"
 
 typedef struct rh_supp_rule {
     int top_only;     /* race_top: */

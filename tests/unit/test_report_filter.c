@@ -5,7 +5,7 @@
 #include "check.h"
 #include "result/fingerprint.h"
 #include "result/names.h"
-#include "report/srclines.h"
+#include "util/srclines.h"
 #include "util/inputs.h"
 #include "result/suppress.h"
 #include "util/util.h"

@@ -3,9 +3,9 @@
  * each is read once and its line starts indexed.  Reading is limited to
  * the program's inputs (inputs.h). */
 #include "srclines.h"
-#include "util/inputs.h"
-#include "util/input.h"
-#include "util/util.h"
+#include "inputs.h"
+#include "input.h"
+#include "util.h"
 
 #include <stdlib.h>
 #include <string.h>
