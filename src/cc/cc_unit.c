@@ -103,31 +103,30 @@ static void frames_for_declared(rh_program *prog, LLVMModuleRef m, rh_dyn_locs *
         return;
     LLVMTypeRef te = LLVMFunctionType(vd, &i32, 1, 0), tl = LLVMFunctionType(vd, NULL, 0, 0);
     LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
-    for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
-        for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
-            for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
-                LLVMValueRef callee = LLVMIsACallInst(in) ? rh_model_called_function(in) : NULL;
-                size_t n;
-                const char *name = callee ? LLVMGetValueName2(callee, &n) : "";
-                if (!callee || !LLVMIsDeclaration(callee) || strncmp(name, "__rh_", 5) == 0 ||
-                    strncmp(name, "llvm.", 5) == 0 || rh_model_call_entry(prog, in))
-                    continue;
-                if (locs->len == locs->cap)
-                    locs->items = rh_xrealloc(locs->items, (size_t)(locs->cap = 2 * locs->cap + 16) *
-                                                               sizeof *locs->items);
-                rh_dyn_loc *d = &locs->items[locs->len];
-                memset(d, 0, sizeof *d);
-                rh_srcloc sl = rh_model_inst_loc(prog, in);
-                const char *fn = LLVMGetValueName2(f, &n);
-                d->file = rh_xstrdup(sl.file), d->line = sl.line, d->col = sl.col;
-                d->func = rh_xasprintf("%.*s", (int)n, fn);
-                LLVMValueRef a[] = {LLVMConstInt(i32, (unsigned long long)locs->len++, 0)};
-                LLVMPositionBuilderBefore(b, in);
-                LLVMBuildCall2(b, te, enter, a, 1, "");
-                LLVMPositionBuilderBefore(b, LLVMGetNextInstruction(in));
-                LLVMBuildCall2(b, tl, leave, NULL, 0, "");
-                in = LLVMGetNextInstruction(in); /* past the leave */
-            }
+    int ncalls;
+    LLVMValueRef *calls = rh_model_declared_calls(m, &ncalls);
+    for (int i = 0; i < ncalls; i++) {
+        LLVMValueRef in = calls[i], callee = rh_model_called_function(in);
+        LLVMValueRef f = LLVMGetBasicBlockParent(LLVMGetInstructionParent(in));
+        size_t n;
+        const char *name = LLVMGetValueName2(callee, &n);
+        if (strncmp(name, "__rh_", 5) == 0 || strncmp(name, "llvm.", 5) == 0 || rh_model_call_entry(prog, in))
+            continue;
+        if (locs->len == locs->cap)
+            locs->items = rh_xrealloc(locs->items, (size_t)(locs->cap = 2 * locs->cap + 16) * sizeof *locs->items);
+        rh_dyn_loc *d = &locs->items[locs->len];
+        memset(d, 0, sizeof *d);
+        rh_srcloc sl = rh_model_inst_loc(prog, in);
+        const char *fn = LLVMGetValueName2(f, &n);
+        d->file = rh_xstrdup(sl.file), d->line = sl.line, d->col = sl.col;
+        d->func = rh_xasprintf("%.*s", (int)n, fn);
+        LLVMValueRef a[] = {LLVMConstInt(i32, (unsigned long long)locs->len++, 0)};
+        LLVMPositionBuilderBefore(b, in);
+        LLVMBuildCall2(b, te, enter, a, 1, "");
+        LLVMPositionBuilderBefore(b, LLVMGetNextInstruction(in));
+        LLVMBuildCall2(b, tl, leave, NULL, 0, "");
+    }
+    free(calls);
     LLVMDisposeBuilder(b);
 }
 

@@ -120,6 +120,10 @@ int rh_model_null(LLVMValueRef v);
 /* The text of a constant C string operand (a constant global's
  * initializer), or NULL. */
 const char *rh_model_const_string(LLVMValueRef v);
+/* The calls in m of functions it declares but does not define (library
+ * calls), in layout order, collected before the caller sees any, so it may
+ * insert instructions around each.  Sets *n; the array is the caller's. */
+LLVMValueRef *rh_model_declared_calls(LLVMModuleRef m, int *n);
 
 /* What a scanf-like call (RH_F_SCAN, format at argument fmt_arg) assigns:
  * sizes[k] is the byte size its k-th assigned argument receives (0: a

@@ -6,6 +6,8 @@
 #include "model.h"
 
 #include <llvm-c/Core.h>
+#include "util/util.h"
+
 #include <stddef.h>
 
 LLVMValueRef rh_model_called_function(LLVMValueRef call)
@@ -32,4 +34,18 @@ const char *rh_model_const_string(LLVMValueRef v)
     LLVMValueRef init = LLVMGetInitializer(v);
     size_t len;
     return LLVMIsConstantString(init) ? LLVMGetAsString(init, &len) : NULL;
+}
+
+LLVMValueRef *rh_model_declared_calls(LLVMModuleRef m, int *n)
+{
+    RH_VEC(LLVMValueRef) calls = {0};
+    for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+        for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+            for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
+                LLVMValueRef callee = LLVMIsACallInst(in) ? rh_model_called_function(in) : NULL;
+                if (callee && LLVMIsDeclaration(callee))
+                    rh_vec_push(&calls, in);
+            }
+    *n = (int)calls.len;
+    return calls.items;
 }

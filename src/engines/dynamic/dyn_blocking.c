@@ -8,6 +8,7 @@
  */
 #include "dyn.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* glibc's fortified names (_FORTIFY_SOURCE) are listed too. */
@@ -36,23 +37,23 @@ void rh_dyn_wrap_blocking(LLVMModuleRef m)
     LLVMTypeRef tb = LLVMFunctionType(vd, &i32, 1, 0), te = LLVMFunctionType(vd, NULL, 0, 0);
     LLVMValueRef begin = NULL, end = NULL;
     LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
-    for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
-        for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
-            for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
-                LLVMValueRef callee = LLVMIsACallInst(in) ? rh_model_called_function(in) : NULL;
-                size_t n;
-                if (!callee || !LLVMIsDeclaration(callee) || !is_blocking(LLVMGetValueName2(callee, &n)))
-                    continue;
-                if (!begin) {
-                    begin = LLVMAddFunction(m, "__rh_cc_block_begin", tb);
-                    end = LLVMAddFunction(m, "__rh_cc_block_end", te);
-                }
-                LLVMValueRef a[] = {LLVMConstInt(i32, 0, 0)};
-                LLVMPositionBuilderBefore(b, in);
-                LLVMBuildCall2(b, tb, begin, a, 1, "");
-                LLVMPositionBuilderBefore(b, LLVMGetNextInstruction(in));
-                LLVMBuildCall2(b, te, end, NULL, 0, "");
-                in = LLVMGetNextInstruction(in);
-            }
+    int ncalls;
+    LLVMValueRef *calls = rh_model_declared_calls(m, &ncalls);
+    for (int i = 0; i < ncalls; i++) {
+        LLVMValueRef in = calls[i];
+        size_t n;
+        if (!is_blocking(LLVMGetValueName2(rh_model_called_function(in), &n)))
+            continue;
+        if (!begin) {
+            begin = LLVMAddFunction(m, "__rh_cc_block_begin", tb);
+            end = LLVMAddFunction(m, "__rh_cc_block_end", te);
+        }
+        LLVMValueRef a[] = {LLVMConstInt(i32, 0, 0)};
+        LLVMPositionBuilderBefore(b, in);
+        LLVMBuildCall2(b, tb, begin, a, 1, "");
+        LLVMPositionBuilderBefore(b, LLVMGetNextInstruction(in));
+        LLVMBuildCall2(b, te, end, NULL, 0, "");
+    }
+    free(calls);
     LLVMDisposeBuilder(b);
 }

@@ -176,3 +176,44 @@ int rh_cfg_may_follow(LLVMValueRef a, LLVMValueRef b)
             return 1;
     return 0;
 }
+
+static void push_succs(LLVMBasicBlockRef b, LLVMBasicBlockRef only, void *work)
+{
+    RH_VEC(LLVMBasicBlockRef) *w = work;
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(b);
+    if (only) {
+        rh_vec_push(w, only);
+        return;
+    }
+    for (unsigned i = 0; t && i < LLVMGetNumSuccessors(t); i++)
+        rh_vec_push(w, LLVMGetSuccessor(t, i));
+}
+
+int rh_cfg_reaches_before(LLVMValueRef from, LLVMValueRef site, LLVMBasicBlockRef first_edge,
+                          int (*hit)(LLVMValueRef in, void *ctx), void *ctx)
+{
+    for (LLVMValueRef in = LLVMGetNextInstruction(from); in; in = LLVMGetNextInstruction(in))
+        if (in == site)
+            return 0;
+        else if (hit(in, ctx))
+            return 1;
+    LLVMBasicBlockRef fb = LLVMGetInstructionParent(from);
+    RH_VEC(LLVMBasicBlockRef) work = {0};
+    rh_map seen = {0};
+    int found = 0;
+    push_succs(fb, first_edge, &work);
+    while (work.len && !found) {
+        LLVMBasicBlockRef b = work.items[--work.len];
+        if (rh_map_get_ptr(&seen, b, 0))
+            continue;
+        rh_map_put_ptr(&seen, b, 1);
+        LLVMValueRef in = LLVMGetFirstInstruction(b);
+        for (; in && in != site && !found; in = LLVMGetNextInstruction(in))
+            found = hit(in, ctx);
+        if (!in)
+            push_succs(b, b == fb ? first_edge : NULL, &work);
+    }
+    rh_vec_free(&work);
+    rh_map_free(&seen);
+    return found;
+}

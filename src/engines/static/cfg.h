@@ -37,5 +37,11 @@ int rh_cfg_dominates(LLVMValueRef a, LLVMValueRef b);
 /* Whether instruction b may run after instruction a in one call of their
  * function (a path leads from a to b). */
 int rh_cfg_may_follow(LLVMValueRef a, LLVMValueRef b);
+/* Whether an instruction that hit(in, ctx) accepts may run after `from`
+ * (exclusive) and before `site` runs, in their one function: paths stop at
+ * site.  When first_edge is not NULL, from's block leaves only by it (the
+ * branch taken when a call succeeded). */
+int rh_cfg_reaches_before(LLVMValueRef from, LLVMValueRef site, LLVMBasicBlockRef first_edge,
+                          int (*hit)(LLVMValueRef in, void *ctx), void *ctx);
 
 #endif

@@ -3,6 +3,7 @@
  * accesses to them on demand, once per access.
  */
 #include "handover.h"
+#include "cfg.h"
 #include "owned.h"
 #include "util/hashmap.h"
 
@@ -56,43 +57,14 @@ static LLVMBasicBlockRef success_edge(LLVMValueRef create)
     return pr == LLVMIntNE ? LLVMGetSuccessor(br, 1) : NULL;
 }
 
-static void push_succs(LLVMBasicBlockRef b, LLVMBasicBlockRef only, void *work)
+static int is_target(LLVMValueRef in, void *target)
 {
-    RH_VEC(LLVMBasicBlockRef) *w = work;
-    LLVMValueRef t = LLVMGetBasicBlockTerminator(b);
-    if (only) {
-        rh_vec_push(w, only);
-        return;
-    }
-    for (unsigned i = 0; t && i < LLVMGetNumSuccessors(t); i++)
-        rh_vec_push(w, LLVMGetSuccessor(t, i));
+    return in == target;
 }
 
 int rh_handover_after_create(LLVMValueRef create, LLVMValueRef site, LLVMValueRef target)
 {
-    for (LLVMValueRef in = LLVMGetNextInstruction(create); in; in = LLVMGetNextInstruction(in))
-        if (in == target)
-            return 1;
-        else if (in == site)
-            return 0;
-    RH_VEC(LLVMBasicBlockRef) work = {0};
-    rh_map seen = {0};
-    int hit = 0;
-    push_succs(LLVMGetInstructionParent(create), success_edge(create), &work);
-    while (work.len && !hit) {
-        LLVMBasicBlockRef b = work.items[--work.len];
-        if (rh_map_get_ptr(&seen, b, 0))
-            continue;
-        rh_map_put_ptr(&seen, b, 1);
-        LLVMValueRef in = LLVMGetFirstInstruction(b);
-        for (; in && in != site && !hit; in = LLVMGetNextInstruction(in))
-            hit = in == target;
-        if (!in)
-            push_succs(b, b == LLVMGetInstructionParent(create) ? success_edge(create) : NULL, &work);
-    }
-    rh_vec_free(&work);
-    rh_map_free(&seen);
-    return hit;
+    return rh_cfg_reaches_before(create, site, success_edge(create), is_target, target);
 }
 
 int rh_handover_only_started(rh_static *s, LLVMValueRef fn)

@@ -2,6 +2,7 @@
  * leaves the SSA values of the thread that made it (see owned.h).
  */
 #include "owned.h"
+#include "cfg.h"
 #include "model/libspec.h"
 
 #include <stdlib.h>
@@ -380,40 +381,16 @@ int rh_owned_fresh_site(rh_static *s, LLVMValueRef site)
     return ci >= 0 && s->pt.wrapper_site && s->pt.wrapper_site[ci];
 }
 
+static int in_uses(LLVMValueRef in, void *uses)
+{
+    return rh_map_get_ptr(uses, in, 0) != 0;
+}
+
 /* Whether some instruction of `uses` may run after `from` (exclusive)
  * before `site` runs again, inside their one function. */
 static int reached_before_site(LLVMValueRef from, LLVMValueRef site, rh_map *uses)
 {
-    LLVMBasicBlockRef sb = LLVMGetInstructionParent(site);
-    RH_VEC(LLVMBasicBlockRef) work = {0};
-    rh_map seen = {0};
-    int hit = 0;
-    for (LLVMValueRef in = LLVMGetNextInstruction(from); in && !hit; in = LLVMGetNextInstruction(in))
-        hit = in == site ? -1 : (int)rh_map_get_ptr(uses, in, 0);
-    if (hit < 0)
-        hit = 0;
-    else {
-        LLVMValueRef t = LLVMGetBasicBlockTerminator(LLVMGetInstructionParent(from));
-        for (unsigned i = 0; t && i < LLVMGetNumSuccessors(t); i++)
-            rh_vec_push(&work, LLVMGetSuccessor(t, i));
-    }
-    while (work.len && !hit) {
-        LLVMBasicBlockRef b = work.items[--work.len];
-        if (rh_map_get_ptr(&seen, b, 0))
-            continue;
-        rh_map_put_ptr(&seen, b, 1);
-        LLVMValueRef in = LLVMGetFirstInstruction(b);
-        for (; in && in != site && !hit; in = LLVMGetNextInstruction(in))
-            hit = (int)rh_map_get_ptr(uses, in, 0);
-        if (b == sb || hit)
-            continue;
-        LLVMValueRef t = LLVMGetBasicBlockTerminator(b);
-        for (unsigned i = 0; t && i < LLVMGetNumSuccessors(t); i++)
-            rh_vec_push(&work, LLVMGetSuccessor(t, i));
-    }
-    rh_vec_free(&work);
-    rh_map_free(&seen);
-    return hit;
+    return rh_cfg_reaches_before(from, site, NULL, in_uses, uses);
 }
 
 /* (b): the threads the create starts keep their argument to themselves. */
