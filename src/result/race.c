@@ -4,6 +4,7 @@
 #include "tier.h"
 #include "util/util.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -234,12 +235,15 @@ static char *arg_token(const char *opt, const char *arg)
     return t;
 }
 
+/* The inverse of arg_token: %XX with two hex digits is the byte XX; any
+ * other '%' (one digit, at the end) stays as it is. */
 static void arg_untoken(char *t)
 {
     char *q = t;
     for (const char *p = t; *p; p++) {
         unsigned v;
-        if (*p == '%' && sscanf(p + 1, "%2x", &v) == 1)
+        if (*p == '%' && isxdigit((unsigned char)p[1]) && isxdigit((unsigned char)p[2]) &&
+            sscanf(p + 1, "%2x", &v) == 1)
             *q++ = (char)v, p += 2;
         else
             *q++ = *p;
