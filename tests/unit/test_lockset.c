@@ -4,6 +4,7 @@
  * tests/unit/data/lockset_sample.c, where paths join with a lock held on
  * one side only (must intersects, may unites) and locks are released. */
 #include "check.h"
+#include "sample.h"
 #include "engines/static/cfg.h"
 #include "engines/static/lockset.h"
 #include "engines/static/points_to.h"
@@ -90,21 +91,10 @@ static int written_under(rh_ls *ls, const rh_program *p, const char *var, const 
 
 static void test_dataflow(const char *dir)
 {
-    char *file = rh_xasprintf("%s/unit/data/lockset_sample.c", dir);
-    const char *files[] = {file};
-    rh_options o = {0};
-    o.engine = "static";
-    o.files = files;
-    o.nfiles = 1;
     rh_program p;
-    char err[RH_ERR_MAX];
-    int rc = rh_frontend_load(&o, NULL, &p, err);
-    CHECK(rc == 0);
-    if (rc) {
-        fprintf(stderr, "%s\n", err);
-        free(file);
+    char *file = load_sample(dir, "lockset_sample.c", "static", 0, &p);
+    if (!file)
         return;
-    }
     rh_pt pt;
     rh_cfg cfg;
     rh_tg tg;

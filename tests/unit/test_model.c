@@ -2,6 +2,7 @@
  * builds the model of tests/unit/data/model_sample.c (64 and 32 bit) and
  * checks the records its lines must produce. */
 #include "check.h"
+#include "sample.h"
 #include "frontend/frontend.h"
 #include "model/concurrency.h"
 #include "model/model.h"
@@ -60,22 +61,10 @@ static const rh_sync *sync_at(const rh_program *p, unsigned line)
 
 static void test_model(const char *dir, int ilp32)
 {
-    char *file = rh_xasprintf("%s/unit/data/model_sample.c", dir);
-    const char *files[] = {file};
-    rh_options o = {0};
-    o.engine = "auto";
-    o.files = files;
-    o.nfiles = 1;
-    o.ilp32 = ilp32;
     rh_program p;
-    char err[RH_ERR_MAX];
-    int rc = rh_frontend_load(&o, NULL, &p, err);
-    CHECK(rc == 0);
-    if (rc) {
-        fprintf(stderr, "%s\n", err);
-        free(file);
+    char *file = load_sample(dir, "model_sample.c", "auto", ilp32, &p);
+    if (!file)
         return;
-    }
     CHECK(p.nthreads == 2 && p.main_func >= 0);
     const rh_access *a = access_at(&p, 23, RH_ACC_WRITE, 0);
     CHECK(a && a->size == 4 && !a->atomic && LLVMIsAGlobalVariable(a->ptr));
