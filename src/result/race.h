@@ -51,6 +51,11 @@ typedef struct rh_race_access {
                                its variable, not memory a pointer may reach), 0 when not or unknown */
     int after_join;         /* static: a join in its function may have run before it (the
                                threads it races with may be finished), 0 when not or unknown */
+    int lock_call_before;   /* static: a lock call of its function runs before it on every path,
+                               no unlock call between (some lock is held, named or not) */
+    int after_create;       /* static: its function created the other side's thread before it
+                               in this call, outside any loop around the create (the thread it
+                               shares the object with is its own child), 0 when not or unknown */
     char *op;               /* the library call that makes the access ("free", "memcpy"), or NULL */
 } rh_race_access;
 

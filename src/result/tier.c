@@ -61,7 +61,8 @@ static int whole_by_call(const rh_race_access *a)
  *
  * Measured on real programs with judged races (bench/score_races.py). */
 typedef enum may_kind {
-    MAY_WEAK = 0, MAY_UNPROTECTED, MAY_MAIN_READS, MAY_MAIN_FLAG, MAY_INSTANCES
+    MAY_WEAK = 0, MAY_UNPROTECTED, MAY_MAIN_READS, MAY_MAIN_FLAG, MAY_INSTANCES,
+    MAY_HEAP_SHARED, MAY_LIBRARY_STATE, MAY_MAIN_SHARED_READS
 } may_kind;
 
 /* A handler the library runs (a signal handler, an atexit function): the
@@ -84,13 +85,31 @@ static may_kind instances(const rh_race *r)
     return bare_write(a) || bare_write(b) ? MAY_INSTANCES : MAY_WEAK;
 }
 
+/* MAY_MAIN_SHARED_READS: main's lock-free read by name (x) is in code
+ * another thread entry runs too, so a lock a caller there takes is not
+ * ruled out as firmly as in main's own code (a lock wrapper the analysis
+ * did not recognise); it still counts on a variable of the program's
+ * static storage that every access reads and writes as volatile - declared
+ * for access from several threads without a lock - when the other side (y)
+ * writes it by name under no lock either. */
+static may_kind shared_code_read(const rh_race *r, const rh_race_access *x,
+                                 const rh_race_access *y)
+{
+    if (x->is_write || !bare_write(y) || !rh_names_is_program_global(r->object) || handler_side(y) ||
+        !r->volatile_only)
+        return MAY_WEAK;
+    return MAY_MAIN_SHARED_READS;
+}
+
 /* MAY_MAIN_READS or MAY_MAIN_FLAG when x is the main thread's side of
  * the may-race r and y the other's (see above), else MAY_WEAK. */
 static may_kind main_own(const rh_race *r, const rh_race_access *x, const rh_race_access *y)
 {
-    if (x->thread != 0 || y->thread == 0 || !x->own_code || !bare(x) || !x->one_target ||
-        !y->one_target || x->after_join)
+    if (x->thread != 0 || y->thread == 0 || !bare(x) || !x->one_target || !y->one_target ||
+        x->after_join)
         return MAY_WEAK;
+    if (!x->own_code)
+        return shared_code_read(r, x, y);
     if (!x->is_write)
         return y->is_write ? MAY_MAIN_READS : MAY_WEAK;
     return r->volatile_only && !y->atomic ? MAY_MAIN_FLAG : MAY_WEAK;
@@ -106,6 +125,84 @@ static int main_pair(const rh_race *r)
 static int heap_object(const char *desc)
 {
     return desc && strncmp(desc, "heap object", 11) == 0;
+}
+
+/* Hidden state of the library (strtok's buffer, localtime's struct tm):
+ * model_lib.c names it "libc: ...".  Its calls name it exactly (no
+ * pointer in between), so the location is certain; only the ordering is
+ * in doubt. */
+static int library_state(const char *desc)
+{
+    return desc && strncmp(desc, "global 'libc: ", 14) == 0;
+}
+
+/* A side that frees a heap object it names exactly: the free is a write
+ * of the whole object (the extent is unknown, the object is not). */
+static int frees_named(const rh_race_access *a)
+{
+    return a->op && strcmp(a->op, "free") == 0 && a->one_target;
+}
+
+/* Two different thread entries, neither the main thread nor a handler
+ * the library runs: the pairs whose ordering rests only on the locks the
+ * analysis matched, not on creates and joins it may have misread. */
+static int two_workers(const rh_race *r)
+{
+    return r->a.thread != r->b.thread && r->a.thread != 0 && r->b.thread != 0 &&
+           !handler_side(&r->a) && !handler_side(&r->b);
+}
+
+/* A plain write of the whole access or a free of the object it names. */
+static int plain_write_or_free(const rh_race_access *a)
+{
+    return a->is_write && !a->atomic && (!a->op || frees_named(a));
+}
+
+/* MAY_HEAP_SHARED: one heap object that both sides name exactly (one
+ * target at a known offset: the points-to set merges no other object into
+ * it), two different thread entries off main, one side in the function
+ * that created the other side's thread, after the create (after_create),
+ * the child's side holding no lock at all (none named, and no lock call
+ * of its function before it without an unlock since), one of them writing
+ * or freeing the object.
+ * The child is the creator's own (not one a sibling call created, whose
+ * object would be another block of the same site), so the object is one
+ * they share; the child takes no lock around its access, so no common lock
+ * the analysis might have missed orders the pair. */
+static may_kind heap_shared(const rh_race *r)
+{
+    const rh_race_access *a = &r->a, *b = &r->b;
+    if (!heap_object(r->object) || !two_workers(r) || !a->one_target || !b->one_target ||
+        a->assumed || b->assumed || a->atomic || b->atomic)
+        return MAY_WEAK;
+    if (!plain_write_or_free(a) && !plain_write_or_free(b))
+        return MAY_WEAK;
+    if (a->after_create && !a->after_join && !b->nlocks && !b->lock_call_before)
+        return MAY_HEAP_SHARED;
+    if (b->after_create && !b->after_join && !a->nlocks && !a->lock_call_before)
+        return MAY_HEAP_SHARED;
+    return MAY_WEAK;
+}
+
+/* MAY_LIBRARY_STATE: the library's hidden state written by calls of two
+ * different thread entries off main (two calls of the non-reentrant
+ * function itself, not a read of what one returned), in two different
+ * functions, at least one of them holding no lock: the call runs
+ * unprotected in one thread while another thread's call fills the same
+ * buffer. */
+static may_kind library_shared(const rh_race *r)
+{
+    const rh_race_access *a = &r->a, *b = &r->b;
+    if (!library_state(r->object) || !two_workers(r) || a->assumed || b->assumed)
+        return MAY_WEAK;
+    if (!a->is_write || !b->is_write || (a->nlocks && b->nlocks))
+        return MAY_WEAK;
+    /* One call site shared by two threads leaves its protection to its
+     * callers (a lock or semaphore there, a per-stream buffer): the
+     * analysis is least sure of those, so two different callers only. */
+    if (a->func && b->func && strcmp(a->func, b->func) == 0)
+        return MAY_WEAK;
+    return MAY_LIBRARY_STATE;
 }
 
 /* Why a may-race is not strong evidence (and *kind MAY_WEAK), or NULL
@@ -124,6 +221,8 @@ static const char *may_weakness(const rh_race *r, may_kind *kind)
 {
     *kind = MAY_WEAK;
     int global = rh_names_is_program_global(r->object);
+    if ((*kind = heap_shared(r)) != MAY_WEAK || (*kind = library_shared(r)) != MAY_WEAK)
+        return NULL;
     if (!global && !(main_pair(r) && heap_object(r->object)))
         return r->a.thread == r->b.thread ? "two instances of one thread"
                                           : "not a variable of the program's own static storage";
@@ -161,6 +260,15 @@ static const char *const may_evidence[] = {
                        "thread runs, reads it by name with no lock while another thread entry writes it",
     [MAY_INSTANCES] = "may-race on a variable of the program: two instances of one thread entry "
                       "access it by name, one writing it, no lock on either side",
+    [MAY_HEAP_SHARED] = "may-race on a heap object both accesses name exactly (one allocation site, no "
+                        "other object in either points-to set): two thread entries, neither of them the "
+                        "main thread, one writing or freeing it, no lock on either side",
+    [MAY_LIBRARY_STATE] = "may-race on the library's hidden state (a non-reentrant call's static "
+                          "buffer): calls of two thread entries, neither of them the main thread, one "
+                          "of them holding no lock",
+    [MAY_MAIN_SHARED_READS] = "may-race on a volatile variable of the program: the main thread reads it "
+                              "by name with no lock, in code another thread runs too, while another "
+                              "thread entry writes it by name with no lock",
     [MAY_MAIN_FLAG] = "may-race on a volatile flag of the program: the main thread, in code no other "
                       "thread runs, writes it by name with no lock while another thread entry reads it",
 };

@@ -28,7 +28,14 @@ tests/e2e/data/report_tiers:
   (a join may have run before it); every likely line is a RACE line; and on the look-alike
   tests/programs/main_reads_worker_counters_norace.c (reads after the join
   or under the common lock, a setting written before the create, a
-  thread-local counter) nothing is listed."""
+  thread-local counter) nothing is listed;
+- creator_child_undefined_race.c, static engine with --may: a heap object
+  a coordinator writes after creating its own child while the child polls
+  it with no lock, localtime called by two workers (one with no lock), and
+  main reading a volatile counter in a helper the writer runs too are
+  likely, each with its evidence; the job's setup before the create, the
+  counter both touch under the job's lock and everything after the join
+  are not likely (no likely location touches a NORACE line)."""
 import argparse
 import copy
 import json
@@ -46,6 +53,7 @@ HEAP = os.path.join(DATA, "heap_account_race.c")
 UNDEF = os.path.join("tests", "e2e", "data", "undefined", "undefined_lookup_own_locals_norace.c")
 MAIN_STATS = os.path.join(DATA, "main_stats_undefined_race.c")
 MAIN_STATS_NORACE = os.path.join("tests", "programs", "main_reads_worker_counters_norace.c")
+CREATOR = os.path.join(DATA, "creator_child_undefined_race.c")
 sys.path.insert(0, HERE)
 from harness import annotations  # noqa: E402
 import suite  # noqa: E402
@@ -239,6 +247,31 @@ def test_main_stats():
           (doc["verdict"], doc["groups"]))
 
 
+def test_creator_child():
+    race, norace = annotations(os.path.join(ROOT, CREATOR))
+    doc = json.loads(run("--format=json", "--timeout=20", "--engine=static", "--may", CREATOR).stdout)
+    likely = [g for g in doc["groups"] if g["status"] == "likely"]
+    kinds = sorted(g["object"].split(":")[-2] if g["object"].startswith("heap object") else g["object"]
+                   for g in likely)
+    job_line = str(line_of(CREATOR, "struct job *j = calloc"))
+    check("creator/child: the job, localtime's buffer and the volatile counter are likely",
+          kinds == sorted([job_line, "global 'libc: localtime's static struct tm'", "global 'progress'"]), kinds)
+    reasons = {g["object"] if not g["object"].startswith("heap") else "job": g["reason"] for g in likely}
+    check("creator/child: each reason names its evidence",
+          "heap object both accesses name exactly" in reasons.get("job", "")
+          and "library's hidden state" in reasons.get("global 'libc: localtime's static struct tm'", "")
+          and "volatile variable" in reasons.get("global 'progress'", ""), reasons)
+    lines = {a["line"] for r in doc["races"] if r["status"] == "likely" for a in r["accesses"]}
+    check("creator/child: every line of a likely race is a RACE line, none a NORACE line",
+          lines <= race and not lines & norace, (sorted(lines), sorted(race)))
+    stop = line_of(CREATOR, "j->stop = 1;")
+    job = [g for g in likely if g["object"].startswith("heap")]
+    job_pairs = [sorted(a["line"] for a in r["accesses"]) for r in doc["races"]
+                 if r["status"] == "likely" and r["object"].startswith("heap")]
+    check("creator/child: the job's likely pair is the stop flag, written after the create",
+          len(job) == 1 and job_pairs == [sorted([stop, line_of(CREATOR, "!h->job->stop")])], job_pairs)
+
+
 def main():
     global RH
     ap = argparse.ArgumentParser()
@@ -250,6 +283,7 @@ def main():
         test_seen_tier(tmp)
         test_assumption_count()
         test_main_stats()
+        test_creator_child()
     check.finish()
 
 

@@ -388,6 +388,55 @@ static int after_join(const rh_program *p, const rh_access *ac)
     return 0;
 }
 
+/* Whether access a, in thread t's run of its function, follows the call
+ * that created thread `other` in that same call: the create is in a's
+ * function, may run before a, and a cannot run before it again (a and the
+ * create are not on one cycle, so a is not the setup of a later
+ * iteration's child).  The other thread is then a child of this very
+ * call, and an object a names is the one the child was given. */
+static int after_create(const rh_static *s, int a, int other)
+{
+    LLVMValueRef create = s->tg.threads[other].create, inst = s->p->accesses[a].inst;
+    if (!create || !inst ||
+        LLVMGetBasicBlockParent(LLVMGetInstructionParent(create)) !=
+            LLVMGetBasicBlockParent(LLVMGetInstructionParent(inst)))
+        return 0;
+    return rh_cfg_may_follow(create, inst) && !rh_cfg_may_follow(inst, create);
+}
+
+/* hit() of rh_cfg_reaches_before: an unlock call among the syncs of one
+ * function. */
+typedef struct unlock_ctx {
+    const rh_program *p;
+    const rh_function *f;
+} unlock_ctx;
+
+static int is_unlock_of(LLVMValueRef in, void *ctx)
+{
+    const unlock_ctx *u = ctx;
+    for (int i = u->f->first_sync; i < u->f->first_sync + u->f->nsyncs; i++)
+        if (u->p->syncs[i].inst == in)
+            return u->p->syncs[i].entry && u->p->syncs[i].entry->op == RH_OP_UNLOCK;
+    return 0;
+}
+
+/* Whether a lock call of access ac's function runs before it on every path
+ * with no unlock call of that function possibly in between: some lock is
+ * held there, whichever lock the analysis could name (one of a block the
+ * call reaches through a pointer loaded again, of an object with many
+ * instances, is in no must-lockset). */
+static int lock_call_before(const rh_program *p, const rh_access *ac)
+{
+    const rh_function *f = &p->funcs[ac->func];
+    unlock_ctx u = {p, f};
+    for (int i = f->first_sync; i < f->first_sync + f->nsyncs; i++)
+        if (p->syncs[i].entry && p->syncs[i].entry->op == RH_OP_LOCK &&
+            rh_cfg_dominates(p->syncs[i].inst, ac->inst) &&
+            !rh_cfg_reaches_before(p->syncs[i].inst, ac->inst, NULL, is_unlock_of, &u))
+            return 1;
+    return 0;
+}
+
 static void fill_access(rh_static *s, rh_race_access *out, int a, int t)
 {
     rh_race_access_from_model(out, s->p, &s->p->accesses[a]);
@@ -404,6 +453,7 @@ static void fill_access(rh_static *s, rh_race_access *out, int a, int t)
     out->locks = rh_xcalloc(must->n + 1, sizeof *out->locks);
     for (uint32_t i = 0; i < must->n; i++)
         out->locks[out->nlocks++] = rh_ls_elem_desc(&s->ls, must->v[i]);
+    out->lock_call_before = lock_call_before(s->p, &s->p->accesses[a]);
 }
 
 /* Whether every access to c's location (its object's refs that overlap
@@ -430,6 +480,8 @@ static void emit(pairs *pp, const cand *c)
     memset(&r, 0, sizeof r);
     fill_access(s, &r.a, c->a1, c->t1);
     fill_access(s, &r.b, c->a2, c->t2);
+    r.a.after_create = after_create(s, c->a1, c->t2);
+    r.b.after_create = after_create(s, c->a2, c->t1);
     r.object = rh_pt_object_desc(&s->pt, c->obj);
     r.offset_lo = c->lo <= WHOLE_LO ? -1 : (long)c->lo;
     r.offset_hi = c->hi >= WHOLE_HI ? -1 : (long)c->hi;
