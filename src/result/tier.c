@@ -164,7 +164,7 @@ static int plain_write_or_free(const rh_race_access *a)
  * that created the other side's thread, after the create (after_create),
  * the child's side holding no lock at all (none named, and no lock call
  * of its function before it without an unlock since), one of them writing
- * or freeing the object.
+ * or freeing the object (a free only against an access under no lock).
  * The child is the creator's own (not one a sibling call created, whose
  * object would be another block of the same site), so the object is one
  * they share; the child takes no lock around its access, so no common lock
@@ -176,6 +176,13 @@ static may_kind heap_shared(const rh_race *r)
         a->assumed || b->assumed || a->atomic || b->atomic)
         return MAY_WEAK;
     if (!plain_write_or_free(a) && !plain_write_or_free(b))
+        return MAY_WEAK;
+    /* The last user's free after a count checked under a lock (a
+     * reference count) is ordered after every access made under that
+     * lock: a free counts only against an access that holds none, and two
+     * frees of one block are ordered by whatever decides who frees it. */
+    if ((frees_named(a) && (b->nlocks || b->lock_call_before || frees_named(b))) ||
+        (frees_named(b) && (a->nlocks || a->lock_call_before)))
         return MAY_WEAK;
     if (a->after_create && !a->after_join && !b->nlocks && !b->lock_call_before)
         return MAY_HEAP_SHARED;

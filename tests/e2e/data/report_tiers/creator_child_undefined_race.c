@@ -1,4 +1,4 @@
-/* report tiers: a coordinator thread (two instances) allocates a job, creates a child with it and afterwards sets the job's stop flag with no lock while the child polls it with none (likely: the child is this call's own, the object is the one they share); the job's setup before the create, the counter both sides touch under the job's lock (the child's reached through a pointer loaded again) and the accesses and frees after the join are not likely; two different workers call localtime, one without a lock and only on one path (a may-race on the library's hidden state: likely); main reads a volatile progress counter in a helper the logger also runs while the logger writes it (likely); audit_log is defined by no input, so no run confirms any */
+/* report tiers: a coordinator thread (two instances) allocates a job, creates a child with it and afterwards sets the job's stop flag with no lock while the child polls it with none (likely: the child is this call's own, the object is the one they share); the job's setup before the create, the counter both sides touch under the job's lock (the child's reached through a pointer loaded again) the accesses and frees after the join, and a reference-counted tally both drop (updated under its lock, freed by the last user) are not likely; two different workers call localtime, one without a lock and only on one path (a may-race on the library's hidden state: likely); main reads a volatile progress counter in a helper the logger also runs while the logger writes it (likely); audit_log is defined by no input, so no run confirms any */
 #include <pthread.h>
 #include <stdlib.h>
 #include <time.h>
@@ -11,9 +11,26 @@ struct job {
     int done;
     int arg;
 };
+struct tally {
+    pthread_mutex_t lock;
+    int users;
+    long count;
+};
 struct holder {
     struct job *job;
+    struct tally *tally;
 };
+
+/* Drops one reference to t; the last user frees it. */
+static void tally_put(struct tally *t)
+{
+    pthread_mutex_lock(&t->lock);
+    t->count = t->count + 1; // NORACE
+    int left = --t->users; // NORACE
+    pthread_mutex_unlock(&t->lock);
+    if (!left)
+        free(t); // NORACE
+}
 
 static pthread_mutex_t log_lock = PTHREAD_MUTEX_INITIALIZER;
 static volatile long progress;
@@ -33,6 +50,7 @@ static void *child(void *p)
     pthread_mutex_lock(&h->job->lock);
     h->job->done = h->job->done + (int)seen; // NORACE
     pthread_mutex_unlock(&h->job->lock);
+    tally_put(h->tally);
     return NULL;
 }
 
@@ -42,9 +60,13 @@ static void *coordinator(void *unused)
     pthread_t c;
     struct holder *h = malloc(sizeof *h);
     struct job *j = calloc(1, sizeof *j);
-    if (!h || !j)
+    struct tally *t = calloc(1, sizeof *t);
+    if (!h || !j || !t)
         return NULL;
     h->job = j;
+    h->tally = t;
+    pthread_mutex_init(&t->lock, NULL);
+    t->users = 2; // NORACE
     pthread_mutex_init(&j->lock, NULL);
     j->arg = 7; // NORACE
     pthread_create(&c, NULL, child, h);
@@ -53,6 +75,12 @@ static void *coordinator(void *unused)
     int early = j->done; // NORACE
     pthread_mutex_unlock(&j->lock);
     j->stop = 1; // RACE
+    pthread_mutex_lock(&t->lock);
+    t->count = t->count + 2; // NORACE
+    int left = --t->users; // NORACE
+    pthread_mutex_unlock(&t->lock);
+    if (!left)
+        free(t); // NORACE
     pthread_join(c, NULL);
     int done = j->done; // NORACE
     free(j);
@@ -86,7 +114,7 @@ int main(void)
     pthread_t t[4];
     pthread_create(&t[0], NULL, coordinator, NULL);
     pthread_create(&t[1], NULL, coordinator, NULL);
-    pthread_create(&t[2], NULL, logger, &progress);
+    pthread_create(&t[2], NULL, logger, &stamp);
     pthread_create(&t[3], NULL, reporter, NULL);
     long p = 0;
     for (int i = 0; i < 3; i++) {
