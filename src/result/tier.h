@@ -13,7 +13,13 @@
  *              main thread, in code no other thread entry runs, reads the
  *              variable (or a heap object) by name with no lock while the
  *              other writes it, no join of its function possibly before,
- *              or writes a volatile flag the other reads (tier.c);
+ *              or writes a volatile flag the other reads, or reads a
+ *              volatile variable by name in code its threads share while
+ *              another entry writes it with no lock; a heap object a
+ *              thread touches after creating its own child while the
+ *              child touches it under no lock, one writing or freeing it;
+ *              the library's hidden state filled by two threads' calls in
+ *              different functions, one unlocked (tier.c);
  *   possible   every other static may-race (both sides or, off main's
  *              own code, one side holds a lock, two instances of one
  *              thread, main in code its threads share or writing what
@@ -22,7 +28,8 @@
  *
  * Contract: rh_tier_assign sets r->status and r->status_why (NULL when
  * confirmed; a likely may-race's names the evidence it stands on) from
- * the record alone (the static engine's own_code and one_target included), so every engine, the merge of the
+ * the record alone (the static engine's own_code, one_target, after_join,
+ * after_create and lock_call_before included), so every engine, the merge of the
  * portfolio and a report read back from JSON agree.  It never changes a
  * verdict: verdicts and exit codes rest on the evidence (portfolio.c).
  */
