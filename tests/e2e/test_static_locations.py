@@ -5,13 +5,18 @@ field of a global struct whose points-to object collapsed is on that
 field's bytes; a string literal is never a race location; a location
 with thousands of racing pairs is capped on its own and hides no later
 location; a race whose every access is a volatile scalar (a stop flag)
-says so with "volatile_only", and one with plain accesses does not."""
+says so with "volatile_only", and one with plain accesses does not; a
+heap block a thread writes after creating its own child, which polls it
+with no lock, is a likely location on exactly the RACE lines (the setup
+before the create and the accesses after the join are not), and its
+reference-counted look-alike lists nothing likely."""
 import argparse
 import json
 import os
 import subprocess
 import tempfile
 import suite  # noqa: E402
+from harness import annotations  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -63,6 +68,17 @@ def main():
     check("volatile stop flag: volatile_only", rs and all(r.get("volatile_only") is True for r in rs), rs)
     _, rs = races(rh, os.path.join(PROGS, "plain_stop_flag_race.c"))
     check("plain stop flag: not volatile_only", rs and not any(r.get("volatile_only") for r in rs), rs)
+
+    path = os.path.join(PROGS, "child_stop_flag_after_create_race.c")
+    race, _ = annotations(path)
+    _, rs = races(rh, path)
+    likely = {a["line"] for r in rs if r.get("status") == "likely" for a in r["accesses"]}
+    check("creator's own child: the stop flag is likely, on exactly the RACE lines", likely == race,
+          (sorted(likely), sorted(race)))
+    _, rs = races(rh, os.path.join(PROGS, "child_refcount_after_create_norace.c"))
+    check("creator's own child, reference-counted look-alike: nothing likely",
+          rs and not [r for r in rs if r.get("status") == "likely"],
+          [(r.get("status"), [a["line"] for a in r["accesses"]]) for r in rs])
 
     with tempfile.TemporaryDirectory() as tmp:
         prog = os.path.join(tmp, "sink.c")

@@ -404,36 +404,27 @@ static int after_create(const rh_static *s, int a, int other)
     return rh_cfg_may_follow(create, inst) && !rh_cfg_may_follow(inst, create);
 }
 
-/* hit() of rh_cfg_reaches_before: an unlock call among the syncs of one
- * function. */
-typedef struct unlock_ctx {
-    const rh_program *p;
-    const rh_function *f;
-} unlock_ctx;
-
-static int is_unlock_of(LLVMValueRef in, void *ctx)
-{
-    const unlock_ctx *u = ctx;
-    for (int i = u->f->first_sync; i < u->f->first_sync + u->f->nsyncs; i++)
-        if (u->p->syncs[i].inst == in)
-            return u->p->syncs[i].entry && u->p->syncs[i].entry->op == RH_OP_UNLOCK;
-    return 0;
-}
-
 /* Whether a lock call of access ac's function runs before it on every path
- * with no unlock call of that function possibly in between: some lock is
- * held there, whichever lock the analysis could name (one of a block the
- * call reaches through a pointer loaded again, of an object with many
- * instances, is in no must-lockset). */
+ * with no unlock call of that function on a path from the lock to it: some
+ * lock is held there, whichever lock the analysis could name (one of a
+ * block the call reaches through a pointer loaded again, of an object with
+ * many instances, is in no must-lockset). */
 static int lock_call_before(const rh_program *p, const rh_access *ac)
 {
     const rh_function *f = &p->funcs[ac->func];
-    unlock_ctx u = {p, f};
-    for (int i = f->first_sync; i < f->first_sync + f->nsyncs; i++)
-        if (p->syncs[i].entry && p->syncs[i].entry->op == RH_OP_LOCK &&
-            rh_cfg_dominates(p->syncs[i].inst, ac->inst) &&
-            !rh_cfg_reaches_before(p->syncs[i].inst, ac->inst, NULL, is_unlock_of, &u))
+    int end = f->first_sync + f->nsyncs;
+    for (int i = f->first_sync; i < end; i++) {
+        if (!p->syncs[i].entry || p->syncs[i].entry->op != RH_OP_LOCK ||
+            !rh_cfg_dominates(p->syncs[i].inst, ac->inst))
+            continue;
+        int released = 0;
+        for (int k = f->first_sync; k < end && !released; k++)
+            released = p->syncs[k].entry && p->syncs[k].entry->op == RH_OP_UNLOCK &&
+                       rh_cfg_may_follow(p->syncs[i].inst, p->syncs[k].inst) &&
+                       rh_cfg_may_follow(p->syncs[k].inst, ac->inst);
+        if (!released)
             return 1;
+    }
     return 0;
 }
 
