@@ -2,6 +2,7 @@
  * is a short table of evidence plus one test of a may-race's accesses. */
 #include "tier.h"
 #include "names.h"
+#include "model/libspec.h"
 #include "util/util.h"
 
 #include <stdlib.h>
@@ -191,6 +192,15 @@ static may_kind heap_shared(const rh_race *r)
     return MAY_WEAK;
 }
 
+/* A call whose hidden state glibc keeps per thread or serialises inside
+ * (strerror): a race by POSIX, which the report keeps, but not one a
+ * glibc program shows, so no strong evidence. */
+static int glibc_serialised(const rh_race_access *a)
+{
+    const rh_conc_entry *e = a->op ? rh_libspec_lookup(a->op) : NULL;
+    return e && (e->flags & RH_F_STATE_LOCKED);
+}
+
 /* MAY_LIBRARY_STATE: the library's hidden state written by calls of two
  * different thread entries off main (two calls of the non-reentrant
  * function itself, not a read of what one returned), in two different
@@ -200,7 +210,8 @@ static may_kind heap_shared(const rh_race *r)
 static may_kind library_shared(const rh_race *r)
 {
     const rh_race_access *a = &r->a, *b = &r->b;
-    if (!library_state(r->object) || !two_workers(r) || a->assumed || b->assumed)
+    if (!library_state(r->object) || !two_workers(r) || a->assumed || b->assumed ||
+        glibc_serialised(a) || glibc_serialised(b))
         return MAY_WEAK;
     if (!a->is_write || !b->is_write || (a->nlocks && b->nlocks))
         return MAY_WEAK;

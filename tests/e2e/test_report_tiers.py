@@ -35,7 +35,8 @@ tests/e2e/data/report_tiers:
   main reading a volatile counter in a helper the writer runs too are
   likely, each with its evidence; the job's setup before the create, the
   counter both touch under the job's lock and everything after the join
-  are not likely (no likely location touches a NORACE line)."""
+  are not likely (no likely location touches a NORACE line), and strerror
+  called the same way, whose buffer glibc keeps per thread, stays possible."""
 import argparse
 import copy
 import json
@@ -257,6 +258,9 @@ def test_creator_child():
     check("creator/child: the job, localtime's buffer and the volatile counter are likely",
           kinds == sorted([job_line, "global 'libc: localtime's static struct tm'", "global 'progress'"]), kinds)
     reasons = {g["object"] if not g["object"].startswith("heap") else "job": g["reason"] for g in likely}
+    strerror = [g["status"] for g in doc["groups"] if g["object"] == "global 'libc: strerror's static buffer'"]
+    check("creator/child: strerror's buffer (glibc keeps it per thread) is listed, possible", strerror == ["possible"],
+          strerror)
     check("creator/child: each reason names its evidence",
           "heap object both accesses name exactly" in reasons.get("job", "")
           and "library's hidden state" in reasons.get("global 'libc: localtime's static struct tm'", "")
