@@ -279,8 +279,8 @@ static const char *const may_evidence[] = {
     [MAY_INSTANCES] = "may-race on a variable of the program: two instances of one thread entry "
                       "access it by name, one writing it, no lock on either side",
     [MAY_HEAP_SHARED] = "may-race on a heap object both accesses name exactly (one allocation site, no "
-                        "other object in either points-to set): two thread entries, neither of them the "
-                        "main thread, one writing or freeing it, no lock on either side",
+                        "other object in either points-to set): a thread accesses it after creating its "
+                        "own child, the child with no lock held, one of them writing or freeing it",
     [MAY_LIBRARY_STATE] = "may-race on the library's hidden state (a non-reentrant call's static "
                           "buffer): calls of two thread entries, neither of them the main thread, one "
                           "of them holding no lock",
