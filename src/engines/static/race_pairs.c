@@ -411,6 +411,8 @@ static int after_create(const rh_static *s, int a, int other)
  * many instances, is in no must-lockset). */
 static int lock_call_before(const rh_program *p, const rh_access *ac)
 {
+    if (!ac->inst)
+        return 0;
     const rh_function *f = &p->funcs[ac->func];
     int end = f->first_sync + f->nsyncs;
     for (int i = f->first_sync; i < end; i++) {
