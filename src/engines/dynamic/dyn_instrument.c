@@ -5,12 +5,15 @@
  * served by the runtime.  What a call means comes from the table only.
  *
  * Not instrumented: plain (non-atomic) loads and stores of memory only the
- * accessing thread can reach (private_object): a stack object or a static
- * thread-local variable whose address is only ever loaded from, stored
- * into or offset (getelementptr), never passed to a call, stored as a
- * value, turned into an integer or merged (phi, select).  Another thread
- * could reach such an object only through its address, and none leaves
- * those uses, so no access to it can race and leaving it out hides none.
+ * accessing thread can reach (private_object): a stack object, a block
+ * fresh from malloc/calloc (fresh_allocators) or a static thread-local
+ * variable whose address is only ever loaded from, stored into, compared
+ * or offset (getelementptr), and passed to no call but free and
+ * racehunt's hooks - never to another call, stored as a value, returned,
+ * turned into an integer or merged (phi, select).  Another thread could
+ * reach such an object only through its address, and none leaves those
+ * uses, so no access to it can race and leaving it out hides none (a
+ * freed block's history is cleared anyway: its next owner starts anew).
  */
 #include "dyn.h"
 #include "model/libspec.h"
@@ -182,34 +185,69 @@ static int is_offset(LLVMValueRef v)
     return LLVMIsAConstantExpr(v) && LLVMGetConstOpcode(v) == LLVMGetElementPtr;
 }
 
-/* Calls that use an address without keeping or passing it on. */
-static int harmless_call(LLVMValueRef call)
+static const char *called_name(LLVMValueRef call)
 {
     LLVMValueRef f = LLVMGetCalledValue(call);
     size_t len = 0;
-    const char *name = f && LLVMIsAFunction(f) ? LLVMGetValueName2(f, &len) : "";
-    return strncmp(name, "llvm.lifetime.", 14) == 0 || strncmp(name, "llvm.dbg.", 9) == 0;
+    return f && LLVMIsAFunction(f) ? LLVMGetValueName2(f, &len) : "";
 }
 
-/* Whether every use of address v only loads from it, stores into it or
- * offsets it into an address of the same kind (depth bounds the walk). */
+/* Calls that use an address without keeping or passing it on: debug and
+ * lifetime markers, racehunt's own hooks (they record the address, never
+ * hand it to program code), and free (the block ends there). */
+static int harmless_call(LLVMValueRef call)
+{
+    const char *name = called_name(call);
+    return strncmp(name, "llvm.lifetime.", 14) == 0 || strncmp(name, "llvm.dbg.", 9) == 0 ||
+           strncmp(name, "__rh_", 5) == 0 || strcmp(name, "free") == 0;
+}
+
+/* Whether v is only passed to racehunt's hooks. */
+static int only_hooks_use(LLVMValueRef v)
+{
+    for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u))
+        if (!LLVMIsACallInst(LLVMGetUser(u)) || strncmp(called_name(LLVMGetUser(u)), "__rh_", 5) != 0)
+            return 0;
+    return 1;
+}
+
+/* Whether every use of address v only loads from it, stores into it,
+ * compares it or offsets it into an address of the same kind (depth
+ * bounds the walk). */
 static int address_stays(LLVMValueRef v, int depth)
 {
     if (depth > 16)
         return 0;
     for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
         LLVMValueRef user = LLVMGetUser(u);
-        if (LLVMIsALoadInst(user))
+        if (LLVMIsALoadInst(user) || LLVMIsAICmpInst(user))
             continue;
         if (LLVMIsAStoreInst(user) && LLVMGetOperand(user, 0) != v)
             continue; /* stored into, not stored */
         if (LLVMIsACallInst(user) && harmless_call(user))
             continue;
+        if (LLVMIsAPtrToIntInst(user) && only_hooks_use(user))
+            continue; /* the allocation hook's copy of the address */
         if (is_offset(user) && LLVMGetOperand(user, 0) == v && address_stays(user, depth + 1))
             continue;
         return 0;
     }
     return 1;
+}
+
+/* Allocators whose result is a block no other pointer reaches yet. */
+static const char *const fresh_allocators[] = {"malloc", "calloc", "aligned_alloc", "memalign",
+                                               "valloc", "strdup", "strndup"};
+
+static int fresh_allocation(LLVMValueRef v)
+{
+    if (!LLVMIsACallInst(v))
+        return 0;
+    const char *name = called_name(v);
+    for (size_t i = 0; i < sizeof fresh_allocators / sizeof *fresh_allocators; i++)
+        if (strcmp(name, fresh_allocators[i]) == 0)
+            return 1;
+    return 0;
 }
 
 /* Whether ptr points into an object only its own thread can reach (the
@@ -218,7 +256,7 @@ static int private_object(LLVMValueRef ptr)
 {
     for (int i = 0; i < 16 && is_offset(ptr); i++)
         ptr = LLVMGetOperand(ptr, 0);
-    int local = LLVMIsAAllocaInst(ptr) != NULL;
+    int local = LLVMIsAAllocaInst(ptr) != NULL || fresh_allocation(ptr);
     /* a thread-local variable other units can name may have its address
      * taken there (racehunt cc instruments one unit at a time) */
     int tls = LLVMIsAGlobalVariable(ptr) && LLVMIsThreadLocal(ptr) &&
