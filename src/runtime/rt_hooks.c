@@ -153,7 +153,9 @@ void __rh_access(void *p, uint64_t size, uint32_t flags, uint32_t loc, uint64_t 
         rt_out_event(t, "nop", loc, 0, 0, 0, 1);
         return;
     }
-    if (flags & RH_RT_STRLEN)
+    if ((flags & RH_RT_UPTO) && value >= (uintptr_t)p)
+        size = value - (uintptr_t)p + 1; /* the search stopped there */
+    else if (flags & RH_RT_STRLEN)
         size = strlen(p) + 1;
     rt_target_reach(t, p, size, flags, loc);
     if (!rt_point_fast(t, loc))

@@ -8,12 +8,13 @@
  * accessing thread can reach (private_object): a stack object, a block
  * fresh from malloc/calloc (fresh_allocators) or a static thread-local
  * variable whose address is only ever loaded from, stored into, compared
- * or offset (getelementptr), and passed to no call but free and
- * racehunt's hooks - never to another call, stored as a value, returned,
- * turned into an integer or merged (phi, select).  Another thread could
- * reach such an object only through its address, and none leaves those
- * uses, so no access to it can race and leaving it out hides none (a
- * freed block's history is cleared anyway: its next owner starts anew).
+ * or offset (getelementptr), and passed to no call but free and the hooks
+ * that only record it (recording_hooks) - never to another call, stored
+ * as a value, returned, turned into an integer or merged (phi, select).
+ * Another thread could reach such an object only through its address,
+ * and none leaves those uses, so no access to it can race and leaving it
+ * out hides none (a freed block's history is cleared anyway: its next
+ * owner starts anew).
  */
 #include "dyn.h"
 #include "model/libspec.h"
@@ -192,21 +193,33 @@ static const char *called_name(LLVMValueRef call)
     return f && LLVMIsAFunction(f) ? LLVMGetValueName2(f, &len) : "";
 }
 
+/* racehunt's hooks that only record an address, never hand it to program
+ * code (__rh_thread_prepare, for one, passes its argument to a thread). */
+static const char *const recording_hooks[] = {"__rh_access", "__rh_sync_pre", "__rh_sync_post"};
+
+static int recording_hook(LLVMValueRef call)
+{
+    const char *name = called_name(call);
+    for (size_t i = 0; i < sizeof recording_hooks / sizeof *recording_hooks; i++)
+        if (strcmp(name, recording_hooks[i]) == 0)
+            return 1;
+    return 0;
+}
+
 /* Calls that use an address without keeping or passing it on: debug and
- * lifetime markers, racehunt's own hooks (they record the address, never
- * hand it to program code), and free (the block ends there). */
+ * lifetime markers, the recording hooks, and free (the block ends there). */
 static int harmless_call(LLVMValueRef call)
 {
     const char *name = called_name(call);
     return strncmp(name, "llvm.lifetime.", 14) == 0 || strncmp(name, "llvm.dbg.", 9) == 0 ||
-           strncmp(name, "__rh_", 5) == 0 || strcmp(name, "free") == 0;
+           recording_hook(call) || strcmp(name, "free") == 0;
 }
 
 /* Whether v is only passed to racehunt's hooks. */
 static int only_hooks_use(LLVMValueRef v)
 {
     for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u))
-        if (!LLVMIsACallInst(LLVMGetUser(u)) || strncmp(called_name(LLVMGetUser(u)), "__rh_", 5) != 0)
+        if (!LLVMIsACallInst(LLVMGetUser(u)) || !recording_hook(LLVMGetUser(u)))
             return 0;
     return 1;
 }
@@ -337,6 +350,34 @@ static void instrument_scan_call(inst_ctx *c, LLVMValueRef call, const rh_conc_e
     }
 }
 
+/* Searches that read their object from its start up to the byte they
+ * return (or all of it when they return NULL): checked by the bytes they
+ * touched, so a loop that searches the rest of a buffer line by line
+ * stays linear. */
+static const char *const stop_at_result[] = {"strchr", "memchr", "rawmemchr", "strchrnul"};
+
+static int stops_at_result(LLVMValueRef call)
+{
+    if (LLVMGetTypeKind(LLVMTypeOf(call)) != LLVMPointerTypeKind)
+        return 0;
+    for (size_t i = 0; i < sizeof stop_at_result / sizeof *stop_at_result; i++)
+        if (strcmp(called_name(call), stop_at_result[i]) == 0)
+            return 1;
+    return 0;
+}
+
+/* The read of [p, p+n) by a search, after the call: the runtime cuts it
+ * at the returned byte (RH_RT_UPTO).  The call itself holds no scheduling
+ * point, so after it is as good as before. */
+static void read_up_to_result(inst_ctx *c, LLVMValueRef call, LLVMValueRef p, LLVMValueRef n,
+                              unsigned flags)
+{
+    LLVMPositionBuilderBefore(c->b, LLVMGetNextInstruction(call));
+    LLVMValueRef args[] = {p, n, k32(c, flags | RH_RT_UPTO), k32(c, new_loc(c, call, p)),
+                           LLVMBuildPtrToInt(c->b, call, c->i64, "")};
+    LLVMBuildCall2(c->b, c->t_access, c->f_access, args, 5, "");
+}
+
 /* memcpy, strlen, ...: one access per pointer argument the table names. */
 static void instrument_memory_call(inst_ctx *c, LLVMValueRef call, const rh_conc_entry *e)
 {
@@ -361,7 +402,11 @@ static void instrument_memory_call(inst_ctx *c, LLVMValueRef call, const rh_conc
             flags |= RH_RT_STRLEN, n = k64(c, 0);
         else if (!n)
             n = k64(c, 1); /* a write of unknown length: its first byte at least */
-        call_access(c, call, LLVMGetOperand(call, (unsigned)roles[i].arg), n, flags, NULL);
+        LLVMValueRef p = LLVMGetOperand(call, (unsigned)roles[i].arg);
+        if (roles[i].kind == RH_RT_READ && stops_at_result(call))
+            read_up_to_result(c, call, p, n, flags);
+        else
+            call_access(c, call, p, n, flags, NULL);
     }
     if (e->flags & RH_F_SCAN)
         instrument_scan_call(c, call, e);
@@ -398,10 +443,15 @@ static void library_access(inst_ctx *c, LLVMValueRef call, LLVMValueRef ptr, con
 {
     /* reads happen on what the caller passed, writes show after the call
      * (read(2) fills as much as it returns) */
-    int before = kind == RH_RT_READ && !(ef && (ef->size == RH_SZ_RET || ef->size == RH_SZ_ARG_RET));
+    int upto = kind == RH_RT_READ && ef && stops_at_result(call);
+    int before = kind == RH_RT_READ && !upto && !(ef && (ef->size == RH_SZ_RET || ef->size == RH_SZ_ARG_RET));
     LLVMPositionBuilderBefore(c->b, before ? call : LLVMGetNextInstruction(call));
     unsigned flags = kind;
     LLVMValueRef n = ef ? effect_bytes(c, call, ef, &flags) : k64(c, 1);
+    if (upto) {
+        read_up_to_result(c, call, ptr, n, flags);
+        return;
+    }
     LLVMValueRef args[] = {ptr, n, k32(c, flags), k32(c, new_loc(c, call, ptr)), k64(c, 0)};
     LLVMBuildCall2(c->b, c->t_access, c->f_access, args, 5, "");
 }
