@@ -47,7 +47,12 @@ typedef struct rt_page {
     rt_cell cell[RT_PAGE];
 } rt_page;
 
-static rt_page **pages, *last_page;
+static rt_page **pages;
+/* The pages of recent accesses, direct-mapped by key: a loop that walks a
+ * string, a table and its own frame finds each page here, not by hashing
+ * (pages are never freed, so an entry never dangles). */
+#define RT_PAGE_CACHE 256
+static rt_page *page_cache[RT_PAGE_CACHE];
 static size_t page_cap, page_len;
 
 typedef struct rt_node {
@@ -117,12 +122,13 @@ static void page_insert(rt_page *p)
 
 static rt_page *page_find(uintptr_t key, int create)
 {
-    if (last_page && last_page->key == key)
-        return last_page;
+    rt_page **slot = &page_cache[key & (RT_PAGE_CACHE - 1)];
+    if (*slot && (*slot)->key == key)
+        return *slot;
     for (size_t i = page_cap ? hash_ptr(key) & (page_cap - 1) : 0; page_cap && pages[i];
          i = (i + 1) & (page_cap - 1))
         if (pages[i]->key == key)
-            return last_page = pages[i];
+            return *slot = pages[i];
     if (!create)
         return NULL;
     if (2 * (page_len + 1) > page_cap) {
@@ -145,13 +151,14 @@ static rt_page *page_find(uintptr_t key, int create)
     p->whole = ~0u; /* all bytes share the empty history */
     p->uniform = 1;
     page_insert(p);
-    return last_page = p;
+    return *slot = p;
 }
 
-/* page_find's common case, inlined: the page of the last access. */
+/* page_find's common case, inlined: a page of a recent access. */
 static inline rt_page *page_of(uintptr_t key)
 {
-    return last_page && last_page->key == key ? last_page : page_find(key, 1);
+    rt_page *p = page_cache[key & (RT_PAGE_CACHE - 1)];
+    return p && p->key == key ? p : page_find(key, 1);
 }
 
 uint32_t rt_depot(uint32_t parent, uint32_t loc)

@@ -14,7 +14,9 @@
  * Another thread could reach such an object only through its address,
  * and none leaves those uses, so no access to it can race and leaving it
  * out hides none (a freed block's history is cleared anyway: its next
- * owner starts anew).
+ * owner starts anew).  Nor are loads of constant globals (const tables,
+ * string literals; read_only_object): writing one is undefined, so
+ * nothing a load of it could race with exists.
  */
 #include "dyn.h"
 #include "model/libspec.h"
@@ -278,6 +280,15 @@ static int private_object(LLVMValueRef ptr)
     return (local || tls) && address_stays(ptr, 0);
 }
 
+/* Whether ptr points into a constant global (a const table, a string
+ * literal): nothing writes it, so a load of it races with nothing. */
+static int read_only_object(LLVMValueRef ptr)
+{
+    for (int i = 0; i < 16 && is_offset(ptr); i++)
+        ptr = LLVMGetOperand(ptr, 0);
+    return LLVMIsAGlobalVariable(ptr) && LLVMIsGlobalConstant(ptr);
+}
+
 static LLVMValueRef type_size(inst_ctx *c, LLVMTypeRef t)
 {
     return k64(c, LLVMStoreSizeOfType(c->td, t));
@@ -287,7 +298,7 @@ static void instrument_memory(inst_ctx *c, LLVMValueRef inst)
 {
     LLVMOpcode op = LLVMGetInstructionOpcode(inst);
     if ((op == LLVMLoad && LLVMGetOrdering(inst) == LLVMAtomicOrderingNotAtomic &&
-         private_object(LLVMGetOperand(inst, 0))) ||
+         (private_object(LLVMGetOperand(inst, 0)) || read_only_object(LLVMGetOperand(inst, 0)))) ||
         (op == LLVMStore && LLVMGetOrdering(inst) == LLVMAtomicOrderingNotAtomic &&
          private_object(LLVMGetOperand(inst, 1))))
         return; /* no other thread can reach it: the rule at the top of this file */
