@@ -8,12 +8,16 @@
  * accessing thread can reach (private_object): a stack object, a block
  * fresh from malloc/calloc (fresh_allocators) or a static thread-local
  * variable whose address is only ever loaded from, stored into, compared
- * or offset (getelementptr), and passed to no call but free and the hooks
- * that only record it (recording_hooks) - never to another call, stored
- * as a value, returned, turned into an integer or merged (phi, select).
- * Another thread could reach such an object only through its address,
- * and none leaves those uses, so no access to it can race and leaving it
- * out hides none (a freed block's history is cleared anyway: its next
+ * or offset (getelementptr), and passed to no call but free, the hooks
+ * that only record it (recording_hooks) and parameters of the module's
+ * functions whose uses are of the same kinds, or merged (phi, select)
+ * into a value whose uses are - never to another call, stored as a value,
+ * returned or turned into an integer.  Such a parameter of an internal
+ * function that every caller passes such an object is private too (a
+ * callee runs in its caller's thread), and so is a merge of private
+ * objects only.  Another thread could reach such an object only through its
+ * address, and none leaves those uses, so no access to it can race and
+ * leaving it out hides none (a freed block's history is cleared anyway: its next
  * owner starts anew).  Nor are loads of constant globals (const tables,
  * string literals; read_only_object): writing one is undefined, so
  * nothing a load of it could race with exists.
@@ -226,20 +230,82 @@ static int only_hooks_use(LLVMValueRef v)
     return 1;
 }
 
+/* Uses the escape walk may still visit for one access: a bound on its
+ * compile time (past it, the access is instrumented). */
+static int escape_budget;
+
+static int address_stays(LLVMValueRef v, int depth);
+
+/* Merges (phi, select) under check, one stack per question: a merge met
+ * again inside its own check is a loop (a pointer swapped between two
+ * buffers each round) that adds no object and no use, so it is taken as
+ * holding while the first visit checks the rest. */
+typedef struct merge_stack {
+    LLVMValueRef v[32];
+    int n;
+} merge_stack;
+static merge_stack stays_merges, private_merges;
+
+static int on_stack(const merge_stack *m, LLVMValueRef v)
+{
+    for (int i = 0; i < m->n; i++)
+        if (m->v[i] == v)
+            return 1;
+    return 0;
+}
+
+static int is_merge(LLVMValueRef v)
+{
+    return LLVMIsAPHINode(v) || LLVMIsASelectInst(v);
+}
+
+/* Whether the uses of merge v keep the address (address_stays). */
+static int merge_stays(LLVMValueRef v, int depth)
+{
+    if (on_stack(&stays_merges, v))
+        return 1;
+    if (stays_merges.n == 32)
+        return 0;
+    stays_merges.v[stays_merges.n++] = v;
+    int ok = address_stays(v, depth + 1);
+    stays_merges.n--;
+    return ok;
+}
+
+/* Whether a direct call passes v only to parameters of a function of the
+ * module whose own uses keep it (the function runs in the caller's
+ * thread, so an address it does not let go of stays there). */
+static int stays_in_callee(LLVMValueRef call, LLVMValueRef v, int depth)
+{
+    LLVMValueRef f = LLVMGetCalledValue(call);
+    if (!f || f == v || !LLVMIsAFunction(f) || LLVMIsDeclaration(f))
+        return 0;
+    unsigned nargs = (unsigned)LLVMGetNumArgOperands(call), nparams = LLVMCountParams(f);
+    for (unsigned k = 0; k < nargs; k++)
+        if (LLVMGetOperand(call, k) == v &&
+            (k >= nparams || !address_stays(LLVMGetParam(f, k), depth + 1)))
+            return 0;
+    return 1;
+}
+
 /* Whether every use of address v only loads from it, stores into it,
- * compares it or offsets it into an address of the same kind (depth
- * bounds the walk). */
+ * compares it, offsets it into an address of the same kind or passes it
+ * to a parameter that does the same (depth bounds the walk). */
 static int address_stays(LLVMValueRef v, int depth)
 {
     if (depth > 16)
         return 0;
     for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
         LLVMValueRef user = LLVMGetUser(u);
+        if (--escape_budget < 0)
+            return 0;
         if (LLVMIsALoadInst(user) || LLVMIsAICmpInst(user))
             continue;
         if (LLVMIsAStoreInst(user) && LLVMGetOperand(user, 0) != v)
             continue; /* stored into, not stored */
-        if (LLVMIsACallInst(user) && harmless_call(user))
+        if (LLVMIsACallInst(user) && (harmless_call(user) || stays_in_callee(user, v, depth)))
+            continue;
+        if (is_merge(user) && merge_stays(user, depth))
             continue;
         if (LLVMIsAPtrToIntInst(user) && only_hooks_use(user))
             continue; /* the allocation hook's copy of the address */
@@ -265,19 +331,73 @@ static int fresh_allocation(LLVMValueRef v)
     return 0;
 }
 
+static int private_at(LLVMValueRef ptr, int depth);
+
+static int internal(LLVMValueRef g)
+{
+    return LLVMGetLinkage(g) == LLVMInternalLinkage || LLVMGetLinkage(g) == LLVMPrivateLinkage;
+}
+
+/* Whether parameter arg of an internal function receives only private
+ * objects: every use of the function is a direct call in this module
+ * passing one (other units cannot call it; a thread start or a pointer
+ * to it is a use of another kind). */
+static int private_param(LLVMValueRef arg, int depth)
+{
+    LLVMValueRef f = LLVMGetParamParent(arg);
+    unsigned k = 0;
+    while (k < LLVMCountParams(f) && LLVMGetParam(f, k) != arg)
+        k++;
+    if (!internal(f) || !LLVMGetFirstUse(f) || depth > 16)
+        return 0;
+    for (LLVMUseRef u = LLVMGetFirstUse(f); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef call = LLVMGetUser(u);
+        if (!LLVMIsACallInst(call) || LLVMGetCalledValue(call) != f ||
+            k >= (unsigned)LLVMGetNumArgOperands(call) || !private_at(LLVMGetOperand(call, k), depth + 1))
+            return 0;
+    }
+    return 1;
+}
+
+/* Whether every value merge ptr may take is private. */
+static int private_merge(LLVMValueRef ptr, int depth)
+{
+    if (on_stack(&private_merges, ptr))
+        return 1;
+    if (private_merges.n == 32 || depth > 16)
+        return 0;
+    private_merges.v[private_merges.n++] = ptr;
+    int ok = 1;
+    if (LLVMIsAPHINode(ptr))
+        for (unsigned i = 0; ok && i < LLVMCountIncoming(ptr); i++)
+            ok = private_at(LLVMGetIncomingValue(ptr, i), depth + 1);
+    else
+        ok = private_at(LLVMGetOperand(ptr, 1), depth + 1) && private_at(LLVMGetOperand(ptr, 2), depth + 1);
+    private_merges.n--;
+    return ok;
+}
+
+static int private_at(LLVMValueRef ptr, int depth)
+{
+    for (int i = 0; i < 16 && is_offset(ptr); i++)
+        ptr = LLVMGetOperand(ptr, 0);
+    if (is_merge(ptr))
+        return private_merge(ptr, depth);
+    if (LLVMIsAArgument(ptr))
+        return address_stays(ptr, depth) && private_param(ptr, depth);
+    int local = LLVMIsAAllocaInst(ptr) != NULL || fresh_allocation(ptr);
+    /* a thread-local variable other units can name may have its address
+     * taken there (racehunt cc instruments one unit at a time) */
+    int tls = LLVMIsAGlobalVariable(ptr) && LLVMIsThreadLocal(ptr) && internal(ptr);
+    return (local || tls) && address_stays(ptr, depth);
+}
+
 /* Whether ptr points into an object only its own thread can reach (the
  * rule at the top of this file). */
 static int private_object(LLVMValueRef ptr)
 {
-    for (int i = 0; i < 16 && is_offset(ptr); i++)
-        ptr = LLVMGetOperand(ptr, 0);
-    int local = LLVMIsAAllocaInst(ptr) != NULL || fresh_allocation(ptr);
-    /* a thread-local variable other units can name may have its address
-     * taken there (racehunt cc instruments one unit at a time) */
-    int tls = LLVMIsAGlobalVariable(ptr) && LLVMIsThreadLocal(ptr) &&
-              (LLVMGetLinkage(ptr) == LLVMInternalLinkage ||
-               LLVMGetLinkage(ptr) == LLVMPrivateLinkage);
-    return (local || tls) && address_stays(ptr, 0);
+    escape_budget = 4096;
+    return private_at(ptr, 0);
 }
 
 /* Whether ptr points into a constant global (a const table, a string
