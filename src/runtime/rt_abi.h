@@ -52,6 +52,7 @@
 #define RH_RT_RELEASE 0x10  /* atomic with release semantics (or stronger) */
 #define RH_RT_VALUE 0x20    /* `value` holds the stored value */
 #define RH_RT_STRLEN 0x40   /* size unknown: the string at p, with its NUL */
+#define RH_RT_UPTO 0x80     /* a search's read: `value`, when not 0, is the last byte it read */
 #define RH_RT_MUTEX 0x100000 /* __rh_sync_*: the lock is a pthread or C11 mutex */
 #define RH_RT_C11 0x200000   /* __rh_cond_wait: a C11 cnd_* call, which answers thrd_* codes */
 

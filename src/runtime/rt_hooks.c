@@ -132,9 +132,14 @@ void rt_release_robust(rt_thread *t)
 static uint64_t peek(const void *p, uint64_t size, int *known)
 {
     uint64_t v = 0;
-    *known = size == 1 || size == 2 || size == 4 || size == 8;
-    if (*known)
-        memcpy(&v, p, size);
+    *known = 1;
+    switch (size) { /* fixed sizes: inlined loads, not a call to memcpy */
+    case 1: memcpy(&v, p, 1); break;
+    case 2: memcpy(&v, p, 2); break;
+    case 4: memcpy(&v, p, 4); break;
+    case 8: memcpy(&v, p, 8); break;
+    default: *known = 0;
+    }
     return v;
 }
 
@@ -153,7 +158,9 @@ void __rh_access(void *p, uint64_t size, uint32_t flags, uint32_t loc, uint64_t 
         rt_out_event(t, "nop", loc, 0, 0, 0, 1);
         return;
     }
-    if (flags & RH_RT_STRLEN)
+    if ((flags & RH_RT_UPTO) && value >= (uintptr_t)p)
+        size = value - (uintptr_t)p + 1; /* the search stopped there */
+    else if (flags & RH_RT_STRLEN)
         size = strlen(p) + 1;
     rt_target_reach(t, p, size, flags, loc);
     if (!rt_point_fast(t, loc))
@@ -167,7 +174,7 @@ void __rh_access(void *p, uint64_t size, uint32_t flags, uint32_t loc, uint64_t 
     if (flags & RH_RT_WRITE)
         t->run_len = 0; /* a thread that writes is working, not spinning */
     int known = (flags & RH_RT_VALUE) != 0;
-    if (flags & RH_RT_READ)
+    if ((flags & RH_RT_READ) && rt.out && rt.events < rt.max_trace) /* only a recorded event shows it */
         value = peek(p, size, &known);
     static const char *const kinds[] = {"?", "r", "w", "u", "?", "ra", "wa", "ua"};
     rt_out_event(t, kinds[(flags & 3) | ((flags & RH_RT_ATOMIC) ? 4 : 0)], loc, (uintptr_t)p, size,

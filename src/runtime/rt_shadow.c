@@ -34,13 +34,25 @@ typedef struct rt_cell {
  * reads (nmore 0), and its other cells own no memory. */
 #define RT_GRAIN 8
 
+/* One level up, for the ranges of memory-library and system calls (a
+ * read(2) into a 64 KB buffer, a memcpy): while a page is `uniform`, its
+ * first cell holds the history of all its bytes, so a range covering the
+ * page checks one cell, not 32 grains; the first access to part of it
+ * spreads that history to its grains (spread).  The same invariant: a
+ * uniform page's first cell keeps no earlier reads. */
 typedef struct rt_page {
     uintptr_t key;
     uint32_t whole;          /* bit g: grain g is whole (RT_PAGE / RT_GRAIN bits) */
+    int uniform;
     rt_cell cell[RT_PAGE];
 } rt_page;
 
-static rt_page **pages, *last_page;
+static rt_page **pages;
+/* The pages of recent accesses, direct-mapped by key: a loop that walks a
+ * string, a table and its own frame finds each page here, not by hashing
+ * (pages are never freed, so an entry never dangles). */
+#define RT_PAGE_CACHE 256
+static rt_page *page_cache[RT_PAGE_CACHE];
 static size_t page_cap, page_len;
 
 typedef struct rt_node {
@@ -110,12 +122,13 @@ static void page_insert(rt_page *p)
 
 static rt_page *page_find(uintptr_t key, int create)
 {
-    if (last_page && last_page->key == key)
-        return last_page;
+    rt_page **slot = &page_cache[key & (RT_PAGE_CACHE - 1)];
+    if (*slot && (*slot)->key == key)
+        return *slot;
     for (size_t i = page_cap ? hash_ptr(key) & (page_cap - 1) : 0; page_cap && pages[i];
          i = (i + 1) & (page_cap - 1))
         if (pages[i]->key == key)
-            return last_page = pages[i];
+            return *slot = pages[i];
     if (!create)
         return NULL;
     if (2 * (page_len + 1) > page_cap) {
@@ -136,14 +149,16 @@ static rt_page *page_find(uintptr_t key, int create)
         abort();
     p->key = key;
     p->whole = ~0u; /* all bytes share the empty history */
+    p->uniform = 1;
     page_insert(p);
-    return last_page = p;
+    return *slot = p;
 }
 
-/* page_find's common case, inlined: the page of the last access. */
+/* page_find's common case, inlined: a page of a recent access. */
 static inline rt_page *page_of(uintptr_t key)
 {
-    return last_page && last_page->key == key ? last_page : page_find(key, 1);
+    rt_page *p = page_cache[key & (RT_PAGE_CACHE - 1)];
+    return p && p->key == key ? p : page_find(key, 1);
 }
 
 uint32_t rt_depot(uint32_t parent, uint32_t loc)
@@ -308,10 +323,22 @@ static int uniform(const rt_cell *c, unsigned n)
     return 1;
 }
 
+/* Gives each grain of a uniform page its own copy of the history: part
+ * of the page is about to be used. */
+static void spread(rt_page *p)
+{
+    p->uniform = 0;
+    p->whole = ~0u;
+    for (unsigned g = RT_GRAIN; g < RT_PAGE; g += RT_GRAIN)
+        p->cell[g] = p->cell[0];
+}
+
 /* Gives each byte of the grain at byte b of p its own copy of the
  * history: it is about to be used byte by byte. */
 static void split(rt_page *p, unsigned b)
 {
+    if (p->uniform)
+        spread(p);
     unsigned g = b / RT_GRAIN;
     if (!(p->whole >> g & 1))
         return;
@@ -333,6 +360,8 @@ static int access_grain(rt_thread *t, uintptr_t a, uint64_t size, uintptr_t g, c
 {
     rt_page *p = page_of(g >> RT_PAGE_BITS);
     unsigned b = (unsigned)(g & (RT_PAGE - 1)), n = b / RT_GRAIN;
+    if (p->uniform)
+        spread(p);
     rt_cell *c = &p->cell[b];
     if (!(p->whole >> n & 1)) {
         if (!uniform(c, RT_GRAIN))
@@ -347,17 +376,15 @@ static int access_grain(rt_thread *t, uintptr_t a, uint64_t size, uintptr_t g, c
     return 1;
 }
 
-void rt_shadow_access(rt_thread *t, uintptr_t a, uint64_t size, uint32_t flags, uint32_t loc)
+/* [from, from+n) of an access of [a, a+size), grain by grain where it can. */
+static void access_span(rt_thread *t, uintptr_t a, uint64_t size, uintptr_t from, uint64_t n,
+                        const rt_acc *now, int write, int rmw)
 {
-    uint32_t ignored = t->ignore_r || t->ignore_w ? rt_annot_ignored(t, flags) : 0;
-    rt_acc now = {rt_vc_get(&t->vc, t->id), loc, t->node, (uint32_t)rt.events,
-                  ignored, (uint16_t)t->id, (flags & RH_RT_ATOMIC) != 0, 1};
-    int write = (flags & RH_RT_WRITE) != 0, rmw = write && (flags & RH_RT_READ);
     rt_page *p = NULL;
-    for (uint64_t i = 0; i < size;) {
-        uintptr_t b = a + i;
-        if (!(b & (RT_GRAIN - 1)) && size - i >= RT_GRAIN &&
-            access_grain(t, a, size, b, &now, write, rmw)) {
+    for (uint64_t i = 0; i < n;) {
+        uintptr_t b = from + i;
+        if (!(b & (RT_GRAIN - 1)) && n - i >= RT_GRAIN &&
+            access_grain(t, a, size, b, now, write, rmw)) {
             i += RT_GRAIN;
             continue;
         }
@@ -365,10 +392,70 @@ void rt_shadow_access(rt_thread *t, uintptr_t a, uint64_t size, uint32_t flags, 
             p = page_find(b >> RT_PAGE_BITS, 1);
         split(p, (unsigned)(b & (RT_PAGE - 1)));
         rt_cell *c = &p->cell[b & (RT_PAGE - 1)];
-        access_byte(t, c, a, &now, write, size);
+        access_byte(t, c, a, now, write, size);
         if (rmw) /* read-modify-write: the read part too */
-            add_read(t, c, &now);
+            add_read(t, c, now);
         i++;
+    }
+}
+
+static void clear_cell(rt_cell *c);
+
+/* A whole page inside an access: one cell while the page is uniform.  A
+ * write of a page that is not goes grain by grain, and then every byte
+ * holds the same history (this write, no reads), so the page is uniform
+ * again.  A read that would be kept as an earlier one (add_read) is not
+ * taken here, as in access_grain.  Returns 1 when it checked the page. */
+static int access_page(rt_thread *t, uintptr_t a, uint64_t size, uintptr_t b, const rt_acc *now,
+                       int write, int rmw)
+{
+    rt_page *p = page_of(b >> RT_PAGE_BITS);
+    rt_cell *c = &p->cell[0];
+    if (!p->uniform) {
+        if (!write)
+            return 0;
+        access_span(t, a, size, b, RT_PAGE, now, write, rmw);
+        for (unsigned i = 0; i < RT_PAGE; i++)
+            clear_cell(&p->cell[i]);
+        c->w = *now;
+        if (rmw)
+            c->r = *now;
+        p->whole = ~0u;
+        p->uniform = 1;
+        return 1;
+    }
+    if (!write && c->r.valid && c->r.tid != t->id && concurrent(t, &c->r, 1)) {
+        spread(p);
+        return 0;
+    }
+    access_byte(t, c, a, now, write, size);
+    if (rmw)
+        add_read(t, c, now);
+    return 1;
+}
+
+void rt_shadow_access(rt_thread *t, uintptr_t a, uint64_t size, uint32_t flags, uint32_t loc)
+{
+    uint32_t ignored = t->ignore_r || t->ignore_w ? rt_annot_ignored(t, flags) : 0;
+    rt_acc now = {rt_vc_get(&t->vc, t->id), loc, t->node, (uint32_t)rt.events,
+                  ignored, (uint16_t)t->id, (flags & RH_RT_ATOMIC) != 0, 1};
+    int write = (flags & RH_RT_WRITE) != 0, rmw = write && (flags & RH_RT_READ);
+    if (size < RT_PAGE) {
+        access_span(t, a, size, a, size, &now, write, rmw);
+        return;
+    }
+    for (uint64_t i = 0; i < size;) {
+        uintptr_t b = a + i;
+        uint64_t head = (RT_PAGE - (b & (RT_PAGE - 1))) & (RT_PAGE - 1);
+        if (!head && size - i >= RT_PAGE && access_page(t, a, size, b, &now, write, rmw)) {
+            i += RT_PAGE;
+            continue;
+        }
+        /* up to the next page boundary (or the whole page, when it was not taken) */
+        uint64_t n = head ? head : RT_PAGE;
+        n = n < size - i ? n : size - i;
+        access_span(t, a, size, b, n, &now, write, rmw);
+        i += n;
     }
 }
 
@@ -378,6 +465,26 @@ static void clear_cell(rt_cell *c)
     memset(c, 0, sizeof *c);
 }
 
+/* Forgets the history of the bytes of page p inside [a, a+size); a page
+ * wholly inside is uniform and empty again. */
+static void clear_page(rt_page *p, uintptr_t a, uint64_t size)
+{
+    uintptr_t base = p->key << RT_PAGE_BITS;
+    if (base >= a && base + RT_PAGE <= a + size) {
+        for (unsigned j = 0; j < RT_PAGE; j++)
+            if (j == 0 || !p->uniform)
+                clear_cell(&p->cell[j]);
+        p->whole = ~0u;
+        p->uniform = 1;
+        return;
+    }
+    for (unsigned j = 0; j < RT_PAGE; j++)
+        if (base + j >= a && base + j < a + size) {
+            split(p, j);
+            clear_cell(&p->cell[j]);
+        }
+}
+
 /* Forgets the history of [a, a+size): freed heap blocks and the stacks of
  * new threads are new memory, whatever addresses they reuse. */
 void rt_shadow_clear(uintptr_t a, uint64_t size)
@@ -385,28 +492,17 @@ void rt_shadow_clear(uintptr_t a, uint64_t size)
     uintptr_t first = a >> RT_PAGE_BITS, last = (a + size - 1) >> RT_PAGE_BITS;
     if (!size || !page_len)
         return;
+    if (last - first > 4 * page_cap) {
+        /* a huge range: walk the pages we have instead */
+        for (size_t i = 0; i < page_cap; i++)
+            if (pages[i] && pages[i]->key >= first && pages[i]->key <= last)
+                clear_page(pages[i], a, size);
+        return;
+    }
     for (uintptr_t k = first; k <= last; k++) {
-        if (last - first > 4 * page_cap && k == first) {
-            /* a huge range: walk the pages we have instead */
-            for (size_t i = 0; i < page_cap; i++)
-                if (pages[i] && pages[i]->key >= first && pages[i]->key <= last)
-                    for (unsigned j = 0; j < RT_PAGE; j++) {
-                        uintptr_t b = (pages[i]->key << RT_PAGE_BITS) + j;
-                        if (b >= a && b < a + size) {
-                            split(pages[i], j);
-                            clear_cell(&pages[i]->cell[j]);
-                        }
-                    }
-            return;
-        }
         rt_page *p = page_find(k, 0);
-        for (unsigned j = 0; p && j < RT_PAGE; j++) {
-            uintptr_t b = (k << RT_PAGE_BITS) + j;
-            if (b >= a && b < a + size) {
-                split(p, j);
-                clear_cell(&p->cell[j]);
-            }
-        }
+        if (p)
+            clear_page(p, a, size);
     }
 }
 
