@@ -110,14 +110,26 @@ static void remove_lock(rh_sset *s, uint32_t id)
  * undefined behaviour.  Only when it cannot be recursive or error-checking:
  * initialised without attributes (never into `recursive`), no settype in
  * the program that may ask for error checking (`counted` is cleared then,
- * and kept empty without one), and not a global with a non-zero static
- * initialiser (PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP). */
+ * and kept empty without one), not a global with a non-zero static
+ * initialiser (PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP), and no plain write
+ * (a store, a memcpy: `m = recursive_initialiser`) may touch its object. */
 static int relock_blocks(rh_ls *ls, const rh_conc_entry *e, uint32_t id)
 {
     if (e->lock_class != RH_LOCK_MUTEX || (e->flags & (RH_F_TRY | RH_F_TIMED | RH_F_SHARED | RH_F_ANNOT)) ||
         ls->errorcheck || rh_ls_alias_in(ls, &ls->recursive, id) || !e->name || strncmp(e->name, "pthread_mutex", 13))
         return 0;
-    const rh_pt_object *o = &ls->pt->objs[rh_pt_loc_obj(ls->lock_loc[id])];
+    uint32_t obj = rh_pt_loc_obj(ls->lock_loc[id]);
+    if (!ls->written_done) { /* the objects some plain write may touch, once per run */
+        for (int a = 0; a < ls->p->naccesses; a++) {
+            const rh_sset *t = (ls->p->accesses[a].kind & RH_ACC_WRITE) ? rh_pt_of(ls->pt, ls->p->accesses[a].ptr) : NULL;
+            for (uint32_t i = 0; t && i < t->n; i++)
+                rh_map_put(&ls->written, rh_pt_loc_obj(t->v[i]), 1);
+        }
+        ls->written_done = 1;
+    }
+    if (rh_map_get(&ls->written, obj, 0))
+        return 0;
+    const rh_pt_object *o = &ls->pt->objs[obj];
     if (o->kind == RH_PT_GLOBAL) {
         LLVMValueRef init = o->site && LLVMIsAGlobalVariable(o->site) ? LLVMGetInitializer(o->site) : NULL;
         return init && LLVMIsNull(init);
@@ -991,6 +1003,7 @@ void rh_ls_free(rh_ls *ls)
     rh_sset_free(&ls->history_locks);
     rh_map_free(&ls->acc_of_inst);
     rh_map_free(&ls->fact_vid);
+    rh_map_free(&ls->written);
     rh_sym_free(ls);
     free(ls->acc_sym_ok);
     free(ls->needs_ctx);

@@ -85,6 +85,8 @@ typedef struct rh_ls {
     rh_sset recursive;      /* lock ids that may be recursive: unlock may leave them held */
     rh_sset counted;        /* lock ids whose lock count is tracked (recursive or deadlocking) */
     int errorcheck;         /* some mutex may be error-checking (its relock fails, returns) */
+    rh_map written;         /* objects a plain write (not a pthread call) may touch, when written_done */
+    int written_done;
     rh_sset history_locks;  /* lock ids lock histories track (held at some creation) */
     rh_ls_access *acc;      /* per model access */
     rh_map acc_of_inst;  /* instruction -> first model access */
