@@ -105,38 +105,6 @@ static void remove_lock(rh_sset *s, uint32_t id)
 
 /* ---- synchronisation operations ---- */
 
-/* Whether a blocking lock of mutex `id`, which this thread surely holds
- * already, never returns: a normal mutex deadlocks, a default one is
- * undefined behaviour.  Only when it cannot be recursive or error-checking:
- * initialised without attributes (never into `recursive`), no settype in
- * the program that may ask for error checking (`counted` is cleared then,
- * and kept empty without one), not a global with a non-zero static
- * initialiser (PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP), and no plain write
- * (a store, a memcpy: `m = recursive_initialiser`) may touch its object. */
-static int relock_blocks(rh_ls *ls, const rh_conc_entry *e, uint32_t id)
-{
-    if (e->lock_class != RH_LOCK_MUTEX || (e->flags & (RH_F_TRY | RH_F_TIMED | RH_F_SHARED | RH_F_ANNOT)) ||
-        ls->errorcheck || rh_ls_alias_in(ls, &ls->recursive, id) || !e->name || strncmp(e->name, "pthread_mutex", 13))
-        return 0;
-    uint32_t obj = rh_pt_loc_obj(ls->lock_loc[id]);
-    if (!ls->written_done) { /* the objects some plain write may touch, once per run */
-        for (int a = 0; a < ls->p->naccesses; a++) {
-            const rh_sset *t = (ls->p->accesses[a].kind & RH_ACC_WRITE) ? rh_pt_of(ls->pt, ls->p->accesses[a].ptr) : NULL;
-            for (uint32_t i = 0; t && i < t->n; i++)
-                rh_map_put(&ls->written, rh_pt_loc_obj(t->v[i]), 1);
-        }
-        ls->written_done = 1;
-    }
-    if (rh_map_get(&ls->written, obj, 0))
-        return 0;
-    const rh_pt_object *o = &ls->pt->objs[obj];
-    if (o->kind == RH_PT_GLOBAL) {
-        LLVMValueRef init = o->site && LLVMIsAGlobalVariable(o->site) ? LLVMGetInitializer(o->site) : NULL;
-        return init && LLVMIsNull(init);
-    }
-    return o->kind == RH_PT_HEAP || o->kind == RH_PT_LOCAL;
-}
-
 static void lock_op(rh_ls *ls, LLVMValueRef call, const rh_conc_entry *e, LLVMValueRef ctx,
                     rh_ls_state *s, int must_too)
 {
@@ -153,7 +121,7 @@ static void lock_op(rh_ls *ls, LLVMValueRef call, const rh_conc_entry *e, LLVMVa
             rh_sset_add(&s->may, rh_ls_elem(id, write));
         if (!strong || (!must_too && (e->flags & (RH_F_TRY | RH_F_TIMED))))
             continue;
-        if (!must_too && ids.n == 1 && rh_sset_has(&s->must, rh_ls_elem(id, 1)) && relock_blocks(ls, e, id)) {
+        if (!must_too && ids.n == 1 && rh_sset_has(&s->must, rh_ls_elem(id, 1)) && rh_ls_relock_blocks(ls, e, id)) {
             s->live = 0; /* locking a mutex it holds: this path stops here */
             break;
         }
