@@ -29,7 +29,8 @@ struct rh_sf {
     int n;
     rh_map setter;      /* store that surely sets a flag -> flag id */
     rh_map writes;      /* write instruction -> mask of the tested globals it may touch */
-    rh_map test;        /* branch -> flag id << 8 | its "flag is zero" edge */
+    rh_map test;        /* branch -> flag id << 8 | 8 compared with a non-zero constant | 4 set flag
+                         * | its "flag is zero" edge << 1 | read through a trunc to i1 */
     int nthreads;
     unsigned char *inheritable; /* per thread: started by a real create */
     uint64_t *inherit, *inherit_seen;
@@ -287,6 +288,15 @@ static int keep_tests(rh_sf *sf, rh_program *p)
         }
     rh_map_free(&sf->test);
     sf->test = test;
+    rh_map setter = {0}; /* only set flags are worth a fact in the state */
+    size_t pos = 0;
+    uint64_t inst;
+    long f;
+    while (rh_map_next(&sf->setter, &pos, &inst, &f))
+        if (!sf->fl[f].poisoned)
+            rh_map_put(&setter, inst, f);
+    rh_map_free(&sf->setter);
+    sf->setter = setter;
     return kept;
 }
 
@@ -388,10 +398,9 @@ void rh_sf_store(const rh_sf *sf, LLVMValueRef inst, rh_ls_state *s)
     if (!sf)
         return;
     uint64_t w = s->unset.n ? (uint64_t)rh_map_get_ptr(&sf->writes, inst, 0) : 0;
-    for (int i = 0; w >> i; i++)
-        if (w >> i & 1) {
+    for (int i = 0; i < MAX_FLAGS && (w >> i); i++)
+        if (w >> i & 1)
             rh_sset_remove(&s->unset, (uint64_t)i);
-        }
     long f = rh_map_get_ptr(&sf->setter, inst, -1);
     if (f >= 0)
         rh_sset_add(&s->flags, (uint64_t)f);
@@ -448,12 +457,9 @@ int rh_sf_edge_dead(const rh_sf *sf, LLVMValueRef term, unsigned succ, const rh_
     if (v < 0)
         return 0;
     unsigned zero_edge = (unsigned)(v >> 1 & 1);
-    int dead;
     if (succ == zero_edge) /* read as zero: not once set */
-        dead = (v & 4) && rh_sset_has(&s->flags, (uint64_t)(v >> 8));
-    else
-        dead = rh_sset_has(&s->unset, (uint64_t)(v >> 8)); /* read as non-zero: not while still zero */
-    return dead;
+        return (v & 4) && rh_sset_has(&s->flags, (uint64_t)(v >> 8));
+    return rh_sset_has(&s->unset, (uint64_t)(v >> 8)); /* read as non-zero: not while still zero */
 }
 
 int rh_sf_end_run(rh_sf *sf)
