@@ -9,14 +9,17 @@ says so with "volatile_only", and one with plain accesses does not; a
 heap block a thread writes after creating its own child, which polls it
 with no lock, is a likely location on exactly the RACE lines (the setup
 before the create and the accesses after the join are not), and its
-reference-counted look-alike lists nothing likely."""
+reference-counted look-alike lists nothing likely; the branches
+set_flags.h and path_facts.h call dead hide no race of their racy twins
+(every RACE line still in a --may pair) and leave their look-alikes with
+no pair at all."""
 import argparse
 import json
 import os
 import subprocess
 import tempfile
 import suite  # noqa: E402
-from harness import annotations  # noqa: E402
+import harness  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -48,10 +51,42 @@ def sink_program(path, n):
         f.write("\n".join(body) + "\n")
 
 
+# Dead-branch rules (set flags, a flag only main writes, known call
+# results, relocking a held mutex): look-alike, racy twin (None: an older one).
+DEAD_BRANCH_PAIRS = [
+    ("flag_lock_enabled_at_init_norace", "flag_lock_enabled_late_race"),
+    ("flag_lock_enabled_before_post_norace", "flag_lock_enabled_after_post_race"),
+    ("main_only_flag_still_zero_norace", "worker_sets_flag_race"),
+    ("known_result_error_branch_norace", "known_result_error_branch_race"),
+    ("relock_on_error_path_norace", "errorcheck_relock_race"),
+]
+
+
+def may_lines(races_, path):
+    """Source lines of path that some --may pair names, either access."""
+    base = os.path.basename(path)
+    out = set()
+    for r in races_:
+        for acc in r.get("accesses", []):
+            if os.path.basename(acc.get("file", "")) == base:
+                out.add(acc.get("line"))
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--racehunt", required=True)
     rh = ap.parse_args().racehunt
+
+    for norace, race in DEAD_BRANCH_PAIRS:
+        _, rs = races(rh, os.path.join(PROGS, norace + ".c"))
+        check("dead branch: %s has no may-race" % norace, not rs, [(r["object"], may_lines(rs, norace + ".c"))
+                                                                   for r in rs])
+        path = os.path.join(PROGS, race + ".c")
+        want, _ = harness.annotations(path)
+        _, rs = races(rh, path)
+        check("dead branch: %s keeps every RACE line" % race, want and want <= may_lines(rs, path),
+              (sorted(want), sorted(may_lines(rs, path))))
 
     _, rs = races(rh, os.path.join(PROGS, "collapsed_struct_fields_race.c"))
     check("collapsed struct: the race is on field outd's bytes",
@@ -70,7 +105,7 @@ def main():
     check("plain stop flag: not volatile_only", rs and not any(r.get("volatile_only") for r in rs), rs)
 
     path = os.path.join(PROGS, "child_stop_flag_after_create_race.c")
-    race, _ = annotations(path)
+    race, _ = harness.annotations(path)
     _, rs = races(rh, path)
     likely = {a["line"] for r in rs if r.get("status") == "likely" for a in r["accesses"]}
     check("creator's own child: the stop flag is likely, on exactly the RACE lines", likely == race,

@@ -1,7 +1,8 @@
 /* lock_ids.c - what lock an address denotes: lock ids (one per abstract
  * location a lock call may reach), the call-site context that resolves a
  * wrapper's parameter, which lock ids alias (an element at an unknown
- * index of a lock array may be any lock of the array), and descriptions.
+ * index of a lock array may be any lock of the array), which relocks
+ * block for good, and descriptions.
  * See lockset.h for the contracts.
  */
 #include "index_range.h"
@@ -9,6 +10,7 @@
 #include "loops.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 uint32_t rh_ls_lock_id(rh_ls *ls, uint64_t loc, rh_lock_class cls)
 {
@@ -222,4 +224,28 @@ void rh_ls_narrow_by_index(rh_ls *ls, LLVMValueRef use, LLVMValueRef addr, LLVMV
         else
             i++;
     }
+}
+
+int rh_ls_relock_blocks(rh_ls *ls, const rh_conc_entry *e, uint32_t id)
+{
+    if (e->lock_class != RH_LOCK_MUTEX || (e->flags & (RH_F_TRY | RH_F_TIMED | RH_F_SHARED | RH_F_ANNOT)) ||
+        ls->errorcheck || rh_ls_alias_in(ls, &ls->recursive, id) || !e->name || strncmp(e->name, "pthread_mutex", 13))
+        return 0;
+    uint32_t obj = rh_pt_loc_obj(ls->lock_loc[id]);
+    if (!ls->written_done) { /* the objects some plain write may touch, once per run */
+        for (int a = 0; a < ls->p->naccesses; a++) {
+            const rh_sset *t = (ls->p->accesses[a].kind & RH_ACC_WRITE) ? rh_pt_of(ls->pt, ls->p->accesses[a].ptr) : NULL;
+            for (uint32_t i = 0; t && i < t->n; i++)
+                rh_map_put(&ls->written, rh_pt_loc_obj(t->v[i]), 1);
+        }
+        ls->written_done = 1;
+    }
+    if (rh_map_get(&ls->written, obj, 0))
+        return 0;
+    const rh_pt_object *o = &ls->pt->objs[obj];
+    if (o->kind == RH_PT_GLOBAL) {
+        LLVMValueRef init = o->site && LLVMIsAGlobalVariable(o->site) ? LLVMGetInitializer(o->site) : NULL;
+        return init && LLVMIsNull(init);
+    }
+    return o->kind == RH_PT_HEAP || o->kind == RH_PT_LOCAL;
 }

@@ -7,6 +7,7 @@
 #include "lock_wrappers.h"
 #include "param_locks.h"
 #include "sem_locks.h"
+#include "set_flags.h"
 #include "sem_order.h"
 
 #include <stddef.h>
@@ -38,6 +39,7 @@ static const struct {
     {offsetof(rh_ls_state, ret_vals), JOIN_MAY},    {offsetof(rh_ls_state, ret_active), JOIN_MAY},
     {offsetof(rh_ls_state, sym), JOIN_MUST},        {offsetof(rh_ls_state, tries), JOIN_MUST},
     {offsetof(rh_ls_state, sem_waited), JOIN_MUST}, {offsetof(rh_ls_state, sem_posted), JOIN_MAY},
+    {offsetof(rh_ls_state, flags), JOIN_MUST},      {offsetof(rh_ls_state, unset), JOIN_MUST},
 };
 #define NSETS (sizeof st_sets / sizeof st_sets[0])
 #define SET(st, i) ((rh_sset *)((char *)(st) + st_sets[i].off))
@@ -119,6 +121,10 @@ static void lock_op(rh_ls *ls, LLVMValueRef call, const rh_conc_entry *e, LLVMVa
             rh_sset_add(&s->may, rh_ls_elem(id, write));
         if (!strong || (!must_too && (e->flags & (RH_F_TRY | RH_F_TIMED))))
             continue;
+        if (!must_too && ids.n == 1 && rh_sset_has(&s->must, rh_ls_elem(id, 1)) && rh_ls_relock_blocks(ls, e, id)) {
+            s->live = 0; /* locking a mutex it holds: this path stops here */
+            break;
+        }
         if (rh_ls_alias_in(ls, &ls->counted, id) && (rh_sset_has(&s->must, rh_ls_elem(id, 0)) ||
                                                rh_sset_has(&s->must, rh_ls_elem(id, 1))))
             rh_sset_add(&s->twice, id);
@@ -201,6 +207,7 @@ static void unlock_op(rh_ls *ls, LLVMValueRef call, const rh_conc_entry *e, LLVM
 
 static void create_op(rh_ls *ls, LLVMValueRef call, rh_ls_state *s)
 {
+    rh_sf_creating(ls->setflags, s); /* another thread may write them from here on */
     for (int c = 1; c < ls->tg->nthreads; c++) {
         if (ls->tg->threads[c].create != call)
             continue;
@@ -216,6 +223,7 @@ static void create_op(rh_ls *ls, LLVMValueRef call, rh_ls_state *s)
             rh_sset_union(&ls->create_held_since[c], &s->held_since);
         }
         ls->create_seen[c] = 1;
+        rh_sf_created(ls->setflags, c, s);
         rh_sset_add(&s->active, (uint64_t)c);
         rh_pf_created(ls, s, c);
         for (uint32_t i = 0; i < s->must.n; i++)
@@ -354,6 +362,7 @@ static void sync_op(rh_ls *ls, LLVMValueRef call, const rh_conc_entry *e, int f,
     }
     const rh_conc_entry *sem = rh_semlock_entry(ls->semlock, ls->pt, call, e);
     rh_semord_transfer(ls->semord, ls->pt, call, e, ls->cur_thread, s);
+    rh_sf_sem(ls->setflags, ls->pt, ls->semord, call, e, s);
     if (sem && sem->op == RH_OP_UNLOCK)
         rh_semlock_check_post(ls->semlock, ls, call, e, &s->must);
     if (sem)
@@ -432,6 +441,10 @@ static void refine_edge(rh_ls *ls, LLVMValueRef term, unsigned succ, LLVMValueRe
 {
     if (LLVMGetInstructionOpcode(term) != LLVMBr || !LLVMIsConditional(term))
         return;
+    if (rh_sf_edge_dead(ls->setflags, term, succ, s)) { /* a set flag read as zero */
+        s->live = 0;
+        return;
+    }
     long lj = rh_map_get_ptr(&ls->loop_join_of, LLVMGetInstructionParent(term), -1);
     if (lj >= 0 && succ == 1) { /* leaving a loop that joined every thread it names */
         const rh_sset *joined = &ls->loop_joins[lj];
@@ -531,7 +544,11 @@ static void run_block(rh_ls *ls, int f, LLVMValueRef ctx, LLVMBasicBlockRef b, r
         if (s->conds.n || s->excl.n)
             rh_pf_redefined(ls, s, in);
         switch (LLVMGetInstructionOpcode(in)) {
-        case LLVMCall: transfer_call(ls, in, f, ctx, s); break;
+        case LLVMCall:
+            rh_sf_store(ls->setflags, in, s); /* a memory call's writes */
+            transfer_call(ls, in, f, ctx, s);
+            break;
+        case LLVMStore: rh_sf_store(ls->setflags, in, s); break;
         case LLVMRet: {
             st_join(exit, s);
             LLVMValueRef rv = LLVMGetNumOperands(in) == 1 ? LLVMGetOperand(in, 0) : NULL;
@@ -608,6 +625,7 @@ static void conservative_exit(rh_ls *ls, const rh_ls_state *entry, rh_ls_state *
     rh_sset_copy(&exit->active, &entry->active);
     rh_sset_copy(&exit->once_done, &entry->once_done); /* what has returned stays returned */
     rh_sset_copy(&exit->history, &entry->history);     /* and what was acquired was */
+    rh_sset_copy(&exit->flags, &entry->flags);         /* no write clears a set flag */
     rh_semord_unknown(entry, exit);
     rh_sset_add(&exit->ret_vals, 0);                   /* it returns anything */
     exit->unlocks = 1;
@@ -719,7 +737,7 @@ static void prepare(rh_ls *ls)
             ls->needs_ctx[p->syncs[i].func] = 1;
     }
     if (may_be_errorcheck(p))
-        rh_sset_clear(&ls->counted);
+        rh_sset_clear(&ls->counted), ls->errorcheck = 1;
 }
 
 /* Creation locksets: write-mode locks held at every creation and never
@@ -821,9 +839,11 @@ static void run_once(rh_ls *ls, rh_program *p, rh_pt *pt, rh_tg *tg, const rh_cf
 {
     struct rh_semlock *semlock = ls->semlock;
     struct rh_semord *semord = ls->semord;
+    struct rh_sf *setflags = ls->setflags;
     memset(ls, 0, sizeof *ls);
-    ls->semlock = semlock, ls->semord = semord;
+    ls->semlock = semlock, ls->semord = semord, ls->setflags = setflags;
     rh_semord_reset(semord);
+    rh_sf_begin_run(setflags);
     ls->p = p, ls->pt = pt, ls->tg = tg, ls->cfg = cfg, ls->budget = budget;
     if (history_locks)
         rh_sset_copy(&ls->history_locks, history_locks);
@@ -850,6 +870,9 @@ static void run_once(rh_ls *ls, rh_program *p, rh_pt *pt, rh_tg *tg, const rh_cf
     for (int t = nt - 1; t >= 0; t--) {
         rh_ls_state entry = {0}, exit = {0};
         entry.live = 1;
+        rh_sf_thread_entry(ls->setflags, t, &entry);
+        if (t == 0)
+            rh_sf_main_entry(ls->setflags, &entry);
         ls->cur_thread = t;
         rh_budget_progress(budget, nt - t, nt);
         summary(ls, tg->threads[t].func, NULL, &entry, &exit);
@@ -860,6 +883,19 @@ static void run_once(rh_ls *ls, rh_program *p, rh_pt *pt, rh_tg *tg, const rh_cf
     creation_locksets(ls);
 }
 
+/* Frees one run's results for the next run, keeping what is kept across
+ * runs (rh_ls_free clears the whole record: without this, a run after a
+ * rejected semaphore lock or with lock histories ran without the
+ * semaphore modules). */
+static void free_run(rh_ls *ls)
+{
+    struct rh_semlock *semlock = ls->semlock;
+    struct rh_semord *semord = ls->semord;
+    struct rh_sf *setflags = ls->setflags;
+    rh_ls_free(ls);
+    ls->semlock = semlock, ls->semord = semord, ls->setflags = setflags;
+}
+
 /* Lock histories only matter for locks some thread holds when it creates
  * another (held_since pairs).  Tracking every lock would make histories
  * part of every context and of every access record (a worker that takes
@@ -868,8 +904,9 @@ static void run_once(rh_ls *ls, rh_program *p, rh_pt *pt, rh_tg *tg, const rh_cf
 void rh_ls_run(rh_ls *ls, rh_program *p, rh_pt *pt, rh_tg *tg, const rh_cfg *cfg, rh_budget *budget)
 {
     run_once(ls, p, pt, tg, cfg, budget, NULL);
-    while (rh_semlock_rejected(ls->semlock) && !ls->timeout) { /* a semaphore is no lock after all */
-        rh_ls_free(ls);
+    /* a semaphore is no lock after all, or a flag assumption fell (both use |: each reads its run) */
+    while ((rh_semlock_rejected(ls->semlock) | rh_sf_end_run(ls->setflags)) && !ls->timeout) {
+        free_run(ls);
         run_once(ls, p, pt, tg, cfg, budget, NULL);
     }
     rh_sset held = {0};
@@ -881,9 +918,9 @@ void rh_ls_run(rh_ls *ls, rh_program *p, rh_pt *pt, rh_tg *tg, const rh_cfg *cfg
         }
     if (held.n && !ls->timeout) {
         do {
-            rh_ls_free(ls);
+            free_run(ls);
             run_once(ls, p, pt, tg, cfg, budget, &held);
-        } while (rh_semlock_rejected(ls->semlock) && !ls->timeout);
+        } while ((rh_semlock_rejected(ls->semlock) | rh_sf_end_run(ls->setflags)) && !ls->timeout);
     }
     rh_sset_free(&held);
 }
@@ -934,6 +971,7 @@ void rh_ls_free(rh_ls *ls)
     rh_sset_free(&ls->history_locks);
     rh_map_free(&ls->acc_of_inst);
     rh_map_free(&ls->fact_vid);
+    rh_map_free(&ls->written);
     rh_sym_free(ls);
     free(ls->acc_sym_ok);
     free(ls->needs_ctx);

@@ -56,6 +56,15 @@ LLVMValueRef rh_ls_strip_const(rh_ls *ls, LLVMValueRef v, int64_t *off);
  * said of a lock array's element at an unknown index (its initialisation
  * in a loop) holds for each of its elements. */
 int rh_ls_alias_in(const rh_ls *ls, const rh_sset *set, uint32_t id);
+/* Whether a blocking lock of mutex `id`, which this thread surely holds
+ * already, never returns: a normal mutex deadlocks, a default one is
+ * undefined behaviour.  Only when it cannot be recursive or error-checking:
+ * initialised without attributes (never into `recursive`), no settype in
+ * the program that may ask for error checking (`counted` is cleared then,
+ * and kept empty without one), not a global with a non-zero static
+ * initialiser (PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP), and no plain write
+ * (a store, a memcpy: `m = recursive_initialiser`) may touch its object. */
+int rh_ls_relock_blocks(rh_ls *ls, const rh_conc_entry *e, uint32_t id);
 /* Lock ids an address may denote, resolving a parameter through the call
  * site ctx (NULL for none); *strong says it is exactly one concrete lock. */
 void rh_ls_lock_targets(rh_ls *ls, LLVMValueRef v, LLVMValueRef ctx, rh_lock_class cls, rh_sset *out,

@@ -45,6 +45,8 @@ typedef struct rh_ls_state {
     rh_sset tries;                /* trylock calls whose result still says whether the lock is
                                    * held: no unlock since they ran (must) */
     rh_sset sem_waited, sem_posted; /* semaphore order (sem_order.h): must, may */
+    rh_sset flags;                /* set flags surely set (set_flags.h, must) */
+    rh_sset unset;                /* tested globals surely still zero (set_flags.h, must) */
     int unlocks;                  /* something was unlocked (may; reset at function entry) */
     int main_joined;              /* this thread surely joined the main thread (must) */
     int live; /* 0: unreachable */
@@ -82,6 +84,9 @@ typedef struct rh_ls {
     rh_sset all_locks;      /* every lock element, both modes */
     rh_sset recursive;      /* lock ids that may be recursive: unlock may leave them held */
     rh_sset counted;        /* lock ids whose lock count is tracked (recursive or deadlocking) */
+    int errorcheck;         /* some mutex may be error-checking (its relock fails, returns) */
+    rh_map written;         /* objects a plain write (not a pthread call) may touch, when written_done */
+    int written_done;
     rh_sset history_locks;  /* lock ids lock histories track (held at some creation) */
     rh_ls_access *acc;      /* per model access */
     rh_map acc_of_inst;  /* instruction -> first model access */
@@ -115,6 +120,7 @@ typedef struct rh_ls {
     int cur_thread;
     struct rh_semlock *semlock; /* semaphores used as locks (sem_locks.h), kept across runs; may be NULL */
     struct rh_semord *semord;   /* semaphore order (sem_order.h), kept across runs; may be NULL */
+    struct rh_sf *setflags;     /* set flags (set_flags.h), kept across runs; may be NULL */
     rh_budget *budget;
     int timeout;
 } rh_ls;

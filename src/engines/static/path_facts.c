@@ -105,7 +105,7 @@ void rh_pf_after_call(rh_ls *ls, LLVMValueRef call, int resolved, const rh_ls_st
     for (uint32_t i = 0; i < out->active.n; i++) /* created by the call: older facts are void */
         if (!rh_sset_has(&before->active, out->active.v[i]))
             rh_pf_created(ls, out, (int)out->active.v[i]);
-    long vid = vid_of(ls, call, out->ret_active.n > 0 && LLVMGetFirstUse(call) != NULL);
+    long vid = vid_of(ls, call, LLVMGetFirstUse(call) != NULL);
     if (vid >= 0) { /* the call runs again: its old result is gone */
         drop_matching(&out->vals, ~(uint64_t)0xff, (uint64_t)vid << 8);
         drop_matching(&out->excl, 0xffffffff00ull, (uint64_t)vid << 8);
@@ -161,6 +161,14 @@ void rh_pf_refine(rh_ls *ls, LLVMValueRef term, unsigned succ, rh_ls_state *s)
     if (vid < 0)
         return;
     int equal = (succ == 0) ^ neg ^ (pr == LLVMIntNE); /* on this edge, a == k */
+    int known = 0, other = 0; /* the call's result is known; it may be a value other than k */
+    for (uint32_t i = 0; i < s->vals.n; i++)
+        if (s->vals.v[i] >> 8 == (uint64_t)vid)
+            known = 1, other |= (s->vals.v[i] & 0xff) != k;
+    if (known && (equal ? !rh_sset_has(&s->vals, (uint64_t)vid << 8 | k) : !other)) {
+        s->live = 0; /* the call never returns a value that takes this edge */
+        return;
+    }
     rh_sset_add(&s->conds, (uint64_t)vid << 9 | (uint64_t)equal << 8 | k);
     rh_sset possible = {0};
     if (equal)

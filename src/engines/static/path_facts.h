@@ -14,7 +14,9 @@
  *         for unique threads x only: a unique thread is created once, so
  *         nothing re-creates it behind the fact's back.
  * A branch comparing the result with a constant then drops, on each edge,
- * the threads that cannot be running on it.  Constants outside
+ * the threads that cannot be running on it, and an edge no returned
+ * constant takes is dead (`if (init() != 0) return;` after an init that
+ * returns 0 on every path).  Constants outside
  * [-127, 127] and non-constant returns make the call factless.
  * Branches give facts too: a branch `value != k` taken before a unique
  * thread is created (`if (x) create(...)`) says the thread runs only if

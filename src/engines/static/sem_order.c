@@ -109,6 +109,11 @@ void rh_semord_unknown(const rh_ls_state *entry, rh_ls_state *exit)
     rh_sset_add(&exit->sem_posted, RH_SEMORD_ANY);
 }
 
+int rh_semord_starts_zero(const rh_semord *so, uint32_t o)
+{
+    return so && rh_map_get(&so->start, o, 0) == 1;
+}
+
 /* Rule 4: every post on o (or on an unknown semaphore) by a thread that
  * had not waited on o is t2's. */
 static int posts_only_by(const rh_semord *so, uint32_t o, int t2)

@@ -62,6 +62,9 @@ void rh_semord_transfer(rh_semord *so, rh_pt *pt, LLVMValueRef call, const rh_co
 /* An unanalysed call: it may post any semaphore; what was waited stays. */
 void rh_semord_unknown(const rh_ls_state *entry, rh_ls_state *exit);
 
+/* Whether every initialisation of semaphore object o sets 0 (rule 3). */
+int rh_semord_starts_zero(const rh_semord *so, uint32_t o);
+
 /* Whether rule 1-4 orders access y (thread t2, facts py) before access x
  * (thread t1, facts px). */
 int rh_semord_orders(const rh_semord *so, const rh_tg *tg, const rh_ls_per *px, int t1, const rh_ls_per *py,

@@ -15,6 +15,7 @@
 #include "barrier_phases.h"
 #include "sem_locks.h"
 #include "sem_order.h"
+#include "set_flags.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -62,6 +63,8 @@ static void cleanup(rh_static *s)
     s->ls.semlock = NULL;
     rh_semord_free(s->ls.semord);
     s->ls.semord = NULL;
+    rh_sf_free(s->ls.setflags);
+    s->ls.setflags = NULL;
     rh_ls_free(&s->ls);
     rh_tg_free(&s->tg);
     rh_cfg_free(&s->cfg);
@@ -106,6 +109,8 @@ int rh_static_run(rh_program *prog, const rh_options *o, rh_budget *budget, rh_r
     rh_budget_stage(budget, "static.locksets");
     s.ls.semlock = rh_semlock_find(prog, &s.pt);
     s.ls.semord = rh_semord_find(prog, &s.pt);
+    s.ls.setflags = rh_sf_find(&s);
+    rh_result_stat(res, "static.set_flags", rh_sf_count(s.ls.setflags));
     rh_ls_run(&s.ls, prog, &s.pt, &s.tg, &s.cfg, budget);
     rh_result_stat(res, "static.semaphore_locks", rh_semlock_count(s.ls.semlock));
     t = lap(res, "static.lockset.seconds", t);
