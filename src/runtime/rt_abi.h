@@ -28,6 +28,10 @@
  *         before a call that may synchronise in a way the runtime does not
  *         model (rh_conc_may_sync, RH_OP_UNMODELLED, some inline asm): a
  *         race it may order is written as held back, not as a race;
+ *         loc may carry RH_UNMOD_CANCEL_POINT (a cancellation point or a
+ *         change of the cancellation type: it orders nothing until some
+ *         thread of the run has called pthread_cancel) or
+ *         RH_UNMOD_CANCEL_SEND (pthread_cancel itself);
  *   void  __rh_client_request(void *req, uint32_t loc)
  *         before a Valgrind client request (req: its request block);
  *   int64_t __rh_nondet(uint32_t bits, uint32_t loc)  replacing __VERIFIER_nondet_*;
@@ -43,6 +47,10 @@
 #define RH_RT_ABI_H
 
 #include <stdint.h>
+
+/* flags on __rh_unmodelled's loc (see above) */
+#define RH_UNMOD_CANCEL_POINT 0x80000000u
+#define RH_UNMOD_CANCEL_SEND 0x40000000u
 
 /* __rh_access flags */
 #define RH_RT_READ 0x01

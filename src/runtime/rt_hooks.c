@@ -515,8 +515,19 @@ void __rh_unmodelled(uint32_t loc)
     rt_thread *t = rt_me;
     static uint32_t seen[64];
     static int nseen;
+    static int cancel_requested; /* some thread called pthread_cancel */
+    uint32_t flags = loc & (RH_UNMOD_CANCEL_POINT | RH_UNMOD_CANCEL_SEND);
+    loc &= ~flags;
     if (!t || t->done || rt.ending)
         return;
+    if (flags & RH_UNMOD_CANCEL_SEND)
+        cancel_requested = 1;
+    if ((flags & RH_UNMOD_CANCEL_POINT) && !cancel_requested) {
+        /* no request to act on: the call orders nothing */
+        rt_point(t, loc);
+        rt_out_event(t, "nop", loc, 0, 0, 0, 1);
+        return;
+    }
     rt.dirty = 1;
     rt_point(t, loc);
     rt.unmod_ev = rt.events + 1;

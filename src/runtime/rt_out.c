@@ -17,6 +17,8 @@
  *                                        WHAT "timeout": a timed wait at LOC timed
  *                                        out (ADDR its lock, semaphore or condition,
  *                                        AUX the thread a join waited for)
+ *   B ADDR                               where this run placed the runtime's state `rt`
+ *                                        (the engine names globals by the load bias)
  *   T TID PARENT LOC                     thread TID created at LOC
  *   I LOC BITS VALUE                     a nondet value served
  *   R ADDR SIZE  EV TID LOC W AT  EV TID LOC W AT  STACK STACK LOCKS
@@ -158,8 +160,11 @@ static void *read_lines(const char *path, unsigned long *n, size_t elem, int fie
 __attribute__((constructor(101))) static void rt_init(void)
 {
     const char *path = getenv("RH_RT_OUT"), *v;
-    if (path && (rt.out = fopen(path, "w")))
+    if (path && (rt.out = fopen(path, "w"))) {
         setvbuf(rt.out, NULL, _IOFBF, 1 << 20);
+        /* where this run placed the executable: racehunt names globals by it */
+        fprintf(rt.out, "B %lx\n", (unsigned long)(uintptr_t)&rt);
+    }
     if (rt.out && (v = getenv("RH_RT_EVENTS")) && *v && (ev_out = fopen(v, "w")))
         setvbuf(ev_out, NULL, _IOFBF, 1 << 20);
     if (!path)

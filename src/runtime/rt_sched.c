@@ -377,6 +377,18 @@ static unsigned long draw_quantum(void)
     return bound == 1 ? 1 : 1 + (unsigned long)(rt_rand() % bound);
 }
 
+/* A replay whose schedule is used up and that reported a race at or after
+ * its last step (where a witness ends: at its race) has shown what it
+ * replays; the rest of the run (a server's loop) would only use time, so
+ * it ends there.  Races reported before the last step do not count. */
+static unsigned long races_at_last_step = (unsigned long)-1;
+
+static int replay_done(void)
+{
+    return rt.strategy == RT_REPLAY && rt.nsched > 0 && rt.pos >= rt.nsched &&
+           races_at_last_step != (unsigned long)-1 && rt.races > races_at_last_step;
+}
+
 /* A scheduling point: t (the token holder) is about to perform an event
  * whose enabledness t->pend describes.  Returns when t may perform it. */
 void rt_point(rt_thread *t, uint32_t loc)
@@ -385,6 +397,10 @@ void rt_point(rt_thread *t, uint32_t loc)
         rt_out_event(t, "nop", t->step_loc, 0, 0, 0, 0);
     if ((++rt.steps > rt.max_steps && rt.max_steps) || rt_time_up) {
         rt_out_end("cutoff", rt_time_up ? "time limit" : "step limit");
+        _exit(0);
+    }
+    if (replay_done()) {
+        rt_out_end("cutoff", "replayed into its race");
         _exit(0);
     }
     /* the hot path (rt_fast.h inlines it for accesses): the token stays
@@ -440,8 +456,8 @@ void rt_resumed(rt_thread *t, uint32_t loc)
     t->stepped = 1;
     t->step_loc = loc;
     if (rt.strategy == RT_REPLAY && rt.pos < rt.nsched && rt.sched[rt.pos].tid == t->id &&
-        at_step(&rt.sched[rt.pos], loc))
-        rt.pos++;
+        at_step(&rt.sched[rt.pos], loc) && ++rt.pos == rt.nsched)
+        races_at_last_step = rt.races;
 }
 
 void rt_thread_finish(rt_thread *t)

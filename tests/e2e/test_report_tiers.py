@@ -15,6 +15,9 @@ tests/e2e/data/report_tiers:
   the free as a free of that object, the thread created in a helper with
   its creation stack, no address anywhere, byte-identical reports for one
   seed;
+- global_slots_race.c, dynamic engine: memory and a mutex in a global array
+  reached through a pointer a function returns are named by the global and
+  the bytes in it, not "memory racehunt cannot name";
 - a race seen across a call the runtime does not model (evidence "seen",
   rendered from a JSON report) is likely with the call as its reason, in
   every format, and never makes the verdict;
@@ -51,6 +54,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 DATA = os.path.join("tests", "e2e", "data", "report_tiers")
 TIERS = os.path.join(DATA, "tiers_undefined_race.c")
 HEAP = os.path.join(DATA, "heap_account_race.c")
+SLOTS = os.path.join(DATA, "global_slots_race.c")
 UNDEF = os.path.join("tests", "e2e", "data", "undefined", "undefined_lookup_own_locals_norace.c")
 MAIN_STATS = os.path.join(DATA, "main_stats_undefined_race.c")
 MAIN_STATS_NORACE = os.path.join("tests", "programs", "main_reads_worker_counters_norace.c")
@@ -177,6 +181,21 @@ def test_heap_names(tmp):
     check("text: byte-identical for one seed", again == text)
 
 
+def test_global_names(tmp):
+    doc = json.loads(run("--format=json", "--engine=dynamic", "--seed=3", "--timeout=30", SLOTS).stdout)
+    want = {line_of(SLOTS, "s->hits++"), line_of(SLOTS, "seen = slot_for(6)->hits")}
+    hits = [r for r in doc["races"] if {a["line"] for a in r["accesses"]} == want]
+    check("dynamic: the race on a slot of the global table is found", len(hits) == 1, doc["races"])
+    if hits:
+        r = hits[0]
+        # slot 6 % 4 = 2 of 48-byte slots, hits after the 40-byte mutex
+        check("dynamic: memory reached through a pointer is named by its global and bytes",
+              r["object"] == "global 'slots'" and r["offset"] == [136, 144], (r["object"], r["offset"]))
+        locks = [lk for a in r["accesses"] for lk in a["locks"]]
+        check("dynamic: the slot's mutex is named by the global it lies in",
+              len(locks) == 1 and locks[0].endswith("at byte 96 of global 'slots'"), locks)
+
+
 def test_seen_tier(tmp):
     """A race seen across sigwait: likely, its call named, in every format;
     it makes no verdict."""
@@ -284,6 +303,7 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         test_default_tiers(tmp)
         test_heap_names(tmp)
+        test_global_names(tmp)
         test_seen_tier(tmp)
         test_assumption_count()
         test_main_stats()

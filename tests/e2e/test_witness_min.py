@@ -8,13 +8,16 @@ witness is a handful of steps and context switches, its racing steps are at
 the program's RACE lines and name what they touch, and `racehunt replay`
 drives the program into that race (exit 1).  A bmc counterexample that needs
 arguments carries argc and replays with that many.  The GraphML witness of
---svcomp is refused by replay with one error line (exit 2)."""
+--svcomp is refused by replay with one error line (exit 2).  A replay ends
+once it has reached its race: a program that goes on serving after the race
+replays in well under the time it runs."""
 import argparse
 import json
 import os
 import re
 import subprocess
 import tempfile
+import time
 import suite  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -81,6 +84,21 @@ def has_argc(wit, r):
     check("argc_race: the bmc witness carries argc > 1", argc and argc[0] > 1, str(wit.get("inputs")))
 
 
+def replay_ends_at_race(rh, tmp):
+    """race_then_serve.c waits three seconds after its race: the replay stops at the race."""
+    w = os.path.join(tmp, "serve.json")
+    subprocess.run([rh, "--engine=dynamic", "--timeout=60", "--witness", w,
+                    os.path.join(DATA, "race_then_serve.c")], capture_output=True, text=True, timeout=200)
+    if not os.path.exists(w):
+        check("race_then_serve: dynamic wrote a witness", False)
+        return
+    t0 = time.monotonic()
+    rc, lines = replay(rh, w)
+    took = time.monotonic() - t0
+    check("race_then_serve: the replay reaches the race and ends there (%.1f s, the run takes 3 s)" % took,
+          rc == 1 and lines is not None and took < 1.5, "exit %d, lines %s, %.1f s" % (rc, lines, took))
+
+
 def graphml(rh, tmp):
     g = os.path.join(tmp, "w.graphml")
     subprocess.run([rh, "--svcomp", "--timeout=60", "--witness", g,
@@ -105,6 +123,7 @@ def main():
                      "dynamic", shortened)
         witness_case(rh, tmp, "long_prefix_race", os.path.join(DATA, "long_prefix_race.c"), "dynamic")
         witness_case(rh, tmp, "argc_race", os.path.join(DATA, "argc_race.c"), "bmc", has_argc)
+        replay_ends_at_race(rh, tmp)
         graphml(rh, tmp)
     check.finish()
 

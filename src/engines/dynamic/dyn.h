@@ -56,6 +56,19 @@ char *rh_dyn_field_name(LLVMValueRef var, int through_pointer, long long off);
 void rh_dyn_wrap_blocking(LLVMModuleRef m);
 
 /* An instrumented executable in the cache, with its location table. */
+/* ---- the executable's global variables (dyn_symbols.c) ---- */
+
+typedef struct rh_dyn_syms rh_dyn_syms;
+/* The sized symbols of exe that are global variables m defines (never
+ * NULL; empty when exe cannot be read). */
+rh_dyn_syms *rh_dyn_syms_load(const char *exe, LLVMModuleRef m);
+void rh_dyn_syms_free(rh_dyn_syms *t);
+/* The program's global variable that addr (an address of a run whose
+ * runtime state lay at rt_run, its 'B' line) lies in, and the byte offset
+ * in it; NULL when none does or the run's placement is unknown. */
+const char *rh_dyn_global_at(const rh_dyn_syms *t, unsigned long rt_run, unsigned long addr,
+                             unsigned long *off);
+
 typedef struct rh_dyn_binary {
     char *dir;          /* cache entry */
     char *exe;
@@ -68,6 +81,7 @@ typedef struct rh_dyn_binary {
     int nargs;
     const char *stdin_path; /* the program's standard input in every run (--stdin), or NULL */
     int cached;         /* reused from the cache */
+    rh_dyn_syms *syms;  /* the executable's symbols, for naming globals in reports */
 } rh_dyn_binary;
 
 /* Builds (or reuses) the instrumented binary of prog, the link step ending
@@ -190,6 +204,7 @@ typedef struct rh_dyn_trace {
     int nseen;
     struct { unsigned long addr, off, size; unsigned loc; } *heap; /* addresses in heap blocks */
     int nheap;
+    unsigned long rt_addr;  /* where the runtime's state lay in this run ('B'), 0 unknown */
 } rh_dyn_trace;
 
 int rh_dyn_trace_parse(const char *text, rh_dyn_trace *t);

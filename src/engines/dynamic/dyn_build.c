@@ -166,7 +166,17 @@ static int build_module(rh_program *prog, const rh_options *o, double deadline, 
     return rc;
 }
 
+static int build_any(rh_program *prog, const rh_options *o, double deadline, rh_dyn_binary *bin, char *err);
+
 int rh_dyn_build(rh_program *prog, const rh_options *o, double deadline, rh_dyn_binary *bin, char *err)
+{
+    int rc = build_any(prog, o, deadline, bin, err);
+    if (rc == 0 && bin->exe)
+        bin->syms = rh_dyn_syms_load(bin->exe, prog->mod);
+    return rc;
+}
+
+static int build_any(rh_program *prog, const rh_options *o, double deadline, rh_dyn_binary *bin, char *err)
 {
     memset(bin, 0, sizeof *bin);
     bin->stdin_path = o->stdin_file; /* every run of this binary reads it: the engine's, bmc's replays */
@@ -193,5 +203,6 @@ void rh_dyn_binary_free(rh_dyn_binary *bin)
     free(bin->auto_libs);
     free(bin->left_out);
     rh_dyn_locs_free(&bin->locs);
+    rh_dyn_syms_free(bin->syms);
     memset(bin, 0, sizeof *bin);
 }

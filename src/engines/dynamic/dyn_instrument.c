@@ -808,12 +808,12 @@ static int asm_may_sync(LLVMValueRef call)
 /* A call that may synchronise in a way the runtime does not model: the
  * runtime hears of it first, so that it reports no race the call may
  * order (rt_abi.h); the location names the function for the notes. */
-static void instrument_unmodelled(inst_ctx *c, LLVMValueRef call, const char *name)
+static void instrument_unmodelled(inst_ctx *c, LLVMValueRef call, const char *name, unsigned flags)
 {
     unsigned loc = new_loc(c, call, NULL);
     c->locs->items[loc].callee = rh_xstrdup(name);
     LLVMPositionBuilderBefore(c->b, call);
-    LLVMValueRef a[] = {k32(c, loc)};
+    LLVMValueRef a[] = {k32(c, loc | flags)};
     LLVMBuildCall2(c->b, c->t_enter, c->f_unmodelled, a, 1, "");
 }
 
@@ -827,7 +827,7 @@ static void instrument_asm(inst_ctx *c, LLVMValueRef call)
     LLVMDisposeMessage(text);
     LLVMValueRef req = LLVMGetNumArgOperands(call) > 0 ? LLVMGetOperand(call, 0) : NULL;
     if (!client || !req || LLVMGetTypeKind(LLVMTypeOf(req)) != LLVMPointerTypeKind) {
-        instrument_unmodelled(c, call, "inline assembly");
+        instrument_unmodelled(c, call, "inline assembly", 0);
         return;
     }
     unsigned loc = new_loc(c, call, NULL);
@@ -854,6 +854,18 @@ static int cleanup_bookkeeping(const rh_conc_entry *e)
     return kind == RH_CANCEL_SETJMP || kind == RH_CANCEL_REGISTER || kind == RH_CANCEL_UNREGISTER;
 }
 
+/* A cancellation point or a change of the cancellation type can order
+ * something only through a cancellation request (pthread_cancel), which is
+ * unmodelled itself: the runtime holds races back across such a call only
+ * once a request was made in the run (rt_hooks.c). */
+static unsigned unmodelled_cancel_flags(const rh_conc_entry *e)
+{
+    int kind = e ? rh_conc_cancel_kind(e) : 0;
+    if (kind == RH_CANCEL_TEST || kind == RH_CANCEL_TYPE)
+        return RH_UNMOD_CANCEL_POINT;
+    return kind == RH_CANCEL_SEND ? RH_UNMOD_CANCEL_SEND : 0;
+}
+
 static void instrument_call(inst_ctx *c, LLVMValueRef call)
 {
     LLVMValueRef callee = rh_model_called_function(call);
@@ -866,10 +878,10 @@ static void instrument_call(inst_ctx *c, LLVMValueRef call)
     size_t len;
     const char *name = callee ? LLVMGetValueName2(callee, &len) : NULL;
     if (e && (e->flags & RH_F_NOTIFY)) /* SIGEV_THREAD: program code in a thread libc makes */
-        instrument_unmodelled(c, call, name ? name : "?");
+        instrument_unmodelled(c, call, name ? name : "?", 0);
     if ((e && e->op == RH_OP_UNMODELLED && !cleanup_bookkeeping(e)) ||
         (!e && !has_body && rh_conc_may_sync(name)))
-        instrument_unmodelled(c, call, name ? name : "?");
+        instrument_unmodelled(c, call, name ? name : "?", unmodelled_cancel_flags(e));
     else if (e && e->op == RH_OP_MEMORY && rh_libspec_of(e))
         instrument_library_call(c, call, e);
     else if (e && e->op == RH_OP_MEMORY)

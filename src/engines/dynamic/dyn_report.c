@@ -82,12 +82,15 @@ static char *lock_name(const rh_dyn_binary *bin, const rh_dyn_trace *t, unsigned
 {
     unsigned hloc;
     unsigned long off;
+    const char *global = rh_dyn_global_at(bin->syms, t->rt_addr, addr, &off);
     for (long i = 0; i < t->nev; i++) {
         const rh_dyn_event *e = &t->ev[i];
         if ((e->kind == RH_DYN_LOCK || e->kind == RH_DYN_RDLOCK) && e->addr == addr) {
             const rh_dyn_loc *l = loc_of(bin, e->loc);
             if (l->object && strncmp(l->object, "global ", 7) == 0)
                 return rh_xasprintf("lock %s", l->object + 7);
+            if (l->access && global) /* through a pointer into a global: both */
+                return rh_xasprintf("lock %s at byte %lu of global '%s'", l->access, off, global);
             if (l->access)
                 return rh_xasprintf("lock %s", l->access);
             break;
@@ -98,6 +101,9 @@ static char *lock_name(const rh_dyn_binary *bin, const rh_dyn_trace *t, unsigned
         return rh_xasprintf("lock at byte %lu of the heap object allocated at %s:%u:%u", off,
                             l->file, l->line, l->col);
     }
+    if (global)
+        return off ? rh_xasprintf("lock at byte %lu of global '%s'", off, global)
+                   : rh_xasprintf("lock %s", global);
     return rh_xstrdup("a lock racehunt cannot name");
 }
 
@@ -231,6 +237,16 @@ static void name_object(const rh_dyn_binary *bin, const rh_dyn_trace *t, const r
                                        l->line, l->col, arrow + 2);
         else
             out->object = rh_xasprintf("heap object allocated at %s:%u:%u", l->file, l->line, l->col);
+        out->offset_lo = (long)off, out->offset_hi = (long)(off + (o->size ? o->size : 1));
+    } else if (rh_dyn_global_at(bin->syms, t->rt_addr, o->addr, &off)) {
+        /* reached through a pointer: the variable from the symbol table, the
+         * field from an access 'p->f' */
+        const char *global = rh_dyn_global_at(bin->syms, t->rt_addr, o->addr, &off);
+        const char *acc = loc_of(bin, o->loc[1])->access ? loc_of(bin, o->loc[1])->access
+                                                          : loc_of(bin, o->loc[0])->access;
+        const char *arrow = acc ? strstr(acc, "->") : NULL;
+        out->object = arrow ? rh_xasprintf("global '%s', field '%s", global, arrow + 2)
+                            : rh_xasprintf("global '%s'", global);
         out->offset_lo = (long)off, out->offset_hi = (long)(off + (o->size ? o->size : 1));
     } else {
         const char *name = loc_of(bin, o->loc[1])->access ? loc_of(bin, o->loc[1])->access

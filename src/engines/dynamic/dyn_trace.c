@@ -152,6 +152,7 @@ static void parse_line(rh_dyn_trace *t, const char *line, size_t *cap)
     case 'E': parse_event(t, line, cap); return;
     case 'R': case 'Q': parse_race(t, line); return;
     case 'A': parse_heap(t, line); return;
+    case 'B': sscanf(line, "B %lx", &t->rt_addr); return;
     case 'D': sscanf(line, "D %ld", &t->depart_step); return;
     case 'H': /* the race before was made under an annotation that hides it */
         if (t->nraces)

@@ -430,6 +430,7 @@ static void finish_notes(dyn_session *s)
     if (s->runs)
         rh_dyn_note_containment(s->res, "dynamic");
     rh_result_stat(s->res, "dynamic.runs", (double)s->runs);
+    rh_result_stat(s->res, "dynamic.max_threads", (double)s->max_threads);
     rh_result_stat(s->res, "dynamic.witness_steps_before", (double)s->wit_before);
     rh_result_stat(s->res, "dynamic.witness_steps_after", (double)s->wit_after);
     rh_result_stat(s->res, "dynamic.events", (double)s->events);
