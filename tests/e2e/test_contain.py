@@ -2,10 +2,11 @@
 """test_contain.py - the analysed program's descendants end with the run,
 daemonised or not.
 
-The program forks, calls setsid() (the child leaves racehunt's process
-group and session) and forks again; every process then execs sleep with
-an argument unique to this test run, after leaving a file that says it
-ran.  racehunt runs it under --engine=dynamic and auto with --timeout=5,
+The program forks before its threads race (a run that ends at the race,
+as a witness's replay does, still starts the daemons); the child calls
+setsid() (it leaves racehunt's process group and session) and forks
+again; every process leaves a file that says it ran and execs sleep with
+an argument unique to this test run (the parent after its race).  racehunt runs it under --engine=dynamic and auto with --timeout=5,
 once with its preferred containment (a PID namespace where the kernel
 allows one) and once with the fallback forced (RACEHUNT_CONTAIN=group:
 process group, then the orphans the group leaves, found because racehunt
@@ -30,20 +31,29 @@ import suite  # noqa: E402
 PROGRAM = r"""#include <fcntl.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <sys/types.h>
 #include <unistd.h>
 int counter;
 void *worker(void *arg) { counter++; return arg; }
+static void leave_mark(void) {
+    char path[512];
+    snprintf(path, sizeof path, "%s/ran.%d", "@DIR@", (int)getpid());
+    close(open(path, O_WRONLY | O_CREAT, 0600));
+}
 int main(void) {
+    pid_t first = fork();
+    if (first == 0) {
+        setsid();
+        fork();
+        leave_mark();
+        execl("/bin/sleep", "sleep", "@MARKER@", (char *)0);
+        return 0;
+    }
+    leave_mark();
     pthread_t t;
     pthread_create(&t, 0, worker, 0);
     counter++;
     pthread_join(t, 0);
-    fork();
-    setsid();
-    fork();
-    char path[512];
-    snprintf(path, sizeof path, "%s/ran.%d", "@DIR@", (int)getpid());
-    close(open(path, O_WRONLY | O_CREAT, 0600));
     execl("/bin/sleep", "sleep", "@MARKER@", (char *)0);
     return 0;
 }
