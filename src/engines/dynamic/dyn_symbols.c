@@ -82,7 +82,8 @@ rh_dyn_syms *rh_dyn_syms_load(const char *exe, LLVMModuleRef m)
     }
     LLVMContextDispose(ctx);
     LLVMDisposeMemoryBuffer(buf);
-    qsort(t->items, (size_t)t->n, sizeof *t->items, by_addr);
+    if (t->n > 1) /* qsort may not be given a null array, even empty */
+        qsort(t->items, (size_t)t->n, sizeof *t->items, by_addr);
     return t;
 }
 
