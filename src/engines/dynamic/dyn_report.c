@@ -223,38 +223,32 @@ static void name_object(const rh_dyn_binary *bin, const rh_dyn_trace *t, const r
     const char *obj = loc_of(bin, o->loc[1])->object;
     if (!obj)
         obj = loc_of(bin, o->loc[0])->object;
+    /* the source's name of what is accessed: a field comes from an access 'p->f' */
+    const char *acc = loc_of(bin, o->loc[1])->access ? loc_of(bin, o->loc[1])->access
+                                                      : loc_of(bin, o->loc[0])->access;
+    const char *arrow = acc ? strstr(acc, "->") : NULL;
+    const char *global = NULL;
     out->offset_lo = out->offset_hi = -1;
     if (obj) {
         out->object = rh_xstrdup(obj);
     } else if (heap_of(t, o->addr, &hloc, &off)) {
         const rh_dyn_loc *l = loc_of(bin, hloc);
-        /* the field as the debug information names it, from an access 'p->f' */
-        const char *acc = loc_of(bin, o->loc[1])->access ? loc_of(bin, o->loc[1])->access
-                                                          : loc_of(bin, o->loc[0])->access;
-        const char *arrow = acc ? strstr(acc, "->") : NULL;
         if (arrow)
             out->object = rh_xasprintf("heap object allocated at %s:%u:%u, field '%s", l->file,
                                        l->line, l->col, arrow + 2);
         else
             out->object = rh_xasprintf("heap object allocated at %s:%u:%u", l->file, l->line, l->col);
         out->offset_lo = (long)off, out->offset_hi = (long)(off + (o->size ? o->size : 1));
-    } else if (rh_dyn_global_at(bin->syms, t->rt_addr, o->addr, &off)) {
-        /* reached through a pointer: the variable from the symbol table, the
-         * field from an access 'p->f' */
-        const char *global = rh_dyn_global_at(bin->syms, t->rt_addr, o->addr, &off);
-        const char *acc = loc_of(bin, o->loc[1])->access ? loc_of(bin, o->loc[1])->access
-                                                          : loc_of(bin, o->loc[0])->access;
-        const char *arrow = acc ? strstr(acc, "->") : NULL;
+    } else if ((global = rh_dyn_global_at(bin->syms, t->rt_addr, o->addr, &off)) != NULL) {
+        /* reached through a pointer: the variable from the symbol table */
         out->object = arrow ? rh_xasprintf("global '%s', field '%s", global, arrow + 2)
                             : rh_xasprintf("global '%s'", global);
         out->offset_lo = (long)off, out->offset_hi = (long)(off + (o->size ? o->size : 1));
     } else {
-        const char *name = loc_of(bin, o->loc[1])->access ? loc_of(bin, o->loc[1])->access
-                                                           : loc_of(bin, o->loc[0])->access;
-        out->object = name ? rh_xasprintf("memory accessed as %s (not a global or a known heap "
-                                          "block)", name)
-                           : rh_xstrdup("memory racehunt cannot name (not a global or a known heap "
-                                        "block)");
+        out->object = acc ? rh_xasprintf("memory accessed as %s (not a global or a known heap "
+                                         "block)", acc)
+                          : rh_xstrdup("memory racehunt cannot name (not a global or a known heap "
+                                       "block)");
     }
 }
 
