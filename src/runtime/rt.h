@@ -136,6 +136,12 @@ typedef struct rt_state {
      * earlier access came before the latest of them may be ordered by it. */
     unsigned long unmod_ev;  /* events before the latest such call, plus one */
     uint32_t unmod_loc;
+    /* The event count at the latest change of any vector clock (rt_shadow.c):
+     * an access record older than it may differ from a new access of the
+     * same thread in the locks held, so the shadow's same-epoch shortcut
+     * (rt_fast.h) does not take it for the new one. */
+    unsigned long sync_ev;
+    int targeted;            /* a directed run (RH_RT_TARGET): accesses go to rt_target_reach */
 } rt_state;
 
 extern rt_state rt;

@@ -1,15 +1,19 @@
 /* rt_fast.h - the hot path of an instrumented access, inlined into the
  * runtime's entry points (rt_hooks.c), as KCSAN and ThreadSanitizer keep
  * theirs in one header: the scheduling point at which the token holder
- * keeps the token, and the count of an event nobody records.  Everything
- * else - a choice, a change point, a cut-off, a recorded event - is the
- * out-of-line slow path (rt_point in rt_sched.c, rt_out_record in rt_out.c),
- * and the fast path decides exactly what the slow path would.
+ * keeps the token, the count of an event nobody records, and the shadow
+ * check of a word access that repeats what its thread did in the same
+ * epoch.  Everything else - a choice, a change point, a cut-off, a
+ * recorded event, a shadow update - is the out-of-line slow path (rt_point
+ * in rt_sched.c, rt_out_record in rt_out.c, rt_shadow_access in
+ * rt_shadow.c), and the fast path decides exactly what the slow path would.
  */
 #ifndef RH_RT_FAST_H
 #define RH_RT_FAST_H
 
 #include "rt.h"
+
+#include <string.h>
 
 #define RT_SPIN_LIMIT 3000 /* steps in a row after which a thread is deemed spinning */
 #define RT_QUANTUM 10000   /* points in a row one thread may run while another could */
@@ -65,6 +69,161 @@ static inline void rt_out_event(rt_thread *t, const char *what, uint32_t loc, ui
         rt_out_record(t, what, loc, addr, size, value, aux);
     t->stepped = 0;
     rt.events++;
+}
+
+/* The shadow memory (rt_shadow.c keeps it; its layout is here for the
+ * fast path).  One access as recorded: */
+typedef struct rt_acc {
+    uint32_t clock, loc, stack, ev;
+    uint32_t hide;           /* loc of an annotation that makes its races suppressed, or 0 */
+    uint16_t tid;
+    uint8_t atomic, valid;
+} rt_acc;
+
+/* The history of a byte (or of all bytes of a grain or a page that share
+ * one): the last write, the last read, and earlier reads concurrent with
+ * that one, one per thread. */
+typedef struct rt_cell {
+    rt_acc w, r;
+    rt_acc *more;
+    uint32_t nmore;
+} rt_cell;
+
+#define RT_PAGE_BITS 8
+#define RT_PAGE (1u << RT_PAGE_BITS)
+#define RT_GRAIN 8
+#define RT_NGRAIN (RT_PAGE / RT_GRAIN)
+
+/* A page's grains, allocated when the page is first used in part.  A
+ * whole grain's cell holds the history of its 8 bytes, except that its
+ * last read covers only the bytes of the page's rmask[g] (the others have
+ * no read since the write; the earlier reads kept cover all 8): a string
+ * read byte by byte by one thread stays one cell.  A split grain has a
+ * cell per byte (bytes[g]). */
+typedef struct rt_grains {
+    rt_cell cell[RT_NGRAIN];
+    rt_cell *bytes[RT_NGRAIN];
+} rt_grains;
+
+/* The shadow of 256 aligned bytes, direct-mapped from their address
+ * (rt_shadow_dir): all zero is untouched memory.  While the page is not
+ * spread, `top` is the history of all its bytes, so a range (a read(2)
+ * buffer, a memcpy) checks one cell per page. */
+typedef struct rt_page {
+    uint32_t spread;
+    uint32_t whole;          /* spread: bit g, grain g is whole */
+    rt_grains *g;            /* NULL until the page is first spread */
+    uint8_t rmask[RT_NGRAIN];
+    rt_cell top;
+} rt_page;
+
+/* Pages of 2^RT_CHUNK_BITS in a row (256 MB of application memory) share
+ * one reservation, mapped lazily: the directory covers 47-bit addresses. */
+#define RT_CHUNK_BITS 20
+#define RT_DIR_BITS (47 - RT_PAGE_BITS - RT_CHUNK_BITS)
+extern rt_page *rt_shadow_dir[1u << RT_DIR_BITS];
+
+/* The page of address a when its chunk is mapped, else NULL. */
+static inline rt_page *rt_page_at(uintptr_t a)
+{
+    uintptr_t key = a >> RT_PAGE_BITS, d = key >> RT_CHUNK_BITS;
+    if (d >= (1u << RT_DIR_BITS) || !rt_shadow_dir[d])
+        return NULL;
+    return &rt_shadow_dir[d][key & ((1u << RT_CHUNK_BITS) - 1)];
+}
+
+/* True when `prev` by another thread is not ordered before t's access. */
+static inline int rt_concurrent(const rt_thread *t, const rt_acc *prev, int now_atomic)
+{
+    return prev->valid && prev->tid != t->id && !(prev->atomic && now_atomic) &&
+           prev->clock > ((uint32_t)prev->tid < t->vc.n ? t->vc.c[prev->tid] : 0);
+}
+
+/* Whether record r stands for a new access of t in the same epoch: same
+ * thread and clock, atomicity and suppression, and no clock anywhere
+ * changed nor unmodelled call ran since (so the locks held and the kind of
+ * report are the same too). */
+static inline int rt_same_epoch(const rt_thread *t, const rt_acc *r, uint32_t clock, int atomic)
+{
+    return r->valid && r->tid == (uint32_t)t->id && r->clock == clock && r->atomic == atomic &&
+           !r->hide && r->ev >= (uint32_t)rt.sync_ev && r->ev >= (uint32_t)rt.unmod_ev;
+}
+
+/* A write by t that changes nothing but forgets t's own read: the cell's
+ * write is t's at the same instruction and stack in the same epoch, and
+ * no other thread's read is kept. */
+static inline int rt_fast_write(const rt_thread *t, rt_cell *c, uint32_t clock, int atomic,
+                                uint32_t loc)
+{
+    if (c->nmore || !rt_same_epoch(t, &c->w, clock, atomic) || c->w.loc != loc ||
+        c->w.stack != t->node)
+        return 0;
+    if (c->r.valid) {
+        if (c->r.tid != (uint32_t)t->id)
+            return 0;
+        memset(&c->r, 0, sizeof c->r);
+    }
+    return 1;
+}
+
+/* A read by t that changes nothing, or only records itself: the write is
+ * ordered before t, and t already read the bytes in the same epoch (the
+ * cell's read, when it covers them - *mask, the bytes it covers, when the
+ * cell is a whole grain's - or one of the earlier reads kept, which cover
+ * the cell), or the cell has no read since its write (this read becomes
+ * it, covering `bits`). */
+static inline int rt_fast_read(const rt_thread *t, rt_cell *c, uint8_t *mask, unsigned bits,
+                               uint32_t clock, int atomic, uint32_t loc)
+{
+    if (rt_concurrent(t, &c->w, atomic))
+        return 0;
+    if (!c->r.valid) {
+        c->r = (rt_acc){clock, loc, t->node, (uint32_t)rt.events, 0, (uint16_t)t->id,
+                        (uint8_t)atomic, 1};
+        if (mask)
+            *mask = (uint8_t)bits;
+        return 1;
+    }
+    if ((!mask || !(bits & ~*mask)) && rt_same_epoch(t, &c->r, clock, atomic))
+        return 1;
+    for (uint32_t i = 0; i < c->nmore; i++)
+        if (c->more[i].tid == (uint32_t)t->id)
+            return rt_same_epoch(t, &c->more[i], clock, atomic);
+    return 0;
+}
+
+/* The shadow check of an access inside one grain (a whole grain's cell,
+ * or the cells of its bytes in a split one) when it changes nothing a
+ * report could show: a read of bytes the read already covers, or a write
+ * over t's write, both by t in the same epoch (FastTrack's same-epoch
+ * rule), or a read of bytes nobody read since their write, with the write
+ * before them ordered before t.  Returns 1 when done; 0 sends it to
+ * rt_shadow_access. */
+static inline int rt_shadow_fast(rt_thread *t, uintptr_t a, uint64_t size, uint32_t flags,
+                                 uint32_t loc)
+{
+    unsigned off = (unsigned)(a & (RT_GRAIN - 1));
+    if (size > RT_GRAIN - off || size == 0 || t->ignore_r || t->ignore_w ||
+        (flags & (RH_RT_READ | RH_RT_WRITE)) == (RH_RT_READ | RH_RT_WRITE))
+        return 0;
+    rt_page *p = rt_page_at(a);
+    if (!p || !p->spread)
+        return 0;
+    unsigned g = (unsigned)(a & (RT_PAGE - 1)) / RT_GRAIN;
+    uint32_t clock = (uint32_t)t->id < t->vc.n ? t->vc.c[t->id] : 0;
+    int atomic = (flags & RH_RT_ATOMIC) != 0, write = (flags & RH_RT_WRITE) != 0;
+    if (p->whole >> g & 1) {
+        rt_cell *c = &p->g->cell[g];
+        if (write)
+            return size == RT_GRAIN && rt_fast_write(t, c, clock, atomic, loc);
+        return rt_fast_read(t, c, &p->rmask[g], ((1u << size) - 1) << off, clock, atomic, loc);
+    }
+    rt_cell *c = &p->g->bytes[g][off];
+    for (unsigned i = 0; i < size; i++)
+        if (write ? !rt_fast_write(t, &c[i], clock, atomic, loc)
+                  : !rt_fast_read(t, &c[i], NULL, 1, clock, atomic, loc))
+            return 0;
+    return 1;
 }
 
 #endif

@@ -162,14 +162,15 @@ void __rh_access(void *p, uint64_t size, uint32_t flags, uint32_t loc, uint64_t 
         size = value - (uintptr_t)p + 1; /* the search stopped there */
     else if (flags & RH_RT_STRLEN)
         size = strlen(p) + 1;
-    rt_target_reach(t, p, size, flags, loc);
+    if (rt.targeted)
+        rt_target_reach(t, p, size, flags, loc);
     if (!rt_point_fast(t, loc))
         rt_point(t, loc);
     if ((flags & (RH_RT_ATOMIC | RH_RT_ACQUIRE)) == (RH_RT_ATOMIC | RH_RT_ACQUIRE))
         rt_acquire(t, &rt_obj_get(p)->vc);
     /* SV-COMP counts accesses inside __VERIFIER_atomic sections as never
      * racing (the bmc engine agrees): they leave no trace in shadow memory */
-    if (!t->atomic_depth)
+    if (!t->atomic_depth && !rt_shadow_fast(t, (uintptr_t)p, size, flags, loc))
         rt_shadow_access(t, (uintptr_t)p, size, flags, loc);
     if (flags & RH_RT_WRITE)
         t->run_len = 0; /* a thread that writes is working, not spinning */

@@ -514,6 +514,7 @@ void rt_sched_init(void)
         rt.max_live = atoi(v);
     init_pct();
     rt_target_init();
+    rt.targeted = (v = getenv("RH_RT_TARGET")) && *v;
     rt_thread *main_thread = rt_new_thread(-1, 0);
     main_thread->started = 1;
     main_thread->pth = pthread_self();

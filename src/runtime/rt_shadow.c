@@ -6,54 +6,16 @@
  * least one a write, not both atomic, and the earlier one not ordered
  * before the later one by the clocks (rt_hooks.c keeps them).
  */
-#include "rt.h"
+#include "rt_fast.h"
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
-#define RT_PAGE_BITS 8
-#define RT_PAGE (1u << RT_PAGE_BITS)
-
-typedef struct rt_acc {
-    uint32_t clock, loc, stack, ev;
-    uint32_t hide;           /* loc of an annotation that makes its races suppressed, or 0 */
-    uint16_t tid;
-    uint8_t atomic, valid;
-} rt_acc;
-
-typedef struct rt_cell {
-    rt_acc w, r;             /* last write; last read */
-    rt_acc *more;            /* earlier reads concurrent with r, one per thread */
-    uint32_t nmore;
-} rt_cell;
-
-/* A grain of 8 aligned bytes, the unit programs mostly read and write
- * whole: while its bytes share one history (bit g of `whole`), the grain's
- * first cell holds it for all of them, so a word access checks one cell,
- * not eight.  The invariant: a whole grain's first cell keeps no earlier
- * reads (nmore 0), and its other cells own no memory. */
-#define RT_GRAIN 8
-
-/* One level up, for the ranges of memory-library and system calls (a
- * read(2) into a 64 KB buffer, a memcpy): while a page is `uniform`, its
- * first cell holds the history of all its bytes, so a range covering the
- * page checks one cell, not 32 grains; the first access to part of it
- * spreads that history to its grains (spread).  The same invariant: a
- * uniform page's first cell keeps no earlier reads. */
-typedef struct rt_page {
-    uintptr_t key;
-    uint32_t whole;          /* bit g: grain g is whole (RT_PAGE / RT_GRAIN bits) */
-    int uniform;
-    rt_cell cell[RT_PAGE];
-} rt_page;
-
-static rt_page **pages;
-/* The pages of recent accesses, direct-mapped by key: a loop that walks a
- * string, a table and its own frame finds each page here, not by hashing
- * (pages are never freed, so an entry never dangles). */
-#define RT_PAGE_CACHE 256
-static rt_page *page_cache[RT_PAGE_CACHE];
-static size_t page_cap, page_len;
+/* The directory of the direct-mapped shadow (rt_fast.h): one lazily
+ * mapped reservation per 256 MB of application memory touched, so the
+ * shadow costs what the program touches, and finding a page is two loads. */
+rt_page *rt_shadow_dir[1u << RT_DIR_BITS];
 
 typedef struct rt_node {
     uint32_t parent, loc;
@@ -83,6 +45,7 @@ static void vc_fit(rt_vc *v, uint32_t n)
 
 void rt_vc_join(rt_vc *to, const rt_vc *from)
 {
+    rt.sync_ev = rt.events;
     vc_fit(to, from->n);
     for (uint32_t i = 0; i < from->n; i++)
         if (from->c[i] > to->c[i])
@@ -91,6 +54,7 @@ void rt_vc_join(rt_vc *to, const rt_vc *from)
 
 void rt_vc_tick(rt_thread *t)
 {
+    rt.sync_ev = rt.events;
     vc_fit(&t->vc, (uint32_t)t->id + 1);
     t->vc.c[t->id]++;
 }
@@ -111,54 +75,20 @@ static size_t hash_ptr(uintptr_t k)
     return (size_t)((k * 0x9E3779B97F4A7C15ull) >> 17);
 }
 
-static void page_insert(rt_page *p)
+/* The page of address a, its chunk mapped if need be; NULL for an address
+ * beyond the directory (none a user-space program has on x86-64). */
+static rt_page *page_of(uintptr_t a)
 {
-    size_t i = hash_ptr(p->key) & (page_cap - 1);
-    while (pages[i])
-        i = (i + 1) & (page_cap - 1);
-    pages[i] = p;
-    page_len++;
-}
-
-static rt_page *page_find(uintptr_t key, int create)
-{
-    rt_page **slot = &page_cache[key & (RT_PAGE_CACHE - 1)];
-    if (*slot && (*slot)->key == key)
-        return *slot;
-    for (size_t i = page_cap ? hash_ptr(key) & (page_cap - 1) : 0; page_cap && pages[i];
-         i = (i + 1) & (page_cap - 1))
-        if (pages[i]->key == key)
-            return *slot = pages[i];
-    if (!create)
-        return NULL;
-    if (2 * (page_len + 1) > page_cap) {
-        rt_page **old = pages;
-        size_t oldcap = page_cap;
-        page_cap = page_cap ? 2 * page_cap : 1024;
-        pages = calloc(page_cap, sizeof *pages);
-        if (!pages)
-            abort();
-        page_len = 0;
-        for (size_t i = 0; i < oldcap; i++)
-            if (old[i])
-                page_insert(old[i]);
-        free(old);
-    }
-    rt_page *p = calloc(1, sizeof *p);
-    if (!p)
+    rt_page *p = rt_page_at(a);
+    uintptr_t d = a >> (RT_PAGE_BITS + RT_CHUNK_BITS);
+    if (p || d >= (1u << RT_DIR_BITS))
+        return p;
+    void *m = mmap(NULL, sizeof(rt_page) << RT_CHUNK_BITS, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (m == MAP_FAILED)
         abort();
-    p->key = key;
-    p->whole = ~0u; /* all bytes share the empty history */
-    p->uniform = 1;
-    page_insert(p);
-    return *slot = p;
-}
-
-/* page_find's common case, inlined: a page of a recent access. */
-static inline rt_page *page_of(uintptr_t key)
-{
-    rt_page *p = page_cache[key & (RT_PAGE_CACHE - 1)];
-    return p && p->key == key ? p : page_find(key, 1);
+    rt_shadow_dir[d] = m;
+    return rt_page_at(a);
 }
 
 uint32_t rt_depot(uint32_t parent, uint32_t loc)
@@ -263,16 +193,9 @@ static void report(rt_thread *t, uintptr_t addr, const rt_acc *prev, int prev_wr
     fflush(f);
 }
 
-/* True when `prev` by another thread is not ordered before t's access. */
-static inline int concurrent(const rt_thread *t, const rt_acc *prev, int now_atomic)
-{
-    return prev->valid && prev->tid != t->id && !(prev->atomic && now_atomic) &&
-           prev->clock > rt_vc_get(&t->vc, prev->tid);
-}
-
 static void add_read(rt_thread *t, rt_cell *c, const rt_acc *now)
 {
-    if (c->r.valid && c->r.tid != t->id && concurrent(t, &c->r, 1)) {
+    if (c->r.valid && c->r.tid != t->id && rt_concurrent(t, &c->r, 1)) {
         /* keep the old read: it may still race with a later write */
         uint32_t i = 0;
         while (i < c->nmore && c->more[i].tid != c->r.tid)
@@ -291,24 +214,30 @@ static void add_read(rt_thread *t, rt_cell *c, const rt_acc *now)
 static void access_byte(rt_thread *t, rt_cell *c, uintptr_t addr, const rt_acc *now, int write,
                         uint64_t size)
 {
-    if (concurrent(t, &c->w, now->atomic))
+    if (rt_concurrent(t, &c->w, now->atomic))
         report(t, addr, &c->w, 1, now, write, size);
     if (!write) {
         add_read(t, c, now);
         return;
     }
-    if (c->r.valid && concurrent(t, &c->r, now->atomic))
+    if (c->r.valid && rt_concurrent(t, &c->r, now->atomic))
         report(t, addr, &c->r, 0, now, 1, size);
     for (uint32_t i = 0; i < c->nmore; i++)
-        if (concurrent(t, &c->more[i], now->atomic))
+        if (rt_concurrent(t, &c->more[i], now->atomic))
             report(t, addr, &c->more[i], 0, now, 1, size);
     if (c->more) {
         free(c->more);
         c->more = NULL;
         c->nmore = 0;
     }
-    c->r.valid = 0;
+    memset(&c->r, 0, sizeof c->r);
     c->w = *now;
+}
+
+static void clear_cell(rt_cell *c)
+{
+    free(c->more);
+    memset(c, 0, sizeof *c);
 }
 
 /* Whether the cells of [c, c+n) all hold one history and none keeps
@@ -323,56 +252,151 @@ static int uniform(const rt_cell *c, unsigned n)
     return 1;
 }
 
-/* Gives each grain of a uniform page its own copy of the history: part
- * of the page is about to be used. */
+/* Gives each grain of a page that is not spread a copy of its history:
+ * part of the page is about to be used. */
 static void spread(rt_page *p)
 {
-    p->uniform = 0;
+    if (!p->g && !(p->g = calloc(1, sizeof *p->g)))
+        abort();
+    for (unsigned g = 0; g < RT_NGRAIN; g++) {
+        p->g->cell[g] = p->top;
+        p->rmask[g] = 0xFF;
+    }
+    memset(&p->top, 0, sizeof p->top);
     p->whole = ~0u;
-    for (unsigned g = RT_GRAIN; g < RT_PAGE; g += RT_GRAIN)
-        p->cell[g] = p->cell[0];
+    p->spread = 1;
 }
 
 /* Gives each byte of the grain at byte b of p its own copy of the
  * history: it is about to be used byte by byte. */
 static void split(rt_page *p, unsigned b)
 {
-    if (p->uniform)
+    if (!p->spread)
         spread(p);
     unsigned g = b / RT_GRAIN;
     if (!(p->whole >> g & 1))
         return;
     p->whole &= ~(1u << g);
-    rt_cell *c = &p->cell[g * RT_GRAIN];
-    for (unsigned i = 1; i < RT_GRAIN; i++)
-        c[i] = c[0];
+    rt_cell *c = malloc(RT_GRAIN * sizeof *c);
+    if (!c)
+        abort();
+    rt_cell *whole = &p->g->cell[g];
+    for (unsigned i = 0; i < RT_GRAIN; i++) {
+        c[i] = *whole;
+        if (!(p->rmask[g] >> i & 1))
+            memset(&c[i].r, 0, sizeof c[i].r);
+        if (whole->nmore) { /* each byte its own copy of the earlier reads */
+            if (!(c[i].more = malloc(whole->nmore * sizeof *whole->more)))
+                abort();
+            memcpy(c[i].more, whole->more, whole->nmore * sizeof *whole->more);
+        }
+    }
+    free(whole->more);
+    whole->more = NULL;
+    whole->nmore = 0;
+    p->g->bytes[g] = c;
 }
 
-/* The fast path: an aligned grain inside an access of [a, a+size) (a
- * word, or a grain of a memory-library call's range) that is whole, or
- * whose bytes came to share a history again, checks its first cell only.
- * Each byte would report the same race with the same pair of accesses,
- * which is reported once anyway.  A read that would be kept as an earlier
- * one (add_read) is not taken: it goes byte by byte, which splits the
- * grain.  Returns 1 when it checked the grain at g. */
-static int access_grain(rt_thread *t, uintptr_t a, uint64_t size, uintptr_t g, const rt_acc *now,
+/* A split grain whose bytes came to share one history is whole again. */
+static int rejoin(rt_page *p, unsigned g)
+{
+    rt_cell *c = p->g->bytes[g];
+    if (!uniform(c, RT_GRAIN))
+        return 0;
+    p->g->cell[g] = c[0];
+    p->rmask[g] = 0xFF;
+    free(c);
+    p->g->bytes[g] = NULL;
+    p->whole |= 1u << g;
+    return 1;
+}
+
+/* Frees what a spread page owns and makes it untouched (all zero). */
+static void page_reset(rt_page *p)
+{
+    if (p->g) {
+        for (unsigned g = 0; g < RT_NGRAIN; g++) {
+            free(p->g->cell[g].more);
+            if (p->g->bytes[g])
+                for (unsigned i = 0; i < RT_GRAIN; i++)
+                    free(p->g->bytes[g][i].more);
+            free(p->g->bytes[g]);
+        }
+        free(p->g);
+    }
+    free(p->top.more);
+    memset(p, 0, sizeof *p);
+}
+
+/* Whether a read by t keeps the last read r as an earlier one (add_read):
+ * r is another thread's and not ordered before t. */
+static int kept(const rt_thread *t, const rt_acc *r)
+{
+    return r->valid && r->tid != t->id && rt_concurrent(t, r, 1);
+}
+
+/* An aligned grain inside an access of [a, a+size) (a word, or a grain of
+ * a memory-library call's range) that is whole, or whose bytes came to
+ * share a history again, checks its one cell: each byte would report the
+ * same race with the same pair of accesses, which is reported once anyway.
+ * The reads kept as earlier ones (add_read) of a whole grain cover all its
+ * bytes; its last read may cover part of them (rmask), and a read meeting
+ * that goes byte by byte, which splits the grain.  Returns 1 when it
+ * checked the grain at ga. */
+static int access_grain(rt_thread *t, uintptr_t a, uint64_t size, uintptr_t ga, const rt_acc *now,
                         int write, int rmw)
 {
-    rt_page *p = page_of(g >> RT_PAGE_BITS);
-    unsigned b = (unsigned)(g & (RT_PAGE - 1)), n = b / RT_GRAIN;
-    if (p->uniform)
+    rt_page *p = page_of(ga);
+    unsigned n = (unsigned)(ga & (RT_PAGE - 1)) / RT_GRAIN;
+    if (!p)
+        return 1;
+    if (!p->spread)
         spread(p);
-    rt_cell *c = &p->cell[b];
-    if (!(p->whole >> n & 1)) {
-        if (!uniform(c, RT_GRAIN))
-            return 0;
-        p->whole |= 1u << n;
-    }
-    if (!write && c->r.valid && c->r.tid != t->id && concurrent(t, &c->r, 1))
+    if (!(p->whole >> n & 1) && !rejoin(p, n))
+        return 0;
+    rt_cell *c = &p->g->cell[n];
+    if (!write && c->r.valid && p->rmask[n] != 0xFF && kept(t, &c->r))
         return 0;
     access_byte(t, c, a, now, write, size);
     if (rmw)
         add_read(t, c, now);
+    p->rmask[n] = 0xFF;
+    return 1;
+}
+
+/* A read of the m bytes at b, inside one whole grain, that its cell can
+ * hold without splitting: the grain had no read since its write, or only
+ * one of these bytes that this read replaces (the read covers these bytes
+ * only), or its read is one of t's in the same epoch,
+ * at the same instruction and stack when it grows to bytes not covered
+ * (the record then stands for that instruction's accesses of the grain in
+ * the epoch).  Returns 1 when it checked the bytes. */
+static int access_part(rt_thread *t, rt_page *p, uintptr_t a, uint64_t size, uintptr_t b,
+                       unsigned m, const rt_acc *now)
+{
+    if (!p->spread)
+        spread(p);
+    unsigned g = (unsigned)(b & (RT_PAGE - 1)) / RT_GRAIN;
+    if (!(p->whole >> g & 1))
+        return 0;
+    rt_cell *c = &p->g->cell[g];
+    unsigned bits = ((1u << m) - 1) << (b & (RT_GRAIN - 1));
+    /* a read that replaces the last one (add_read) on every byte it covered */
+    int replaces = c->r.valid && !kept(t, &c->r) && !(p->rmask[g] & ~bits);
+    if (c->r.valid && !replaces) {
+        if (!rt_same_epoch(t, &c->r, now->clock, now->atomic) || now->hide)
+            return 0;
+        if ((bits & ~p->rmask[g]) && (c->r.loc != now->loc || c->r.stack != now->stack))
+            return 0;
+    }
+    if (rt_concurrent(t, &c->w, now->atomic))
+        report(t, a, &c->w, 1, now, 0, size);
+    if (!c->r.valid || replaces) {
+        c->r = *now;
+        p->rmask[g] = (uint8_t)bits;
+    } else {
+        p->rmask[g] |= (uint8_t)bits;
+    }
     return 1;
 }
 
@@ -381,6 +405,7 @@ static void access_span(rt_thread *t, uintptr_t a, uint64_t size, uintptr_t from
                         const rt_acc *now, int write, int rmw)
 {
     rt_page *p = NULL;
+    uintptr_t pkey = 0;
     for (uint64_t i = 0; i < n;) {
         uintptr_t b = from + i;
         if (!(b & (RT_GRAIN - 1)) && n - i >= RT_GRAIN &&
@@ -388,10 +413,20 @@ static void access_span(rt_thread *t, uintptr_t a, uint64_t size, uintptr_t from
             i += RT_GRAIN;
             continue;
         }
-        if (!p || p->key != b >> RT_PAGE_BITS)
-            p = page_find(b >> RT_PAGE_BITS, 1);
-        split(p, (unsigned)(b & (RT_PAGE - 1)));
-        rt_cell *c = &p->cell[b & (RT_PAGE - 1)];
+        if (!p || pkey != b >> RT_PAGE_BITS) {
+            pkey = b >> RT_PAGE_BITS;
+            if (!(p = page_of(b)))
+                return;
+        }
+        unsigned m = RT_GRAIN - (unsigned)(b & (RT_GRAIN - 1));
+        m = m < n - i ? m : (unsigned)(n - i);
+        if (!write && access_part(t, p, a, size, b, m, now)) {
+            i += m;
+            continue;
+        }
+        unsigned k = (unsigned)(b & (RT_PAGE - 1));
+        split(p, k);
+        rt_cell *c = &p->g->bytes[k / RT_GRAIN][k % RT_GRAIN];
         access_byte(t, c, a, now, write, size);
         if (rmw) /* read-modify-write: the read part too */
             add_read(t, c, now);
@@ -399,32 +434,29 @@ static void access_span(rt_thread *t, uintptr_t a, uint64_t size, uintptr_t from
     }
 }
 
-static void clear_cell(rt_cell *c);
-
-/* A whole page inside an access: one cell while the page is uniform.  A
- * write of a page that is not goes grain by grain, and then every byte
- * holds the same history (this write, no reads), so the page is uniform
+/* A whole page inside an access: one cell while the page is not spread.
+ * A write of a page that is goes grain by grain, and then every byte
+ * holds the same history (this write, no reads), so the page is one cell
  * again.  A read that would be kept as an earlier one (add_read) is not
  * taken here, as in access_grain.  Returns 1 when it checked the page. */
 static int access_page(rt_thread *t, uintptr_t a, uint64_t size, uintptr_t b, const rt_acc *now,
                        int write, int rmw)
 {
-    rt_page *p = page_of(b >> RT_PAGE_BITS);
-    rt_cell *c = &p->cell[0];
-    if (!p->uniform) {
+    rt_page *p = page_of(b);
+    if (!p)
+        return 1;
+    rt_cell *c = &p->top;
+    if (p->spread) {
         if (!write)
             return 0;
         access_span(t, a, size, b, RT_PAGE, now, write, rmw);
-        for (unsigned i = 0; i < RT_PAGE; i++)
-            clear_cell(&p->cell[i]);
+        page_reset(p);
         c->w = *now;
         if (rmw)
             c->r = *now;
-        p->whole = ~0u;
-        p->uniform = 1;
         return 1;
     }
-    if (!write && c->r.valid && c->r.tid != t->id && concurrent(t, &c->r, 1)) {
+    if (!write && c->r.valid && c->r.tid != t->id && rt_concurrent(t, &c->r, 1)) {
         spread(p);
         return 0;
     }
@@ -459,50 +491,65 @@ void rt_shadow_access(rt_thread *t, uintptr_t a, uint64_t size, uint32_t flags, 
     }
 }
 
-static void clear_cell(rt_cell *c)
+/* Forgets the history of the bytes of page p inside [a, a+size): a page
+ * wholly inside is untouched again, a grain wholly inside is whole and
+ * empty, the bytes of a grain partly inside are forgotten one by one. */
+static void clear_page(rt_page *p, uintptr_t base, uintptr_t a, uint64_t size)
 {
-    free(c->more);
-    memset(c, 0, sizeof *c);
-}
-
-/* Forgets the history of the bytes of page p inside [a, a+size); a page
- * wholly inside is uniform and empty again. */
-static void clear_page(rt_page *p, uintptr_t a, uint64_t size)
-{
-    uintptr_t base = p->key << RT_PAGE_BITS;
-    if (base >= a && base + RT_PAGE <= a + size) {
-        for (unsigned j = 0; j < RT_PAGE; j++)
-            if (j == 0 || !p->uniform)
-                clear_cell(&p->cell[j]);
-        p->whole = ~0u;
-        p->uniform = 1;
+    if (base >= a && base + RT_PAGE - 1 <= a + size - 1) {
+        page_reset(p);
         return;
     }
-    for (unsigned j = 0; j < RT_PAGE; j++)
-        if (base + j >= a && base + j < a + size) {
-            split(p, j);
-            clear_cell(&p->cell[j]);
+    if (!p->spread)
+        spread(p);
+    for (unsigned g = 0; g < RT_NGRAIN; g++) {
+        uintptr_t gb = base + g * RT_GRAIN;
+        if (gb + RT_GRAIN - 1 < a || (gb >= a && gb - a >= size))
+            continue; /* outside (a + size may be the end of the address space) */
+        if (gb >= a && gb + RT_GRAIN - 1 - a < size) {
+            if (!(p->whole >> g & 1)) {
+                for (unsigned i = 0; i < RT_GRAIN; i++)
+                    free(p->g->bytes[g][i].more);
+                free(p->g->bytes[g]);
+                p->g->bytes[g] = NULL;
+                p->whole |= 1u << g;
+            }
+            clear_cell(&p->g->cell[g]);
+            p->rmask[g] = 0xFF;
+            continue;
         }
+        for (unsigned i = 0; i < RT_GRAIN; i++)
+            if (gb + i >= a && gb + i - a < size) {
+                split(p, g * RT_GRAIN + i);
+                clear_cell(&p->g->bytes[g][i]);
+            }
+    }
+}
+
+/* Whether p holds any history (untouched pages are all zero). */
+static int page_used(const rt_page *p)
+{
+    return p->spread || p->top.w.valid || p->top.r.valid;
 }
 
 /* Forgets the history of [a, a+size): freed heap blocks and the stacks of
  * new threads are new memory, whatever addresses they reuse. */
 void rt_shadow_clear(uintptr_t a, uint64_t size)
 {
-    uintptr_t first = a >> RT_PAGE_BITS, last = (a + size - 1) >> RT_PAGE_BITS;
-    if (!size || !page_len)
+    if (!size)
         return;
-    if (last - first > 4 * page_cap) {
-        /* a huge range: walk the pages we have instead */
-        for (size_t i = 0; i < page_cap; i++)
-            if (pages[i] && pages[i]->key >= first && pages[i]->key <= last)
-                clear_page(pages[i], a, size);
-        return;
-    }
-    for (uintptr_t k = first; k <= last; k++) {
-        rt_page *p = page_find(k, 0);
-        if (p)
-            clear_page(p, a, size);
+    uintptr_t last = (a + size - 1) >> RT_PAGE_BITS;
+    for (uintptr_t k = a >> RT_PAGE_BITS; k <= last; k++) {
+        uintptr_t d = k >> RT_CHUNK_BITS;
+        if (d >= (1u << RT_DIR_BITS))
+            return;
+        if (!rt_shadow_dir[d]) { /* nothing of this chunk was touched */
+            k |= (1u << RT_CHUNK_BITS) - 1;
+            continue;
+        }
+        rt_page *p = &rt_shadow_dir[d][k & ((1u << RT_CHUNK_BITS) - 1)];
+        if (page_used(p))
+            clear_page(p, k << RT_PAGE_BITS, a, size);
     }
 }
 
@@ -511,16 +558,17 @@ void rt_shadow_clear(uintptr_t a, uint64_t size)
 void rt_shadow_hide(uintptr_t a, uint64_t size, uint32_t loc)
 {
     for (uint64_t i = 0; i < size; i++) {
-        rt_page *p = page_find((a + i) >> RT_PAGE_BITS, 0);
-        if (!p) {
+        rt_page *p = rt_page_at(a + i);
+        if (!p || !page_used(p)) {
             i = ((a + i) | (RT_PAGE - 1)) - a; /* the rest of an untouched page */
             continue;
         }
-        split(p, (unsigned)((a + i) & (RT_PAGE - 1)));
-        rt_cell *c = &p->cell[(a + i) & (RT_PAGE - 1)];
+        unsigned k = (unsigned)((a + i) & (RT_PAGE - 1));
+        split(p, k);
+        rt_cell *c = &p->g->bytes[k / RT_GRAIN][k % RT_GRAIN];
         c->w.hide = c->w.valid ? loc : c->w.hide;
         c->r.hide = c->r.valid ? loc : c->r.hide;
-        for (uint32_t k = 0; k < c->nmore; k++)
-            c->more[k].hide = loc;
+        for (uint32_t n = 0; n < c->nmore; n++)
+            c->more[n].hide = loc;
     }
 }
