@@ -154,6 +154,27 @@ static int fresh_allocation(LLVMValueRef v)
     return 0;
 }
 
+/* C library calls whose result is the address of a slot of the calling
+ * thread's own: glibc keeps errno and the pointers to the locale's
+ * character tables in thread-local storage. */
+static const char *const thread_slots[] = {"__errno_location", "__ctype_b_loc",
+                                           "__ctype_tolower_loc", "__ctype_toupper_loc"};
+/* Of those, the slots that point to a table of the C library's locale
+ * data, which programs read through a pointer to const and never write. */
+static const char *const table_slots[] = {"__ctype_b_loc", "__ctype_tolower_loc",
+                                          "__ctype_toupper_loc"};
+
+static int call_to_one_of(LLVMValueRef v, const char *const *names, size_t n)
+{
+    if (!LLVMIsACallInst(v))
+        return 0;
+    const char *name = called_name(v);
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(name, names[i]) == 0)
+            return 1;
+    return 0;
+}
+
 static int private_at(LLVMValueRef ptr, int depth);
 
 static int internal(LLVMValueRef g)
@@ -208,7 +229,8 @@ static int private_at(LLVMValueRef ptr, int depth)
         return private_merge(ptr, depth);
     if (LLVMIsAArgument(ptr))
         return address_stays(ptr, depth) && private_param(ptr, depth);
-    int local = LLVMIsAAllocaInst(ptr) != NULL || fresh_allocation(ptr);
+    int local = LLVMIsAAllocaInst(ptr) != NULL || fresh_allocation(ptr) ||
+                call_to_one_of(ptr, thread_slots, sizeof thread_slots / sizeof *thread_slots);
     /* a thread-local variable other units can name may have its address
      * taken there (racehunt cc instruments one unit at a time) */
     int tls = LLVMIsAGlobalVariable(ptr) && LLVMIsThreadLocal(ptr) && internal(ptr);
@@ -225,5 +247,8 @@ int rh_dyn_read_only_object(LLVMValueRef ptr)
 {
     for (int i = 0; i < 16 && is_offset(ptr); i++)
         ptr = LLVMGetOperand(ptr, 0);
+    if (LLVMIsALoadInst(ptr)) /* (*__ctype_b_loc())[c]: a table of the locale */
+        return call_to_one_of(LLVMGetOperand(ptr, 0), table_slots,
+                              sizeof table_slots / sizeof *table_slots);
     return LLVMIsAGlobalVariable(ptr) && LLVMIsGlobalConstant(ptr);
 }

@@ -2,8 +2,9 @@
  *
  * Not instrumented: plain (non-atomic) loads and stores of memory only the
  * accessing thread can reach (rh_dyn_private_object): a stack object, a block
- * fresh from malloc/calloc (fresh_allocators) or a static thread-local
- * variable whose address is only ever loaded from, stored into, compared
+ * fresh from malloc/calloc (fresh_allocators), the C library's thread-local
+ * slot of errno or of a ctype table pointer (thread_slots) or a static
+ * thread-local variable whose address is only ever loaded from, stored into, compared
  * or offset (getelementptr), and passed to no call but free, the hooks
  * that only record it (recording_hooks) and parameters of the module's
  * functions whose uses are of the same kinds, or merged (phi, select)
@@ -15,8 +16,10 @@
  * address, and none leaves those uses, so no access to it can race and
  * leaving it out hides none (a freed block's history is cleared anyway: its next
  * owner starts anew).  Nor are loads of constant globals (const tables,
- * string literals; rh_dyn_read_only_object): writing one is undefined, so
- * nothing a load of it could race with exists.
+ * string literals; rh_dyn_read_only_object) nor of the C library's ctype
+ * tables through the pointer its slot holds (table_slots; a pointer to
+ * const): writing one is undefined, so nothing a load of it could race
+ * with exists.
  */
 #ifndef RH_DYN_PRIVATE_H
 #define RH_DYN_PRIVATE_H
