@@ -143,16 +143,22 @@ static uint64_t peek(const void *p, uint64_t size, int *known)
     return v;
 }
 
-/* A thread that has ended for the scheduler may still run code: the
- * destructors of its thread-specific data.  It no longer holds the token,
- * so its hooks do nothing (their accesses go unseen; a missed race, never
- * a made-up one, and no run that hangs waiting for a token it will never
- * get). */
-void __rh_access(void *p, uint64_t size, uint32_t flags, uint32_t loc, uint64_t value)
+/* The access's event: its value read only when the event is recorded. */
+static __attribute__((noinline)) void access_event(rt_thread *t, void *p, uint64_t size, uint32_t flags, uint32_t loc,
+                         uint64_t value)
 {
-    rt_thread *t = rt_me;
-    if (!t || t->done || rt.ending)
-        return;
+    int known = (flags & RH_RT_VALUE) != 0;
+    if ((flags & RH_RT_READ) && rt.out && rt.events < rt.max_trace) /* only a recorded event shows it */
+        value = peek(p, size, &known);
+    static const char *const kinds[] = {"?", "r", "w", "u", "?", "ra", "wa", "ua"};
+    rt_out_event(t, kinds[(flags & 3) | ((flags & RH_RT_ATOMIC) ? 4 : 0)], loc, (uintptr_t)p, size,
+                 value, known);
+}
+
+/* Any access (__rh_access takes the common ones itself). */
+static __attribute__((noinline)) void access_any(rt_thread *t, void *p, uint64_t size,
+                                                 uint32_t flags, uint32_t loc, uint64_t value)
+{
     if (!p) { /* time(NULL) and friends: no memory touched */
         rt_point(t, loc);
         rt_out_event(t, "nop", loc, 0, 0, 0, 1);
@@ -174,18 +180,42 @@ void __rh_access(void *p, uint64_t size, uint32_t flags, uint32_t loc, uint64_t 
         rt_shadow_access(t, (uintptr_t)p, size, flags, loc);
     if (flags & RH_RT_WRITE)
         t->run_len = 0; /* a thread that writes is working, not spinning */
-    int known = (flags & RH_RT_VALUE) != 0;
-    if ((flags & RH_RT_READ) && rt.out && rt.events < rt.max_trace) /* only a recorded event shows it */
-        value = peek(p, size, &known);
-    static const char *const kinds[] = {"?", "r", "w", "u", "?", "ra", "wa", "ua"};
-    rt_out_event(t, kinds[(flags & 3) | ((flags & RH_RT_ATOMIC) ? 4 : 0)], loc, (uintptr_t)p, size,
-                 value, known);
+    access_event(t, p, size, flags, loc, value);
     if ((flags & (RH_RT_ATOMIC | RH_RT_RELEASE)) == (RH_RT_ATOMIC | RH_RT_RELEASE))
         rt_release(t, &rt_obj_get(p)->vc);
     else if ((flags & RH_RT_ATOMIC) && (flags & RH_RT_WRITE) && t->fence_rel.n)
         rt_vc_join(&rt_obj_get(p)->vc, &t->fence_rel);
     if ((flags & (RH_RT_ATOMIC | RH_RT_ACQUIRE | RH_RT_READ)) == (RH_RT_ATOMIC | RH_RT_READ))
         rt_vc_join(&t->fence_acq, &rt_obj_get(p)->vc);
+}
+
+/* A thread that has ended for the scheduler may still run code: the
+ * destructors of its thread-specific data.  It no longer holds the token,
+ * so its hooks do nothing (their accesses go unseen; a missed race, never
+ * a made-up one, and no run that hangs waiting for a token it will never
+ * get).  The common access - plain, of a known size, outside atomic
+ * sections and directed runs - takes the path below, which does what
+ * access_any would with fewer registers to save. */
+void __rh_access(void *p, uint64_t size, uint32_t flags, uint32_t loc, uint64_t value)
+{
+    rt_thread *t = rt_me;
+    if (!t || t->done || rt.ending)
+        return;
+    if (!p || (flags & (RH_RT_UPTO | RH_RT_STRLEN | RH_RT_ATOMIC)) || rt.targeted ||
+        t->atomic_depth) {
+        access_any(t, p, size, flags, loc, value);
+        return;
+    }
+    if (!rt_point_fast(t, loc))
+        rt_point(t, loc);
+    if (!rt_shadow_fast(t, (uintptr_t)p, size, flags, loc))
+        rt_shadow_access(t, (uintptr_t)p, size, flags, loc);
+    if (flags & RH_RT_WRITE)
+        t->run_len = 0; /* a thread that writes is working, not spinning */
+    if (rt.out && rt.events < rt.max_trace)
+        access_event(t, p, size, flags, loc, value);
+    else
+        rt_out_event(t, NULL, loc, (uintptr_t)p, size, value, 0); /* counted, not written */
 }
 
 void __rh_enter(uint32_t loc)

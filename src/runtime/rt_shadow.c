@@ -1,8 +1,10 @@
 /* rt_shadow.c - happens-before race detection: vector clocks, shadow
  * memory (per byte, last write and the concurrent reads, FastTrack-style;
- * an aligned 8-byte grain whose bytes share one history keeps it once),
- * and the stack depot that lets a shadow cell name a whole call stack in
- * 32 bits.  A race is two accesses to one byte by different threads, at
+ * direct-mapped from the address, rt_fast.h has the layout: a page of 256
+ * bytes not used in part keeps one history, an aligned 8-byte grain whose
+ * bytes share one keeps it once, and only a grain whose bytes differ has
+ * a cell per byte), and the stack depot that lets a shadow cell name a
+ * whole call stack in 32 bits.  A race is two accesses to one byte by different threads, at
  * least one a write, not both atomic, and the earlier one not ordered
  * before the later one by the clocks (rt_hooks.c keeps them).
  */
