@@ -128,7 +128,7 @@ const rh_libspec_row rh_libspec_posix[] = {
     STW("getprotobyname", -1, "r0:s", "the netdb entry buffer"),
     STW("getprotobynumber", -1, "", "the netdb entry buffer"),
     MEM("getservbyname_r", "r0:s r1:s p2 w3:a4 p5"),
-    STW("inet_ntoa", -1, "", "inet_ntoa's static buffer"), MEM("inet_aton", "r0:s w1:4"),
+    TLS("inet_ntoa", "", "inet_ntoa's buffer"), MEM("inet_aton", "r0:s w1:4"),
     MEM("inet_addr", "r0:s"), MEM("inet_network", "r0:s"),
     MEM("inet_pton", "r1:s w2"), RET("inet_ntop", 2, "r1 w2:a3"),
     PURE("htons"), PURE("htonl"), PURE("ntohs"), PURE("ntohl"),

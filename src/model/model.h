@@ -139,8 +139,9 @@ int rh_model_scan_writes(const rh_program *p, LLVMValueRef call, int fmt_arg, ui
                          int max);
 
 /* The pseudo-global standing for a hidden library state ("libc: strtok's
- * static buffer"), added to the module on first use. */
-LLVMValueRef rh_model_state_global(rh_program *p, const char *state);
+ * static buffer"), added to the module on first use; per_thread (a row's
+ * RH_F_STATE_TLS) makes it a thread-local global, one object per thread. */
+LLVMValueRef rh_model_state_global(rh_program *p, const char *state, int per_thread);
 
 /* The hidden state a library-specification entry uses, or NULL (always
  * NULL in --svcomp mode: library state is not program memory there). */
