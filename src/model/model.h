@@ -46,6 +46,10 @@ typedef struct rh_access {
     unsigned from_call : 1; /* made by a memory-library call */
     unsigned assumed : 1;   /* made by a function nobody defines, by the stated assumption
                                that it touches what its arguments reach: never a must-race */
+    unsigned lock_word : 1; /* a lock operation's access of the lock's own memory (its first
+                               4 bytes): lock and unlock read it, init and destroy write it,
+                               so a lock call races with a free, destroy, init or plain write
+                               of the lock and never with another lock call */
     rh_srcloc loc;
     rh_srcloc *inlined_at;  /* chain of call sites this code was inlined into */
     int ninlined;
