@@ -35,7 +35,8 @@ const rh_libspec_row rh_libspec_posix[] = {
     MEM("chroot", "r0:s"), RET("realpath", 1, "r0:s w1"), RET("dirname", 0, "m0:s"),
     RET("basename", 0, "m0:s"), RET("__xpg_basename", 0, "m0:s"), MEM("pathconf", "r0:s"), PURE("fpathconf"),
     NEW("opendir", "r0:s"), NEW("fdopendir", ""), MEM("closedir", "m0"),
-    STW("readdir", -1, "m0", "readdir's struct dirent"), STW("readdir64", -1, "m0", "readdir's struct dirent"),
+    /* the entry lives in its stream: only another readdir of the same DIR overwrites it (POSIX) */
+    RET("readdir", 0, "m0"), RET("readdir64", 0, "m0"),
     MEM("readdir_r", "m0 w1 p2"), MEM("rewinddir", "m0"), MEM("seekdir", "m0"), MEM("telldir", "r0"),
     MEM("dirfd", "r0"), MEM("mkstemp", "m0:s"), MEM("mkostemp", "m0:s"), RET("mkdtemp", 0, "m0:s"),
     RET("mktemp", 0, "m0:s"), NEW("tempnam", "r0:s r1:s"),

@@ -17,7 +17,9 @@ racing with the destroy and the free of its mutex is a --may pair on those
 lines, two lock calls are never a pair, and init before the creates and
 destroy and free after the joins pair with nothing); a buffer passed to a
 variadic function stays its thread's own (no pair) unless the variadic
-function stores it where other threads reach it (the racy twin's pair)."""
+function stores it where other threads reach it (the racy twin's pair);
+readdir's entry is its stream's (threads with streams of their own: no
+pair; one shared stream: the readdir and the entry's read pair)."""
 import argparse
 import json
 import os
@@ -148,6 +150,14 @@ def main():
     _, rs = races(rh, path)
     check("variadic arguments: a buffer the variadic function keeps is shared (every RACE line in a pair)",
           want and want <= may_lines(rs, path), (sorted(want), sorted(may_lines(rs, path))))
+
+    _, rs = races(rh, os.path.join(PROGS, "libc_readdir_own_stream_norace.c"))
+    check("readdir: streams of their own never pair", not rs, [[a["line"] for a in r["accesses"]] for r in rs])
+    path = os.path.join(PROGS, "libc_readdir_shared_stream_race.c")
+    want, _ = harness.annotations(path)
+    _, rs = races(rh, path)
+    check("readdir: one shared stream keeps every RACE line in a pair", want and want <= may_lines(rs, path),
+          (sorted(want), sorted(may_lines(rs, path))))
 
     with tempfile.TemporaryDirectory() as tmp:
         prog = os.path.join(tmp, "sink.c")
