@@ -318,6 +318,14 @@ static int lock_word_apart(const acc_ref *x, const rh_access *ax, const acc_ref 
     return !ap->from_call && (x->lo == WHOLE_LO || y->lo == WHOLE_LO || plain->hi == WHOLE_HI);
 }
 
+/* Whether access a is the release of its block by free or realloc. */
+static int releases(const rh_program *p, const rh_access *a)
+{
+    const rh_conc_entry *e = a->from_call ? rh_model_call_entry(p, a->inst) : NULL;
+    return e && (e->op == RH_OP_FREE || e->op == RH_OP_REALLOC) && e->obj >= 0 &&
+           (unsigned)e->obj < LLVMGetNumArgOperands(a->inst) && LLVMGetOperand(a->inst, (unsigned)e->obj) == a->ptr;
+}
+
 /* Checks the pairs of refs v[0..n) of object o; stops early (returns 0)
  * when the budget is over, or when the proof was lost and full is set (the
  * caller goes on with the refs that can still be must-races). */
@@ -345,6 +353,11 @@ static int check_refs(pairs *pp, uint32_t o, const acc_ref *v, size_t n, int ful
             if (ax->kind == RH_ACC_READ && ay->kind == RH_ACC_READ)
                 continue;
             if ((ax->atomic && ay->atomic) || x->hi <= y->lo || y->hi <= x->lo || lock_word_apart(x, ax, y, ay))
+                continue;
+            /* two releases of one block are a double free (undefined), and
+             * a block freed and allocated again in between is ordered by the
+             * allocator: two releases never race */
+            if (ax->from_call && ay->from_call && releases(pp->s->p, ax) && releases(pp->s->p, ay))
                 continue;
             check_capped(pp, o, x, y);
         }
