@@ -19,7 +19,7 @@ static void *worker(void *arg)
     if (!msg)
         return NULL;
     snprintf(msg, 32, "worker %ld", (long)arg); // NORACE
-    log_line("%s done", msg); // NORACE
+    log_line("%s done", msg);
     free(msg); // NORACE
     return NULL;
 }
