@@ -139,6 +139,8 @@ rh_cancel_point rh_conc_cancel_point(const char *name);
 #define RH_F_STATE_READ 0x4000     /* reads it */
 #define RH_F_STATE_LOCKED 0x8000   /* glibc serialises that state inside: a race by POSIX, which
                                     * no execution on glibc shows, so it is never "observed" */
+#define RH_F_STATE_TLS 0x4000000   /* glibc keeps that state per thread (a __thread buffer): calls
+                                    * in two threads touch two objects, so they never race on it */
 #define RH_F_KEEPS 0x10000         /* keeps pointer argument obj2 for later library accesses (setvbuf) */
 #define RH_F_NOTIFY 0x800000       /* fn: a struct sigevent; with SIGEV_THREAD the library runs the
                                     * function stored in it in a thread of its own (timer_create) */

@@ -17,7 +17,7 @@ const rh_libspec_row rh_libspec_iso[] = {
     MEM("strxfrm", "w0:a2 r1:s"),
     MEM("strnlen", "r0"),
     STW("strtok", 0, "m0:s r1:s", "strtok's static buffer"),
-    LOCKED("strerror", "", "strerror's static buffer"),
+    TLS("strerror", "", "strerror's buffer"), /* glibc >= 2.32: a per-thread buffer for unknown errors */
     MEM("strerror_s", "w0:a1"),
     MEM("strerrorlen_s", ""),
     MEM("memset_s", "w0:a1!"),

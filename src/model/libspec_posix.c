@@ -35,7 +35,8 @@ const rh_libspec_row rh_libspec_posix[] = {
     MEM("chroot", "r0:s"), RET("realpath", 1, "r0:s w1"), RET("dirname", 0, "m0:s"),
     RET("basename", 0, "m0:s"), RET("__xpg_basename", 0, "m0:s"), MEM("pathconf", "r0:s"), PURE("fpathconf"),
     NEW("opendir", "r0:s"), NEW("fdopendir", ""), MEM("closedir", "m0"),
-    STW("readdir", -1, "m0", "readdir's struct dirent"), STW("readdir64", -1, "m0", "readdir's struct dirent"),
+    /* the entry lives in its stream: only another readdir of the same DIR overwrites it (POSIX) */
+    RET("readdir", 0, "m0"), RET("readdir64", 0, "m0"),
     MEM("readdir_r", "m0 w1 p2"), MEM("rewinddir", "m0"), MEM("seekdir", "m0"), MEM("telldir", "r0"),
     MEM("dirfd", "r0"), MEM("mkstemp", "m0:s"), MEM("mkostemp", "m0:s"), RET("mkdtemp", 0, "m0:s"),
     RET("mktemp", 0, "m0:s"), NEW("tempnam", "r0:s r1:s"),
@@ -128,7 +129,7 @@ const rh_libspec_row rh_libspec_posix[] = {
     STW("getprotobyname", -1, "r0:s", "the netdb entry buffer"),
     STW("getprotobynumber", -1, "", "the netdb entry buffer"),
     MEM("getservbyname_r", "r0:s r1:s p2 w3:a4 p5"),
-    STW("inet_ntoa", -1, "", "inet_ntoa's static buffer"), MEM("inet_aton", "r0:s w1:4"),
+    TLS("inet_ntoa", "", "inet_ntoa's buffer"), MEM("inet_aton", "r0:s w1:4"),
     MEM("inet_addr", "r0:s"), MEM("inet_network", "r0:s"),
     MEM("inet_pton", "r1:s w2"), RET("inet_ntop", 2, "r1 w2:a3"),
     PURE("htons"), PURE("htonl"), PURE("ntohs"), PURE("ntohl"),

@@ -10,6 +10,8 @@
  *   STW/STR(name, k, eff, st)   also writes/reads hidden state st; returns a pointer
  *                               into it (k < 0) or into argument k, which it keeps
  *   LOCKED(name, eff, st)       like STW, but glibc locks st inside (rand)
+ *   TLS(name, eff, st)          like STW (returns a pointer into st), but glibc keeps st
+ *                               per thread (inet_ntoa's __thread buffer)
  *   CB(name, fn, effects)       calls argument fn back before returning (qsort)
  *   REG(name, fn, effects)      keeps argument fn and calls it later (atexit)
  *   KEEP(name, k, effects)      keeps pointer argument k for later accesses (setvbuf)
@@ -32,6 +34,8 @@
 #define STR(name, k, eff, st) LS_ROW(name, RH_OP_MEMORY, RH_F_STATE_READ, k, -1, -1, eff, st)
 #define LOCKED(name, eff, st) \
     LS_ROW(name, RH_OP_MEMORY, RH_F_STATE_WRITE | RH_F_STATE_LOCKED, -1, -1, -1, eff, st)
+#define TLS(name, eff, st) \
+    LS_ROW(name, RH_OP_MEMORY, RH_F_STATE_WRITE | RH_F_STATE_TLS, -1, -1, -1, eff, st)
 #define CB(name, fn, eff) LS_ROW(name, RH_OP_MEMORY, RH_F_CALLBACK, -1, -1, fn, eff, NULL)
 #define REG(name, fn, eff) LS_ROW(name, RH_OP_MEMORY, RH_F_REGISTER, -1, -1, fn, eff, NULL)
 #define NOTIFY(name, fn, eff) LS_ROW(name, RH_OP_MEMORY, RH_F_NOTIFY, -1, -1, fn, eff, NULL)

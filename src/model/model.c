@@ -287,6 +287,29 @@ static void add_lib_accesses(rh_program *p, access_vec *v, LLVMValueRef call,
     }
 }
 
+/* A pthread or C11 lock call touches the lock's own memory (glibc's lock
+ * word): freeing, destroying, re-initialising or overwriting a lock while
+ * another thread locks or unlocks it is a race on that memory.  Lock and
+ * unlock are reads of the word (two of them never race: the lock orders
+ * them), init and destroy writes.  Annotations and functions the program
+ * defines are not lock memory; SV-COMP's property is about the program's
+ * data, not about its locks. */
+static void add_lock_word_access(rh_program *p, access_vec *av, LLVMValueRef call, const rh_conc_entry *e,
+                                 int fi)
+{
+    if (!e || (e->flags & (RH_F_ANNOT | RH_F_DEFINED)) || p->conc.svcomp || e->obj < 0 ||
+        e->obj >= (int)LLVMGetNumArgOperands(call))
+        return;
+    int kind = e->op == RH_OP_LOCK || e->op == RH_OP_UNLOCK ? RH_ACC_READ
+                          : e->op == RH_OP_LOCK_INIT || e->op == RH_OP_LOCK_DESTROY ? RH_ACC_WRITE : 0;
+    LLVMValueRef lock = LLVMGetOperand(call, (unsigned)e->obj);
+    if (!kind || LLVMGetTypeKind(LLVMTypeOf(lock)) != LLVMPointerTypeKind || rh_model_null(lock))
+        return;
+    add_access(p, av, call, lock, (rh_access_kind)kind, 4, fi);
+    av->items[av->len - 1].from_call = 1;
+    av->items[av->len - 1].lock_word = 1;
+}
+
 static void add_call(rh_program *p, access_vec *av, sync_vec *sv, value_vec *callees,
                      LLVMValueRef call, int fi)
 {
@@ -312,6 +335,7 @@ static void add_call(rh_program *p, access_vec *av, sync_vec *sv, value_vec *cal
         add_access(p, av, call, LLVMGetOperand(call, (unsigned)e->obj), RH_ACC_WRITE, 0, fi);
         av->items[av->len - 1].from_call = 1;
     }
+    add_lock_word_access(p, av, call, e, fi);
     size_t len = 0;
     rh_sync s = {call, e, callee ? LLVMGetValueName2(callee, &len) : NULL,
                  rh_model_inst_loc(p, call), fi};

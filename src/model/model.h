@@ -46,6 +46,10 @@ typedef struct rh_access {
     unsigned from_call : 1; /* made by a memory-library call */
     unsigned assumed : 1;   /* made by a function nobody defines, by the stated assumption
                                that it touches what its arguments reach: never a must-race */
+    unsigned lock_word : 1; /* a lock operation's access of the lock's own memory (its first
+                               4 bytes): lock and unlock read it, init and destroy write it,
+                               so a lock call races with a free, destroy, init or plain write
+                               of the lock and never with another lock call */
     rh_srcloc loc;
     rh_srcloc *inlined_at;  /* chain of call sites this code was inlined into */
     int ninlined;
@@ -139,8 +143,9 @@ int rh_model_scan_writes(const rh_program *p, LLVMValueRef call, int fmt_arg, ui
                          int max);
 
 /* The pseudo-global standing for a hidden library state ("libc: strtok's
- * static buffer"), added to the module on first use. */
-LLVMValueRef rh_model_state_global(rh_program *p, const char *state);
+ * static buffer"), added to the module on first use; per_thread (a row's
+ * RH_F_STATE_TLS) makes it a thread-local global, one object per thread. */
+LLVMValueRef rh_model_state_global(rh_program *p, const char *state, int per_thread);
 
 /* The hidden state a library-specification entry uses, or NULL (always
  * NULL in --svcomp mode: library state is not program memory there). */

@@ -12,7 +12,7 @@
 
 #define STATE_BYTES 512 /* a struct tm, a struct dirent, a static string buffer */
 
-LLVMValueRef rh_model_state_global(rh_program *p, const char *state)
+LLVMValueRef rh_model_state_global(rh_program *p, const char *state, int per_thread)
 {
     char name[160];
     rh_libspec_state_object(state, name, sizeof name);
@@ -23,6 +23,7 @@ LLVMValueRef rh_model_state_global(rh_program *p, const char *state)
     g = LLVMAddGlobal(p->mod, t, name);
     LLVMSetInitializer(g, LLVMConstNull(t));
     LLVMSetLinkage(g, LLVMInternalLinkage);
+    LLVMSetThreadLocal(g, per_thread != 0); /* engines see a __thread object, one per thread */
     return g;
 }
 
@@ -112,7 +113,7 @@ int rh_model_lib_accesses(rh_program *p, LLVMValueRef call, const rh_conc_entry 
         n = spec_accesses(p, call, e, out, max);
         const char *state = rh_model_row_state(p, e);
         if (state && (e->flags & (RH_F_STATE_WRITE | RH_F_STATE_READ))) {
-            rh_lib_access a = {rh_model_state_global(p, state),
+            rh_lib_access a = {rh_model_state_global(p, state, (e->flags & RH_F_STATE_TLS) != 0),
                                e->flags & RH_F_STATE_WRITE ? RH_ACC_WRITE : RH_ACC_READ, STATE_BYTES,
                                NULL, 0};
             n = push(out, n, max, a);

@@ -144,6 +144,14 @@ static int frees_named(const rh_race_access *a)
     return a->op && strcmp(a->op, "free") == 0 && a->one_target;
 }
 
+/* A lock call's access of its lock's own memory (model.h, lock_word). */
+static int lock_call(const rh_race_access *a)
+{
+    const rh_conc_entry *e = a->op ? rh_conc_lookup(NULL, a->op, 0) : NULL;
+    return e && (e->op == RH_OP_LOCK || e->op == RH_OP_UNLOCK || e->op == RH_OP_LOCK_INIT ||
+                 e->op == RH_OP_LOCK_DESTROY);
+}
+
 /* Two different thread entries, neither the main thread nor a handler
  * the library runs: the pairs whose ordering rests only on the locks the
  * analysis matched, not on creates and joins it may have misread. */
@@ -180,10 +188,11 @@ static may_kind heap_shared(const rh_race *r)
         return MAY_WEAK;
     /* The last user's free after a count checked under a lock (a
      * reference count) is ordered after every access made under that
-     * lock: a free counts only against an access that holds none, and two
+     * lock: a free counts only against an access that holds none (a call
+     * of that lock is the lock's own edge, not such an access), and two
      * frees of one block are ordered by whatever decides who frees it. */
-    if ((frees_named(a) && (b->nlocks || b->lock_call_before || frees_named(b))) ||
-        (frees_named(b) && (a->nlocks || a->lock_call_before)))
+    if ((frees_named(a) && (b->nlocks || b->lock_call_before || frees_named(b) || lock_call(b))) ||
+        (frees_named(b) && (a->nlocks || a->lock_call_before || lock_call(a))))
         return MAY_WEAK;
     if (a->after_create && !a->after_join && !b->nlocks && !b->lock_call_before)
         return MAY_HEAP_SHARED;

@@ -12,7 +12,14 @@ before the create and the accesses after the join are not), and its
 reference-counted look-alike lists nothing likely; the branches
 set_flags.h and path_facts.h call dead hide no race of their racy twins
 (every RACE line still in a --may pair) and leave their look-alikes with
-no pair at all."""
+no pair at all; a lock call is an access of its mutex's memory (an unlock
+racing with the destroy and the free of its mutex is a --may pair on those
+lines, two lock calls are never a pair, and init before the creates and
+destroy and free after the joins pair with nothing); a buffer passed to a
+variadic function stays its thread's own (no pair) unless the variadic
+function stores it where other threads reach it (the racy twin's pair);
+readdir's entry is its stream's (threads with streams of their own: no
+pair; one shared stream: the readdir and the entry's read pair)."""
 import argparse
 import json
 import os
@@ -60,6 +67,12 @@ DEAD_BRANCH_PAIRS = [
     ("known_result_error_branch_norace", "known_result_error_branch_race"),
     ("relock_on_error_path_norace", "errorcheck_relock_race"),
 ]
+
+
+def harness_line(path, text):
+    """The 1-based line of path that holds text."""
+    with open(path) as f:
+        return next(i for i, line in enumerate(f, 1) if text in line)
 
 
 def may_lines(races_, path):
@@ -114,6 +127,37 @@ def main():
     check("creator's own child, reference-counted look-alike: nothing likely",
           rs and not [r for r in rs if r.get("status") == "likely"],
           [(r.get("status"), [a["line"] for a in r["accesses"]]) for r in rs])
+
+    path = os.path.join(PROGS, "mutex_freed_while_unlocking_race.c")
+    _, rs = races(rh, path)
+    pairs = {tuple(sorted(a["line"] for a in r["accesses"])): [a.get("operation") for a in r["accesses"]]
+             for r in rs}
+    unlock, destroy, free_ = (harness_line(path, s) for s in ("pthread_mutex_unlock(&p->lock);",
+                                                             "pthread_mutex_destroy(&p->lock);", "free(p);"))
+    check("mutex memory: the unlock races with the destroy and the free of its mutex",
+          tuple(sorted((unlock, destroy))) in pairs and tuple(sorted((unlock, free_))) in pairs, sorted(pairs))
+    check("mutex memory: two lock calls are never a pair",
+          not [ops for ops in pairs.values() if all(o and o.startswith("pthread_mutex_") for o in ops)
+               and not any(o == "pthread_mutex_destroy" for o in ops)], pairs)
+    _, rs = races(rh, os.path.join(PROGS, "mutex_freed_after_join_norace.c"))
+    check("mutex memory: init before the creates, destroy and free after the joins pair with nothing", not rs,
+          [[a["line"] for a in r["accesses"]] for r in rs])
+    _, rs = races(rh, os.path.join(PROGS, "varargs_log_private_buffer_norace.c"))
+    check("variadic arguments: a buffer only passed through them stays the thread's own", not rs,
+          [[a["line"] for a in r["accesses"]] for r in rs])
+    path = os.path.join(PROGS, "varargs_log_keeps_buffer_race.c")
+    want, _ = harness.annotations(path)
+    _, rs = races(rh, path)
+    check("variadic arguments: a buffer the variadic function keeps is shared (every RACE line in a pair)",
+          want and want <= may_lines(rs, path), (sorted(want), sorted(may_lines(rs, path))))
+
+    _, rs = races(rh, os.path.join(PROGS, "libc_readdir_own_stream_norace.c"))
+    check("readdir: streams of their own never pair", not rs, [[a["line"] for a in r["accesses"]] for r in rs])
+    path = os.path.join(PROGS, "libc_readdir_shared_stream_race.c")
+    want, _ = harness.annotations(path)
+    _, rs = races(rh, path)
+    check("readdir: one shared stream keeps every RACE line in a pair", want and want <= may_lines(rs, path),
+          (sorted(want), sorted(may_lines(rs, path))))
 
     with tempfile.TemporaryDirectory() as tmp:
         prog = os.path.join(tmp, "sink.c")

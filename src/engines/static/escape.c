@@ -22,7 +22,10 @@ unsigned char *rh_escape_shared(rh_pt *pt, const rh_tg *g)
     int nw = 0;
     for (int o = 0; o < n; o++) {
         rh_pt_kind k = pt->objs[o].kind;
-        if ((k == RH_PT_GLOBAL || k == RH_PT_EXTERN) && !pt->objs[o].thread_local_)
+        /* a variadic function's arguments live in its caller's frame, like
+         * its other parameters: shared only once reachable from shared memory */
+        if ((k == RH_PT_GLOBAL || (k == RH_PT_EXTERN && pt->objs[o].origin != RH_PT_ORIGIN_VARARGS)) &&
+            !pt->objs[o].thread_local_)
             shared[o] = 1, work[nw++] = (uint32_t)o;
     }
     for (int t = 1; t < g->nthreads; t++) {

@@ -1,7 +1,8 @@
 /* escape.h - escape analysis of the static engine (RacerF Section 7).
  *
  * An object is shared when another thread may reach it: globals (except
- * thread-local ones) and memory external code returned are shared, and so
+ * thread-local ones) and memory external code returned are shared (not the
+ * stand-in for a variadic function's arguments: a frame's), and so
  * is everything reachable from them or from a thread's start argument
  * through pointers stored in memory.  Locals and heap objects that are
  * never reachable that way stay private to the thread instance that made

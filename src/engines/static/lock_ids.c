@@ -232,9 +232,10 @@ int rh_ls_relock_blocks(rh_ls *ls, const rh_conc_entry *e, uint32_t id)
         ls->errorcheck || rh_ls_alias_in(ls, &ls->recursive, id) || !e->name || strncmp(e->name, "pthread_mutex", 13))
         return 0;
     uint32_t obj = rh_pt_loc_obj(ls->lock_loc[id]);
-    if (!ls->written_done) { /* the objects some plain write may touch, once per run */
+    if (!ls->written_done) { /* the objects some plain write (not a lock's init) may touch, once per run */
         for (int a = 0; a < ls->p->naccesses; a++) {
-            const rh_sset *t = (ls->p->accesses[a].kind & RH_ACC_WRITE) ? rh_pt_of(ls->pt, ls->p->accesses[a].ptr) : NULL;
+            const rh_access *ac = &ls->p->accesses[a];
+            const rh_sset *t = (ac->kind & RH_ACC_WRITE) && !ac->lock_word ? rh_pt_of(ls->pt, ac->ptr) : NULL;
             for (uint32_t i = 0; t && i < t->n; i++)
                 rh_map_put(&ls->written, rh_pt_loc_obj(t->v[i]), 1);
         }

@@ -454,7 +454,7 @@ static void library_call(rh_pt *pt, LLVMValueRef call, const rh_conc_entry *e, L
     if ((e->flags & (RH_F_CALLBACK | RH_F_REGISTER)) && e->fn >= 0 && e->fn < (int)LLVMGetNumArgOperands(call))
         add_call(pt, LLVMGetOperand(call, (unsigned)e->fn), call, CALLBACK_CALL, -1);
     const char *state = rh_model_row_state(pt->p, e);
-    LLVMValueRef g = state ? rh_model_state_global(pt->p, state) : NULL;
+    LLVMValueRef g = state ? rh_model_state_global(pt->p, state, (e->flags & RH_F_STATE_TLS) != 0) : NULL;
     if (g && obj)
         add_store(pt, g, obj);
     if (g)

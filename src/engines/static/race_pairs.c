@@ -304,6 +304,28 @@ static void check_capped(pairs *pp, uint32_t o, const acc_ref *x, const acc_ref 
     }
 }
 
+/* A lock call's access of its lock word (model.h) meets a plain load or
+ * store only where both byte ranges are known: an element's lock taken
+ * through a pointer at an unknown offset of its table must not pair with
+ * every field of every element.  Frees, library writes and other lock
+ * calls' inits and destroys touch the word wherever it is. */
+static int lock_word_apart(const acc_ref *x, const rh_access *ax, const acc_ref *y, const rh_access *ay)
+{
+    if (ax->lock_word == ay->lock_word)
+        return 0;
+    const acc_ref *plain = ax->lock_word ? y : x;
+    const rh_access *ap = ax->lock_word ? ay : ax;
+    return !ap->from_call && (x->lo == WHOLE_LO || y->lo == WHOLE_LO || plain->hi == WHOLE_HI);
+}
+
+/* Whether access a is the release of its block by free or realloc. */
+static int releases(const rh_program *p, const rh_access *a)
+{
+    const rh_conc_entry *e = a->from_call ? rh_model_call_entry(p, a->inst) : NULL;
+    return e && (e->op == RH_OP_FREE || e->op == RH_OP_REALLOC) && e->obj >= 0 &&
+           (unsigned)e->obj < LLVMGetNumArgOperands(a->inst) && LLVMGetOperand(a->inst, (unsigned)e->obj) == a->ptr;
+}
+
 /* Checks the pairs of refs v[0..n) of object o; stops early (returns 0)
  * when the budget is over, or when the proof was lost and full is set (the
  * caller goes on with the refs that can still be must-races). */
@@ -330,7 +352,12 @@ static int check_refs(pairs *pp, uint32_t o, const acc_ref *v, size_t n, int ful
             const rh_access *ax = &acc[x->a], *ay = &acc[y->a];
             if (ax->kind == RH_ACC_READ && ay->kind == RH_ACC_READ)
                 continue;
-            if ((ax->atomic && ay->atomic) || x->hi <= y->lo || y->hi <= x->lo)
+            if ((ax->atomic && ay->atomic) || x->hi <= y->lo || y->hi <= x->lo || lock_word_apart(x, ax, y, ay))
+                continue;
+            /* two releases of one block are a double free (undefined), and
+             * a block freed and allocated again in between is ordered by the
+             * allocator: two releases never race */
+            if (ax->from_call && ay->from_call && releases(pp->s->p, ax) && releases(pp->s->p, ay))
                 continue;
             check_capped(pp, o, x, y);
         }

@@ -7,7 +7,10 @@
  * the same shared object, from different threads or two instances of a
  * multi thread, possibly in parallel, and no common lock that one of them
  * holds in write mode.  Accesses to array elements that each thread
- * instance indexes by its own id never race (see own_index.h).
+ * instance indexes by its own id never race (see own_index.h), nor do
+ * two frees (or reallocs) of a block: both of one block would be a double
+ * free, undefined; a block freed, allocated again and freed is ordered by
+ * the allocator.
  *
  * Contract: rh_static_race_pairs adds one rh_race per pair of source
  * locations (must-races win over may-races of the same pair) to s->res and

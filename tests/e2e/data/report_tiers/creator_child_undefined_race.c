@@ -1,4 +1,4 @@
-/* report tiers: a coordinator thread (two instances) allocates a job, creates a child with it and afterwards sets the job's stop flag with no lock while the child polls it with none (likely: the child is this call's own, the object is the one they share); the job's setup before the create, the counter both sides touch under the job's lock (the child's reached through a pointer loaded again) the accesses and frees after the join, and a reference-counted tally both drop (updated under its lock, freed by the last user) are not likely; two different workers call localtime, one without a lock and only on one path (a may-race on the library's hidden state: likely), while strerror's buffer, a race by POSIX that glibc keeps per thread, stays possible; main reads a volatile progress counter in a helper the logger also runs while the logger writes it (likely); audit_log is defined by no input, so no run confirms any */
+/* report tiers: a coordinator thread (two instances) allocates a job, creates a child with it and afterwards sets the job's stop flag with no lock while the child polls it with none (likely: the child is this call's own, the object is the one they share); the job's setup before the create, the counter both sides touch under the job's lock (the child's reached through a pointer loaded again) the accesses and frees after the join, and a reference-counted tally both drop (updated under its lock, freed by the last user) are not likely; two different workers call localtime, one without a lock and only on one path (a may-race on the library's hidden state: likely), while strerror's buffer, which glibc keeps per thread, is no race at all; main reads a volatile progress counter in a helper the logger also runs while the logger writes it (likely); audit_log is defined by no input, so no run confirms any */
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -96,7 +96,7 @@ static void *logger(void *unused)
     const char *why = NULL;
     if (unused) {
         t = localtime(&now); // RACE
-        why = strerror(2); // RACE
+        why = strerror(2); // NORACE
     }
     stamp = t ? t->tm_sec : 0; // RACE
     stamp += why ? 1 : 0;
@@ -111,7 +111,7 @@ static void *reporter(void *unused)
     struct tm *t = localtime(&now); // RACE
     (void)t;
     pthread_mutex_unlock(&log_lock);
-    const char *why = strerror(1); // RACE
+    const char *why = strerror(1); // NORACE
     (void)why;
     return unused;
 }
