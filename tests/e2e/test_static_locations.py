@@ -12,7 +12,8 @@ before the create and the accesses after the join are not), and its
 reference-counted look-alike lists nothing likely; the branches
 set_flags.h and path_facts.h call dead hide no race of their racy twins
 (every RACE line still in a --may pair) and leave their look-alikes with
-no pair at all."""
+no pair at all, and so do the points-to look-alikes (an integer index
+hashed from an address points nowhere)."""
 import argparse
 import json
 import os
@@ -61,6 +62,12 @@ DEAD_BRANCH_PAIRS = [
     ("relock_on_error_path_norace", "errorcheck_relock_race"),
 ]
 
+# Points-to look-alikes (points_to.h): each has no --may pair at all, and
+# its racy twin keeps every RACE line in some pair.
+POINTS_TO_PAIRS = [
+    ("int_hash_index_norace", "int_hash_index_race"),
+]
+
 
 def may_lines(races_, path):
     """Source lines of path that some --may pair names, either access."""
@@ -78,14 +85,15 @@ def main():
     ap.add_argument("--racehunt", required=True)
     rh = ap.parse_args().racehunt
 
-    for norace, race in DEAD_BRANCH_PAIRS:
+    for kind, norace, race in [("dead branch", *p) for p in DEAD_BRANCH_PAIRS] + \
+            [("points-to", *p) for p in POINTS_TO_PAIRS]:
         _, rs = races(rh, os.path.join(PROGS, norace + ".c"))
-        check("dead branch: %s has no may-race" % norace, not rs, [(r["object"], may_lines(rs, norace + ".c"))
+        check("%s: %s has no may-race" % (kind, norace), not rs, [(r["object"], may_lines(rs, norace + ".c"))
                                                                    for r in rs])
         path = os.path.join(PROGS, race + ".c")
         want, _ = harness.annotations(path)
         _, rs = races(rh, path)
-        check("dead branch: %s keeps every RACE line" % race, want and want <= may_lines(rs, path),
+        check("%s: %s keeps every RACE line" % (kind, race), want and want <= may_lines(rs, path),
               (sorted(want), sorted(may_lines(rs, path))))
 
     _, rs = races(rh, os.path.join(PROGS, "collapsed_struct_fields_race.c"))

@@ -170,6 +170,31 @@ static void const_pts(rh_pt *pt, LLVMValueRef c, rh_sset *out, int depth)
     }
 }
 
+/* Whether values of type t can hold an address: pointers, aggregates and
+ * vectors (they may contain one), and integers as wide as a pointer.  An
+ * integer narrower than a pointer cannot hold an address whole, and a
+ * floating-point value is no address C code computes with, so neither gets
+ * constraints: without this, counters, lengths, hashes and flags that an
+ * int is copied through tie unrelated pointers' sets together (one cycle
+ * of them merged the heap blocks of a program with main's locals and argv). */
+static int carries_addresses(rh_pt *pt, LLVMTypeRef t)
+{
+    switch (LLVMGetTypeKind(t)) {
+    case LLVMPointerTypeKind: case LLVMStructTypeKind: case LLVMArrayTypeKind:
+    case LLVMVectorTypeKind: case LLVMScalableVectorTypeKind:
+        return 1;
+    case LLVMIntegerTypeKind:
+        return LLVMGetIntTypeWidth(t) >= 8 * LLVMPointerSize(pt->p->td);
+    default:
+        return 0;
+    }
+}
+
+static int carries(rh_pt *pt, LLVMValueRef v)
+{
+    return carries_addresses(pt, LLVMTypeOf(v));
+}
+
 static int value_node(rh_pt *pt, LLVMValueRef v)
 {
     long n = rh_map_get_ptr(&pt->node_of_value, v, -1);
@@ -262,12 +287,14 @@ static void wire_params(rh_pt *pt, LLVMValueRef call, int callee)
     LLVMValueRef fn = pt->p->funcs[callee].fn;
     unsigned np = LLVMCountParams(fn), na = (unsigned)LLVMGetNumArgOperands(call);
     for (unsigned i = 0; i < np && i < na; i++)
-        add_copy(pt, LLVMGetParam(fn, i), LLVMGetOperand(call, i));
+        if (carries(pt, LLVMGetParam(fn, i)))
+            add_copy(pt, LLVMGetParam(fn, i), LLVMGetOperand(call, i));
     if (na <= np || !LLVMIsFunctionVarArg(LLVMGlobalGetValueType(fn)))
         return;
     int cell = rh_pts_cell(&pt->s, rh_pt_loc(varargs_object(pt, callee), RH_PT_ANY));
     for (unsigned i = np; i < na; i++)
-        rh_pts_copy(&pt->s, cell, value_node(pt, LLVMGetOperand(call, i)), 0);
+        if (carries(pt, LLVMGetOperand(call, i)))
+            rh_pts_copy(&pt->s, cell, value_node(pt, LLVMGetOperand(call, i)), 0);
 }
 
 /* va_start makes the va_list point (at every offset: the register save
@@ -294,6 +321,8 @@ static int varargs_call(rh_pt *pt, LLVMValueRef call, LLVMValueRef callee, int f
 static void wire_call(rh_pt *pt, LLVMValueRef call, int callee)
 {
     wire_params(pt, call, callee);
+    if (!carries(pt, call))
+        return;
     int c = value_node(pt, call);
     rh_pts_copy(&pt->s, c, ret_node(pt, callee), 0);
 }
@@ -320,7 +349,7 @@ static void library_storage(rh_pt *pt, uint32_t o, LLVMValueRef call)
  * arguments point to (strchr-like functions return into their argument). */
 static void external_call(rh_pt *pt, LLVMValueRef call, int fi)
 {
-    if (LLVMGetTypeKind(LLVMTypeOf(call)) == LLVMVoidTypeKind)
+    if (!carries(pt, call))
         return;
     add_site_object(pt, call, RH_PT_EXTERN, fi, 0);
     unsigned na = (unsigned)LLVMGetNumArgOperands(call);
@@ -522,7 +551,7 @@ static void table_call(rh_pt *pt, LLVMValueRef call, const rh_conc_entry *e, int
         }
         if (obj && obj2 && (e->flags & RH_F_OBJ_WRITE) && (e->flags & RH_F_OBJ2_READ))
             add_memcpy(pt, obj, obj2);
-        if (obj && LLVMGetTypeKind(LLVMTypeOf(call)) != LLVMVoidTypeKind)
+        if (obj && carries(pt, call))
             add_shift(pt, call, obj, RH_PT_ANY);
         return;
     case RH_OP_TSD:
@@ -577,6 +606,8 @@ static void scan_cast_or_arith(rh_pt *pt, LLVMValueRef in, LLVMOpcode op)
     int keep = op == LLVMBitCast || op == LLVMAddrSpaceCast || op == LLVMPtrToInt ||
                op == LLVMIntToPtr || op == LLVMZExt || op == LLVMSExt || op == LLVMTrunc ||
                op == LLVMFreeze;
+    if (!carries(pt, in))
+        return;
     for (int i = 0; i < n; i++) {
         LLVMValueRef o = LLVMGetOperand(in, (unsigned)i);
         if (LLVMIsAConstantInt(o))
@@ -589,12 +620,16 @@ static void scan_memop(rh_pt *pt, LLVMValueRef in, LLVMOpcode op)
 {
     switch (op) {
     case LLVMLoad:
-        add_load(pt, in, LLVMGetOperand(in, 0));
+        if (carries(pt, in))
+            add_load(pt, in, LLVMGetOperand(in, 0));
         return;
     case LLVMStore:
-        add_store(pt, LLVMGetOperand(in, 1), LLVMGetOperand(in, 0));
+        if (carries(pt, LLVMGetOperand(in, 0)))
+            add_store(pt, LLVMGetOperand(in, 1), LLVMGetOperand(in, 0));
         return;
     default: /* atomicrmw, cmpxchg: read the old value and write a new one */
+        if (!carries(pt, LLVMGetOperand(in, LLVMGetNumOperands(in) - 1)))
+            return;
         add_load(pt, in, LLVMGetOperand(in, 0));
         for (int i = 1; i < LLVMGetNumOperands(in); i++)
             add_store(pt, LLVMGetOperand(in, 0), LLVMGetOperand(in, (unsigned)i));
@@ -635,20 +670,20 @@ static void scan_inst(rh_pt *pt, LLVMValueRef in, int fi)
         scan_memop(pt, in, op);
         return;
     case LLVMPHI:
-        for (unsigned i = 0; i < LLVMCountIncoming(in); i++)
+        for (unsigned i = 0; carries(pt, in) && i < LLVMCountIncoming(in); i++)
             add_copy(pt, in, LLVMGetIncomingValue(in, i));
         return;
     case LLVMSelect:
-        add_copy(pt, in, LLVMGetOperand(in, 1));
-        add_copy(pt, in, LLVMGetOperand(in, 2));
+        if (carries(pt, in))
+            add_copy(pt, in, LLVMGetOperand(in, 1)), add_copy(pt, in, LLVMGetOperand(in, 2));
         return;
     case LLVMExtractValue: case LLVMInsertValue:
         /* aggregates are field-insensitive: a value stands for all its fields */
-        for (int i = 0; i < LLVMGetNumOperands(in); i++)
+        for (int i = 0; carries(pt, in) && i < LLVMGetNumOperands(in); i++)
             add_copy(pt, in, LLVMGetOperand(in, (unsigned)i));
         return;
     case LLVMRet:
-        if (LLVMGetNumOperands(in) == 1)
+        if (LLVMGetNumOperands(in) == 1 && carries(pt, LLVMGetOperand(in, 0)))
             rh_pts_copy(&pt->s, ret_node(pt, fi), value_node(pt, LLVMGetOperand(in, 0)), 0);
         return;
     case LLVMCall:

@@ -13,8 +13,12 @@
  *     context) and per function (function pointers); whether an object is strong
  *     (one concrete object) is decided later by the thread graph, which
  *     knows how often a site runs;
- *   - integers carry points-to sets too, so pointers cast to integers and
- *     back keep their targets; arithmetic on them gives offset ANY;
+ *   - integers as wide as a pointer carry points-to sets too, so pointers
+ *     cast to integers and back keep their targets; arithmetic on them
+ *     gives offset ANY.  Narrower integers and floating-point values carry
+ *     none (sound: they cannot hold an address whole), so a counter, a
+ *     length or a hash computed from an address never ties unrelated
+ *     pointers' sets together;
  *   - indirect calls and thread start routines are resolved on the fly,
  *     so a thread's argument flows into its entry function's parameter;
  *   - calls of unknown external functions return a fresh "external" object
