@@ -2,22 +2,22 @@
 #include <pthread.h>
 #include <stdlib.h>
 
-struct settings {
-    void *(*malloc)(void *ctx, size_t n);
+struct config {
+    void *(*alloc)(void *ctx, size_t n);
     void *ctx;
 };
 
-static void *crt_malloc(void *ctx, size_t n)
+static void *default_alloc(void *ctx, size_t n)
 {
     (void)ctx;
     return malloc(n);
 }
 
-static struct settings settings = {crt_malloc, 0};
+static struct config cfg = {default_alloc, 0};
 
-static void *my_malloc(size_t n)
+static void *app_alloc(size_t n)
 {
-    return settings.malloc(settings.ctx, n);
+    return cfg.alloc(cfg.ctx, n);
 }
 
 struct box {
@@ -33,8 +33,8 @@ static void *worker(void *arg)
 
 int main(void)
 {
-    struct box *mine = my_malloc(sizeof *mine);
-    struct box *theirs = my_malloc(sizeof *theirs);
+    struct box *mine = app_alloc(sizeof *mine);
+    struct box *theirs = app_alloc(sizeof *theirs);
     if (!mine || !theirs)
         return 1;
     pthread_t t;

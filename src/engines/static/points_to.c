@@ -536,8 +536,6 @@ static void scan_cast_or_arith(rh_pt *pt, LLVMValueRef in, LLVMOpcode op)
                op == LLVMFreeze;
     if (!carries(pt, in))
         return;
-    if (op == LLVMSub) /* an address minus a number; a difference of two addresses is a number */
-        n = 1;
     for (int i = 0; i < n; i++) {
         LLVMValueRef o = LLVMGetOperand(in, (unsigned)i);
         if (LLVMIsAConstantInt(o))

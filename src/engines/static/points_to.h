@@ -19,8 +19,7 @@
  *     gives offset ANY.  Narrower integers and floating-point values carry
  *     none (sound: they cannot hold an address whole), so a counter, a
  *     length or a hash computed from an address never ties unrelated
- *     pointers' sets together; `a - b` carries a's set only (an address
- *     minus a number; the difference of two addresses is a number);
+ *     pointers' sets together;
  *   - a load or store at a variable index into a small array inside an
  *     object touches that array's elements only (pt_elements.h), not
  *     every cell of the object;

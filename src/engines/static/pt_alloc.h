@@ -5,9 +5,9 @@
  * A strict wrapper (rh_pt_wrapper_site: only ever called directly, its
  * block from malloc or another strict wrapper) gives each of its calls an
  * object of its own.  Programs that let the user replace the
- * allocator do neither: `rmt_malloc(n)` calls `settings.malloc(ctx, n)`,
- * a pointer set to a function `crt_malloc` that calls malloc, so every
- * block of the program was the one object of malloc's call in crt_malloc,
+ * allocator do neither: `app_alloc(n)` calls `cfg.alloc(ctx, n)`, a
+ * pointer set to a function `default_alloc` that calls malloc, so every
+ * block of the program was the one object of malloc's call in it,
  * and every pair of unrelated blocks a may-race.  This module extends
  * allocation-site context to them:
  *   - an allocator is a function whose every return gives back NULL or the

@@ -4,8 +4,8 @@
  * `s->slots[i]` (slots a [8 x T] field of a struct) has no constant
  * offset, so its location is (object, ANY), and a load at ANY reads every
  * cell of the object: the pointers of every other field of s flow into
- * what the load gives (one program's `server->backends[i]` read its
- * config strings, argv and main's other locals this way).  This module
+ * what the load gives (`s->slots[i]` read the strings and the config
+ * that s's other fields point to this way).  This module
  * finds, for such a GEP, the constant offsets of every element it may
  * address, so the points-to analysis loads and stores each element's cell
  * at a constant offset instead.
