@@ -6,6 +6,8 @@
  * and thread creations are wired when the solver finds their targets.
  */
 #include "points_to.h"
+#include "pt_alloc.h"
+#include "pt_elements.h"
 #include "model/libspec.h"
 #include "util/util.h"
 
@@ -170,6 +172,31 @@ static void const_pts(rh_pt *pt, LLVMValueRef c, rh_sset *out, int depth)
     }
 }
 
+/* Whether values of type t can hold an address: pointers, aggregates and
+ * vectors (they may contain one), and integers as wide as a pointer.  An
+ * integer narrower than a pointer cannot hold an address whole, and a
+ * floating-point value is no address C code computes with, so neither gets
+ * constraints: without this, counters, lengths, hashes and flags that an
+ * int is copied through tie unrelated pointers' sets together (one cycle
+ * of them merged the heap blocks of a program with main's locals and argv). */
+static int carries_addresses(rh_pt *pt, LLVMTypeRef t)
+{
+    switch (LLVMGetTypeKind(t)) {
+    case LLVMPointerTypeKind: case LLVMStructTypeKind: case LLVMArrayTypeKind:
+    case LLVMVectorTypeKind: case LLVMScalableVectorTypeKind:
+        return 1;
+    case LLVMIntegerTypeKind:
+        return LLVMGetIntTypeWidth(t) >= 8 * LLVMPointerSize(pt->p->td);
+    default:
+        return 0;
+    }
+}
+
+static int carries(rh_pt *pt, LLVMValueRef v)
+{
+    return carries_addresses(pt, LLVMTypeOf(v));
+}
+
 static int value_node(rh_pt *pt, LLVMValueRef v)
 {
     long n = rh_map_get_ptr(&pt->node_of_value, v, -1);
@@ -262,12 +289,14 @@ static void wire_params(rh_pt *pt, LLVMValueRef call, int callee)
     LLVMValueRef fn = pt->p->funcs[callee].fn;
     unsigned np = LLVMCountParams(fn), na = (unsigned)LLVMGetNumArgOperands(call);
     for (unsigned i = 0; i < np && i < na; i++)
-        add_copy(pt, LLVMGetParam(fn, i), LLVMGetOperand(call, i));
+        if (carries(pt, LLVMGetParam(fn, i)))
+            add_copy(pt, LLVMGetParam(fn, i), LLVMGetOperand(call, i));
     if (na <= np || !LLVMIsFunctionVarArg(LLVMGlobalGetValueType(fn)))
         return;
     int cell = rh_pts_cell(&pt->s, rh_pt_loc(varargs_object(pt, callee), RH_PT_ANY));
     for (unsigned i = np; i < na; i++)
-        rh_pts_copy(&pt->s, cell, value_node(pt, LLVMGetOperand(call, i)), 0);
+        if (carries(pt, LLVMGetOperand(call, i)))
+            rh_pts_copy(&pt->s, cell, value_node(pt, LLVMGetOperand(call, i)), 0);
 }
 
 /* va_start makes the va_list point (at every offset: the register save
@@ -294,6 +323,8 @@ static int varargs_call(rh_pt *pt, LLVMValueRef call, LLVMValueRef callee, int f
 static void wire_call(rh_pt *pt, LLVMValueRef call, int callee)
 {
     wire_params(pt, call, callee);
+    if (!carries(pt, call))
+        return;
     int c = value_node(pt, call);
     rh_pts_copy(&pt->s, c, ret_node(pt, callee), 0);
 }
@@ -320,7 +351,7 @@ static void library_storage(rh_pt *pt, uint32_t o, LLVMValueRef call)
  * arguments point to (strchr-like functions return into their argument). */
 static void external_call(rh_pt *pt, LLVMValueRef call, int fi)
 {
-    if (LLVMGetTypeKind(LLVMTypeOf(call)) == LLVMVoidTypeKind)
+    if (!carries(pt, call))
         return;
     add_site_object(pt, call, RH_PT_EXTERN, fi, 0);
     unsigned na = (unsigned)LLVMGetNumArgOperands(call);
@@ -334,82 +365,6 @@ static uint64_t const_arg(LLVMValueRef call, int pos)
         return 0;
     LLVMValueRef a = LLVMGetOperand(call, (unsigned)pos);
     return LLVMIsAConstantInt(a) ? LLVMConstIntGetZExtValue(a) : 0;
-}
-
-/* Allocation wrappers (safe_malloc, create_fresh_int_array): functions
- * whose every return gives back the block of one allocation site in them
- * (an allocation call, or a call of another wrapper) or NULL, and that are
- * only ever called directly.  Each call of a wrapper is an allocation site
- * of its own (allocation-site context): the call's result points to that
- * site's object only, while inside the wrapper the block may be any of
- * its callers' objects, so what the wrapper itself does to the block (fill
- * it, store it somewhere) is seen on every one of them.  Wrappers nest at
- * most MAX_WRAPPER_NESTING deep (a deeper one is an ordinary function, its
- * result flowing back normally).  Returns the wrapper's allocation site,
- * or NULL. */
-#define MAX_WRAPPER_NESTING 6
-
-static LLVMValueRef wrapper_site(rh_pt *pt, int f)
-{
-    if (pt->wrapper[f] == 1) /* recursion: not a wrapper */
-        return NULL;
-    if (pt->wrapper[f])
-        return pt->wrapper_site[f];
-    pt->wrapper[f] = 1;
-    LLVMValueRef fn = pt->p->funcs[f].fn, site = NULL;
-    int depth = 0;
-    int ok = LLVMGetTypeKind(LLVMGetReturnType(LLVMGlobalGetValueType(fn))) == LLVMPointerTypeKind;
-    for (LLVMUseRef u = LLVMGetFirstUse(fn); u && ok; u = LLVMGetNextUse(u)) {
-        LLVMValueRef user = LLVMGetUser(u);
-        ok = LLVMIsACallInst(user) && LLVMGetCalledValue(user) == fn;
-    }
-    for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(fn); b && ok; b = LLVMGetNextBasicBlock(b)) {
-        LLVMValueRef in = LLVMGetBasicBlockTerminator(b);
-        if (!in || LLVMGetInstructionOpcode(in) != LLVMRet)
-            continue;
-        LLVMValueRef v = LLVMGetNumOperands(in) == 1 ? LLVMGetOperand(in, 0) : NULL;
-        while (v && LLVMIsABitCastInst(v))
-            v = LLVMGetOperand(v, 0);
-        if (v && LLVMIsAConstantPointerNull(v))
-            continue;
-        ok = v && LLVMIsACallInst(v) && (!site || site == v);
-        if (!ok)
-            break;
-        const rh_conc_entry *e = rh_model_call_entry(pt->p, v);
-        LLVMValueRef callee = rh_model_called_function(v);
-        int ci = callee ? rh_pt_func_index(pt, callee) : -1;
-        ok = e ? e->op == RH_OP_ALLOC || e->op == RH_OP_CALLOC : ci >= 0 && wrapper_site(pt, ci);
-        depth = !e && ok ? pt->wrapper_depth[ci] + 1 : 0;
-        ok = ok && depth <= MAX_WRAPPER_NESTING;
-        site = v;
-    }
-    pt->wrapper_depth[f] = (unsigned char)depth;
-    pt->wrapper[f] = ok && site ? 2 : 3;
-    pt->wrapper_site[f] = ok ? site : NULL;
-    return pt->wrapper_site[f];
-}
-
-/* The heap objects the block of allocation site `call` in function fi may
- * be: the wrapper's callers' objects for a wrapper's own site (recursion
- * as deep as wrappers nest). */
-static void alloc_site(rh_pt *pt, LLVMValueRef call, int fi, uint64_t size)
-{
-    if (fi < 0 || wrapper_site(pt, fi) != call) {
-        add_site_object(pt, call, RH_PT_HEAP, fi, size);
-        return;
-    }
-    rh_sset objs = {0};
-    for (LLVMUseRef u = LLVMGetFirstUse(pt->p->funcs[fi].fn); u; u = LLVMGetNextUse(u)) {
-        LLVMValueRef cs = LLVMGetUser(u);
-        int cf = rh_pt_func_index(pt, LLVMGetBasicBlockParent(LLVMGetInstructionParent(cs)));
-        alloc_site(pt, cs, cf, 0);
-        int n = value_node(pt, cs);
-        rh_sset_union(&objs, rh_pts_set(&pt->s, n));
-    }
-    int n = value_node(pt, call);
-    for (uint32_t i = 0; i < objs.n; i++)
-        rh_pts_add(&pt->s, n, objs.v[i]);
-    rh_sset_free(&objs);
 }
 
 /* A call the library specification describes: its result is a new
@@ -503,10 +458,10 @@ static void table_call(rh_pt *pt, LLVMValueRef call, const rh_conc_entry *e, int
     LLVMValueRef fn = e->fn >= 0 && e->fn < nargs ? LLVMGetOperand(call, (unsigned)e->fn) : NULL;
     switch (e->op) {
     case RH_OP_ALLOC:
-        alloc_site(pt, call, fi, const_arg(call, e->size));
+        rh_pt_alloc_site(pt, call, fi, const_arg(call, e->size));
         return;
     case RH_OP_CALLOC:
-        alloc_site(pt, call, fi, const_arg(call, e->obj) * const_arg(call, e->size));
+        rh_pt_alloc_site(pt, call, fi, const_arg(call, e->obj) * const_arg(call, e->size));
         return;
     case RH_OP_REALLOC:
         add_site_object(pt, call, RH_PT_HEAP, fi, const_arg(call, e->size));
@@ -522,7 +477,7 @@ static void table_call(rh_pt *pt, LLVMValueRef call, const rh_conc_entry *e, int
         }
         if (obj && obj2 && (e->flags & RH_F_OBJ_WRITE) && (e->flags & RH_F_OBJ2_READ))
             add_memcpy(pt, obj, obj2);
-        if (obj && LLVMGetTypeKind(LLVMTypeOf(call)) != LLVMVoidTypeKind)
+        if (obj && carries(pt, call))
             add_shift(pt, call, obj, RH_PT_ANY);
         return;
     case RH_OP_TSD:
@@ -561,8 +516,10 @@ static void scan_call(rh_pt *pt, LLVMValueRef call, int fi)
         wire_call(pt, call, ci);
     else if (e)
         table_call(pt, call, e, fi);
-    else if (ci >= 0 && wrapper_site(pt, ci))
-        wire_params(pt, call, ci), alloc_site(pt, call, fi, 0);
+    else if (ci >= 0 && rh_pt_wrapper_site(pt, ci))
+        wire_params(pt, call, ci), rh_pt_alloc_site(pt, call, fi, 0);
+    else if (ci >= 0 && rh_pt_alloc_direct(pt, call, fi, ci))
+        return;
     else if (ci >= 0)
         wire_call(pt, call, ci);
     else if (callee)
@@ -577,6 +534,8 @@ static void scan_cast_or_arith(rh_pt *pt, LLVMValueRef in, LLVMOpcode op)
     int keep = op == LLVMBitCast || op == LLVMAddrSpaceCast || op == LLVMPtrToInt ||
                op == LLVMIntToPtr || op == LLVMZExt || op == LLVMSExt || op == LLVMTrunc ||
                op == LLVMFreeze;
+    if (!carries(pt, in))
+        return;
     for (int i = 0; i < n; i++) {
         LLVMValueRef o = LLVMGetOperand(in, (unsigned)i);
         if (LLVMIsAConstantInt(o))
@@ -585,16 +544,42 @@ static void scan_cast_or_arith(rh_pt *pt, LLVMValueRef in, LLVMOpcode op)
     }
 }
 
+/* A load or store through ptr, element by element when ptr indexes a
+ * small array inside an object (pt_elements.h): each element's cell at
+ * its constant offset instead of every cell of the object. */
+static int by_elements(rh_pt *pt, LLVMValueRef ptr, int val, int is_load)
+{
+    int64_t first, stride;
+    int count;
+    if (!LLVMIsAGetElementPtrInst(ptr) || !rh_pt_elements(pt->p->td, ptr, &first, &stride, &count))
+        return 0;
+    int base = value_node(pt, LLVMGetOperand(ptr, 0));
+    for (int k = 0; k < count; k++) {
+        int at = rh_pts_new_node(&pt->s);
+        rh_pts_copy(&pt->s, at, base, clamp_off(first + k * stride));
+        if (is_load)
+            rh_pts_load(&pt->s, val, at);
+        else
+            rh_pts_store(&pt->s, at, val);
+    }
+    return 1;
+}
+
 static void scan_memop(rh_pt *pt, LLVMValueRef in, LLVMOpcode op)
 {
+    LLVMValueRef ptr = LLVMGetOperand(in, op == LLVMStore ? 1 : 0);
     switch (op) {
     case LLVMLoad:
-        add_load(pt, in, LLVMGetOperand(in, 0));
+        if (carries(pt, in) && !by_elements(pt, ptr, value_node(pt, in), 1))
+            add_load(pt, in, ptr);
         return;
     case LLVMStore:
-        add_store(pt, LLVMGetOperand(in, 1), LLVMGetOperand(in, 0));
+        if (carries(pt, LLVMGetOperand(in, 0)) && !by_elements(pt, ptr, value_node(pt, LLVMGetOperand(in, 0)), 0))
+            add_store(pt, ptr, LLVMGetOperand(in, 0));
         return;
     default: /* atomicrmw, cmpxchg: read the old value and write a new one */
+        if (!carries(pt, LLVMGetOperand(in, LLVMGetNumOperands(in) - 1)))
+            return;
         add_load(pt, in, LLVMGetOperand(in, 0));
         for (int i = 1; i < LLVMGetNumOperands(in); i++)
             add_store(pt, LLVMGetOperand(in, 0), LLVMGetOperand(in, (unsigned)i));
@@ -635,20 +620,20 @@ static void scan_inst(rh_pt *pt, LLVMValueRef in, int fi)
         scan_memop(pt, in, op);
         return;
     case LLVMPHI:
-        for (unsigned i = 0; i < LLVMCountIncoming(in); i++)
+        for (unsigned i = 0; carries(pt, in) && i < LLVMCountIncoming(in); i++)
             add_copy(pt, in, LLVMGetIncomingValue(in, i));
         return;
     case LLVMSelect:
-        add_copy(pt, in, LLVMGetOperand(in, 1));
-        add_copy(pt, in, LLVMGetOperand(in, 2));
+        if (carries(pt, in))
+            add_copy(pt, in, LLVMGetOperand(in, 1)), add_copy(pt, in, LLVMGetOperand(in, 2));
         return;
     case LLVMExtractValue: case LLVMInsertValue:
         /* aggregates are field-insensitive: a value stands for all its fields */
-        for (int i = 0; i < LLVMGetNumOperands(in); i++)
+        for (int i = 0; carries(pt, in) && i < LLVMGetNumOperands(in); i++)
             add_copy(pt, in, LLVMGetOperand(in, (unsigned)i));
         return;
     case LLVMRet:
-        if (LLVMGetNumOperands(in) == 1)
+        if (LLVMGetNumOperands(in) == 1 && carries(pt, LLVMGetOperand(in, 0)))
             rh_pts_copy(&pt->s, ret_node(pt, fi), value_node(pt, LLVMGetOperand(in, 0)), 0);
         return;
     case LLVMCall:
@@ -720,6 +705,9 @@ static void on_call(void *ctx, int id, uint32_t o)
         wire_callback(pt, c.inst, fi);
     else if (c.create == CALLBACK_CALL)
         return;
+    else if (!c.create && rh_pt_alloc_indirect(pt, c.inst, rh_pt_func_index(pt, LLVMGetBasicBlockParent(
+                                                               LLVMGetInstructionParent(c.inst))), o))
+        return;
     else if (!c.create && fi >= 0)
         wire_call(pt, c.inst, fi);
     else if (!c.create)
@@ -767,6 +755,27 @@ static void library_variables(rh_pt *pt, uint32_t argv_strings)
         }
         rh_pts_add(&pt->s, rh_pts_cell(&pt->s, rh_pt_loc(global_object(pt, g), RH_PT_ANY)), rh_pt_loc(to, RH_PT_ANY));
     }
+}
+
+/* The builders pt_alloc.c uses (pt_alloc.h). */
+int rh_ptb_value_node(rh_pt *pt, LLVMValueRef v)
+{
+    return value_node(pt, v);
+}
+
+int rh_ptb_ret_node(rh_pt *pt, int func)
+{
+    return ret_node(pt, func);
+}
+
+uint32_t rh_ptb_object(rh_pt *pt, rh_pt_kind kind, LLVMValueRef site, int func, uint64_t size, int mapped)
+{
+    return mapped ? object_of(pt, kind, site, func, size) : unmapped_object(pt, kind, site, func, size);
+}
+
+void rh_ptb_wire_params(rh_pt *pt, LLVMValueRef call, int callee)
+{
+    wire_params(pt, call, callee);
 }
 
 /* Whether a function's address escapes anywhere: a use other than being
@@ -832,6 +841,7 @@ int rh_pt_build(rh_pt *pt, rh_program *p, rh_budget *budget)
     pt->wrapper = rh_xcalloc((size_t)p->nfuncs + 1, 1);
     pt->wrapper_site = rh_xcalloc((size_t)p->nfuncs + 1, sizeof *pt->wrapper_site);
     pt->wrapper_depth = rh_xcalloc((size_t)p->nfuncs + 1, 1);
+    rh_pt_alloc_init(pt);
     unsigned char *live = live_functions(p);
     for (int fi = 0; fi < p->nfuncs; fi++)
         for (LLVMBasicBlockRef b = live[fi] ? LLVMGetFirstBasicBlock(p->funcs[fi].fn) : NULL; b;
@@ -844,6 +854,7 @@ int rh_pt_build(rh_pt *pt, rh_program *p, rh_budget *budget)
 
 void rh_pt_free(rh_pt *pt)
 {
+    rh_pt_alloc_free(pt);
     free(pt->objs);
     rh_pts_free(&pt->s);
     rh_vec_free(&pt->calls);

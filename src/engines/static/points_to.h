@@ -10,11 +10,19 @@
  *     cell of the object;
  *   - one abstract object per global, per alloca, per allocation call site
  *     (a call of an allocation wrapper counts as one: allocation-site
- *     context) and per function (function pointers); whether an object is strong
+ *     context, also for allocators called through pointers, pt_alloc.h)
+ *     and per function (function pointers); whether an object is strong
  *     (one concrete object) is decided later by the thread graph, which
  *     knows how often a site runs;
- *   - integers carry points-to sets too, so pointers cast to integers and
- *     back keep their targets; arithmetic on them gives offset ANY;
+ *   - integers as wide as a pointer carry points-to sets too, so pointers
+ *     cast to integers and back keep their targets; arithmetic on them
+ *     gives offset ANY.  Narrower integers and floating-point values carry
+ *     none (sound: they cannot hold an address whole), so a counter, a
+ *     length or a hash computed from an address never ties unrelated
+ *     pointers' sets together;
+ *   - a load or store at a variable index into a small array inside an
+ *     object touches that array's elements only (pt_elements.h), not
+ *     every cell of the object;
  *   - indirect calls and thread start routines are resolved on the fly,
  *     so a thread's argument flows into its entry function's parameter;
  *   - calls of unknown external functions return a fresh "external" object
@@ -65,6 +73,7 @@ typedef struct rh_pt {
     uint32_t *varargs_obj;   /* per model function: its variadic object + 1, 0 until made */
     uint32_t tsd_obj;        /* the thread-specific values' object + 1, 0 until made */
     RH_VEC(struct rh_pt_call) calls; /* indirect calls and thread creations */
+    struct rh_pt_alloc *alloc; /* allocators reached through pointers (pt_alloc.h) */
     int untracked;           /* pointer-producing instructions it could not model */
     LLVMValueRef first_untracked;
 } rh_pt;
