@@ -7,6 +7,7 @@
  * before the later one by the clocks (rt_hooks.c keeps them).
  */
 #include "rt.h"
+#include "util/hash.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -108,7 +109,7 @@ void rt_acquire(rt_thread *t, const rt_vc *obj)
 
 static size_t hash_ptr(uintptr_t k)
 {
-    return (size_t)((k * 0x9E3779B97F4A7C15ull) >> 17);
+    return (size_t)rh_hash64(k);
 }
 
 static void page_insert(rt_page *p)
