@@ -334,24 +334,19 @@ def op_wrong_lock(src, per_site=2):
                    src.replace(lp + 1, rp - 1, other) + src.replace(klp + 1, krp - 1, other))
 
 
-def op_swap_before(src, names, op, what):
-    """Swap a call statement with the plain statement just before it."""
+def op_swap(src, names, op, what, where):
+    """Swap a call statement with the plain statement just before or after it (where)."""
     for i, lp, rp in src.calls(names):
         stmt = src.block_statement_of_call(i, rp)
-        prev = stmt and src.simple_statement_before(stmt[0])
-        if prev:
-            yield (op, src.toks[i].line, "move %s before `%s`" % (what, src.span(*prev)),
-                   swap(src, prev[0], prev[1], stmt[0], stmt[1]))
-
-
-def op_swap_after(src, names, op, what):
-    """Swap a call statement with the plain statement just after it."""
-    for i, lp, rp in src.calls(names):
-        stmt = src.block_statement_of_call(i, rp)
-        nxt = stmt and src.simple_statement_after(stmt[1])
-        if nxt:
-            yield (op, src.toks[i].line, "move %s after `%s`" % (what, src.span(*nxt)),
-                   swap(src, stmt[0], stmt[1], nxt[0], nxt[1]))
+        if where == "before":
+            other = stmt and src.simple_statement_before(stmt[0])
+            first, second = other, stmt
+        else:
+            other = stmt and src.simple_statement_after(stmt[1])
+            first, second = stmt, other
+        if other:
+            yield (op, src.toks[i].line, "move %s %s `%s`" % (what, where, src.span(*other)),
+                   swap(src, first[0], first[1], second[0], second[1]))
 
 
 def op_join_to_end(src):
@@ -551,14 +546,14 @@ def generate(text):
         op_delete(src, ACQUIRE, "del-lock", "lock"),
         op_delete(src, RELEASE, "del-unlock", "unlock"),
         op_del_lock_pair(src),
-        op_swap_before(src, RELEASE, "unlock-early", "unlock"),
-        op_swap_after(src, ACQUIRE, "lock-late", "lock"),
+        op_swap(src, RELEASE, "unlock-early", "unlock", "before"),
+        op_swap(src, ACQUIRE, "lock-late", "lock", "after"),
         op_index(src),
         op_wrong_lock(src),
         op_delete(src, JOIN, "drop-join", "join"),
-        op_swap_after(src, JOIN, "late-join", "join"),
+        op_swap(src, JOIN, "late-join", "join", "after"),
         op_join_to_end(src),
-        op_swap_before(src, CREATE, "create-early", "create"),
+        op_swap(src, CREATE, "create-early", "create", "before"),
         op_atomic_plain(src),
         op_delete(src, WAIT, "del-wait", "wait"),
     ]

@@ -24,6 +24,7 @@ run_captured() is run() with the output kept in memory.
 """
 import ctypes
 import os
+import sys
 import resource
 import select
 import signal
@@ -46,6 +47,17 @@ def become_subreaper():
         return libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0
     except (OSError, AttributeError):
         return False
+
+
+def start_campaign(racehunt, out):
+    """What a script that runs racehunt over a corpus does first: exits with a message when
+    racehunt is not executable, becomes the subreaper of what it starts (a warning where it
+    cannot) and makes the output folder."""
+    if not os.access(racehunt, os.X_OK):
+        sys.exit("racehunt not found at %s (build it, or pass --racehunt)" % racehunt)
+    if not become_subreaper():
+        print("warning: cannot become a child subreaper; leftover detection is weaker", file=sys.stderr)
+    os.makedirs(out, exist_ok=True)
 
 
 def read_proc(pid):

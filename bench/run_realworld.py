@@ -213,14 +213,10 @@ def summary_lines(rows, engines, total):
 
 def main(argv):
     opts = parse_args(argv)
-    if not os.access(opts.racehunt, os.X_OK):
-        sys.exit("racehunt not found at %s (build it, or pass --racehunt)" % opts.racehunt)
     progs = find_programs(opts.corpus, opts.filter)
     if not progs:
         sys.exit("no NAME/main.c programs in %s" % opts.corpus)
-    if not proctree.become_subreaper():
-        print("warning: cannot become a child subreaper; leftover detection is weaker", file=sys.stderr)
-    os.makedirs(opts.out, exist_ok=True)
+    proctree.start_campaign(opts.racehunt, opts.out)
     rows = []
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, opts.jobs)) as pool:
         for result in pool.map(lambda p: measure(opts, p), progs):

@@ -127,10 +127,7 @@ def markdown(opts, rows):
 
 def main(argv):
     opts = parse_args(argv)
-    if not os.access(opts.racehunt, os.X_OK):
-        sys.exit("racehunt not found at %s (build it, or pass --racehunt)" % opts.racehunt)
-    proctree.become_subreaper()
-    os.makedirs(opts.out, exist_ok=True)
+    proctree.start_campaign(opts.racehunt, opts.out)
     rows = []
     for name, path in find_programs(opts.corpus, opts.filter):
         rows.append(measure(opts, name, path))

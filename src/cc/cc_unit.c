@@ -120,11 +120,7 @@ static void frames_for_declared(rh_program *prog, LLVMModuleRef m, rh_dyn_locs *
         const char *fn = LLVMGetValueName2(f, &n);
         d->file = rh_xstrdup(sl.file), d->line = sl.line, d->col = sl.col;
         d->func = rh_xasprintf("%.*s", (int)n, fn);
-        LLVMValueRef a[] = {LLVMConstInt(i32, (unsigned long long)locs->len++, 0)};
-        LLVMPositionBuilderBefore(b, in);
-        LLVMBuildCall2(b, te, enter, a, 1, "");
-        LLVMPositionBuilderBefore(b, LLVMGetNextInstruction(in));
-        LLVMBuildCall2(b, tl, leave, NULL, 0, "");
+        rh_dyn_bracket_call(b, in, te, enter, LLVMConstInt(i32, (unsigned long long)locs->len++, 0), tl, leave);
     }
     free(calls);
     LLVMDisposeBuilder(b);

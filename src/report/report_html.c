@@ -7,7 +7,6 @@
  * (but the first) so a location with thousands of accesses is one line
  * until opened.
  */
-#include "result/filter.h"
 #include "result/group.h"
 #include "report.h"
 #include "util/srclines.h"
@@ -155,7 +154,7 @@ static void timeline(FILE *out, const rh_witness *w)
 /* Suppressed and baselined races: counted, and listed one line each in a
  * closed <details>, so nothing the analysis found is out of sight. */
 static void hidden_html(FILE *out, const rh_result *res, const rh_options *o,
-                        const rh_filter_counts *c)
+                        const rh_race_counts *c)
 {
     fprintf(out, "<details id=\"hidden\"><summary class=\"meta\">%d suppressed, %d in the "
                  "baseline</summary><table class=\"timeline\"><tr><th>accesses</th><th>location"
@@ -426,7 +425,7 @@ void rh_report_html(const rh_result *res, const rh_options *o, FILE *out)
     fprintf(out, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
                  "<title>racehunt report</title><style>%s</style><script>%s</script></head><body>\n",
             style, filter_script);
-    rh_filter_counts c = rh_filter_count(res, o->may);
+    rh_race_counts c = rh_race_count(res, o->may);
     rh_groups gs;
     rh_groups_build(&gs, res, o->may);
     int nposs, nposs_loc;

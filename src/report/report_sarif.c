@@ -17,7 +17,6 @@
  * properties count them, and the JSON report lists them.
  */
 #include "result/fingerprint.h"
-#include "result/filter.h"
 #include "result/group.h"
 #include "report.h"
 
@@ -294,7 +293,7 @@ static json_t *rule_json(void)
 
 static json_t *run_properties(const rh_result *res, const rh_options *o, const sarif_ctx *c)
 {
-    rh_filter_counts n = rh_filter_count(res, o->may);
+    rh_race_counts n = rh_race_count(res, o->may);
     json_t *p = json_pack("{s:s, s:s, s:i, s:i, s:i}", "verdict", rh_verdict_name(res->verdict),
                           "engine", res->engine ? res->engine : "", "reported", n.reported,
                           "suppressed", n.suppressed, "baselined", n.baselined);

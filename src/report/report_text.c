@@ -5,7 +5,6 @@
  * lists every access to the location one line each, so a variable with
  * hundreds of racing pairs is one block, not hundreds.
  */
-#include "result/filter.h"
 #include "result/group.h"
 #include "report.h"
 #include "util/text_escape.h"
@@ -189,7 +188,7 @@ static void text_summary(const rh_result *res, const rh_options *o, const rh_gro
 {
     int nposs, nposs_loc;
     rh_groups_count_possible(res, o->may, &nposs, &nposs_loc);
-    rh_filter_counts n = rh_filter_count(res, o->may);
+    rh_race_counts n = rh_race_count(res, o->may);
     if (gs->n || !nposs_loc)
         fprintf(out, "racehunt: %d memory location%s (%d confirmed, %d likely, %d possible); ", gs->n,
                 gs->n == 1 ? "" : "s", gs->confirmed, gs->likely, gs->n - gs->confirmed - gs->likely);

@@ -69,20 +69,3 @@ int rh_filter_check(const rh_options *o, char *err)
     rh_srclines_free(src);
     return rc;
 }
-
-rh_filter_counts rh_filter_count(const rh_result *res, int with_may)
-{
-    rh_filter_counts c = {0, 0, 0};
-    for (int i = 0; i < res->nraces; i++) {
-        const rh_race *r = &res->races[i];
-        if (!rh_race_listed(r, with_may))
-            continue;
-        if (r->hidden == RH_SHOWN)
-            c.reported++;
-        else if (r->hidden == RH_HID_BASELINE)
-            c.baselined++;
-        else
-            c.suppressed++;
-    }
-    return c;
-}

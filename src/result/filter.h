@@ -18,12 +18,4 @@
 int rh_filter_result(rh_result *res, const rh_options *o, char *err);
 int rh_filter_check(const rh_options *o, char *err);
 
-/* Counts of the races a report lists (--may decides whether may-races
- * are listed), by what became of them. */
-typedef struct rh_filter_counts {
-    int reported, suppressed, baselined;
-} rh_filter_counts;
-
-rh_filter_counts rh_filter_count(const rh_result *res, int with_may);
-
 #endif

@@ -207,6 +207,23 @@ int rh_race_reported(const rh_race *r, int with_may)
     return rh_race_listed(r, with_may) && r->hidden == RH_SHOWN;
 }
 
+rh_race_counts rh_race_count(const rh_result *res, int with_may)
+{
+    rh_race_counts c = {0, 0, 0};
+    for (int i = 0; i < res->nraces; i++) {
+        const rh_race *r = &res->races[i];
+        if (!rh_race_listed(r, with_may))
+            continue;
+        if (r->hidden == RH_SHOWN)
+            c.reported++;
+        else if (r->hidden == RH_HID_BASELINE)
+            c.baselined++;
+        else
+            c.suppressed++;
+    }
+    return c;
+}
+
 static const char *const hidden_names[] = {
     [RH_SHOWN] = "", [RH_HID_RULE] = "suppression", [RH_HID_ANNOTATION] = "annotation",
     [RH_HID_BASELINE] = "baseline",

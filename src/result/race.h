@@ -182,6 +182,12 @@ rh_status rh_status_from_name(const char *name);
  * Reported: listed and not hidden by a suppression or the baseline. */
 int rh_race_listed(const rh_race *r, int with_may);
 int rh_race_reported(const rh_race *r, int with_may);
+/* Counts of the races a report lists (--may decides whether may-races
+ * are listed), by what became of them. */
+typedef struct rh_race_counts {
+    int reported, suppressed, baselined;
+} rh_race_counts;
+rh_race_counts rh_race_count(const rh_result *res, int with_may);
 /* True when the evidence shows the race really happens (bmc, observed, replayed). */
 int rh_evidence_confirmed(rh_evidence e);
 

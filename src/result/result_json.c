@@ -6,7 +6,6 @@
  * with everything the report formats need.
  */
 #include "result_json.h"
-#include "filter.h"
 #include "group.h"
 #include "witness_file.h"
 #include "util/util.h"
@@ -157,7 +156,7 @@ json_t *rh_result_to_json(const rh_result *res, int with_may)
     }
     for (int i = 0; i < res->nstats; i++)
         json_object_set_new(stats, res->stats[i].name, json_real(res->stats[i].value));
-    rh_filter_counts n = rh_filter_count(res, with_may);
+    rh_race_counts n = rh_race_count(res, with_may);
     int nposs, nposs_loc;
     rh_groups_count_possible(res, with_may, &nposs, &nposs_loc);
     json_t *j = json_pack("{s:s, s:i, s:s, s:s?, s:{s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i}, s:o, s:o, s:o, s:o}",

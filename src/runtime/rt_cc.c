@@ -14,6 +14,7 @@
  */
 #include "rt.h"
 #include "rt_cc.h"
+#include "util/hash.h"
 
 #include <fnmatch.h>
 #include <stdlib.h>
@@ -277,13 +278,9 @@ static int seen_before(const cc_race *r)
     for (int k = 0; k < 2; k++) {
         cc_pos p;
         pos_of(r->loc[k], &p);
-        h[k] = 1469598103934665603ull;
-        for (const char *c = p.file; *c; c++)
-            h[k] = (h[k] ^ (unsigned char)*c) * 1099511628211ull;
-        h[k] = (h[k] ^ p.line) * 1099511628211ull;
-        h[k] = (h[k] ^ p.col) * 1099511628211ull;
+        h[k] = rh_hash64(rh_hash_bytes(RH_HASH_SEED, p.file, strlen(p.file)) ^ ((uint64_t)p.line << 20) ^ p.col);
     }
-    uint64_t key = h[0] < h[1] ? h[0] * 31 + h[1] : h[1] * 31 + h[0];
+    uint64_t key = rh_hash64(h[0] < h[1] ? h[0] * 31 + h[1] : h[1] * 31 + h[0]);
     for (int i = 0; i < nseen; i++)
         if (seen[i] == key)
             return 1;

@@ -8,6 +8,7 @@
  * runtime serialises the program's threads, so no lock is taken.
  */
 #include "rt.h"
+#include "util/hash.h"
 
 #include <stdlib.h>
 
@@ -22,7 +23,7 @@ static unsigned long cap, used; /* used counts tombstones too */
 
 static unsigned long slot_of(uintptr_t a)
 {
-    return (unsigned long)((a * 0x9E3779B97F4A7C15ull) >> 17) & (cap - 1);
+    return (unsigned long)rh_hash64(a) & (cap - 1);
 }
 
 static void grow(void)

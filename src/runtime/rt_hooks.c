@@ -9,6 +9,7 @@
  * whose real calls would wait for other threads, are emulated.
  */
 #include "rt_fast.h"
+#include "util/hash.h"
 
 #include <errno.h>
 #include <malloc.h>
@@ -19,7 +20,7 @@
 
 static size_t obj_hash(void *a)
 {
-    return (size_t)(((uintptr_t)a * 0x9E3779B97F4A7C15ull) >> 20);
+    return (size_t)rh_hash64((uintptr_t)a);
 }
 
 rt_obj *rt_obj_get(void *addr)

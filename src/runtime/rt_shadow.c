@@ -9,6 +9,7 @@
  * before the later one by the clocks (rt_hooks.c keeps them).
  */
 #include "rt_fast.h"
+#include "util/hash.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -74,7 +75,7 @@ void rt_acquire(rt_thread *t, const rt_vc *obj)
 
 static size_t hash_ptr(uintptr_t k)
 {
-    return (size_t)((k * 0x9E3779B97F4A7C15ull) >> 17);
+    return (size_t)rh_hash64(k);
 }
 
 /* The page of address a, its chunk mapped if need be; NULL for an address

@@ -1,4 +1,4 @@
-/* hashmap.c - the hash functions and the 64-bit keyed map (see hashmap.h). */
+/* hashmap.c - the 64-bit keyed map (see hashmap.h). */
 #include "hashmap.h"
 #include "util.h"
 
@@ -7,24 +7,6 @@
 
 /* Pointers and Z3 terms are stored as long values. */
 _Static_assert(sizeof(long) >= sizeof(void *), "rh_map values hold pointers");
-
-uint64_t rh_hash64(uint64_t x)
-{
-    x ^= x >> 33;
-    x *= UINT64_C(0xff51afd7ed558ccd);
-    x ^= x >> 33;
-    x *= UINT64_C(0xc4ceb9fe1a85ec53);
-    x ^= x >> 33;
-    return x;
-}
-
-uint64_t rh_hash_bytes(uint64_t h, const void *data, size_t n)
-{
-    const unsigned char *p = data;
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ p[i]) * UINT64_C(1099511628211);
-    return h;
-}
 
 /* Keeps the load at most one half, so probe runs stay short. */
 static void map_grow(rh_map *m)

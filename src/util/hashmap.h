@@ -1,9 +1,4 @@
-/* hashmap.h - the one hash function and the one hash map of racehunt.
- *
- * rh_hash64 mixes a 64-bit value (the MurmurHash3 finaliser); rh_hash_bytes
- * folds bytes into a running 64-bit hash (FNV-1a, start from RH_HASH_SEED).
- * Both are stable across runs and machines, so hashes may name cache
- * entries and fingerprints.
+/* hashmap.h - the one hash map of racehunt, over the one hash (hash.h).
  *
  * rh_map maps 64-bit keys (any value, 0 included) to a long, by open
  * addressing with linear probing.  Pointer keys go through the _ptr forms.
@@ -11,7 +6,10 @@
  * boxes 64-bit keys and brings in a runtime library, uthash needs an
  * allocated entry per key, and the points-to solver and the bmc walker keep
  * millions of small integer entries and copy whole maps when a path splits,
- * which flat arrays do in three memcpy calls.
+ * which flat arrays do in three memcpy calls.  The runtime library
+ * (src/runtime) keeps tables of its own over the same hash: it runs inside
+ * the program under test, links nothing of util/ but hash.h, and removes
+ * entries (freed blocks), which rh_map does not.
  *
  * Contract: a zero-initialised rh_map is empty and needs no allocation
  * until the first put; rh_map_free returns it to that state.  Allocation
@@ -21,14 +19,10 @@
 #ifndef RH_UTIL_HASHMAP_H
 #define RH_UTIL_HASHMAP_H
 
+#include "util/hash.h"
+
 #include <stddef.h>
 #include <stdint.h>
-
-#define RH_HASH_SEED UINT64_C(0xcbf29ce484222325) /* FNV-1a offset basis */
-
-uint64_t rh_hash64(uint64_t x);
-/* h folded with the n bytes at data. */
-uint64_t rh_hash_bytes(uint64_t h, const void *data, size_t n);
 
 typedef struct rh_map {
     uint64_t *keys;

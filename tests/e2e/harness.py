@@ -202,6 +202,21 @@ def run_suite(racehunt, engine, expect=None, programs_dirs=None, timeout=30.0, e
     return 1 if failed else 0
 
 
+def engine_suite(engine, subdirs, timeout, unknown_timeout=None):
+    """What a test_engine_ENGINE.py suite runs: ENGINE over the programs of tests/SUBDIR...
+    under expect/ENGINE.txt (the options --racehunt, --jobs and --timeout, default timeout).
+    Returns (the racehunt checked, 0 or 1)."""
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--racehunt", required=True)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--timeout", type=float, default=timeout)
+    a = ap.parse_args()
+    dirs = [os.path.join(ROOT, "tests", d) for d in subdirs if os.path.isdir(os.path.join(ROOT, "tests", d))]
+    rc = run_suite(a.racehunt, engine, os.path.join(HERE, "expect", engine + ".txt"), dirs, a.timeout, None,
+                   a.jobs, None, unknown_timeout=unknown_timeout)
+    return a.racehunt, rc
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--racehunt", default=os.path.join(ROOT, "build", "racehunt"))

@@ -6,9 +6,11 @@ Every suite is a script test_NAME.py that ctest runs as
 and that exits 0 when every check passed.  The suites over annotated test
 programs use harness.py on top of this module.
 """
+import argparse
 import os
 import shutil
 import sys
+import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -25,6 +27,32 @@ int main(void) {
     return 0;
 }
 """
+
+# The end of a main that runs worker in two threads and waits for both
+# (the programs that follow it go on with their return).
+TWO_WORKERS = """    pthread_t a, b;
+    pthread_create(&a, 0, worker, 0);
+    pthread_create(&b, 0, worker, 0);
+    pthread_join(a, 0);
+    pthread_join(b, 0);
+"""
+
+
+def racehunt_arg():
+    """The racehunt a suite checks (its --racehunt BUILD/racehunt argument), as an absolute path."""
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--racehunt", required=True)
+    return os.path.abspath(ap.parse_args().racehunt)
+
+
+def run_parts(racehunt, parts):
+    """Runs each part(racehunt, DIR) of a suite in a fresh directory of its own (named after
+    the part, removed at the end)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        for part in parts:
+            sub = os.path.join(tmp, part.__name__)
+            os.mkdir(sub)
+            part(racehunt, sub)
 
 
 def sanitized(racehunt):

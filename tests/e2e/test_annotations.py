@@ -11,7 +11,6 @@ Programs are tests/programs/{tsan,helgrind}_*.c (the harness checks their
 verdicts and lines per engine) and small ones written here.  Programs that
 include <valgrind/helgrind.h> are skipped, with a message, when Debian's
 valgrind package is not installed (scripts/install-deps.sh installs it)."""
-import argparse
 import json
 import os
 import re
@@ -185,12 +184,7 @@ int main(void)
 {
     cell = malloc(sizeof *cell);
     AnnotateBenignRaceSized(__FILE__, __LINE__, cell, sizeof *cell, "a heap block");
-    pthread_t a, b;
-    pthread_create(&a, 0, worker, 0);
-    pthread_create(&b, 0, worker, 0);
-    pthread_join(a, 0);
-    pthread_join(b, 0);
-    return 0;
+""" + suite.TWO_WORKERS + """    return 0;
 }
 """
 
@@ -323,9 +317,7 @@ def test_auto():
 
 def main():
     global RH
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--racehunt", required=True)
-    RH = os.path.abspath(ap.parse_args().racehunt)
+    RH = suite.racehunt_arg()
     test_benign_sized_static()
     test_benign_next_to_real("static")
     test_benign_next_to_real("dynamic")

@@ -8,7 +8,6 @@ on the RACE line and exit code 66, the race-free variant silent with exit
 (exitcode, log_path with format=json, suppressions), objects in an ar
 archive, and `racehunt ./prog` analysing the units the program was linked
 from."""
-import argparse
 import glob
 import json
 import os
@@ -162,9 +161,7 @@ def blocked_reader(rh, tmp):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--racehunt", required=True)
-    rh = os.path.abspath(ap.parse_args().racehunt)
+    rh = suite.racehunt_arg()
     if not os.path.exists("/usr/include/zlib.h"):
         print("skip: zlib1g-dev is not installed (scripts/install-deps.sh)")
         return

@@ -10,7 +10,6 @@ planted race exactly on the RACE lines with cfg_race.h, report none with
 cfg_norace.h, accept the database file as well as its directory, and name
 the C++ and assembly units in a note.  Flags after `--` that only shape
 the build's output must not change the model."""
-import argparse
 import json
 import os
 import shlex
@@ -73,9 +72,7 @@ def race_lines(rep):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--racehunt", required=True)
-    rh = os.path.abspath(ap.parse_args().racehunt)
+    rh = suite.racehunt_arg()
     expected = {("counter.c", n) for n in harness.annotations(os.path.join(CDB, "counter.c"))[0]}
     with tempfile.TemporaryDirectory() as tmp:
         racy, clean = os.path.join(tmp, "racy"), os.path.join(tmp, "clean")

@@ -7,7 +7,6 @@ engine's own runs (PCT, random, FIFO) do not do in 40 runs; under auto,
 the static candidate pair is handed to the dynamic stage, whose run holds
 one thread at one access until the other reaches the other: the race is
 observed, the note says so, and its witness replays into it."""
-import argparse
 import json
 import os
 import subprocess
@@ -38,9 +37,7 @@ def lines(rep):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--racehunt", required=True)
-    rh = os.path.abspath(ap.parse_args().racehunt)
+    rh = suite.racehunt_arg()
     want, _ = harness.annotations(PROG)
     with tempfile.TemporaryDirectory(prefix="rh-directed-") as tmp:
         env = dict(os.environ, RACEHUNT_CACHE=os.path.join(tmp, "cache"))

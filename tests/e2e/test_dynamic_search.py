@@ -21,7 +21,6 @@
 - Every strategy passes the token on after a bounded quantum, so one run
   of a million-increment counter loop finds its race
   (tests/dynamic/counter_loop_race.c) under PCT, the random walk and FIFO."""
-import argparse
 import json
 import os
 import subprocess
@@ -53,9 +52,7 @@ def prog(*parts):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--racehunt", required=True)
-    rh = os.path.abspath(ap.parse_args().racehunt)
+    rh = suite.racehunt_arg()
 
     rc, rep, _ = run(rh, "--engine=dynamic", "--strategy=pct", "--runs=30",
                      prog("dynamic", "pct_long_prefix_race.c"))

@@ -8,7 +8,6 @@ runs first, a thread's steps come after the step that creates it, every
 step names a line of the program, and the two racing steps are the
 reported accesses of two different threads, with only steps of those two
 threads between them."""
-import argparse
 import json
 import os
 import subprocess
@@ -103,15 +102,8 @@ def check_witnesses(racehunt):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--racehunt", required=True)
-    ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--timeout", type=float, default=30.0)
-    a = ap.parse_args()
-    dirs = [os.path.join(harness.ROOT, "tests", "programs"), os.path.join(harness.ROOT, "tests", "bmc")]
-    rc = harness.run_suite(a.racehunt, "bmc", os.path.join(HERE, "expect", "bmc.txt"), dirs,
-                           a.timeout, None, a.jobs, None, unknown_timeout=4.0)
-    bad = check_witnesses(a.racehunt)
+    racehunt, rc = harness.engine_suite("bmc", ["programs", "bmc"], 30.0, unknown_timeout=4.0)
+    bad = check_witnesses(racehunt)
     sys.exit(1 if rc or bad else 0)
 
 

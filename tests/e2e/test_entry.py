@@ -5,7 +5,6 @@ says a library without --entry is analysed as all-external, races found
 exactly on RACE lines with --entry=all-external and with named entries, the race-free twin proved
 race-free, a race reached through a pointer stored in an argument listed
 as possible, and a witness that replays."""
-import argparse
 import json
 import os
 import subprocess
@@ -32,9 +31,7 @@ def report(rh, name, args):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--racehunt", required=True)
-    rh = os.path.abspath(ap.parse_args().racehunt)
+    rh = suite.racehunt_arg()
     race_lines = harness.annotations(os.path.join(LIB, "queue_race.c"))[0]
 
     r, rep, lines = report(rh, "queue_race.c", ["--engine=static"])

@@ -9,7 +9,6 @@ a location with 3,000 racing pairs stays one small collapsed card (HTML
 rendered by headless Chromium, filters exercised, screenshot taken) and
 SARIF within GitHub's limits and the 2.1.0 schema; a SARIF file (one result
 per location) used as --baseline still covers every race of a location."""
-import argparse
 import copy
 import json
 import os
@@ -250,9 +249,7 @@ def test_browser(rh, mixed, big, tmp):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--racehunt", required=True)
-    rh = os.path.abspath(ap.parse_args().racehunt)
+    rh = suite.racehunt_arg()
     with tempfile.TemporaryDirectory() as tmp:
         doc = test_static_groups(rh, tmp)
         test_sarif_baseline(rh, tmp)

@@ -12,7 +12,6 @@ live process of its session is left after a short grace (zombies are
 init's to reap, not racehunt's), and the fresh TMPDIR and the cache
 directory hold no temporary file.
 """
-import argparse
 import os
 import signal
 import subprocess
@@ -173,9 +172,7 @@ def thread_flood_case(rh, scratch):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--racehunt", required=True)
-    rh = os.path.abspath(ap.parse_args().racehunt)
+    rh = suite.racehunt_arg()
     with tempfile.TemporaryDirectory() as scratch:
         big = os.path.join(scratch, "big.c")
         with open(big, "w") as f:

@@ -9,7 +9,6 @@ uses an installed library: a program calling jansson (racehunt's own
 dependency) is linked with -ljansson without being told, its race is
 observed and its witness replays; one that includes zlib.h is linked with
 -lz, the library its header implies."""
-import argparse
 import glob
 import json
 import os
@@ -35,12 +34,7 @@ void *worker(void *arg) {
     return arg;
 }
 int main(void) {
-    pthread_t a, b;
-    pthread_create(&a, 0, worker, 0);
-    pthread_create(&b, 0, worker, 0);
-    pthread_join(a, 0);
-    pthread_join(b, 0);
-    return total == 0;
+""" + suite.TWO_WORKERS + """    return total == 0;
 }
 """
 
@@ -63,12 +57,7 @@ void *worker(void *arg) {
     return arg;
 }
 int main(void) {
-    pthread_t a, b;
-    pthread_create(&a, 0, worker, 0);
-    pthread_create(&b, 0, worker, 0);
-    pthread_join(a, 0);
-    pthread_join(b, 0);
-    return 0;
+""" + suite.TWO_WORKERS + """    return 0;
 }
 """
 
@@ -108,9 +97,7 @@ def build_helper(tmp):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--racehunt", required=True)
-    rh = os.path.abspath(ap.parse_args().racehunt)
+    rh = suite.racehunt_arg()
     with tempfile.TemporaryDirectory(prefix="rh-link-") as tmp:
         env = dict(os.environ, RACEHUNT_CACHE=os.path.join(tmp, "cache"))
         libdir = build_helper(tmp)

@@ -11,7 +11,6 @@ is one error, exit 2), its witness records the file and replays with it.
 `racehunt run`'s program has racehunt's own standard streams: binary
 output byte for byte, standard input read, the report on stderr or in -o,
 and a thread blocked in read() does not hang the run."""
-import argparse
 import json
 import os
 import subprocess
@@ -35,12 +34,7 @@ int main(int argc, char **argv) {
         fprintf(stderr, "usage: needs_args 'two words' 50%%\n");
         return 2;
     }
-    pthread_t a, b;
-    pthread_create(&a, 0, worker, 0);
-    pthread_create(&b, 0, worker, 0);
-    pthread_join(a, 0);
-    pthread_join(b, 0);
-    return 0;
+""" + suite.TWO_WORKERS + """    return 0;
 }
 """
 
@@ -54,9 +48,7 @@ def replay(rh, wit, env, cwd):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--racehunt", required=True)
-    rh = os.path.abspath(ap.parse_args().racehunt)
+    rh = suite.racehunt_arg()
     with tempfile.TemporaryDirectory(prefix="rh-args-") as tmp:
         env = dict(os.environ, RACEHUNT_CACHE=os.path.join(tmp, "cache"))
         prog = os.path.join(tmp, "needs_args.c")
@@ -111,12 +103,7 @@ int main(void) {
     char line[32];
     if (!fgets(line, sizeof line, stdin) || line[0] != 'g')
         return 0;
-    pthread_t a, b;
-    pthread_create(&a, 0, worker, 0);
-    pthread_create(&b, 0, worker, 0);
-    pthread_join(a, 0);
-    pthread_join(b, 0);
-    return 0;
+""" + suite.TWO_WORKERS + """    return 0;
 }
 """
 

@@ -4,7 +4,6 @@ examples/multiprog (a CMake project: a static library and two executables,
 `server` race-free and `client` racy through the library) and checks that
 `racehunt -p` analyses each program, says which program a race belongs to,
 reports races only on RACE lines, and that --program picks programs."""
-import argparse
 import json
 import os
 import shutil
@@ -35,9 +34,7 @@ def race_lines(proj, rep):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--racehunt", required=True)
-    rh = os.path.abspath(ap.parse_args().racehunt)
+    rh = suite.racehunt_arg()
     with tempfile.TemporaryDirectory() as tmp:
         proj = os.path.join(tmp, "multiprog")
         shutil.copytree(os.path.join(harness.ROOT, "examples", "multiprog"), proj)

@@ -3,7 +3,6 @@
 multi-file pthreads program with a Makefile) through bear, then analyses
 its compile_commands.json with `racehunt -p` and checks that every unit is
 in the model and that reported races sit exactly on the RACE lines."""
-import argparse
 import json
 import os
 import shutil
@@ -19,9 +18,7 @@ check = suite.Checks("project")
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--racehunt", required=True)
-    rh = os.path.abspath(ap.parse_args().racehunt)
+    rh = suite.racehunt_arg()
     with tempfile.TemporaryDirectory() as tmp:
         proj = os.path.join(tmp, "project")
         shutil.copytree(os.path.join(harness.ROOT, "examples", "project"), proj)

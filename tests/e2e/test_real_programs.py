@@ -18,7 +18,6 @@ ones (tests/dynamic/real/):
   as an entry, its race found;
 - an implicit `int getenv()` on a 64-bit build: a note, and the race
   (the run no longer crashes on the cut pointer)."""
-import argparse
 import json
 import os
 import subprocess
@@ -152,9 +151,7 @@ def builds(rh, env, tmp):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--racehunt", required=True)
-    rh = os.path.abspath(ap.parse_args().racehunt)
+    rh = suite.racehunt_arg()
     with tempfile.TemporaryDirectory(prefix="rh-real-") as tmp:
         env = dict(os.environ, RACEHUNT_CACHE=os.path.join(tmp, "cache"))
         early_exits(rh, env, tmp)

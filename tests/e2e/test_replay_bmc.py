@@ -3,7 +3,6 @@
 schedule the bmc engine found replays in the dynamic engine's runtime into
 the race it names (`racehunt replay`).  Programs the bmc engine does not
 decide are skipped, not failed."""
-import argparse
 import json
 import os
 import subprocess
@@ -18,9 +17,7 @@ check = suite.Checks("bmc replay")
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--racehunt", required=True)
-    rh = os.path.abspath(ap.parse_args().racehunt)
+    rh = suite.racehunt_arg()
     replayed = 0
     with tempfile.TemporaryDirectory() as tmp:
         for prog in PROGRAMS:

@@ -4,7 +4,6 @@
 never interleaves the racing writes (the lock orders them), yet the engine
 derives from that single trace a schedule that replays into the race; the
 saved witness replays into it again."""
-import argparse
 import json
 import os
 import subprocess
@@ -22,9 +21,7 @@ def lines(report):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--racehunt", required=True)
-    rh = os.path.abspath(ap.parse_args().racehunt)
+    rh = suite.racehunt_arg()
     with tempfile.TemporaryDirectory() as tmp:
         w = os.path.join(tmp, "w.json")
         p = subprocess.run([rh, "--engine=dynamic", "--strategy=fifo", "--runs=1", "--format=json",

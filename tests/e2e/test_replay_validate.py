@@ -4,7 +4,6 @@ confirms only what it followed: a malformed witness is one
 error line and exit 2 with nothing run; a well-formed witness the run cannot
 follow is `not reached` (exit 3) naming the step where the run departed; the
 untouched witness still replays into its race (exit 1)."""
-import argparse
 import copy
 import json
 import os
@@ -89,9 +88,7 @@ def not_reached(rh, tmp, w):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--racehunt", required=True)
-    rh = os.path.abspath(ap.parse_args().racehunt)
+    rh = suite.racehunt_arg()
     with tempfile.TemporaryDirectory() as tmp:
         wpath = os.path.join(tmp, "w.json")
         subprocess.run([rh, "--engine=dynamic", "--witness", wpath, PROGRAM], capture_output=True,

@@ -40,7 +40,6 @@ tests/e2e/data/report_tiers:
   counter both touch under the job's lock and everything after the join
   are not likely (no likely location touches a NORACE line), and strerror
   called the same way, whose buffer glibc keeps per thread, is not listed."""
-import argparse
 import copy
 import json
 import os
@@ -296,9 +295,7 @@ def test_creator_child():
 
 def main():
     global RH
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--racehunt", required=True)
-    RH = os.path.abspath(ap.parse_args().racehunt)
+    RH = suite.racehunt_arg()
     with tempfile.TemporaryDirectory() as tmp:
         test_default_tiers(tmp)
         test_heap_names(tmp)

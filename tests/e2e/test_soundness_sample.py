@@ -9,7 +9,6 @@ bmc witness and the dynamic engine, and a race that `racehunt replay` confirms o
 mutant fails the test (a soundness bug).  In the sanitizer build (about 3x slower) the sample
 keeps 1 mutant per program (62 mutants).
 """
-import argparse
 import os
 import subprocess
 import sys
@@ -96,9 +95,7 @@ def check_operators(tmp):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--racehunt", required=True)
-    rh = os.path.abspath(ap.parse_args().racehunt)
+    rh = suite.racehunt_arg()
     asan = suite.sanitized(rh)
     with tempfile.TemporaryDirectory() as tmp:
         if check_operators(tmp):

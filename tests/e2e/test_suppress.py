@@ -7,7 +7,6 @@ bounded thread flows) and source names instead of LLVM's.
 
 The programs are tests/e2e/data/suppress/*.c; the static engine answers
 them in well under a second, so the whole suite stays short."""
-import argparse
 import copy
 import json
 import os
@@ -275,9 +274,7 @@ def test_sarif(tmp):
 
 def main():
     global RH
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--racehunt", required=True)
-    RH = os.path.abspath(ap.parse_args().racehunt)
+    RH = suite.racehunt_arg()
     tests = [test_plain, test_suppressions, test_baseline, test_options, test_exit_codes, test_names,
              test_sarif]
     for t in tests:

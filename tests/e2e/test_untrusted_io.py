@@ -5,11 +5,9 @@ side inputs (option files, suppressions, models, databases, response files,
 witnesses, reports) are bounded regular files, and anything malformed in
 them is one error line naming the file (and line), exit 2, before any work.
 """
-import argparse
 import json
 import os
 import subprocess
-import tempfile
 import time
 import suite  # noqa: E402
 
@@ -237,14 +235,8 @@ def malformed_inputs(rh, tmp):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--racehunt", required=True)
-    rh = os.path.abspath(ap.parse_args().racehunt)
-    with tempfile.TemporaryDirectory() as tmp:
-        for part in (output_over_input, checked_writes, special_side_inputs, malformed_inputs):
-            sub = os.path.join(tmp, part.__name__)
-            os.mkdir(sub)
-            part(rh, sub)
+    rh = suite.racehunt_arg()
+    suite.run_parts(rh, (output_over_input, checked_writes, special_side_inputs, malformed_inputs))
     check.finish()
 
 

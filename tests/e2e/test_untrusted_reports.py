@@ -8,12 +8,10 @@ are dropped with a note (from a compile database and after --) unless the
 user asks for them on the command line for the dynamic build, and replay
 reads witnesses strictly (a program path with a blank, numbers in range, a
 race of two steps, typed inputs, sources that changed or were swapped)."""
-import argparse
 import json
 import os
 import shutil
 import subprocess
-import tempfile
 import suite  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -241,14 +239,8 @@ def test_witnesses(rh, tmp):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--racehunt", required=True)
-    rh = os.path.abspath(ap.parse_args().racehunt)
-    with tempfile.TemporaryDirectory() as tmp:
-        for test in (test_excerpts, test_escaping, test_flags, test_plugin_opt_in, test_witnesses):
-            sub = os.path.join(tmp, test.__name__)
-            os.makedirs(sub)
-            test(rh, sub)
+    rh = suite.racehunt_arg()
+    suite.run_parts(rh, (test_excerpts, test_escaping, test_flags, test_plugin_opt_in, test_witnesses))
     check.finish()
 
 

@@ -11,7 +11,6 @@ arguments carries argc and replays with that many.  The GraphML witness of
 --svcomp is refused by replay with one error line (exit 2).  A replay ends
 once it has reached its race: a program that goes on serving after the race
 replays in well under the time it runs."""
-import argparse
 import json
 import os
 import re
@@ -115,9 +114,7 @@ def graphml(rh, tmp):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--racehunt", required=True)
-    rh = os.path.abspath(ap.parse_args().racehunt)
+    rh = suite.racehunt_arg()
     with tempfile.TemporaryDirectory() as tmp:
         witness_case(rh, tmp, "bank_account", os.path.join(ROOT, "examples", "bank_account.c"),
                      "dynamic", shortened)

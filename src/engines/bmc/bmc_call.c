@@ -32,6 +32,16 @@ static Z3_ast arg(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, int k)
     return rh_bmc_value(w, st, LLVMGetOperand(call, (unsigned)k));
 }
 
+/* Argument k, or NULL once the path has ended with a note that the call's
+ * `what` is unknown (no term for the argument). */
+static Z3_ast known_arg(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, int k, const char *what)
+{
+    Z3_ast v = arg(w, st, call, k);
+    if (!v)
+        rh_bmc_unsupported_kill(w, st, call, what);
+    return v;
+}
+
 static unsigned result_bits(rh_bmc_walk *w, LLVMValueRef call)
 {
     return rh_bmc_type_bits(w->c, LLVMTypeOf(call));
@@ -261,11 +271,9 @@ static int acquire(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, Z3_ast o
 static void call_join(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, const rh_conc_entry *e)
 {
     rh_bmc_ctx *c = w->c;
-    Z3_ast h = arg(w, st, call, e->obj);
-    if (!h) {
-        rh_bmc_unsupported_kill(w, st, call, "a join of an unknown thread handle");
+    Z3_ast h = known_arg(w, st, call, e->obj, "a join of an unknown thread handle");
+    if (!h)
         return;
-    }
     /* a join that may fail (pthread_tryjoin_np, pthread_timedjoin_np)
      * joins on a free choice, else fails at once: failing while the
      * thread has already ended only delays its end in the schedule */
@@ -660,11 +668,9 @@ static int call_sync(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, const 
     case RH_OP_UNLOCK: emit_lock(w, st, call, obj, RH_BMC_P_UNLOCK, 0, "unlock"); break;
     case RH_OP_COND_WAIT: {
         /* wait = unlock; (any time later, spurious wake-ups allowed) lock */
-        Z3_ast m = arg(w, st, call, e->obj2);
-        if (!m) {
-            rh_bmc_unsupported_kill(w, st, call, "a condition wait without a known mutex");
+        Z3_ast m = known_arg(w, st, call, e->obj2, "a condition wait without a known mutex");
+        if (!m)
             return 0;
-        }
         emit_lock(w, st, call, m, RH_BMC_P_UNLOCK, 0, "wait: unlock");
         emit_lock(w, st, call, m, RH_BMC_P_LOCK, 0, "wait: relock");
         if (fl & RH_BMC_PF_TIMED) {
@@ -700,11 +706,9 @@ static int call_sync(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, const 
 static void call_free(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, const rh_conc_entry *e)
 {
     rh_bmc_ctx *c = w->c;
-    Z3_ast p = arg(w, st, call, e->obj);
-    if (!p) {
-        rh_bmc_unsupported_kill(w, st, call, "a free of an unknown pointer");
+    Z3_ast p = known_arg(w, st, call, e->obj, "a free of an unknown pointer");
+    if (!p)
         return;
-    }
     Z3_ast g = st->guard;
     st->guard = rh_bmc_and(c, g, rh_bmc_nonzero(c, p));
     if (!rh_bmc_is_false(c, st->guard)) {

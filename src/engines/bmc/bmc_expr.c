@@ -45,14 +45,24 @@ int rh_bmc_is_true(rh_bmc_ctx *c, Z3_ast b)
     return Z3_get_bool_value(c->z, b) == Z3_L_TRUE;
 }
 
+/* a AND b (absorbing Z3_L_FALSE) or a OR b (Z3_L_TRUE) when a constant
+ * operand or equal operands decide it without a new term; else NULL. */
+static Z3_ast decided(rh_bmc_ctx *c, Z3_ast a, Z3_ast b, Z3_lbool absorbing)
+{
+    Z3_lbool va = Z3_get_bool_value(c->z, a), vb = Z3_get_bool_value(c->z, b);
+    Z3_lbool neutral = absorbing == Z3_L_FALSE ? Z3_L_TRUE : Z3_L_FALSE;
+    if (va == absorbing || vb == neutral)
+        return a;
+    if (vb == absorbing || va == neutral)
+        return b;
+    return Z3_is_eq_ast(c->z, a, b) ? a : NULL;
+}
+
 Z3_ast rh_bmc_and(rh_bmc_ctx *c, Z3_ast a, Z3_ast b)
 {
-    if (rh_bmc_is_false(c, a) || rh_bmc_is_true(c, b))
-        return a;
-    if (rh_bmc_is_false(c, b) || rh_bmc_is_true(c, a))
-        return b;
-    if (Z3_is_eq_ast(c->z, a, b))
-        return a;
+    Z3_ast d = decided(c, a, b, Z3_L_FALSE);
+    if (d)
+        return d;
     Z3_ast args[2] = {a, b};
     return Z3_mk_and(c->z, 2, args);
 }
@@ -84,12 +94,9 @@ static int complementary(rh_bmc_ctx *c, Z3_ast x, Z3_ast y)
  * positions grow with every if-else before them. */
 Z3_ast rh_bmc_or(rh_bmc_ctx *c, Z3_ast a, Z3_ast b)
 {
-    if (rh_bmc_is_true(c, a) || rh_bmc_is_false(c, b))
-        return a;
-    if (rh_bmc_is_true(c, b) || rh_bmc_is_false(c, a))
-        return b;
-    if (Z3_is_eq_ast(c->z, a, b))
-        return a;
+    Z3_ast d = decided(c, a, b, Z3_L_TRUE);
+    if (d)
+        return d;
     Z3_ast pa, xa, pb, xb;
     int ha = split(c, a, Z3_OP_AND, &pa, &xa), hb = split(c, b, Z3_OP_AND, &pb, &xb);
     if (ha && hb && Z3_is_eq_ast(c->z, pa, pb) && complementary(c, xa, xb))

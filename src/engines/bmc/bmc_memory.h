@@ -19,8 +19,9 @@ typedef struct rh_bmc_mem {
     rh_bmc_regions *reg;  /* the context's */
     struct rh_bmc_wlist *lists; /* per object, then "no object", then sync words */
     int nobj;
-    void *memo;           /* (object, address, list length) -> byte read */
-    unsigned memo_cap, memo_len;
+    rh_map memo;          /* hash of (address, object, list length, alignment) -> newest memo entry */
+    struct rh_bmc_memo *memos; /* the byte each such read gave, chained per hash */
+    long nmemos, capmemos;
     int *objs, *objs2; /* scratch for object sets */
 } rh_bmc_mem;
 

@@ -38,18 +38,17 @@ struct rh_bmc_wlist {
     rh_map last_at; /* numeral address + 1 -> newest konst entry there */
 };
 
-typedef struct memo_slot {
-    unsigned x;    /* ast id of the address + 1; 0 when empty */
+struct rh_bmc_memo {
+    unsigned x;    /* ast id of the address + 1 */
     int o, upto;
     unsigned align; /* of the reading access: reads assuming more see fewer writes */
     Z3_ast v;
-} memo_slot;
+    long next;     /* the previous entry of the same hash, or -1 */
+};
 
 void rh_bmc_store_init(rh_bmc_mem *m)
 {
     m->lists = rh_xcalloc((size_t)m->nobj + 2, sizeof *m->lists);
-    m->memo_cap = 1024;
-    m->memo = rh_xcalloc(m->memo_cap, sizeof(memo_slot));
 }
 
 void rh_bmc_store_free(rh_bmc_mem *m)
@@ -61,42 +60,35 @@ void rh_bmc_store_free(rh_bmc_mem *m)
         rh_map_free(&m->lists[o].last_at);
     }
     free(m->lists);
-    free(m->memo);
+    rh_map_free(&m->memo);
+    free(m->memos);
 }
 
-static unsigned memo_hash(unsigned x, int o, int upto, unsigned align)
+static uint64_t memo_key(unsigned x, int o, int upto, unsigned align)
 {
-    return (x * 2654435761u) ^ ((unsigned)o * 40503u) ^ ((unsigned)upto * 2246822519u) ^ align;
+    uint64_t h = rh_hash64(((uint64_t)x << 32) | (uint32_t)o);
+    return rh_hash64(h ^ (((uint64_t)(uint32_t)upto << 32) | align));
 }
 
 static Z3_ast memo_get(rh_bmc_mem *m, unsigned x, int o, int upto, unsigned align)
 {
-    memo_slot *t = m->memo;
-    for (unsigned i = memo_hash(x, o, upto, align) & (m->memo_cap - 1); t[i].x; i = (i + 1) & (m->memo_cap - 1))
-        if (t[i].x == x && t[i].o == o && t[i].upto == upto && t[i].align == align)
-            return t[i].v;
+    for (long i = rh_map_get(&m->memo, memo_key(x, o, upto, align), -1); i >= 0; i = m->memos[i].next) {
+        const struct rh_bmc_memo *e = &m->memos[i];
+        if (e->x == x && e->o == o && e->upto == upto && e->align == align)
+            return e->v;
+    }
     return NULL;
 }
 
 static void memo_put(rh_bmc_mem *m, unsigned x, int o, int upto, unsigned align, Z3_ast v)
 {
-    if (2 * (m->memo_len + 1) > m->memo_cap) {
-        memo_slot *old = m->memo;
-        unsigned oldcap = m->memo_cap;
-        m->memo_cap *= 2;
-        m->memo = rh_xcalloc(m->memo_cap, sizeof(memo_slot));
-        m->memo_len = 0;
-        for (unsigned i = 0; i < oldcap; i++)
-            if (old[i].x)
-                memo_put(m, old[i].x, old[i].o, old[i].upto, old[i].align, old[i].v);
-        free(old);
+    if (m->nmemos == m->capmemos) {
+        m->capmemos = m->capmemos ? 2 * m->capmemos : 1024;
+        m->memos = rh_xrealloc(m->memos, (size_t)m->capmemos * sizeof *m->memos);
     }
-    memo_slot *t = m->memo;
-    unsigned i = memo_hash(x, o, upto, align) & (m->memo_cap - 1);
-    while (t[i].x)
-        i = (i + 1) & (m->memo_cap - 1);
-    t[i].x = x, t[i].o = o, t[i].upto = upto, t[i].align = align, t[i].v = v;
-    m->memo_len++;
+    uint64_t key = memo_key(x, o, upto, align);
+    m->memos[m->nmemos] = (struct rh_bmc_memo){x, o, upto, align, v, rh_map_get(&m->memo, key, -1)};
+    rh_map_put(&m->memo, key, m->nmemos++);
 }
 
 static rh_bmc_wentry *append(rh_bmc_mem *m, int o)

@@ -54,6 +54,10 @@ char *rh_dyn_field_name(LLVMValueRef var, int through_pointer, long long off);
  * thread is off the schedule while the call waits.  A run of such a
  * module does not replay a schedule step for step. */
 void rh_dyn_wrap_blocking(LLVMModuleRef m);
+/* Puts a call of enter(arg) (type tenter) before the call instruction `in`
+ * and a call of leave() (type tleave) after it, with the builder b. */
+void rh_dyn_bracket_call(LLVMBuilderRef b, LLVMValueRef in, LLVMTypeRef tenter, LLVMValueRef enter,
+                         LLVMValueRef arg, LLVMTypeRef tleave, LLVMValueRef leave);
 
 /* An instrumented executable in the cache, with its location table. */
 /* ---- the executable's global variables (dyn_symbols.c) ---- */

@@ -30,6 +30,15 @@ static int is_blocking(const char *name)
     return 0;
 }
 
+void rh_dyn_bracket_call(LLVMBuilderRef b, LLVMValueRef in, LLVMTypeRef tenter, LLVMValueRef enter,
+                         LLVMValueRef arg, LLVMTypeRef tleave, LLVMValueRef leave)
+{
+    LLVMPositionBuilderBefore(b, in);
+    LLVMBuildCall2(b, tenter, enter, &arg, 1, "");
+    LLVMPositionBuilderBefore(b, LLVMGetNextInstruction(in));
+    LLVMBuildCall2(b, tleave, leave, NULL, 0, "");
+}
+
 void rh_dyn_wrap_blocking(LLVMModuleRef m)
 {
     LLVMContextRef ctx = LLVMGetModuleContext(m);
@@ -48,11 +57,7 @@ void rh_dyn_wrap_blocking(LLVMModuleRef m)
             begin = LLVMAddFunction(m, "__rh_cc_block_begin", tb);
             end = LLVMAddFunction(m, "__rh_cc_block_end", te);
         }
-        LLVMValueRef a[] = {LLVMConstInt(i32, 0, 0)};
-        LLVMPositionBuilderBefore(b, in);
-        LLVMBuildCall2(b, tb, begin, a, 1, "");
-        LLVMPositionBuilderBefore(b, LLVMGetNextInstruction(in));
-        LLVMBuildCall2(b, te, end, NULL, 0, "");
+        rh_dyn_bracket_call(b, in, tb, begin, LLVMConstInt(i32, 0, 0), te, end);
     }
     free(calls);
     LLVMDisposeBuilder(b);

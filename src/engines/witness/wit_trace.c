@@ -7,6 +7,7 @@
  */
 #include "wit.h"
 #include "util/util.h"
+#include "util/hashmap.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -21,48 +22,20 @@ static int writes(const rh_dyn_event *e)
     return e->kind == RH_DYN_WRITE || e->kind == RH_DYN_RMW;
 }
 
-/* Byte -> the first thread that touched it, or -2 once a second one did. */
-typedef struct byte_owner {
-    unsigned long *addr;
-    int *tid;
-    size_t cap, len;
-} byte_owner;
-
-static size_t bo_slot(const byte_owner *b, unsigned long a)
+/* Byte address -> the first thread that touched it, or -2 once a second one did. */
+static void bo_touch(rh_map *owner, unsigned long a, int tid)
 {
-    size_t i = (size_t)((a * 0x9E3779B97F4A7C15ull) >> 20) & (b->cap - 1);
-    while (b->addr[i] && b->addr[i] != a)
-        i = (i + 1) & (b->cap - 1);
-    return i;
+    long had = rh_map_get(owner, a, -1);
+    if (had == -1)
+        rh_map_put(owner, a, tid);
+    else if (had != tid)
+        rh_map_put(owner, a, -2);
 }
 
-static void bo_touch(byte_owner *b, unsigned long a, int tid)
-{
-    if (2 * (b->len + 1) > b->cap) {
-        byte_owner old = *b;
-        b->cap = b->cap ? 2 * b->cap : 4096;
-        b->addr = rh_xcalloc(b->cap, sizeof *b->addr);
-        b->tid = rh_xcalloc(b->cap, sizeof *b->tid);
-        b->len = 0;
-        for (size_t i = 0; i < old.cap; i++)
-            if (old.addr[i]) {
-                size_t j = bo_slot(b, old.addr[i]);
-                b->addr[j] = old.addr[i], b->tid[j] = old.tid[i], b->len++;
-            }
-        free(old.addr);
-        free(old.tid);
-    }
-    size_t i = bo_slot(b, a);
-    if (!b->addr[i])
-        b->addr[i] = a, b->tid[i] = tid, b->len++;
-    else if (b->tid[i] != tid)
-        b->tid[i] = -2;
-}
-
-static int bo_shared(const byte_owner *b, unsigned long a, unsigned long size)
+static int bo_shared(const rh_map *owner, unsigned long a, unsigned long size)
 {
     for (unsigned long k = 0; k < size && k < 64; k++)
-        if (b->cap && b->addr[bo_slot(b, a + k)] == a + k && b->tid[bo_slot(b, a + k)] == -2)
+        if (rh_map_get(owner, a + k, -1) == -2)
             return 1;
     return size > 64; /* big block accesses are always kept: keeping is safe */
 }
@@ -70,7 +43,7 @@ static int bo_shared(const byte_owner *b, unsigned long a, unsigned long size)
 static void mark_visible(wit_trace *w)
 {
     const rh_dyn_trace *t = w->t;
-    byte_owner bo = {0};
+    rh_map bo = {0};
     for (long i = 0; i < t->nev; i++)
         if (is_access(&t->ev[i]))
             for (unsigned long k = 0; k < t->ev[i].size && k < 64; k++)
@@ -85,8 +58,7 @@ static void mark_visible(wit_trace *w)
             w->vis[w->nvis++] = i;
         }
     }
-    free(bo.addr);
-    free(bo.tid);
+    rh_map_free(&bo);
 }
 
 static void add_section(wit_trace *w, unsigned long lock, int tid, int shared, long acq)
