@@ -55,6 +55,11 @@ char *rh_dyn_field_name(LLVMValueRef var, int through_pointer, long long off);
  * module does not replay a schedule step for step. */
 void rh_dyn_wrap_blocking(LLVMModuleRef m);
 
+/* The same for the calls that wait for a signal only (sigwait, pause,
+ * sigsuspend, ...), for the engine's runs: the waiter is off the schedule
+ * until the signal comes, so the others run on (and end the run). */
+void rh_dyn_wrap_signal_waits(LLVMModuleRef m);
+
 /* An instrumented executable in the cache, with its location table. */
 /* ---- the executable's global variables (dyn_symbols.c) ---- */
 

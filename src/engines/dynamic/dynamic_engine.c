@@ -21,7 +21,12 @@
 
 #define RH_DYN_DEFAULT_RUNS 40
 #define RH_DYN_RUN_TIMEOUT 6.0
-#define RH_DYN_TRACE_CAP 100000
+/* Events a run logs: as many as its step limit (dyn_run.c) allows, so a
+ * race anywhere in a run has the schedule up to it as its witness (a
+ * workload of a real program reaches its races past 100,000 events). */
+#define RH_DYN_TRACE_CAP 200000
+/* The longest trace kept for the predictive pass. */
+#define RH_DYN_KEEP_CAP 100000
 #define RH_DYN_KEEP_TRACES 4
 #define RH_DYN_MIN_SECONDS 4.0 /* at most for shortening one witness */
 #define RH_DYN_MIN_SHARE 0.25  /* of the engine's budget, for shortening them all */
@@ -268,7 +273,7 @@ static void note_unmodelled(dyn_session *s)
 static void keep_trace(dyn_session *s, rh_dyn_outcome *out, unsigned long seed)
 {
     if (s->nkept >= RH_DYN_KEEP_TRACES || out->trace.nthreads == 0 ||
-        out->trace.nev >= RH_DYN_TRACE_CAP)
+        out->trace.nev >= RH_DYN_KEEP_CAP)
         return;
     s->kept_seed[s->nkept] = seed;
     s->kept[s->nkept++] = out->trace;
