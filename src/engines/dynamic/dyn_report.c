@@ -311,8 +311,9 @@ int rh_dyn_write_replay(const rh_witness *w, const char *sched, const char *inpu
         return -1;
     }
     FILE *f = fs.f, *g = fi.f;
-    for (int i = 0; i < w->nsteps; i++)
-        fprintf(f, "%d %u %u\n", w->steps[i].thread, w->steps[i].line, w->steps[i].col);
+    for (int i = 0; i < w->nsteps; i++) /* a step of "times" N is N lines: the same schedule */
+        for (unsigned k = 0; k < (w->steps[i].times > 1 ? w->steps[i].times : 1); k++)
+            fprintf(f, "%d %u %u\n", w->steps[i].thread, w->steps[i].line, w->steps[i].col);
     /* the runtime serves __VERIFIER_nondet_* values; argc is the argument
      * count, and what bmc models as other calls' results (scanf) a run
      * cannot be given */

@@ -110,6 +110,8 @@ static void shorten_witness(dyn_session *s, rh_race *r)
         s->wit_short++;
         rh_witness_free(r->witness);
         r->witness = m;
+    } else if (replayed < 0) {
+        rh_wit_fold(r->witness); /* not shortened in time: the same schedule, written shorter */
     } else if (replayed == 0) {
         s->wit_unreplayed++;
         rh_witness_free(r->witness);
