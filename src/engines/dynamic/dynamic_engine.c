@@ -152,6 +152,33 @@ static int rh_dyn_session_add(dyn_session *s, rh_race *r)
     return 1;
 }
 
+/* Whether the pair of a run's race o is reported already as observed: a
+ * run of a real program repeats its races (siege: nine a run), and the
+ * record of each, with its witness of up to 200,000 steps, would only be
+ * built to be dropped by rh_dyn_session_add. */
+static int observed_already(const dyn_session *s, const rh_dyn_obs *o)
+{
+    const rh_dyn_locs *l = &s->bin.locs;
+    if (o->loc[0] >= (unsigned)l->len || o->loc[1] >= (unsigned)l->len)
+        return 0;
+    rh_race r;
+    memset(&r, 0, sizeof r);
+    const rh_dyn_loc *a = &l->items[o->loc[0]], *b = &l->items[o->loc[1]];
+    r.a.file = (char *)(a->file ? a->file : "?"), r.a.line = a->line, r.a.col = a->col;
+    r.b.file = (char *)(b->file ? b->file : "?"), r.b.line = b->line, r.b.col = b->col;
+    char *k = race_key(&r);
+    int found = 0;
+    for (size_t i = 0; i < s->seen.len && !found; i++)
+        found = strcmp(s->seen.items[i], k) == 0;
+    for (int j = 0; found && j < s->res->nraces; j++) { /* a likely record waits for this one */
+        char *ok = race_key(&s->res->races[j]);
+        found = strcmp(ok, k) != 0 || s->res->races[j].evidence != RH_EV_SEEN;
+        free(ok);
+    }
+    free(k);
+    return found;
+}
+
 /* Races a run showed (not only seen across an unmodelled call). */
 static int confirmed_races(const rh_result *res)
 {
@@ -320,6 +347,8 @@ static int one_run(dyn_session *s, unsigned long i, double deadline, unsigned lo
     for (int j = 0; j < out.trace.nraces; j++) {
         if (met && k >= 0 && !out.trace.races[j].hide)
             *met |= rh_dyn_candidate_met(k, &s->bin, &out.trace.races[j]);
+        if (observed_already(s, &out.trace.races[j]))
+            continue;
         rh_race r;
         rh_dyn_race_from_obs(&s->bin, &out.trace, j, s->program, spec.seed, RH_EV_OBSERVED, &r);
         rh_dyn_session_add(s, &r);
