@@ -202,6 +202,7 @@ rh_witness *rh_dyn_witness(const rh_dyn_binary *bin, const rh_dyn_trace *t, long
         s->line = l->line, s->col = l->col;
         s->what = step_what(bin, e);
         s->timeout = e->kind == RH_DYN_TIMEOUT;
+        s->times = 1;
     }
     w->inputs = rh_xcalloc((size_t)t->ninputs + 1, sizeof *w->inputs);
     for (int i = 0; i < t->ninputs; i++) {
