@@ -16,6 +16,7 @@ static const struct {
     {rh_libspec_iso, &rh_libspec_iso_count},
     {rh_libspec_posix, &rh_libspec_posix_count},
     {rh_libspec_gnu, &rh_libspec_gnu_count},
+    {rh_libspec_libs, &rh_libspec_libs_count},
 };
 #define NFAMILIES (sizeof families / sizeof families[0])
 

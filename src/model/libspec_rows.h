@@ -14,6 +14,9 @@
  *                               per thread (inet_ntoa's __thread buffer)
  *   CB(name, fn, effects)       calls argument fn back before returning (qsort)
  *   REG(name, fn, effects)      keeps argument fn and calls it later (atexit)
+ *   TABLE(name, k, effects)     calls every function of the struct argument k points to,
+ *                               later, concurrently, each in several threads (an event
+ *                               loop's callback table: fuse_new); a REG on a struct
  *   KEEP(name, k, effects)      keeps pointer argument k for later accesses (setvbuf)
  *   NOTIFY(name, fn, effects)   argument fn is a struct sigevent (timer_create)
  */
@@ -38,6 +41,7 @@
     LS_ROW(name, RH_OP_MEMORY, RH_F_STATE_WRITE | RH_F_STATE_TLS, -1, -1, -1, eff, st)
 #define CB(name, fn, eff) LS_ROW(name, RH_OP_MEMORY, RH_F_CALLBACK, -1, -1, fn, eff, NULL)
 #define REG(name, fn, eff) LS_ROW(name, RH_OP_MEMORY, RH_F_REGISTER, -1, -1, fn, eff, NULL)
+#define TABLE(name, k, eff) REG(name, k, eff)
 #define NOTIFY(name, fn, eff) LS_ROW(name, RH_OP_MEMORY, RH_F_NOTIFY, -1, -1, fn, eff, NULL)
 #define KEEP(name, k, eff) LS_ROW(name, RH_OP_MEMORY, RH_F_KEEPS, -1, k, -1, eff, NULL)
 
@@ -47,5 +51,7 @@ extern const rh_libspec_row rh_libspec_posix[];
 extern const int rh_libspec_posix_count;
 extern const rh_libspec_row rh_libspec_gnu[];
 extern const int rh_libspec_gnu_count;
+extern const rh_libspec_row rh_libspec_libs[];
+extern const int rh_libspec_libs_count;
 
 #endif

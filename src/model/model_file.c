@@ -25,6 +25,9 @@ static const struct {
     {"deadline", RH_F_TIMED | RH_F_DEADLINE}, /* timed, last argument an absolute timespec */
     {"reads", RH_F_OBJ_READ}, {"writes", RH_F_OBJ_WRITE}, {"reads2", RH_F_OBJ2_READ},
     {"prefix", RH_F_PREFIX}, {"format", RH_F_FORMAT}, {"scanf", RH_F_SCAN},
+    /* fn=N is kept and called later in other threads: a function, or every
+     * function of the struct it points to (an event loop's callback table) */
+    {"registers", RH_F_REGISTER},
 };
 
 /* The keys that take an argument position. */

@@ -144,7 +144,10 @@ static void timeline(FILE *out, const rh_witness *w)
             }
             fputs("<td class=\"step\">", out);
             esc(out, s->what);
-            fprintf(out, " <span class=\"meta\">%s:%u</span></td>", s->file ? s->file : "?", s->line);
+            fprintf(out, " <span class=\"meta\">%s:%u</span>", s->file ? s->file : "?", s->line);
+            if (s->times > 1)
+                fprintf(out, " <span class=\"meta\">(%u times)</span>", s->times);
+            fputs("</td>", out);
         }
         fputs("</tr>\n", out);
     }

@@ -149,9 +149,12 @@ static json_t *thread_flow(const sarif_ctx *c, const rh_witness *w, int t, int l
         const rh_step *s = &w->steps[i];
         if (s->thread != t)
             continue;
+        char *text = s->times > 1 ? rh_xasprintf("%s (%u times)", s->what ? s->what : "", s->times)
+                                  : rh_xstrdup(s->what ? s->what : "");
         json_t *l = json_pack("{s:{s:o, s:{s:s}}, s:i}", "location", "physicalLocation",
-                              physical(c, s->file, s->line, s->col), "message", "text",
-                              s->what ? s->what : "", "executionOrder", i + 1);
+                              physical(c, s->file, s->line, s->col), "message", "text", text,
+                              "executionOrder", i + 1);
+        free(text);
         if (i == w->race_step_a || i == w->race_step_b)
             json_object_set_new(l, "importance", json_string("essential"));
         json_array_append_new(locs, l);

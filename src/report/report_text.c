@@ -85,8 +85,11 @@ static void text_witness_steps(const rh_witness *w, FILE *out)
         return;
     for (int i = 0; i < w->nsteps; i++) {
         const rh_step *s = &w->steps[i];
-        fprintf(out, "    step %d: T%d %s at %s:%u:%u%s\n", i, s->thread,
-                tx(s->what ? s->what : "runs"), tx(s->file), s->line, s->col,
+        char times[32] = "";
+        if (s->times > 1)
+            snprintf(times, sizeof times, " (%u times)", s->times);
+        fprintf(out, "    step %d: T%d %s at %s:%u:%u%s%s\n", i, s->thread,
+                tx(s->what ? s->what : "runs"), tx(s->file), s->line, s->col, times,
                 i == w->race_step_a || i == w->race_step_b ? "  <- racing access" : "");
     }
 }

@@ -66,6 +66,9 @@ typedef struct rh_step {
     unsigned line, col;
     char *what;             /* short description: "read x", "lock m", "create T1"... */
     int timeout;            /* its timed wait times out (a replay makes it time out) */
+    unsigned times;         /* it stands for this many steps in a row (0 and 1: once;
+                             * witness "times", rh_wit_fold): a loop's thousands of
+                             * passes over one line are one step, replayed exactly */
 } rh_step;
 
 typedef struct rh_input {

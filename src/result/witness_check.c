@@ -73,6 +73,10 @@ static int check_step(json_t *s, size_t i, char *err)
     json_t *timeout = json_object_get(s, "timeout");
     if (timeout && !json_is_boolean(timeout))
         return rh_fail(err, "step %zu has a bad \"timeout\" (true or false)", i);
+    json_t *times = json_object_get(s, "times");
+    if (times && (!json_is_integer(times) || json_integer_value(times) < 1 ||
+                  json_integer_value(times) > RH_WITNESS_MAX_TIMES))
+        return rh_fail(err, "step %zu has a bad \"times\" (1 to %d)", i, RH_WITNESS_MAX_TIMES);
     return what && strncmp(json_string_value(what), "create", 6) == 0;
 }
 
@@ -183,12 +187,18 @@ int rh_witness_check(json_t *j, char *err)
     if (!json_is_array(steps) || json_array_size(steps) == 0)
         return rh_fail(err, "the witness has no steps");
     int ncreate = 0;
+    json_int_t total = 0; /* steps once "times" is spelled out: the replay's schedule */
     for (size_t i = 0; i < json_array_size(steps); i++) {
         int c = check_step(json_array_get(steps, i), i, err);
         if (c < 0)
             return -1;
         ncreate += c;
+        json_t *times = json_object_get(json_array_get(steps, i), "times");
+        total += times ? json_integer_value(times) : 1;
     }
+    if (total > RH_WITNESS_MAX_TIMES)
+        return rh_fail(err, "the witness's steps repeated (\"times\") come to more than %d",
+                       RH_WITNESS_MAX_TIMES);
     if (check_threads(steps, ncreate, err))
         return -1;
     return check_race(json_object_get(j, "race"), json_array_size(steps), steps, err);

@@ -56,6 +56,8 @@ json_t *rh_witness_to_json(const rh_witness *w)
                                  (json_int_t)s->col, "what", s->what ? s->what : "");
         if (s->timeout) /* only then: older witnesses and readers know no such field */
             json_object_set_new(step, "timeout", json_true());
+        if (s->times > 1) /* likewise */
+            json_object_set_new(step, "times", json_integer((json_int_t)s->times));
         json_array_append_new(steps, step);
     }
     for (int i = 0; i < w->ninputs; i++)
@@ -74,12 +76,14 @@ json_t *rh_witness_to_json(const rh_witness *w)
 static int step_from_json(rh_step *s, json_t *j)
 {
     const char *file = NULL, *what = NULL;
-    json_int_t line = 0, col = 0;
+    json_int_t line = 0, col = 0, times = 1;
     int timeout = 0;
-    if (json_unpack(j, "{s:i, s?s, s?I, s?I, s?s, s?b}", "thread", &s->thread, "file", &file,
-                    "line", &line, "column", &col, "what", &what, "timeout", &timeout))
+    if (json_unpack(j, "{s:i, s?s, s?I, s?I, s?s, s?b, s?I}", "thread", &s->thread, "file", &file,
+                    "line", &line, "column", &col, "what", &what, "timeout", &timeout, "times",
+                    &times))
         return -1;
     s->timeout = timeout;
+    s->times = times > 1 && times <= RH_WITNESS_MAX_TIMES ? (unsigned)times : 1;
     s->file = rh_xstrdup(file ? file : "?");
     s->what = rh_xstrdup(what ? what : "");
     s->line = (unsigned)line;

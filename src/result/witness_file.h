@@ -14,6 +14,9 @@
 #include "race.h"
 
 #define RH_WITNESS_SCHEMA_VERSION 1
+/* A step's "times" (optional, 2 or more: the step repeated that many times
+ * in a row) and the sum over a witness's steps are at most this. */
+#define RH_WITNESS_MAX_TIMES 1000000
 
 json_t *rh_witness_to_json(const rh_witness *w);
 /* Parses a witness; returns NULL with err set when malformed. */

@@ -10,7 +10,10 @@ drives the program into that race (exit 1).  A bmc counterexample that needs
 arguments carries argc and replays with that many.  The GraphML witness of
 --svcomp is refused by replay with one error line (exit 2).  A replay ends
 once it has reached its race: a program that goes on serving after the race
-replays in well under the time it runs."""
+replays in well under the time it runs.  A step with "times" N stands for N
+steps in a row (a loop's passes over one line, as the minimiser folds them):
+with the loop's count it replays, with more the run departs at that step,
+and a bad count is refused (exit 2)."""
 import json
 import os
 import re
@@ -98,6 +101,43 @@ def replay_ends_at_race(rh, tmp):
           rc == 1 and lines is not None and took < 1.5, "exit %d, lines %s, %.1f s" % (rc, lines, took))
 
 
+def folded_steps(rh, tmp):
+    """A hand-made witness whose loop step carries "times" (tests/e2e/data/witness/loop_before_race.c)."""
+    src = os.path.join(DATA, "loop_before_race.c")
+    base = os.path.join(tmp, "loop.json")
+    subprocess.run([rh, "--engine=dynamic", "--witness", base, src], capture_output=True, timeout=120)
+    if not os.path.exists(base):
+        check("loop_before_race: the engine wrote a witness", False)
+        return
+    w = json.load(open(base))
+    f = w["steps"][0]["file"]
+    lines = {k: n for n, l in enumerate(open(src), 1) for k in ("pthread_create", "buf[i]", "x = 2", "x = 1")
+             if k in l}
+
+    def replay_with(times):
+        w["steps"] = [{"thread": 0, "file": f, "line": lines["pthread_create"], "column": 0, "what": "create T1"},
+                      {"thread": 0, "file": f, "line": lines["buf[i]"], "column": 0, "what": "write",
+                       "times": times},
+                      {"thread": 0, "file": f, "line": lines["x = 2"], "column": 0, "what": "write x"},
+                      {"thread": 1, "file": f, "line": lines["x = 1"], "column": 0, "what": "write x"}]
+        w["race"] = [2, 3]
+        path = os.path.join(tmp, "loop-%s.json" % times)
+        json.dump(w, open(path, "w"))
+        r = subprocess.run([rh, "replay", path], capture_output=True, text=True, timeout=120)
+        return r.returncode, r.stdout + r.stderr
+
+    rc, out = replay_with(2000)
+    check("a step of 2000 \"times\" (the loop's passes) replays into the race", rc == 1, out[-300:])
+    rc, out = replay_with(2500)
+    check("with 2500 \"times\" the run departs at that step (exit 3)",
+          rc == 3 and "departed from the witness schedule at step 1" in out, "exit %d: %s" % (rc, out[-300:]))
+    for bad in (0, "x", 2000000):
+        rc, out = replay_with(bad)
+        check("\"times\": %r is refused with one error line (exit 2)" % (bad,),
+              rc == 2 and "bad \"times\"" in out and len(out.strip().splitlines()) == 1,
+              "exit %d: %s" % (rc, out[-300:]))
+
+
 def graphml(rh, tmp):
     g = os.path.join(tmp, "w.graphml")
     subprocess.run([rh, "--svcomp", "--timeout=60", "--witness", g,
@@ -121,6 +161,7 @@ def main():
         witness_case(rh, tmp, "long_prefix_race", os.path.join(DATA, "long_prefix_race.c"), "dynamic")
         witness_case(rh, tmp, "argc_race", os.path.join(DATA, "argc_race.c"), "bmc", has_argc)
         replay_ends_at_race(rh, tmp)
+        folded_steps(rh, tmp)
         graphml(rh, tmp)
     check.finish()
 

@@ -87,6 +87,7 @@ static void add_step(rh_witness *w, int thread, const rh_bmc_pos *p, char *what)
     s->col = p->loc.col;
     s->what = what;
     s->timeout = 0;
+    s->times = 1;
 }
 
 /* A timed lock or semaphore wait that failed in the counterexample: a

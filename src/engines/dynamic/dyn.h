@@ -59,6 +59,11 @@ void rh_dyn_wrap_blocking(LLVMModuleRef m);
 void rh_dyn_bracket_call(LLVMBuilderRef b, LLVMValueRef in, LLVMTypeRef tenter, LLVMValueRef enter,
                          LLVMValueRef arg, LLVMTypeRef tleave, LLVMValueRef leave);
 
+/* The same for the calls that wait for a signal only (sigwait, pause,
+ * sigsuspend, ...), for the engine's runs: the waiter is off the schedule
+ * until the signal comes, so the others run on (and end the run). */
+void rh_dyn_wrap_signal_waits(LLVMModuleRef m);
+
 /* An instrumented executable in the cache, with its location table. */
 /* ---- the executable's global variables (dyn_symbols.c) ---- */
 

@@ -130,6 +130,8 @@ static int build_module(rh_program *prog, const rh_options *o, double deadline, 
     }
     if (o->command && strcmp(o->command, "run") == 0) /* the user's run: a reader never hangs it */
         rh_dyn_wrap_blocking(m);
+    else /* the engine's runs: a thread waiting for a signal never holds them up */
+        rh_dyn_wrap_signal_waits(m);
     LLVMMemoryBufferRef buf = LLVMWriteBitcodeToMemoryBuffer(m);
     rh_dyn_linkin in = {rh_dyn_data_decls(m)};
     LLVMDisposeModule(m);

@@ -202,6 +202,7 @@ rh_witness *rh_dyn_witness(const rh_dyn_binary *bin, const rh_dyn_trace *t, long
         s->line = l->line, s->col = l->col;
         s->what = step_what(bin, e);
         s->timeout = e->kind == RH_DYN_TIMEOUT;
+        s->times = 1;
     }
     w->inputs = rh_xcalloc((size_t)t->ninputs + 1, sizeof *w->inputs);
     for (int i = 0; i < t->ninputs; i++) {
@@ -311,8 +312,9 @@ int rh_dyn_write_replay(const rh_witness *w, const char *sched, const char *inpu
         return -1;
     }
     FILE *f = fs.f, *g = fi.f;
-    for (int i = 0; i < w->nsteps; i++)
-        fprintf(f, "%d %u %u\n", w->steps[i].thread, w->steps[i].line, w->steps[i].col);
+    for (int i = 0; i < w->nsteps; i++) /* a step of "times" N is N lines: the same schedule */
+        for (unsigned k = 0; k < (w->steps[i].times > 1 ? w->steps[i].times : 1); k++)
+            fprintf(f, "%d %u %u\n", w->steps[i].thread, w->steps[i].line, w->steps[i].col);
     /* the runtime serves __VERIFIER_nondet_* values; argc is the argument
      * count, and what bmc models as other calls' results (scanf) a run
      * cannot be given */

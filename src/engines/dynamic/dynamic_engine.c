@@ -21,7 +21,12 @@
 
 #define RH_DYN_DEFAULT_RUNS 40
 #define RH_DYN_RUN_TIMEOUT 6.0
-#define RH_DYN_TRACE_CAP 100000
+/* Events a run logs: as many as its step limit (dyn_run.c) allows, so a
+ * race anywhere in a run has the schedule up to it as its witness (a
+ * workload of a real program reaches its races past 100,000 events). */
+#define RH_DYN_TRACE_CAP 200000
+/* The longest trace kept for the predictive pass. */
+#define RH_DYN_KEEP_CAP 100000
 #define RH_DYN_KEEP_TRACES 4
 #define RH_DYN_MIN_SECONDS 4.0 /* at most for shortening one witness */
 #define RH_DYN_MIN_SHARE 0.25  /* of the engine's budget, for shortening them all */
@@ -105,6 +110,8 @@ static void shorten_witness(dyn_session *s, rh_race *r)
         s->wit_short++;
         rh_witness_free(r->witness);
         r->witness = m;
+    } else if (replayed < 0) {
+        rh_wit_fold(r->witness); /* not shortened in time: the same schedule, written shorter */
     } else if (replayed == 0) {
         s->wit_unreplayed++;
         rh_witness_free(r->witness);
@@ -143,6 +150,33 @@ static int rh_dyn_session_add(dyn_session *s, rh_race *r)
     shorten_witness(s, r);
     rh_result_add_race(s->res, r);
     return 1;
+}
+
+/* Whether the pair of a run's race o is reported already as observed: a
+ * run of a real program repeats its races (siege: nine a run), and the
+ * record of each, with its witness of up to 200,000 steps, would only be
+ * built to be dropped by rh_dyn_session_add. */
+static int observed_already(const dyn_session *s, const rh_dyn_obs *o)
+{
+    const rh_dyn_locs *l = &s->bin.locs;
+    if (o->loc[0] >= (unsigned)l->len || o->loc[1] >= (unsigned)l->len)
+        return 0;
+    rh_race r;
+    memset(&r, 0, sizeof r);
+    const rh_dyn_loc *a = &l->items[o->loc[0]], *b = &l->items[o->loc[1]];
+    r.a.file = (char *)(a->file ? a->file : "?"), r.a.line = a->line, r.a.col = a->col;
+    r.b.file = (char *)(b->file ? b->file : "?"), r.b.line = b->line, r.b.col = b->col;
+    char *k = race_key(&r);
+    int found = 0;
+    for (size_t i = 0; i < s->seen.len && !found; i++)
+        found = strcmp(s->seen.items[i], k) == 0;
+    for (int j = 0; found && j < s->res->nraces; j++) { /* a likely record waits for this one */
+        char *ok = race_key(&s->res->races[j]);
+        found = strcmp(ok, k) != 0 || s->res->races[j].evidence != RH_EV_SEEN;
+        free(ok);
+    }
+    free(k);
+    return found;
 }
 
 /* Races a run showed (not only seen across an unmodelled call). */
@@ -268,7 +302,7 @@ static void note_unmodelled(dyn_session *s)
 static void keep_trace(dyn_session *s, rh_dyn_outcome *out, unsigned long seed)
 {
     if (s->nkept >= RH_DYN_KEEP_TRACES || out->trace.nthreads == 0 ||
-        out->trace.nev >= RH_DYN_TRACE_CAP)
+        out->trace.nev >= RH_DYN_KEEP_CAP)
         return;
     s->kept_seed[s->nkept] = seed;
     s->kept[s->nkept++] = out->trace;
@@ -313,6 +347,8 @@ static int one_run(dyn_session *s, unsigned long i, double deadline, unsigned lo
     for (int j = 0; j < out.trace.nraces; j++) {
         if (met && k >= 0 && !out.trace.races[j].hide)
             *met |= rh_dyn_candidate_met(k, &s->bin, &out.trace.races[j]);
+        if (observed_already(s, &out.trace.races[j]))
+            continue;
         rh_race r;
         rh_dyn_race_from_obs(&s->bin, &out.trace, j, s->program, spec.seed, RH_EV_OBSERVED, &r);
         rh_dyn_session_add(s, &r);

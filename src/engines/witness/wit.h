@@ -48,7 +48,9 @@ void wit_trace_free(wit_trace *w);
  * fork/join, write-read consistency, locks, ...); wit_smt_pair asks for a
  * schedule in which candidate pair i is adjacent, under push/pop, and
  * returns the prefix (event indices, in schedule order, ending with the
- * pair) in *order, or 0 when there is none. */
+ * pair) in *order, or 0 when there is none.  wit_smt_new returns NULL
+ * when the trace is too large, or its encoding too large to be searched
+ * before the deadline (wit_smt.c, RH_WIT_ATOMS_PER_SECOND). */
 typedef struct wit_smt wit_smt;
 wit_smt *wit_smt_new(const wit_trace *w, double deadline);
 long wit_smt_pair(wit_smt *s, long a, long b, long **order);

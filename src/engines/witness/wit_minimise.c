@@ -19,9 +19,13 @@
  * Every candidate is replayed; only one that follows the schedule without a
  * departure into a race at the same two lines is kept, so the witness
  * written is always one that replayed.  Bounded by a deadline and a number
- * of replays; on time-out the best so far stands.
+ * of replays; on time-out the best so far stands.  Last, rh_wit_fold
+ * writes a thread's run of steps at one position as one step with a count
+ * ("times"): a loop that passes one line ten thousand times before the
+ * race is one step, and the replay's schedule is the same line for line.
  */
 #include "witness.h"
+#include "result/witness_file.h"
 #include "util/util.h"
 
 #include <stdlib.h>
@@ -187,6 +191,39 @@ static void drop_steps(min_ctx *m)
     }
 }
 
+void rh_wit_fold(rh_witness *w)
+{
+    if (!w || w->nsteps < 2)
+        return;
+    int n = 0;
+    for (int i = 0; i < w->nsteps; i++) {
+        unsigned times = w->steps[i].times > 1 ? w->steps[i].times : 1;
+        if (n > 0 && i != w->race_step_a && i != w->race_step_b) {
+            /* the step kept last, and whether it must stay a step of its own */
+            rh_step *last = &w->steps[n - 1];
+            rh_step *s = &w->steps[i];
+            int last_forced = (n - 1 == w->race_step_a || n - 1 == w->race_step_b) ||
+                              last->timeout || (last->what && strncmp(last->what, "create", 6) == 0);
+            unsigned have = last->times > 1 ? last->times : 1;
+            if (!last_forced && !s->timeout && !(s->what && strncmp(s->what, "create", 6) == 0) &&
+                last->thread == s->thread && last->line == s->line && last->col == s->col &&
+                strcmp(last->file ? last->file : "", s->file ? s->file : "") == 0 &&
+                have + times <= RH_WITNESS_MAX_TIMES) {
+                last->times = have + times;
+                free(s->file);
+                free(s->what);
+                continue;
+            }
+        }
+        if (i == w->race_step_a)
+            w->race_step_a = n;
+        if (i == w->race_step_b)
+            w->race_step_b = n;
+        w->steps[n++] = w->steps[i];
+    }
+    w->nsteps = n;
+}
+
 rh_witness *rh_wit_minimise(const rh_wit_ctx *c, const rh_witness *w, int *replayed)
 {
     *replayed = -1;
@@ -215,7 +252,9 @@ rh_witness *rh_wit_minimise(const rh_wit_ctx *c, const rh_witness *w, int *repla
         drop_blocks(&m);
     if (m.best)
         drop_steps(&m);
-    if (m.best)
+    if (m.best) {
         *replayed = 1;
+        rh_wit_fold(m.best);
+    }
     return m.best;
 }

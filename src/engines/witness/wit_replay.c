@@ -28,6 +28,18 @@ static int matches(const rh_dyn_binary *bin, const rh_dyn_obs *o, const rh_witne
     return fwd || rev;
 }
 
+/* The witness step of line k of the schedule file (steps of "times" N
+ * are N lines there). */
+static long step_of_line(const rh_witness *w, long k)
+{
+    for (int i = 0; i < w->nsteps; i++) {
+        k -= w->steps[i].times > 1 ? (long)w->steps[i].times : 1;
+        if (k < 0)
+            return i;
+    }
+    return w->nsteps;
+}
+
 int rh_wit_replay(const rh_wit_ctx *c, const rh_witness *w, rh_race *race, rh_wit_follow *follow,
                   char *err)
 {
@@ -59,7 +71,7 @@ int rh_wit_replay(const rh_wit_ctx *c, const rh_witness *w, rh_race *race, rh_wi
         rc = 0;
         if (follow) {
             follow->diverged = out.trace.diverged;
-            follow->depart_step = out.trace.diverged ? out.trace.depart_step : -1;
+            follow->depart_step = out.trace.diverged ? step_of_line(w, out.trace.depart_step) : -1;
         }
         for (int i = 0; i < out.trace.nraces && rc == 0; i++)
             if (matches(c->bin, &out.trace.races[i], w)) {

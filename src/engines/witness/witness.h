@@ -53,6 +53,11 @@ int rh_wit_confirms(const rh_wit_ctx *c, const rh_witness *w, rh_race *race, cha
  * came before that was known. */
 rh_witness *rh_wit_minimise(const rh_wit_ctx *c, const rh_witness *w, int *replayed);
 
+/* Writes each run of steps of one thread at one position as one step with
+ * a count (rh_step.times), in place; racing steps, creations and timeouts
+ * stay steps of their own.  The replay's schedule is unchanged. */
+void rh_wit_fold(rh_witness *w);
+
 /* Context switches of a witness: steps whose thread differs from the
  * previous step's. */
 int rh_wit_switches(const rh_witness *w);
