@@ -15,7 +15,6 @@ program's callbacks in their own worker threads (src/model/libspec_libs.c).
   Without the row the engine sees no thread and says so by its assumption
   about the undefined function; with it, the RACE lines are reported and
   the NORACE line is not."""
-import argparse
 import json
 import os
 import re
@@ -53,9 +52,7 @@ def lines(rep):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--racehunt", required=True)
-    rh = os.path.abspath(ap.parse_args().racehunt)
+    rh = suite.racehunt_arg()
 
     src = os.path.join(DATA, "fuse_table_race.c")
     race, norace = annotated(src, "RACE"), annotated(src, "NORACE")

@@ -1,7 +1,6 @@
 #!/usr/bin/env python3
 """test_cli.py - the command-line contract: errors, exit codes, formats,
 SV-COMP mode and the model dump, independent of any engine's verdicts."""
-import argparse
 import json
 import os
 import subprocess
@@ -250,9 +249,7 @@ def model_deadline_case(rh, tmp):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--racehunt", required=True)
-    rh = ap.parse_args().racehunt
+    rh = suite.racehunt_arg()
     with tempfile.TemporaryDirectory() as tmp:
         good = error_cases(rh, tmp)
         contract_cases(rh, good, tmp)

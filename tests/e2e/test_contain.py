@@ -19,7 +19,6 @@ is a subreaper).  Each run must:
 When no PID namespace can be made here, the preferred run must report
 the fallback instead, and the test says so.
 """
-import argparse
 import os
 import re
 import shutil
@@ -131,16 +130,14 @@ def run_case(racehunt, engine, forced, tmp, preferred_ok):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--racehunt", required=True)
-    args = ap.parse_args()
+    rh = suite.racehunt_arg()
     preferred_ok = namespaces_work()
     if not preferred_ok:
         print("note: no PID namespace can be made here; the preferred runs must fall back")
     with tempfile.TemporaryDirectory() as tmp:
         for engine in ("dynamic", "auto"):
             for forced in (0, 1):
-                run_case(args.racehunt, engine, forced, tmp, preferred_ok)
+                run_case(rh, engine, forced, tmp, preferred_ok)
     check.finish()
 
 

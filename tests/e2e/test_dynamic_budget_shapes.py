@@ -11,7 +11,6 @@ the dynamic engine its budget, each with a program of its own.
   a race (tests/dynamic/predict_large_trace_race.c): the predictive pass
   does not start an encoding it cannot search before the deadline, so the
   engine is never killed with the race it found."""
-import argparse
 import json
 import os
 import subprocess
@@ -45,9 +44,7 @@ def annotated(path):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--racehunt", required=True)
-    rh = os.path.abspath(ap.parse_args().racehunt)
+    rh = suite.racehunt_arg()
 
     with tempfile.TemporaryDirectory(prefix="rh-shapes-") as tmp:
         src = os.path.join(ROOT, "tests", "dynamic", "sigwait_thread_race.c")

@@ -4,7 +4,6 @@
 SARIF validated against the SARIF 2.1.0 JSON schema, HTML rendered by
 headless Chromium and checked on the rendered page, the SV-COMP GraphML
 witness parsed and checked, and the text layout."""
-import argparse
 import hashlib
 import os
 import subprocess
@@ -109,9 +108,7 @@ def test_text(rh):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--racehunt", required=True)
-    rh = ap.parse_args().racehunt
+    rh = suite.racehunt_arg()
     with tempfile.TemporaryDirectory() as tmp:
         test_sarif(rh, tmp)
         test_html(rh, tmp)

@@ -5,7 +5,6 @@ and the man page in place; the installed racehunt, run from another
 directory, finds the race of examples/bank_account.c with the default and
 the dynamic engine, takes its runtime from its own prefix (not the build
 tree's), and its man page renders without warnings."""
-import argparse
 import json
 import os
 import shutil
@@ -102,10 +101,8 @@ def check_man(page):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--racehunt", required=True)
-    a = ap.parse_args()
-    build_dir = os.path.dirname(os.path.abspath(a.racehunt))
+    racehunt = suite.racehunt_arg()
+    build_dir = os.path.dirname(racehunt)
     example = os.path.join(harness.ROOT, "examples", "bank_account.c")
     with tempfile.TemporaryDirectory(prefix="rh-install-") as tmp:
         prefix, elsewhere = os.path.join(tmp, "prefix"), os.path.join(tmp, "cwd")

@@ -24,7 +24,6 @@ points-to look-alikes have no pair either (an integer index hashed from an
 address points nowhere; an allocator called through a function pointer
 gives each call its own block; an array field read at a variable index is
 one of its elements, not another field)."""
-import argparse
 import json
 import os
 import subprocess
@@ -99,9 +98,7 @@ def may_lines(races_, path):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--racehunt", required=True)
-    rh = ap.parse_args().racehunt
+    rh = suite.racehunt_arg()
 
     for kind, norace, race in [("dead branch", *p) for p in DEAD_BRANCH_PAIRS] + \
             [("points-to", *p) for p in POINTS_TO_PAIRS]:

@@ -7,7 +7,6 @@ assumption (unknown); a function pointer given to one, shared memory behind a
 pointer in its arguments, a lock (or a struct holding one) it may lock or
 unlock, or a name with a synchronisation word (ev_wait_ready), stays unknown;
 a shared argument is a possible race on the annotated line."""
-import argparse
 import json
 import os
 import subprocess
@@ -32,9 +31,7 @@ def report(rh, prog, *extra):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--racehunt", required=True)
-    rh = ap.parse_args().racehunt
+    rh = suite.racehunt_arg()
     check = suite.Checks("undefined functions")
     own = os.path.join(DATA, "undefined_lookup_own_locals_norace.c")
     text = run(rh, own)
