@@ -83,6 +83,21 @@ static int site_allocates(rh_pt *pt, LLVMValueRef v, int *depth)
     return *depth <= MAX_ALLOC_NESTING;
 }
 
+/* Whether block b returns something the allocator rules must check, and
+ * what (*v, bitcasts stripped; NULL for a return without a value): a block
+ * that does not return, or returns a null pointer (an allocator's failure
+ * path), needs no check. */
+static int returned_value(LLVMBasicBlockRef b, LLVMValueRef *v)
+{
+    LLVMValueRef in = LLVMGetBasicBlockTerminator(b);
+    if (!in || LLVMGetInstructionOpcode(in) != LLVMRet)
+        return 0;
+    *v = LLVMGetNumOperands(in) == 1 ? LLVMGetOperand(in, 0) : NULL;
+    while (*v && LLVMIsABitCastInst(*v))
+        *v = LLVMGetOperand(*v, 0);
+    return !(*v && LLVMIsAConstantPointerNull(*v));
+}
+
 /* The allocator's site of f, or NULL when f is no allocator of this
  * module's (the strict wrappers of points_to.c are not). */
 static LLVMValueRef site_of(rh_pt *pt, int f)
@@ -98,13 +113,8 @@ static LLVMValueRef site_of(rh_pt *pt, int f)
     int ok = LLVMGetTypeKind(LLVMGetReturnType(LLVMGlobalGetValueType(fn))) == LLVMPointerTypeKind &&
              !rh_pt_wrapper_site(pt, f) && address_stays_visible(pt, fn);
     for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(fn); b && ok; b = LLVMGetNextBasicBlock(b)) {
-        LLVMValueRef in = LLVMGetBasicBlockTerminator(b);
-        if (!in || LLVMGetInstructionOpcode(in) != LLVMRet)
-            continue;
-        LLVMValueRef v = LLVMGetNumOperands(in) == 1 ? LLVMGetOperand(in, 0) : NULL;
-        while (v && LLVMIsABitCastInst(v))
-            v = LLVMGetOperand(v, 0);
-        if (v && LLVMIsAConstantPointerNull(v))
+        LLVMValueRef v;
+        if (!returned_value(b, &v))
             continue;
         ok = v && LLVMIsACallInst(v) && (!site || site == v) && site_allocates(pt, v, &depth);
         site = v;
@@ -236,13 +246,8 @@ LLVMValueRef rh_pt_wrapper_site(rh_pt *pt, int f)
         ok = LLVMIsACallInst(user) && LLVMGetCalledValue(user) == fn;
     }
     for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(fn); b && ok; b = LLVMGetNextBasicBlock(b)) {
-        LLVMValueRef in = LLVMGetBasicBlockTerminator(b);
-        if (!in || LLVMGetInstructionOpcode(in) != LLVMRet)
-            continue;
-        LLVMValueRef v = LLVMGetNumOperands(in) == 1 ? LLVMGetOperand(in, 0) : NULL;
-        while (v && LLVMIsABitCastInst(v))
-            v = LLVMGetOperand(v, 0);
-        if (v && LLVMIsAConstantPointerNull(v))
+        LLVMValueRef v;
+        if (!returned_value(b, &v))
             continue;
         ok = v && LLVMIsACallInst(v) && (!site || site == v);
         if (!ok)
