@@ -23,6 +23,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -42,6 +43,19 @@ def run_json(racehunt, args, env=None, cwd=None, timeout=120):
         rep = {}
     lines = {a["line"] for r in rep.get("races", []) for a in r.get("accesses", [])}
     return p.returncode, rep.get("verdict"), lines, " | ".join(rep.get("notes", [])), p.stderr
+
+
+def run_report(racehunt, *args, timeout=180):
+    """racehunt --format=json --stats ARGS: (exit code, the report, or one whose notes hold stderr
+    when stdout is no JSON, wall seconds)."""
+    t0 = time.time()
+    p = subprocess.run([racehunt, "--format=json", "--stats"] + list(args), capture_output=True, text=True,
+                       timeout=timeout)
+    try:
+        rep = json.loads(p.stdout)
+    except ValueError:
+        rep = {"races": [], "notes": [p.stderr.strip()], "stats": {}}
+    return p.returncode, rep, time.time() - t0
 
 
 def annotations(path):

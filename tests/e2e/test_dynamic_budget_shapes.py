@@ -11,11 +11,10 @@ the dynamic engine its budget, each with a program of its own.
   a race (tests/dynamic/predict_large_trace_race.c): the predictive pass
   does not start an encoding it cannot search before the deadline, so the
   engine is never killed with the race it found."""
-import json
 import os
 import subprocess
 import tempfile
-import time
+import harness  # noqa: E402
 import suite  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -23,15 +22,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 check = suite.Checks("dynamic budget shapes")
 
 
-def run(rh, *args):
-    t0 = time.time()
-    p = subprocess.run([rh, "--format=json", "--stats"] + list(args), capture_output=True, text=True,
-                       timeout=180)
-    try:
-        rep = json.loads(p.stdout)
-    except ValueError:
-        rep = {"races": [], "notes": [p.stderr.strip()], "stats": {}}
-    return p.returncode, rep, time.time() - t0
+run = harness.run_report
 
 
 def race_lines(rep):

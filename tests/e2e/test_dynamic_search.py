@@ -21,10 +21,8 @@
 - Every strategy passes the token on after a bounded quantum, so one run
   of a million-increment counter loop finds its race
   (tests/dynamic/counter_loop_race.c) under PCT, the random walk and FIFO."""
-import json
 import os
-import subprocess
-import time
+import harness  # noqa: E402
 import suite  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -32,15 +30,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 check = suite.Checks("dynamic search")
 
 
-def run(rh, *args):
-    t0 = time.time()
-    p = subprocess.run([rh, "--format=json", "--stats"] + list(args), capture_output=True, text=True,
-                       timeout=180)
-    try:
-        rep = json.loads(p.stdout)
-    except ValueError:
-        rep = {"races": [], "notes": [p.stderr.strip()], "stats": {}}
-    return p.returncode, rep, time.time() - t0
+run = harness.run_report
 
 
 def race_lines(rep):
