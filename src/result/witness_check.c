@@ -176,8 +176,10 @@ int rh_witness_check(json_t *j, char *err)
     if (!json_is_object(j) || !json_is_string(schema) ||
         strcmp(json_string_value(schema), "racehunt-witness") != 0)
         return rh_fail(err, "not a racehunt witness (expected schema \"racehunt-witness\")");
-    if (!json_is_integer(version) || json_integer_value(version) != RH_WITNESS_SCHEMA_VERSION)
-        return rh_fail(err, "witness version is not %d", RH_WITNESS_SCHEMA_VERSION);
+    if (!json_is_integer(version) || json_integer_value(version) < RH_WITNESS_OLDEST_VERSION ||
+        json_integer_value(version) > RH_WITNESS_SCHEMA_VERSION)
+        return rh_fail(err, "witness version is not %d to %d", RH_WITNESS_OLDEST_VERSION,
+                       RH_WITNESS_SCHEMA_VERSION);
     json_t *seed = json_object_get(j, "seed");
     if (check_program(program, err) || check_inputs(json_object_get(j, "inputs"), err) ||
         check_sources(json_object_get(j, "sources"), err))
