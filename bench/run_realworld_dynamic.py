@@ -10,7 +10,7 @@ one outcome:
   error        racehunt refused the program (exit 2: no main, a compile error, ...)
   no-runs      built, but no run finished within the budget
 plus runs, verdict, races, wall time and how runs ended (crash, deadlock, time limit).
-Writes results.tsv and table.md to bench/results/DATE-COMMIT-realworld-dynamic[-nolibs][-undef]/.
+Writes results.tsv and table.md to bench/results/DATE-COMMIT-realworld-dynamic[-nolibs][-strict]/.
 Install the libraries first: apt-get install $(python3 bench/realworld_libs.py --packages)
 
 Python 3 standard library only.
@@ -41,13 +41,14 @@ def parse_args(argv):
     ap.add_argument("--timeout", type=float, default=20.0, help="racehunt's budget (default 20)")
     ap.add_argument("--no-libs", action="store_true", help="give no link flags (the 'before' count)")
     ap.add_argument("--filter", action="append", help="only programs whose name contains this")
-    ap.add_argument("--allow-undefined", action="store_true",
-                    help="pass --allow-undefined (functions no source defines are left out)")
+    ap.add_argument("--no-allow-undefined", action="store_true",
+                    help="pass --no-allow-undefined (the build fails on functions no source defines "
+                         "instead of leaving them out)")
     ap.add_argument("--out", help="result folder")
     opts = ap.parse_args(argv)
     opts.racehunt = os.path.abspath(opts.racehunt) if os.sep in opts.racehunt else opts.racehunt
     suffix = "-realworld-dynamic" + ("-nolibs" if opts.no_libs else "") + (
-        "-undef" if opts.allow_undefined else "")
+        "-strict" if opts.no_allow_undefined else "")
     opts.out = os.path.abspath(opts.out) if opts.out else tables.results_dir(suffix[1:])
     return opts
 
@@ -72,7 +73,7 @@ def measure(opts, name, path):
     with tempfile.TemporaryDirectory(prefix="rh-rwdyn-") as scratch:
         out = os.path.join(scratch, "report.json")
         cmd = [opts.racehunt, "--engine=dynamic", "--timeout=%g" % opts.timeout, "--stats",
-               "--format=json", "-o", out] + (["--allow-undefined"] if opts.allow_undefined else []) + \
+               "--format=json", "-o", out] + (["--no-allow-undefined"] if opts.no_allow_undefined else []) + \
             [path] + (["--"] + flags if flags else [])
         run_dir = os.path.join(scratch, "cwd")  # the program may write where it stands
         os.mkdir(run_dir)

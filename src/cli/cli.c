@@ -54,8 +54,9 @@ static const char usage[] =
     "  --arg=VALUE                       an argument of the program in the dynamic engine's runs\n"
     "  --stdin=FILE                      the program's standard input in those runs (default /dev/null)\n"
     "                                    (repeat for each; the witness records them)\n"
-    "  --allow-undefined                 build the dynamic engine's runs without the functions\n"
-    "                                    no source or library defines (a call ends the run)\n"
+    "  --no-allow-undefined              fail the dynamic engine's build on functions no source or\n"
+    "                                    library defines (by default they are left out and a call\n"
+    "                                    of one ends that run)\n"
     "  -j, --jobs=N                      parallel jobs (default 2)\n"
     "  -l LIB, -L DIR, --link=FLAG       link the dynamic engine's build with LIB, DIR, FLAG\n"
     "  --dump-model                      print the program model and stop\n"
@@ -79,7 +80,7 @@ enum { OPT_ENGINE = 256, OPT_FORMAT, OPT_TIMEOUT, OPT_SVCOMP, OPT_DATA_MODEL, OP
        OPT_VERSION, OPT_HELP, OPT_MODEL, OPT_MAY, OPT_STATS, OPT_WITNESS, OPT_UNWIND, OPT_ROUNDS,
        OPT_RUNS, OPT_SEED, OPT_STRATEGY, OPT_FROM_REPORT, OPT_LINK, OPT_SUPPRESSIONS, OPT_BASELINE,
        OPT_EXITCODE, OPT_PROGRAM, OPT_ENTRY, OPT_STRICT, OPT_ARG, OPT_STDIN, OPT_ALLOW_PLUGINS,
-       OPT_ALLOW_UNDEFINED };
+       OPT_ALLOW_UNDEFINED, OPT_REFUSE_UNDEFINED };
 
 static const struct option long_opts[] = {
     {"engine", required_argument, 0, OPT_ENGINE},   {"format", required_argument, 0, OPT_FORMAT},
@@ -101,6 +102,7 @@ static const struct option long_opts[] = {
     {"stdin", required_argument, 0, OPT_STDIN},
     {"allow-compiler-plugins", no_argument, 0, OPT_ALLOW_PLUGINS},
     {"allow-undefined", no_argument, 0, OPT_ALLOW_UNDEFINED},
+    {"no-allow-undefined", no_argument, 0, OPT_REFUSE_UNDEFINED},
     {"jobs", required_argument, 0, 'j'},            {"verbose", no_argument, 0, 'v'},
     {0, 0, 0, 0},
 };
@@ -218,7 +220,8 @@ static int apply_option(rh_options *o, int c, const char *arg, char *err)
         /* a regular file (or /dev/null, the default): a FIFO or a device
          * would make every run wait or read without end */
         return rh_outfile_same_file(arg, "/dev/null") ? 0 : rh_input_check_file(arg, "--stdin file", err);
-    case OPT_ALLOW_UNDEFINED: o->allow_undefined = 1; return 0;
+    case OPT_ALLOW_UNDEFINED: o->refuse_undefined = 0; return 0;
+    case OPT_REFUSE_UNDEFINED: o->refuse_undefined = 1; return 0;
     case 'v': o->verbose = 1; return 0;
     case OPT_VERSION: print_version(); return 1;
     case OPT_HELP: case 'h': fputs(usage, stdout); return 1;

@@ -306,8 +306,6 @@ char *rh_witness_program(const rh_options *o)
     if (in)
         add_token(&s, "--stdin=", in);
     free(in);
-    if (o->allow_undefined)
-        add_word(&s, "--allow-undefined", "");
     return s;
 }
 
@@ -347,7 +345,7 @@ void rh_witness_program_parse(const char *program, rh_options *o, char ***tokens
         else if (strncmp(tok, "--entry=", 8) == 0)
             o->entry = tok + 8;
         else if (strcmp(tok, "--allow-undefined") == 0)
-            o->allow_undefined = 1;
+            o->refuse_undefined = 0; /* older witnesses; leaving out is the default now */
         else if (strncmp(tok, "--program=", 10) == 0)
             o->program = tok + 10;
         else if (strncmp(tok, "-p=", 3) == 0)

@@ -36,8 +36,8 @@
  *         before a Valgrind client request (req: its request block);
  *   int64_t __rh_nondet(uint32_t bits, uint32_t loc)  replacing __VERIFIER_nondet_*;
  *   void  __rh_assume(uint64_t cond, uint32_t loc)    replacing __VERIFIER_assume;
- *   void  __rh_undefined(const char *name)  the body of a function --allow-undefined
- *         left out (dyn_undefined.c): ends the run.
+ *   void  __rh_undefined(const char *name)  the body of a function left out of the build
+ *         (dyn_undefined.c): ends the run.
  * loc is an index into the location table the engine writes next to the
  * binary (0 = unknown).  The runtime reads its settings from RH_RT_*
  * environment variables and writes its findings to RH_RT_OUT (rt_out.c

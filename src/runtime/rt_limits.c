@@ -34,7 +34,7 @@ void rt_limit_reached(const char *what)
     _exit(0);
 }
 
-/* A stub of --allow-undefined was called (dyn_undefined.c): the program
+/* A stub of a function left out of the build was called (dyn_undefined.c): the program
  * cannot go on as it would with the real function, so the run ends here,
  * as at a cap (END undefined NAME). */
 void __rh_undefined(const char *name)

@@ -35,7 +35,7 @@
  *                                        crash: "signal SIG thread TID at LOC", LOC the
  *                                        thread's last instrumented point, 0 unknown;
  *                                        undefined: DETAIL names the function left out
- *                                        by --allow-undefined that the program called);
+ *                                        of the build that the program called);
  *                                        CHOICES: points where another thread
  *                                        could have run
  */

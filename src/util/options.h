@@ -45,8 +45,9 @@ typedef struct rh_options {
     const char **run_args;    /* arguments of the program the dynamic engine runs (--arg; run:
                                * also the words after --), NULL-terminated, owned */
     int nrun_args;
-    int allow_undefined;      /* --allow-undefined: the dynamic engine's build leaves out
-                               * functions and variables nobody defines (a call ends the run) */
+    int refuse_undefined;     /* --no-allow-undefined: the dynamic engine's build fails on
+                               * functions and variables nobody defines, instead of leaving
+                               * them out (by default a call of one ends that run) */
     const char *stdin_file;   /* --stdin FILE: the program's standard input in the dynamic
                                * engine's runs (default /dev/null) */
     const char *suppressions; /* --suppressions FILE: TSan-syntax rules hiding known races */

@@ -108,7 +108,7 @@ def main():
         dyn = ["--engine=dynamic", "--format=json", "--timeout=10"]
 
         rc, verdict, lines, notes, err = harness.run_json(rh, dyn + [prog, "--", "-DSTEP=1"], env, tmp)
-        check("without its library the link fails and the note names the symbol",
+        check("without its library the symbol is left out of the build and the note names it",
               verdict == "unknown" and "helper_get" in notes and "no library known" in notes,
               (rc, verdict, notes, err))
 
@@ -144,12 +144,16 @@ def main():
         zprog = os.path.join(tmp, "zuser.c")
         with open(zprog, "w") as f:
             f.write(ZLIB_USER)
-        rc, verdict, lines, notes, err = harness.run_json(rh, dyn + [zprog], env, tmp)
+        rc, verdict, lines, notes, err = harness.run_json(rh, dyn + ["--no-allow-undefined", zprog], env, tmp)
         check("crc32/get_crc_table linked with -lz unasked; the failed link names the unknown one and "
-              "--allow-undefined, in one line",
+              "the way on, in one line",
               "own_missing_function (no library known" in notes and "crc32" not in notes
-              and "-lz, which racehunt linked itself" in notes and "--allow-undefined" in notes
+              and "-lz, which racehunt linked itself" in notes and "drop --no-allow-undefined" in notes
               and "\n" not in notes, (rc, verdict, notes, err))
+        rc, verdict, lines, notes, err = harness.run_json(rh, dyn + [zprog], env, tmp)
+        check("by default the unknown one is left out of the build and named, -lz linked",
+              "built without own_missing_function (no library known" in notes and "crc32" not in notes
+              and "linked with -lz" in notes, (rc, verdict, notes, err))
         if not glob.glob("/usr/lib/*/libmosquitto.so") + glob.glob("/usr/lib/libmosquitto.so"):
             check("a library the hints know but not installed: named with its -l flag and Debian package",
                   "mosquitto_lib_init (-lmosquitto, Debian package libmosquitto-dev)" in notes,

@@ -12,8 +12,10 @@ ones (tests/dynamic/real/):
   report and its race is found; one that ends by _exit before its report,
   and one that waits past the time limit, are not told they need arguments;
 - inline assembly in one function, a race elsewhere: the race is found;
-- functions the sources do not define: the link note names them and
-  --allow-undefined; with the option the race off their path is found;
+- functions the sources do not define: left out of the build by default,
+  the race off their path found and replayed, a note naming them; a run
+  calling one ends there; --no-allow-undefined refuses with a note naming
+  them;
 - a library without main: a note, analysed with every external function
   as an entry, its race found;
 - an implicit `int getenv()` on a 64-bit build: a note, and the race
@@ -108,26 +110,24 @@ def builds(rh, env, tmp):
 
     prog = os.path.join(REAL, "undefined_function_race.c")
     want, _ = harness.annotations(prog)
-    rc, rep, err = run(rh, ["--engine=dynamic", "--timeout=20", prog], env, tmp)
+    rc, rep, err = run(rh, ["--engine=dynamic", "--timeout=20", "--no-allow-undefined", prog], env, tmp)
     n = notes(rep)
-    check("undefined functions: unknown, the note names them and --allow-undefined",
+    check("--no-allow-undefined: unknown, the note names them and the way on",
           rep.get("verdict") == "unknown" and "reload_config" in n and "rotate_logs" in n
-          and "--allow-undefined" in n, (rc, n))
+          and "drop --no-allow-undefined" in n, (rc, n))
     wit = os.path.join(tmp, "undefined.json")
-    rc, rep, err = run(rh, ["--engine=dynamic", "--timeout=20", "--allow-undefined", "--witness=" + wit,
-                            prog], env, tmp)
+    rc, rep, err = run(rh, ["--engine=dynamic", "--timeout=20", "--witness=" + wit, prog], env, tmp)
     n = notes(rep)
-    check("--allow-undefined: the race off their path, and a note naming what was left out",
-          rc == 1 and race_lines(rep, prog) == want and "built without" in n and "reload_config" in n,
-          (rc, sorted(race_lines(rep, prog)), n))
+    check("undefined functions left out by default: the race off their path, a note naming them",
+          rc == 1 and race_lines(rep, prog) == want and "built without" in n and "reload_config" in n
+          and "no library known" in n, (rc, sorted(race_lines(rep, prog)), n))
     p = subprocess.run([rh, "replay", wit], capture_output=True, text=True, env=env, cwd=tmp,
                        timeout=120) if os.path.exists(wit) else None
-    check("--allow-undefined: the witness records the option and replays into the race",
+    check("undefined functions left out: the witness replays into the race",
           p is not None and p.returncode == 1, p and (p.returncode, p.stderr[-300:]))
-    rc, rep, err = run(rh, ["--engine=dynamic", "--timeout=20", "--allow-undefined"] +
-                       ["--arg=x"] * 3 + [prog], env, tmp)
+    rc, rep, err = run(rh, ["--engine=dynamic", "--timeout=20"] + ["--arg=x"] * 3 + [prog], env, tmp)
     n = notes(rep)
-    check("--allow-undefined: a run calling one ends there, and says which",
+    check("undefined functions left out: a run calling one ends there, and says which",
           "called 'reload_config'" in n and runs(rep) == 3, (runs(rep), n))
 
     prog = os.path.join(REAL, "library_no_main_race.c")

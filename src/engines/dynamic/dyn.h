@@ -85,7 +85,7 @@ typedef struct rh_dyn_binary {
     rh_dyn_locs locs;
     int rebuilt_64bit;  /* an ILP32 program was rebuilt as 64-bit code */
     char *auto_libs;    /* -l flags the link step chose itself (rh_dyn_link), or NULL */
-    char *left_out;     /* symbols --allow-undefined left out (rh_dyn_link), or NULL */
+    char *left_out;     /* symbols left out of the build (rh_dyn_link), or NULL */
     const char *const *args; /* the program's arguments in every run (--arg), borrowed */
     int nargs;
     const char *stdin_path; /* the program's standard input in every run (--stdin), or NULL */
@@ -113,7 +113,9 @@ typedef struct rh_dyn_linkin {
 } rh_dyn_linkin;
 typedef struct rh_dyn_linkout {
     char *auto_libs;    /* -l flags the link step chose itself ("-lz -ljansson"), or NULL */
-    char *left_out;     /* symbols --allow-undefined left out ("f, g and 3 more"), or NULL */
+    char *left_out;     /* symbols left out of the build, with the -l flag and Debian
+                         * package of those a library hint knows ("f, g (no library known
+                         * to racehunt)"), or NULL */
 } rh_dyn_linkout;
 
 /* Links bitcode bc with the runtime library lib and the user's link flags
@@ -121,10 +123,10 @@ typedef struct rh_dyn_linkout {
  * symbols stay undefined and rh_dyn_libhint_for knows a library for every
  * one of them, links again with those -l flags; if that succeeds,
  * res->auto_libs (owned) lists them.  When symbols still stay undefined
- * and o->allow_undefined is set, links again with stubs for them
+ * and o->refuse_undefined is not set, links again with stubs for them
  * (rh_dyn_write_stubs) and res->left_out (owned) names them.  Otherwise err
  * names them and, where rh_dyn_libhint_for knows, the -l flag and Debian
- * package that provide them, and --allow-undefined. */
+ * package that provide them. */
 int rh_dyn_link(const char *bc, const char *lib, const rh_options *o, const char *exe,
                 const char *tmp, double seconds, const rh_dyn_linkin *in, rh_dyn_linkout *res,
                 char *err);
@@ -279,7 +281,7 @@ typedef enum rh_dyn_ending {
     RH_DYN_END_KILLED,     /* a signal the runtime does not catch, before any report */
     RH_DYN_END_TIME,       /* racehunt killed it at its time limit */
     RH_DYN_END_CUTOFF,     /* the runtime ended it at its step or time limit */
-    RH_DYN_END_UNDEFINED,  /* it called a function --allow-undefined left out */
+    RH_DYN_END_UNDEFINED,  /* it called a function left out of the build */
     RH_DYN_END_OTHER       /* deadlock, assume, limit, error */
 } rh_dyn_ending;
 
@@ -287,7 +289,7 @@ rh_dyn_ending rh_dyn_ending_of(const rh_dyn_outcome *out);
 
 /* 1 when out ended before creating a thread, took no nondet input and
  * ended by exit, crash, an unreported exit or signal, or a call of a
- * function left out (--allow-undefined): a run of the same
+ * function left out of the build: a run of the same
  * binary and arguments ends the same way whatever the schedule, so more
  * runs show nothing (only the environment, time or rand() could differ). */
 int rh_dyn_ending_repeats(const rh_dyn_outcome *out);

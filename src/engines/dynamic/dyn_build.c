@@ -61,7 +61,7 @@ static double link_seconds(double deadline)
 }
 
 /* What the link step chose (the -l flags it added, the symbols
- * --allow-undefined left out), kept beside the cached binary so that a run
+ * left out of the build), kept beside the cached binary so that a run
  * from the cache says it too. */
 static int save_note(const char *dir, const char *name, const char *text, char *err)
 {
@@ -142,7 +142,7 @@ static int build_module(rh_program *prog, const rh_options *o, double deadline, 
     h = rh_hash_bytes(h, &sb.st_mtime, sizeof sb.st_mtime);
     for (int i = 0; i < o->nldflags; i++) /* with the NUL, so "-l" "z" differs from "-lz" */
         h = rh_hash_bytes(h, o->ldflags[i], strlen(o->ldflags[i]) + 1);
-    h = rh_hash_bytes(h, &o->allow_undefined, sizeof o->allow_undefined);
+    h = rh_hash_bytes(h, &o->refuse_undefined, sizeof o->refuse_undefined);
     char *root = cache_root();
     bin->dir = rh_xasprintf("%s/%016llx", root, (unsigned long long)h);
     bin->exe = rh_xasprintf("%s/prog", bin->dir);

@@ -150,7 +150,7 @@ char *rh_dyn_ending_text(const rh_dyn_binary *bin, const rh_dyn_outcome *out)
         break;
     }
     case RH_DYN_END_UNDEFINED:
-        text = rh_xasprintf("called '%s', which no source defines (left out by --allow-undefined), "
+        text = rh_xasprintf("called '%s', which no source defines (left out of the build), "
                             "and ended there%s", out->trace.end_detail, printed);
         break;
     case RH_DYN_END_TIME:

@@ -143,8 +143,8 @@ static int link_failed(const name_list *syms, const name_list *flags, const char
     rh_fail(err, "linking the instrumented program failed: undefined %s%s%s%s; give the sources or "
                  "link flags that define them (racehunt FILE... -- -lNAME, or -l/-L/--link)%s",
             what, flags->len ? " (with " : "", tried, flags->len ? ", which racehunt linked itself)" : "",
-            o->allow_undefined ? ""
-                  : ", or leave them out with --allow-undefined (a run that calls one ends there)");
+            o->refuse_undefined ? ", or drop --no-allow-undefined to leave them out (a run that calls "
+                                  "one ends there)" : "");
     free(what);
     free(tried);
     return -1;
@@ -231,19 +231,6 @@ static int link_ok(const rh_proc_result *r)
     return !r->timed_out && r->exited && r->status == 0;
 }
 
-/* "a, b, c and 4 more" */
-static char *short_list(const name_list *syms)
-{
-    char buf[256] = "";
-    size_t shown = 0;
-    for (; shown < syms->len && shown < 6 && strlen(buf) + strlen(syms->items[shown]) + 4 < sizeof buf;
-         shown++)
-        snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s%s", shown ? ", " : "",
-                 syms->items[shown]);
-    return shown < syms->len ? rh_xasprintf("%s and %zu more", buf, syms->len - shown)
-                             : rh_xstrdup(buf);
-}
-
 /* Whether the library of flag "-lNAME" is installed: libNAME.so or
  * libNAME.a in a -L directory of the user's or a system library
  * directory.  A flag racehunt adds itself must never be what makes a
@@ -287,9 +274,13 @@ static void candidate_flags(const name_list *syms, const rh_options *o, name_lis
     free_names(&all);
 }
 
-/* --allow-undefined: links again with the libraries chosen (flags) and
- * stubs for every symbol still undefined (dyn_undefined.c), a few times,
- * since a linker may name only the first of many.  0 when a link
+/* Links again with the libraries chosen (flags) and stubs for every
+ * symbol still undefined (dyn_undefined.c), a few times, since a linker
+ * may name only the first of many.  A merged main.c or one file of a
+ * project calls functions of the project's other files: the runs that
+ * never call one are still the program's runs, and a run that does ends
+ * there with a note, so leaving them out is the default
+ * (--no-allow-undefined refuses).  0 when a link
  * succeeded (*r is its result). */
 static int link_with_stubs(const char *clang, const char *obj, const char *lib, const rh_options *o,
                            const rh_dyn_linkin *in, const name_list *flags, name_list *syms,
@@ -301,6 +292,8 @@ static int link_with_stubs(const char *clang, const char *obj, const char *lib, 
     for (size_t i = 0; i < flags->len; i++)
         rh_vec_push(&extra, flags->items[i]);
     rh_vec_push(&extra, stubs);
+    rh_vec_push(&extra, (char *)lib); /* again: an archive member is taken only for what is
+                                       * undefined before it, and the stubs call __rh_undefined */
     int rc = 1;
     for (int attempt = 0; attempt < 4 && syms->len && deadline - rh_now() > 0.1; attempt++) {
         if (rh_dyn_write_stubs(stubs, syms->items, (int)syms->len,
@@ -312,7 +305,7 @@ static int link_with_stubs(const char *clang, const char *obj, const char *lib, 
         if (link_ok(&again)) {
             rh_proc_result_free(r);
             *r = again;
-            *left_out = short_list(syms);
+            *left_out = missing_sentence(syms);
             rc = 0;
             break;
         }
@@ -361,8 +354,8 @@ static void link_with_libraries(const char *clang, const char *obj, const char *
 /* A program that calls into libraries its build would link (zlib, jansson)
  * is linked with them when they are installed and the link then succeeds:
  * the user of `racehunt prog.c` gets runs instead of a link error, and the
- * engine says which flags it chose (*auto_libs).  With --allow-undefined,
- * what stays undefined is left out (link_with_stubs).  The program is
+ * engine says which flags it chose (*auto_libs).  Unless
+ * --no-allow-undefined, what stays undefined is left out (link_with_stubs).  The program is
  * compiled to an object once; each attempt only links it. */
 int rh_dyn_link(const char *bc, const char *lib, const rh_options *o, const char *exe,
                 const char *tmp, double seconds, const rh_dyn_linkin *in, rh_dyn_linkout *res,
@@ -390,7 +383,7 @@ int rh_dyn_link(const char *bc, const char *lib, const rh_options *o, const char
             link_with_libraries(clang, obj, lib, o, &syms, &flags, exe, tmp, deadline, &r,
                                 &res->auto_libs, err);
     }
-    if (rc == 0 && !link_ok(&r) && !r.timed_out && o->allow_undefined && syms.len)
+    if (rc == 0 && !link_ok(&r) && !r.timed_out && !o->refuse_undefined && syms.len)
         link_with_stubs(clang, obj, lib, o, in, &flags, &syms, exe, tmp, deadline, &r,
                         &res->left_out, err);
     if (rc == 0 && !link_ok(&r))

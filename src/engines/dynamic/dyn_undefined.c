@@ -1,4 +1,4 @@
-/* dyn_undefined.c - with --allow-undefined, the symbols no source and no
+/* dyn_undefined.c - the symbols no source and no
  * library defines are left out of the dynamic engine's build: each
  * missing function gets a stub that ends the run, saying which function
  * was called (__rh_undefined in the runtime), and each missing variable
@@ -37,7 +37,7 @@ int rh_dyn_write_stubs(const char *path, char *const *syms, int nsyms, const cha
     FILE *f = fopen(path, "w");
     if (!f)
         return rh_fail(err, "%s: cannot write: %s", path, strerror(errno));
-    fputs("/* functions and variables the program's sources do not define (--allow-undefined) */\n"
+    fputs("/* functions and variables the program's sources do not define (left out of the build) */\n"
           "extern void __rh_undefined(const char *name) __attribute__((noreturn));\n", f);
     for (int i = 0; i < nsyms; i++) {
         if (is_data(data_syms, syms[i]))

@@ -454,7 +454,8 @@ static void finish_notes(dyn_session *s)
                                "choose the libraries yourself)", s->bin.auto_libs);
     if (s->bin.left_out)
         rh_result_note(s->res, "dynamic: built without %s, which no source and no library given "
-                               "defines (--allow-undefined): a run that calls one ends there",
+                               "defines: a run that calls one ends there (give the sources or "
+                               "link flags that define them, or --no-allow-undefined to refuse)",
                        s->bin.left_out);
     if (s->cutoffs)
         rh_result_note(s->res, "dynamic: %lu runs reached the step limit and were cut off",
