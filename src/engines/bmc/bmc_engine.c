@@ -90,9 +90,9 @@ static void ctx_free(rh_bmc_ctx *c)
     }
 }
 
-static Z3_lbool check(rh_bmc_ctx *c, Z3_solver s, attempt *a)
+static Z3_lbool check_until(rh_bmc_ctx *c, Z3_solver s, attempt *a, double until)
 {
-    double left = c->deadline - rh_now();
+    double left = (until < c->deadline ? until : c->deadline) - rh_now();
     if (left < 0.05)
         return Z3_L_UNDEF;
     Z3_params p = Z3_mk_params(c->z);
@@ -109,6 +109,23 @@ static Z3_lbool check(rh_bmc_ctx *c, Z3_solver s, attempt *a)
     if (r == Z3_L_UNDEF && !a->note[0])
         snprintf(a->note, sizeof a->note, "the solver gave up: %s", Z3_solver_get_reason_unknown(c->z, s));
     return r;
+}
+
+static Z3_lbool check(rh_bmc_ctx *c, Z3_solver s, attempt *a)
+{
+    return check_until(c, s, a, c->deadline);
+}
+
+/* How long a search for one more race may take once one is found: as long
+ * as the first took (at least a second), and never more than half of what
+ * is left, since the races found still need their replay to be confirmed
+ * (rh_bmc_confirm builds and runs the program) and a verdict is already
+ * decided.  A further race the cap hides is said in a note. */
+static double more_races_until(const rh_bmc_ctx *c, double first_took)
+{
+    double now = rh_now(), half = (c->deadline - now) / 2;
+    double take = first_took < 1.0 ? 1.0 : first_took;
+    return now + (take < half ? take : half);
 }
 
 /* A new solver holding s's assertions.  Z3's default solver preprocesses
@@ -158,6 +175,7 @@ static outcome find_races(rh_bmc_ctx *c, Z3_solver *sp, rh_bmc_enc *e, attempt *
     Z3_solver proof, s = *sp = ordered(c, *sp, &proof);
     unsigned lines[2 * MAX_RACES];
     int nlines = 0, found = 0;
+    double first_took = 0;
     /* the over-approximation first: when it has no race, neither has the program */
     Z3_lbool over = proof ? check(c, proof, a) : Z3_L_TRUE;
     if (over != Z3_L_TRUE) {
@@ -165,7 +183,13 @@ static outcome find_races(rh_bmc_ctx *c, Z3_solver *sp, rh_bmc_enc *e, attempt *
         return over == Z3_L_FALSE ? OUT_UNSAT : OUT_UNKNOWN;
     }
     for (;;) {
-        Z3_lbool r = check(c, s, a);
+        double t0 = rh_now();
+        Z3_lbool r = found ? check_until(c, s, a, more_races_until(c, first_took)) : check(c, s, a);
+        if (!found)
+            first_took = rh_now() - t0;
+        if (r == Z3_L_UNDEF && found) /* the solver's reason is about the cut search, not the verdict */
+            snprintf(a->note, sizeof a->note, "the search for races beyond the %d found stopped "
+                     "after %.1f s, to leave the budget to their replay", found, rh_now() - t0);
         if (r == Z3_L_FALSE && !found && proof) {
             rh_bmc_no_proof(c, NULL, "a race when cancellation points act freely (race freedom "
                                      "is proved on that over-approximation: cancelling orders "
