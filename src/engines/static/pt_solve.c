@@ -428,6 +428,19 @@ static void memcpy_coarse(rh_pts *s, int mc, const rh_sset *srcs, const rh_sset 
     }
 }
 
+/* Whether memcpy m, read through source location offset cs, copies the
+ * cell at offset ck; *from is the source offset to copy it as (unknown
+ * inside a window). */
+static int copies_cell(const rh_pts_memcpy_con *m, int32_t cs, int32_t ck, int32_t *from)
+{
+    *from = cs;
+    if (!m->windowed)
+        return 1;
+    *from = RH_PT_ANY;
+    return cs == RH_PT_ANY || ck == RH_PT_ANY ||
+           ((int64_t)ck >= (int64_t)cs + m->win_lo && (int64_t)ck < (int64_t)cs + m->win_hi);
+}
+
 /* memcpy constraint mc over source locations srcs and destinations dsts. */
 static void memcpy_locs(rh_pts *s, const rh_sset *srcs, const rh_sset *dsts, int mc)
 {
@@ -438,9 +451,11 @@ static void memcpy_locs(rh_pts *s, const rh_sset *srcs, const rh_sset *dsts, int
             continue;
         watch(s, o, mc);
         rh_sset_copy(&cells, &s->objs[o].cells); /* copying may add cells to o */
-        for (uint32_t k = 0; k < cells.n; k++)
-            memcpy_cell(s, dsts, rh_pt_loc_off(srcs->v[i]), (int32_t)(uint32_t)(cells.v[k] >> 32),
-                        (int)(uint32_t)cells.v[k]);
+        for (uint32_t k = 0; k < cells.n; k++) {
+            int32_t ck = (int32_t)(uint32_t)(cells.v[k] >> 32), from;
+            if (copies_cell(&s->memcpys.items[mc], rh_pt_loc_off(srcs->v[i]), ck, &from))
+                memcpy_cell(s, dsts, from, ck, (int)(uint32_t)cells.v[k]);
+        }
     }
     rh_sset_free(&cells);
 }
@@ -517,9 +532,14 @@ void rh_pts_store(rh_pts *s, int ptr, int val)
 
 void rh_pts_memcpy(rh_pts *s, int dstp, int srcp)
 {
+    rh_pts_memcpy_window(s, dstp, srcp, 0, 0);
+}
+
+void rh_pts_memcpy_window(rh_pts *s, int dstp, int srcp, int32_t lo, int32_t hi)
+{
     int mc = (int)s->memcpys.len;
     dstp = find(s, dstp), srcp = find(s, srcp);
-    rh_vec_push(&s->memcpys, ((rh_pts_memcpy_con){dstp, srcp, -1}));
+    rh_vec_push(&s->memcpys, ((rh_pts_memcpy_con){dstp, srcp, -1, lo < hi, lo, hi}));
     rh_vec_push(&s->nodes[srcp].memcpys, mc);
     if (dstp != srcp)
         rh_vec_push(&s->nodes[dstp].memcpys, mc);
@@ -588,9 +608,11 @@ static void wire_new_cell(rh_pts *s, uint64_t loc)
             continue;
         rh_sset_copy(&dsts, &s->pts[find(s, m.dstp)]);
         rh_sset_copy(&srcs, &s->pts[find(s, m.srcp)]);
-        for (uint32_t k = 0; k < srcs.n; k++) /* the source locations in o */
-            if (rh_pt_loc_obj(srcs.v[k]) == o)
-                memcpy_cell(s, &dsts, rh_pt_loc_off(srcs.v[k]), off, cell);
+        for (uint32_t k = 0; k < srcs.n; k++) { /* the source locations in o */
+            int32_t from;
+            if (rh_pt_loc_obj(srcs.v[k]) == o && copies_cell(&m, rh_pt_loc_off(srcs.v[k]), off, &from))
+                memcpy_cell(s, &dsts, from, off, cell);
+        }
     }
     rh_sset_free(&dsts), rh_sset_free(&srcs);
 }
@@ -688,26 +710,69 @@ static void merge(rh_pts *s, int r, int n)
         enqueue(s, r);
 }
 
-/* Constant-shift edges on cycles become any-offset edges, and their
- * sources push their whole sets along them again. */
+/* Which components of comp have only zero-weight cycles: potentials are
+ * given along the component's constant-shift edges from one root (each
+ * node is reached from it: a component is strongly connected over those
+ * edges), and a component is zero-weight when every such edge u -> v
+ * has pot(v) = pot(u) + shift.  Then a location entering the component
+ * at offset o reaches node v at o + pot(v) - pot(entry) only: finitely
+ * many offsets, so its shifts stay exact.  That is the shape of a vector
+ * with its header before its data (`h = (size_t *)v - 2; v = (void *)(h + 2)`,
+ * `realloc(v - 16, n) + 16`), which made every pointer stored in one
+ * lose its offset.  Returns zero[comp] = 1 for those components. */
+static char *zero_weight_components(rh_pts *s, const int *comp)
+{
+    char *zero = rh_xcalloc((size_t)s->nnodes + 1, 1), *seen = rh_xcalloc((size_t)s->nnodes + 1, 1);
+    char *root_done = rh_xcalloc((size_t)s->nnodes + 1, 1);
+    int64_t *pot = rh_xcalloc((size_t)s->nnodes + 1, sizeof *pot);
+    int *stack = rh_xmalloc(((size_t)s->nnodes + 1) * sizeof *stack);
+    for (int r = 0; r < s->nnodes; r++) {
+        if (s->rep[r] != r || comp[r] < 0 || root_done[comp[r]])
+            continue;
+        root_done[comp[r]] = 1, zero[comp[r]] = 1;
+        int sp = 0;
+        stack[sp++] = r, seen[r] = 1;
+        while (sp) {
+            int u = stack[--sp];
+            for (size_t i = 0; i < s->nodes[u].copies.len; i++) {
+                rh_pts_edge e = s->nodes[u].copies.items[i];
+                int v = find(s, e.dst);
+                if (e.shift == RH_PT_ANY || comp[v] != comp[r])
+                    continue;
+                if (!seen[v])
+                    seen[v] = 1, pot[v] = pot[u] + e.shift, stack[sp++] = v;
+                else if (pot[v] != pot[u] + e.shift)
+                    zero[comp[r]] = 0;
+            }
+        }
+    }
+    free(seen), free(root_done), free(pot), free(stack);
+    return zero;
+}
+
+/* Constant-shift edges on cycles of non-zero weight become any-offset
+ * edges, and their sources push their whole sets along them again. */
 static void break_positive_cycles(rh_pts *s, int *comp, int *rank)
 {
     if (!rh_pts_find_cycles(s, 1, comp, rank))
         return;
+    char *zero = zero_weight_components(s, comp);
     for (int u = 0; u < s->nnodes; u++) {
-        if (s->rep[u] != u || comp[u] < 0)
+        if (s->rep[u] != u || comp[u] < 0 || zero[comp[u]])
             continue;
         int changed = 0;
         for (size_t i = 0; i < s->nodes[u].copies.len; i++) {
             rh_pts_edge *e = &s->nodes[u].copies.items[i];
-            if (e->shift != 0 && e->shift != RH_PT_ANY && comp[find(s, e->dst)] == comp[u])
+            if (e->shift != 0 && e->shift != RH_PT_ANY && comp[find(s, e->dst)] == comp[u]) {
                 e->shift = RH_PT_ANY, changed = 1;
+            }
         }
         if (changed && s->pts[u].n) {
             rh_sset_union(&s->delta[u], &s->pts[u]);
             enqueue(s, u);
         }
     }
+    free(zero);
 }
 
 /* Breaks positive-weight cycles, then finds the cycles of unshifted copy

@@ -112,6 +112,8 @@ typedef struct rh_pts_object {
 typedef struct rh_pts_memcpy_con {
     int dstp, srcp;
     int via; /* coarse mode's node, -1 while precise */
+    int windowed;           /* srcp points to the base of the source's array, not into it */
+    int32_t win_lo, win_hi; /* the array's bytes, relative to that base */
 } rh_pts_memcpy_con;
 
 typedef struct rh_pts_call_con {
@@ -163,6 +165,16 @@ void rh_pts_copy(rh_pts *s, int dst, int src, int32_t shift);
 void rh_pts_load(rh_pts *s, int dst, int ptr);
 void rh_pts_store(rh_pts *s, int ptr, int val);
 void rh_pts_memcpy(rh_pts *s, int dstp, int srcp);
+/* A memcpy whose source is somewhere inside an array that spans bytes
+ * [lo, hi) from where srcbase points: it copies only the cells of those
+ * bytes (and the ANY cell), to where dstp points at an unknown offset.
+ * Sound because a copy from an element of an array reads that array
+ * only (C11 6.5.6p8 bounds the pointer to the array; the subobject bound
+ * that _FORTIFY_SOURCE=2 checks); without it a memmove inside a char
+ * array field (`memmove(&s->buf[i], &s->buf[j], n)`) copied every pointer
+ * field of the struct into its ANY cell, which every load from the
+ * struct reads: all its pointers merged. */
+void rh_pts_memcpy_window(rh_pts *s, int dstp, int srcbase, int32_t lo, int32_t hi);
 void rh_pts_call(rh_pts *s, int ptr, int id);
 
 /* The node n was merged into (cycle collapse); use it for every lookup. */
