@@ -653,16 +653,36 @@ static int by_elements(rh_pt *pt, LLVMValueRef ptr, int val, int is_load)
     return 1;
 }
 
+/* A load or store through a pointer at an unknown index inside an array
+ * (array_window): through a window cell of the array's bytes
+ * (rh_pts_store_window), not the object's ANY cell, so that a table of
+ * pointers inside a struct (`srv->workers[i] = w`) does not make every
+ * field of the struct point to every worker. */
+static int by_window(rh_pt *pt, LLVMValueRef ptr, int val, int is_load)
+{
+    LLVMValueRef base;
+    int64_t lo, hi;
+    if (!array_window(pt, ptr, &base, &lo, &hi) || lo <= -(INT32_MAX / 2) || hi >= INT32_MAX / 2)
+        return 0;
+    if (is_load)
+        rh_pts_load_window(&pt->s, val, value_node(pt, base), (int32_t)lo, (int32_t)hi);
+    else
+        rh_pts_store_window(&pt->s, value_node(pt, base), val, (int32_t)lo, (int32_t)hi);
+    return 1;
+}
+
 static void scan_memop(rh_pt *pt, LLVMValueRef in, LLVMOpcode op)
 {
     LLVMValueRef ptr = LLVMGetOperand(in, op == LLVMStore ? 1 : 0);
     switch (op) {
     case LLVMLoad:
-        if (carries(pt, in) && !by_elements(pt, ptr, value_node(pt, in), 1))
+        if (carries(pt, in) && !by_elements(pt, ptr, value_node(pt, in), 1) &&
+            !by_window(pt, ptr, value_node(pt, in), 1))
             add_load(pt, in, ptr);
         return;
     case LLVMStore:
-        if (carries(pt, LLVMGetOperand(in, 0)) && !by_elements(pt, ptr, value_node(pt, LLVMGetOperand(in, 0)), 0))
+        if (carries(pt, LLVMGetOperand(in, 0)) && !by_elements(pt, ptr, value_node(pt, LLVMGetOperand(in, 0)), 0) &&
+            !by_window(pt, ptr, value_node(pt, LLVMGetOperand(in, 0)), 0))
             add_store(pt, ptr, LLVMGetOperand(in, 0));
         return;
     default: /* atomicrmw, cmpxchg: read the old value and write a new one */
@@ -1023,6 +1043,10 @@ int rh_pt_stored_fn_targets(rh_pt *pt, LLVMValueRef ptr, int **out, int *unresol
             if (c >= 0)
                 rh_sset_union(&held, rh_pts_set(&pt->s, (int)c));
         }
+        size_t nw;
+        const rh_pts_window *w = rh_pts_windows(&pt->s, o, &nw);
+        for (size_t k = 0; k < nw; k++) /* stored at an unknown index of an array */
+            rh_sset_union(&held, rh_pts_set(&pt->s, w[k].node));
     }
     int n = fn_targets_of(pt, &held, out, unresolved);
     *unresolved = unknown;

@@ -86,16 +86,31 @@ typedef struct rh_pts_edge {
     int32_t shift; /* 0, a byte offset, or RH_PT_ANY */
 } rh_pts_edge;
 
+typedef struct rh_pts_wcon {
+    int node;               /* the value stored, or the load */
+    int32_t lo, hi;
+} rh_pts_wcon;
+
 typedef struct rh_pts_node {
     RH_VEC(rh_pts_edge) copies; /* dst ⊇ this + shift */
     RH_VEC(int) loads;          /* dst ⊇ *this */
     RH_VEC(int) stores;         /* *this ⊇ val */
     RH_VEC(int) memcpys;        /* memcpy constraints this is a pointer of */
     RH_VEC(int) calls;          /* call constraints through this */
+    RH_VEC(rh_pts_wcon) wstores; /* *(this + [lo, hi)) ⊇ node: a store inside an array */
+    RH_VEC(rh_pts_wcon) wloads;  /* node ⊇ *(this + [lo, hi)): a load from inside one */
     int queued;
     int exploded;               /* queued for unification */
     int rank;                   /* topological position: the worklist pops low ranks first */
 } rh_pts_node;
+
+/* Bytes [lo, hi) of an object (an array inside it) and a node: the
+ * cell of what was stored there at an unknown index, or a load reading
+ * them. */
+typedef struct rh_pts_window {
+    int32_t lo, hi;
+    int node;
+} rh_pts_window;
 
 typedef struct rh_pts_object {
     uint64_t size;   /* bytes, 0 when unknown */
@@ -107,6 +122,8 @@ typedef struct rh_pts_object {
                       * (in a collapsed object: ANY, reading the ANY cell) */
     int all;         /* node every cell flows into, read by loads at ANY offset; -1 until one */
     RH_VEC(int) memcpys; /* memcpy constraints copying out of this object */
+    RH_VEC(rh_pts_window) windows;       /* cells of unknown offsets inside arrays */
+    RH_VEC(rh_pts_window) range_readers; /* loads from inside arrays: node is the load's */
 } rh_pts_object;
 
 typedef struct rh_pts_memcpy_con {
@@ -176,6 +193,25 @@ void rh_pts_memcpy(rh_pts *s, int dstp, int srcp);
  * struct reads: all its pointers merged. */
 void rh_pts_memcpy_window(rh_pts *s, int dstp, int srcbase, int32_t lo, int32_t hi);
 void rh_pts_call(rh_pts *s, int ptr, int id);
+/* A store and a load through a pointer somewhere inside an array that
+ * spans bytes [lo, hi) from where base points (`s->arr[i] = v`,
+ * `x = s->arr[i]`): instead of the object's ANY cell, which every load
+ * from the object reads, the store writes a window cell of those bytes,
+ * which loads from inside them (at a constant offset, at an unknown
+ * index, or at ANY) and copies out of the object read; the load reads
+ * the cells of those bytes, the windows overlapping them and the ANY
+ * cell.  Sound for the same reason as rh_pts_memcpy_window: an element
+ * pointer stays inside its array.  Where base points at ANY, or into a
+ * collapsed object, they are a store and a load at ANY. */
+void rh_pts_store_window(rh_pts *s, int base, int val, int32_t lo, int32_t hi);
+void rh_pts_load_window(rh_pts *s, int dst, int base, int32_t lo, int32_t hi);
+/* The window cells of object o (what was stored in it at an unknown
+ * index inside an array): a reader of all of o's cells reads these too. */
+static inline const rh_pts_window *rh_pts_windows(const rh_pts *s, uint32_t o, size_t *n)
+{
+    *n = s->objs[o].windows.len;
+    return s->objs[o].windows.items;
+}
 
 /* The node n was merged into (cycle collapse); use it for every lookup. */
 static inline int rh_pts_rep(const rh_pts *s, int n)
