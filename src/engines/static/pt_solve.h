@@ -25,8 +25,11 @@
  *     destinations' ANY cells once they have many, so that it costs
  *     |cells| + |destinations| edges, not their product;
  *   - termination over pointer arithmetic: a constant-shift edge found on
- *     a cycle becomes an any-offset edge (only the pointers on the cycle
- *     lose their offsets); as a backstop between searches, a shifted
+ *     a cycle of non-zero weight becomes an any-offset edge (only the
+ *     pointers on the cycle lose their offsets); a cycle whose shifts sum
+ *     to zero on every path (a vector's header before its data: v - 16,
+ *     then + 16) makes no new offsets and keeps them exact; as a backstop
+ *     between searches, a shifted
  *     offset outside a
  *     sized object, or past RH_PTS_MAX_OFFSETS distinct offsets of one
  *     object, becomes RH_PT_ANY, and such an object is collapsed: every
@@ -48,7 +51,10 @@
  * Memory semantics of a location (obj, ANY): it stands for every offset,
  * so a load at ANY reads every cell of the object and a load at a constant
  * offset also reads the object's ANY cell; a store at ANY writes the ANY
- * cell.
+ * cell.  A window cell (rh_pts_store_window) holds what was stored at an
+ * unknown offset inside bytes [lo, hi) of an object: loads at an offset
+ * inside them, loads from inside an overlapping window, loads at ANY and
+ * copies out of the object read it; no other load does.
  * Contract: constraints may be added before and during solving (on_call
  * adds the call's parameter constraints); each takes effect on the whole
  * current sets when added.  Node and object ids are dense from 0.
