@@ -2,7 +2,7 @@
  * constraint systems written by hand: each kind of constraint, offsets
  * and the ANY offset, cycles (of copies, and of pointer arithmetic that
  * must end, and of zero weight, which keep their offsets), memcpy cell by
- * cell and out of an array inside a struct, call constraints reported once per
+ * cell and out of an array inside a struct, window cells of arrays, call constraints reported once per
  * function, set explosion, constraints added after a solve, and a budget
  * that runs out.  The expected sets are the least solutions, or (where
  * the solver may lose precision by design) a sound superset of them. */
@@ -204,6 +204,32 @@ static void test_memcpy_window(void)
     rh_pts_free(&s);
 }
 
+/* s->table[i] = &B at an unknown i writes a window cell of the table's
+ * bytes: a load of s->config (outside the table) does not read it, a load
+ * of an element at a constant index, one at an unknown index and one at
+ * ANY do; a window created after its readers reaches them too. */
+static void test_window_cells(void)
+{
+    rh_pts s;
+    rh_pts_init(&s, NULL, NULL);
+    uint32_t S = rh_pts_new_object(&s, 1024, 0), A = rh_pts_new_object(&s, 8, 0);
+    uint32_t B = rh_pts_new_object(&s, 8, 0);
+    int sp = node_with(&s, L(S, 0)), sp16 = node_with(&s, L(S, 16)), sany = node_with(&s, L(S, ANY));
+    rh_pts_store(&s, sp, node_with(&s, L(A, 0))); /* s->config = &A */
+    int config = rh_pts_new_node(&s), elem = rh_pts_new_node(&s), some = rh_pts_new_node(&s);
+    int any = rh_pts_new_node(&s);
+    rh_pts_load(&s, config, sp);
+    rh_pts_load(&s, elem, sp16);
+    rh_pts_load_window(&s, some, sp, 8, 808);
+    rh_pts_load(&s, any, sany);
+    rh_pts_store_window(&s, sp, node_with(&s, L(B, 0)), 8, 808); /* s->table[i] = &B */
+    CHECK(rh_pts_solve(&s, NULL) == 0);
+    CHECK(SET_IS(&s, config, L(A, 0)));
+    CHECK(SET_IS(&s, elem, L(B, 0)) && SET_IS(&s, some, L(B, 0)));
+    CHECK(SET_IS(&s, any, L(A, 0), L(B, 0)));
+    rh_pts_free(&s);
+}
+
 typedef struct {
     rh_pts *s;
     int calls[4]; /* per function object: times reported */
@@ -291,6 +317,7 @@ int main(void)
     test_memcpy();
     test_zero_weight_cycle();
     test_memcpy_window();
+    test_window_cells();
     test_calls();
     test_explosion();
     test_budget();
