@@ -1,7 +1,8 @@
 /* test_pt_solve.c - unit tests of the points-to solver (pt_solve.h) on
  * constraint systems written by hand: each kind of constraint, offsets
  * and the ANY offset, cycles (of copies, and of pointer arithmetic that
- * must end), memcpy cell by cell, call constraints reported once per
+ * must end, and of zero weight, which keep their offsets), memcpy cell by
+ * cell and out of an array inside a struct, window cells of arrays, call constraints reported once per
  * function, set explosion, constraints added after a solve, and a budget
  * that runs out.  The expected sets are the least solutions, or (where
  * the solver may lose precision by design) a sound superset of them. */
@@ -150,6 +151,85 @@ static void test_memcpy(void)
     rh_pts_free(&s);
 }
 
+/* A vector with its header before its data: h = v - 16; v = h + 16 is a
+ * cycle of weight 0, which keeps its offsets exact (the header load reads
+ * the header cell only); a cycle of weight 8 still ends, at ANY. */
+static void test_zero_weight_cycle(void)
+{
+    rh_pts s;
+    rh_pts_init(&s, NULL, NULL);
+    uint32_t V = rh_pts_new_object(&s, 0, 0), W = rh_pts_new_object(&s, 0, 0);
+    uint32_t A = rh_pts_new_object(&s, 8, 0), B = rh_pts_new_object(&s, 8, 0);
+    int v = node_with(&s, L(V, 16)), h = rh_pts_new_node(&s), back = rh_pts_new_node(&s);
+    rh_pts_copy(&s, h, v, -16);
+    rh_pts_copy(&s, back, h, 16);
+    rh_pts_copy(&s, v, back, 0);
+    rh_pts_store(&s, v, node_with(&s, L(A, 0)));     /* v[0] = &A */
+    rh_pts_store(&s, h, node_with(&s, L(B, 0)));     /* the header: not a pointer of the data */
+    int data = rh_pts_new_node(&s), head = rh_pts_new_node(&s);
+    rh_pts_load(&s, data, v);
+    rh_pts_load(&s, head, h);
+    int w = node_with(&s, L(W, 16)), wh = rh_pts_new_node(&s), wback = rh_pts_new_node(&s);
+    rh_pts_copy(&s, wh, w, -16);
+    rh_pts_copy(&s, wback, wh, 24);
+    rh_pts_copy(&s, w, wback, 0);
+    CHECK(rh_pts_solve(&s, NULL) == 0);
+    CHECK(SET_IS(&s, v, L(V, 16)) && SET_IS(&s, h, L(V, 0)));
+    CHECK(SET_IS(&s, data, L(A, 0)) && SET_IS(&s, head, L(B, 0)));
+    CHECK(has(&s, w, L(W, ANY)) && rh_pts_set(&s, w)->n <= RH_PTS_MAX_OFFSETS + 2);
+    rh_pts_free(&s);
+}
+
+/* A copy out of a char array inside a struct (memmove(d, &s->buf[i], n))
+ * copies the cells of the array's bytes only, not the struct's pointer
+ * fields; a pointer stored inside the array is copied (to an unknown
+ * offset of the destination). */
+static void test_memcpy_window(void)
+{
+    rh_pts s;
+    rh_pts_init(&s, NULL, NULL);
+    uint32_t S = rh_pts_new_object(&s, 64, 0), D = rh_pts_new_object(&s, 64, 0);
+    uint32_t A = rh_pts_new_object(&s, 8, 0), B = rh_pts_new_object(&s, 8, 0);
+    int sp = node_with(&s, L(S, 0)), in_buf = node_with(&s, L(S, 24));
+    int dp = node_with(&s, L(D, 0)), dany = node_with(&s, L(D, ANY));
+    rh_pts_store(&s, sp, node_with(&s, L(A, 0)));      /* s->ptr = &A, outside the array */
+    rh_pts_memcpy_window(&s, dany, sp, 16, 48);        /* the array: bytes [16, 48) */
+    int d0 = rh_pts_new_node(&s);
+    rh_pts_load(&s, d0, dp);
+    CHECK(rh_pts_solve(&s, NULL) == 0);
+    CHECK(rh_pts_set(&s, d0)->n == 0);
+    rh_pts_store(&s, in_buf, node_with(&s, L(B, 0))); /* a pointer inside the array */
+    CHECK(rh_pts_solve(&s, NULL) == 0);
+    CHECK(SET_IS(&s, d0, L(B, 0)));
+    rh_pts_free(&s);
+}
+
+/* s->table[i] = &B at an unknown i writes a window cell of the table's
+ * bytes: a load of s->config (outside the table) does not read it, a load
+ * of an element at a constant index, one at an unknown index and one at
+ * ANY do; a window created after its readers reaches them too. */
+static void test_window_cells(void)
+{
+    rh_pts s;
+    rh_pts_init(&s, NULL, NULL);
+    uint32_t S = rh_pts_new_object(&s, 1024, 0), A = rh_pts_new_object(&s, 8, 0);
+    uint32_t B = rh_pts_new_object(&s, 8, 0);
+    int sp = node_with(&s, L(S, 0)), sp16 = node_with(&s, L(S, 16)), sany = node_with(&s, L(S, ANY));
+    rh_pts_store(&s, sp, node_with(&s, L(A, 0))); /* s->config = &A */
+    int config = rh_pts_new_node(&s), elem = rh_pts_new_node(&s), some = rh_pts_new_node(&s);
+    int any = rh_pts_new_node(&s);
+    rh_pts_load(&s, config, sp);
+    rh_pts_load(&s, elem, sp16);
+    rh_pts_load_window(&s, some, sp, 8, 808);
+    rh_pts_load(&s, any, sany);
+    rh_pts_store_window(&s, sp, node_with(&s, L(B, 0)), 8, 808); /* s->table[i] = &B */
+    CHECK(rh_pts_solve(&s, NULL) == 0);
+    CHECK(SET_IS(&s, config, L(A, 0)));
+    CHECK(SET_IS(&s, elem, L(B, 0)) && SET_IS(&s, some, L(B, 0)));
+    CHECK(SET_IS(&s, any, L(A, 0), L(B, 0)));
+    rh_pts_free(&s);
+}
+
 typedef struct {
     rh_pts *s;
     int calls[4]; /* per function object: times reported */
@@ -235,6 +315,9 @@ int main(void)
     test_offsets();
     test_cycles();
     test_memcpy();
+    test_zero_weight_cycle();
+    test_memcpy_window();
+    test_window_cells();
     test_calls();
     test_explosion();
     test_budget();

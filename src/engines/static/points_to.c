@@ -254,11 +254,80 @@ static void add_store(rh_pt *pt, LLVMValueRef ptr, LLVMValueRef val)
     rh_pts_store(&pt->s, p, value_node(pt, val));
 }
 
+static int is_gep(LLVMValueRef v)
+{
+    return LLVMIsAGetElementPtrInst(v) ||
+           (LLVMIsAConstantExpr(v) && LLVMGetConstOpcode(v) == LLVMGetElementPtr);
+}
+
+/* Walks the indices of GEP g from its base: *arr_lo and *arr_hi receive
+ * the bytes of the array the last array index stepped into, relative to
+ * the base, and *var whether that index was not a constant (and only
+ * constants before it).  Returns 0 when g steps into no sized array that
+ * way, or steps on past a variable index into an array. */
+static int gep_array(rh_pt *pt, LLVMValueRef g, int64_t *arr_lo, int64_t *arr_hi, int *var)
+{
+    LLVMTypeRef t = LLVMGetGEPSourceElementType(g);
+    int n = LLVMGetNumOperands(g), found = 0;
+    int64_t off = 0, c;
+    *var = 0;
+    for (int i = 1; i < n; i++) {
+        int is_const = const_int(pt, LLVMGetOperand(g, (unsigned)i), &c, 0);
+        if (i == 1) {
+            if (!is_const)
+                return 0; /* pointer arithmetic: the array is not in this GEP */
+            off += c * (int64_t)type_size(pt, t);
+        } else if (LLVMGetTypeKind(t) == LLVMStructTypeKind) {
+            if (!is_const || *var)
+                return *var; /* a field of an element at an unknown index: inside the array */
+            off += (int64_t)LLVMOffsetOfElement(pt->p->td, t, (unsigned)c);
+            t = LLVMStructGetTypeAtIndex(t, (unsigned)c);
+        } else if (LLVMGetTypeKind(t) == LLVMArrayTypeKind && LLVMGetArrayLength(t) > 0) {
+            if (*var)
+                return 1; /* an element of an element: still inside the outer array */
+            LLVMTypeRef e = LLVMGetElementType(t);
+            found = 1, *arr_lo = off, *arr_hi = off + (int64_t)type_size(pt, t);
+            if (is_const)
+                off += c * (int64_t)type_size(pt, e);
+            else
+                *var = 1;
+            t = e;
+        } else {
+            return 0;
+        }
+    }
+    return found;
+}
+
+/* Whether src points somewhere inside an array at an index the analysis
+ * does not know: *base is then a pointer the array's bytes [*lo, *hi) are
+ * relative to.  Either the GEP indexing the array with a variable
+ * (`&s->buf[i]`), or pointer arithmetic on a pointer to the array's
+ * first element (`s->buf + i`, i.e. `gep (gep s, 0, buf, 0), i`). */
+static int array_window(rh_pt *pt, LLVMValueRef src, LLVMValueRef *base, int64_t *lo, int64_t *hi)
+{
+    int var;
+    if (!is_gep(src))
+        return 0;
+    if (gep_array(pt, src, lo, hi, &var))
+        return var ? (*base = LLVMGetOperand(src, 0), 1) : 0;
+    LLVMValueRef inner = LLVMGetOperand(src, 0);
+    if (LLVMGetNumOperands(src) != 2 || !is_gep(inner) || !gep_array(pt, inner, lo, hi, &var) || var)
+        return 0;
+    *base = LLVMGetOperand(inner, 0);
+    return 1;
+}
+
 /* The pointer cells of *src are copied into *dst. */
 static void add_memcpy(rh_pt *pt, LLVMValueRef dst, LLVMValueRef src)
 {
     int d = value_node(pt, dst);
-    rh_pts_memcpy(&pt->s, d, value_node(pt, src));
+    LLVMValueRef base;
+    int64_t lo, hi;
+    if (array_window(pt, src, &base, &lo, &hi) && lo > -(INT32_MAX / 2) && hi < INT32_MAX / 2)
+        rh_pts_memcpy_window(&pt->s, d, value_node(pt, base), (int32_t)lo, (int32_t)hi);
+    else
+        rh_pts_memcpy(&pt->s, d, value_node(pt, src));
 }
 
 /* Fresh object for the result of a call, e.g. an allocation. */
@@ -477,7 +546,11 @@ static void table_call(rh_pt *pt, LLVMValueRef call, const rh_conc_entry *e, int
         }
         if (obj && obj2 && (e->flags & RH_F_OBJ_WRITE) && (e->flags & RH_F_OBJ2_READ))
             add_memcpy(pt, obj, obj2);
-        if (obj && carries(pt, call))
+        /* a memory function returning an integer (strlen, memcmp) returns a
+         * length or an order, never an address: giving it its argument's
+         * set made every length of a string point to the string, and every
+         * counter it was added to, and every array indexed by one */
+        if (obj && LLVMGetTypeKind(LLVMTypeOf(call)) == LLVMPointerTypeKind)
             add_shift(pt, call, obj, RH_PT_ANY);
         return;
     case RH_OP_TSD:
@@ -528,6 +601,19 @@ static void scan_call(rh_pt *pt, LLVMValueRef call, int fi)
         add_call(pt, LLVMGetCalledValue(call), call, 0, -1);
 }
 
+/* Whether v is an address turned into an integer.  The difference of two
+ * (p - q, `sub (ptrtoint p), (ptrtoint q)`) is a distance, not an address
+ * (C11 6.5.6p9: a ptrdiff_t): a pointer made from it again gets its object
+ * from the base it is added to, which carries its own set.  Giving the
+ * difference the sets of p and q made every length computed from one,
+ * and every counter it was added to, point to both; on a real program
+ * that web of pointer-wide integers reached every array indexed by one. */
+static int is_address_cast(LLVMValueRef v)
+{
+    return (LLVMIsAInstruction(v) && LLVMGetInstructionOpcode(v) == LLVMPtrToInt) ||
+           (LLVMIsAConstantExpr(v) && LLVMGetConstOpcode(v) == LLVMPtrToInt);
+}
+
 static void scan_cast_or_arith(rh_pt *pt, LLVMValueRef in, LLVMOpcode op)
 {
     int n = LLVMGetNumOperands(in);
@@ -536,6 +622,8 @@ static void scan_cast_or_arith(rh_pt *pt, LLVMValueRef in, LLVMOpcode op)
                op == LLVMFreeze;
     if (!carries(pt, in))
         return;
+    if (op == LLVMSub) /* an address minus a number; never a number minus an address */
+        n = is_address_cast(LLVMGetOperand(in, 0)) && is_address_cast(LLVMGetOperand(in, 1)) ? 0 : 1;
     for (int i = 0; i < n; i++) {
         LLVMValueRef o = LLVMGetOperand(in, (unsigned)i);
         if (LLVMIsAConstantInt(o))
@@ -565,16 +653,36 @@ static int by_elements(rh_pt *pt, LLVMValueRef ptr, int val, int is_load)
     return 1;
 }
 
+/* A load or store through a pointer at an unknown index inside an array
+ * (array_window): through a window cell of the array's bytes
+ * (rh_pts_store_window), not the object's ANY cell, so that a table of
+ * pointers inside a struct (`srv->workers[i] = w`) does not make every
+ * field of the struct point to every worker. */
+static int by_window(rh_pt *pt, LLVMValueRef ptr, int val, int is_load)
+{
+    LLVMValueRef base;
+    int64_t lo, hi;
+    if (!array_window(pt, ptr, &base, &lo, &hi) || lo <= -(INT32_MAX / 2) || hi >= INT32_MAX / 2)
+        return 0;
+    if (is_load)
+        rh_pts_load_window(&pt->s, val, value_node(pt, base), (int32_t)lo, (int32_t)hi);
+    else
+        rh_pts_store_window(&pt->s, value_node(pt, base), val, (int32_t)lo, (int32_t)hi);
+    return 1;
+}
+
 static void scan_memop(rh_pt *pt, LLVMValueRef in, LLVMOpcode op)
 {
     LLVMValueRef ptr = LLVMGetOperand(in, op == LLVMStore ? 1 : 0);
     switch (op) {
     case LLVMLoad:
-        if (carries(pt, in) && !by_elements(pt, ptr, value_node(pt, in), 1))
+        if (carries(pt, in) && !by_elements(pt, ptr, value_node(pt, in), 1) &&
+            !by_window(pt, ptr, value_node(pt, in), 1))
             add_load(pt, in, ptr);
         return;
     case LLVMStore:
-        if (carries(pt, LLVMGetOperand(in, 0)) && !by_elements(pt, ptr, value_node(pt, LLVMGetOperand(in, 0)), 0))
+        if (carries(pt, LLVMGetOperand(in, 0)) && !by_elements(pt, ptr, value_node(pt, LLVMGetOperand(in, 0)), 0) &&
+            !by_window(pt, ptr, value_node(pt, LLVMGetOperand(in, 0)), 0))
             add_store(pt, ptr, LLVMGetOperand(in, 0));
         return;
     default: /* atomicrmw, cmpxchg: read the old value and write a new one */
@@ -585,6 +693,20 @@ static void scan_memop(rh_pt *pt, LLVMValueRef in, LLVMOpcode op)
             add_store(pt, LLVMGetOperand(in, 0), LLVMGetOperand(in, (unsigned)i));
         return;
     }
+}
+
+/* Whether a GEP's base names no object the analysis tracks (null, a
+ * constant address): only then can its index be where the address comes
+ * from ((char *)0 + addr).  Pointer arithmetic on a real pointer stays in
+ * the pointer's object (C11 6.5.6p8), whatever the index held: were the
+ * index's set added too, every pointer-wide counter that a pointer
+ * difference ever reached would make every array indexed by a counter
+ * point to everything. */
+static int gep_base_untracked(LLVMValueRef base)
+{
+    return LLVMIsAConstant(base) && !LLVMIsAGlobalValue(base) &&
+           !(LLVMIsAConstantExpr(base) && LLVMGetTypeKind(LLVMTypeOf(base)) == LLVMPointerTypeKind &&
+             LLVMGetConstOpcode(base) != LLVMIntToPtr);
 }
 
 /* Instructions that produce pointers from nothing the analysis tracks. */
@@ -611,6 +733,8 @@ static void scan_inst(rh_pt *pt, LLVMValueRef in, int fi)
         int64_t off;
         rh_pt_gep_offset(pt, in, &off);
         add_shift(pt, in, LLVMGetOperand(in, 0), (int32_t)off);
+        if (!gep_base_untracked(LLVMGetOperand(in, 0)))
+            return;
         for (int i = 1; i < LLVMGetNumOperands(in); i++) /* integers holding addresses */
             if (!LLVMIsAConstant(LLVMGetOperand(in, (unsigned)i)))
                 add_shift(pt, in, LLVMGetOperand(in, (unsigned)i), RH_PT_ANY);
@@ -919,6 +1043,10 @@ int rh_pt_stored_fn_targets(rh_pt *pt, LLVMValueRef ptr, int **out, int *unresol
             if (c >= 0)
                 rh_sset_union(&held, rh_pts_set(&pt->s, (int)c));
         }
+        size_t nw;
+        const rh_pts_window *w = rh_pts_windows(&pt->s, o, &nw);
+        for (size_t k = 0; k < nw; k++) /* stored at an unknown index of an array */
+            rh_sset_union(&held, rh_pts_set(&pt->s, w[k].node));
     }
     int n = fn_targets_of(pt, &held, out, unresolved);
     *unresolved = unknown;

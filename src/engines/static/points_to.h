@@ -19,10 +19,25 @@
  *     gives offset ANY.  Narrower integers and floating-point values carry
  *     none (sound: they cannot hold an address whole), so a counter, a
  *     length or a hash computed from an address never ties unrelated
- *     pointers' sets together;
+ *     pointers' sets together.  Where C says an integer is a number and
+ *     not an address, it carries no set either (each split is sound: the
+ *     address it would drop reaches the same place through the other
+ *     operand): the difference of two addresses (a ptrdiff_t: a pointer
+ *     made from it again gets its object from the base it is added to),
+ *     the right operand of a subtraction, the index of a GEP whose base is
+ *     a pointer the analysis tracks (C11 6.5.6p8: the result stays in the
+ *     base's object; only `(char *)0 + addr` takes its address from the
+ *     index), and the integer result of a C library memory function
+ *     (strlen, memcmp: a length or an order);
  *   - a load or store at a variable index into a small array inside an
  *     object touches that array's elements only (pt_elements.h), not
- *     every cell of the object;
+ *     every cell of the object; into a larger one, a window cell of the
+ *     array's bytes (rh_pts_store_window); and a copy out of an array at a
+ *     variable index copies the array's cells only (rh_pts_memcpy_window).
+ *     Sound because an element pointer stays inside its array (C11
+ *     6.5.6p8, the subobject bound _FORTIFY_SOURCE=2 checks); before, a
+ *     table of pointers in a struct made every field of it point to
+ *     everything in the table;
  *   - indirect calls and thread start routines are resolved on the fly,
  *     so a thread's argument flows into its entry function's parameter;
  *   - calls of unknown external functions return a fresh "external" object

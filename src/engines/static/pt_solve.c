@@ -26,10 +26,12 @@ void rh_pts_free(rh_pts *s)
         rh_sset_free(&s->pts[i]), rh_sset_free(&s->delta[i]);
         rh_vec_free(&n->copies), rh_vec_free(&n->loads), rh_vec_free(&n->stores);
         rh_vec_free(&n->memcpys), rh_vec_free(&n->calls);
+        rh_vec_free(&n->wstores), rh_vec_free(&n->wloads);
     }
     for (int i = 0; i < s->nobjs; i++) {
         rh_sset_free(&s->objs[i].cells);
         rh_sset_free(&s->objs[i].readers), rh_vec_free(&s->objs[i].memcpys);
+        rh_vec_free(&s->objs[i].windows), rh_vec_free(&s->objs[i].range_readers);
     }
     for (size_t i = 0; i < s->calls.len; i++)
         rh_sset_free(&s->calls.items[i].done);
@@ -370,6 +372,11 @@ static void load_locs(rh_pts *s, int dst, const rh_sset *locs)
         long any = rh_pts_find_cell(s, rh_pt_loc(o, RH_PT_ANY));
         if (any >= 0)
             add_edge(s, (int)any, dst, 0);
+        for (size_t w = 0; w < s->objs[o].windows.len; w++) {
+            rh_pts_window win = s->objs[o].windows.items[w];
+            if (off >= win.lo && off < win.hi)
+                add_edge(s, win.node, dst, 0);
+        }
     }
 }
 
@@ -428,6 +435,19 @@ static void memcpy_coarse(rh_pts *s, int mc, const rh_sset *srcs, const rh_sset 
     }
 }
 
+/* Whether memcpy m, read through source location offset cs, copies the
+ * cell at offset ck; *from is the source offset to copy it as (unknown
+ * inside a window). */
+static int copies_cell(const rh_pts_memcpy_con *m, int32_t cs, int32_t ck, int32_t *from)
+{
+    *from = cs;
+    if (!m->windowed)
+        return 1;
+    *from = RH_PT_ANY;
+    return cs == RH_PT_ANY || ck == RH_PT_ANY ||
+           ((int64_t)ck >= (int64_t)cs + m->win_lo && (int64_t)ck < (int64_t)cs + m->win_hi);
+}
+
 /* memcpy constraint mc over source locations srcs and destinations dsts. */
 static void memcpy_locs(rh_pts *s, const rh_sset *srcs, const rh_sset *dsts, int mc)
 {
@@ -438,9 +458,11 @@ static void memcpy_locs(rh_pts *s, const rh_sset *srcs, const rh_sset *dsts, int
             continue;
         watch(s, o, mc);
         rh_sset_copy(&cells, &s->objs[o].cells); /* copying may add cells to o */
-        for (uint32_t k = 0; k < cells.n; k++)
-            memcpy_cell(s, dsts, rh_pt_loc_off(srcs->v[i]), (int32_t)(uint32_t)(cells.v[k] >> 32),
-                        (int)(uint32_t)cells.v[k]);
+        for (uint32_t k = 0; k < cells.n; k++) {
+            int32_t ck = (int32_t)(uint32_t)(cells.v[k] >> 32), from;
+            if (copies_cell(&s->memcpys.items[mc], rh_pt_loc_off(srcs->v[i]), ck, &from))
+                memcpy_cell(s, dsts, from, ck, (int)(uint32_t)cells.v[k]);
+        }
     }
     rh_sset_free(&cells);
 }
@@ -517,9 +539,14 @@ void rh_pts_store(rh_pts *s, int ptr, int val)
 
 void rh_pts_memcpy(rh_pts *s, int dstp, int srcp)
 {
+    rh_pts_memcpy_window(s, dstp, srcp, 0, 0);
+}
+
+void rh_pts_memcpy_window(rh_pts *s, int dstp, int srcp, int32_t lo, int32_t hi)
+{
     int mc = (int)s->memcpys.len;
     dstp = find(s, dstp), srcp = find(s, srcp);
-    rh_vec_push(&s->memcpys, ((rh_pts_memcpy_con){dstp, srcp, -1}));
+    rh_vec_push(&s->memcpys, ((rh_pts_memcpy_con){dstp, srcp, -1, lo < hi, lo, hi}));
     rh_vec_push(&s->nodes[srcp].memcpys, mc);
     if (dstp != srcp)
         rh_vec_push(&s->nodes[dstp].memcpys, mc);
@@ -536,6 +563,9 @@ void rh_pts_call(rh_pts *s, int ptr, int id)
     call_locs(s, ci, &c);
     rh_sset_free(&c);
 }
+
+static void store_window_locs(rh_pts *s, const rh_sset *locs, int val, int32_t lo, int32_t hi);
+static void load_window_locs(rh_pts *s, int dst, const rh_sset *locs, int32_t lo, int32_t hi);
 
 /* Pushes node n's delta d through every constraint n has.  Vectors are
  * re-read on every iteration: applying a constraint may add nodes. */
@@ -558,9 +588,19 @@ static void propagate(rh_pts *s, int n, const rh_sset *d)
         if (find(s, s->memcpys.items[mc].dstp) == n)
             memcpy_apply(s, mc, NULL, d);
     }
+    for (size_t i = 0; i < s->nodes[n].wstores.len && !rh_budget_over(s->budget); i++) {
+        rh_pts_wcon w = s->nodes[n].wstores.items[i];
+        store_window_locs(s, d, w.node, w.lo, w.hi);
+    }
+    for (size_t i = 0; i < s->nodes[n].wloads.len && !rh_budget_over(s->budget); i++) {
+        rh_pts_wcon w = s->nodes[n].wloads.items[i];
+        load_window_locs(s, w.node, d, w.lo, w.hi);
+    }
     for (size_t i = 0; i < s->nodes[n].calls.len; i++)
         call_locs(s, s->nodes[n].calls.items[i], d);
 }
+
+static void copy_to_memcpys(rh_pts *s, uint32_t o, int32_t off, int cell);
 
 /* Wires a new cell to the loads that read its object and to the memcpys
  * that copy out of it. */
@@ -581,6 +621,18 @@ static void wire_new_cell(rh_pts *s, uint64_t loc)
         if (roff == RH_PT_ANY || off == RH_PT_ANY || roff == off)
             add_edge(s, cell, (int)(readers->v[i] >> 32), 0);
     }
+    for (size_t i = 0; i < s->objs[o].range_readers.len; i++) {
+        rh_pts_window r = s->objs[o].range_readers.items[i];
+        if (off == RH_PT_ANY || (off >= r.lo && off < r.hi))
+            add_edge(s, cell, r.node, 0);
+    }
+    copy_to_memcpys(s, o, off, cell);
+}
+
+/* Copies cell node `cell` of object o, at offset off, through every
+ * precise memcpy copying out of o. */
+static void copy_to_memcpys(rh_pts *s, uint32_t o, int32_t off, int cell)
+{
     rh_sset dsts = {0}, srcs = {0}; /* copies: memcpy_cell makes nodes */
     for (size_t i = 0; i < s->objs[o].memcpys.len; i++) {
         rh_pts_memcpy_con m = s->memcpys.items[s->objs[o].memcpys.items[i]];
@@ -588,13 +640,128 @@ static void wire_new_cell(rh_pts *s, uint64_t loc)
             continue;
         rh_sset_copy(&dsts, &s->pts[find(s, m.dstp)]);
         rh_sset_copy(&srcs, &s->pts[find(s, m.srcp)]);
-        for (uint32_t k = 0; k < srcs.n; k++) /* the source locations in o */
-            if (rh_pt_loc_obj(srcs.v[k]) == o)
-                memcpy_cell(s, &dsts, rh_pt_loc_off(srcs.v[k]), off, cell);
+        for (uint32_t k = 0; k < srcs.n; k++) { /* the source locations in o */
+            int32_t from;
+            if (rh_pt_loc_obj(srcs.v[k]) == o && copies_cell(&m, rh_pt_loc_off(srcs.v[k]), off, &from))
+                memcpy_cell(s, &dsts, from, off, cell);
+        }
     }
     rh_sset_free(&dsts), rh_sset_free(&srcs);
 }
 
+/* The window cell of bytes [lo, hi) of object o, created and wired on
+ * first use: to the loads that read those bytes (at a constant offset
+ * inside them, at an unknown index overlapping them, at ANY through the
+ * all-cells node) and to the memcpys copying out of o.  It is one of o's
+ * cells at offset ANY (o.cells), so all_cells, merge_cells and memcpy_locs
+ * see it; no location names it (a load or store at (o, ANY) still means
+ * the ANY cell). */
+static int window_node(rh_pts *s, uint32_t o, int32_t lo, int32_t hi)
+{
+    rh_pts_object *ob = &s->objs[o];
+    for (size_t i = 0; i < ob->windows.len; i++)
+        if (ob->windows.items[i].lo == lo && ob->windows.items[i].hi == hi)
+            return ob->windows.items[i].node;
+    int w = rh_pts_new_node(s);
+    ob = &s->objs[o];
+    rh_vec_push(&ob->windows, ((rh_pts_window){lo, hi, w}));
+    rh_sset_add(&ob->cells, ((uint64_t)(uint32_t)RH_PT_ANY << 32) | (uint32_t)w);
+    if (ob->all >= 0)
+        add_edge(s, w, ob->all, 0);
+    for (uint32_t i = 0; i < s->objs[o].readers.n; i++) {
+        uint64_t r = s->objs[o].readers.v[i];
+        int32_t roff = (int32_t)(uint32_t)r;
+        if (roff == RH_PT_ANY || (roff >= lo && roff < hi))
+            add_edge(s, w, (int)(r >> 32), 0);
+    }
+    for (size_t i = 0; i < s->objs[o].range_readers.len; i++) {
+        rh_pts_window r = s->objs[o].range_readers.items[i];
+        if (r.lo < hi && lo < r.hi)
+            add_edge(s, w, r.node, 0);
+    }
+    copy_to_memcpys(s, o, RH_PT_ANY, w);
+    return w;
+}
+
+/* Bytes [kb + lo, kb + hi) of an object, or 0 when kb is ANY or they
+ * leave the offsets the solver keeps. */
+static int window_of(int32_t kb, int32_t lo, int32_t hi, int32_t *wlo, int32_t *whi)
+{
+    if (kb == RH_PT_ANY)
+        return 0;
+    int64_t a = (int64_t)kb + lo, b = (int64_t)kb + hi;
+    if (a < -(INT32_MAX / 2) || b > INT32_MAX / 2)
+        return 0;
+    *wlo = (int32_t)a, *whi = (int32_t)b;
+    return 1;
+}
+
+/* *(l + [lo, hi)) ⊇ val for each location l in locs */
+static void store_window_locs(rh_pts *s, const rh_sset *locs, int val, int32_t lo, int32_t hi)
+{
+    for (uint32_t i = 0; i < locs->n && !rh_budget_over(s->budget); i++) {
+        uint32_t o = rh_pt_loc_obj(locs->v[i]);
+        int32_t wlo, whi;
+        if (s->objs[o].is_func)
+            continue;
+        if (s->objs[o].collapsed || !window_of(rh_pt_loc_off(locs->v[i]), lo, hi, &wlo, &whi))
+            add_edge(s, val, rh_pts_cell(s, rh_pt_loc(o, RH_PT_ANY)), 0);
+        else
+            add_edge(s, val, window_node(s, o, wlo, whi), 0);
+    }
+}
+
+/* dst ⊇ *(l + [lo, hi)) for each location l in locs */
+static void load_window_locs(rh_pts *s, int dst, const rh_sset *locs, int32_t lo, int32_t hi)
+{
+    for (uint32_t i = 0; i < locs->n && !rh_budget_over(s->budget); i++) {
+        uint32_t o = rh_pt_loc_obj(locs->v[i]);
+        int32_t wlo, whi;
+        if (s->objs[o].is_func)
+            continue;
+        if (s->objs[o].collapsed || !window_of(rh_pt_loc_off(locs->v[i]), lo, hi, &wlo, &whi)) {
+            uint64_t any = rh_pt_loc(o, RH_PT_ANY);
+            rh_sset one = {&any, 1, 1};
+            load_locs(s, dst, &one);
+            continue;
+        }
+        dst = find(s, dst);
+        rh_vec_push(&s->objs[o].range_readers, ((rh_pts_window){wlo, whi, dst}));
+        rh_sset cells = {0};
+        rh_sset_copy(&cells, &s->objs[o].cells); /* add_edge makes no cells, but be safe */
+        long any = rh_pts_find_cell(s, rh_pt_loc(o, RH_PT_ANY));
+        for (uint32_t k = 0; k < cells.n; k++) {
+            int32_t ck = (int32_t)(uint32_t)(cells.v[k] >> 32);
+            int cn = (int)(uint32_t)cells.v[k];
+            if ((ck != RH_PT_ANY && ck >= wlo && ck < whi) || cn == any)
+                add_edge(s, cn, dst, 0);
+        }
+        rh_sset_free(&cells);
+        for (size_t w = 0; w < s->objs[o].windows.len; w++) {
+            rh_pts_window win = s->objs[o].windows.items[w];
+            if (win.lo < whi && wlo < win.hi)
+                add_edge(s, win.node, dst, 0);
+        }
+    }
+}
+
+void rh_pts_store_window(rh_pts *s, int base, int val, int32_t lo, int32_t hi)
+{
+    base = find(s, base);
+    rh_vec_push(&s->nodes[base].wstores, ((rh_pts_wcon){val, lo, hi}));
+    rh_sset c = current(s, base);
+    store_window_locs(s, &c, val, lo, hi);
+    rh_sset_free(&c);
+}
+
+void rh_pts_load_window(rh_pts *s, int dst, int base, int32_t lo, int32_t hi)
+{
+    base = find(s, base);
+    rh_vec_push(&s->nodes[base].wloads, ((rh_pts_wcon){dst, lo, hi}));
+    rh_sset c = current(s, base);
+    load_window_locs(s, dst, &c, lo, hi);
+    rh_sset_free(&c);
+}
 
 /* Object o collapsed: its cells flow into its ANY cell, which every
  * reader of o reads from now on. */
@@ -682,32 +849,77 @@ static void merge(rh_pts *s, int r, int n)
     APPEND(a->stores, b->stores);
     APPEND(a->memcpys, b->memcpys);
     APPEND(a->calls, b->calls);
+    APPEND(a->wstores, b->wstores);
+    APPEND(a->wloads, b->wloads);
     s->rep[n] = r;
     s->merged++;
     if (s->delta[r].n)
         enqueue(s, r);
 }
 
-/* Constant-shift edges on cycles become any-offset edges, and their
- * sources push their whole sets along them again. */
+/* Which components of comp have only zero-weight cycles: potentials are
+ * given along the component's constant-shift edges from one root (each
+ * node is reached from it: a component is strongly connected over those
+ * edges), and a component is zero-weight when every such edge u -> v
+ * has pot(v) = pot(u) + shift.  Then a location entering the component
+ * at offset o reaches node v at o + pot(v) - pot(entry) only: finitely
+ * many offsets, so its shifts stay exact.  That is the shape of a vector
+ * with its header before its data (`h = (size_t *)v - 2; v = (void *)(h + 2)`,
+ * `realloc(v - 16, n) + 16`), which made every pointer stored in one
+ * lose its offset.  Returns zero[comp] = 1 for those components. */
+static char *zero_weight_components(rh_pts *s, const int *comp)
+{
+    char *zero = rh_xcalloc((size_t)s->nnodes + 1, 1), *seen = rh_xcalloc((size_t)s->nnodes + 1, 1);
+    char *root_done = rh_xcalloc((size_t)s->nnodes + 1, 1);
+    int64_t *pot = rh_xcalloc((size_t)s->nnodes + 1, sizeof *pot);
+    int *stack = rh_xmalloc(((size_t)s->nnodes + 1) * sizeof *stack);
+    for (int r = 0; r < s->nnodes; r++) {
+        if (s->rep[r] != r || comp[r] < 0 || root_done[comp[r]])
+            continue;
+        root_done[comp[r]] = 1, zero[comp[r]] = 1;
+        int sp = 0;
+        stack[sp++] = r, seen[r] = 1;
+        while (sp) {
+            int u = stack[--sp];
+            for (size_t i = 0; i < s->nodes[u].copies.len; i++) {
+                rh_pts_edge e = s->nodes[u].copies.items[i];
+                int v = find(s, e.dst);
+                if (e.shift == RH_PT_ANY || comp[v] != comp[r])
+                    continue;
+                if (!seen[v])
+                    seen[v] = 1, pot[v] = pot[u] + e.shift, stack[sp++] = v;
+                else if (pot[v] != pot[u] + e.shift)
+                    zero[comp[r]] = 0;
+            }
+        }
+    }
+    free(seen), free(root_done), free(pot), free(stack);
+    return zero;
+}
+
+/* Constant-shift edges on cycles of non-zero weight become any-offset
+ * edges, and their sources push their whole sets along them again. */
 static void break_positive_cycles(rh_pts *s, int *comp, int *rank)
 {
     if (!rh_pts_find_cycles(s, 1, comp, rank))
         return;
+    char *zero = zero_weight_components(s, comp);
     for (int u = 0; u < s->nnodes; u++) {
-        if (s->rep[u] != u || comp[u] < 0)
+        if (s->rep[u] != u || comp[u] < 0 || zero[comp[u]])
             continue;
         int changed = 0;
         for (size_t i = 0; i < s->nodes[u].copies.len; i++) {
             rh_pts_edge *e = &s->nodes[u].copies.items[i];
-            if (e->shift != 0 && e->shift != RH_PT_ANY && comp[find(s, e->dst)] == comp[u])
+            if (e->shift != 0 && e->shift != RH_PT_ANY && comp[find(s, e->dst)] == comp[u]) {
                 e->shift = RH_PT_ANY, changed = 1;
+            }
         }
         if (changed && s->pts[u].n) {
             rh_sset_union(&s->delta[u], &s->pts[u]);
             enqueue(s, u);
         }
     }
+    free(zero);
 }
 
 /* Breaks positive-weight cycles, then finds the cycles of unshifted copy

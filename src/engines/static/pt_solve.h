@@ -25,8 +25,11 @@
  *     destinations' ANY cells once they have many, so that it costs
  *     |cells| + |destinations| edges, not their product;
  *   - termination over pointer arithmetic: a constant-shift edge found on
- *     a cycle becomes an any-offset edge (only the pointers on the cycle
- *     lose their offsets); as a backstop between searches, a shifted
+ *     a cycle of non-zero weight becomes an any-offset edge (only the
+ *     pointers on the cycle lose their offsets); a cycle whose shifts sum
+ *     to zero on every path (a vector's header before its data: v - 16,
+ *     then + 16) makes no new offsets and keeps them exact; as a backstop
+ *     between searches, a shifted
  *     offset outside a
  *     sized object, or past RH_PTS_MAX_OFFSETS distinct offsets of one
  *     object, becomes RH_PT_ANY, and such an object is collapsed: every
@@ -48,7 +51,10 @@
  * Memory semantics of a location (obj, ANY): it stands for every offset,
  * so a load at ANY reads every cell of the object and a load at a constant
  * offset also reads the object's ANY cell; a store at ANY writes the ANY
- * cell.
+ * cell.  A window cell (rh_pts_store_window) holds what was stored at an
+ * unknown offset inside bytes [lo, hi) of an object: loads at an offset
+ * inside them, loads from inside an overlapping window, loads at ANY and
+ * copies out of the object read it; no other load does.
  * Contract: constraints may be added before and during solving (on_call
  * adds the call's parameter constraints); each takes effect on the whole
  * current sets when added.  Node and object ids are dense from 0.
@@ -86,16 +92,31 @@ typedef struct rh_pts_edge {
     int32_t shift; /* 0, a byte offset, or RH_PT_ANY */
 } rh_pts_edge;
 
+typedef struct rh_pts_wcon {
+    int node;               /* the value stored, or the load */
+    int32_t lo, hi;
+} rh_pts_wcon;
+
 typedef struct rh_pts_node {
     RH_VEC(rh_pts_edge) copies; /* dst ⊇ this + shift */
     RH_VEC(int) loads;          /* dst ⊇ *this */
     RH_VEC(int) stores;         /* *this ⊇ val */
     RH_VEC(int) memcpys;        /* memcpy constraints this is a pointer of */
     RH_VEC(int) calls;          /* call constraints through this */
+    RH_VEC(rh_pts_wcon) wstores; /* *(this + [lo, hi)) ⊇ node: a store inside an array */
+    RH_VEC(rh_pts_wcon) wloads;  /* node ⊇ *(this + [lo, hi)): a load from inside one */
     int queued;
     int exploded;               /* queued for unification */
     int rank;                   /* topological position: the worklist pops low ranks first */
 } rh_pts_node;
+
+/* Bytes [lo, hi) of an object (an array inside it) and a node: the
+ * cell of what was stored there at an unknown index, or a load reading
+ * them. */
+typedef struct rh_pts_window {
+    int32_t lo, hi;
+    int node;
+} rh_pts_window;
 
 typedef struct rh_pts_object {
     uint64_t size;   /* bytes, 0 when unknown */
@@ -107,11 +128,15 @@ typedef struct rh_pts_object {
                       * (in a collapsed object: ANY, reading the ANY cell) */
     int all;         /* node every cell flows into, read by loads at ANY offset; -1 until one */
     RH_VEC(int) memcpys; /* memcpy constraints copying out of this object */
+    RH_VEC(rh_pts_window) windows;       /* cells of unknown offsets inside arrays */
+    RH_VEC(rh_pts_window) range_readers; /* loads from inside arrays: node is the load's */
 } rh_pts_object;
 
 typedef struct rh_pts_memcpy_con {
     int dstp, srcp;
     int via; /* coarse mode's node, -1 while precise */
+    int windowed;           /* srcp points to the base of the source's array, not into it */
+    int32_t win_lo, win_hi; /* the array's bytes, relative to that base */
 } rh_pts_memcpy_con;
 
 typedef struct rh_pts_call_con {
@@ -163,7 +188,36 @@ void rh_pts_copy(rh_pts *s, int dst, int src, int32_t shift);
 void rh_pts_load(rh_pts *s, int dst, int ptr);
 void rh_pts_store(rh_pts *s, int ptr, int val);
 void rh_pts_memcpy(rh_pts *s, int dstp, int srcp);
+/* A memcpy whose source is somewhere inside an array that spans bytes
+ * [lo, hi) from where srcbase points: it copies only the cells of those
+ * bytes (and the ANY cell), to where dstp points at an unknown offset.
+ * Sound because a copy from an element of an array reads that array
+ * only (C11 6.5.6p8 bounds the pointer to the array; the subobject bound
+ * that _FORTIFY_SOURCE=2 checks); without it a memmove inside a char
+ * array field (`memmove(&s->buf[i], &s->buf[j], n)`) copied every pointer
+ * field of the struct into its ANY cell, which every load from the
+ * struct reads: all its pointers merged. */
+void rh_pts_memcpy_window(rh_pts *s, int dstp, int srcbase, int32_t lo, int32_t hi);
 void rh_pts_call(rh_pts *s, int ptr, int id);
+/* A store and a load through a pointer somewhere inside an array that
+ * spans bytes [lo, hi) from where base points (`s->arr[i] = v`,
+ * `x = s->arr[i]`): instead of the object's ANY cell, which every load
+ * from the object reads, the store writes a window cell of those bytes,
+ * which loads from inside them (at a constant offset, at an unknown
+ * index, or at ANY) and copies out of the object read; the load reads
+ * the cells of those bytes, the windows overlapping them and the ANY
+ * cell.  Sound for the same reason as rh_pts_memcpy_window: an element
+ * pointer stays inside its array.  Where base points at ANY, or into a
+ * collapsed object, they are a store and a load at ANY. */
+void rh_pts_store_window(rh_pts *s, int base, int val, int32_t lo, int32_t hi);
+void rh_pts_load_window(rh_pts *s, int dst, int base, int32_t lo, int32_t hi);
+/* The window cells of object o (what was stored in it at an unknown
+ * index inside an array): a reader of all of o's cells reads these too. */
+static inline const rh_pts_window *rh_pts_windows(const rh_pts *s, uint32_t o, size_t *n)
+{
+    *n = s->objs[o].windows.len;
+    return s->objs[o].windows.items;
+}
 
 /* The node n was merged into (cycle collapse); use it for every lookup. */
 static inline int rh_pts_rep(const rh_pts *s, int n)

@@ -1,0 +1,38 @@
+/* a memmove inside a char array field copies only that array's bytes: the struct's pointer fields keep pointing to their own blocks, so main's write to one block and the worker's to the other never meet */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct editor {
+    int *mine;
+    int *theirs;
+    char text[64];
+    unsigned long cursor;
+};
+
+static void *worker(void *arg)
+{
+    struct editor *e = arg;
+    *e->theirs = 2; // NORACE
+    return 0;
+}
+
+int main(void)
+{
+    static struct editor e;
+    e.mine = malloc(sizeof *e.mine);
+    e.theirs = malloc(sizeof *e.theirs);
+    if (!e.mine || !e.theirs)
+        return 1;
+    strcpy(e.text, "abcdef");
+    e.cursor = 2;
+    memmove(&e.text[e.cursor + 1], &e.text[e.cursor], strlen(e.text) - e.cursor + 1);
+    pthread_t t;
+    pthread_create(&t, 0, worker, &e);
+    *e.mine = 1; // NORACE
+    pthread_join(t, 0);
+    int r = *e.mine + *e.theirs - 3; // NORACE
+    free(e.mine);
+    free(e.theirs);
+    return r;
+}
