@@ -40,6 +40,16 @@
  * offset was off (RH_PT_ANY: unknown). */
 void rh_loc_range(rh_static *s, int a, uint32_t obj, int32_t off, int64_t *lo, int64_t *hi);
 
+/* Whether accesses a1 and a2 are surely apart because each addresses a
+ * field of the same struct type T through a pointer to T elements (`p->f`,
+ * `q[i].g`, `&r->arr[k]`, whatever p, q, r point to), and the fields' bytes
+ * inside T do not meet.  Two T objects never partially overlap (C's
+ * effective-type rules; a T placed at an arbitrary byte of a buffer is
+ * undefined behaviour), so the two accesses are in one T at disjoint bytes
+ * or in two T's at disjoint addresses.  Type punning between different
+ * struct types is never concluded on: the types must be the same. */
+int rh_loc_fields_apart(rh_static *s, int a1, int a2);
+
 /* Whether obj is a constant global: never written by a program without
  * undefined behaviour, so no race is on it. */
 int rh_loc_read_only(const rh_static *s, uint32_t obj);

@@ -10,6 +10,7 @@
  */
 #include "own_index.h"
 #include "loops.h"
+#include "int_values.h"
 
 typedef struct ids {
     int64_t lo, hi; /* ids lie in [lo, hi) */
@@ -374,6 +375,127 @@ static int same_array(rh_static *s, LLVMValueRef g1, int p1, LLVMValueRef g2, in
            rh_sset_equal(b1, b2) && b1->n == 1 && rh_pt_loc_off(b1->v[0]) != RH_PT_ANY;
 }
 
+/* Ids listed per instance: a create call whose argument is a constant, or
+ * an expression of the counter of a counted loop with constant bounds
+ * (i + 8, 2 * i), or the integer the argument points to when cell_ids
+ * knows a small range of them.  per_instance: the instances are the list's
+ * entries, one each (otherwise several instances may share an entry). */
+#define MAX_IDS 32
+
+typedef struct id_list {
+    int64_t v[MAX_IDS];
+    int n, per_instance, byref;
+} id_list;
+
+/* The first phi inside v's expression that is a counted loop's counter
+ * with constant bounds. */
+static int loop_in_expr(rh_static *s, LLVMValueRef v, rh_counted_loop *l, int depth)
+{
+    if (depth > 8 || !LLVMIsAInstruction(v))
+        return 0;
+    if (LLVMIsAPHINode(v))
+        return rh_loop_of_index(&s->cfg, v, l) && !l->end_value;
+    if (LLVMIsALoadInst(v) || LLVMIsACallInst(v))
+        return 0;
+    for (int i = 0; i < LLVMGetNumOperands(v); i++)
+        if (loop_in_expr(s, LLVMGetOperand(v, (unsigned)i), l, depth + 1))
+            return 1;
+    return 0;
+}
+
+static int listed_ids(rh_static *s, int t, id_list *out)
+{
+    const rh_tg_thread *th = &s->tg.threads[t];
+    if (t == 0 || th->parent < 0)
+        return 0;
+    const rh_conc_entry *e = rh_model_call_entry(s->p, th->create);
+    if (!e || e->obj2 < 0)
+        return 0;
+    LLVMValueRef arg = strip_int(LLVMGetOperand(th->create, (unsigned)e->obj2));
+    rh_counted_loop l;
+    ids r;
+    out->n = 0, out->byref = 0;
+    if (LLVMIsAConstantInt(arg) || LLVMIsAConstantPointerNull(arg)) {
+        out->v[out->n++] = LLVMIsAConstantInt(arg) ? LLVMConstIntGetSExtValue(arg) : 0;
+        out->per_instance = !th->multi;
+        return 1;
+    }
+    if (LLVMGetTypeKind(LLVMTypeOf(arg)) == LLVMIntegerTypeKind && loop_in_expr(s, arg, &l, 0)) {
+        if (l.end - l.start > MAX_IDS || l.end <= l.start)
+            return 0;
+        rh_iv_env env = {&s->cfg, {l.iv}, {0}, 1, NULL, 0};
+        for (int64_t k = l.start; k < l.end; k++) {
+            rh_ival x;
+            env.value[0] = k;
+            rh_iv_eval(&env, arg, &x);
+            if (x.mod != 0)
+                return 0;
+            out->v[out->n++] = x.rem;
+        }
+        out->per_instance = once_per_iteration(s, t, &l);
+        return 1;
+    }
+    if (!cell_ids(s, t, LLVMGetOperand(th->create, (unsigned)e->obj2), &r) || r.hi - r.lo > MAX_IDS ||
+        r.hi <= r.lo)
+        return 0;
+    for (int64_t k = r.lo; k < r.hi; k++)
+        out->v[out->n++] = k;
+    out->per_instance = r.distinct, out->byref = 1;
+    return 1;
+}
+
+/* What one instance of access a does: whether a guard on its id keeps it
+ * from running, and the value of its first variable index. */
+typedef struct inst_view {
+    int excluded;
+    rh_ival idx;
+} inst_view;
+
+static int view_access(rh_static *s, int a, int t, const id_list *ids, inst_view *out, LLVMValueRef *root,
+                       int *pos, int *indexed)
+{
+    const rh_access *ac = &s->p->accesses[a];
+    const rh_tg_thread *th = &s->tg.threads[t];
+    if (ac->func != th->func || !th->once[th->func] || th->async)
+        return 0;
+    LLVMValueRef prm = LLVMGetParam(s->p->funcs[th->func].fn, 0);
+    rh_iv_env env = {&s->cfg, {prm}, {0}, ids->byref ? 0 : 1, ids->byref ? prm : NULL, 0};
+    LLVMValueRef x = LLVMIsAGetElementPtrInst(ac->ptr) ? first_variable_index(ac->ptr, pos, root) : NULL;
+    *indexed = x != NULL;
+    for (int k = 0; k < ids->n; k++) {
+        env.value[0] = env.cell_value = ids->v[k];
+        out[k].excluded = rh_iv_guard_excludes(&env, ac->inst);
+        if (x)
+            rh_iv_eval(&env, x, &out[k].idx);
+    }
+    return 1;
+}
+
+/* Instances of threads t1 and t2 whose ids are listed: every pair of two
+ * different instances either has one access kept from running by a guard
+ * on its id, or indexes one array at elements the ids keep apart. */
+static int listed_disjoint(rh_static *s, int a1, int t1, int a2, int t2)
+{
+    id_list i1, i2;
+    inst_view v1[MAX_IDS], v2[MAX_IDS];
+    LLVMValueRef g1 = NULL, g2 = NULL;
+    int p1 = 0, p2 = 0, x1, x2;
+    if (!listed_ids(s, t1, &i1) || !listed_ids(s, t2, &i2) || !view_access(s, a1, t1, &i1, v1, &g1, &p1, &x1) ||
+        !view_access(s, a2, t2, &i2, v2, &g2, &p2, &x2))
+        return 0;
+    int indexed = x1 && x2 && same_array(s, g1, p1, g2, p2);
+    for (int k1 = 0; k1 < i1.n; k1++)
+        for (int k2 = 0; k2 < i2.n; k2++) {
+            if (t1 == t2 && k1 == k2 && i1.per_instance)
+                continue; /* one instance */
+            if (v1[k1].excluded || v2[k2].excluded)
+                continue;
+            if (!indexed || rh_iv_may_meet(&v1[k1].idx, &v2[k2].idx))
+                return 0;
+        }
+    return 1;
+}
+
 int rh_own_index_disjoint(rh_static *s, int a1, int t1, int a2, int t2)
 {
     if (filled_before_create(s, a1, t1, a2, t2) || filled_before_create(s, a2, t2, a1, t1))
@@ -388,10 +510,10 @@ int rh_own_index_disjoint(rh_static *s, int a1, int t1, int a2, int t2)
         return 1;
     if (!access_id(s, a1, t1, &p1, &r1, &g1) || !access_id(s, a2, t2, &p2, &r2, &g2) ||
         !same_array(s, g1, p1, g2, p2))
-        return 0;
+        return listed_disjoint(s, a1, t1, a2, t2);
     if (!thread_ids(s, t1, r1, &i1) || !thread_ids(s, t2, r2, &i2) || !small_ids(&i1) || !small_ids(&i2))
-        return 0;
-    if (t1 == t2)
-        return i1.distinct;
-    return i1.hi <= i2.lo || i2.hi <= i1.lo;
+        return listed_disjoint(s, a1, t1, a2, t2);
+    if (t1 == t2 ? i1.distinct : i1.hi <= i2.lo || i2.hi <= i1.lo)
+        return 1;
+    return listed_disjoint(s, a1, t1, a2, t2);
 }
