@@ -1,6 +1,6 @@
-/* barrier_phases.c - finds the barriers that separate phases and the
- * accesses before the first and after a wait of each participant (see
- * barrier_phases.h).
+/* barrier_phases.c - finds the barriers that separate phases and, per
+ * access of each participant, how many waits may precede it at most and
+ * how many surely precede it (see barrier_phases.h).
  */
 #include "barrier_phases.h"
 #include "handover.h"
@@ -12,8 +12,10 @@ typedef struct bp_barrier {
     uint64_t loc;
     LLVMValueRef init;
     unsigned char *part;          /* per thread: may wait on it */
-    unsigned char *before, *after; /* per access: in its start routine, before any wait / after a sure one */
+    unsigned char *maxw, *minw; /* per access in its start routine: waits that may / surely precede it */
 } bp_barrier;
+
+#define MANY_WAITS 255 /* a wait in a loop or inside a call: no bound */
 
 struct rh_barrier_phases {
     rh_static *s;
@@ -115,15 +117,16 @@ static int within_count(LLVMValueRef n, int64_t count, LLVMValueRef sym)
 }
 
 /* Whether instruction in of function f may wait on the barrier. */
-static int waits(rh_static *s, int f, LLVMValueRef in, uint64_t loc, const unsigned char *mw, int *sure)
+static int waits(rh_static *s, int f, LLVMValueRef in, uint64_t loc, const unsigned char *mw, int *sure,
+                 int *direct)
 {
-    *sure = 0;
+    *sure = *direct = 0;
     if (!LLVMIsACallInst(in))
         return 0;
     const rh_conc_entry *e = rh_model_call_entry(s->p, in);
     if (e && e->op == RH_OP_BARRIER_WAIT && e->obj >= 0) {
         int d = denotes(s, LLVMGetOperand(in, (unsigned)e->obj), loc);
-        *sure = d == 2;
+        *sure = d == 2, *direct = 1;
         return d > 0;
     }
     const rh_tg_edge *ed = rh_tg_edge_of(&s->tg, f, in);
@@ -135,17 +138,21 @@ static int waits(rh_static *s, int f, LLVMValueRef in, uint64_t loc, const unsig
     return any;
 }
 
-/* Marks the accesses of start routine f before every wait and after a
- * sure wait on the barrier. */
+/* Counts, per access of start routine f, the waits on the barrier that
+ * may precede it on some path (a direct wait outside every loop runs at
+ * most once per call; any other one, any number of times) and the sure
+ * waits that dominate it (each runs at least once before it). */
 static void classify(rh_static *s, bp_barrier *b, int f, const unsigned char *mw)
 {
     RH_VEC(LLVMValueRef) any = {0}, sure = {0};
+    RH_VEC(int) weight = {0};
     LLVMValueRef fn = s->p->funcs[f].fn;
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
         for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
-            int su;
-            if (waits(s, f, in, b->loc, mw, &su)) {
+            int su, direct;
+            if (waits(s, f, in, b->loc, mw, &su, &direct)) {
                 rh_vec_push(&any, in);
+                rh_vec_push(&weight, direct && !rh_cfg_inst_in_loop(&s->cfg, f, in) ? 1 : MANY_WAITS);
                 if (su)
                     rh_vec_push(&sure, in);
             }
@@ -153,15 +160,18 @@ static void classify(rh_static *s, bp_barrier *b, int f, const unsigned char *mw
     const rh_function *mf = &s->p->funcs[f];
     for (int a = mf->first_access; a < mf->first_access + mf->naccesses; a++) {
         LLVMValueRef in = s->p->accesses[a].inst;
-        int before = 1, after = 0;
-        for (size_t i = 0; i < any.len && before; i++)
-            before = any.items[i] != in && !rh_cfg_may_follow(any.items[i], in);
-        for (size_t i = 0; i < sure.len && !after; i++)
-            after = sure.items[i] != in && rh_cfg_dominates(sure.items[i], in);
-        b->before[a] = (unsigned char)before, b->after[a] = (unsigned char)after;
+        int maxw = 0, minw = 0;
+        for (size_t i = 0; i < any.len && maxw < MANY_WAITS; i++)
+            if (any.items[i] == in || rh_cfg_may_follow(any.items[i], in))
+                maxw += weight.items[i];
+        for (size_t i = 0; i < sure.len; i++)
+            minw += sure.items[i] != in && rh_cfg_dominates(sure.items[i], in);
+        b->maxw[a] = (unsigned char)(maxw < MANY_WAITS ? maxw : MANY_WAITS);
+        b->minw[a] = (unsigned char)(minw < MANY_WAITS ? minw : MANY_WAITS - 1);
     }
     rh_vec_free(&any);
     rh_vec_free(&sure);
+    rh_vec_free(&weight);
 }
 
 /* Participants, their count, and the accesses of their routines. */
@@ -187,8 +197,8 @@ static int accept(rh_static *s, bp_barrier *b)
     const rh_conc_entry *e = rh_model_call_entry(s->p, b->init);
     ok = ok && e->size >= 0 && within_count(LLVMGetOperand(b->init, (unsigned)e->size), count, sym);
     if (ok) {
-        b->before = rh_xcalloc((size_t)s->p->naccesses + 1, 1);
-        b->after = rh_xcalloc((size_t)s->p->naccesses + 1, 1);
+        b->maxw = rh_xcalloc((size_t)s->p->naccesses + 1, 1);
+        b->minw = rh_xcalloc((size_t)s->p->naccesses + 1, 1);
         for (int t = 0; t < s->tg.nthreads; t++)
             if (b->part[t])
                 classify(s, b, t == 0 ? s->p->main_func : s->tg.threads[t].func, mw);
@@ -250,8 +260,7 @@ int rh_bp_ordered(const rh_barrier_phases *r, int a1, int t1, int a2, int t2)
         return 0;
     for (size_t i = 0; i < r->v.len; i++) {
         const bp_barrier *b = &r->v.items[i];
-        if (b->part[t1] && b->part[t2] &&
-            ((b->before[a1] && b->after[a2]) || (b->before[a2] && b->after[a1])))
+        if (b->part[t1] && b->part[t2] && (b->maxw[a1] < b->minw[a2] || b->maxw[a2] < b->minw[a1]))
             return 1;
     }
     return 0;
@@ -263,8 +272,8 @@ void rh_bp_free(rh_barrier_phases *r)
         return;
     for (size_t i = 0; i < r->v.len; i++) {
         free(r->v.items[i].part);
-        free(r->v.items[i].before);
-        free(r->v.items[i].after);
+        free(r->v.items[i].maxw);
+        free(r->v.items[i].minw);
     }
     rh_vec_free(&r->v);
     free(r);
