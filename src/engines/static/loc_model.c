@@ -206,6 +206,39 @@ int rh_loc_fields_apart(rh_static *s, int a1, int a2)
     return t1 && t1 == t2 && (h1 <= l2 || h2 <= l1);
 }
 
+/* Whether integer v as wide as a pointer: narrower ones lost address bits. */
+static int pointer_wide(rh_static *s, LLVMValueRef v)
+{
+    LLVMTypeRef t = LLVMTypeOf(v);
+    return LLVMGetTypeKind(t) == LLVMPointerTypeKind ||
+           (LLVMGetTypeKind(t) == LLVMIntegerTypeKind &&
+            LLVMGetIntTypeWidth(t) >= 8 * LLVMPointerSize(s->p->td));
+}
+
+LLVMValueRef rh_loc_base_offset(rh_static *s, LLVMValueRef v, int64_t *off)
+{
+    *off = 0;
+    for (int d = 0; d < 16 && LLVMIsAInstruction(v); d++) {
+        LLVMOpcode op = LLVMGetInstructionOpcode(v);
+        int64_t o;
+        if (op == LLVMGetElementPtr && rh_pt_gep_offset(&s->pt, v, &o)) {
+            *off += o, v = LLVMGetOperand(v, 0);
+        } else if (op == LLVMBitCast || op == LLVMAddrSpaceCast ||
+                   ((op == LLVMPtrToInt || op == LLVMIntToPtr) && pointer_wide(s, v) &&
+                    pointer_wide(s, LLVMGetOperand(v, 0)))) {
+            v = LLVMGetOperand(v, 0);
+        } else if ((op == LLVMAdd || op == LLVMSub) && pointer_wide(s, v) &&
+                   const_index(LLVMGetOperand(v, 1), &o)) {
+            *off += op == LLVMAdd ? o : -o, v = LLVMGetOperand(v, 0);
+        } else if (op == LLVMAdd && pointer_wide(s, v) && const_index(LLVMGetOperand(v, 0), &o)) {
+            *off += o, v = LLVMGetOperand(v, 1);
+        } else {
+            break;
+        }
+    }
+    return v;
+}
+
 int rh_loc_read_only(const rh_static *s, uint32_t obj)
 {
     const rh_pt_object *o = &s->pt.objs[obj];

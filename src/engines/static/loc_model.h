@@ -50,6 +50,12 @@ void rh_loc_range(rh_static *s, int a, uint32_t obj, int32_t off, int64_t *lo, i
  * struct types is never concluded on: the types must be the same. */
 int rh_loc_fields_apart(rh_static *s, int a1, int a2);
 
+/* The pointer v is made from plus a constant number of bytes (*off):
+ * constant GEPs, pointer casts, and an address turned into an integer,
+ * moved by a constant and turned back (`(T *)((uintptr_t)p + off)`,
+ * container_of's subtraction); v itself with *off 0 when none applies. */
+LLVMValueRef rh_loc_base_offset(rh_static *s, LLVMValueRef v, int64_t *off);
+
 /* Whether obj is a constant global: never written by a program without
  * undefined behaviour, so no race is on it. */
 int rh_loc_read_only(const rh_static *s, uint32_t obj);

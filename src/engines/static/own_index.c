@@ -11,6 +11,7 @@
 #include "own_index.h"
 #include "loops.h"
 #include "int_values.h"
+#include "loc_model.h"
 
 typedef struct ids {
     int64_t lo, hi; /* ids lie in [lo, hi) */
@@ -235,18 +236,8 @@ int rh_own_thread_arg(rh_static *s, const rh_access *ac, int t, int64_t *off)
     const rh_tg_thread *th = &s->tg.threads[t];
     if (t == 0 || th->async || ac->func != th->func || th->parent < 0 || !th->once[th->func])
         return 0; /* the routine is also called normally, or is a handler: its parameter is not the argument */
-    LLVMValueRef v = ac->ptr;
-    *off = 0;
-    for (int d = 0; d < 16 && LLVMIsAInstruction(v); d++) {
-        LLVMOpcode op = LLVMGetInstructionOpcode(v);
-        int64_t o;
-        if (op == LLVMGetElementPtr && rh_pt_gep_offset(&s->pt, v, &o))
-            *off += o;
-        else if (op != LLVMBitCast && op != LLVMAddrSpaceCast)
-            return 0;
-        v = LLVMGetOperand(v, 0);
-    }
-    return LLVMIsAArgument(v) && LLVMGetParam(s->p->funcs[th->func].fn, 0) == v;
+    LLVMValueRef v = rh_loc_base_offset(s, ac->ptr, off);
+    return v && LLVMIsAArgument(v) && LLVMGetParam(s->p->funcs[th->func].fn, 0) == v;
 }
 
 /* Two instances of thread t, created one per iteration of a counted loop
