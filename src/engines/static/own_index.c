@@ -206,16 +206,71 @@ static int access_id(rh_static *s, int a, int t, int *pos, int *byref, LLVMValue
                          LLVMGetIntTypeWidth(LLVMTypeOf(id)) >= 32); /* not a byte of the id */
 }
 
-/* The creator writes element i right before creating, in the same loop
- * iteration, the thread that gets &element[i] as its argument: the thread
- * of iteration k only ever sees element k, which the creator wrote before
- * creating it and never again. */
+/* An element address `A[i].f...` (`gep [N x T], A, 0, i, consts` or
+ * `gep T, p, i, consts`): its base, its variable index i, the element type
+ * T and the constant offset inside the element; 0 otherwise. */
+static int element_field(rh_static *s, LLVMValueRef g, LLVMValueRef *base, LLVMValueRef *idx, LLVMTypeRef *elem,
+                         int64_t *off)
+{
+    int64_t fo;
+    if (!LLVMIsAGetElementPtrInst(g))
+        return 0;
+    if (LLVMIsAGetElementPtrInst(LLVMGetOperand(g, 0)) && rh_pt_gep_offset(&s->pt, g, &fo) &&
+        element_field(s, LLVMGetOperand(g, 0), base, idx, elem, off)) {
+        *off += fo; /* a field of the element, one GEP later (-O0 code) */
+        return 1;
+    }
+    int n = LLVMGetNumOperands(g), at = 1;
+    LLVMTypeRef t = LLVMGetGEPSourceElementType(g);
+    if (LLVMGetTypeKind(t) == LLVMArrayTypeKind && n >= 3 && LLVMIsAConstantInt(LLVMGetOperand(g, 1)) &&
+        LLVMConstIntGetZExtValue(LLVMGetOperand(g, 1)) == 0)
+        at = 2, t = LLVMGetElementType(t);
+    while (at + 1 < n && LLVMGetTypeKind(t) == LLVMArrayTypeKind && LLVMIsAConstantInt(LLVMGetOperand(g, (unsigned)at)) &&
+           LLVMConstIntGetZExtValue(LLVMGetOperand(g, (unsigned)at)) == 0)
+        at++, t = LLVMGetElementType(t); /* &a[0][i]: row 0's elements */
+    *idx = LLVMGetOperand(g, (unsigned)at);
+    if (LLVMIsAConstant(*idx))
+        return 0;
+    *base = LLVMGetOperand(g, 0), *elem = t, *off = 0;
+    for (int i = at + 1; i < n; i++) {
+        LLVMValueRef c = LLVMGetOperand(g, (unsigned)i);
+        if (!LLVMIsAConstantInt(c))
+            return 0;
+        uint64_t k = LLVMConstIntGetZExtValue(c);
+        if (LLVMGetTypeKind(t) == LLVMStructTypeKind && k < LLVMCountStructElementTypes(t)) {
+            *off += (int64_t)LLVMOffsetOfElement(s->p->td, t, (unsigned)k);
+            t = LLVMStructGetTypeAtIndex(t, (unsigned)k);
+        } else if (LLVMGetTypeKind(t) == LLVMArrayTypeKind && k < LLVMGetArrayLength(t)) {
+            t = LLVMGetElementType(t);
+            *off += (int64_t)k * (int64_t)LLVMABISizeOfType(s->p->td, t);
+        } else {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* Whether [off, off + size) lies inside one element of type t. */
+static int inside_element(rh_static *s, LLVMTypeRef t, int64_t off, uint64_t size)
+{
+    return size > 0 && off >= 0 && LLVMTypeIsSized(t) &&
+           off + (int64_t)size <= (int64_t)LLVMABISizeOfType(s->p->td, t);
+}
+
+/* The creator writes element i (or a field of it) right before creating,
+ * in the same loop iteration, the thread that gets &element[i] (or a field
+ * of it) as its argument, and the thread's access stays inside that
+ * element (through constant offsets from its argument, also computed as
+ * integers: container_of): the thread of iteration k only ever sees
+ * element k, which the creator wrote before creating it and never again. */
 static int filled_before_create(rh_static *s, int a1, int t1, int a2, int t2)
 {
     const rh_tg_thread *th = &s->tg.threads[t2];
     const rh_access *x = &s->p->accesses[a1], *y = &s->p->accesses[a2];
+    int64_t yoff, xoff, aoff;
     if (t2 == 0 || th->parent != t1 || LLVMGetInstructionParent(x->inst) != LLVMGetInstructionParent(th->create) ||
-        y->func != th->func || !th->once[th->func] || strip_int(y->ptr) != LLVMGetParam(s->p->funcs[th->func].fn, 0))
+        y->func != th->func || !th->once[th->func] ||
+        rh_loc_base_offset(s, y->ptr, &yoff) != LLVMGetParam(s->p->funcs[th->func].fn, 0))
         return 0;
     for (LLVMValueRef in = x->inst; in != th->create; in = LLVMGetNextInstruction(in))
         if (!in)
@@ -223,12 +278,14 @@ static int filled_before_create(rh_static *s, int a1, int t1, int a2, int t2)
     const rh_conc_entry *e = rh_model_call_entry(s->p, th->create);
     LLVMValueRef arg = e && e->obj2 >= 0 ? LLVMGetOperand(th->create, (unsigned)e->obj2) : NULL;
     LLVMValueRef b1, b2, i1, i2;
+    LLVMTypeRef e1, e2;
     rh_counted_loop l;
-    if (!arg || !(i1 = rh_loop_element_index(x->ptr, &b1)) || !(i2 = rh_loop_element_index(strip_int(arg), &b2)))
+    if (!arg || !element_field(s, x->ptr, &b1, &i1, &e1, &xoff) ||
+        !element_field(s, strip_int(arg), &b2, &i2, &e2, &aoff))
         return 0;
-    return b1 == b2 && strip_int(i1) == strip_int(i2) &&
-           LLVMGetGEPSourceElementType(x->ptr) == LLVMGetGEPSourceElementType(strip_int(arg)) &&
-           rh_loop_of_index(&s->cfg, i1, &l) && once_per_iteration(s, t2, &l);
+    return b1 == b2 && strip_int(i1) == strip_int(i2) && e1 == e2 && inside_element(s, e1, xoff, x->size) &&
+           inside_element(s, e1, aoff + yoff, y->size) && rh_loop_of_index(&s->cfg, i1, &l) &&
+           once_per_iteration(s, t2, &l);
 }
 
 int rh_own_thread_arg(rh_static *s, const rh_access *ac, int t, int64_t *off)
@@ -241,34 +298,25 @@ int rh_own_thread_arg(rh_static *s, const rh_access *ac, int t, int64_t *off)
 }
 
 /* Two instances of thread t, created one per iteration of a counted loop
- * with &base[i] as argument, touch only inside their own elements through
- * the argument: different instances, different elements. */
+ * with &base[i] (or a field of it) as argument, touch only inside their
+ * own elements through the argument: different instances, different
+ * elements. */
 static int own_element_arg(rh_static *s, int a1, int a2, int t)
 {
     const rh_tg_thread *th = &s->tg.threads[t];
     const rh_conc_entry *e = rh_model_call_entry(s->p, th->create);
-    int64_t o1, o2;
+    int64_t o1, o2, aoff;
     if (!e || e->obj2 < 0 || !rh_own_thread_arg(s, &s->p->accesses[a1], t, &o1) ||
         !rh_own_thread_arg(s, &s->p->accesses[a2], t, &o2))
         return 0;
     LLVMValueRef arg = strip_int(LLVMGetOperand(th->create, (unsigned)e->obj2)), base, idx;
+    LLVMTypeRef elem;
     rh_counted_loop l;
-    if (!(idx = rh_loop_element_index(arg, &base)) || !rh_loop_of_index(&s->cfg, idx, &l) ||
+    if (!element_field(s, arg, &base, &idx, &elem, &aoff) || !rh_loop_of_index(&s->cfg, idx, &l) ||
         !once_per_iteration(s, t, &l))
         return 0;
-    LLVMTypeRef elem = LLVMGetGEPSourceElementType(arg);
-    for (unsigned i = 2; i < (unsigned)LLVMGetNumOperands(arg); i++) { /* the type base[i] selects */
-        LLVMTypeKind k = LLVMGetTypeKind(elem);
-        if (k == LLVMStructTypeKind && i + 1 < (unsigned)LLVMGetNumOperands(arg))
-            elem = LLVMStructGetTypeAtIndex(elem, 0);
-        else if (k == LLVMArrayTypeKind || k == LLVMVectorTypeKind)
-            elem = LLVMGetElementType(elem);
-        else
-            return 0;
-    }
-    int64_t size = (int64_t)LLVMABISizeOfType(s->p->td, elem);
-    return o1 >= 0 && o2 >= 0 && o1 + (int64_t)s->p->accesses[a1].size <= size &&
-           o2 + (int64_t)s->p->accesses[a2].size <= size;
+    return inside_element(s, elem, aoff + o1, s->p->accesses[a1].size) &&
+           inside_element(s, elem, aoff + o2, s->p->accesses[a2].size);
 }
 
 /* Whether claim, a load of the cell store st writes, comes earlier in st's
