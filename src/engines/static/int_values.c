@@ -376,3 +376,51 @@ int rh_iv_guard_excludes(const rh_iv_env *env, LLVMValueRef in)
     }
     return 0;
 }
+
+int rh_iv_address(const rh_iv_env *env, LLVMTargetDataRef td, LLVMValueRef ptr, LLVMValueRef *root, rh_ival *out)
+{
+    rh_ival total = exact(0);
+    LLVMValueRef v = strip_casts(ptr);
+    for (int d = 0; d < 16 && LLVMIsAGetElementPtrInst(v); d++, v = strip_casts(LLVMGetOperand(v, 0))) {
+        LLVMTypeRef t = LLVMGetGEPSourceElementType(v);
+        int n = LLVMGetNumOperands(v);
+        if (!LLVMTypeIsSized(t))
+            return 0;
+        total = add(total, mul(eval(env, LLVMGetOperand(v, 1), 0), exact((int64_t)LLVMABISizeOfType(td, t))));
+        for (int i = 2; i < n; i++) {
+            LLVMValueRef x = LLVMGetOperand(v, (unsigned)i);
+            if (LLVMGetTypeKind(t) == LLVMStructTypeKind) {
+                if (!LLVMIsAConstantInt(x) || LLVMConstIntGetZExtValue(x) >= LLVMCountStructElementTypes(t))
+                    return 0;
+                unsigned k = (unsigned)LLVMConstIntGetZExtValue(x);
+                total = add(total, exact((int64_t)LLVMOffsetOfElement(td, t, k)));
+                t = LLVMStructGetTypeAtIndex(t, k);
+            } else if (LLVMGetTypeKind(t) == LLVMArrayTypeKind) {
+                t = LLVMGetElementType(t);
+                total = add(total, mul(eval(env, x, 0), exact((int64_t)LLVMABISizeOfType(td, t))));
+            } else {
+                return 0;
+            }
+        }
+    }
+    *root = v, *out = total;
+    return 1;
+}
+
+int rh_iv_ranges_meet(const rh_ival *a, uint64_t n1, const rh_ival *b, uint64_t n2)
+{
+    if (n1 == 0 || n2 == 0 || n1 > 4096 || n2 > 4096)
+        return 1;
+    rh_ival d = add(*a, neg(*b)); /* x - y; they overlap when -n1 < x - y < n2 */
+    rh_ival w = {-(int64_t)n1 + 1, (int64_t)n2 - 1, 1, 0};
+    if (!rh_iv_may_meet(&d, &w))
+        return 0;
+    if (d.mod == 1 || n1 + n2 > 256)
+        return 1;
+    for (int64_t k = w.lo; k <= w.hi; k++) {
+        rh_ival e = exact(k);
+        if (rh_iv_may_meet(&d, &e))
+            return 1;
+    }
+    return 0;
+}

@@ -41,6 +41,12 @@ typedef struct rh_iv_env {
 } rh_iv_env;
 
 void rh_iv_eval(const rh_iv_env *env, LLVMValueRef v, rh_ival *out);
+/* The byte offset of address ptr from the pointer its chain of GEPs and
+ * pointer casts starts at (*root), each index evaluated under env; 0 when
+ * a GEP steps through a type other than a struct or an array. */
+int rh_iv_address(const rh_iv_env *env, LLVMTargetDataRef td, LLVMValueRef ptr, LLVMValueRef *root, rh_ival *out);
+/* Whether [x, x + n1) and [y, y + n2) may overlap for some x in a and y in b. */
+int rh_iv_ranges_meet(const rh_ival *a, uint64_t n1, const rh_ival *b, uint64_t n2);
 /* Whether two abstract values share an integer. */
 int rh_iv_may_meet(const rh_ival *a, const rh_ival *b);
 /* Whether the value depends on a bound leaf (so that it may differ between

@@ -484,14 +484,13 @@ static int listed_ids(rh_static *s, int t, id_list *out)
 }
 
 /* What one instance of access a does: whether a guard on its id keeps it
- * from running, and the value of its first variable index. */
+ * from running, and the byte offset of its address from its root. */
 typedef struct inst_view {
-    int excluded;
-    rh_ival idx;
+    int excluded, placed;
+    rh_ival at;
 } inst_view;
 
-static int view_access(rh_static *s, int a, int t, const id_list *ids, inst_view *out, LLVMValueRef *root,
-                       int *pos, int *indexed)
+static int view_access(rh_static *s, int a, int t, const id_list *ids, inst_view *out, LLVMValueRef *root)
 {
     const rh_access *ac = &s->p->accesses[a];
     const rh_tg_thread *th = &s->tg.threads[t];
@@ -499,37 +498,41 @@ static int view_access(rh_static *s, int a, int t, const id_list *ids, inst_view
         return 0;
     LLVMValueRef prm = LLVMGetParam(s->p->funcs[th->func].fn, 0);
     rh_iv_env env = {&s->cfg, {prm}, {0}, ids->byref ? 0 : 1, ids->byref ? prm : NULL, 0};
-    LLVMValueRef x = LLVMIsAGetElementPtrInst(ac->ptr) ? first_variable_index(ac->ptr, pos, root) : NULL;
-    *indexed = x != NULL;
     for (int k = 0; k < ids->n; k++) {
         env.value[0] = env.cell_value = ids->v[k];
         out[k].excluded = rh_iv_guard_excludes(&env, ac->inst);
-        if (x)
-            rh_iv_eval(&env, x, &out[k].idx);
+        out[k].placed = rh_iv_address(&env, s->p->td, ac->ptr, root, &out[k].at);
     }
     return 1;
 }
 
+/* Both roots denote one object at one known offset. */
+static int same_root(rh_static *s, LLVMValueRef r1, LLVMValueRef r2)
+{
+    const rh_sset *b1 = rh_pt_of(&s->pt, r1), *b2 = rh_pt_of(&s->pt, r2);
+    return rh_sset_equal(b1, b2) && b1->n == 1 && rh_pt_loc_off(b1->v[0]) != RH_PT_ANY;
+}
+
 /* Instances of threads t1 and t2 whose ids are listed: every pair of two
  * different instances either has one access kept from running by a guard
- * on its id, or indexes one array at elements the ids keep apart. */
+ * on its id, or addresses bytes of one object that the ids keep apart. */
 static int listed_disjoint(rh_static *s, int a1, int t1, int a2, int t2)
 {
     id_list i1, i2;
     inst_view v1[MAX_IDS], v2[MAX_IDS];
-    LLVMValueRef g1 = NULL, g2 = NULL;
-    int p1 = 0, p2 = 0, x1, x2;
-    if (!listed_ids(s, t1, &i1) || !listed_ids(s, t2, &i2) || !view_access(s, a1, t1, &i1, v1, &g1, &p1, &x1) ||
-        !view_access(s, a2, t2, &i2, v2, &g2, &p2, &x2))
+    LLVMValueRef r1 = NULL, r2 = NULL;
+    if (!listed_ids(s, t1, &i1) || !listed_ids(s, t2, &i2) || !view_access(s, a1, t1, &i1, v1, &r1) ||
+        !view_access(s, a2, t2, &i2, v2, &r2))
         return 0;
-    int indexed = x1 && x2 && same_array(s, g1, p1, g2, p2);
+    int same = r1 && r2 && same_root(s, r1, r2);
+    uint64_t n1 = s->p->accesses[a1].size, n2 = s->p->accesses[a2].size;
     for (int k1 = 0; k1 < i1.n; k1++)
         for (int k2 = 0; k2 < i2.n; k2++) {
             if (t1 == t2 && k1 == k2 && i1.per_instance)
                 continue; /* one instance */
             if (v1[k1].excluded || v2[k2].excluded)
                 continue;
-            if (!indexed || rh_iv_may_meet(&v1[k1].idx, &v2[k2].idx))
+            if (!same || !v1[k1].placed || !v2[k2].placed || rh_iv_ranges_meet(&v1[k1].at, n1, &v2[k2].at, n2))
                 return 0;
         }
     return 1;
