@@ -13,6 +13,7 @@ typedef struct bp_barrier {
     LLVMValueRef init;
     unsigned char *part;          /* per thread: may wait on it */
     unsigned char *maxw, *minw; /* per access in its start routine: waits that may / surely precede it */
+    int32_t *crem, *cmod;       /* per access: its count of waits is crem modulo cmod (0: exactly; -1: unknown) */
 } bp_barrier;
 
 #define MANY_WAITS 255 /* a wait in a loop or inside a call: no bound */
@@ -174,6 +175,98 @@ static void classify(rh_static *s, bp_barrier *b, int f, const unsigned char *mw
     rh_vec_free(&weight);
 }
 
+/* The number of waits on the barrier a thread has completed, as a
+ * congruence (Granger's domain: mod 0 is an exact count, mod 1 nothing),
+ * so that a loop with K sure waits per iteration puts each access in its
+ * own residue modulo K.  set 0: not reached yet. */
+typedef struct wcount {
+    int64_t rem, mod;
+    int set;
+} wcount;
+
+static int64_t gcd_w(int64_t a, int64_t b)
+{
+    a = a < 0 ? -a : a, b = b < 0 ? -b : b;
+    while (b) {
+        int64_t t = a % b;
+        a = b, b = t;
+    }
+    return a;
+}
+
+static wcount wjoin(wcount a, wcount b)
+{
+    if (!a.set || !b.set)
+        return a.set ? a : b;
+    wcount r = {0, gcd_w(gcd_w(a.mod, b.mod), a.rem - b.rem), 1};
+    r.rem = r.mod ? a.rem % r.mod : a.rem;
+    return r;
+}
+
+static int wsame(wcount a, wcount b)
+{
+    return a.set == b.set && a.rem == b.rem && a.mod == b.mod;
+}
+
+/* One instruction: a direct wait surely on the barrier counts one; any
+ * other that may wait leaves the count unknown. */
+static wcount wstep(rh_static *s, int f, LLVMValueRef in, uint64_t loc, const unsigned char *mw, wcount c)
+{
+    int sure, direct;
+    if (!c.set || !waits(s, f, in, loc, mw, &sure, &direct))
+        return c;
+    if (!sure || !direct || c.rem > 1000000)
+        return (wcount){0, 1, 1};
+    c.rem += 1;
+    if (c.mod)
+        c.rem %= c.mod;
+    return c;
+}
+
+/* Fills crem/cmod for the accesses of start routine f: a forward
+ * dataflow over its blocks from a count of zero at entry. */
+static void count_waits(rh_static *s, bp_barrier *b, int f, const unsigned char *mw)
+{
+    const rh_cfg_func *cf = &s->cfg.f[f];
+    wcount *in = rh_xcalloc((size_t)cf->nblocks + 1, sizeof *in);
+    in[0] = (wcount){0, 0, 1};
+    int changed = 1, rounds = 0;
+    for (; changed && rounds < 64; rounds++) {
+        changed = 0;
+        for (int k = 0; k < cf->nblocks; k++) {
+            wcount c = in[k];
+            for (LLVMValueRef x = LLVMGetFirstInstruction(cf->blocks[k]); c.set && x; x = LLVMGetNextInstruction(x))
+                c = wstep(s, f, x, b->loc, mw, c);
+            for (int e = cf->succ_off[k]; c.set && e < cf->succ_off[k + 1]; e++) {
+                wcount j = wjoin(in[cf->succ[e]], c);
+                if (!wsame(j, in[cf->succ[e]]))
+                    in[cf->succ[e]] = j, changed = 1;
+            }
+        }
+    }
+    const rh_function *mf = &s->p->funcs[f];
+    for (int a = mf->first_access; a < mf->first_access + mf->naccesses; a++) {
+        LLVMValueRef at = s->p->accesses[a].inst;
+        int k = rh_cfg_block(&s->cfg, LLVMGetInstructionParent(at));
+        wcount c = k >= 0 && !changed ? in[k] : (wcount){0, 1, 0};
+        for (LLVMValueRef x = k >= 0 ? LLVMGetFirstInstruction(cf->blocks[k]) : NULL; c.set && x && x != at;
+             x = LLVMGetNextInstruction(x))
+            c = wstep(s, f, x, b->loc, mw, c);
+        b->crem[a] = c.set && c.mod < INT32_MAX ? (int32_t)c.rem : 0;
+        b->cmod[a] = c.set && c.mod < INT32_MAX ? (int32_t)c.mod : -1;
+    }
+    free(in);
+}
+
+/* Whether the counts of waits before accesses a1 and a2 always differ. */
+static int counts_differ(const bp_barrier *b, int a1, int a2)
+{
+    if (b->cmod[a1] < 0 || b->cmod[a2] < 0)
+        return 0;
+    int64_t g = gcd_w(b->cmod[a1], b->cmod[a2]), d = (int64_t)b->crem[a1] - b->crem[a2];
+    return g == 0 ? d != 0 : d % g != 0;
+}
+
 /* Participants, their count, and the accesses of their routines. */
 static int accept(rh_static *s, bp_barrier *b)
 {
@@ -199,9 +292,15 @@ static int accept(rh_static *s, bp_barrier *b)
     if (ok) {
         b->maxw = rh_xcalloc((size_t)s->p->naccesses + 1, 1);
         b->minw = rh_xcalloc((size_t)s->p->naccesses + 1, 1);
+        b->crem = rh_xcalloc((size_t)s->p->naccesses + 1, sizeof *b->crem);
+        b->cmod = rh_xcalloc((size_t)s->p->naccesses + 1, sizeof *b->cmod);
+        for (int a = 0; a < s->p->naccesses; a++)
+            b->cmod[a] = -1;
         for (int t = 0; t < s->tg.nthreads; t++)
-            if (b->part[t])
+            if (b->part[t]) {
                 classify(s, b, t == 0 ? s->p->main_func : s->tg.threads[t].func, mw);
+                count_waits(s, b, t == 0 ? s->p->main_func : s->tg.threads[t].func, mw);
+            }
     }
     free(mw);
     return ok;
@@ -260,7 +359,8 @@ int rh_bp_ordered(const rh_barrier_phases *r, int a1, int t1, int a2, int t2)
         return 0;
     for (size_t i = 0; i < r->v.len; i++) {
         const bp_barrier *b = &r->v.items[i];
-        if (b->part[t1] && b->part[t2] && (b->maxw[a1] < b->minw[a2] || b->maxw[a2] < b->minw[a1]))
+        if (b->part[t1] && b->part[t2] &&
+            (b->maxw[a1] < b->minw[a2] || b->maxw[a2] < b->minw[a1] || counts_differ(b, a1, a2)))
             return 1;
     }
     return 0;
@@ -274,6 +374,8 @@ void rh_bp_free(rh_barrier_phases *r)
         free(r->v.items[i].part);
         free(r->v.items[i].maxw);
         free(r->v.items[i].minw);
+        free(r->v.items[i].crem);
+        free(r->v.items[i].cmod);
     }
     rh_vec_free(&r->v);
     free(r);

@@ -20,7 +20,12 @@
  * unbounded) comes before that instance's (p+1)-th arrival; an access y of
  * another instance that p+1 sure waits on B dominate comes after round
  * p+1 tripped.  Then x happens before y: phases before the first wait,
- * between two waits and after the last one are all separated.
+ * between two waits and after the last one are all separated.  The same
+ * holds whenever the numbers of waits completed before x and before y
+ * always differ: a dataflow counts them as a congruence (exactly, or
+ * modulo the waits of a loop's iteration, unknown past a wait that is not
+ * surely on B or a call that may wait), so a loop with two waits per
+ * iteration keeps its two halves apart in every iteration.
  * Contract: rh_bp_build reads the thread graph, points-to sets and CFG;
  * rh_bp_ordered(b, a1, t1, a2, t2) says access a1 run by thread t1 and a2
  * run by t2 (two instances) are ordered by such a barrier.
