@@ -46,14 +46,32 @@ static int small_ids(const ids *i)
     return i->lo >= 0 && (i->hi <= ((int64_t)1 << 31) || i->hi == INT64_MAX);
 }
 
-/* The create call runs once per iteration of loop l, which runs once. */
+static int is_inst(LLVMValueRef in, void *ctx)
+{
+    return in == (LLVMValueRef)ctx;
+}
+
+/* Instruction in lies in loop l (the header dominates it and it may lead
+ * back to the header) and cannot run twice before the header is reached
+ * again: a body with branches around it (an error check that aborts) still
+ * runs it at most once per iteration. */
+static int at_most_once_in_loop(const rh_counted_loop *l, LLVMValueRef in)
+{
+    LLVMValueRef head = LLVMGetFirstInstruction(l->header);
+    return rh_cfg_dominates(head, in) && rh_cfg_may_follow(in, head) &&
+           !rh_cfg_reaches_before(in, head, NULL, is_inst, in);
+}
+
+/* The create call runs at most once per iteration of loop l, which runs
+ * once. */
 static int once_per_iteration(rh_static *s, int t, const rh_counted_loop *l)
 {
     const rh_tg_thread *th = &s->tg.threads[t];
     int f = rh_pt_func_index(&s->pt, LLVMGetBasicBlockParent(LLVMGetInstructionParent(th->create)));
     int pb = rh_cfg_block(&s->cfg, l->preheader);
     return f >= 0 && pb >= 0 && th->parent >= 0 && !s->tg.threads[th->parent].multi &&
-           s->tg.threads[th->parent].once[f] && !s->cfg.f[f].in_cycle[pb] && rh_loop_body_has(l, th->create);
+           s->tg.threads[th->parent].once[f] && !s->cfg.f[f].in_cycle[pb] &&
+           (rh_loop_body_has(l, th->create) || at_most_once_in_loop(l, th->create));
 }
 
 /* Ids from an integer value at the create call. */
@@ -257,8 +275,8 @@ static int inside_element(rh_static *s, LLVMTypeRef t, int64_t off, uint64_t siz
            off + (int64_t)size <= (int64_t)LLVMABISizeOfType(s->p->td, t);
 }
 
-/* The creator writes element i (or a field of it) right before creating,
- * in the same loop iteration, the thread that gets &element[i] (or a field
+/* The creator writes element i (or a field of it) before creating, in the
+ * same loop iteration, the thread that gets &element[i] (or a field
  * of it) as its argument, and the thread's access stays inside that
  * element (through constant offsets from its argument, also computed as
  * integers: container_of): the thread of iteration k only ever sees
@@ -268,13 +286,9 @@ static int filled_before_create(rh_static *s, int a1, int t1, int a2, int t2)
     const rh_tg_thread *th = &s->tg.threads[t2];
     const rh_access *x = &s->p->accesses[a1], *y = &s->p->accesses[a2];
     int64_t yoff, xoff, aoff;
-    if (t2 == 0 || th->parent != t1 || LLVMGetInstructionParent(x->inst) != LLVMGetInstructionParent(th->create) ||
-        y->func != th->func || !th->once[th->func] ||
+    if (t2 == 0 || th->parent != t1 || !rh_cfg_dominates(x->inst, th->create) || y->func != th->func || !th->once[th->func] ||
         rh_loc_base_offset(s, y->ptr, &yoff) != LLVMGetParam(s->p->funcs[th->func].fn, 0))
         return 0;
-    for (LLVMValueRef in = x->inst; in != th->create; in = LLVMGetNextInstruction(in))
-        if (!in)
-            return 0; /* the write does not come before the create call */
     const rh_conc_entry *e = rh_model_call_entry(s->p, th->create);
     LLVMValueRef arg = e && e->obj2 >= 0 ? LLVMGetOperand(th->create, (unsigned)e->obj2) : NULL;
     LLVMValueRef b1, b2, i1, i2;
@@ -283,9 +297,14 @@ static int filled_before_create(rh_static *s, int a1, int t1, int a2, int t2)
     if (!arg || !element_field(s, x->ptr, &b1, &i1, &e1, &xoff) ||
         !element_field(s, strip_int(arg), &b2, &i2, &e2, &aoff))
         return 0;
+    /* x indexes element i in iteration i only; it dominates the create and
+     * lies in the loop (the header dominates it), so in each iteration it
+     * runs before the create (the entry reaches the header first without
+     * x), and it cannot run again after the create in that iteration */
     return b1 == b2 && strip_int(i1) == strip_int(i2) && e1 == e2 && inside_element(s, e1, xoff, x->size) &&
            inside_element(s, e1, aoff + yoff, y->size) && rh_loop_of_index(&s->cfg, i1, &l) &&
-           once_per_iteration(s, t2, &l);
+           rh_cfg_dominates(LLVMGetFirstInstruction(l.header), x->inst) && once_per_iteration(s, t2, &l) &&
+           !rh_cfg_reaches_before(th->create, LLVMGetFirstInstruction(l.header), NULL, is_inst, x->inst);
 }
 
 int rh_own_thread_arg(rh_static *s, const rh_access *ac, int t, int64_t *off)
