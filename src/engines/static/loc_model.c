@@ -197,6 +197,11 @@ static LLVMTypeRef field_bytes(rh_static *s, LLVMValueRef ptr, uint64_t size, in
     return *hi <= type_bytes(s, st) ? st : NULL;
 }
 
+LLVMTypeRef rh_loc_field_bytes(rh_static *s, LLVMValueRef ptr, uint64_t size, int64_t *lo, int64_t *hi)
+{
+    return field_bytes(s, ptr, size, lo, hi);
+}
+
 int rh_loc_fields_apart(rh_static *s, int a1, int a2)
 {
     const rh_access *x = &s->p->accesses[a1], *y = &s->p->accesses[a2];

@@ -49,6 +49,9 @@ void rh_loc_range(rh_static *s, int a, uint32_t obj, int32_t off, int64_t *lo, i
  * or in two T's at disjoint addresses.  Type punning between different
  * struct types is never concluded on: the types must be the same. */
 int rh_loc_fields_apart(rh_static *s, int a1, int a2);
+/* The innermost struct type an access of size bytes at ptr addresses a
+ * field of, with the field's bytes [*lo, *hi) inside it; NULL if none. */
+LLVMTypeRef rh_loc_field_bytes(rh_static *s, LLVMValueRef ptr, uint64_t size, int64_t *lo, int64_t *hi);
 
 /* The pointer v is made from plus a constant number of bytes (*off):
  * constant GEPs, pointer casts, and an address turned into an integer,

@@ -338,6 +338,104 @@ static int own_element_arg(rh_static *s, int a1, int a2, int t)
            inside_element(s, elem, aoff + o2, s->p->accesses[a2].size);
 }
 
+static int may_touch(rh_static *s, LLVMValueRef ptr, uint32_t o)
+{
+    const rh_sset *pts = rh_pt_of(&s->pt, ptr);
+    for (uint32_t i = 0; i < pts->n; i++)
+        if (rh_pt_loc_obj(pts->v[i]) == o)
+            return 1;
+    return 0;
+}
+
+/* A block made by the call v itself (an allocation site, or a wrapper
+ * pt_alloc.h treats as one): every run of v returns a new block. */
+static int fresh_block(rh_static *s, LLVMValueRef v)
+{
+    v = strip_int(v);
+    const rh_sset *pts = LLVMIsACallInst(v) ? rh_pt_of(&s->pt, v) : NULL;
+    if (!pts || pts->n == 0)
+        return 0;
+    for (uint32_t i = 0; i < pts->n; i++) {
+        const rh_pt_object *o = &s->pt.objs[rh_pt_loc_obj(pts->v[i])];
+        if (o->kind != RH_PT_HEAP || o->site != v)
+            return 0;
+    }
+    return 1;
+}
+
+/* Whether write w leaves the pointer field [fo, fo + 8) of the elements
+ * of `base` (type elem) alone, or is the one kind of store allowed into
+ * it: element i of loop l gets a block the loop made in that iteration. */
+static int field_write_ok(rh_static *s, const rh_access *w, LLVMValueRef base, LLVMTypeRef elem, int64_t fo,
+                          uint64_t fsize, const rh_counted_loop *l)
+{
+    LLVMValueRef b, i;
+    LLVMTypeRef e;
+    int64_t off, lo, hi;
+    if (rh_loc_field_bytes(s, w->ptr, w->size, &lo, &hi) == elem && (hi <= fo || fo + (int64_t)fsize <= lo))
+        return 1; /* another field of an element, whichever (loc_model.h) */
+    if (!element_field(s, w->ptr, &b, &i, &e, &off) || b != base || e != elem || !w->size)
+        return 0;
+    if (off + (int64_t)w->size <= fo || fo + (int64_t)fsize <= off)
+        return 1; /* another field of the element */
+    LLVMValueRef v = LLVMIsAStoreInst(w->inst) ? strip_int(LLVMGetOperand(w->inst, 0)) : NULL;
+    rh_counted_loop wl;
+    return v && off == fo && w->size == fsize && rh_loop_of_index(&s->cfg, i, &wl) && wl.iv == l->iv &&
+           fresh_block(s, v) && rh_cfg_dominates(LLVMGetFirstInstruction(l->header), v);
+}
+
+/* The pointer field of its own element that access a of thread t reaches
+ * its memory through (`w->buf[k]`, w the argument): its offset inside
+ * the element; 0 when a is no such access. */
+static int own_block_field(rh_static *s, int a, int t, int64_t aoff, LLVMTypeRef elem, int64_t *fo)
+{
+    const rh_access *ac = &s->p->accesses[a];
+    const rh_tg_thread *th = &s->tg.threads[t];
+    if (ac->func != th->func || !th->once[th->func] || th->async)
+        return 0;
+    LLVMValueRef v = ac->ptr; /* arithmetic on a pointer into a block stays in the block */
+    for (int d = 0; d < 16 && (LLVMIsAGetElementPtrInst(v) || LLVMIsABitCastInst(v)); d++)
+        v = LLVMGetOperand(v, 0);
+    int64_t lo;
+    if (!LLVMIsALoadInst(v) || LLVMGetTypeKind(LLVMTypeOf(v)) != LLVMPointerTypeKind ||
+        rh_loc_base_offset(s, LLVMGetOperand(v, 0), &lo) != LLVMGetParam(s->p->funcs[th->func].fn, 0))
+        return 0;
+    *fo = aoff + lo;
+    return inside_element(s, elem, *fo, LLVMPointerSize(s->p->td));
+}
+
+/* Two instances of thread t, created one per iteration with &A[i] (or a
+ * field of it) as argument, access blocks they reach through a pointer
+ * field of their own elements, and every write of those fields stores a
+ * block allocated in the iteration that writes element i: instance k only
+ * sees blocks of iteration k, so two instances never share one. */
+static int own_element_blocks(rh_static *s, int a1, int a2, int t)
+{
+    const rh_tg_thread *th = &s->tg.threads[t];
+    const rh_conc_entry *e = rh_model_call_entry(s->p, th->create);
+    LLVMValueRef base, idx;
+    LLVMTypeRef elem;
+    int64_t aoff, f1, f2;
+    rh_counted_loop l;
+    if (!e || e->obj2 < 0 ||
+        !element_field(s, strip_int(LLVMGetOperand(th->create, (unsigned)e->obj2)), &base, &idx, &elem, &aoff) ||
+        !rh_loop_of_index(&s->cfg, idx, &l) || !once_per_iteration(s, t, &l) ||
+        !own_block_field(s, a1, t, aoff, elem, &f1) || !own_block_field(s, a2, t, aoff, elem, &f2))
+        return 0;
+    const rh_sset *bo = rh_pt_of(&s->pt, base);
+    if (bo->n != 1)
+        return 0;
+    uint64_t psize = LLVMPointerSize(s->p->td);
+    for (int w = 0; w < s->p->naccesses; w++) {
+        const rh_access *ac = &s->p->accesses[w];
+        if (ac->kind == RH_ACC_READ || !may_touch(s, ac->ptr, rh_pt_loc_obj(bo->v[0])))
+            continue;
+        if (!field_write_ok(s, ac, base, elem, f1, psize, &l) || !field_write_ok(s, ac, base, elem, f2, psize, &l))
+            return 0;
+    }
+    return 1;
+}
+
 /* Whether claim, a load of the cell store st writes, comes earlier in st's
  * block with no call and no other write of the cell in between: it reads
  * the value st increments. */
@@ -561,7 +659,7 @@ int rh_own_index_disjoint(rh_static *s, int a1, int t1, int a2, int t2)
 {
     if (filled_before_create(s, a1, t1, a2, t2) || filled_before_create(s, a2, t2, a1, t1))
         return 1;
-    if (t1 == t2 && own_element_arg(s, a1, a2, t1))
+    if (t1 == t2 && (own_element_arg(s, a1, a2, t1) || own_element_blocks(s, a1, a2, t1)))
         return 1;
     int p1, p2, r1, r2;
     LLVMValueRef g1, g2;
