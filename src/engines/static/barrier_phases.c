@@ -184,7 +184,7 @@ typedef struct wcount {
     int set;
 } wcount;
 
-static int64_t gcd_w(int64_t a, int64_t b)
+static int64_t gcd_w(int64_t a, int64_t b) /* counts stay far below 2^62 (wstep caps them) */
 {
     a = a < 0 ? -a : a, b = b < 0 ? -b : b;
     while (b) {

@@ -9,14 +9,20 @@
 
 static const rh_ival TOP = {INT64_MIN, INT64_MAX, 1, 0};
 
+static uint64_t magnitude(int64_t a)
+{
+    return a < 0 ? 0 - (uint64_t)a : (uint64_t)a;
+}
+
+/* gcd(|a|, |b|), 1 when it does not fit (only for INT64_MIN itself). */
 static int64_t gcd64(int64_t a, int64_t b)
 {
-    a = a < 0 ? -a : a, b = b < 0 ? -b : b;
-    while (b) {
-        int64_t t = a % b;
-        a = b, b = t;
+    uint64_t x = magnitude(a), y = magnitude(b);
+    while (y) {
+        uint64_t t = x % y;
+        x = y, y = t;
     }
-    return a;
+    return x > (uint64_t)INT64_MAX ? 1 : (int64_t)x;
 }
 
 /* x mod m in [0, m) (m > 0). */
@@ -85,7 +91,7 @@ static rh_ival add(rh_ival a, rh_ival b)
 
 static rh_ival neg(rh_ival a)
 {
-    if (a.lo == INT64_MIN || a.hi == INT64_MIN)
+    if (a.lo == INT64_MIN || a.hi == INT64_MIN || a.rem == INT64_MIN)
         return TOP;
     rh_ival r = {a.hi == INT64_MAX ? INT64_MIN : -a.hi, -a.lo, a.mod, -a.rem};
     return norm(r);
@@ -99,7 +105,7 @@ static rh_ival mul(rh_ival a, rh_ival b)
         /* unbounded times a constant: only the congruence survives */
         rh_ival r = TOP;
         if (!__builtin_mul_overflow(a.mod, b.rem, &r.mod) && !__builtin_mul_overflow(a.rem, b.rem, &r.rem) &&
-            r.mod != 0)
+            r.mod != 0 && r.mod != INT64_MIN)
             r.mod = r.mod < 0 ? -r.mod : r.mod, r.rem = pmod(r.rem, r.mod);
         else
             r.mod = 1, r.rem = 0;
@@ -134,7 +140,7 @@ static rh_ival bit_and(rh_ival a, int64_t k)
 {
     if (is_exact(&a))
         return exact(a.rem & k);
-    if ((k & (k + 1)) == 0 && a.mod % (k + 1) == 0) /* k = 2^n - 1 and the residue fixes the low bits */
+    if (k < INT64_MAX && (k & (k + 1)) == 0 && a.mod % (k + 1) == 0) /* k = 2^n - 1, the residue fixes the low bits */
         return exact(a.rem & k);
     rh_ival r = {0, a.lo >= 0 && a.hi < k ? a.hi : k, 1, 0};
     return norm(r);

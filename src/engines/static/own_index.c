@@ -577,7 +577,8 @@ static int listed_ids(rh_static *s, int t, id_list *out)
         return 1;
     }
     if (LLVMGetTypeKind(LLVMTypeOf(arg)) == LLVMIntegerTypeKind && loop_in_expr(s, arg, &l, 0)) {
-        if (l.end - l.start > MAX_IDS || l.end <= l.start)
+        int64_t span;
+        if (l.end <= l.start || __builtin_sub_overflow(l.end, l.start, &span) || span > MAX_IDS)
             return 0;
         rh_iv_env env = {&s->cfg, {l.iv}, {0}, 1, NULL, 0};
         for (int64_t k = l.start; k < l.end; k++) {
@@ -591,8 +592,9 @@ static int listed_ids(rh_static *s, int t, id_list *out)
         out->per_instance = once_per_iteration(s, t, &l);
         return 1;
     }
-    if (!cell_ids(s, t, LLVMGetOperand(th->create, (unsigned)e->obj2), &r) || r.hi - r.lo > MAX_IDS ||
-        r.hi <= r.lo)
+    int64_t span;
+    if (!cell_ids(s, t, LLVMGetOperand(th->create, (unsigned)e->obj2), &r) || r.hi <= r.lo ||
+        __builtin_sub_overflow(r.hi, r.lo, &span) || span > MAX_IDS)
         return 0;
     for (int64_t k = r.lo; k < r.hi; k++)
         out->v[out->n++] = k;
