@@ -7,16 +7,69 @@
  * thread per iteration (then every instance has its own id), or a pointer
  * to a cell whose only writer stores such a value.  An access indexes "its
  * own element" when the first variable index of its address is that id.
+ * Beyond that, listed ids (constants, expressions of a create loop's
+ * counter) are bound instance by instance in int_values.c, which compares
+ * whole byte offsets and drops accesses behind branches an id rules out;
+ * elements handed over as `&A[i]` (or a field of it) are an instance's own
+ * with whatever its argument reaches inside them, the creator's writes of
+ * them before the create included, and so are the blocks a create loop
+ * allocates into a pointer field of each element.
  */
 #include "own_index.h"
 #include "loops.h"
 #include "int_values.h"
 #include "loc_model.h"
 
+#include <stdlib.h>
+
 typedef struct ids {
     int64_t lo, hi; /* ids lie in [lo, hi) */
     int distinct;   /* each instance of the thread has a different id */
 } ids;
+
+/* Ids listed per instance: a create call whose argument is a constant, or
+ * an expression of the counter of a counted loop with constant bounds
+ * (i + 8, 2 * i), or the integer the argument points to when cell_ids
+ * knows a small range of them.  per_instance: the instances are the list's
+ * entries, one each (otherwise several instances may share an entry). */
+#define MAX_IDS 32
+
+typedef struct id_list {
+    int64_t v[MAX_IDS];
+    int n, per_instance, byref;
+} id_list;
+
+/* Per thread, made on first use: its listed ids, and the pointer fields
+ * of its own element whose writes were checked (own_element_blocks). */
+#define FIELD_SLOTS 4
+typedef struct own_thread {
+    unsigned char ids_state; /* 0 not looked at, 1 listed, 2 none */
+    id_list ids;
+    int nfields;
+    int64_t field[FIELD_SLOTS];
+    unsigned char field_ok[FIELD_SLOTS];
+} own_thread;
+
+struct rh_own_cache {
+    own_thread *t;
+};
+
+static own_thread *own_of(rh_static *s, int t)
+{
+    if (!s->own_cache) {
+        s->own_cache = rh_xcalloc(1, sizeof *s->own_cache);
+        s->own_cache->t = rh_xcalloc((size_t)s->tg.nthreads + 1, sizeof *s->own_cache->t);
+    }
+    return &s->own_cache->t[t];
+}
+
+void rh_own_index_free(rh_static *s)
+{
+    if (s->own_cache)
+        free(s->own_cache->t);
+    free(s->own_cache);
+    s->own_cache = NULL;
+}
 
 /* v without the casts that keep an id's value: ids are below 2^31 (see
  * rh_own_index_disjoint), so extensions and truncations to 32 bits or more
@@ -384,6 +437,28 @@ static int field_write_ok(rh_static *s, const rh_access *w, LLVMValueRef base, L
            fresh_block(s, v) && rh_cfg_dominates(LLVMGetFirstInstruction(l->header), v);
 }
 
+/* Whether every write that may touch object o leaves field fo of the
+ * elements of base alone or stores a block of its iteration there
+ * (remembered per thread: the scan visits every access). */
+static int fresh_field(rh_static *s, int t, LLVMValueRef base, LLVMTypeRef elem, int64_t fo,
+                       const rh_counted_loop *l, uint32_t o)
+{
+    own_thread *ot = own_of(s, t);
+    for (int i = 0; i < ot->nfields; i++)
+        if (ot->field[i] == fo)
+            return ot->field_ok[i];
+    int ok = 1;
+    uint64_t psize = LLVMPointerSize(s->p->td);
+    for (int w = 0; ok && w < s->p->naccesses; w++) {
+        const rh_access *ac = &s->p->accesses[w];
+        if (ac->kind != RH_ACC_READ && may_touch(s, ac->ptr, o))
+            ok = field_write_ok(s, ac, base, elem, fo, psize, l);
+    }
+    if (ot->nfields < FIELD_SLOTS)
+        ot->field[ot->nfields] = fo, ot->field_ok[ot->nfields++] = (unsigned char)ok;
+    return ok;
+}
+
 /* The pointer field of its own element that access a of thread t reaches
  * its memory through (`w->buf[k]`, w the argument): its offset inside
  * the element; 0 when a is no such access. */
@@ -425,15 +500,8 @@ static int own_element_blocks(rh_static *s, int a1, int a2, int t)
     const rh_sset *bo = rh_pt_of(&s->pt, base);
     if (bo->n != 1)
         return 0;
-    uint64_t psize = LLVMPointerSize(s->p->td);
-    for (int w = 0; w < s->p->naccesses; w++) {
-        const rh_access *ac = &s->p->accesses[w];
-        if (ac->kind == RH_ACC_READ || !may_touch(s, ac->ptr, rh_pt_loc_obj(bo->v[0])))
-            continue;
-        if (!field_write_ok(s, ac, base, elem, f1, psize, &l) || !field_write_ok(s, ac, base, elem, f2, psize, &l))
-            return 0;
-    }
-    return 1;
+    return fresh_field(s, t, base, elem, f1, &l, rh_pt_loc_obj(bo->v[0])) &&
+           fresh_field(s, t, base, elem, f2, &l, rh_pt_loc_obj(bo->v[0]));
 }
 
 /* Whether claim, a load of the cell store st writes, comes earlier in st's
@@ -531,17 +599,6 @@ static int same_array(rh_static *s, LLVMValueRef g1, int p1, LLVMValueRef g2, in
            rh_sset_equal(b1, b2) && b1->n == 1 && rh_pt_loc_off(b1->v[0]) != RH_PT_ANY;
 }
 
-/* Ids listed per instance: a create call whose argument is a constant, or
- * an expression of the counter of a counted loop with constant bounds
- * (i + 8, 2 * i), or the integer the argument points to when cell_ids
- * knows a small range of them.  per_instance: the instances are the list's
- * entries, one each (otherwise several instances may share an entry). */
-#define MAX_IDS 32
-
-typedef struct id_list {
-    int64_t v[MAX_IDS];
-    int n, per_instance, byref;
-} id_list;
 
 /* The first phi inside v's expression that is a counted loop's counter
  * with constant bounds. */
@@ -559,7 +616,7 @@ static int loop_in_expr(rh_static *s, LLVMValueRef v, rh_counted_loop *l, int de
     return 0;
 }
 
-static int listed_ids(rh_static *s, int t, id_list *out)
+static int compute_listed_ids(rh_static *s, int t, id_list *out)
 {
     const rh_tg_thread *th = &s->tg.threads[t];
     if (t == 0 || th->parent < 0)
@@ -600,6 +657,15 @@ static int listed_ids(rh_static *s, int t, id_list *out)
         out->v[out->n++] = k;
     out->per_instance = r.distinct, out->byref = 1;
     return 1;
+}
+
+static int listed_ids(rh_static *s, int t, id_list *out)
+{
+    own_thread *o = own_of(s, t);
+    if (!o->ids_state)
+        o->ids_state = compute_listed_ids(s, t, &o->ids) ? 1 : 2;
+    *out = o->ids;
+    return o->ids_state == 1;
 }
 
 /* What one instance of access a does: whether a guard on its id keeps it
