@@ -1,6 +1,6 @@
-/* barrier_phases.c - finds the barriers that separate phases and the
- * accesses before the first and after a wait of each participant (see
- * barrier_phases.h).
+/* barrier_phases.c - finds the barriers that separate phases and, per
+ * access of each participant, how many waits may precede it at most and
+ * how many surely precede it (see barrier_phases.h).
  */
 #include "barrier_phases.h"
 #include "handover.h"
@@ -12,8 +12,11 @@ typedef struct bp_barrier {
     uint64_t loc;
     LLVMValueRef init;
     unsigned char *part;          /* per thread: may wait on it */
-    unsigned char *before, *after; /* per access: in its start routine, before any wait / after a sure one */
+    unsigned char *maxw, *minw; /* per access in its start routine: waits that may / surely precede it */
+    int32_t *crem, *cmod;       /* per access: its count of waits is crem modulo cmod (0: exactly; -1: unknown) */
 } bp_barrier;
+
+#define MANY_WAITS 255 /* a wait in a loop or inside a call: no bound */
 
 struct rh_barrier_phases {
     rh_static *s;
@@ -115,15 +118,16 @@ static int within_count(LLVMValueRef n, int64_t count, LLVMValueRef sym)
 }
 
 /* Whether instruction in of function f may wait on the barrier. */
-static int waits(rh_static *s, int f, LLVMValueRef in, uint64_t loc, const unsigned char *mw, int *sure)
+static int waits(rh_static *s, int f, LLVMValueRef in, uint64_t loc, const unsigned char *mw, int *sure,
+                 int *direct)
 {
-    *sure = 0;
+    *sure = *direct = 0;
     if (!LLVMIsACallInst(in))
         return 0;
     const rh_conc_entry *e = rh_model_call_entry(s->p, in);
     if (e && e->op == RH_OP_BARRIER_WAIT && e->obj >= 0) {
         int d = denotes(s, LLVMGetOperand(in, (unsigned)e->obj), loc);
-        *sure = d == 2;
+        *sure = d == 2, *direct = 1;
         return d > 0;
     }
     const rh_tg_edge *ed = rh_tg_edge_of(&s->tg, f, in);
@@ -135,17 +139,21 @@ static int waits(rh_static *s, int f, LLVMValueRef in, uint64_t loc, const unsig
     return any;
 }
 
-/* Marks the accesses of start routine f before every wait and after a
- * sure wait on the barrier. */
+/* Counts, per access of start routine f, the waits on the barrier that
+ * may precede it on some path (a direct wait outside every loop runs at
+ * most once per call; any other one, any number of times) and the sure
+ * waits that dominate it (each runs at least once before it). */
 static void classify(rh_static *s, bp_barrier *b, int f, const unsigned char *mw)
 {
     RH_VEC(LLVMValueRef) any = {0}, sure = {0};
+    RH_VEC(int) weight = {0};
     LLVMValueRef fn = s->p->funcs[f].fn;
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
         for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
-            int su;
-            if (waits(s, f, in, b->loc, mw, &su)) {
+            int su, direct;
+            if (waits(s, f, in, b->loc, mw, &su, &direct)) {
                 rh_vec_push(&any, in);
+                rh_vec_push(&weight, direct && !rh_cfg_inst_in_loop(&s->cfg, f, in) ? 1 : MANY_WAITS);
                 if (su)
                     rh_vec_push(&sure, in);
             }
@@ -153,15 +161,110 @@ static void classify(rh_static *s, bp_barrier *b, int f, const unsigned char *mw
     const rh_function *mf = &s->p->funcs[f];
     for (int a = mf->first_access; a < mf->first_access + mf->naccesses; a++) {
         LLVMValueRef in = s->p->accesses[a].inst;
-        int before = 1, after = 0;
-        for (size_t i = 0; i < any.len && before; i++)
-            before = any.items[i] != in && !rh_cfg_may_follow(any.items[i], in);
-        for (size_t i = 0; i < sure.len && !after; i++)
-            after = sure.items[i] != in && rh_cfg_dominates(sure.items[i], in);
-        b->before[a] = (unsigned char)before, b->after[a] = (unsigned char)after;
+        int maxw = 0, minw = 0;
+        for (size_t i = 0; i < any.len && maxw < MANY_WAITS; i++)
+            if (any.items[i] == in || rh_cfg_may_follow(any.items[i], in))
+                maxw += weight.items[i];
+        for (size_t i = 0; i < sure.len; i++)
+            minw += sure.items[i] != in && rh_cfg_dominates(sure.items[i], in);
+        b->maxw[a] = (unsigned char)(maxw < MANY_WAITS ? maxw : MANY_WAITS);
+        b->minw[a] = (unsigned char)(minw < MANY_WAITS ? minw : MANY_WAITS - 1);
     }
     rh_vec_free(&any);
     rh_vec_free(&sure);
+    rh_vec_free(&weight);
+}
+
+/* The number of waits on the barrier a thread has completed, as a
+ * congruence (Granger's domain: mod 0 is an exact count, mod 1 nothing),
+ * so that a loop with K sure waits per iteration puts each access in its
+ * own residue modulo K.  set 0: not reached yet. */
+typedef struct wcount {
+    int64_t rem, mod;
+    int set;
+} wcount;
+
+static int64_t gcd_w(int64_t a, int64_t b) /* counts stay far below 2^62 (wstep caps them) */
+{
+    a = a < 0 ? -a : a, b = b < 0 ? -b : b;
+    while (b) {
+        int64_t t = a % b;
+        a = b, b = t;
+    }
+    return a;
+}
+
+static wcount wjoin(wcount a, wcount b)
+{
+    if (!a.set || !b.set)
+        return a.set ? a : b;
+    wcount r = {0, gcd_w(gcd_w(a.mod, b.mod), a.rem - b.rem), 1};
+    r.rem = r.mod ? a.rem % r.mod : a.rem;
+    return r;
+}
+
+static int wsame(wcount a, wcount b)
+{
+    return a.set == b.set && a.rem == b.rem && a.mod == b.mod;
+}
+
+/* One instruction: a direct wait surely on the barrier counts one; any
+ * other that may wait leaves the count unknown. */
+static wcount wstep(rh_static *s, int f, LLVMValueRef in, uint64_t loc, const unsigned char *mw, wcount c)
+{
+    int sure, direct;
+    if (!c.set || !waits(s, f, in, loc, mw, &sure, &direct))
+        return c;
+    if (!sure || !direct || c.rem > 1000000)
+        return (wcount){0, 1, 1};
+    c.rem += 1;
+    if (c.mod)
+        c.rem %= c.mod;
+    return c;
+}
+
+/* Fills crem/cmod for the accesses of start routine f: a forward
+ * dataflow over its blocks from a count of zero at entry. */
+static void count_waits(rh_static *s, bp_barrier *b, int f, const unsigned char *mw)
+{
+    const rh_cfg_func *cf = &s->cfg.f[f];
+    wcount *in = rh_xcalloc((size_t)cf->nblocks + 1, sizeof *in);
+    in[0] = (wcount){0, 0, 1};
+    int changed = 1, rounds = 0;
+    for (; changed && rounds < 64; rounds++) {
+        changed = 0;
+        for (int k = 0; k < cf->nblocks; k++) {
+            wcount c = in[k];
+            for (LLVMValueRef x = LLVMGetFirstInstruction(cf->blocks[k]); c.set && x; x = LLVMGetNextInstruction(x))
+                c = wstep(s, f, x, b->loc, mw, c);
+            for (int e = cf->succ_off[k]; c.set && e < cf->succ_off[k + 1]; e++) {
+                wcount j = wjoin(in[cf->succ[e]], c);
+                if (!wsame(j, in[cf->succ[e]]))
+                    in[cf->succ[e]] = j, changed = 1;
+            }
+        }
+    }
+    const rh_function *mf = &s->p->funcs[f];
+    for (int a = mf->first_access; a < mf->first_access + mf->naccesses; a++) {
+        LLVMValueRef at = s->p->accesses[a].inst;
+        int k = rh_cfg_block(&s->cfg, LLVMGetInstructionParent(at));
+        wcount c = k >= 0 && !changed ? in[k] : (wcount){0, 1, 0};
+        for (LLVMValueRef x = k >= 0 ? LLVMGetFirstInstruction(cf->blocks[k]) : NULL; c.set && x && x != at;
+             x = LLVMGetNextInstruction(x))
+            c = wstep(s, f, x, b->loc, mw, c);
+        b->crem[a] = c.set && c.mod < INT32_MAX ? (int32_t)c.rem : 0;
+        b->cmod[a] = c.set && c.mod < INT32_MAX ? (int32_t)c.mod : -1;
+    }
+    free(in);
+}
+
+/* Whether the counts of waits before accesses a1 and a2 always differ. */
+static int counts_differ(const bp_barrier *b, int a1, int a2)
+{
+    if (b->cmod[a1] < 0 || b->cmod[a2] < 0)
+        return 0;
+    int64_t g = gcd_w(b->cmod[a1], b->cmod[a2]), d = (int64_t)b->crem[a1] - b->crem[a2];
+    return g == 0 ? d != 0 : d % g != 0;
 }
 
 /* Participants, their count, and the accesses of their routines. */
@@ -187,11 +290,17 @@ static int accept(rh_static *s, bp_barrier *b)
     const rh_conc_entry *e = rh_model_call_entry(s->p, b->init);
     ok = ok && e->size >= 0 && within_count(LLVMGetOperand(b->init, (unsigned)e->size), count, sym);
     if (ok) {
-        b->before = rh_xcalloc((size_t)s->p->naccesses + 1, 1);
-        b->after = rh_xcalloc((size_t)s->p->naccesses + 1, 1);
+        b->maxw = rh_xcalloc((size_t)s->p->naccesses + 1, 1);
+        b->minw = rh_xcalloc((size_t)s->p->naccesses + 1, 1);
+        b->crem = rh_xcalloc((size_t)s->p->naccesses + 1, sizeof *b->crem);
+        b->cmod = rh_xcalloc((size_t)s->p->naccesses + 1, sizeof *b->cmod);
+        for (int a = 0; a < s->p->naccesses; a++)
+            b->cmod[a] = -1;
         for (int t = 0; t < s->tg.nthreads; t++)
-            if (b->part[t])
+            if (b->part[t]) {
                 classify(s, b, t == 0 ? s->p->main_func : s->tg.threads[t].func, mw);
+                count_waits(s, b, t == 0 ? s->p->main_func : s->tg.threads[t].func, mw);
+            }
     }
     free(mw);
     return ok;
@@ -251,7 +360,7 @@ int rh_bp_ordered(const rh_barrier_phases *r, int a1, int t1, int a2, int t2)
     for (size_t i = 0; i < r->v.len; i++) {
         const bp_barrier *b = &r->v.items[i];
         if (b->part[t1] && b->part[t2] &&
-            ((b->before[a1] && b->after[a2]) || (b->before[a2] && b->after[a1])))
+            (b->maxw[a1] < b->minw[a2] || b->maxw[a2] < b->minw[a1] || counts_differ(b, a1, a2)))
             return 1;
     }
     return 0;
@@ -263,8 +372,10 @@ void rh_bp_free(rh_barrier_phases *r)
         return;
     for (size_t i = 0; i < r->v.len; i++) {
         free(r->v.items[i].part);
-        free(r->v.items[i].before);
-        free(r->v.items[i].after);
+        free(r->v.items[i].maxw);
+        free(r->v.items[i].minw);
+        free(r->v.items[i].crem);
+        free(r->v.items[i].cmod);
     }
     rh_vec_free(&r->v);
     free(r);

@@ -10,15 +10,22 @@
  *     one instance, or as many as the iterations of the counted loop
  *     around its create (`for (i = 0; i < n; i++)`, once per iteration);
  *     N is a constant, or the loop's bound n itself (widened), or n + K.
- * Why it holds: a participant blocks in its first wait until the first
- * round trips, so the first N arrivals are first arrivals of N distinct
- * instances, which with at most N instances means all of them (fewer and
- * the barrier never trips: nothing runs after it).  Every later round's
- * arrivals come after the first round returned.  So an access x of one
- * instance that no wait (nor call that may wait) on B can precede in its
- * start routine happens before an access y of another instance that a
- * wait surely on B dominates in its start routine.
- *
+ * Why it holds: a participant blocks in its wait until the round trips,
+ * so each round holds at most one arrival of each instance, and with at
+ * most N instances and a count of N exactly one (fewer and the barrier
+ * never trips: nothing runs after it).  So every instance's k-th wait is in
+ * round k, and rounds trip in order.  An access x of one instance that at
+ * most p waits on B may precede in its start routine (each direct wait
+ * outside loops counts once, any other wait or call that may wait makes it
+ * unbounded) comes before that instance's (p+1)-th arrival; an access y of
+ * another instance that p+1 sure waits on B dominate comes after round
+ * p+1 tripped.  Then x happens before y: phases before the first wait,
+ * between two waits and after the last one are all separated.  The same
+ * holds whenever the numbers of waits completed before x and before y
+ * always differ: a dataflow counts them as a congruence (exactly, or
+ * modulo the waits of a loop's iteration, unknown past a wait that is not
+ * surely on B or a call that may wait), so a loop with two waits per
+ * iteration keeps its two halves apart in every iteration.
  * Contract: rh_bp_build reads the thread graph, points-to sets and CFG;
  * rh_bp_ordered(b, a1, t1, a2, t2) says access a1 run by thread t1 and a2
  * run by t2 (two instances) are ordered by such a barrier.

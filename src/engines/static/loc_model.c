@@ -153,6 +153,97 @@ void rh_loc_range(rh_static *s, int a, uint32_t obj, int32_t off, int64_t *lo, i
         *lo = nlo, *hi = nhi;
 }
 
+/* The bytes [*lo, *hi) inside the innermost struct type the address
+ * expression of ptr (one GEP, casts around it) passes through, and that
+ * type; NULL when the address is no field of a struct element. */
+static LLVMTypeRef field_bytes(rh_static *s, LLVMValueRef ptr, uint64_t size, int64_t *lo, int64_t *hi)
+{
+    while (is_cast(ptr))
+        ptr = LLVMGetOperand(ptr, 0);
+    if (!is_gep(ptr) || size == 0)
+        return NULL;
+    LLVMTypeRef t = LLVMGetGEPSourceElementType(ptr), st = NULL;
+    int64_t off = 0, end = -1, c;
+    for (int i = 2; i < LLVMGetNumOperands(ptr) && end < 0; i++) {
+        LLVMValueRef idx = LLVMGetOperand(ptr, (unsigned)i);
+        LLVMTypeKind k = LLVMGetTypeKind(t);
+        if (k == LLVMStructTypeKind) {
+            if (!const_index(idx, &c) || c < 0 || c >= (int64_t)LLVMCountStructElementTypes(t))
+                return NULL;
+            if (LLVMIsPackedStruct(t) || type_bytes(s, t) <= 0)
+                return NULL;
+            st = t, off = 0; /* a struct entered: offsets count from its start */
+            off += (int64_t)LLVMOffsetOfElement(s->p->td, t, (unsigned)c);
+            t = LLVMStructGetTypeAtIndex(t, (unsigned)c);
+        } else if (k == LLVMArrayTypeKind && st) {
+            int64_t esz = type_bytes(s, LLVMGetElementType(t)), n = (int64_t)LLVMGetArrayLength(t);
+            if (esz <= 0 || n <= 1)
+                return NULL; /* a trailing flexible array reaches past its struct */
+            if (const_index(idx, &c) && c >= 0 && c < n)
+                off += c * esz, t = LLVMGetElementType(t);
+            else
+                end = off + n * esz; /* a variable index stays in the array */
+        } else if (k == LLVMArrayTypeKind) {
+            t = LLVMGetElementType(t); /* outside any struct yet: an array of elements */
+        } else {
+            return NULL;
+        }
+    }
+    if (LLVMGetNumOperands(ptr) == 2 && LLVMGetTypeKind(t) == LLVMStructTypeKind)
+        return NULL; /* p[i] as a whole: not one field */
+    if (!st)
+        return NULL;
+    *lo = off, *hi = end >= 0 ? end : off + (int64_t)size;
+    return *hi <= type_bytes(s, st) ? st : NULL;
+}
+
+LLVMTypeRef rh_loc_field_bytes(rh_static *s, LLVMValueRef ptr, uint64_t size, int64_t *lo, int64_t *hi)
+{
+    return field_bytes(s, ptr, size, lo, hi);
+}
+
+int rh_loc_fields_apart(rh_static *s, int a1, int a2)
+{
+    const rh_access *x = &s->p->accesses[a1], *y = &s->p->accesses[a2];
+    int64_t l1, h1, l2, h2;
+    LLVMTypeRef t1 = field_bytes(s, x->ptr, x->size, &l1, &h1);
+    LLVMTypeRef t2 = t1 ? field_bytes(s, y->ptr, y->size, &l2, &h2) : NULL;
+    return t1 && t1 == t2 && (h1 <= l2 || h2 <= l1);
+}
+
+/* Whether integer v as wide as a pointer: narrower ones lost address bits. */
+static int pointer_wide(rh_static *s, LLVMValueRef v)
+{
+    LLVMTypeRef t = LLVMTypeOf(v);
+    return LLVMGetTypeKind(t) == LLVMPointerTypeKind ||
+           (LLVMGetTypeKind(t) == LLVMIntegerTypeKind &&
+            LLVMGetIntTypeWidth(t) >= 8 * LLVMPointerSize(s->p->td));
+}
+
+LLVMValueRef rh_loc_base_offset(rh_static *s, LLVMValueRef v, int64_t *off)
+{
+    *off = 0;
+    for (int d = 0; d < 16 && LLVMIsAInstruction(v); d++) {
+        LLVMOpcode op = LLVMGetInstructionOpcode(v);
+        int64_t o;
+        if (op == LLVMGetElementPtr && rh_pt_gep_offset(&s->pt, v, &o)) {
+            *off += o, v = LLVMGetOperand(v, 0);
+        } else if (op == LLVMBitCast || op == LLVMAddrSpaceCast ||
+                   ((op == LLVMPtrToInt || op == LLVMIntToPtr) && pointer_wide(s, v) &&
+                    pointer_wide(s, LLVMGetOperand(v, 0)))) {
+            v = LLVMGetOperand(v, 0);
+        } else if ((op == LLVMAdd || op == LLVMSub) && pointer_wide(s, v) &&
+                   const_index(LLVMGetOperand(v, 1), &o)) {
+            *off += op == LLVMAdd ? o : -o, v = LLVMGetOperand(v, 0);
+        } else if (op == LLVMAdd && pointer_wide(s, v) && const_index(LLVMGetOperand(v, 0), &o)) {
+            *off += o, v = LLVMGetOperand(v, 1);
+        } else {
+            break;
+        }
+    }
+    return v;
+}
+
 int rh_loc_read_only(const rh_static *s, uint32_t obj)
 {
     const rh_pt_object *o = &s->pt.objs[obj];

@@ -40,6 +40,25 @@
  * offset was off (RH_PT_ANY: unknown). */
 void rh_loc_range(rh_static *s, int a, uint32_t obj, int32_t off, int64_t *lo, int64_t *hi);
 
+/* Whether accesses a1 and a2 are surely apart because each addresses a
+ * field of the same struct type T through a pointer to T elements (`p->f`,
+ * `q[i].g`, `&r->arr[k]`, whatever p, q, r point to), and the fields' bytes
+ * inside T do not meet.  Two T objects never partially overlap (C's
+ * effective-type rules; a T placed at an arbitrary byte of a buffer is
+ * undefined behaviour), so the two accesses are in one T at disjoint bytes
+ * or in two T's at disjoint addresses.  Type punning between different
+ * struct types is never concluded on: the types must be the same. */
+int rh_loc_fields_apart(rh_static *s, int a1, int a2);
+/* The innermost struct type an access of size bytes at ptr addresses a
+ * field of, with the field's bytes [*lo, *hi) inside it; NULL if none. */
+LLVMTypeRef rh_loc_field_bytes(rh_static *s, LLVMValueRef ptr, uint64_t size, int64_t *lo, int64_t *hi);
+
+/* The pointer v is made from plus a constant number of bytes (*off):
+ * constant GEPs, pointer casts, and an address turned into an integer,
+ * moved by a constant and turned back (`(T *)((uintptr_t)p + off)`,
+ * container_of's subtraction); v itself with *off 0 when none applies. */
+LLVMValueRef rh_loc_base_offset(rh_static *s, LLVMValueRef v, int64_t *off);
+
 /* Whether obj is a constant global: never written by a program without
  * undefined behaviour, so no race is on it. */
 int rh_loc_read_only(const rh_static *s, uint32_t obj);

@@ -7,14 +7,69 @@
  * thread per iteration (then every instance has its own id), or a pointer
  * to a cell whose only writer stores such a value.  An access indexes "its
  * own element" when the first variable index of its address is that id.
+ * Beyond that, listed ids (constants, expressions of a create loop's
+ * counter) are bound instance by instance in int_values.c, which compares
+ * whole byte offsets and drops accesses behind branches an id rules out;
+ * elements handed over as `&A[i]` (or a field of it) are an instance's own
+ * with whatever its argument reaches inside them, the creator's writes of
+ * them before the create included, and so are the blocks a create loop
+ * allocates into a pointer field of each element.
  */
 #include "own_index.h"
 #include "loops.h"
+#include "int_values.h"
+#include "loc_model.h"
+
+#include <stdlib.h>
 
 typedef struct ids {
     int64_t lo, hi; /* ids lie in [lo, hi) */
     int distinct;   /* each instance of the thread has a different id */
 } ids;
+
+/* Ids listed per instance: a create call whose argument is a constant, or
+ * an expression of the counter of a counted loop with constant bounds
+ * (i + 8, 2 * i), or the integer the argument points to when cell_ids
+ * knows a small range of them.  per_instance: the instances are the list's
+ * entries, one each (otherwise several instances may share an entry). */
+#define MAX_IDS 32
+
+typedef struct id_list {
+    int64_t v[MAX_IDS];
+    int n, per_instance, byref;
+} id_list;
+
+/* Per thread, made on first use: its listed ids, and the pointer fields
+ * of its own element whose writes were checked (own_element_blocks). */
+#define FIELD_SLOTS 4
+typedef struct own_thread {
+    unsigned char ids_state; /* 0 not looked at, 1 listed, 2 none */
+    id_list ids;
+    int nfields;
+    int64_t field[FIELD_SLOTS];
+    unsigned char field_ok[FIELD_SLOTS];
+} own_thread;
+
+struct rh_own_cache {
+    own_thread *t;
+};
+
+static own_thread *own_of(rh_static *s, int t)
+{
+    if (!s->own_cache) {
+        s->own_cache = rh_xcalloc(1, sizeof *s->own_cache);
+        s->own_cache->t = rh_xcalloc((size_t)s->tg.nthreads + 1, sizeof *s->own_cache->t);
+    }
+    return &s->own_cache->t[t];
+}
+
+void rh_own_index_free(rh_static *s)
+{
+    if (s->own_cache)
+        free(s->own_cache->t);
+    free(s->own_cache);
+    s->own_cache = NULL;
+}
 
 /* v without the casts that keep an id's value: ids are below 2^31 (see
  * rh_own_index_disjoint), so extensions and truncations to 32 bits or more
@@ -44,14 +99,32 @@ static int small_ids(const ids *i)
     return i->lo >= 0 && (i->hi <= ((int64_t)1 << 31) || i->hi == INT64_MAX);
 }
 
-/* The create call runs once per iteration of loop l, which runs once. */
+static int is_inst(LLVMValueRef in, void *ctx)
+{
+    return in == (LLVMValueRef)ctx;
+}
+
+/* Instruction in lies in loop l (the header dominates it and it may lead
+ * back to the header) and cannot run twice before the header is reached
+ * again: a body with branches around it (an error check that aborts) still
+ * runs it at most once per iteration. */
+static int at_most_once_in_loop(const rh_counted_loop *l, LLVMValueRef in)
+{
+    LLVMValueRef head = LLVMGetFirstInstruction(l->header);
+    return rh_cfg_dominates(head, in) && rh_cfg_may_follow(in, head) &&
+           !rh_cfg_reaches_before(in, head, NULL, is_inst, in);
+}
+
+/* The create call runs at most once per iteration of loop l, which runs
+ * once. */
 static int once_per_iteration(rh_static *s, int t, const rh_counted_loop *l)
 {
     const rh_tg_thread *th = &s->tg.threads[t];
     int f = rh_pt_func_index(&s->pt, LLVMGetBasicBlockParent(LLVMGetInstructionParent(th->create)));
     int pb = rh_cfg_block(&s->cfg, l->preheader);
     return f >= 0 && pb >= 0 && th->parent >= 0 && !s->tg.threads[th->parent].multi &&
-           s->tg.threads[th->parent].once[f] && !s->cfg.f[f].in_cycle[pb] && rh_loop_body_has(l, th->create);
+           s->tg.threads[th->parent].once[f] && !s->cfg.f[f].in_cycle[pb] &&
+           (rh_loop_body_has(l, th->create) || at_most_once_in_loop(l, th->create));
 }
 
 /* Ids from an integer value at the create call. */
@@ -204,29 +277,87 @@ static int access_id(rh_static *s, int a, int t, int *pos, int *byref, LLVMValue
                          LLVMGetIntTypeWidth(LLVMTypeOf(id)) >= 32); /* not a byte of the id */
 }
 
-/* The creator writes element i right before creating, in the same loop
- * iteration, the thread that gets &element[i] as its argument: the thread
- * of iteration k only ever sees element k, which the creator wrote before
- * creating it and never again. */
+/* An element address `A[i].f...` (`gep [N x T], A, 0, i, consts` or
+ * `gep T, p, i, consts`): its base, its variable index i, the element type
+ * T and the constant offset inside the element; 0 otherwise. */
+static int element_field(rh_static *s, LLVMValueRef g, LLVMValueRef *base, LLVMValueRef *idx, LLVMTypeRef *elem,
+                         int64_t *off)
+{
+    int64_t fo;
+    if (!LLVMIsAGetElementPtrInst(g))
+        return 0;
+    if (LLVMIsAGetElementPtrInst(LLVMGetOperand(g, 0)) && rh_pt_gep_offset(&s->pt, g, &fo) &&
+        element_field(s, LLVMGetOperand(g, 0), base, idx, elem, off)) {
+        *off += fo; /* a field of the element, one GEP later (-O0 code) */
+        return 1;
+    }
+    int n = LLVMGetNumOperands(g), at = 1;
+    LLVMTypeRef t = LLVMGetGEPSourceElementType(g);
+    if (LLVMGetTypeKind(t) == LLVMArrayTypeKind && n >= 3 && LLVMIsAConstantInt(LLVMGetOperand(g, 1)) &&
+        LLVMConstIntGetZExtValue(LLVMGetOperand(g, 1)) == 0)
+        at = 2, t = LLVMGetElementType(t);
+    while (at + 1 < n && LLVMGetTypeKind(t) == LLVMArrayTypeKind && LLVMIsAConstantInt(LLVMGetOperand(g, (unsigned)at)) &&
+           LLVMConstIntGetZExtValue(LLVMGetOperand(g, (unsigned)at)) == 0)
+        at++, t = LLVMGetElementType(t); /* &a[0][i]: row 0's elements */
+    *idx = LLVMGetOperand(g, (unsigned)at);
+    if (LLVMIsAConstant(*idx))
+        return 0;
+    *base = LLVMGetOperand(g, 0), *elem = t, *off = 0;
+    for (int i = at + 1; i < n; i++) {
+        LLVMValueRef c = LLVMGetOperand(g, (unsigned)i);
+        if (!LLVMIsAConstantInt(c))
+            return 0;
+        uint64_t k = LLVMConstIntGetZExtValue(c);
+        if (LLVMGetTypeKind(t) == LLVMStructTypeKind && k < LLVMCountStructElementTypes(t)) {
+            *off += (int64_t)LLVMOffsetOfElement(s->p->td, t, (unsigned)k);
+            t = LLVMStructGetTypeAtIndex(t, (unsigned)k);
+        } else if (LLVMGetTypeKind(t) == LLVMArrayTypeKind && k < LLVMGetArrayLength(t)) {
+            t = LLVMGetElementType(t);
+            *off += (int64_t)k * (int64_t)LLVMABISizeOfType(s->p->td, t);
+        } else {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* Whether [off, off + size) lies inside one element of type t. */
+static int inside_element(rh_static *s, LLVMTypeRef t, int64_t off, uint64_t size)
+{
+    return size > 0 && off >= 0 && LLVMTypeIsSized(t) &&
+           off + (int64_t)size <= (int64_t)LLVMABISizeOfType(s->p->td, t);
+}
+
+/* The creator writes element i (or a field of it) before creating, in the
+ * same loop iteration, the thread that gets &element[i] (or a field
+ * of it) as its argument, and the thread's access stays inside that
+ * element (through constant offsets from its argument, also computed as
+ * integers: container_of): the thread of iteration k only ever sees
+ * element k, which the creator wrote before creating it and never again. */
 static int filled_before_create(rh_static *s, int a1, int t1, int a2, int t2)
 {
     const rh_tg_thread *th = &s->tg.threads[t2];
     const rh_access *x = &s->p->accesses[a1], *y = &s->p->accesses[a2];
-    if (t2 == 0 || th->parent != t1 || LLVMGetInstructionParent(x->inst) != LLVMGetInstructionParent(th->create) ||
-        y->func != th->func || !th->once[th->func] || strip_int(y->ptr) != LLVMGetParam(s->p->funcs[th->func].fn, 0))
+    int64_t yoff, xoff, aoff;
+    if (t2 == 0 || th->parent != t1 || !rh_cfg_dominates(x->inst, th->create) || y->func != th->func || !th->once[th->func] ||
+        rh_loc_base_offset(s, y->ptr, &yoff) != LLVMGetParam(s->p->funcs[th->func].fn, 0))
         return 0;
-    for (LLVMValueRef in = x->inst; in != th->create; in = LLVMGetNextInstruction(in))
-        if (!in)
-            return 0; /* the write does not come before the create call */
     const rh_conc_entry *e = rh_model_call_entry(s->p, th->create);
     LLVMValueRef arg = e && e->obj2 >= 0 ? LLVMGetOperand(th->create, (unsigned)e->obj2) : NULL;
     LLVMValueRef b1, b2, i1, i2;
+    LLVMTypeRef e1, e2;
     rh_counted_loop l;
-    if (!arg || !(i1 = rh_loop_element_index(x->ptr, &b1)) || !(i2 = rh_loop_element_index(strip_int(arg), &b2)))
+    if (!arg || !element_field(s, x->ptr, &b1, &i1, &e1, &xoff) ||
+        !element_field(s, strip_int(arg), &b2, &i2, &e2, &aoff))
         return 0;
-    return b1 == b2 && strip_int(i1) == strip_int(i2) &&
-           LLVMGetGEPSourceElementType(x->ptr) == LLVMGetGEPSourceElementType(strip_int(arg)) &&
-           rh_loop_of_index(&s->cfg, i1, &l) && once_per_iteration(s, t2, &l);
+    /* x indexes element i in iteration i only; it dominates the create and
+     * lies in the loop (the header dominates it), so in each iteration it
+     * runs before the create (the entry reaches the header first without
+     * x), and it cannot run again after the create in that iteration */
+    return b1 == b2 && strip_int(i1) == strip_int(i2) && e1 == e2 && inside_element(s, e1, xoff, x->size) &&
+           inside_element(s, e1, aoff + yoff, y->size) && rh_loop_of_index(&s->cfg, i1, &l) &&
+           rh_cfg_dominates(LLVMGetFirstInstruction(l.header), x->inst) && once_per_iteration(s, t2, &l) &&
+           !rh_cfg_reaches_before(th->create, LLVMGetFirstInstruction(l.header), NULL, is_inst, x->inst);
 }
 
 int rh_own_thread_arg(rh_static *s, const rh_access *ac, int t, int64_t *off)
@@ -234,49 +365,143 @@ int rh_own_thread_arg(rh_static *s, const rh_access *ac, int t, int64_t *off)
     const rh_tg_thread *th = &s->tg.threads[t];
     if (t == 0 || th->async || ac->func != th->func || th->parent < 0 || !th->once[th->func])
         return 0; /* the routine is also called normally, or is a handler: its parameter is not the argument */
-    LLVMValueRef v = ac->ptr;
-    *off = 0;
-    for (int d = 0; d < 16 && LLVMIsAInstruction(v); d++) {
-        LLVMOpcode op = LLVMGetInstructionOpcode(v);
-        int64_t o;
-        if (op == LLVMGetElementPtr && rh_pt_gep_offset(&s->pt, v, &o))
-            *off += o;
-        else if (op != LLVMBitCast && op != LLVMAddrSpaceCast)
-            return 0;
-        v = LLVMGetOperand(v, 0);
-    }
-    return LLVMIsAArgument(v) && LLVMGetParam(s->p->funcs[th->func].fn, 0) == v;
+    LLVMValueRef v = rh_loc_base_offset(s, ac->ptr, off);
+    return v && LLVMIsAArgument(v) && LLVMGetParam(s->p->funcs[th->func].fn, 0) == v;
 }
 
 /* Two instances of thread t, created one per iteration of a counted loop
- * with &base[i] as argument, touch only inside their own elements through
- * the argument: different instances, different elements. */
+ * with &base[i] (or a field of it) as argument, touch only inside their
+ * own elements through the argument: different instances, different
+ * elements. */
 static int own_element_arg(rh_static *s, int a1, int a2, int t)
 {
     const rh_tg_thread *th = &s->tg.threads[t];
     const rh_conc_entry *e = rh_model_call_entry(s->p, th->create);
-    int64_t o1, o2;
+    int64_t o1, o2, aoff;
     if (!e || e->obj2 < 0 || !rh_own_thread_arg(s, &s->p->accesses[a1], t, &o1) ||
         !rh_own_thread_arg(s, &s->p->accesses[a2], t, &o2))
         return 0;
     LLVMValueRef arg = strip_int(LLVMGetOperand(th->create, (unsigned)e->obj2)), base, idx;
+    LLVMTypeRef elem;
     rh_counted_loop l;
-    if (!(idx = rh_loop_element_index(arg, &base)) || !rh_loop_of_index(&s->cfg, idx, &l) ||
+    if (!element_field(s, arg, &base, &idx, &elem, &aoff) || !rh_loop_of_index(&s->cfg, idx, &l) ||
         !once_per_iteration(s, t, &l))
         return 0;
-    LLVMTypeRef elem = LLVMGetGEPSourceElementType(arg);
-    for (unsigned i = 2; i < (unsigned)LLVMGetNumOperands(arg); i++) { /* the type base[i] selects */
-        LLVMTypeKind k = LLVMGetTypeKind(elem);
-        if (k == LLVMStructTypeKind && i + 1 < (unsigned)LLVMGetNumOperands(arg))
-            elem = LLVMStructGetTypeAtIndex(elem, 0);
-        else if (k == LLVMArrayTypeKind || k == LLVMVectorTypeKind)
-            elem = LLVMGetElementType(elem);
-        else
+    return inside_element(s, elem, aoff + o1, s->p->accesses[a1].size) &&
+           inside_element(s, elem, aoff + o2, s->p->accesses[a2].size);
+}
+
+static int may_touch(rh_static *s, LLVMValueRef ptr, uint32_t o)
+{
+    const rh_sset *pts = rh_pt_of(&s->pt, ptr);
+    for (uint32_t i = 0; i < pts->n; i++)
+        if (rh_pt_loc_obj(pts->v[i]) == o)
+            return 1;
+    return 0;
+}
+
+/* A block made by the call v itself (an allocation site, or a wrapper
+ * pt_alloc.h treats as one): every run of v returns a new block. */
+static int fresh_block(rh_static *s, LLVMValueRef v)
+{
+    v = strip_int(v);
+    const rh_sset *pts = LLVMIsACallInst(v) ? rh_pt_of(&s->pt, v) : NULL;
+    if (!pts || pts->n == 0)
+        return 0;
+    for (uint32_t i = 0; i < pts->n; i++) {
+        const rh_pt_object *o = &s->pt.objs[rh_pt_loc_obj(pts->v[i])];
+        if (o->kind != RH_PT_HEAP || o->site != v)
             return 0;
     }
-    int64_t size = (int64_t)LLVMABISizeOfType(s->p->td, elem);
-    return o1 >= 0 && o2 >= 0 && o1 + (int64_t)s->p->accesses[a1].size <= size &&
-           o2 + (int64_t)s->p->accesses[a2].size <= size;
+    return 1;
+}
+
+/* Whether write w leaves the pointer field [fo, fo + 8) of the elements
+ * of `base` (type elem) alone, or is the one kind of store allowed into
+ * it: element i of loop l gets a block the loop made in that iteration. */
+static int field_write_ok(rh_static *s, const rh_access *w, LLVMValueRef base, LLVMTypeRef elem, int64_t fo,
+                          uint64_t fsize, const rh_counted_loop *l)
+{
+    LLVMValueRef b, i;
+    LLVMTypeRef e;
+    int64_t off, lo, hi;
+    if (rh_loc_field_bytes(s, w->ptr, w->size, &lo, &hi) == elem && (hi <= fo || fo + (int64_t)fsize <= lo))
+        return 1; /* another field of an element, whichever (loc_model.h) */
+    if (!element_field(s, w->ptr, &b, &i, &e, &off) || b != base || e != elem || !w->size)
+        return 0;
+    if (off + (int64_t)w->size <= fo || fo + (int64_t)fsize <= off)
+        return 1; /* another field of the element */
+    LLVMValueRef v = LLVMIsAStoreInst(w->inst) ? strip_int(LLVMGetOperand(w->inst, 0)) : NULL;
+    rh_counted_loop wl;
+    return v && off == fo && w->size == fsize && rh_loop_of_index(&s->cfg, i, &wl) && wl.iv == l->iv &&
+           fresh_block(s, v) && rh_cfg_dominates(LLVMGetFirstInstruction(l->header), v);
+}
+
+/* Whether every write that may touch object o leaves field fo of the
+ * elements of base alone or stores a block of its iteration there
+ * (remembered per thread: the scan visits every access). */
+static int fresh_field(rh_static *s, int t, LLVMValueRef base, LLVMTypeRef elem, int64_t fo,
+                       const rh_counted_loop *l, uint32_t o)
+{
+    own_thread *ot = own_of(s, t);
+    for (int i = 0; i < ot->nfields; i++)
+        if (ot->field[i] == fo)
+            return ot->field_ok[i];
+    int ok = 1;
+    uint64_t psize = LLVMPointerSize(s->p->td);
+    for (int w = 0; ok && w < s->p->naccesses; w++) {
+        const rh_access *ac = &s->p->accesses[w];
+        if (ac->kind != RH_ACC_READ && may_touch(s, ac->ptr, o))
+            ok = field_write_ok(s, ac, base, elem, fo, psize, l);
+    }
+    if (ot->nfields < FIELD_SLOTS)
+        ot->field[ot->nfields] = fo, ot->field_ok[ot->nfields++] = (unsigned char)ok;
+    return ok;
+}
+
+/* The pointer field of its own element that access a of thread t reaches
+ * its memory through (`w->buf[k]`, w the argument): its offset inside
+ * the element; 0 when a is no such access. */
+static int own_block_field(rh_static *s, int a, int t, int64_t aoff, LLVMTypeRef elem, int64_t *fo)
+{
+    const rh_access *ac = &s->p->accesses[a];
+    const rh_tg_thread *th = &s->tg.threads[t];
+    if (ac->func != th->func || !th->once[th->func] || th->async)
+        return 0;
+    LLVMValueRef v = ac->ptr; /* arithmetic on a pointer into a block stays in the block */
+    for (int d = 0; d < 16 && (LLVMIsAGetElementPtrInst(v) || LLVMIsABitCastInst(v)); d++)
+        v = LLVMGetOperand(v, 0);
+    int64_t lo;
+    if (!LLVMIsALoadInst(v) || LLVMGetTypeKind(LLVMTypeOf(v)) != LLVMPointerTypeKind ||
+        rh_loc_base_offset(s, LLVMGetOperand(v, 0), &lo) != LLVMGetParam(s->p->funcs[th->func].fn, 0))
+        return 0;
+    *fo = aoff + lo;
+    return inside_element(s, elem, *fo, LLVMPointerSize(s->p->td));
+}
+
+/* Two instances of thread t, created one per iteration with &A[i] (or a
+ * field of it) as argument, access blocks they reach through a pointer
+ * field of their own elements, and every write of those fields stores a
+ * block allocated in the iteration that writes element i: instance k only
+ * sees blocks of iteration k, so two instances never share one. */
+static int own_element_blocks(rh_static *s, int a1, int a2, int t)
+{
+    const rh_tg_thread *th = &s->tg.threads[t];
+    const rh_conc_entry *e = rh_model_call_entry(s->p, th->create);
+    LLVMValueRef base, idx;
+    LLVMTypeRef elem;
+    int64_t aoff, f1, f2;
+    rh_counted_loop l;
+    if (!e || e->obj2 < 0 ||
+        !element_field(s, strip_int(LLVMGetOperand(th->create, (unsigned)e->obj2)), &base, &idx, &elem, &aoff) ||
+        !rh_loop_of_index(&s->cfg, idx, &l) || !once_per_iteration(s, t, &l) ||
+        !own_block_field(s, a1, t, aoff, elem, &f1) || !own_block_field(s, a2, t, aoff, elem, &f2))
+        return 0;
+    const rh_sset *bo = rh_pt_of(&s->pt, base);
+    if (bo->n != 1)
+        return 0;
+    return fresh_field(s, t, base, elem, f1, &l, rh_pt_loc_obj(bo->v[0])) &&
+           fresh_field(s, t, base, elem, f2, &l, rh_pt_loc_obj(bo->v[0]));
 }
 
 /* Whether claim, a load of the cell store st writes, comes earlier in st's
@@ -374,11 +599,135 @@ static int same_array(rh_static *s, LLVMValueRef g1, int p1, LLVMValueRef g2, in
            rh_sset_equal(b1, b2) && b1->n == 1 && rh_pt_loc_off(b1->v[0]) != RH_PT_ANY;
 }
 
+
+/* The first phi inside v's expression that is a counted loop's counter
+ * with constant bounds. */
+static int loop_in_expr(rh_static *s, LLVMValueRef v, rh_counted_loop *l, int depth)
+{
+    if (depth > 8 || !LLVMIsAInstruction(v))
+        return 0;
+    if (LLVMIsAPHINode(v))
+        return rh_loop_of_index(&s->cfg, v, l) && !l->end_value;
+    if (LLVMIsALoadInst(v) || LLVMIsACallInst(v))
+        return 0;
+    for (int i = 0; i < LLVMGetNumOperands(v); i++)
+        if (loop_in_expr(s, LLVMGetOperand(v, (unsigned)i), l, depth + 1))
+            return 1;
+    return 0;
+}
+
+static int compute_listed_ids(rh_static *s, int t, id_list *out)
+{
+    const rh_tg_thread *th = &s->tg.threads[t];
+    if (t == 0 || th->parent < 0)
+        return 0;
+    const rh_conc_entry *e = rh_model_call_entry(s->p, th->create);
+    if (!e || e->obj2 < 0)
+        return 0;
+    LLVMValueRef arg = strip_int(LLVMGetOperand(th->create, (unsigned)e->obj2));
+    rh_counted_loop l;
+    ids r;
+    out->n = 0, out->byref = 0;
+    if (LLVMIsAConstantInt(arg) || LLVMIsAConstantPointerNull(arg)) {
+        out->v[out->n++] = LLVMIsAConstantInt(arg) ? LLVMConstIntGetSExtValue(arg) : 0;
+        out->per_instance = !th->multi;
+        return 1;
+    }
+    if (LLVMGetTypeKind(LLVMTypeOf(arg)) == LLVMIntegerTypeKind && loop_in_expr(s, arg, &l, 0)) {
+        int64_t span;
+        if (l.end <= l.start || __builtin_sub_overflow(l.end, l.start, &span) || span > MAX_IDS)
+            return 0;
+        rh_iv_env env = {&s->cfg, {l.iv}, {0}, 1, NULL, 0};
+        for (int64_t k = l.start; k < l.end; k++) {
+            rh_ival x;
+            env.value[0] = k;
+            rh_iv_eval(&env, arg, &x);
+            if (x.mod != 0)
+                return 0;
+            out->v[out->n++] = x.rem;
+        }
+        out->per_instance = once_per_iteration(s, t, &l);
+        return 1;
+    }
+    int64_t span;
+    if (!cell_ids(s, t, LLVMGetOperand(th->create, (unsigned)e->obj2), &r) || r.hi <= r.lo ||
+        __builtin_sub_overflow(r.hi, r.lo, &span) || span > MAX_IDS)
+        return 0;
+    for (int64_t k = r.lo; k < r.hi; k++)
+        out->v[out->n++] = k;
+    out->per_instance = r.distinct, out->byref = 1;
+    return 1;
+}
+
+static int listed_ids(rh_static *s, int t, id_list *out)
+{
+    own_thread *o = own_of(s, t);
+    if (!o->ids_state)
+        o->ids_state = compute_listed_ids(s, t, &o->ids) ? 1 : 2;
+    *out = o->ids;
+    return o->ids_state == 1;
+}
+
+/* What one instance of access a does: whether a guard on its id keeps it
+ * from running, and the byte offset of its address from its root. */
+typedef struct inst_view {
+    int excluded, placed;
+    rh_ival at;
+} inst_view;
+
+static int view_access(rh_static *s, int a, int t, const id_list *ids, inst_view *out, LLVMValueRef *root)
+{
+    const rh_access *ac = &s->p->accesses[a];
+    const rh_tg_thread *th = &s->tg.threads[t];
+    if (ac->func != th->func || !th->once[th->func] || th->async)
+        return 0;
+    LLVMValueRef prm = LLVMGetParam(s->p->funcs[th->func].fn, 0);
+    rh_iv_env env = {&s->cfg, {prm}, {0}, ids->byref ? 0 : 1, ids->byref ? prm : NULL, 0};
+    for (int k = 0; k < ids->n; k++) {
+        env.value[0] = env.cell_value = ids->v[k];
+        out[k].excluded = rh_iv_guard_excludes(&env, ac->inst);
+        out[k].placed = rh_iv_address(&env, s->p->td, ac->ptr, root, &out[k].at);
+    }
+    return 1;
+}
+
+/* Both roots denote one object at one known offset. */
+static int same_root(rh_static *s, LLVMValueRef r1, LLVMValueRef r2)
+{
+    const rh_sset *b1 = rh_pt_of(&s->pt, r1), *b2 = rh_pt_of(&s->pt, r2);
+    return rh_sset_equal(b1, b2) && b1->n == 1 && rh_pt_loc_off(b1->v[0]) != RH_PT_ANY;
+}
+
+/* Instances of threads t1 and t2 whose ids are listed: every pair of two
+ * different instances either has one access kept from running by a guard
+ * on its id, or addresses bytes of one object that the ids keep apart. */
+static int listed_disjoint(rh_static *s, int a1, int t1, int a2, int t2)
+{
+    id_list i1, i2;
+    inst_view v1[MAX_IDS], v2[MAX_IDS];
+    LLVMValueRef r1 = NULL, r2 = NULL;
+    if (!listed_ids(s, t1, &i1) || !listed_ids(s, t2, &i2) || !view_access(s, a1, t1, &i1, v1, &r1) ||
+        !view_access(s, a2, t2, &i2, v2, &r2))
+        return 0;
+    int same = r1 && r2 && same_root(s, r1, r2);
+    uint64_t n1 = s->p->accesses[a1].size, n2 = s->p->accesses[a2].size;
+    for (int k1 = 0; k1 < i1.n; k1++)
+        for (int k2 = 0; k2 < i2.n; k2++) {
+            if (t1 == t2 && k1 == k2 && i1.per_instance)
+                continue; /* one instance */
+            if (v1[k1].excluded || v2[k2].excluded)
+                continue;
+            if (!same || !v1[k1].placed || !v2[k2].placed || rh_iv_ranges_meet(&v1[k1].at, n1, &v2[k2].at, n2))
+                return 0;
+        }
+    return 1;
+}
+
 int rh_own_index_disjoint(rh_static *s, int a1, int t1, int a2, int t2)
 {
     if (filled_before_create(s, a1, t1, a2, t2) || filled_before_create(s, a2, t2, a1, t1))
         return 1;
-    if (t1 == t2 && own_element_arg(s, a1, a2, t1))
+    if (t1 == t2 && (own_element_arg(s, a1, a2, t1) || own_element_blocks(s, a1, a2, t1)))
         return 1;
     int p1, p2, r1, r2;
     LLVMValueRef g1, g2;
@@ -388,10 +737,10 @@ int rh_own_index_disjoint(rh_static *s, int a1, int t1, int a2, int t2)
         return 1;
     if (!access_id(s, a1, t1, &p1, &r1, &g1) || !access_id(s, a2, t2, &p2, &r2, &g2) ||
         !same_array(s, g1, p1, g2, p2))
-        return 0;
+        return listed_disjoint(s, a1, t1, a2, t2);
     if (!thread_ids(s, t1, r1, &i1) || !thread_ids(s, t2, r2, &i2) || !small_ids(&i1) || !small_ids(&i2))
-        return 0;
-    if (t1 == t2)
-        return i1.distinct;
-    return i1.hi <= i2.lo || i2.hi <= i1.lo;
+        return listed_disjoint(s, a1, t1, a2, t2);
+    if (t1 == t2 ? i1.distinct : i1.hi <= i2.lo || i2.hi <= i1.lo)
+        return 1;
+    return listed_disjoint(s, a1, t1, a2, t2);
 }

@@ -20,4 +20,7 @@ int rh_own_index_disjoint(rh_static *s, int a1, int t1, int a2, int t2);
  * exactly what it points to for this thread. */
 int rh_own_thread_arg(rh_static *s, const rh_access *ac, int t, int64_t *off);
 
+/* Frees what the checks above cached per thread in s. */
+void rh_own_index_free(rh_static *s);
+
 #endif

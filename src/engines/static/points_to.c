@@ -622,6 +622,18 @@ static void scan_cast_or_arith(rh_pt *pt, LLVMValueRef in, LLVMOpcode op)
                op == LLVMFreeze;
     if (!carries(pt, in))
         return;
+    /* an address turned into an integer and moved by a constant
+     * (`(uintptr_t)p + off`, container_of's `- off`) keeps its object,
+     * shifted like a GEP; only right at the ptrtoint, so integer counters
+     * never shift (they would pile up offsets) */
+    for (int i = 0; (op == LLVMAdd || op == LLVMSub) && n == 2 && i < 2; i++) {
+        LLVMValueRef c = LLVMGetOperand(in, (unsigned)(1 - i)), v = LLVMGetOperand(in, (unsigned)i);
+        int64_t k = LLVMIsAConstantInt(c) && LLVMIsAPtrToIntInst(v) ? LLVMConstIntGetSExtValue(c) : INT64_MAX;
+        if (k > -(1 << 30) && k < (1 << 30) && (op == LLVMAdd || i == 0)) {
+            add_shift(pt, in, v, (int32_t)(op == LLVMAdd ? k : -k));
+            return;
+        }
+    }
     if (op == LLVMSub) /* an address minus a number; never a number minus an address */
         n = is_address_cast(LLVMGetOperand(in, 0)) && is_address_cast(LLVMGetOperand(in, 1)) ? 0 : 1;
     for (int i = 0; i < n; i++) {

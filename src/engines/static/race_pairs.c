@@ -219,7 +219,7 @@ static int check_pair(pairs *pp, uint32_t o, const acc_ref *x, const acc_ref *y)
     rh_static *s = pp->s;
     const rh_ls_access *rx = &s->ls.acc[x->a], *ry = &s->ls.acc[y->a];
     cand c = {x->a, y->a, -1, -1, o, x->lo > y->lo ? x->lo : y->lo, x->hi < y->hi ? x->hi : y->hi, 0};
-    if (rh_handover_ordered(s->handover, o, x->a, y->a))
+    if (rh_handover_ordered(s->handover, o, x->a, y->a) || rh_loc_fields_apart(s, x->a, y->a))
         return 0;
     for (uint32_t i = 0; i < rx->threads.n; i++)
         for (uint32_t j = 0; j < ry->threads.n; j++) {

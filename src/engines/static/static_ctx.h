@@ -42,6 +42,7 @@ typedef struct rh_static {
     struct rh_static_annot *annot; /* benign ranges of annotations (annotations.c) */
     unsigned char *sync_objs; /* per points-to object: a lock, condition, barrier, semaphore or
                                  once control (library_calls.c, made on first use) */
+    struct rh_own_cache *own_cache; /* per thread: its listed ids and own fields (own_index.c, made on first use) */
 } rh_static;
 
 /* Records a construct the analysis cannot model soundly (a note naming it

@@ -13,6 +13,7 @@
 #include "owned.h"
 #include "record_joins.h"
 #include "barrier_phases.h"
+#include "own_index.h"
 #include "sem_locks.h"
 #include "sem_order.h"
 #include "set_flags.h"
@@ -59,6 +60,7 @@ static void cleanup(rh_static *s)
     rh_handover_free(s->handover);
     free(s->shared);
     free(s->sync_objs);
+    rh_own_index_free(s);
     rh_semlock_free(s->ls.semlock);
     s->ls.semlock = NULL;
     rh_semord_free(s->ls.semord);

@@ -1,0 +1,43 @@
+/* Each worker record in an array holds a buffer main allocates for it in the create loop; the worker fills its own buffer and sums it into its own record: race-free. */
+#include <pthread.h>
+#include <stdlib.h>
+
+#define NW 3
+#define LEN 8
+struct worker {
+    int id;
+    int *buf;
+    long sum;
+};
+
+static struct worker workers[NW];
+
+static void *fill(void *arg)
+{
+    struct worker *w = arg;
+    for (int k = 0; k < LEN; k++)
+        w->buf[k] = w->id + k; // NORACE
+    for (int k = 0; k < LEN; k++)
+        w->sum += w->buf[k]; // NORACE
+    return NULL;
+}
+
+int main(void)
+{
+    pthread_t t[NW];
+    for (int i = 0; i < NW; i++) {
+        workers[i].id = i; // NORACE
+        workers[i].buf = malloc(LEN * sizeof(int)); // NORACE
+        if (workers[i].buf == NULL) // NORACE
+            abort();
+        pthread_create(&t[i], NULL, fill, &workers[i]);
+    }
+    long total = 0;
+    for (int i = 0; i < NW; i++)
+        pthread_join(t[i], NULL);
+    for (int i = 0; i < NW; i++) {
+        total += workers[i].sum; // NORACE
+        free(workers[i].buf); // NORACE
+    }
+    return total < 0;
+}

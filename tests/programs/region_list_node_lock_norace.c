@@ -1,0 +1,45 @@
+/* A linked list whose nodes each carry a mutex: threads pick a node by a varying walk and update its fields under that node's own mutex: race-free. */
+#include <pthread.h>
+#include <stdlib.h>
+
+struct node {
+    pthread_mutex_t m;
+    int val;
+    int hits;
+    struct node *next;
+};
+
+static struct node *head;
+
+static void *work(void *arg)
+{
+    int steps = (int)(long)arg % 2;
+    struct node *p = head;
+    for (int i = 0; i < steps && p->next != NULL; i++)
+        p = p->next;
+    pthread_mutex_lock(&p->m);
+    p->val += steps; // NORACE
+    p->hits++; // NORACE
+    pthread_mutex_unlock(&p->m);
+    return NULL;
+}
+
+int main(void)
+{
+    for (int i = 0; i < 3; i++) {
+        struct node *n = malloc(sizeof *n);
+        if (n == NULL)
+            return 0;
+        pthread_mutex_init(&n->m, NULL);
+        n->val = 0; // NORACE
+        n->hits = 0; // NORACE
+        n->next = head; // NORACE
+        head = n; // NORACE
+    }
+    pthread_t t[3];
+    for (int i = 0; i < 3; i++)
+        pthread_create(&t[i], NULL, work, (void *)(long)i);
+    for (int i = 0; i < 3; i++)
+        pthread_join(t[i], NULL);
+    return 0;
+}
