@@ -20,6 +20,9 @@ typedef struct rj_entry {
     int zero_means_none; /* the wrapper returns 0 only when it started no thread */
     unsigned char *ended; /* per access: every instance has ended there */
     int loop;             /* the one call runs once per iteration of a loop (record_loops.h) */
+    int shared_cell;      /* some call's out-parameter cell is not private to it */
+    int stepwise;         /* calls in a loop tracked one instance at a time (see step) */
+    int serial;           /* every call starts its instance when all others have ended */
     rh_rl_group g;
 } rj_entry;
 
@@ -167,7 +170,8 @@ static int calls_in_one(rh_static *s, rj_entry *e)
             if (LLVMGetOperand(call, k) == e->rec->fn)
                 return 0;
         LLVMValueRef cell = e->by_return ? call : LLVMGetOperand(call, e->q);
-        if (!e->by_return && !e->loop && !private_cell(cell, call))
+        e->shared_cell |= !e->by_return && !private_cell(cell, call);
+        if (!e->loop && e->shared_cell)
             return 0;
         e->calls[e->ncalls] = call, e->cells[e->ncalls++] = cell;
     }
@@ -255,9 +259,13 @@ typedef struct rj_state {
 static void step(rh_static *s, const rj_entry *e, LLVMValueRef in, rj_state *st)
 {
     for (int k = 0; k < e->ncalls; k++)
-        if (in == e->calls[k])
+        if (in == e->calls[k]) {
+            /* Call k again while its last instance may run: that instance
+             * can no longer be named through call k's record. */
+            if (!e->loop && !(st->ended >> k & 1))
+                st->lost |= 1ULL << k;
             st->ended &= ~(1ULL << k);
-        else if (!e->by_return && !e->loop && LLVMIsAStoreInst(in) && LLVMGetOperand(in, 1) == e->cells[k] &&
+        } else if (!e->by_return && !e->loop && LLVMIsAStoreInst(in) && LLVMGetOperand(in, 1) == e->cells[k] &&
                  !(st->ended >> k & 1))
             st->lost |= 1ULL << k;
     if (!LLVMIsACallInst(in))
@@ -352,6 +360,43 @@ static void mark_callees(rh_static *s, rh_handover *h, const rj_entry *e, const 
     }
 }
 
+/* Whether every use of function g is a direct call that `calls` holds or
+ * that a function marked in `done` makes. */
+static int called_only_from(rh_static *s, LLVMValueRef fn, const rh_map *calls, const unsigned char *done)
+{
+    if (!LLVMGetFirstUse(fn))
+        return 0;
+    for (LLVMUseRef u = LLVMGetFirstUse(fn); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef call = LLVMGetUser(u);
+        if (!LLVMIsACallInst(call) || LLVMGetCalledValue(call) != fn)
+            return 0;
+        int caller = fn_index(s, call);
+        if (!rh_map_get_ptr(calls, call, 0) && (caller < 0 || !done[caller]))
+            return 0;
+    }
+    return 1;
+}
+
+/* Functions m calls only where every instance has ended, and the functions
+ * only those call, run after the instances: all their accesses are marked
+ * ended (the lock destroy wrapper main calls after the join wrappers). */
+static void mark_ended_callees(rh_static *s, rj_entry *e, const rh_map *after_all)
+{
+    unsigned char *done = rh_xcalloc((size_t)s->p->nfuncs + 1, 1);
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (int g = 0; g < s->p->nfuncs; g++) {
+            if (done[g] || g == e->m || !called_only_from(s, s->p->funcs[g].fn, after_all, done))
+                continue;
+            done[g] = 1, changed = 1;
+            const rh_function *f = &s->p->funcs[g];
+            for (int a = f->first_access; a < f->first_access + f->naccesses; a++)
+                e->ended[a] = 1;
+        }
+    }
+    free(done);
+}
+
 /* The forward must-analysis over m; then marks m's accesses. */
 static void solve(rh_static *s, rh_handover *h, rj_entry *e)
 {
@@ -379,6 +424,8 @@ static void solve(rh_static *s, rh_handover *h, rj_entry *e)
     }
     const rh_function *f = &s->p->funcs[mf];
     rh_map ended_calls = {0}; /* call -> 1 + bit mask of its arguments that are ended records */
+    rh_map after_all = {0};   /* calls of m made where every instance has ended */
+    e->serial = !e->loop;
     for (int b = 0; b < cf->nblocks; b++) {
         rj_state st = in[b];
         for (LLVMValueRef i = LLVMGetFirstInstruction(cf->blocks[b]); st.live && i; i = LLVMGetNextInstruction(i)) {
@@ -387,11 +434,18 @@ static void solve(rh_static *s, rh_handover *h, rj_entry *e)
                     mark_access(s, h, e, a, &st, all);
             if (LLVMIsACallInst(i))
                 rh_map_put_ptr(&ended_calls, i, 1 + ended_args(e, i, &st));
+            if (LLVMIsACallInst(i) && st.ended == all && !st.lost)
+                rh_map_put_ptr(&after_all, i, 1);
+            for (int k = 0; k < e->ncalls; k++)
+                if (i == e->calls[k] && (st.ended != all || st.lost))
+                    e->serial = 0;
             step(s, e, i, &st);
         }
     }
     mark_callees(s, h, e, &ended_calls);
+    mark_ended_callees(s, e, &after_all);
     rh_map_free(&ended_calls);
+    rh_map_free(&after_all);
     free(in);
 }
 
@@ -414,8 +468,11 @@ rh_record_joins *rh_rj_build(rh_static *s, rh_handover *h)
             continue;
         e.zero_means_none = zero_means_none(&recs[i]);
         if (e.loop && (e.ncalls != 1 || e.by_return ||
-                       !rh_rl_find(s, e.calls[0], e.q, recs[i].handle_off, e.zero_means_none, joins_record, &e.g)))
-            continue;
+                       !rh_rl_find(s, e.calls[0], e.q, recs[i].handle_off, e.zero_means_none, joins_record, &e.g))) {
+            if (e.shared_cell)
+                continue;
+            e.loop = 0, e.stepwise = 1; /* one instance per call at a time, or lost */
+        }
         e.ended = rh_xcalloc((size_t)s->p->naccesses + 1, 1);
         solve(s, h, &e);
         rh_vec_push(&r->e, e);
@@ -431,6 +488,16 @@ int rh_rj_ended(const rh_record_joins *r, int a, int t)
         return 0;
     for (size_t i = 0; i < r->e.len; i++)
         if (r->e.items[i].ended[a] && r->s->tg.threads[t].create == r->e.items[i].rec->create)
+            return 1;
+    return 0;
+}
+
+int rh_rj_serial(const rh_record_joins *r, int t)
+{
+    if (!r || t <= 0)
+        return 0;
+    for (size_t i = 0; i < r->e.len; i++)
+        if (r->e.items[i].serial && r->s->tg.threads[t].create == r->e.items[i].rec->create)
             return 1;
     return 0;
 }

@@ -33,9 +33,21 @@
  * such in handover.h (a destroy wrapper freeing the record after the join
  * wrapper joined it).
  * Two instances never share a record, so joining record k ends instance k.
+ * Functions m calls only where every instance has ended (and those only
+ * they call) run after all instances too: a destroy wrapper after the join
+ * wrappers.
+ *
+ * A call in a loop that record_loops.h does not accept (`for (..) {
+ * spawn(fn, a, &t); wait(t); }`) is tracked one instance at a time: its
+ * bit says "the last instance call k started has ended", and call k
+ * running again while that bit is false loses k for good (an earlier
+ * instance can no longer be named).  When every call of the wrapper runs
+ * where every instance has ended (and none is lost), the instances run
+ * one after the other and never at the same time: the thread is serial.
  *
  * Contract: rh_rj_build reads the records and the model; rh_rj_ended says
- * whether access a (of such an m) runs when no instance of thread t is left.
+ * whether access a (of such an m) runs when no instance of thread t is left;
+ * rh_rj_serial whether no two instances of thread t ever run at once.
  */
 #ifndef RH_STATIC_RECORD_JOINS_H
 #define RH_STATIC_RECORD_JOINS_H
@@ -46,6 +58,7 @@ typedef struct rh_record_joins rh_record_joins;
 
 rh_record_joins *rh_rj_build(rh_static *s, rh_handover *h);
 int rh_rj_ended(const rh_record_joins *r, int a, int t);
+int rh_rj_serial(const rh_record_joins *r, int t);
 void rh_rj_free(rh_record_joins *r);
 
 #endif
