@@ -4,6 +4,7 @@
  */
 #include "record_joins.h"
 #include "util/hashmap.h"
+#include "instance_args.h"
 #include "record_loops.h"
 
 #include <stdlib.h>
@@ -23,6 +24,7 @@ typedef struct rj_entry {
     int shared_cell;      /* some call's out-parameter cell is not private to it */
     int stepwise;         /* calls in a loop tracked one instance at a time (see step) */
     int serial;           /* every call starts its instance when all others have ended */
+    rh_ia ia;             /* the start argument of each instance (instance_args.h), or none */
     rh_rl_group g;
 } rj_entry;
 
@@ -475,6 +477,8 @@ rh_record_joins *rh_rj_build(rh_static *s, rh_handover *h)
         }
         e.ended = rh_xcalloc((size_t)s->p->naccesses + 1, 1);
         solve(s, h, &e);
+        if (!e.loop && !e.stepwise)
+            rh_ia_find(s, &recs[i], e.calls, e.ncalls, &e.ia);
         rh_vec_push(&r->e, e);
         counted++;
     }
@@ -492,13 +496,16 @@ int rh_rj_ended(const rh_record_joins *r, int a, int t)
     return 0;
 }
 
-int rh_rj_serial(const rh_record_joins *r, int t)
+int rh_rj_apart(const rh_record_joins *r, uint32_t o, int a1, int a2, int t)
 {
     if (!r || t <= 0)
         return 0;
-    for (size_t i = 0; i < r->e.len; i++)
-        if (r->e.items[i].serial && r->s->tg.threads[t].create == r->e.items[i].rec->create)
+    for (size_t i = 0; i < r->e.len; i++) {
+        const rj_entry *e = &r->e.items[i];
+        if (r->s->tg.threads[t].create == e->rec->create &&
+            (e->serial || rh_ia_one_instance(r->s, &e->ia, o, a1, a2)))
             return 1;
+    }
     return 0;
 }
 
@@ -506,8 +513,10 @@ void rh_rj_free(rh_record_joins *r)
 {
     if (!r)
         return;
-    for (size_t i = 0; i < r->e.len; i++)
+    for (size_t i = 0; i < r->e.len; i++) {
         free(r->e.items[i].ended);
+        rh_ia_free(&r->e.items[i].ia);
+    }
     rh_vec_free(&r->e);
     free(r);
 }
