@@ -94,6 +94,8 @@ THREAD_LIBRARY_PAIRS = [
     ("jobwrap_own_heap_norace", "jobwrap_shared_heap_race"),
     ("jobwrap_serial_norace", "jobwrap_serial_join_late_race"),
     ("jobwrap_serial_loop_norace", "jobwrap_serial_loop_unjoined_race"),
+    ("jobwrap_round_left_running_norace", "jobwrap_round_left_running_race"),
+    ("jobwrap_two_runners_norace", "jobwrap_two_runners_early_add_race"),
 ]
 # Racy twins of look-alikes the engine does not prove yet: every RACE line stays in a pair.
 THREAD_LIBRARY_RACY = ["jobwrap_config_between_joins_race", "jobwrap_join_loop_short_race",

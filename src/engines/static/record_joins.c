@@ -8,14 +8,17 @@
 #include "record_loops.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #define RJ_MAX_CALLS 64
+#define RJ_MAX_FUNCS 8
 
 typedef struct rj_entry {
     const rh_handover_record *rec;
     LLVMValueRef calls[RJ_MAX_CALLS], cells[RJ_MAX_CALLS];
     int ncalls;
-    int m;               /* the function calling the wrapper (model index) */
+    int m;               /* the function calling the wrapper (model index), the first of ms */
+    int ms[RJ_MAX_FUNCS], nms; /* every function calling it: each runs once, none reaches another */
     int by_return;       /* the wrapper returns the record (else: out-parameter q) */
     unsigned q;          /* the wrapper's out-parameter */
     int zero_means_none; /* the wrapper returns 0 only when it started no thread */
@@ -155,19 +158,91 @@ static int runs_once(rh_static *s, int m)
            s->tg.threads[0].reach[m] && s->tg.threads[0].once[m] && s->tg.nthreads_of_func[m] == 1;
 }
 
-/* The wrapper's calls: direct, all in one function m that runs once,
- * none in a loop, each with a cell of its own (out-parameter variant). */
+static int is_caller(const rj_entry *e, int f)
+{
+    for (int i = 0; i < e->nms; i++)
+        if (e->ms[i] == f)
+            return 1;
+    return 0;
+}
+
+/* Marks in seen the functions `from` may call (down a chain, itself
+ * only when a cycle leads back). */
+static void callees_of(rh_static *s, int from, unsigned char *seen)
+{
+    int *stack = rh_xcalloc((size_t)s->p->nfuncs + 1, sizeof *stack), n = 0;
+    stack[n++] = from;
+    while (n) {
+        int f = stack[--n];
+        for (int i = 0; i < s->tg.nedges[f]; i++) {
+            const rh_tg_edge *ed = &s->tg.edges[f][i];
+            for (int j = 0; ed->kind == RH_TG_CALL && j < ed->ntargets; j++)
+                if (!seen[ed->targets[j]])
+                    seen[ed->targets[j]] = 1, stack[n++] = ed->targets[j];
+        }
+    }
+    free(stack);
+}
+
+/* Whether function `from` may call `to` (directly or down a chain). */
+static int reaches(rh_static *s, int from, int to)
+{
+    unsigned char *seen = rh_xcalloc((size_t)s->p->nfuncs + 1, 1);
+    callees_of(s, from, seen);
+    int found = seen[to];
+    free(seen);
+    return found;
+}
+
+/* When every caller returns only with no instance left, the instances
+ * run only while a caller runs: a function neither a caller nor reached
+ * from one runs when none is left. */
+static void mark_outside_callers(rh_static *s, rj_entry *e)
+{
+    unsigned char *during = rh_xcalloc((size_t)s->p->nfuncs + 1, 1);
+    for (int i = 0; i < e->nms; i++)
+        during[e->ms[i]] = 1, callees_of(s, e->ms[i], during);
+    for (int g = 0; g < s->p->nfuncs; g++) {
+        const rh_function *f = &s->p->funcs[g];
+        for (int a = f->first_access; !during[g] && a < f->first_access + f->naccesses; a++)
+            e->ended[a] = 1;
+    }
+    free(during);
+}
+
+/* The callers each run once and none reaches another: their runs are
+ * disjoint stretches of the main thread. */
+static int callers_apart(rh_static *s, const rj_entry *e)
+{
+    for (int i = 0; i < e->nms; i++) {
+        if (!runs_once(s, e->ms[i]))
+            return 0;
+        for (int j = 0; e->nms > 1 && j < e->nms; j++)
+            if (i != j && reaches(s, e->ms[i], e->ms[j]))
+                return 0;
+    }
+    return e->nms > 0;
+}
+
+/* The wrapper's calls: direct, in functions that each run once (several
+ * only when none reaches another), none in a loop, each with a cell of its
+ * own (out-parameter variant). */
 static int calls_in_one(rh_static *s, rj_entry *e)
 {
     e->m = -1;
     for (LLVMUseRef u = LLVMGetFirstUse(e->rec->fn); u; u = LLVMGetNextUse(u)) {
         LLVMValueRef call = LLVMGetUser(u);
         int m = LLVMIsACallInst(call) ? fn_index(s, call) : -1;
-        if (m < 0 || (e->m >= 0 && m != e->m) || LLVMGetCalledValue(call) != e->rec->fn ||
-            e->ncalls == RJ_MAX_CALLS || (!e->by_return && e->q >= LLVMGetNumArgOperands(call)))
+        if (m < 0 || LLVMGetCalledValue(call) != e->rec->fn || e->ncalls == RJ_MAX_CALLS ||
+            (!e->by_return && e->q >= LLVMGetNumArgOperands(call)))
             return 0;
+        if (!is_caller(e, m) && e->nms == RJ_MAX_FUNCS)
+            return 0;
+        if (!is_caller(e, m))
+            e->ms[e->nms++] = m;
         e->loop |= rh_cfg_inst_in_loop(&s->cfg, m, call); /* record_loops.h decides */
-        e->m = m;
+        if (e->m < 0)
+            e->m = m;
         for (unsigned k = 0; k < LLVMGetNumArgOperands(call); k++)
             if (LLVMGetOperand(call, k) == e->rec->fn)
                 return 0;
@@ -177,7 +252,7 @@ static int calls_in_one(rh_static *s, rj_entry *e)
             return 0;
         e->calls[e->ncalls] = call, e->cells[e->ncalls++] = cell;
     }
-    return e->ncalls > 0 && runs_once(s, e->m);
+    return e->ncalls > 0 && (!e->loop || e->nms == 1) && callers_apart(s, e);
 }
 
 /* Whether the record's threads start no other thread (they may be
@@ -351,7 +426,7 @@ static void mark_callees(rh_static *s, rh_handover *h, const rj_entry *e, const 
             mask = m ? mask & (m - 1) : 0;
         }
         const rh_function *f = &s->p->funcs[g];
-        for (int a = f->first_access; mask && g != e->m && a < f->first_access + f->naccesses; a++) {
+        for (int a = f->first_access; mask && !is_caller(e, g) && a < f->first_access + f->naccesses; a++) {
             int64_t off;
             unsigned q;
             LLVMValueRef root = rh_handover_root(&s->pt, s->p->accesses[a].ptr, &off);
@@ -388,7 +463,7 @@ static void mark_ended_callees(rh_static *s, rj_entry *e, const rh_map *after_al
     for (int changed = 1; changed;) {
         changed = 0;
         for (int g = 0; g < s->p->nfuncs; g++) {
-            if (done[g] || g == e->m || !called_only_from(s, s->p->funcs[g].fn, after_all, done))
+            if (done[g] || is_caller(e, g) || !called_only_from(s, s->p->funcs[g].fn, after_all, done))
                 continue;
             done[g] = 1, changed = 1;
             const rh_function *f = &s->p->funcs[g];
@@ -399,10 +474,10 @@ static void mark_ended_callees(rh_static *s, rj_entry *e, const rh_map *after_al
     free(done);
 }
 
-/* The forward must-analysis over m; then marks m's accesses. */
-static void solve(rh_static *s, rh_handover *h, rj_entry *e)
+/* The forward must-analysis over caller mf; then marks its accesses.
+ * Returns whether mf returns only where every instance has ended. */
+static int solve(rh_static *s, rh_handover *h, rj_entry *e, int mf, rh_map *ended_calls, rh_map *after_all)
 {
-    int mf = e->m;
     const rh_cfg_func *cf = &s->cfg.f[mf];
     rj_state *in = rh_xcalloc((size_t)cf->nblocks + 1, sizeof *in);
     uint64_t all = e->ncalls == 64 ? ~0ULL : (1ULL << e->ncalls) - 1;
@@ -425,9 +500,7 @@ static void solve(rh_static *s, rh_handover *h, rj_entry *e)
         }
     }
     const rh_function *f = &s->p->funcs[mf];
-    rh_map ended_calls = {0}; /* call -> 1 + bit mask of its arguments that are ended records */
-    rh_map after_all = {0};   /* calls of m made where every instance has ended */
-    e->serial = !e->loop;
+    int clean = 1;
     for (int b = 0; b < cf->nblocks; b++) {
         rj_state st = in[b];
         for (LLVMValueRef i = LLVMGetFirstInstruction(cf->blocks[b]); st.live && i; i = LLVMGetNextInstruction(i)) {
@@ -435,20 +508,42 @@ static void solve(rh_static *s, rh_handover *h, rj_entry *e)
                 if (s->p->accesses[a].inst == i)
                     mark_access(s, h, e, a, &st, all);
             if (LLVMIsACallInst(i))
-                rh_map_put_ptr(&ended_calls, i, 1 + ended_args(e, i, &st));
+                rh_map_put_ptr(ended_calls, i, 1 + ended_args(e, i, &st));
             if (LLVMIsACallInst(i) && st.ended == all && !st.lost)
-                rh_map_put_ptr(&after_all, i, 1);
+                rh_map_put_ptr(after_all, i, 1);
+            if (LLVMIsAReturnInst(i) && (st.ended != all || st.lost))
+                clean = 0;
             for (int k = 0; k < e->ncalls; k++)
                 if (i == e->calls[k] && (st.ended != all || st.lost))
                     e->serial = 0;
             step(s, e, i, &st);
         }
     }
+    free(in);
+    return clean;
+}
+
+/* Solves every caller.  With several, "every instance has ended" in one
+ * holds only when each returns with none left (their runs are disjoint). */
+static void solve_all(rh_static *s, rh_handover *h, rj_entry *e)
+{
+    rh_map ended_calls = {0}; /* call -> 1 + bit mask of its arguments that are ended records */
+    rh_map after_all = {0};   /* calls of a caller made where every instance has ended */
+    int clean = 1;
+    e->serial = !e->loop;
+    for (int i = 0; i < e->nms; i++)
+        clean &= solve(s, h, e, e->ms[i], &ended_calls, &after_all);
     mark_callees(s, h, e, &ended_calls);
-    mark_ended_callees(s, e, &after_all);
+    if (e->nms > 1 && !clean) {
+        e->serial = 0;
+        memset(e->ended, 0, (size_t)s->p->naccesses + 1);
+    } else {
+        mark_ended_callees(s, e, &after_all);
+        if (clean && !e->loop)
+            mark_outside_callers(s, e);
+    }
     rh_map_free(&ended_calls);
     rh_map_free(&after_all);
-    free(in);
 }
 
 rh_record_joins *rh_rj_build(rh_static *s, rh_handover *h)
@@ -466,7 +561,7 @@ rh_record_joins *rh_rj_build(rh_static *s, rh_handover *h)
         if (recs[i].handle_store && !stored_on_every_return(&recs[i], recs[i].handle_store))
             continue;
         e.by_return = returns_record(&recs[i]);
-        if ((!e.by_return && !out_param(&recs[i], &e.q)) || !calls_in_one(s, &e) || e.m == wf)
+        if ((!e.by_return && !out_param(&recs[i], &e.q)) || !calls_in_one(s, &e) || is_caller(&e, wf))
             continue;
         e.zero_means_none = zero_means_none(&recs[i]);
         if (e.loop && (e.ncalls != 1 || e.by_return ||
@@ -476,7 +571,7 @@ rh_record_joins *rh_rj_build(rh_static *s, rh_handover *h)
             e.loop = 0, e.stepwise = 1; /* one instance per call at a time, or lost */
         }
         e.ended = rh_xcalloc((size_t)s->p->naccesses + 1, 1);
-        solve(s, h, &e);
+        solve_all(s, h, &e);
         if (!e.loop && !e.stepwise)
             rh_ia_find(s, &recs[i], e.calls, e.ncalls, &e.ia);
         rh_vec_push(&r->e, e);
