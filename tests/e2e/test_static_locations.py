@@ -96,6 +96,8 @@ THREAD_LIBRARY_PAIRS = [
     ("jobwrap_serial_loop_norace", "jobwrap_serial_loop_unjoined_race"),
     ("jobwrap_round_left_running_norace", "jobwrap_round_left_running_race"),
     ("jobwrap_two_runners_norace", "jobwrap_two_runners_early_add_race"),
+    ("taskcopy_local_locked_norace", "taskcopy_local_unlocked_race"),
+    ("taskcopy_serial_own_norace", "taskcopy_serial_shared_race"),
 ]
 # Racy twins of look-alikes the engine does not prove yet: every RACE line stays in a pair.
 THREAD_LIBRARY_RACY = ["jobwrap_config_between_joins_race", "jobwrap_join_loop_short_race",

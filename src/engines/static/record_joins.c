@@ -16,6 +16,7 @@
 typedef struct rj_entry {
     const rh_handover_record *rec;
     LLVMValueRef calls[RJ_MAX_CALLS], cells[RJ_MAX_CALLS];
+    int bit[RJ_MAX_CALLS]; /* call k's state bit: the first call with the same cell */
     int ncalls;
     int m;               /* the function calling the wrapper (model index), the first of ms */
     int ms[RJ_MAX_FUNCS], nms; /* every function calling it: each runs once, none reaches another */
@@ -114,14 +115,16 @@ static int out_param(const rh_handover_record *r, unsigned *q)
     return stored_on_every_return(r, rec_store);
 }
 
-/* A local cell of m used only by loads, stores into it and one call. */
+/* A local cell of m used only by loads, stores into it and calls of the
+ * wrapper (several calls may share one: see step). */
 static int private_cell(LLVMValueRef cell, LLVMValueRef call)
 {
     if (!LLVMIsAAllocaInst(cell))
         return 0;
     for (LLVMUseRef u = LLVMGetFirstUse(cell); u; u = LLVMGetNextUse(u)) {
         LLVMValueRef user = LLVMGetUser(u);
-        if (user == call || LLVMIsALoadInst(user) || (LLVMIsAStoreInst(user) && LLVMGetOperand(user, 0) != cell))
+        if ((LLVMIsACallInst(user) && LLVMGetCalledValue(user) == LLVMGetCalledValue(call)) ||
+            LLVMIsALoadInst(user) || (LLVMIsAStoreInst(user) && LLVMGetOperand(user, 0) != cell))
             continue;
         return 0;
     }
@@ -250,6 +253,10 @@ static int calls_in_one(rh_static *s, rj_entry *e)
         e->shared_cell |= !e->by_return && !private_cell(cell, call);
         if (!e->loop && e->shared_cell)
             return 0;
+        e->bit[e->ncalls] = e->ncalls;
+        for (int k = 0; k < e->ncalls; k++)
+            if (!e->by_return && e->cells[k] == cell && e->bit[e->ncalls] == e->ncalls)
+                e->bit[e->ncalls] = k;
         e->calls[e->ncalls] = call, e->cells[e->ncalls++] = cell;
     }
     return e->ncalls > 0 && (!e->loop || e->nms == 1) && callers_apart(s, e);
@@ -315,15 +322,15 @@ static int joins_record(rh_static *s, LLVMValueRef call, LLVMValueRef rec, int64
     return 0;
 }
 
-/* The call site k whose record v is (the wrapper's result, or loaded
- * from the call's cell), or -1. */
+/* The state bit of the instance whose record v is (the wrapper's result,
+ * or loaded from the call's cell), or -1. */
 static int instance_of(const rj_entry *e, LLVMValueRef v)
 {
     if (e->loop)
         return -1; /* one element of the array is not the whole group */
     for (int k = 0; v && k < e->ncalls; k++)
         if (e->by_return ? v == e->calls[k] : (LLVMIsALoadInst(v) && LLVMGetOperand(v, 0) == e->cells[k]))
-            return k;
+            return e->bit[k];
     return -1;
 }
 
@@ -332,19 +339,22 @@ typedef struct rj_state {
     int live;
 } rj_state;
 
-/* The effect of one instruction of m on the state. */
+/* The effect of one instruction of m on the state.  Calls sharing a cell
+ * share a bit: "the last instance stored into the cell has ended". */
 static void step(rh_static *s, const rj_entry *e, LLVMValueRef in, rj_state *st)
 {
-    for (int k = 0; k < e->ncalls; k++)
+    for (int k = 0; k < e->ncalls; k++) {
+        uint64_t b = 1ULL << e->bit[k];
         if (in == e->calls[k]) {
-            /* Call k again while its last instance may run: that instance
-             * can no longer be named through call k's record. */
-            if (!e->loop && !(st->ended >> k & 1))
-                st->lost |= 1ULL << k;
-            st->ended &= ~(1ULL << k);
+            /* Call k while the cell's last instance may run: that instance
+             * can no longer be named through the cell's record. */
+            if (!e->loop && !(st->ended & b))
+                st->lost |= b;
+            st->ended &= ~b;
         } else if (!e->by_return && !e->loop && LLVMIsAStoreInst(in) && LLVMGetOperand(in, 1) == e->cells[k] &&
-                 !(st->ended >> k & 1))
-            st->lost |= 1ULL << k;
+                   !(st->ended & b))
+            st->lost |= b;
+    }
     if (!LLVMIsACallInst(in))
         return;
     const rh_conc_entry *ce = rh_model_call_entry(s->p, in);
@@ -380,7 +390,7 @@ static rj_state edge_state(const rj_entry *e, LLVMBasicBlockRef b, LLVMBasicBloc
         st.ended |= 1ULL << k;
     for (k = 0; e->zero_means_none && !e->by_return && k < e->ncalls; k++)
         if (v == e->calls[k])
-            st.ended |= 1ULL << k;
+            st.ended |= 1ULL << e->bit[k];
     return st;
 }
 

@@ -10,7 +10,8 @@
  *
  * A record thread T (one create C in wrapper W, not in a loop; T's code
  * starts no thread) is counted when W is called only directly, only from
- * m, never in a loop (or, as its only call, once per iteration of a counted
+ * m (or from several such functions, none reaching another, each returning
+ * only where all its instances have ended), never in a loop (or, as its only call, once per iteration of a counted
  * loop into an array: record_loops.h, one bit for the whole array), and
  * either W returns the record on every path after
  * C, or each call passes a local cell A_k of m (used only by loads, stores
@@ -41,7 +42,9 @@
  * spawn(fn, a, &t); wait(t); }`) is tracked one instance at a time: its
  * bit says "the last instance call k started has ended", and call k
  * running again while that bit is false loses k for good (an earlier
- * instance can no longer be named).  When every call of the wrapper runs
+ * instance can no longer be named).  Calls passing one cell share one bit
+ * the same way (`spawn(f, x, &t); wait(t); spawn(f, y, &t); wait(t);`).
+ * When every call of the wrapper runs
  * where every instance has ended (and none is lost), the instances run
  * one after the other and never at the same time: the thread is serial.
  *
