@@ -44,9 +44,11 @@
  * running again while that bit is false loses k for good (an earlier
  * instance can no longer be named).  Calls passing one cell share one bit
  * the same way (`spawn(f, x, &t); wait(t); spawn(f, y, &t); wait(t);`).
- * When every call of the wrapper runs
- * where every instance has ended (and none is lost), the instances run
- * one after the other and never at the same time: the thread is serial.
+ * When every call of the wrapper runs where every instance has ended (and
+ * none is lost), the instances run one after the other and never at the
+ * same time: the thread is serial.  When every caller returns only where
+ * none is left, instances run only while a caller runs: the accesses of
+ * functions neither a caller nor reached from one see none left.
  *
  * Contract: rh_rj_build reads the records and the model; rh_rj_ended says
  * whether access a (of such an m) runs when no instance of thread t is left;
