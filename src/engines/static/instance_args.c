@@ -181,6 +181,35 @@ static int holds_obj(const rh_sset *set, uint32_t o)
     return 0;
 }
 
+/* The constant offset of access a from the parameter it goes through and
+ * its size; 0 when either is not known. */
+static int param_range(rh_static *s, int a, int64_t *off, int64_t *size)
+{
+    const rh_access *ac = &s->p->accesses[a];
+    rh_handover_root(&s->pt, ac->ptr, off);
+    *size = (int64_t)ac->size;
+    return *off >= 0 && *size > 0;
+}
+
+/* Whether instances j and k (j != k) give accesses a1 and a2 disjoint bytes
+ * of o: every offset at which one argument points into o, shifted by a1's
+ * distance from it, misses every such offset of the other shifted by a2's. */
+static int apart_in(const rh_sset *aj, const rh_sset *ak, uint32_t o, int64_t d1, int64_t s1, int64_t d2, int64_t s2)
+{
+    for (uint32_t x = 0; x < aj->n; x++)
+        for (uint32_t y = 0; y < ak->n; y++) {
+            if (rh_pt_loc_obj(aj->v[x]) != o || rh_pt_loc_obj(ak->v[y]) != o)
+                continue;
+            int32_t oj = rh_pt_loc_off(aj->v[x]), ok = rh_pt_loc_off(ak->v[y]);
+            if (oj == RH_PT_ANY || ok == RH_PT_ANY)
+                return 0;
+            int64_t lo1 = oj + d1, lo2 = ok + d2;
+            if (lo1 < lo2 + s2 && lo2 < lo1 + s1)
+                return 0;
+        }
+    return 1;
+}
+
 int rh_ia_one_instance(rh_static *s, const rh_ia *ia, uint32_t o, int a1, int a2)
 {
     if (!ia->params || !through_param(s, ia, s->p->accesses[a1].ptr) || !through_param(s, ia, s->p->accesses[a2].ptr))
@@ -188,7 +217,16 @@ int rh_ia_one_instance(rh_static *s, const rh_ia *ia, uint32_t o, int a1, int a2
     int n = 0;
     for (int k = 0; k < ia->ncalls; k++)
         n += holds_obj(ia->args[k], o);
-    return n <= 1;
+    if (n <= 1)
+        return 1;
+    int64_t d1, s1, d2, s2;
+    if (!param_range(s, a1, &d1, &s1) || !param_range(s, a2, &d2, &s2))
+        return 0;
+    for (int j = 0; j < ia->ncalls; j++)
+        for (int k = 0; k < ia->ncalls; k++)
+            if (j != k && !apart_in(ia->args[j], ia->args[k], o, d1, s1, d2, s2))
+                return 0;
+    return 1;
 }
 
 void rh_ia_free(rh_ia *ia)

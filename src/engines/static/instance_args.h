@@ -15,7 +15,10 @@
  * once, no call in a loop), so an object that the argument of call k may
  * denote and the argument of no other call may, is reached through those
  * parameters by instance k alone: two accesses of the thread to it, both
- * through them, are made by one thread in program order.
+ * through them, are made by one thread in program order.  Arguments into
+ * one object at constant offsets (`&a[0]`, `&a[1]`) are apart the same
+ * way when the two accesses lie at constant distances from the parameter
+ * with known sizes and no two instances' bytes overlap.
  *
  * Contract: rh_ia_find fills ia for the wrapper calls of one counted
  * record (0 when the pattern is not there, ia then unused);
