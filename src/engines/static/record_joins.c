@@ -169,30 +169,36 @@ static int is_caller(const rj_entry *e, int f)
     return 0;
 }
 
-/* Marks in seen the functions `from` may call (down a chain, itself
- * only when a cycle leads back). */
-static void callees_of(rh_static *s, int from, unsigned char *seen)
+/* Marks in seen the functions `from` may run in its own thread (calls,
+ * library callbacks, once routines, down a chain; itself only when a cycle
+ * leads back).  Returns 0 when some call on the way may reach code the
+ * analysis cannot see. */
+static int callees_of(rh_static *s, int from, unsigned char *seen)
 {
-    int *stack = rh_xcalloc((size_t)s->p->nfuncs + 1, sizeof *stack), n = 0;
+    int *stack = rh_xcalloc((size_t)s->p->nfuncs + 1, sizeof *stack), n = 0, known = 1;
     stack[n++] = from;
     while (n) {
         int f = stack[--n];
         for (int i = 0; i < s->tg.nedges[f]; i++) {
             const rh_tg_edge *ed = &s->tg.edges[f][i];
-            for (int j = 0; ed->kind == RH_TG_CALL && j < ed->ntargets; j++)
+            if (ed->kind == RH_TG_CREATE)
+                continue;
+            known &= !ed->unresolved;
+            for (int j = 0; j < ed->ntargets; j++)
                 if (!seen[ed->targets[j]])
                     seen[ed->targets[j]] = 1, stack[n++] = ed->targets[j];
         }
     }
     free(stack);
+    return known;
 }
 
-/* Whether function `from` may call `to` (directly or down a chain). */
+/* Whether function `from` may call `to` (directly or down a chain, or
+ * through a call the analysis cannot see). */
 static int reaches(rh_static *s, int from, int to)
 {
     unsigned char *seen = rh_xcalloc((size_t)s->p->nfuncs + 1, 1);
-    callees_of(s, from, seen);
-    int found = seen[to];
+    int found = !callees_of(s, from, seen) || seen[to];
     free(seen);
     return found;
 }
@@ -203,9 +209,10 @@ static int reaches(rh_static *s, int from, int to)
 static void mark_outside_callers(rh_static *s, rj_entry *e)
 {
     unsigned char *during = rh_xcalloc((size_t)s->p->nfuncs + 1, 1);
+    int known = 1;
     for (int i = 0; i < e->nms; i++)
-        during[e->ms[i]] = 1, callees_of(s, e->ms[i], during);
-    for (int g = 0; g < s->p->nfuncs; g++) {
+        during[e->ms[i]] = 1, known &= callees_of(s, e->ms[i], during);
+    for (int g = 0; known && g < s->p->nfuncs; g++) {
         const rh_function *f = &s->p->funcs[g];
         for (int a = f->first_access; !during[g] && a < f->first_access + f->naccesses; a++)
             e->ended[a] = 1;
