@@ -3,8 +3,10 @@
  * instance_args.h).
  */
 #include "instance_args.h"
+#include "owned.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 static int fn_index(rh_static *s, LLVMValueRef inst)
 {
@@ -135,6 +137,25 @@ static void mark_callees(rh_static *s, rh_ia *ia)
     }
 }
 
+static int is_inst(LLVMValueRef in, void *target)
+{
+    return in == target;
+}
+
+/* The fresh allocation whose value (casts and constant GEPs of it) call
+ * passes, when the call cannot run again before the allocation runs
+ * again: each run of the call hands over a block of its own.  Else NULL. */
+static LLVMValueRef fresh_arg(rh_static *s, LLVMValueRef call, LLVMValueRef arg)
+{
+    int64_t off;
+    LLVMValueRef site = rh_handover_root(&s->pt, arg, &off);
+    if (!site || !LLVMIsACallInst(site) || !rh_owned_fresh_site(s, site) ||
+        LLVMGetBasicBlockParent(LLVMGetInstructionParent(site)) != LLVMGetBasicBlockParent(LLVMGetInstructionParent(call)) ||
+        rh_cfg_reaches_before(call, site, NULL, is_inst, call))
+        return NULL;
+    return site;
+}
+
 int rh_ia_find(rh_static *s, const rh_handover_record *rec, LLVMValueRef *calls, int ncalls, rh_ia *ia)
 {
     int tramp = -1;
@@ -162,12 +183,18 @@ int rh_ia_find(rh_static *s, const rh_handover_record *rec, LLVMValueRef *calls,
     }
     mark_callees(s, ia);
     ia->args = rh_xcalloc((size_t)ncalls + 1, sizeof *ia->args);
+    ia->once = rh_xcalloc((size_t)ncalls + 1, 1);
+    ia->fresh = rh_xcalloc((size_t)ncalls + 1, sizeof *ia->fresh);
+    ia->calls = rh_xcalloc((size_t)ncalls + 1, sizeof *ia->calls);
+    memcpy(ia->calls, calls, (size_t)ncalls * sizeof *calls);
     for (int k = 0; k < ncalls; k++) {
         if (q >= LLVMGetNumArgOperands(calls[k])) {
             rh_ia_free(ia);
             return 0;
         }
         ia->args[k] = rh_pt_of(&s->pt, LLVMGetOperand(calls[k], q));
+        ia->once[k] = !rh_cfg_inst_in_loop(&s->cfg, fn_index(s, calls[k]), calls[k]);
+        ia->fresh[k] = fresh_arg(s, calls[k], LLVMGetOperand(calls[k], q));
     }
     ia->ncalls = ncalls;
     return 1;
@@ -214,13 +241,18 @@ int rh_ia_one_instance(rh_static *s, const rh_ia *ia, uint32_t o, int a1, int a2
 {
     if (!ia->params || !through_param(s, ia, s->p->accesses[a1].ptr) || !through_param(s, ia, s->p->accesses[a2].ptr))
         return 0;
-    int n = 0;
-    for (int k = 0; k < ia->ncalls; k++)
-        n += holds_obj(ia->args[k], o);
-    if (n <= 1)
+    int n = 0, k1 = -1, all_once = 1;
+    for (int k = 0; k < ia->ncalls; k++) {
+        all_once &= ia->once[k];
+        if (holds_obj(ia->args[k], o))
+            n++, k1 = k;
+    }
+    /* one instance only, or each instance of the one call a block of its own */
+    if (n == 0 || (n == 1 && (ia->once[k1] || (ia->fresh[k1] && holds_obj(rh_pt_of(&s->pt, ia->fresh[k1]), o) &&
+                                                 rh_pt_of(&s->pt, ia->fresh[k1])->n == 1))))
         return 1;
     int64_t d1, s1, d2, s2;
-    if (!param_range(s, a1, &d1, &s1) || !param_range(s, a2, &d2, &s2))
+    if (!all_once || !param_range(s, a1, &d1, &s1) || !param_range(s, a2, &d2, &s2))
         return 0;
     for (int j = 0; j < ia->ncalls; j++)
         for (int k = 0; k < ia->ncalls; k++)
@@ -229,9 +261,38 @@ int rh_ia_one_instance(rh_static *s, const rh_ia *ia, uint32_t o, int a1, int a2
     return 1;
 }
 
+/* The one call whose argument may denote o, or -1. */
+static int only_call(const rh_ia *ia, uint32_t o)
+{
+    int k1 = -1;
+    for (int k = 0; k < ia->ncalls; k++)
+        if (holds_obj(ia->args[k], o)) {
+            if (k1 >= 0)
+                return -1;
+            k1 = k;
+        }
+    return k1;
+}
+
+int rh_ia_before_start(rh_static *s, const rh_ia *ia, uint32_t o, int am, int at)
+{
+    int k = ia->params ? only_call(ia, o) : -1;
+    if (k < 0 || !ia->fresh[k] || !through_param(s, ia, s->p->accesses[at].ptr))
+        return 0;
+    int64_t off;
+    LLVMValueRef site = ia->fresh[k], in = s->p->accesses[am].inst;
+    return rh_handover_root(&s->pt, s->p->accesses[am].ptr, &off) == site &&
+           LLVMGetInstructionParent(in) && LLVMGetBasicBlockParent(LLVMGetInstructionParent(in)) ==
+                                               LLVMGetBasicBlockParent(LLVMGetInstructionParent(site)) &&
+           rh_pt_of(&s->pt, site)->n == 1 && !rh_cfg_reaches_before(ia->calls[k], site, NULL, is_inst, in);
+}
+
 void rh_ia_free(rh_ia *ia)
 {
     free(ia->params);
     free(ia->args);
+    free(ia->once);
+    free(ia->fresh);
+    free(ia->calls);
     *ia = (rh_ia){0};
 }

@@ -589,8 +589,7 @@ rh_record_joins *rh_rj_build(rh_static *s, rh_handover *h)
         }
         e.ended = rh_xcalloc((size_t)s->p->naccesses + 1, 1);
         solve_all(s, h, &e);
-        if (!e.loop && !e.stepwise)
-            rh_ia_find(s, &recs[i], e.calls, e.ncalls, &e.ia);
+        rh_ia_find(s, &recs[i], e.calls, e.ncalls, &e.ia);
         rh_vec_push(&r->e, e);
         counted++;
     }
@@ -608,14 +607,17 @@ int rh_rj_ended(const rh_record_joins *r, int a, int t)
     return 0;
 }
 
-int rh_rj_apart(const rh_record_joins *r, uint32_t o, int a1, int a2, int t)
+int rh_rj_apart(const rh_record_joins *r, uint32_t o, int a1, int t1, int a2, int t2)
 {
-    if (!r || t <= 0)
+    if (!r || (t1 <= 0 && t2 <= 0) || (t1 != t2 && t1 && t2))
         return 0;
+    int t = t1 ? t1 : t2;
     for (size_t i = 0; i < r->e.len; i++) {
         const rj_entry *e = &r->e.items[i];
-        if (r->s->tg.threads[t].create == e->rec->create &&
-            (e->serial || rh_ia_one_instance(r->s, &e->ia, o, a1, a2)))
+        if (r->s->tg.threads[t].create != e->rec->create)
+            continue;
+        if (t1 == t2 ? e->serial || rh_ia_one_instance(r->s, &e->ia, o, a1, a2)
+                     : rh_ia_before_start(r->s, &e->ia, o, t1 ? a2 : a1, t1 ? a1 : a2))
             return 1;
     }
     return 0;

@@ -52,9 +52,10 @@
  *
  * Contract: rh_rj_build reads the records and the model; rh_rj_ended says
  * whether access a (of such an m) runs when no instance of thread t is left;
- * rh_rj_apart whether accesses a1 and a2 of thread t to object o never run
- * in two instances at once: t is serial, or they are made by one instance
- * through its start argument (instance_args.h).
+ * rh_rj_apart whether access a1 of thread t1 and a2 of t2 to object o
+ * never race by the instances: the same record thread that is serial or
+ * reaches o through one instance's start argument, or main filling in a
+ * block before the instance it goes to starts (instance_args.h).
  */
 #ifndef RH_STATIC_RECORD_JOINS_H
 #define RH_STATIC_RECORD_JOINS_H
@@ -65,7 +66,7 @@ typedef struct rh_record_joins rh_record_joins;
 
 rh_record_joins *rh_rj_build(rh_static *s, rh_handover *h);
 int rh_rj_ended(const rh_record_joins *r, int a, int t);
-int rh_rj_apart(const rh_record_joins *r, uint32_t o, int a1, int a2, int t);
+int rh_rj_apart(const rh_record_joins *r, uint32_t o, int a1, int t1, int a2, int t2);
 void rh_rj_free(rh_record_joins *r);
 
 #endif
