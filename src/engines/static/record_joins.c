@@ -115,15 +115,27 @@ static int out_param(const rh_handover_record *r, unsigned *q)
     return stored_on_every_return(r, rec_store);
 }
 
+/* Whether call passes cell as its argument q and as no other operand. */
+static int cell_only_at(LLVMValueRef call, LLVMValueRef cell, unsigned q)
+{
+    for (unsigned k = 0; k < LLVMGetNumArgOperands(call); k++)
+        if ((LLVMGetOperand(call, k) == cell) != (k == q))
+            return 0;
+    return 1;
+}
+
 /* A local cell of m used only by loads, stores into it and calls of the
- * wrapper (several calls may share one: see step). */
-static int private_cell(LLVMValueRef cell, LLVMValueRef call)
+ * wrapper as their out-parameter q (several calls may share one: see
+ * step); the call it was found at may pass it anywhere. */
+static int private_cell(LLVMValueRef cell, LLVMValueRef call, unsigned q)
 {
     if (!LLVMIsAAllocaInst(cell))
         return 0;
     for (LLVMUseRef u = LLVMGetFirstUse(cell); u; u = LLVMGetNextUse(u)) {
         LLVMValueRef user = LLVMGetUser(u);
-        if ((LLVMIsACallInst(user) && LLVMGetCalledValue(user) == LLVMGetCalledValue(call)) ||
+        if (user == call ||
+            (LLVMIsACallInst(user) && LLVMGetCalledValue(user) == LLVMGetCalledValue(call) &&
+             cell_only_at(user, cell, q)) ||
             LLVMIsALoadInst(user) || (LLVMIsAStoreInst(user) && LLVMGetOperand(user, 0) != cell))
             continue;
         return 0;
@@ -257,7 +269,7 @@ static int calls_in_one(rh_static *s, rj_entry *e)
             if (LLVMGetOperand(call, k) == e->rec->fn)
                 return 0;
         LLVMValueRef cell = e->by_return ? call : LLVMGetOperand(call, e->q);
-        e->shared_cell |= !e->by_return && !private_cell(cell, call);
+        e->shared_cell |= !e->by_return && !private_cell(cell, call, e->q);
         if (!e->loop && e->shared_cell)
             return 0;
         e->bit[e->ncalls] = e->ncalls;
