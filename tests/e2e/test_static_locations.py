@@ -103,7 +103,8 @@ THREAD_LIBRARY_PAIRS = [
 ]
 # Racy twins of look-alikes the engine does not prove yet: every RACE line stays in a pair.
 THREAD_LIBRARY_RACY = ["jobwrap_config_between_joins_race", "jobwrap_join_loop_short_race",
-                       "jobwrap_spawn_read_early_race", "jobwrap_two_latches_swapped_race"]
+                       "jobwrap_spawn_read_early_race", "jobwrap_two_latches_swapped_race",
+                       "jobwrap_nested_rounds_race"]
 
 
 def harness_line(path, text):
