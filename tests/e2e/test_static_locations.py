@@ -100,6 +100,7 @@ THREAD_LIBRARY_PAIRS = [
     ("taskcopy_serial_own_norace", "taskcopy_serial_shared_race"),
     ("jobwrap_config_after_joins_norace", "jobwrap_config_same_slot_race"),
     ("jobwrap_loop_fresh_block_norace", "jobwrap_loop_shared_block_race"),
+    ("jobwrap_rounds_after_pair_norace", "jobwrap_rounds_unjoined_race"),
 ]
 # Racy twins of look-alikes the engine does not prove yet: every RACE line stays in a pair.
 THREAD_LIBRARY_RACY = ["jobwrap_config_between_joins_race", "jobwrap_join_loop_short_race",

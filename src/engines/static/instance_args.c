@@ -185,6 +185,7 @@ int rh_ia_find(rh_static *s, const rh_handover_record *rec, LLVMValueRef *calls,
     ia->args = rh_xcalloc((size_t)ncalls + 1, sizeof *ia->args);
     ia->once = rh_xcalloc((size_t)ncalls + 1, 1);
     ia->fresh = rh_xcalloc((size_t)ncalls + 1, sizeof *ia->fresh);
+    ia->serial = rh_xcalloc((size_t)ncalls + 1, 1);
     ia->calls = rh_xcalloc((size_t)ncalls + 1, sizeof *ia->calls);
     memcpy(ia->calls, calls, (size_t)ncalls * sizeof *calls);
     for (int k = 0; k < ncalls; k++) {
@@ -247,9 +248,9 @@ int rh_ia_one_instance(rh_static *s, const rh_ia *ia, uint32_t o, int a1, int a2
         if (holds_obj(ia->args[k], o))
             n++, k1 = k;
     }
-    /* one instance only, or each instance of the one call a block of its own */
-    if (n == 0 || (n == 1 && (ia->once[k1] || (ia->fresh[k1] && holds_obj(rh_pt_of(&s->pt, ia->fresh[k1]), o) &&
-                                                 rh_pt_of(&s->pt, ia->fresh[k1])->n == 1))))
+    /* one instance only, instances one after the other, or a block of its own each */
+    const rh_sset *fresh = n == 1 && ia->fresh[k1] ? rh_pt_of(&s->pt, ia->fresh[k1]) : NULL;
+    if (n == 0 || (n == 1 && (ia->once[k1] || ia->serial[k1] || (fresh && fresh->n == 1 && holds_obj(fresh, o)))))
         return 1;
     int64_t d1, s1, d2, s2;
     if (!all_once || !param_range(s, a1, &d1, &s1) || !param_range(s, a2, &d2, &s2))
@@ -293,6 +294,7 @@ void rh_ia_free(rh_ia *ia)
     free(ia->args);
     free(ia->once);
     free(ia->fresh);
+    free(ia->serial);
     free(ia->calls);
     *ia = (rh_ia){0};
 }

@@ -19,6 +19,9 @@
  * loop that passes a fresh allocation of its own function, and cannot run
  * again before that allocation runs again, gives each of its instances a
  * block of its own: two instances never reach one block through them.
+ * A call whose instances never overlap one another (each starts when the
+ * last one its handle cell named has ended, record_joins.h) is as good as
+ * one instance for an object only its argument may denote.
  * An access of that function through the allocation's value that cannot
  * run after the call before the allocation runs again touches a block
  * whose instance has not started: it happens before every access of the
@@ -43,6 +46,7 @@ typedef struct rh_ia {
     unsigned char *once;   /* per wrapper call: it runs at most once (not in a loop) */
     LLVMValueRef *fresh;   /* per wrapper call: the fresh allocation each of its runs passes, or NULL */
     LLVMValueRef *calls;   /* the wrapper calls */
+    unsigned char *serial; /* per wrapper call: its instances never overlap one another (record_joins.c) */
     int ncalls;
 } rh_ia;
 

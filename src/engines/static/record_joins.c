@@ -28,6 +28,7 @@ typedef struct rj_entry {
     int shared_cell;      /* some call's out-parameter cell is not private to it */
     int stepwise;         /* calls in a loop tracked one instance at a time (see step) */
     int serial;           /* every call starts its instance when all others have ended */
+    uint64_t overlap;     /* bits some call of which may run while the bit's last instance runs */
     rh_ia ia;             /* the start argument of each instance (instance_args.h), or none */
     rh_rl_group g;
 } rj_entry;
@@ -278,7 +279,7 @@ static int calls_in_one(rh_static *s, rj_entry *e)
                 e->bit[e->ncalls] = k;
         e->calls[e->ncalls] = call, e->cells[e->ncalls++] = cell;
     }
-    return e->ncalls > 0 && (!e->loop || e->nms == 1) && callers_apart(s, e);
+    return e->ncalls > 0 && callers_apart(s, e); /* several calls in loops: tracked stepwise */
 }
 
 /* Whether the record's threads start no other thread (they may be
@@ -542,9 +543,13 @@ static int solve(rh_static *s, rh_handover *h, rj_entry *e, int mf, rh_map *ende
                 rh_map_put_ptr(after_all, i, 1);
             if (LLVMIsAReturnInst(i) && (st.ended != all || st.lost))
                 clean = 0;
-            for (int k = 0; k < e->ncalls; k++)
+            for (int k = 0; k < e->ncalls; k++) {
+                uint64_t b = 1ULL << e->bit[k];
                 if (i == e->calls[k] && (st.ended != all || st.lost))
                     e->serial = 0;
+                if (i == e->calls[k] && (!(st.ended & b) || (st.lost & b)))
+                    e->overlap |= b;
+            }
             step(s, e, i, &st);
         }
     }
@@ -601,7 +606,9 @@ rh_record_joins *rh_rj_build(rh_static *s, rh_handover *h)
         }
         e.ended = rh_xcalloc((size_t)s->p->naccesses + 1, 1);
         solve_all(s, h, &e);
-        rh_ia_find(s, &recs[i], e.calls, e.ncalls, &e.ia);
+        if (rh_ia_find(s, &recs[i], e.calls, e.ncalls, &e.ia))
+            for (int k = 0; k < e.ncalls && !e.loop; k++)
+                e.ia.serial[k] = !(e.overlap >> e.bit[k] & 1);
         rh_vec_push(&r->e, e);
         counted++;
     }
