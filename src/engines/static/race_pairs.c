@@ -231,6 +231,7 @@ static int check_pair(pairs *pp, uint32_t o, const acc_ref *x, const acc_ref *y)
                 (t2 == 0 && px->main_joined) || (t1 == 0 && py->main_joined) ||
                 (t1 == 0 && rh_rj_ended(s->record_joins, x->a, t2)) ||
                 (t2 == 0 && rh_rj_ended(s->record_joins, y->a, t1)) ||
+                rh_rj_apart(s->record_joins, o, x->a, t1, y->a, t2) ||
                 rh_bp_ordered(s->barrier_phases, x->a, t1, y->a, t2) ||
                 rh_ls_protects(&px->must, &py->must) ||
                 rh_ls_creation_protects(&s->ls, &px->must, t1, t2) ||

@@ -4,22 +4,32 @@
  */
 #include "record_joins.h"
 #include "util/hashmap.h"
+#include "instance_args.h"
 #include "record_loops.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #define RJ_MAX_CALLS 64
+#define RJ_MAX_FUNCS 8
 
 typedef struct rj_entry {
     const rh_handover_record *rec;
     LLVMValueRef calls[RJ_MAX_CALLS], cells[RJ_MAX_CALLS];
+    int bit[RJ_MAX_CALLS]; /* call k's state bit: the first call with the same cell */
     int ncalls;
-    int m;               /* the function calling the wrapper (model index) */
+    int m;               /* the function calling the wrapper (model index), the first of ms */
+    int ms[RJ_MAX_FUNCS], nms; /* every function calling it: each runs once, none reaches another */
     int by_return;       /* the wrapper returns the record (else: out-parameter q) */
     unsigned q;          /* the wrapper's out-parameter */
     int zero_means_none; /* the wrapper returns 0 only when it started no thread */
     unsigned char *ended; /* per access: every instance has ended there */
     int loop;             /* the one call runs once per iteration of a loop (record_loops.h) */
+    int shared_cell;      /* some call's out-parameter cell is not private to it */
+    int stepwise;         /* calls in a loop tracked one instance at a time (see step) */
+    int serial;           /* every call starts its instance when all others have ended */
+    uint64_t overlap;     /* bits some call of which may run while the bit's last instance runs */
+    rh_ia ia;             /* the start argument of each instance (instance_args.h), or none */
     rh_rl_group g;
 } rj_entry;
 
@@ -106,14 +116,28 @@ static int out_param(const rh_handover_record *r, unsigned *q)
     return stored_on_every_return(r, rec_store);
 }
 
-/* A local cell of m used only by loads, stores into it and one call. */
-static int private_cell(LLVMValueRef cell, LLVMValueRef call)
+/* Whether call passes cell as its argument q and as no other operand. */
+static int cell_only_at(LLVMValueRef call, LLVMValueRef cell, unsigned q)
+{
+    for (unsigned k = 0; k < LLVMGetNumArgOperands(call); k++)
+        if ((LLVMGetOperand(call, k) == cell) != (k == q))
+            return 0;
+    return 1;
+}
+
+/* A local cell of m used only by loads, stores into it and calls of the
+ * wrapper as their out-parameter q (several calls may share one: see
+ * step); the call it was found at may pass it anywhere. */
+static int private_cell(LLVMValueRef cell, LLVMValueRef call, unsigned q)
 {
     if (!LLVMIsAAllocaInst(cell))
         return 0;
     for (LLVMUseRef u = LLVMGetFirstUse(cell); u; u = LLVMGetNextUse(u)) {
         LLVMValueRef user = LLVMGetUser(u);
-        if (user == call || LLVMIsALoadInst(user) || (LLVMIsAStoreInst(user) && LLVMGetOperand(user, 0) != cell))
+        if (user == call ||
+            (LLVMIsACallInst(user) && LLVMGetCalledValue(user) == LLVMGetCalledValue(call) &&
+             cell_only_at(user, cell, q)) ||
+            LLVMIsALoadInst(user) || (LLVMIsAStoreInst(user) && LLVMGetOperand(user, 0) != cell))
             continue;
         return 0;
     }
@@ -150,28 +174,112 @@ static int runs_once(rh_static *s, int m)
            s->tg.threads[0].reach[m] && s->tg.threads[0].once[m] && s->tg.nthreads_of_func[m] == 1;
 }
 
-/* The wrapper's calls: direct, all in one function m that runs once,
- * none in a loop, each with a cell of its own (out-parameter variant). */
+static int is_caller(const rj_entry *e, int f)
+{
+    for (int i = 0; i < e->nms; i++)
+        if (e->ms[i] == f)
+            return 1;
+    return 0;
+}
+
+/* Marks in seen the functions `from` may run in its own thread (calls,
+ * library callbacks, once routines, down a chain; itself only when a cycle
+ * leads back).  Returns 0 when some call on the way may reach code the
+ * analysis cannot see. */
+static int callees_of(rh_static *s, int from, unsigned char *seen)
+{
+    int *stack = rh_xcalloc((size_t)s->p->nfuncs + 1, sizeof *stack), n = 0, known = 1;
+    stack[n++] = from;
+    while (n) {
+        int f = stack[--n];
+        for (int i = 0; i < s->tg.nedges[f]; i++) {
+            const rh_tg_edge *ed = &s->tg.edges[f][i];
+            if (ed->kind == RH_TG_CREATE)
+                continue;
+            known &= !ed->unresolved;
+            for (int j = 0; j < ed->ntargets; j++)
+                if (!seen[ed->targets[j]])
+                    seen[ed->targets[j]] = 1, stack[n++] = ed->targets[j];
+        }
+    }
+    free(stack);
+    return known;
+}
+
+/* Whether function `from` may call `to` (directly or down a chain, or
+ * through a call the analysis cannot see). */
+static int reaches(rh_static *s, int from, int to)
+{
+    unsigned char *seen = rh_xcalloc((size_t)s->p->nfuncs + 1, 1);
+    int found = !callees_of(s, from, seen) || seen[to];
+    free(seen);
+    return found;
+}
+
+/* When every caller returns only with no instance left, the instances
+ * run only while a caller runs: a function neither a caller nor reached
+ * from one runs when none is left. */
+static void mark_outside_callers(rh_static *s, rj_entry *e)
+{
+    unsigned char *during = rh_xcalloc((size_t)s->p->nfuncs + 1, 1);
+    int known = 1;
+    for (int i = 0; i < e->nms; i++)
+        during[e->ms[i]] = 1, known &= callees_of(s, e->ms[i], during);
+    for (int g = 0; known && g < s->p->nfuncs; g++) {
+        const rh_function *f = &s->p->funcs[g];
+        for (int a = f->first_access; !during[g] && a < f->first_access + f->naccesses; a++)
+            e->ended[a] = 1;
+    }
+    free(during);
+}
+
+/* The callers each run once and none reaches another: their runs are
+ * disjoint stretches of the main thread. */
+static int callers_apart(rh_static *s, const rj_entry *e)
+{
+    for (int i = 0; i < e->nms; i++) {
+        if (!runs_once(s, e->ms[i]))
+            return 0;
+        for (int j = 0; e->nms > 1 && j < e->nms; j++)
+            if (i != j && reaches(s, e->ms[i], e->ms[j]))
+                return 0;
+    }
+    return e->nms > 0;
+}
+
+/* The wrapper's calls: direct, in functions that each run once (several
+ * only when none reaches another), none in a loop, each with a cell of its
+ * own (out-parameter variant). */
 static int calls_in_one(rh_static *s, rj_entry *e)
 {
     e->m = -1;
     for (LLVMUseRef u = LLVMGetFirstUse(e->rec->fn); u; u = LLVMGetNextUse(u)) {
         LLVMValueRef call = LLVMGetUser(u);
         int m = LLVMIsACallInst(call) ? fn_index(s, call) : -1;
-        if (m < 0 || (e->m >= 0 && m != e->m) || LLVMGetCalledValue(call) != e->rec->fn ||
-            e->ncalls == RJ_MAX_CALLS || (!e->by_return && e->q >= LLVMGetNumArgOperands(call)))
+        if (m < 0 || LLVMGetCalledValue(call) != e->rec->fn || e->ncalls == RJ_MAX_CALLS ||
+            (!e->by_return && e->q >= LLVMGetNumArgOperands(call)))
             return 0;
+        if (!is_caller(e, m) && e->nms == RJ_MAX_FUNCS)
+            return 0;
+        if (!is_caller(e, m))
+            e->ms[e->nms++] = m;
         e->loop |= rh_cfg_inst_in_loop(&s->cfg, m, call); /* record_loops.h decides */
-        e->m = m;
+        if (e->m < 0)
+            e->m = m;
         for (unsigned k = 0; k < LLVMGetNumArgOperands(call); k++)
             if (LLVMGetOperand(call, k) == e->rec->fn)
                 return 0;
         LLVMValueRef cell = e->by_return ? call : LLVMGetOperand(call, e->q);
-        if (!e->by_return && !e->loop && !private_cell(cell, call))
+        e->shared_cell |= !e->by_return && !private_cell(cell, call, e->q);
+        if (!e->loop && e->shared_cell)
             return 0;
+        e->bit[e->ncalls] = e->ncalls;
+        for (int k = 0; k < e->ncalls; k++)
+            if (!e->by_return && e->cells[k] == cell && e->bit[e->ncalls] == e->ncalls)
+                e->bit[e->ncalls] = k;
         e->calls[e->ncalls] = call, e->cells[e->ncalls++] = cell;
     }
-    return e->ncalls > 0 && runs_once(s, e->m);
+    return e->ncalls > 0 && callers_apart(s, e); /* several calls in loops: tracked stepwise */
 }
 
 /* Whether the record's threads start no other thread (they may be
@@ -234,15 +342,15 @@ static int joins_record(rh_static *s, LLVMValueRef call, LLVMValueRef rec, int64
     return 0;
 }
 
-/* The call site k whose record v is (the wrapper's result, or loaded
- * from the call's cell), or -1. */
+/* The state bit of the instance whose record v is (the wrapper's result,
+ * or loaded from the call's cell), or -1. */
 static int instance_of(const rj_entry *e, LLVMValueRef v)
 {
     if (e->loop)
         return -1; /* one element of the array is not the whole group */
     for (int k = 0; v && k < e->ncalls; k++)
         if (e->by_return ? v == e->calls[k] : (LLVMIsALoadInst(v) && LLVMGetOperand(v, 0) == e->cells[k]))
-            return k;
+            return e->bit[k];
     return -1;
 }
 
@@ -251,15 +359,22 @@ typedef struct rj_state {
     int live;
 } rj_state;
 
-/* The effect of one instruction of m on the state. */
+/* The effect of one instruction of m on the state.  Calls sharing a cell
+ * share a bit: "the last instance stored into the cell has ended". */
 static void step(rh_static *s, const rj_entry *e, LLVMValueRef in, rj_state *st)
 {
-    for (int k = 0; k < e->ncalls; k++)
-        if (in == e->calls[k])
-            st->ended &= ~(1ULL << k);
-        else if (!e->by_return && !e->loop && LLVMIsAStoreInst(in) && LLVMGetOperand(in, 1) == e->cells[k] &&
-                 !(st->ended >> k & 1))
-            st->lost |= 1ULL << k;
+    for (int k = 0; k < e->ncalls; k++) {
+        uint64_t b = 1ULL << e->bit[k];
+        if (in == e->calls[k]) {
+            /* Call k while the cell's last instance may run: that instance
+             * can no longer be named through the cell's record. */
+            if (!e->loop && !(st->ended & b))
+                st->lost |= b;
+            st->ended &= ~b;
+        } else if (!e->by_return && !e->loop && LLVMIsAStoreInst(in) && LLVMGetOperand(in, 1) == e->cells[k] &&
+                   !(st->ended & b))
+            st->lost |= b;
+    }
     if (!LLVMIsACallInst(in))
         return;
     const rh_conc_entry *ce = rh_model_call_entry(s->p, in);
@@ -295,7 +410,7 @@ static rj_state edge_state(const rj_entry *e, LLVMBasicBlockRef b, LLVMBasicBloc
         st.ended |= 1ULL << k;
     for (k = 0; e->zero_means_none && !e->by_return && k < e->ncalls; k++)
         if (v == e->calls[k])
-            st.ended |= 1ULL << k;
+            st.ended |= 1ULL << e->bit[k];
     return st;
 }
 
@@ -341,7 +456,7 @@ static void mark_callees(rh_static *s, rh_handover *h, const rj_entry *e, const 
             mask = m ? mask & (m - 1) : 0;
         }
         const rh_function *f = &s->p->funcs[g];
-        for (int a = f->first_access; mask && g != e->m && a < f->first_access + f->naccesses; a++) {
+        for (int a = f->first_access; mask && !is_caller(e, g) && a < f->first_access + f->naccesses; a++) {
             int64_t off;
             unsigned q;
             LLVMValueRef root = rh_handover_root(&s->pt, s->p->accesses[a].ptr, &off);
@@ -352,10 +467,47 @@ static void mark_callees(rh_static *s, rh_handover *h, const rj_entry *e, const 
     }
 }
 
-/* The forward must-analysis over m; then marks m's accesses. */
-static void solve(rh_static *s, rh_handover *h, rj_entry *e)
+/* Whether every use of function g is a direct call that `calls` holds or
+ * that a function marked in `done` makes. */
+static int called_only_from(rh_static *s, LLVMValueRef fn, const rh_map *calls, const unsigned char *done)
 {
-    int mf = e->m;
+    if (!LLVMGetFirstUse(fn))
+        return 0;
+    for (LLVMUseRef u = LLVMGetFirstUse(fn); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef call = LLVMGetUser(u);
+        if (!LLVMIsACallInst(call) || LLVMGetCalledValue(call) != fn)
+            return 0;
+        int caller = fn_index(s, call);
+        if (!rh_map_get_ptr(calls, call, 0) && (caller < 0 || !done[caller]))
+            return 0;
+    }
+    return 1;
+}
+
+/* Functions m calls only where every instance has ended, and the functions
+ * only those call, run after the instances: all their accesses are marked
+ * ended (the lock destroy wrapper main calls after the join wrappers). */
+static void mark_ended_callees(rh_static *s, rj_entry *e, const rh_map *after_all)
+{
+    unsigned char *done = rh_xcalloc((size_t)s->p->nfuncs + 1, 1);
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (int g = 0; g < s->p->nfuncs; g++) {
+            if (done[g] || is_caller(e, g) || !called_only_from(s, s->p->funcs[g].fn, after_all, done))
+                continue;
+            done[g] = 1, changed = 1;
+            const rh_function *f = &s->p->funcs[g];
+            for (int a = f->first_access; a < f->first_access + f->naccesses; a++)
+                e->ended[a] = 1;
+        }
+    }
+    free(done);
+}
+
+/* The forward must-analysis over caller mf; then marks its accesses.
+ * Returns whether mf returns only where every instance has ended. */
+static int solve(rh_static *s, rh_handover *h, rj_entry *e, int mf, rh_map *ended_calls, rh_map *after_all)
+{
     const rh_cfg_func *cf = &s->cfg.f[mf];
     rj_state *in = rh_xcalloc((size_t)cf->nblocks + 1, sizeof *in);
     uint64_t all = e->ncalls == 64 ? ~0ULL : (1ULL << e->ncalls) - 1;
@@ -378,7 +530,7 @@ static void solve(rh_static *s, rh_handover *h, rj_entry *e)
         }
     }
     const rh_function *f = &s->p->funcs[mf];
-    rh_map ended_calls = {0}; /* call -> 1 + bit mask of its arguments that are ended records */
+    int clean = 1;
     for (int b = 0; b < cf->nblocks; b++) {
         rj_state st = in[b];
         for (LLVMValueRef i = LLVMGetFirstInstruction(cf->blocks[b]); st.live && i; i = LLVMGetNextInstruction(i)) {
@@ -386,13 +538,46 @@ static void solve(rh_static *s, rh_handover *h, rj_entry *e)
                 if (s->p->accesses[a].inst == i)
                     mark_access(s, h, e, a, &st, all);
             if (LLVMIsACallInst(i))
-                rh_map_put_ptr(&ended_calls, i, 1 + ended_args(e, i, &st));
+                rh_map_put_ptr(ended_calls, i, 1 + ended_args(e, i, &st));
+            if (LLVMIsACallInst(i) && st.ended == all && !st.lost)
+                rh_map_put_ptr(after_all, i, 1);
+            if (LLVMIsAReturnInst(i) && (st.ended != all || st.lost))
+                clean = 0;
+            for (int k = 0; k < e->ncalls; k++) {
+                uint64_t b = 1ULL << e->bit[k];
+                if (i == e->calls[k] && (st.ended != all || st.lost))
+                    e->serial = 0;
+                if (i == e->calls[k] && (!(st.ended & b) || (st.lost & b)))
+                    e->overlap |= b;
+            }
             step(s, e, i, &st);
         }
     }
-    mark_callees(s, h, e, &ended_calls);
-    rh_map_free(&ended_calls);
     free(in);
+    return clean;
+}
+
+/* Solves every caller.  With several, "every instance has ended" in one
+ * holds only when each returns with none left (their runs are disjoint). */
+static void solve_all(rh_static *s, rh_handover *h, rj_entry *e)
+{
+    rh_map ended_calls = {0}; /* call -> 1 + bit mask of its arguments that are ended records */
+    rh_map after_all = {0};   /* calls of a caller made where every instance has ended */
+    int clean = 1;
+    e->serial = !e->loop;
+    for (int i = 0; i < e->nms; i++)
+        clean &= solve(s, h, e, e->ms[i], &ended_calls, &after_all);
+    mark_callees(s, h, e, &ended_calls);
+    if (e->nms > 1 && !clean) {
+        e->serial = 0;
+        memset(e->ended, 0, (size_t)s->p->naccesses + 1);
+    } else {
+        mark_ended_callees(s, e, &after_all);
+        if (clean && !e->loop)
+            mark_outside_callers(s, e);
+    }
+    rh_map_free(&ended_calls);
+    rh_map_free(&after_all);
 }
 
 rh_record_joins *rh_rj_build(rh_static *s, rh_handover *h)
@@ -410,14 +595,20 @@ rh_record_joins *rh_rj_build(rh_static *s, rh_handover *h)
         if (recs[i].handle_store && !stored_on_every_return(&recs[i], recs[i].handle_store))
             continue;
         e.by_return = returns_record(&recs[i]);
-        if ((!e.by_return && !out_param(&recs[i], &e.q)) || !calls_in_one(s, &e) || e.m == wf)
+        if ((!e.by_return && !out_param(&recs[i], &e.q)) || !calls_in_one(s, &e) || is_caller(&e, wf))
             continue;
         e.zero_means_none = zero_means_none(&recs[i]);
         if (e.loop && (e.ncalls != 1 || e.by_return ||
-                       !rh_rl_find(s, e.calls[0], e.q, recs[i].handle_off, e.zero_means_none, joins_record, &e.g)))
-            continue;
+                       !rh_rl_find(s, e.calls[0], e.q, recs[i].handle_off, e.zero_means_none, joins_record, &e.g))) {
+            if (e.shared_cell)
+                continue;
+            e.loop = 0, e.stepwise = 1; /* one instance per call at a time, or lost */
+        }
         e.ended = rh_xcalloc((size_t)s->p->naccesses + 1, 1);
-        solve(s, h, &e);
+        solve_all(s, h, &e);
+        if (rh_ia_find(s, &recs[i], e.calls, e.ncalls, &e.ia))
+            for (int k = 0; k < e.ncalls && !e.loop; k++)
+                e.ia.serial[k] = !(e.overlap >> e.bit[k] & 1);
         rh_vec_push(&r->e, e);
         counted++;
     }
@@ -435,12 +626,30 @@ int rh_rj_ended(const rh_record_joins *r, int a, int t)
     return 0;
 }
 
+int rh_rj_apart(const rh_record_joins *r, uint32_t o, int a1, int t1, int a2, int t2)
+{
+    if (!r || (t1 <= 0 && t2 <= 0) || (t1 != t2 && t1 && t2))
+        return 0;
+    int t = t1 ? t1 : t2;
+    for (size_t i = 0; i < r->e.len; i++) {
+        const rj_entry *e = &r->e.items[i];
+        if (r->s->tg.threads[t].create != e->rec->create)
+            continue;
+        if (t1 == t2 ? e->serial || rh_ia_one_instance(r->s, &e->ia, o, a1, a2)
+                     : rh_ia_before_start(r->s, &e->ia, o, t1 ? a2 : a1, t1 ? a1 : a2))
+            return 1;
+    }
+    return 0;
+}
+
 void rh_rj_free(rh_record_joins *r)
 {
     if (!r)
         return;
-    for (size_t i = 0; i < r->e.len; i++)
+    for (size_t i = 0; i < r->e.len; i++) {
         free(r->e.items[i].ended);
+        rh_ia_free(&r->e.items[i].ia);
+    }
     rh_vec_free(&r->e);
     free(r);
 }

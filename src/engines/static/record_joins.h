@@ -10,7 +10,8 @@
  *
  * A record thread T (one create C in wrapper W, not in a loop; T's code
  * starts no thread) is counted when W is called only directly, only from
- * m, never in a loop (or, as its only call, once per iteration of a counted
+ * m (or from several such functions, none reaching another, each returning
+ * only where all its instances have ended), never in a loop (or, as its only call, once per iteration of a counted
  * loop into an array: record_loops.h, one bit for the whole array), and
  * either W returns the record on every path after
  * C, or each call passes a local cell A_k of m (used only by loads, stores
@@ -33,9 +34,28 @@
  * such in handover.h (a destroy wrapper freeing the record after the join
  * wrapper joined it).
  * Two instances never share a record, so joining record k ends instance k.
+ * Functions m calls only where every instance has ended (and those only
+ * they call) run after all instances too: a destroy wrapper after the join
+ * wrappers.
+ *
+ * A call in a loop that record_loops.h does not accept (`for (..) {
+ * spawn(fn, a, &t); wait(t); }`) is tracked one instance at a time: its
+ * bit says "the last instance call k started has ended", and call k
+ * running again while that bit is false loses k for good (an earlier
+ * instance can no longer be named).  Calls passing one cell share one bit
+ * the same way (`spawn(f, x, &t); wait(t); spawn(f, y, &t); wait(t);`).
+ * When every call of the wrapper runs where every instance has ended (and
+ * none is lost), the instances run one after the other and never at the
+ * same time: the thread is serial.  When every caller returns only where
+ * none is left, instances run only while a caller runs: the accesses of
+ * functions neither a caller nor reached from one see none left.
  *
  * Contract: rh_rj_build reads the records and the model; rh_rj_ended says
- * whether access a (of such an m) runs when no instance of thread t is left.
+ * whether access a (of such an m) runs when no instance of thread t is left;
+ * rh_rj_apart whether access a1 of thread t1 and a2 of t2 to object o
+ * never race by the instances: the same record thread that is serial or
+ * reaches o through one instance's start argument, or main filling in a
+ * block before the instance it goes to starts (instance_args.h).
  */
 #ifndef RH_STATIC_RECORD_JOINS_H
 #define RH_STATIC_RECORD_JOINS_H
@@ -46,6 +66,7 @@ typedef struct rh_record_joins rh_record_joins;
 
 rh_record_joins *rh_rj_build(rh_static *s, rh_handover *h);
 int rh_rj_ended(const rh_record_joins *r, int a, int t);
+int rh_rj_apart(const rh_record_joins *r, uint32_t o, int a1, int t1, int a2, int t2);
 void rh_rj_free(rh_record_joins *r);
 
 #endif
