@@ -880,6 +880,7 @@ static void run_once(rh_ls *ls, rh_program *p, rh_pt *pt, rh_tg *tg, const rh_cf
     ls->creation_holder = rh_xcalloc((size_t)nt + 1, sizeof *ls->creation_holder);
     ls->exit_done = rh_xcalloc((size_t)nt + 1, sizeof *ls->exit_done);
     prepare(ls);
+    rh_spin_contexts(ls->spin, ls); /* spin lock wrappers, per call site */
     rh_ls_thread_handles(ls);
     rh_ls_loop_joins(ls);
     /* Children first, so a join knows what the joined thread left running. */

@@ -196,6 +196,17 @@ void rh_spin_store(rh_spin *sp, rh_ls *ls, LLVMValueRef store, LLVMValueRef ctx,
     rh_sset_free(&ids);
 }
 
+void rh_spin_contexts(const rh_spin *sp, rh_ls *ls)
+{
+    for (int a = 0; sp && a < ls->p->naccesses; a++) {
+        const rh_access *ac = &ls->p->accesses[a];
+        int64_t off = 0;
+        if (!ac->from_call && (acquire_attempt(ac->inst) || release_store(ac->inst)) &&
+            LLVMIsAArgument(rh_ls_strip_const(ls, ac->ptr, &off)))
+            ls->needs_ctx[ac->func] = 1;
+    }
+}
+
 int rh_spin_rejected(rh_spin *sp)
 {
     int c = sp && sp->changed;

@@ -42,7 +42,8 @@
  * (those are made for pthread locks, whose releases they watch).
  *
  * Contract: rh_spin_find reads the model and the solved points-to sets
- * (NULL when no location is a candidate); rh_spin_edge is called by the
+ * (NULL when no location is a candidate); the lockset analysis calls
+ * rh_spin_contexts once it has made its context table; rh_spin_edge is called by the
  * lockset analysis on every branch edge and rh_spin_store at every store;
  * rh_spin_rejected says (once per rejection) that the lockset results must
  * be recomputed.
@@ -64,6 +65,10 @@ void rh_spin_edge(rh_spin *sp, rh_ls *ls, LLVMValueRef term, unsigned succ, LLVM
 /* A store: the release of a spin lock leaves the locksets of s; one made
  * without surely holding the lock rejects it (rule 2). */
 void rh_spin_store(rh_spin *sp, rh_ls *ls, LLVMValueRef store, LLVMValueRef ctx, rh_ls_state *s);
+/* Marks in ls->needs_ctx the functions whose acquire attempts or releases
+ * go through a parameter (lock and unlock wrappers): they are analysed per
+ * call site, so each call's lock is one concrete lock. */
+void rh_spin_contexts(const rh_spin *sp, rh_ls *ls);
 /* Whether a spin lock was rejected since the last call (run again). */
 int rh_spin_rejected(rh_spin *sp);
 /* Locations used as spin locks, for --stats. */
