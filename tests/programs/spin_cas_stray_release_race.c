@@ -15,9 +15,11 @@ static void take(void)
 static void *worker(void *arg)
 {
     int n = (int)(long)arg;
-    take();
-    total += n; // RACE
-    __atomic_store_n(&owner, 0, __ATOMIC_RELEASE);
+    for (int i = 0; i < 200; i++) {
+        take();
+        total += n; // RACE
+        __atomic_store_n(&owner, 0, __ATOMIC_RELEASE);
+    }
     return 0;
 }
 

@@ -44,13 +44,9 @@ static LLVMValueRef strip_widening(LLVMValueRef v)
     return v;
 }
 
-static LLVMValueRef atomic_result(LLVMValueRef v)
+static LLVMValueRef tested_result(LLVMValueRef v)
 {
-    if (opcode_is(v, LLVMAtomicRMW))
-        return v;
-    if (opcode_is(v, LLVMLoad) && LLVMGetOrdering(v) != LLVMAtomicOrderingNotAtomic)
-        return v;
-    return NULL;
+    return opcode_is(v, LLVMAtomicRMW) || opcode_is(v, LLVMLoad) ? v : NULL;
 }
 
 LLVMValueRef rh_aop_edge(LLVMValueRef term, unsigned succ, int *truth)
@@ -84,7 +80,7 @@ LLVMValueRef rh_aop_edge(LLVMValueRef term, unsigned succ, int *truth)
         a = b, b = LLVMGetOperand(c, 0);
     if ((pr != LLVMIntEQ && pr != LLVMIntNE) || !rh_aop_const(b, &k) || k != 0)
         return NULL;
-    LLVMValueRef op = atomic_result(strip_widening(a));
+    LLVMValueRef op = tested_result(strip_widening(a));
     if (!op)
         return NULL;
     *truth = (pr == LLVMIntNE) == t; /* non-zero on this edge */

@@ -1,5 +1,5 @@
 /* atomic_ops.h - what an atomic instruction is, and what a branch edge
- * says about its result: the vocabulary spin_locks.h and flag_order.h
+ * says about its result (or a plain load's): the vocabulary spin_locks.h and flag_order.h
  * share.  Nothing here decides synchronisation; it only reads the IR.
  *
  * An edge "says" something about an atomic instruction's result when the
@@ -25,7 +25,7 @@
 int rh_aop_acquires(LLVMAtomicOrdering o);
 int rh_aop_releases(LLVMAtomicOrdering o);
 
-/* The atomic instruction (a `load atomic`, an atomicrmw or a cmpxchg)
+/* The instruction (a load, atomic or not, an atomicrmw or a cmpxchg)
  * whose result edge succ of branch term decides, or NULL; *truth: for a
  * load or atomicrmw, 1 when the value read is non-zero on this edge and 0
  * when it is zero; for a cmpxchg, 1 when it succeeded, 0 when it failed. */
@@ -34,7 +34,7 @@ LLVMValueRef rh_aop_edge(LLVMValueRef term, unsigned succ, int *truth);
 /* Whether v is an integer constant; its value (zero-extended) in *k. */
 int rh_aop_const(LLVMValueRef v, uint64_t *k);
 
-/* Whether every path from atomic instruction op to branch term (op's
+/* Whether every path from instruction op to branch term (op's
  * result is used by term's condition, so op dominates term) runs no
  * store, call (but debug and lifetime intrinsics) or atomic instruction:
  * nothing between them can have released what op took.  Looks at most a
