@@ -80,10 +80,20 @@ LLVMValueRef rh_aop_edge(LLVMValueRef term, unsigned succ, int *truth)
         a = b, b = LLVMGetOperand(c, 0);
     if ((pr != LLVMIntEQ && pr != LLVMIntNE) || !rh_aop_const(b, &k) || k != 0)
         return NULL;
-    LLVMValueRef op = tested_result(strip_widening(a));
+    a = strip_widening(a);
+    int nonzero = (pr == LLVMIntNE) == t; /* a is non-zero on this edge */
+    LLVMValueRef x = opcode_is(a, LLVMExtractValue) && LLVMGetNumIndices(a) == 1 && LLVMGetIndices(a)[0] == 0
+                         ? LLVMGetOperand(a, 0) : NULL;
+    if (opcode_is(x, LLVMAtomicCmpXchg)) { /* its old value: 0 is success when 0 was expected */
+        if (!rh_aop_const(LLVMGetOperand(x, 1), &k) || k != 0)
+            return NULL;
+        *truth = !nonzero;
+        return x;
+    }
+    LLVMValueRef op = tested_result(a);
     if (!op)
         return NULL;
-    *truth = (pr == LLVMIntNE) == t; /* non-zero on this edge */
+    *truth = nonzero;
     return op;
 }
 

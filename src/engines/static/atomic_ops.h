@@ -6,7 +6,9 @@
  * branch condition is that result seen through
  *   - `icmp eq|ne R, 0` (R the result through zext/sext, which keep zero
  *     and non-zero apart; never through trunc, which does not);
- *   - `extractvalue {T, i1} X, 1` of a cmpxchg X (its success bit);
+ *   - `extractvalue {T, i1} X, 1` of a cmpxchg X (its success bit), or
+ *     `extractvalue X, 0` (the old value) compared with 0 when X expected
+ *     the constant 0 (then old == 0 is success: __sync_val_compare_and_swap);
  *   - `xor C, true` (negation) and the zext-then-trunc round trip of an
  *     i1 that -O0 code makes of a _Bool.
  * The result is an SSA value, so the edge speaks of the latest execution
