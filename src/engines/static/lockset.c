@@ -463,8 +463,8 @@ static void refine_edge(rh_ls *ls, LLVMValueRef term, unsigned succ, LLVMValueRe
         else
             lock_op(ls, call, e, ctx, s, 1);
     }
-    rh_spin_edge(ls->spin, ls, term, succ, ctx, s);        /* a spin lock taken */
-    rh_flagord_edge(ls->flagord, ls, term, succ, s);     /* a flag seen set */
+    rh_spin_edge(ls->spin, ls, term, succ, ctx, s);  /* a spin lock taken */
+    rh_flagord_edge(ls->flagord, ls, term, succ, s); /* a flag seen set */
     rh_pf_refine(ls, term, succ, s);
 }
 
@@ -558,8 +558,8 @@ static void run_block(rh_ls *ls, int f, LLVMValueRef ctx, LLVMBasicBlockRef b, r
             break;
         case LLVMStore:
             rh_sf_store(ls->setflags, in, s);
-            rh_spin_store(ls->spin, ls, in, ctx, s);                   /* a spin lock released */
-            rh_flagord_store(ls->flagord, ls, in, s);             /* a flag set */
+            rh_spin_store(ls->spin, ls, in, ctx, s);  /* a spin lock released */
+            rh_flagord_store(ls->flagord, ls, in, s); /* a flag set */
             break;
         case LLVMRet: {
             st_join(exit, s);
