@@ -12,7 +12,8 @@ before the create and the accesses after the join are not), and its
 reference-counted look-alike lists nothing likely; the branches
 set_flags.h and path_facts.h call dead hide no race of their racy twins
 (every RACE line still in a --may pair) and leave their look-alikes with
-no pair at all; a lock call is an access of its mutex's memory (an unlock
+no pair at all, and so do spin locks made of atomics (spin_locks.h) and
+flags that order (flag_order.h); a lock call is an access of its mutex's memory (an unlock
 racing with the destroy and the free of its mutex is a --may pair on those
 lines, two lock calls are never a pair, and init before the creates and
 destroy and free after the joins pair with nothing); a buffer passed to a
@@ -115,6 +116,24 @@ THREAD_LIBRARY_RACY = ["jobwrap_config_between_joins_race", "jobwrap_join_loop_s
                        "jobwrap_nested_rounds_race"]
 
 
+# Synchronisation made of atomics (spin_locks.h, flag_order.h): each
+# race-free program has no --may pair at all, and each racy twin (one
+# line changed) keeps every RACE line in some pair.
+ATOMICS_PAIRS = [
+    ("spin_tas_counter_norace", "spin_tas_release_early_race"),
+    ("spin_tas_counter_norace", "spin_relaxed_exchange_race"),
+    ("spin_cas_counter_norace", "spin_cas_stray_release_race"),
+    ("spin_wrapper_two_locks_norace", "spin_wrapper_unlock_early_race"),
+    ("spin_sync_val_cas_norace", "spin_sync_val_cas_wrong_test_race"),
+    ("flag_release_acquire_norace", "flag_store_before_data_race"),
+    ("flag_release_acquire_norace", "flag_relaxed_load_race"),
+    ("flag_release_acquire_norace", "flag_second_writer_race"),
+    ("flag_release_acquire_norace", "flag_data_after_release_race"),
+    ("flag_relay_norace", "flag_relay_store_early_race"),
+    ("flag_locked_condvar_norace", "flag_locked_data_after_unlock_race"),
+    ("flag_locked_condvar_norace", "flag_unlocked_store_race"),
+]
+
 def harness_line(path, text):
     """The 1-based line of path that holds text."""
     with open(path) as f:
@@ -137,7 +156,7 @@ def main():
 
     for kind, norace, race in [("dead branch", *p) for p in DEAD_BRANCH_PAIRS] + \
             [("points-to", *p) for p in POINTS_TO_PAIRS] + \
-            [("thread library", *p) for p in THREAD_LIBRARY_PAIRS]:
+            [("thread library", *p) for p in THREAD_LIBRARY_PAIRS] + [("atomics", *p) for p in ATOMICS_PAIRS]:
         _, rs = races(rh, os.path.join(PROGS, norace + ".c"))
         check("%s: %s has no may-race" % (kind, norace), not rs, [(r["object"], may_lines(rs, norace + ".c"))
                                                                    for r in rs])

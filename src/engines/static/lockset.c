@@ -9,6 +9,8 @@
 #include "sem_locks.h"
 #include "set_flags.h"
 #include "sem_order.h"
+#include "spin_locks.h"
+#include "flag_order.h"
 
 #include <stddef.h>
 #include <stdlib.h>
@@ -40,6 +42,7 @@ static const struct {
     {offsetof(rh_ls_state, sym), JOIN_MUST},        {offsetof(rh_ls_state, tries), JOIN_MUST},
     {offsetof(rh_ls_state, sem_waited), JOIN_MUST}, {offsetof(rh_ls_state, sem_posted), JOIN_MAY},
     {offsetof(rh_ls_state, flags), JOIN_MUST},      {offsetof(rh_ls_state, unset), JOIN_MUST},
+    {offsetof(rh_ls_state, flag_seen), JOIN_MUST},  {offsetof(rh_ls_state, flag_stored), JOIN_MAY},
 };
 #define NSETS (sizeof st_sets / sizeof st_sets[0])
 #define SET(st, i) ((rh_sset *)((char *)(st) + st_sets[i].off))
@@ -460,6 +463,8 @@ static void refine_edge(rh_ls *ls, LLVMValueRef term, unsigned succ, LLVMValueRe
         else
             lock_op(ls, call, e, ctx, s, 1);
     }
+    rh_spin_edge(ls->spin, ls, term, succ, ctx, s);  /* a spin lock taken */
+    rh_flagord_edge(ls->flagord, ls, term, succ, s); /* a flag seen set */
     rh_pf_refine(ls, term, succ, s);
 }
 
@@ -500,6 +505,7 @@ static void record_access(rh_ls *ls, LLVMValueRef inst, const rh_ls_state *s)
             rh_sset_copy(&pr->history, &s->history);
             rh_sset_copy(&pr->held_since, &s->held_since);
             rh_sset_copy(&pr->sem_waited, &s->sem_waited);
+            rh_sset_copy(&pr->flag_seen, &s->flag_seen);
             if (sym_ok(ls, a))
                 rh_sym_held(s, &ls->acc_sym[a], &pr->sym);
         } else {
@@ -509,6 +515,7 @@ static void record_access(rh_ls *ls, LLVMValueRef inst, const rh_ls_state *s)
             rh_sset_intersect(&pr->history, &s->history);
             rh_sset_intersect(&pr->held_since, &s->held_since);
             rh_sset_intersect(&pr->sem_waited, &s->sem_waited);
+            rh_sset_intersect(&pr->flag_seen, &s->flag_seen);
             if (pr->sym.n) {
                 rh_sset held = {0};
                 rh_sym_held(s, &ls->acc_sym[a], &held);
@@ -519,6 +526,7 @@ static void record_access(rh_ls *ls, LLVMValueRef inst, const rh_ls_state *s)
         rh_sset_union(&pr->may, &s->may);
         rh_sset_union(&pr->active, &s->active);
         rh_sset_union(&pr->sem_posted, &s->sem_posted);
+        rh_sset_union(&pr->flag_stored, &s->flag_stored);
     }
 }
 
@@ -548,7 +556,11 @@ static void run_block(rh_ls *ls, int f, LLVMValueRef ctx, LLVMBasicBlockRef b, r
             rh_sf_store(ls->setflags, in, s); /* a memory call's writes */
             transfer_call(ls, in, f, ctx, s);
             break;
-        case LLVMStore: rh_sf_store(ls->setflags, in, s); break;
+        case LLVMStore:
+            rh_sf_store(ls->setflags, in, s);
+            rh_spin_store(ls->spin, ls, in, ctx, s);  /* a spin lock released */
+            rh_flagord_store(ls->flagord, ls, in, s); /* a flag set */
+            break;
         case LLVMRet: {
             st_join(exit, s);
             LLVMValueRef rv = LLVMGetNumOperands(in) == 1 ? LLVMGetOperand(in, 0) : NULL;
@@ -627,6 +639,7 @@ static void conservative_exit(rh_ls *ls, const rh_ls_state *entry, rh_ls_state *
     rh_sset_copy(&exit->history, &entry->history);     /* and what was acquired was */
     rh_sset_copy(&exit->flags, &entry->flags);         /* no write clears a set flag */
     rh_semord_unknown(entry, exit);
+    rh_flagord_unknown(entry, exit);
     rh_sset_add(&exit->ret_vals, 0);                   /* it returns anything */
     exit->unlocks = 1;
     for (int c = 1; c < ls->tg->nthreads; c++) /* only this thread's children can be started here */
@@ -840,9 +853,13 @@ static void run_once(rh_ls *ls, rh_program *p, rh_pt *pt, rh_tg *tg, const rh_cf
     struct rh_semlock *semlock = ls->semlock;
     struct rh_semord *semord = ls->semord;
     struct rh_sf *setflags = ls->setflags;
+    struct rh_spin *spin = ls->spin;
+    struct rh_flagord *flagord = ls->flagord;
     memset(ls, 0, sizeof *ls);
     ls->semlock = semlock, ls->semord = semord, ls->setflags = setflags;
+    ls->spin = spin, ls->flagord = flagord;
     rh_semord_reset(semord);
+    rh_flagord_reset(flagord);
     rh_sf_begin_run(setflags);
     ls->p = p, ls->pt = pt, ls->tg = tg, ls->cfg = cfg, ls->budget = budget;
     if (history_locks)
@@ -863,6 +880,7 @@ static void run_once(rh_ls *ls, rh_program *p, rh_pt *pt, rh_tg *tg, const rh_cf
     ls->creation_holder = rh_xcalloc((size_t)nt + 1, sizeof *ls->creation_holder);
     ls->exit_done = rh_xcalloc((size_t)nt + 1, sizeof *ls->exit_done);
     prepare(ls);
+    rh_spin_contexts(ls->spin, ls); /* spin lock wrappers, per call site */
     rh_ls_thread_handles(ls);
     rh_ls_loop_joins(ls);
     /* Children first, so a join knows what the joined thread left running. */
@@ -892,8 +910,11 @@ static void free_run(rh_ls *ls)
     struct rh_semlock *semlock = ls->semlock;
     struct rh_semord *semord = ls->semord;
     struct rh_sf *setflags = ls->setflags;
+    struct rh_spin *spin = ls->spin;
+    struct rh_flagord *flagord = ls->flagord;
     rh_ls_free(ls);
     ls->semlock = semlock, ls->semord = semord, ls->setflags = setflags;
+    ls->spin = spin, ls->flagord = flagord;
 }
 
 /* Lock histories only matter for locks some thread holds when it creates
@@ -904,8 +925,9 @@ static void free_run(rh_ls *ls)
 void rh_ls_run(rh_ls *ls, rh_program *p, rh_pt *pt, rh_tg *tg, const rh_cfg *cfg, rh_budget *budget)
 {
     run_once(ls, p, pt, tg, cfg, budget, NULL);
-    /* a semaphore is no lock after all, or a flag assumption fell (both use |: each reads its run) */
-    while ((rh_semlock_rejected(ls->semlock) | rh_sf_end_run(ls->setflags)) && !ls->timeout) {
+    /* a semaphore or spin word is no lock after all, or a flag assumption fell (| : each reads its run) */
+    while ((rh_semlock_rejected(ls->semlock) | rh_spin_rejected(ls->spin) | rh_sf_end_run(ls->setflags)) &&
+           !ls->timeout) {
         free_run(ls);
         run_once(ls, p, pt, tg, cfg, budget, NULL);
     }
@@ -920,7 +942,8 @@ void rh_ls_run(rh_ls *ls, rh_program *p, rh_pt *pt, rh_tg *tg, const rh_cfg *cfg
         do {
             free_run(ls);
             run_once(ls, p, pt, tg, cfg, budget, &held);
-        } while ((rh_semlock_rejected(ls->semlock) | rh_sf_end_run(ls->setflags)) && !ls->timeout);
+        } while ((rh_semlock_rejected(ls->semlock) | rh_spin_rejected(ls->spin) | rh_sf_end_run(ls->setflags)) &&
+                 !ls->timeout);
     }
     rh_sset_free(&held);
 }
@@ -934,7 +957,8 @@ void rh_ls_free(rh_ls *ls)
             rh_sset_free(&r->per[i].must), rh_sset_free(&r->per[i].may), rh_sset_free(&r->per[i].active),
                 rh_sset_free(&r->per[i].once_done), rh_sset_free(&r->per[i].history),
                 rh_sset_free(&r->per[i].held_since), rh_sset_free(&r->per[i].sym),
-                rh_sset_free(&r->per[i].sem_waited), rh_sset_free(&r->per[i].sem_posted);
+                rh_sset_free(&r->per[i].sem_waited), rh_sset_free(&r->per[i].sem_posted),
+                rh_sset_free(&r->per[i].flag_seen), rh_sset_free(&r->per[i].flag_stored);
         free(r->per);
     }
     free(ls->acc);

@@ -47,6 +47,7 @@ typedef struct rh_ls_state {
     rh_sset sem_waited, sem_posted; /* semaphore order (sem_order.h): must, may */
     rh_sset flags;                /* set flags surely set (set_flags.h, must) */
     rh_sset unset;                /* tested globals surely still zero (set_flags.h, must) */
+    rh_sset flag_seen, flag_stored; /* flag order (flag_order.h): must, may */
     int unlocks;                  /* something was unlocked (may; reset at function entry) */
     int main_joined;              /* this thread surely joined the main thread (must) */
     int live; /* 0: unreachable */
@@ -58,6 +59,7 @@ typedef struct rh_ls_per {
     rh_sset must, may, active, once_done, history, held_since;
     rh_sset sym; /* symbolic locks, as deltas from the access (must) */
     rh_sset sem_waited, sem_posted; /* semaphore order (sem_order.h): must, may */
+    rh_sset flag_seen, flag_stored; /* flag order (flag_order.h): must, may */
     int main_joined;
 } rh_ls_per;
 
@@ -121,6 +123,8 @@ typedef struct rh_ls {
     struct rh_semlock *semlock; /* semaphores used as locks (sem_locks.h), kept across runs; may be NULL */
     struct rh_semord *semord;   /* semaphore order (sem_order.h), kept across runs; may be NULL */
     struct rh_sf *setflags;     /* set flags (set_flags.h), kept across runs; may be NULL */
+    struct rh_spin *spin;       /* spin locks (spin_locks.h), kept across runs; may be NULL */
+    struct rh_flagord *flagord; /* flag order (flag_order.h), kept across runs; may be NULL */
     rh_budget *budget;
     int timeout;
 } rh_ls;

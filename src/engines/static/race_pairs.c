@@ -9,6 +9,7 @@
 #include "mhp.h"
 #include "must_race.h"
 #include "own_index.h"
+#include "flag_order.h"
 #include "sem_order.h"
 #include "sym_locks.h"
 
@@ -240,6 +241,8 @@ static int check_pair(pairs *pp, uint32_t o, const acc_ref *x, const acc_ref *y)
                 rh_mhp_lock_ordered(&s->tg, &s->ls, px, t1, py, t2) ||
                 rh_semord_orders(s->ls.semord, &s->tg, px, t1, py, t2) ||
                 rh_semord_orders(s->ls.semord, &s->tg, py, t2, px, t1) ||
+                rh_flagord_orders(s->ls.flagord, &s->tg, px, t1, py, t2) ||
+                rh_flagord_orders(s->ls.flagord, &s->tg, py, t2, px, t1) ||
                 rh_sym_protects(&s->ls, &s->pt, o, x->a, px, x->lo > WHOLE_LO, x->lo, y->a, py, y->lo > WHOLE_LO,
                                 y->lo) ||
                 !rh_mhp_may_parallel(&s->tg, &s->ls, x->a, t1, y->a, t2))

@@ -17,6 +17,8 @@
 #include "sem_locks.h"
 #include "sem_order.h"
 #include "set_flags.h"
+#include "spin_locks.h"
+#include "flag_order.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -67,6 +69,10 @@ static void cleanup(rh_static *s)
     s->ls.semord = NULL;
     rh_sf_free(s->ls.setflags);
     s->ls.setflags = NULL;
+    rh_spin_free(s->ls.spin);
+    s->ls.spin = NULL;
+    rh_flagord_free(s->ls.flagord);
+    s->ls.flagord = NULL;
     rh_ls_free(&s->ls);
     rh_tg_free(&s->tg);
     rh_cfg_free(&s->cfg);
@@ -112,9 +118,13 @@ int rh_static_run(rh_program *prog, const rh_options *o, rh_budget *budget, rh_r
     s.ls.semlock = rh_semlock_find(prog, &s.pt);
     s.ls.semord = rh_semord_find(prog, &s.pt);
     s.ls.setflags = rh_sf_find(&s);
+    s.ls.spin = rh_spin_find(prog, &s.pt);
+    s.ls.flagord = rh_flagord_find(prog, &s.pt);
+    rh_result_stat(res, "static.flags_ordering", rh_flagord_count(s.ls.flagord));
     rh_result_stat(res, "static.set_flags", rh_sf_count(s.ls.setflags));
     rh_ls_run(&s.ls, prog, &s.pt, &s.tg, &s.cfg, budget);
     rh_result_stat(res, "static.semaphore_locks", rh_semlock_count(s.ls.semlock));
+    rh_result_stat(res, "static.spin_locks", rh_spin_count(s.ls.spin));
     t = lap(res, "static.lockset.seconds", t);
     if (s.ls.timeout)
         return out_of_time(&s, budget);

@@ -1,0 +1,39 @@
+/* The producer sets the flag without holding the mutex: the consumer's locked load that sees it is ordered after nothing, so its read of the buffer races with the producer's writes. */
+#include <pthread.h>
+
+static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t c = PTHREAD_COND_INITIALIZER;
+static int ready;
+static char buffer[16];
+
+static void *producer(void *arg)
+{
+    (void)arg;
+    buffer[0] = 'h'; // RACE
+    buffer[1] = 'i'; // RACE
+    ready = 1; // RACE
+    pthread_mutex_lock(&m);
+    pthread_cond_signal(&c);
+    pthread_mutex_unlock(&m);
+    return 0;
+}
+
+static void *consumer(void *arg)
+{
+    (void)arg;
+    pthread_mutex_lock(&m);
+    while (!ready) // RACE
+        pthread_cond_wait(&c, &m);
+    pthread_mutex_unlock(&m);
+    return (void *)(long)(buffer[0] + buffer[1]); // RACE
+}
+
+int main(void)
+{
+    pthread_t p, q;
+    pthread_create(&p, 0, producer, 0);
+    pthread_create(&q, 0, consumer, 0);
+    pthread_join(p, 0);
+    pthread_join(q, 0);
+    return buffer[0] != 'h'; // NORACE
+}

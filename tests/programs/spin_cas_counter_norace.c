@@ -1,0 +1,34 @@
+/* A compare-and-swap spin lock (acquire CAS from 0 to 1 in a loop, release store of 0) guards the total both workers add to; main reads it after the joins: no race. */
+#include <pthread.h>
+
+static int owner;
+static int total;
+
+static void take(void)
+{
+    int expected;
+    do {
+        expected = 0;
+    } while (!__atomic_compare_exchange_n(&owner, &expected, 1, 0, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED));
+}
+
+static void *worker(void *arg)
+{
+    int n = (int)(long)arg;
+    for (int i = 0; i < 200; i++) {
+        take();
+        total += n; // NORACE
+        __atomic_store_n(&owner, 0, __ATOMIC_RELEASE);
+    }
+    return 0;
+}
+
+int main(void)
+{
+    pthread_t a, b;
+    pthread_create(&a, 0, worker, (void *)1L);
+    pthread_create(&b, 0, worker, (void *)2L);
+    pthread_join(a, 0);
+    pthread_join(b, 0);
+    return total < 0; // NORACE
+}
