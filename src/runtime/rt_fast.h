@@ -170,8 +170,10 @@ static inline int rt_fast_write(const rt_thread *t, rt_cell *c, uint32_t clock, 
  * ordered before t, and t already read the bytes in the same epoch (the
  * cell's read, when it covers them - *mask, the bytes it covers, when the
  * cell is a whole grain's - or one of the earlier reads kept, which cover
- * the cell), or the cell has no read since its write (this read becomes
- * it, covering `bits`). */
+ * the cell), or the cell's read is t's at the same instruction and stack
+ * in the same epoch (it grows to these bytes, as access_part would), or
+ * the cell has no read since its write (this read becomes it, covering
+ * `bits`). */
 static inline int rt_fast_read(const rt_thread *t, rt_cell *c, uint8_t *mask, unsigned bits,
                                uint32_t clock, int atomic, uint32_t loc)
 {
@@ -184,12 +186,53 @@ static inline int rt_fast_read(const rt_thread *t, rt_cell *c, uint8_t *mask, un
             *mask = (uint8_t)bits;
         return 1;
     }
-    if ((!mask || !(bits & ~*mask)) && rt_same_epoch(t, &c->r, clock, atomic))
-        return 1;
+    if (rt_same_epoch(t, &c->r, clock, atomic)) {
+        if (!mask || !(bits & ~*mask))
+            return 1;
+        /* the same instruction on more bytes of the grain: the record
+         * stands for its reads of the grain in the epoch (access_part) */
+        if (c->r.loc == loc && c->r.stack == t->node) {
+            *mask |= (uint8_t)bits;
+            return 1;
+        }
+    }
     for (uint32_t i = 0; i < c->nmore; i++)
         if (c->more[i].tid == (uint32_t)t->id)
             return rt_same_epoch(t, &c->more[i], clock, atomic);
     return 0;
+}
+
+/* Whether a read by t of [a, a+size) repeats bytes of the grain whose
+ * read rt_shadow_fast last took as done (t->rc_grain): nothing that could
+ * change its cells' answer happened since (rt.shadow_gen did not move:
+ * no clock changed, no other thread ran, no shadow update left the fast
+ * path), and t wrote no byte of it since (rt_forget_read), so the fast
+ * path would take it again, changing nothing. */
+static inline int rt_read_cached(const rt_thread *t, uintptr_t a, uint64_t size)
+{
+    unsigned off = (unsigned)(a & (RT_GRAIN - 1));
+    if (t->rc_gen != rt.shadow_gen || t->rc_grain != a / RT_GRAIN || size > RT_GRAIN - off)
+        return 0;
+    unsigned bits = ((1u << size) - 1) << off;
+    return !(bits & ~t->rc_mask);
+}
+
+static inline void rt_remember_read(rt_thread *t, uintptr_t a, uint64_t size)
+{
+    unsigned bits = ((1u << size) - 1) << (a & (RT_GRAIN - 1));
+    if (t->rc_gen == rt.shadow_gen && t->rc_grain == a / RT_GRAIN) {
+        t->rc_mask |= (uint8_t)bits;
+        return;
+    }
+    t->rc_gen = rt.shadow_gen;
+    t->rc_grain = a / RT_GRAIN;
+    t->rc_mask = (uint8_t)bits;
+}
+
+/* A write by t: its remembered read no longer says what the cells hold. */
+static inline void rt_forget_read(rt_thread *t)
+{
+    t->rc_gen = 0;
 }
 
 /* The shadow check of an access inside one grain (a whole grain's cell,
@@ -199,8 +242,9 @@ static inline int rt_fast_read(const rt_thread *t, rt_cell *c, uint8_t *mask, un
  * rule), or a read of bytes nobody read since their write, with the write
  * before them ordered before t.  Returns 1 when done; 0 sends it to
  * rt_shadow_access. */
-static inline int rt_shadow_fast(rt_thread *t, uintptr_t a, uint64_t size, uint32_t flags,
-                                 uint32_t loc)
+static inline __attribute__((always_inline)) int rt_shadow_fast(rt_thread *t, uintptr_t a,
+                                                                uint64_t size, uint32_t flags,
+                                                                uint32_t loc)
 {
     unsigned off = (unsigned)(a & (RT_GRAIN - 1));
     if (size > RT_GRAIN - off || size == 0 || t->ignore_r || t->ignore_w ||
@@ -212,17 +256,25 @@ static inline int rt_shadow_fast(rt_thread *t, uintptr_t a, uint64_t size, uint3
     unsigned g = (unsigned)(a & (RT_PAGE - 1)) / RT_GRAIN;
     uint32_t clock = (uint32_t)t->id < t->vc.n ? t->vc.c[t->id] : 0;
     int atomic = (flags & RH_RT_ATOMIC) != 0, write = (flags & RH_RT_WRITE) != 0;
+    if (write)
+        rt_forget_read(t);
     if (p->whole >> g & 1) {
         rt_cell *c = &p->g->cell[g];
         if (write)
             return size == RT_GRAIN && rt_fast_write(t, c, clock, atomic, loc);
-        return rt_fast_read(t, c, &p->rmask[g], ((1u << size) - 1) << off, clock, atomic, loc);
+        if (!rt_fast_read(t, c, &p->rmask[g], ((1u << size) - 1) << off, clock, atomic, loc))
+            return 0;
+        if (!atomic) /* the cached check is for plain reads only */
+            rt_remember_read(t, a, size);
+        return 1;
     }
     rt_cell *c = &p->g->bytes[g][off];
     for (unsigned i = 0; i < size; i++)
         if (write ? !rt_fast_write(t, &c[i], clock, atomic, loc)
                   : !rt_fast_read(t, &c[i], NULL, 1, clock, atomic, loc))
             return 0;
+    if (!write && !atomic)
+        rt_remember_read(t, a, size);
     return 1;
 }
 
