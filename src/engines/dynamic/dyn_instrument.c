@@ -257,7 +257,7 @@ static void instrument_scan_call(inst_ctx *c, LLVMValueRef call, const rh_conc_e
  * to the byte they return (or all of it when they return NULL): checked
  * by the bytes they touched, so a loop that searches the rest of a buffer
  * line by line stays linear.  Their other arguments are read whole. */
-static const char *const stop_at_result[] = {"strchr", "memchr", "rawmemchr", "strchrnul", "strpbrk"};
+static const char *const stop_at_result[] = {"strchr", "memchr", "rawmemchr", "strchrnul"};
 
 static int stops_at_result(LLVMValueRef call)
 {
