@@ -71,6 +71,12 @@ typedef struct rt_thread {
     uintptr_t hold_addr;
     uint64_t hold_size;
     unsigned long hold_since;
+    /* The grain (address / 8) and bytes of its last read the shadow's
+     * fast path took as a repeat, valid while rt.shadow_gen is rc_gen
+     * (rt_fast.h, rt_read_cached). */
+    uintptr_t rc_grain;
+    unsigned long rc_gen;
+    uint8_t rc_mask;
 } rt_thread;
 
 /* A synchronisation object, keyed by its address. */
@@ -141,6 +147,10 @@ typedef struct rt_state {
      * same thread in the locks held, so the shadow's same-epoch shortcut
      * (rt_fast.h) does not take it for the new one. */
     unsigned long sync_ev;
+    /* Moves at every step that could change what a thread's remembered
+     * read (rt_thread.rc_grain) stands for: a clock, an unmodelled call, an
+     * annotation, a shadow update off the fast path, the token taken. */
+    unsigned long shadow_gen;
     int targeted;            /* a directed run (RH_RT_TARGET): accesses go to rt_target_reach */
 } rt_state;
 

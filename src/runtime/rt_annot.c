@@ -73,6 +73,7 @@ static void ignore(int *depth, uint32_t *at, int begin, uint32_t loc)
 
 void rt_annot_op(rt_thread *t, uint32_t op, uint32_t flags, void *obj, uint64_t n, uint32_t loc)
 {
+    rt.shadow_gen++; /* what a remembered read stands for may change (rt_fast.h) */
     uintptr_t a = (uintptr_t)obj;
     switch (op) {
     case RH_OP_BENIGN:

@@ -15,6 +15,10 @@
 
 #include <string.h>
 
+/* The hot path's helpers are inlined whatever the optimiser's estimate:
+ * a call per access costs more than their bodies. */
+#define RT_HOT __attribute__((always_inline))
+
 #define RT_SPIN_LIMIT 3000 /* steps in a row after which a thread is deemed spinning */
 #define RT_QUANTUM 10000   /* points in a row one thread may run while another could */
 
@@ -22,7 +26,7 @@
  * choice: nothing that could change who is enabled happened since it was
  * chosen, it is not spinning, and its strategy's quantum is not over
  * (PCT: a change point, checked by the caller, also ends it). */
-static inline int rt_keeps_token(const rt_thread *t)
+static inline RT_HOT int rt_keeps_token(const rt_thread *t)
 {
     if (rt.dirty || t->pend != RT_P_RUN || t->run_len > RT_SPIN_LIMIT)
         return 0;
@@ -42,7 +46,7 @@ static inline int rt_change_at(unsigned long choice)
 
 /* rt_point when t keeps the token: 1 when done, 0 when the slow path
  * (rt_point) must run, which then does all of the point's bookkeeping. */
-static inline int rt_point_fast(rt_thread *t, uint32_t loc)
+static inline RT_HOT int rt_point_fast(rt_thread *t, uint32_t loc)
 {
     if (t->stepped || rt_time_up || (rt.max_steps && rt.steps >= rt.max_steps) ||
         !rt_keeps_token(t))
@@ -124,7 +128,7 @@ typedef struct rt_page {
 extern rt_page *rt_shadow_dir[1u << RT_DIR_BITS];
 
 /* The page of address a when its chunk is mapped, else NULL. */
-static inline rt_page *rt_page_at(uintptr_t a)
+static inline RT_HOT rt_page *rt_page_at(uintptr_t a)
 {
     uintptr_t key = a >> RT_PAGE_BITS, d = key >> RT_CHUNK_BITS;
     if (d >= (1u << RT_DIR_BITS) || !rt_shadow_dir[d])
@@ -133,7 +137,7 @@ static inline rt_page *rt_page_at(uintptr_t a)
 }
 
 /* True when `prev` by another thread is not ordered before t's access. */
-static inline int rt_concurrent(const rt_thread *t, const rt_acc *prev, int now_atomic)
+static inline RT_HOT int rt_concurrent(const rt_thread *t, const rt_acc *prev, int now_atomic)
 {
     return prev->valid && prev->tid != t->id && !(prev->atomic && now_atomic) &&
            prev->clock > ((uint32_t)prev->tid < t->vc.n ? t->vc.c[prev->tid] : 0);
@@ -143,7 +147,7 @@ static inline int rt_concurrent(const rt_thread *t, const rt_acc *prev, int now_
  * thread and clock, atomicity and suppression, and no clock anywhere
  * changed nor unmodelled call ran since (so the locks held and the kind of
  * report are the same too). */
-static inline int rt_same_epoch(const rt_thread *t, const rt_acc *r, uint32_t clock, int atomic)
+static inline RT_HOT int rt_same_epoch(const rt_thread *t, const rt_acc *r, uint32_t clock, int atomic)
 {
     return r->valid && r->tid == (uint32_t)t->id && r->clock == clock && r->atomic == atomic &&
            !r->hide && r->ev >= (uint32_t)rt.sync_ev && r->ev >= (uint32_t)rt.unmod_ev;
@@ -152,7 +156,7 @@ static inline int rt_same_epoch(const rt_thread *t, const rt_acc *r, uint32_t cl
 /* A write by t that changes nothing but forgets t's own read: the cell's
  * write is t's at the same instruction and stack in the same epoch, and
  * no other thread's read is kept. */
-static inline int rt_fast_write(const rt_thread *t, rt_cell *c, uint32_t clock, int atomic,
+static inline RT_HOT int rt_fast_write(const rt_thread *t, rt_cell *c, uint32_t clock, int atomic,
                                 uint32_t loc)
 {
     if (c->nmore || !rt_same_epoch(t, &c->w, clock, atomic) || c->w.loc != loc ||
@@ -170,9 +174,11 @@ static inline int rt_fast_write(const rt_thread *t, rt_cell *c, uint32_t clock, 
  * ordered before t, and t already read the bytes in the same epoch (the
  * cell's read, when it covers them - *mask, the bytes it covers, when the
  * cell is a whole grain's - or one of the earlier reads kept, which cover
- * the cell), or the cell has no read since its write (this read becomes
- * it, covering `bits`). */
-static inline int rt_fast_read(const rt_thread *t, rt_cell *c, uint8_t *mask, unsigned bits,
+ * the cell), or the cell's read is t's at the same instruction and stack
+ * in the same epoch (it grows to these bytes, as access_part would), or
+ * the cell has no read since its write (this read becomes it, covering
+ * `bits`). */
+static inline RT_HOT int rt_fast_read(const rt_thread *t, rt_cell *c, uint8_t *mask, unsigned bits,
                                uint32_t clock, int atomic, uint32_t loc)
 {
     if (rt_concurrent(t, &c->w, atomic))
@@ -184,12 +190,53 @@ static inline int rt_fast_read(const rt_thread *t, rt_cell *c, uint8_t *mask, un
             *mask = (uint8_t)bits;
         return 1;
     }
-    if ((!mask || !(bits & ~*mask)) && rt_same_epoch(t, &c->r, clock, atomic))
-        return 1;
+    if (rt_same_epoch(t, &c->r, clock, atomic)) {
+        if (!mask || !(bits & ~*mask))
+            return 1;
+        /* the same instruction on more bytes of the grain: the record
+         * stands for its reads of the grain in the epoch (access_part) */
+        if (c->r.loc == loc && c->r.stack == t->node) {
+            *mask |= (uint8_t)bits;
+            return 1;
+        }
+    }
     for (uint32_t i = 0; i < c->nmore; i++)
         if (c->more[i].tid == (uint32_t)t->id)
             return rt_same_epoch(t, &c->more[i], clock, atomic);
     return 0;
+}
+
+/* Whether a read by t of [a, a+size) repeats bytes of the grain whose
+ * read rt_shadow_fast last took as done (t->rc_grain): nothing that could
+ * change its cells' answer happened since (rt.shadow_gen did not move:
+ * no clock changed, no other thread ran, no shadow update left the fast
+ * path), and t wrote no byte of it since (rt_forget_read), so the fast
+ * path would take it again, changing nothing. */
+static inline RT_HOT int rt_read_cached(const rt_thread *t, uintptr_t a, uint64_t size)
+{
+    unsigned off = (unsigned)(a & (RT_GRAIN - 1));
+    if (t->rc_gen != rt.shadow_gen || t->rc_grain != a / RT_GRAIN || size > RT_GRAIN - off)
+        return 0;
+    unsigned bits = ((1u << size) - 1) << off;
+    return !(bits & ~t->rc_mask);
+}
+
+static inline RT_HOT void rt_remember_read(rt_thread *t, uintptr_t a, uint64_t size)
+{
+    unsigned bits = ((1u << size) - 1) << (a & (RT_GRAIN - 1));
+    if (t->rc_gen == rt.shadow_gen && t->rc_grain == a / RT_GRAIN) {
+        t->rc_mask |= (uint8_t)bits;
+        return;
+    }
+    t->rc_gen = rt.shadow_gen;
+    t->rc_grain = a / RT_GRAIN;
+    t->rc_mask = (uint8_t)bits;
+}
+
+/* A write by t: its remembered read no longer says what the cells hold. */
+static inline void rt_forget_read(rt_thread *t)
+{
+    t->rc_gen = 0;
 }
 
 /* The shadow check of an access inside one grain (a whole grain's cell,
@@ -199,8 +246,9 @@ static inline int rt_fast_read(const rt_thread *t, rt_cell *c, uint8_t *mask, un
  * rule), or a read of bytes nobody read since their write, with the write
  * before them ordered before t.  Returns 1 when done; 0 sends it to
  * rt_shadow_access. */
-static inline int rt_shadow_fast(rt_thread *t, uintptr_t a, uint64_t size, uint32_t flags,
-                                 uint32_t loc)
+static inline RT_HOT int rt_shadow_fast(rt_thread *t, uintptr_t a,
+                                                                uint64_t size, uint32_t flags,
+                                                                uint32_t loc)
 {
     unsigned off = (unsigned)(a & (RT_GRAIN - 1));
     if (size > RT_GRAIN - off || size == 0 || t->ignore_r || t->ignore_w ||
@@ -212,17 +260,25 @@ static inline int rt_shadow_fast(rt_thread *t, uintptr_t a, uint64_t size, uint3
     unsigned g = (unsigned)(a & (RT_PAGE - 1)) / RT_GRAIN;
     uint32_t clock = (uint32_t)t->id < t->vc.n ? t->vc.c[t->id] : 0;
     int atomic = (flags & RH_RT_ATOMIC) != 0, write = (flags & RH_RT_WRITE) != 0;
+    if (write)
+        rt_forget_read(t);
     if (p->whole >> g & 1) {
         rt_cell *c = &p->g->cell[g];
         if (write)
             return size == RT_GRAIN && rt_fast_write(t, c, clock, atomic, loc);
-        return rt_fast_read(t, c, &p->rmask[g], ((1u << size) - 1) << off, clock, atomic, loc);
+        if (!rt_fast_read(t, c, &p->rmask[g], ((1u << size) - 1) << off, clock, atomic, loc))
+            return 0;
+        if (!atomic) /* the cached check is for plain reads only */
+            rt_remember_read(t, a, size);
+        return 1;
     }
     rt_cell *c = &p->g->bytes[g][off];
     for (unsigned i = 0; i < size; i++)
         if (write ? !rt_fast_write(t, &c[i], clock, atomic, loc)
                   : !rt_fast_read(t, &c[i], NULL, 1, clock, atomic, loc))
             return 0;
+    if (!write && !atomic)
+        rt_remember_read(t, a, size);
     return 1;
 }
 

@@ -209,7 +209,8 @@ void __rh_access(void *p, uint64_t size, uint32_t flags, uint32_t loc, uint64_t 
     }
     if (!rt_point_fast(t, loc))
         rt_point(t, loc);
-    if (!rt_shadow_fast(t, (uintptr_t)p, size, flags, loc))
+    if (((flags & RH_RT_WRITE) || !rt_read_cached(t, (uintptr_t)p, size)) &&
+        !rt_shadow_fast(t, (uintptr_t)p, size, flags, loc))
         rt_shadow_access(t, (uintptr_t)p, size, flags, loc);
     if (flags & RH_RT_WRITE)
         t->run_len = 0; /* a thread that writes is working, not spinning */
@@ -563,6 +564,7 @@ void __rh_unmodelled(uint32_t loc)
     rt.dirty = 1;
     rt_point(t, loc);
     rt.unmod_ev = rt.events + 1;
+    rt.shadow_gen++;
     rt.unmod_loc = loc;
     int i = 0;
     while (i < nseen && seen[i] != loc)

@@ -294,6 +294,7 @@ void rt_wait_token(rt_thread *t)
     while (rt.cur != t->id)
         pthread_cond_wait(&t->cv, &rt.mu);
     t->slice = 0; /* chosen: its quantum starts */
+    rt.shadow_gen++; /* others may have run: remembered reads are stale */
     pthread_mutex_unlock(&rt.mu);
     pthread_setcancelstate(old, NULL);
 }
@@ -339,6 +340,7 @@ static rt_thread *choose_or_free(rt_thread *t, int *freed)
 
 void rt_sched_leave(rt_thread *t)
 {
+    rt.shadow_gen++;
     __atomic_store_n(&t->outside, 1, __ATOMIC_RELEASE);
     rt.dirty = 1;
     rt_thread *n = choose(NULL);
@@ -500,6 +502,7 @@ static void init_pct(void)
 
 void rt_sched_init(void)
 {
+    rt.shadow_gen = 1; /* a new thread's rc_gen, 0, matches none */
     const char *s = getenv("RH_RT_STRATEGY"), *v;
     rt.strategy = !s ? RT_PCT : !strcmp(s, "random") ? RT_RANDOM : !strcmp(s, "fifo") ? RT_FIFO
                   : !strcmp(s, "replay")             ? RT_REPLAY : RT_PCT;

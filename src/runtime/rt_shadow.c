@@ -49,6 +49,7 @@ static void vc_fit(rt_vc *v, uint32_t n)
 void rt_vc_join(rt_vc *to, const rt_vc *from)
 {
     rt.sync_ev = rt.events;
+    rt.shadow_gen++;
     vc_fit(to, from->n);
     for (uint32_t i = 0; i < from->n; i++)
         if (from->c[i] > to->c[i])
@@ -58,6 +59,7 @@ void rt_vc_join(rt_vc *to, const rt_vc *from)
 void rt_vc_tick(rt_thread *t)
 {
     rt.sync_ev = rt.events;
+    rt.shadow_gen++;
     vc_fit(&t->vc, (uint32_t)t->id + 1);
     t->vc.c[t->id]++;
 }
@@ -403,6 +405,31 @@ static int access_part(rt_thread *t, rt_page *p, uintptr_t a, uint64_t size, uin
     return 1;
 }
 
+/* Whether every record of cell c is ordered before t, while t is the only
+ * live thread: then no thread can ever race with any of them (a thread
+ * created later starts from t's clock), nor with what t does now, so the
+ * cell may take an access of part of its bytes as one of all of them
+ * without changing any verdict: a write of one byte of a whole grain (a
+ * string's terminator) does not split it, nor does it spread a page. */
+static int alone_after(const rt_thread *t, const rt_cell *c)
+{
+    if (rt.live != 1 || rt_concurrent(t, &c->w, 0) || rt_concurrent(t, &c->r, 0))
+        return 0;
+    for (uint32_t i = 0; i < c->nmore; i++)
+        if (rt_concurrent(t, &c->more[i], 0))
+            return 0;
+    return 1;
+}
+
+/* An access by t, alone, to cell c standing for more bytes than it touches. */
+static void access_alone(rt_thread *t, rt_cell *c, uintptr_t a, uint64_t size, const rt_acc *now,
+                         int write, int rmw)
+{
+    access_byte(t, c, a, now, write, size);
+    if (rmw)
+        add_read(t, c, now);
+}
+
 /* [from, from+n) of an access of [a, a+size), grain by grain where it can. */
 static void access_span(rt_thread *t, uintptr_t a, uint64_t size, uintptr_t from, uint64_t n,
                         const rt_acc *now, int write, int rmw)
@@ -424,6 +451,13 @@ static void access_span(rt_thread *t, uintptr_t a, uint64_t size, uintptr_t from
         unsigned m = RT_GRAIN - (unsigned)(b & (RT_GRAIN - 1));
         m = m < n - i ? m : (unsigned)(n - i);
         if (!write && access_part(t, p, a, size, b, m, now)) {
+            i += m;
+            continue;
+        }
+        unsigned g = (unsigned)(b & (RT_PAGE - 1)) / RT_GRAIN;
+        if (write && p->spread && (p->whole >> g & 1) && alone_after(t, &p->g->cell[g])) {
+            access_alone(t, &p->g->cell[g], a, size, now, write, rmw);
+            p->rmask[g] = 0xFF;
             i += m;
             continue;
         }
@@ -472,9 +506,15 @@ static int access_page(rt_thread *t, uintptr_t a, uint64_t size, uintptr_t b, co
 void rt_shadow_access(rt_thread *t, uintptr_t a, uint64_t size, uint32_t flags, uint32_t loc)
 {
     uint32_t ignored = t->ignore_r || t->ignore_w ? rt_annot_ignored(t, flags) : 0;
+    rt.shadow_gen++; /* cells change off the fast path (rt_read_cached) */
     rt_acc now = {rt_vc_get(&t->vc, t->id), loc, t->node, (uint32_t)rt.events,
                   ignored, (uint16_t)t->id, (flags & RH_RT_ATOMIC) != 0, 1};
     int write = (flags & RH_RT_WRITE) != 0, rmw = write && (flags & RH_RT_READ);
+    rt_page *p = size && ((a ^ (a + size - 1)) >> RT_PAGE_BITS) == 0 ? page_of(a) : NULL;
+    if (p && !p->spread && alone_after(t, &p->top)) {
+        access_alone(t, &p->top, a, size, &now, write, rmw); /* the page stays one cell */
+        return;
+    }
     if (size < RT_PAGE) {
         access_span(t, a, size, a, size, &now, write, rmw);
         return;
@@ -539,6 +579,7 @@ static int page_used(const rt_page *p)
  * new threads are new memory, whatever addresses they reuse. */
 void rt_shadow_clear(uintptr_t a, uint64_t size)
 {
+    rt.shadow_gen++;
     if (!size)
         return;
     uintptr_t last = (a + size - 1) >> RT_PAGE_BITS;
@@ -560,6 +601,7 @@ void rt_shadow_clear(uintptr_t a, uint64_t size)
  * annotation loc: a race with one of them is reported suppressed by it. */
 void rt_shadow_hide(uintptr_t a, uint64_t size, uint32_t loc)
 {
+    rt.shadow_gen++;
     for (uint64_t i = 0; i < size; i++) {
         rt_page *p = rt_page_at(a + i);
         if (!p || !page_used(p)) {

@@ -5,8 +5,10 @@
  * served by the runtime.  What a call means comes from the table only.
  *
  * Not instrumented: plain (non-atomic) loads and stores of memory only the
- * accessing thread can reach, and loads of constant globals (dyn_private.h
- * states the rule and why leaving them out hides no race).
+ * accessing thread can reach, loads of constant globals, and plain loads
+ * and stores that repeat an earlier access of the same bytes with no call,
+ * fence or atomic between (dyn_private.h states the rules and why leaving
+ * them out hides no race).
  */
 #include "dyn.h"
 #include "dyn_private.h"
@@ -251,10 +253,10 @@ static void instrument_scan_call(inst_ctx *c, LLVMValueRef call, const rh_conc_e
     }
 }
 
-/* Searches that read their object from its start up to the byte they
- * return (or all of it when they return NULL): checked by the bytes they
- * touched, so a loop that searches the rest of a buffer line by line
- * stays linear. */
+/* Searches that read their object (the first argument) from its start up
+ * to the byte they return (or all of it when they return NULL): checked
+ * by the bytes they touched, so a loop that searches the rest of a buffer
+ * line by line stays linear.  Their other arguments are read whole. */
 static const char *const stop_at_result[] = {"strchr", "memchr", "rawmemchr", "strchrnul"};
 
 static int stops_at_result(LLVMValueRef call)
@@ -304,7 +306,7 @@ static void instrument_memory_call(inst_ctx *c, LLVMValueRef call, const rh_conc
         else if (!n)
             n = k64(c, 1); /* a write of unknown length: its first byte at least */
         LLVMValueRef p = LLVMGetOperand(call, (unsigned)roles[i].arg);
-        if (roles[i].kind == RH_RT_READ && stops_at_result(call))
+        if (roles[i].kind == RH_RT_READ && roles[i].arg == 0 && stops_at_result(call))
             read_up_to_result(c, call, p, n, flags);
         else
             call_access(c, call, p, n, flags, NULL);
@@ -339,12 +341,12 @@ static LLVMValueRef effect_bytes(inst_ctx *c, LLVMValueRef call, const rh_effect
     }
 }
 
-static void library_access(inst_ctx *c, LLVMValueRef call, LLVMValueRef ptr, const rh_effect *ef,
-                           unsigned kind)
+static void library_access(inst_ctx *c, LLVMValueRef call, int argno, LLVMValueRef ptr,
+                           const rh_effect *ef, unsigned kind)
 {
     /* reads happen on what the caller passed, writes show after the call
      * (read(2) fills as much as it returns) */
-    int upto = kind == RH_RT_READ && ef && stops_at_result(call);
+    int upto = kind == RH_RT_READ && ef && argno == 0 && stops_at_result(call);
     int before = kind == RH_RT_READ && !upto && !(ef && (ef->size == RH_SZ_RET || ef->size == RH_SZ_ARG_RET));
     LLVMPositionBuilderBefore(c->b, before ? call : LLVMGetNextInstruction(call));
     unsigned flags = kind;
@@ -370,16 +372,16 @@ static void instrument_library_call(inst_ctx *c, LLVMValueRef call, const rh_con
             if (LLVMGetTypeKind(LLVMTypeOf(p)) != LLVMPointerTypeKind)
                 continue;
             if (ef[i].read)
-                library_access(c, call, p, &ef[i], RH_RT_READ);
+                library_access(c, call, k, p, &ef[i], RH_RT_READ);
             if (ef[i].write && ef[i].exact) /* an upper bound might record what did not happen */
-                library_access(c, call, p, &ef[i], RH_RT_WRITE);
+                library_access(c, call, k, p, &ef[i], RH_RT_WRITE);
         }
     const char *state = rh_model_row_state(c->prog, e);
     char name[160];
     LLVMValueRef g = state && !(e->flags & RH_F_STATE_LOCKED)
                          ? LLVMGetNamedGlobal(c->mod, rh_libspec_state_object(state, name, sizeof name)) : NULL;
     if (g)
-        library_access(c, call, g, NULL, e->flags & RH_F_STATE_WRITE ? RH_RT_WRITE : RH_RT_READ);
+        library_access(c, call, -1, g, NULL, e->flags & RH_F_STATE_WRITE ? RH_RT_WRITE : RH_RT_READ);
 }
 
 static LLVMValueRef arg_or_null(LLVMValueRef call, int i)
@@ -692,13 +694,15 @@ static void instrument_function(inst_ctx *c, LLVMValueRef fn)
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
         for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in))
             rh_vec_push(&todo, in);
+    char *covered = rh_dyn_covered_accesses(c->td, fn, todo.items, todo.len);
     for (size_t i = 0; i < todo.len; i++) {
         freeze_undef(c, todo.items[i]);
         if (LLVMGetInstructionOpcode(todo.items[i]) == LLVMCall)
             instrument_call(c, todo.items[i]);
-        else
+        else if (!covered[i]) /* repeats an access of its epoch: dyn_private.h */
             instrument_memory(c, todo.items[i]);
     }
+    free(covered);
     rh_vec_free(&todo);
 }
 
