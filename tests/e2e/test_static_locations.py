@@ -11,7 +11,8 @@ with no lock, is a likely location on exactly the RACE lines (the setup
 before the create and the accesses after the join are not), and its
 reference-counted look-alike lists nothing likely; the branches
 set_flags.h and path_facts.h call dead hide no race of their racy twins
-(every RACE line still in a --may pair) and leave their look-alikes with
+(every RACE line still in a --may pair; nonnull_params.h's null test of a
+parameter every call passes a string literal is one of them) and leave their look-alikes with
 no pair at all; a lock call is an access of its mutex's memory (an unlock
 racing with the destroy and the free of its mutex is a --may pair on those
 lines, two lock calls are never a pair, and init before the creates and
@@ -64,13 +65,15 @@ def sink_program(path, n):
 
 
 # Dead-branch rules (set flags, a flag only main writes, known call
-# results, relocking a held mutex): look-alike, racy twin (None: an older one).
+# results, relocking a held mutex, a null test of a parameter no call
+# passes null): look-alike, racy twin (None: an older one).
 DEAD_BRANCH_PAIRS = [
     ("flag_lock_enabled_at_init_norace", "flag_lock_enabled_late_race"),
     ("flag_lock_enabled_before_post_norace", "flag_lock_enabled_after_post_race"),
     ("main_only_flag_still_zero_norace", "worker_sets_flag_race"),
     ("known_result_error_branch_norace", "known_result_error_branch_race"),
     ("relock_on_error_path_norace", "errorcheck_relock_race"),
+    ("nonnull_name_unnamed_counter_norace", "nonnull_name_unnamed_counter_race"),
 ]
 
 # Points-to look-alikes (points_to.h): each has no --may pair at all, and

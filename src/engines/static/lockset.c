@@ -8,6 +8,7 @@
 #include "param_locks.h"
 #include "sem_locks.h"
 #include "set_flags.h"
+#include "nonnull_params.h"
 #include "sem_order.h"
 
 #include <stddef.h>
@@ -441,7 +442,8 @@ static void refine_edge(rh_ls *ls, LLVMValueRef term, unsigned succ, LLVMValueRe
 {
     if (LLVMGetInstructionOpcode(term) != LLVMBr || !LLVMIsConditional(term))
         return;
-    if (rh_sf_edge_dead(ls->setflags, term, succ, s)) { /* a set flag read as zero */
+    if (rh_sf_edge_dead(ls->setflags, term, succ, s) || /* a set flag read as zero */
+        rh_nn_edge_dead(ls->nonnull, term, succ)) {       /* a non-null parameter tested for null */
         s->live = 0;
         return;
     }
@@ -840,8 +842,9 @@ static void run_once(rh_ls *ls, rh_program *p, rh_pt *pt, rh_tg *tg, const rh_cf
     struct rh_semlock *semlock = ls->semlock;
     struct rh_semord *semord = ls->semord;
     struct rh_sf *setflags = ls->setflags;
+    struct rh_nn *nonnull = ls->nonnull;
     memset(ls, 0, sizeof *ls);
-    ls->semlock = semlock, ls->semord = semord, ls->setflags = setflags;
+    ls->semlock = semlock, ls->semord = semord, ls->setflags = setflags, ls->nonnull = nonnull;
     rh_semord_reset(semord);
     rh_sf_begin_run(setflags);
     ls->p = p, ls->pt = pt, ls->tg = tg, ls->cfg = cfg, ls->budget = budget;
@@ -892,8 +895,9 @@ static void free_run(rh_ls *ls)
     struct rh_semlock *semlock = ls->semlock;
     struct rh_semord *semord = ls->semord;
     struct rh_sf *setflags = ls->setflags;
+    struct rh_nn *nonnull = ls->nonnull;
     rh_ls_free(ls);
-    ls->semlock = semlock, ls->semord = semord, ls->setflags = setflags;
+    ls->semlock = semlock, ls->semord = semord, ls->setflags = setflags, ls->nonnull = nonnull;
 }
 
 /* Lock histories only matter for locks some thread holds when it creates

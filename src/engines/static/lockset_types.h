@@ -121,6 +121,8 @@ typedef struct rh_ls {
     struct rh_semlock *semlock; /* semaphores used as locks (sem_locks.h), kept across runs; may be NULL */
     struct rh_semord *semord;   /* semaphore order (sem_order.h), kept across runs; may be NULL */
     struct rh_sf *setflags;     /* set flags (set_flags.h), kept across runs; may be NULL */
+    struct rh_nn *nonnull;      /* null tests of non-null parameters (nonnull_params.h), kept across
+                                   runs; may be NULL */
     rh_budget *budget;
     int timeout;
 } rh_ls;

@@ -16,6 +16,7 @@
 #include "sem_locks.h"
 #include "sem_order.h"
 #include "set_flags.h"
+#include "nonnull_params.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -65,6 +66,8 @@ static void cleanup(rh_static *s)
     s->ls.semord = NULL;
     rh_sf_free(s->ls.setflags);
     s->ls.setflags = NULL;
+    rh_nn_free(s->ls.nonnull);
+    s->ls.nonnull = NULL;
     rh_ls_free(&s->ls);
     rh_tg_free(&s->tg);
     rh_cfg_free(&s->cfg);
@@ -111,6 +114,8 @@ int rh_static_run(rh_program *prog, const rh_options *o, rh_budget *budget, rh_r
     s.ls.semord = rh_semord_find(prog, &s.pt);
     s.ls.setflags = rh_sf_find(&s);
     rh_result_stat(res, "static.set_flags", rh_sf_count(s.ls.setflags));
+    s.ls.nonnull = rh_nn_find(prog, &s.pt, &s.tg);
+    rh_result_stat(res, "static.nonnull_dead_edges", rh_nn_count(s.ls.nonnull));
     rh_ls_run(&s.ls, prog, &s.pt, &s.tg, &s.cfg, budget);
     rh_result_stat(res, "static.semaphore_locks", rh_semlock_count(s.ls.semlock));
     t = lap(res, "static.lockset.seconds", t);
