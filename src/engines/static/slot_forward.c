@@ -78,13 +78,34 @@ typedef struct fwd_walk {
     const rh_sset *cell;
     LLVMValueRef value; /* what the stores found so far store */
     rh_map seen;        /* blocks scanned from their end */
+    rh_map defs;        /* the instructions the load's address is computed from */
     RH_VEC(LLVMBasicBlockRef) work;
 } fwd_walk;
+
+/* Records the instructions address v is computed from that are not pure
+ * operations (a phi, a load, a call): a walk that meets one has gone back
+ * past its definition (a loop's previous iteration, where the same SSA
+ * value held another index), and a store found beyond it wrote another
+ * cell.  The pure operations recomputed between the store and the load
+ * are functions of these. */
+static void note_defs(fwd_walk *w, LLVMValueRef v, int depth)
+{
+    if (!LLVMIsAInstruction(v))
+        return;
+    if (depth > FWD_MAX_DEPTH || !pure_op(LLVMGetInstructionOpcode(v))) {
+        rh_map_put_ptr(&w->defs, v, 1);
+        return;
+    }
+    for (int i = 0; i < LLVMGetNumOperands(v); i++)
+        note_defs(w, LLVMGetOperand(v, (unsigned)i), depth + 1);
+}
 
 /* One instruction met walking back from the load: 1 the path ends at a
  * forwarding store, 0 go on, -1 the walk fails. */
 static int step(fwd_walk *w, LLVMValueRef in)
 {
+    if (rh_map_get_ptr(&w->defs, in, 0))
+        return -1;
     switch (LLVMGetInstructionOpcode(in)) {
     case LLVMStore:
         if (same_address(LLVMGetOperand(in, 1), w->addr, 0)) {
@@ -146,10 +167,12 @@ LLVMValueRef rh_fwd_stored(rh_pt *pt, LLVMValueRef load)
     w.cell = rh_pt_of(pt, w.addr);
     if (!w.cell->n)
         return NULL;
+    note_defs(&w, w.addr, 0);
     int ok = scan(&w, LLVMGetInstructionParent(load), load);
     while (ok && w.work.len)
         ok = scan(&w, w.work.items[--w.work.len], NULL);
     rh_map_free(&w.seen);
+    rh_map_free(&w.defs);
     rh_vec_free(&w.work);
     return ok ? w.value : NULL;
 }

@@ -7,7 +7,9 @@
  * A load L is forwarded to the value of store S when, on every path that
  * reaches L, S is the last instruction before it that may touch the cell:
  * both address the cell by one expression (the same SSA value, or GEPs and
- * integer casts with the same operands, compared structurally), neither is
+ * integer casts with the same operands, compared structurally, and no path
+ * goes back past the definition of a value the address is computed from:
+ * in a loop's previous iteration the same SSA index was another), neither is
  * atomic or volatile, and between them there is no store or read-modify-
  * write whose points-to set may reach the cell's object, no call (a call
  * may write the cell or synchronise), and no fence.  Without a call, an
