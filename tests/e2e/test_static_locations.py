@@ -15,7 +15,8 @@ set_flags.h and path_facts.h call dead hide no race of their racy twins
 parameter every call passes a string literal is one of them) and leave their look-alikes with
 no pair at all; a lock call is an access of its mutex's memory (an unlock
 racing with the destroy and the free of its mutex is a --may pair on those
-lines, two lock calls are never a pair, and init before the creates and
+lines, likely when main destroys it with no lock call or join before, and
+never likely in the reference-counted look-alike; two lock calls are never a pair, and init before the creates and
 destroy and free after the joins pair with nothing); a buffer passed to a
 variadic function stays its thread's own (no pair) unless the variadic
 function stores it where other threads reach it (the racy twin's pair);
@@ -160,6 +161,18 @@ def main():
     check("mutex memory: two lock calls are never a pair",
           not [ops for ops in pairs.values() if all(o and o.startswith("pthread_mutex_") for o in ops)
                and not any(o == "pthread_mutex_destroy" for o in ops)], pairs)
+    race, _ = harness.annotations(path)
+    likely = {a["line"] for r in rs if r.get("status") == "likely" for a in r["accesses"]}
+    check("mutex memory: main's destroy and free against the worker's lock calls are likely, on exactly "
+          "the RACE lines", likely == race, (sorted(likely), sorted(race)))
+    _, rs = races(rh, os.path.join(PROGS, "mutex_refcount_main_last_norace.c"))
+    check("mutex memory, reference-counted look-alike (main may drop the last reference): nothing likely",
+          rs and not [r for r in rs if r.get("status") == "likely"],
+          [(r.get("status"), [a["line"] for a in r["accesses"]]) for r in rs])
+    _, rs = races(rh, os.path.join(PROGS, "mutex_destroyed_after_helper_join_norace.c"))
+    check("mutex memory, destroyed after a helper's join the analysis does not count: nothing likely",
+          rs and not [r for r in rs if r.get("status") == "likely"],
+          [(r.get("status"), [a["line"] for a in r["accesses"]]) for r in rs])
     _, rs = races(rh, os.path.join(PROGS, "mutex_freed_after_join_norace.c"))
     check("mutex memory: init before the creates, destroy and free after the joins pair with nothing", not rs,
           [[a["line"] for a in r["accesses"]] for r in rs])
