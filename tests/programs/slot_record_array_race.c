@@ -1,4 +1,4 @@
-/* Like slot_record_array_norace, but the creator writes the record through its array slot once more after the create: the thread reads that field and frees the record meanwhile. */
+/* Like slot_record_array_norace, but the creator writes the record through its array slot once more after the create: the thread reads that field meanwhile (the records are freed after the joins). */
 #include <pthread.h>
 #include <stdlib.h>
 
@@ -8,7 +8,6 @@ static void *task_run(void *p)
 {
     struct task *t = p;
     long v = (long)t->id * t->weight; // RACE
-    free(t); // RACE
     return (void *)v;
 }
 
@@ -31,6 +30,7 @@ static long spawn_all(int n)
     for (int i = 0; i < n; i++) {
         void *r;
         pthread_join(tids[i], &r);
+        free(slots[i]); // NORACE
         sum += (long)r;
     }
     free(slots);
