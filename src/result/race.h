@@ -53,6 +53,12 @@ typedef struct rh_race_access {
                                threads it races with may be finished), 0 when not or unknown */
     int lock_call_before;   /* static: a lock call of its function runs before it on every path,
                                no unlock call between (some lock is held, named or not) */
+    int lock_call_earlier;  /* static: a lock call of its function may run before it (held or
+                               released since: a count dropped under a lock, then acted on) */
+    int unjoined_before;    /* static: no join call that may name the other side's thread
+                               may run before it (none names it, or only joins of its own
+                               function that cannot precede it): that thread may still run;
+                               computed for the main thread's library calls only */
     int after_create;       /* static: its function created the other side's thread before it
                                in this call, outside any loop around the create (the thread it
                                shares the object with is its own child), 0 when not or unknown */

@@ -38,6 +38,10 @@ static void access_extras(json_t *j, const rh_race_access *a)
         json_object_set_new(j, "after_create", json_true());
     if (a->lock_call_before)
         json_object_set_new(j, "lock_call_before", json_true());
+    if (a->lock_call_earlier)
+        json_object_set_new(j, "lock_call_earlier", json_true());
+    if (a->unjoined_before)
+        json_object_set_new(j, "unjoined_before", json_true());
     if (a->op)
         json_object_set_new(j, "operation", json_string(a->op));
 }
@@ -210,6 +214,8 @@ static void access_from_json(rh_race_access *a, json_t *j)
     a->after_join = json_is_true(json_object_get(j, "after_join"));
     a->after_create = json_is_true(json_object_get(j, "after_create"));
     a->lock_call_before = json_is_true(json_object_get(j, "lock_call_before"));
+    a->lock_call_earlier = json_is_true(json_object_get(j, "lock_call_earlier"));
+    a->unjoined_before = json_is_true(json_object_get(j, "unjoined_before"));
     a->op = dup_or_null(json_string_value(json_object_get(j, "operation")));
     json_t *locks = json_object_get(j, "locks"), *stack = json_object_get(j, "stack");
     a->locks = rh_xcalloc(json_array_size(locks), sizeof *a->locks);

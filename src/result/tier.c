@@ -63,7 +63,7 @@ static int whole_by_call(const rh_race_access *a)
  * Measured on real programs with judged races (bench/score_races.py). */
 typedef enum may_kind {
     MAY_WEAK = 0, MAY_UNPROTECTED, MAY_MAIN_READS, MAY_MAIN_FLAG, MAY_INSTANCES,
-    MAY_HEAP_SHARED, MAY_LIBRARY_STATE, MAY_MAIN_SHARED_READS
+    MAY_HEAP_SHARED, MAY_LIBRARY_STATE, MAY_MAIN_SHARED_READS, MAY_DESTROYED_IN_USE
 } may_kind;
 
 /* A handler the library runs (a signal handler, an atexit function): the
@@ -102,12 +102,16 @@ static may_kind shared_code_read(const rh_race *r, const rh_race_access *x,
     return MAY_MAIN_SHARED_READS;
 }
 
+static int lock_call(const rh_race_access *a);
+
 /* MAY_MAIN_READS or MAY_MAIN_FLAG when x is the main thread's side of
- * the may-race r and y the other's (see above), else MAY_WEAK. */
+ * the may-race r and y the other's (see above), else MAY_WEAK.  Main's
+ * lock call is its mutex's synchronisation, not a read of data (against a
+ * worker's destroy it is a reference count's look-alike). */
 static may_kind main_own(const rh_race *r, const rh_race_access *x, const rh_race_access *y)
 {
     if (x->thread != 0 || y->thread == 0 || !bare(x) || !x->one_target || !y->one_target ||
-        x->after_join)
+        x->after_join || lock_call(x))
         return MAY_WEAK;
     if (!x->own_code)
         return shared_code_read(r, x, y);
@@ -201,6 +205,47 @@ static may_kind heap_shared(const rh_race *r)
     return MAY_WEAK;
 }
 
+/* A call that ends a lock's life: its destroy, or the free of its block. */
+static int ends_lock(const rh_race_access *a)
+{
+    const rh_conc_entry *e = a->op ? rh_conc_lookup(NULL, a->op, 0) : NULL;
+    return e && (e->op == RH_OP_LOCK_DESTROY || e->op == RH_OP_FREE);
+}
+
+/* A lock or unlock call (not an init or destroy) on its lock's memory. */
+static int takes_or_gives(const rh_race_access *a)
+{
+    const rh_conc_entry *e = a->op ? rh_conc_lookup(NULL, a->op, 0) : NULL;
+    return e && (e->op == RH_OP_LOCK || e->op == RH_OP_UNLOCK);
+}
+
+/* MAY_DESTROYED_IN_USE: the main thread (x) destroys a lock or frees its
+ * block while another thread entry (y, not a handler) locks or unlocks
+ * it, and no join that may name y's thread may run before x (y's thread
+ * is detached or never joined, or joined only later in x's function: a
+ * join the analysis did not count is the usual order of a teardown); x
+ * holds no lock, and no lock call or join of its function may run before
+ * it.  The look-alike is a
+ * reference count, whose last user frees after dropping the count under
+ * the lock, which orders every other user's unlock before the free: that
+ * user is a worker, or takes the lock first.  Nothing in main's own code
+ * then waits for y's unlock to end: the lock word is freed under a thread
+ * still inside it (a pool polling a counter before tearing down). */
+static may_kind destroyed_in_use(const rh_race *r)
+{
+    const rh_race_access *x = &r->a, *y = &r->b;
+    if (!ends_lock(x))
+        x = &r->b, y = &r->a;
+    if (!ends_lock(x) || !takes_or_gives(y) || x->thread != 0 || !x->unjoined_before || handler_side(x) ||
+        handler_side(y) || x->assumed || y->assumed)
+        return MAY_WEAK;
+    if (!heap_object(r->object) && !rh_names_is_program_global(r->object))
+        return MAY_WEAK;
+    if (x->nlocks || x->lock_call_earlier || x->after_join)
+        return MAY_WEAK;
+    return MAY_DESTROYED_IN_USE;
+}
+
 /* A call whose hidden state glibc keeps per thread or serialises inside
  * (strerror): a race by POSIX, which the report keeps, but not one a
  * glibc program shows, so no strong evidence. */
@@ -248,7 +293,8 @@ static const char *may_weakness(const rh_race *r, may_kind *kind)
 {
     *kind = MAY_WEAK;
     int global = rh_names_is_program_global(r->object);
-    if ((*kind = heap_shared(r)) != MAY_WEAK || (*kind = library_shared(r)) != MAY_WEAK)
+    if ((*kind = heap_shared(r)) != MAY_WEAK || (*kind = library_shared(r)) != MAY_WEAK ||
+        (*kind = destroyed_in_use(r)) != MAY_WEAK)
         return NULL;
     if (!global && !(main_pair(r) && heap_object(r->object)))
         return r->a.thread == r->b.thread ? "two instances of one thread"
@@ -296,6 +342,10 @@ static const char *const may_evidence[] = {
     [MAY_MAIN_SHARED_READS] = "may-race on a volatile variable of the program: the main thread reads it "
                               "by name with no lock, in code another thread runs too, while another "
                               "thread entry writes it by name with no lock",
+    [MAY_DESTROYED_IN_USE] = "may-race on a lock's own memory: the main thread destroys the lock or "
+                             "frees its block, holding no lock, taking none and joining no thread "
+                             "before in its function, while another thread entry, which no join "
+                             "before it names, locks or unlocks it",
     [MAY_MAIN_FLAG] = "may-race on a volatile flag of the program: the main thread, in code no other "
                       "thread runs, writes it by name with no lock while another thread entry reads it",
 };

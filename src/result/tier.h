@@ -19,7 +19,10 @@
  *              thread touches after creating its own child while the
  *              child touches it under no lock, one writing or freeing it;
  *              the library's hidden state filled by two threads' calls in
- *              different functions, one unlocked (tier.c);
+ *              different functions, one unlocked; a lock the main thread
+ *              destroys or frees, with no lock, lock call or join before
+ *              in its function, while another thread entry that no join
+ *              before names locks or unlocks it (tier.c);
  *   possible   every other static may-race (both sides or, off main's
  *              own code, one side holds a lock, two instances of one
  *              thread, main in code its threads share or writing what
@@ -29,7 +32,8 @@
  * Contract: rh_tier_assign sets r->status and r->status_why (NULL when
  * confirmed; a likely may-race's names the evidence it stands on) from
  * the record alone (the static engine's own_code, one_target, after_join,
- * after_create and lock_call_before included), so every engine, the merge of the
+ * after_create, lock_call_before, lock_call_earlier and unjoined_before
+ * included), so every engine, the merge of the
  * portfolio and a report read back from JSON agree.  It never changes a
  * verdict: verdicts and exit codes rest on the evidence (portfolio.c).
  */

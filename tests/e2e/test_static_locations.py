@@ -11,11 +11,13 @@ with no lock, is a likely location on exactly the RACE lines (the setup
 before the create and the accesses after the join are not), and its
 reference-counted look-alike lists nothing likely; the branches
 set_flags.h and path_facts.h call dead hide no race of their racy twins
-(every RACE line still in a --may pair) and leave their look-alikes with
+(every RACE line still in a --may pair; nonnull_params.h's null test of a
+parameter every call passes a string literal is one of them) and leave their look-alikes with
 no pair at all, and so do spin locks made of atomics (spin_locks.h) and
 flags that order (flag_order.h); a lock call is an access of its mutex's memory (an unlock
 racing with the destroy and the free of its mutex is a --may pair on those
-lines, two lock calls are never a pair, and init before the creates and
+lines, likely when main destroys it with no lock call or join before, and
+never likely in the reference-counted look-alike; two lock calls are never a pair, and init before the creates and
 destroy and free after the joins pair with nothing); a buffer passed to a
 variadic function stays its thread's own (no pair) unless the variadic
 function stores it where other threads reach it (the racy twin's pair);
@@ -31,7 +33,9 @@ and a pointer difference are numbers, not addresses); and a thread library's
 look-alikes (create and join wrappers around a trampoline, lock wrappers on
 a heap lock behind a global pointer, threads run one after the other, a heap
 block per instance) have no pair while their racy twins keep every RACE
-line."""
+line; nor do the ordering look-alikes (a record stored into an array slot
+and reloaded from it before its thread's create is still the record handed
+over)."""
 import json
 import os
 import subprocess
@@ -70,13 +74,15 @@ def sink_program(path, n):
 
 
 # Dead-branch rules (set flags, a flag only main writes, known call
-# results, relocking a held mutex): look-alike, racy twin (None: an older one).
+# results, relocking a held mutex, a null test of a parameter no call
+# passes null): look-alike, racy twin (None: an older one).
 DEAD_BRANCH_PAIRS = [
     ("flag_lock_enabled_at_init_norace", "flag_lock_enabled_late_race"),
     ("flag_lock_enabled_before_post_norace", "flag_lock_enabled_after_post_race"),
     ("main_only_flag_still_zero_norace", "worker_sets_flag_race"),
     ("known_result_error_branch_norace", "known_result_error_branch_race"),
     ("relock_on_error_path_norace", "errorcheck_relock_race"),
+    ("nonnull_name_unnamed_counter_norace", "nonnull_name_unnamed_counter_race"),
 ]
 
 # Points-to look-alikes (points_to.h): each has no --may pair at all, and
@@ -133,6 +139,12 @@ ATOMICS_PAIRS = [
     ("flag_locked_condvar_norace", "flag_locked_data_after_unlock_race"),
     ("flag_locked_condvar_norace", "flag_unlocked_store_race"),
 ]
+# Ordering look-alikes (handover.h with slot_forward.h: a record reloaded
+# from the array slot it was stored into is still the one handed over).
+ORDER_PAIRS = [
+    ("slot_record_array_norace", "slot_record_array_race"),
+]
+
 
 def harness_line(path, text):
     """The 1-based line of path that holds text."""
@@ -156,7 +168,8 @@ def main():
 
     for kind, norace, race in [("dead branch", *p) for p in DEAD_BRANCH_PAIRS] + \
             [("points-to", *p) for p in POINTS_TO_PAIRS] + \
-            [("thread library", *p) for p in THREAD_LIBRARY_PAIRS] + [("atomics", *p) for p in ATOMICS_PAIRS]:
+            [("thread library", *p) for p in THREAD_LIBRARY_PAIRS] + [("atomics", *p) for p in ATOMICS_PAIRS] + \
+            [("ordering", *p) for p in ORDER_PAIRS]:
         _, rs = races(rh, os.path.join(PROGS, norace + ".c"))
         check("%s: %s has no may-race" % (kind, norace), not rs, [(r["object"], may_lines(rs, norace + ".c"))
                                                                    for r in rs])
@@ -204,6 +217,18 @@ def main():
     check("mutex memory: two lock calls are never a pair",
           not [ops for ops in pairs.values() if all(o and o.startswith("pthread_mutex_") for o in ops)
                and not any(o == "pthread_mutex_destroy" for o in ops)], pairs)
+    race, _ = harness.annotations(path)
+    likely = {a["line"] for r in rs if r.get("status") == "likely" for a in r["accesses"]}
+    check("mutex memory: main's destroy and free against the worker's lock calls are likely, on exactly "
+          "the RACE lines", likely == race, (sorted(likely), sorted(race)))
+    _, rs = races(rh, os.path.join(PROGS, "mutex_refcount_main_last_norace.c"))
+    check("mutex memory, reference-counted look-alike (main may drop the last reference): nothing likely",
+          rs and not [r for r in rs if r.get("status") == "likely"],
+          [(r.get("status"), [a["line"] for a in r["accesses"]]) for r in rs])
+    _, rs = races(rh, os.path.join(PROGS, "mutex_destroyed_after_helper_join_norace.c"))
+    check("mutex memory, destroyed after a helper's join the analysis does not count: nothing likely",
+          rs and not [r for r in rs if r.get("status") == "likely"],
+          [(r.get("status"), [a["line"] for a in r["accesses"]]) for r in rs])
     _, rs = races(rh, os.path.join(PROGS, "mutex_freed_after_join_norace.c"))
     check("mutex memory: init before the creates, destroy and free after the joins pair with nothing", not rs,
           [[a["line"] for a in r["accesses"]] for r in rs])

@@ -5,6 +5,7 @@
 #include "handover.h"
 #include "cfg.h"
 #include "owned.h"
+#include "slot_forward.h"
 #include "util/hashmap.h"
 
 #include <stdlib.h>
@@ -36,6 +37,26 @@ LLVMValueRef rh_handover_root(rh_pt *pt, LLVMValueRef v, int64_t *off)
             return v;
         }
         v = LLVMGetOperand(v, 0);
+    }
+    return NULL;
+}
+
+/* rh_handover_root, and through a load that reads back what its function
+ * stored into the cell (slot_forward.h: `*slot = malloc(..)` kept in an
+ * array or an out-parameter and reloaded for each use) to that value. */
+static LLVMValueRef root_fwd(rh_pt *pt, LLVMValueRef v, int64_t *off)
+{
+    int64_t total = 0;
+    for (int depth = 0; depth < 8; depth++) {
+        LLVMValueRef r = rh_handover_root(pt, v, off), x;
+        if (!r || *off < 0)
+            return r;
+        total += *off;
+        if (!LLVMIsALoadInst(r) || !(x = rh_fwd_stored(pt, r))) {
+            *off = total;
+            return r;
+        }
+        v = x;
     }
     return NULL;
 }
@@ -154,7 +175,7 @@ static void consider_create(rh_handover *h, LLVMValueRef create, const rh_conc_e
 {
     rh_static *s = h->s;
     int64_t off, hoff;
-    LLVMValueRef site = rh_handover_root(&s->pt, LLVMGetOperand(create, (unsigned)e->obj2), &off);
+    LLVMValueRef site = root_fwd(&s->pt, LLVMGetOperand(create, (unsigned)e->obj2), &off);
     long o = site ? rh_map_get_ptr(&s->pt.obj_of_site, site, -1) : -1;
     if (off != 0 || o < 0 || s->pt.objs[o].kind != RH_PT_HEAP || !rh_owned_fresh_site(s, site) ||
         LLVMGetInstructionParent(site) == NULL)
@@ -200,7 +221,7 @@ static int routines_ok(rh_handover *h, const ho_site *hs)
                     continue;
                 const rh_conc_entry *e = c ? rh_model_call_entry(s->p, c) : NULL;
                 int64_t off;
-                LLVMValueRef r = e && e->obj2 >= 0 ? rh_handover_root(&s->pt, LLVMGetOperand(c, (unsigned)e->obj2), &off) : NULL;
+                LLVMValueRef r = e && e->obj2 >= 0 ? root_fwd(&s->pt, LLVMGetOperand(c, (unsigned)e->obj2), &off) : NULL;
                 long o = r ? rh_map_get_ptr(&s->pt.obj_of_site, r, -1) : -1;
                 if (o < 0 || !h->site_of_obj[o] || h->sites.items[h->site_of_obj[o] - 1].create != c)
                     return 0;
@@ -272,7 +293,7 @@ static int classify(rh_handover *h, const ho_site *hs, int a)
     rh_static *s = h->s;
     const rh_access *ac = &s->p->accesses[a];
     int64_t off;
-    LLVMValueRef root = rh_handover_root(&s->pt, ac->ptr, &off);
+    LLVMValueRef root = root_fwd(&s->pt, ac->ptr, &off);
     LLVMValueRef fn = s->p->funcs[ac->func].fn;
     if (!root)
         return 0;

@@ -8,6 +8,7 @@
 #include "param_locks.h"
 #include "sem_locks.h"
 #include "set_flags.h"
+#include "nonnull_params.h"
 #include "sem_order.h"
 #include "spin_locks.h"
 #include "flag_order.h"
@@ -444,7 +445,8 @@ static void refine_edge(rh_ls *ls, LLVMValueRef term, unsigned succ, LLVMValueRe
 {
     if (LLVMGetInstructionOpcode(term) != LLVMBr || !LLVMIsConditional(term))
         return;
-    if (rh_sf_edge_dead(ls->setflags, term, succ, s)) { /* a set flag read as zero */
+    if (rh_sf_edge_dead(ls->setflags, term, succ, s) || /* a set flag read as zero */
+        rh_nn_edge_dead(ls->nonnull, term, succ)) {       /* a non-null parameter tested for null */
         s->live = 0;
         return;
     }
@@ -753,88 +755,6 @@ static void prepare(rh_ls *ls)
         rh_sset_clear(&ls->counted), ls->errorcheck = 1;
 }
 
-/* Creation locksets: write-mode locks held at every creation and never
- * released while the thread may run.  Only real locks: not recursive ones
- * (an unlock may not release them), not atomic sections or once routines
- * (pseudo-locks no other thread acquires by a lock call).  A thread its
- * creator surely joins before ending lives within the creator's life, so
- * it inherits the creator's creation lockset. */
-static void creation_lockset(rh_ls *ls, int t, unsigned char *done)
-{
-    if (done[t])
-        return;
-    done[t] = 1;
-    const rh_sset *m = &ls->create_must[t];
-    for (uint32_t i = 0; i < m->n; i++) {
-        uint32_t id = (uint32_t)(m->v[i] / 2);
-        if ((m->v[i] & 1) && id != RH_LS_ATOMIC && ls->lock_class[id] != RH_LOCK_NONE &&
-            !rh_ls_maybe_recursive(ls, id) && !rh_sset_has(&ls->create_broken[t], id)) {
-            rh_sset_add(&ls->creation[t], m->v[i]);
-            rh_map_put(&ls->creation_holder[t], m->v[i], ls->tg->threads[t].parent);
-        }
-    }
-    int parent = ls->tg->threads[t].parent;
-    if (parent > 0 && ls->exit_done[parent] && !rh_sset_has(&ls->exit_active[parent], (uint64_t)t)) {
-        creation_lockset(ls, parent, done);
-        const rh_sset *pc = &ls->creation[parent];
-        for (uint32_t i = 0; i < pc->n; i++)
-            if (rh_sset_add(&ls->creation[t], pc->v[i]))
-                rh_map_put(&ls->creation_holder[t], pc->v[i],
-                              rh_map_get(&ls->creation_holder[parent], pc->v[i], -1));
-    }
-}
-
-static void creation_locksets(rh_ls *ls)
-{
-    unsigned char *done = rh_xcalloc((size_t)ls->tg->nthreads + 1, 1);
-    for (int t = 1; t < ls->tg->nthreads; t++)
-        creation_lockset(ls, t, done);
-    free(done);
-}
-
-int rh_ls_creation_protects(const rh_ls *ls, const rh_sset *held, int t1, int t2)
-{
-    /* Exclusion needs t1 to really acquire the lock, so not while the
-     * holder (an ancestor of t2) keeps it: ancestors get no exclusion.
-     * Threads of unknown origin have no known ancestry. */
-    if (t2 <= 0 || rh_tg_unknown_origin(ls->tg, t2) || rh_tg_ancestor(ls->tg, t1, t2))
-        return 0;
-    return rh_ls_protects(held, &ls->creation[t2]);
-}
-
-/* Whether `in` runs inside the routine of a once control `after`'s thread
- * has seen return. */
-static int once_before(const rh_ls_per *in, const rh_ls_per *after)
-{
-    for (uint32_t i = 0; i < after->once_done.n; i++)
-        if (rh_sset_has(&in->must, rh_ls_elem((uint32_t)after->once_done.v[i], 1)))
-            return 1;
-    return 0;
-}
-
-int rh_ls_once_orders(const rh_ls_per *a, const rh_ls_per *b)
-{
-    return once_before(a, b) || once_before(b, a);
-}
-
-/* A thread's creation lock m is held by its holder over the thread's
- * whole life; two different threads' critical sections on m never
- * overlap, so neither do the lives they contain. */
-int rh_ls_creation_disjoint(const rh_ls *ls, int t1, int t2)
-{
-    if (t1 <= 0 || t2 <= 0 || t1 == t2 || rh_tg_unknown_origin(ls->tg, t1) ||
-        rh_tg_unknown_origin(ls->tg, t2))
-        return 0;
-    const rh_sset *c1 = &ls->creation[t1];
-    for (uint32_t i = 0; i < c1->n; i++) {
-        long h1 = rh_map_get(&ls->creation_holder[t1], c1->v[i], -1);
-        long h2 = rh_map_get(&ls->creation_holder[t2], c1->v[i], -1);
-        if (h1 >= 0 && h2 >= 0 && h1 != h2) /* t2 has a holder only for its creation locks */
-            return 1;
-    }
-    return 0;
-}
-
 /* Whether the program may cancel a thread.  One that may be cancelled may
  * end at any cancellation point, leaving running threads it would have
  * joined later, so no join knows what the joined thread left behind. */
@@ -847,20 +767,27 @@ static int program_cancels(const rh_program *p)
     return 0;
 }
 
+/* Clears the record (freeing one run's results first when free_first)
+ * but keeps the helper modules that live across runs: they carry what a
+ * rejected assumption taught the next run. */
+static void clear_keeping_helpers(rh_ls *ls, int free_first)
+{
+    rh_ls kept = *ls;
+    if (free_first)
+        rh_ls_free(ls);
+    else
+        memset(ls, 0, sizeof *ls);
+    ls->semlock = kept.semlock, ls->semord = kept.semord, ls->setflags = kept.setflags;
+    ls->spin = kept.spin, ls->flagord = kept.flagord, ls->nonnull = kept.nonnull;
+}
+
 static void run_once(rh_ls *ls, rh_program *p, rh_pt *pt, rh_tg *tg, const rh_cfg *cfg,
                      rh_budget *budget, const rh_sset *history_locks)
 {
-    struct rh_semlock *semlock = ls->semlock;
-    struct rh_semord *semord = ls->semord;
-    struct rh_sf *setflags = ls->setflags;
-    struct rh_spin *spin = ls->spin;
-    struct rh_flagord *flagord = ls->flagord;
-    memset(ls, 0, sizeof *ls);
-    ls->semlock = semlock, ls->semord = semord, ls->setflags = setflags;
-    ls->spin = spin, ls->flagord = flagord;
-    rh_semord_reset(semord);
-    rh_flagord_reset(flagord);
-    rh_sf_begin_run(setflags);
+    clear_keeping_helpers(ls, 0);
+    rh_semord_reset(ls->semord);
+    rh_flagord_reset(ls->flagord);
+    rh_sf_begin_run(ls->setflags);
     ls->p = p, ls->pt = pt, ls->tg = tg, ls->cfg = cfg, ls->budget = budget;
     if (history_locks)
         rh_sset_copy(&ls->history_locks, history_locks);
@@ -898,7 +825,7 @@ static void run_once(rh_ls *ls, rh_program *p, rh_pt *pt, rh_tg *tg, const rh_cf
         ls->exit_done[t] = !cancels;
         st_free(&exit);
     }
-    creation_locksets(ls);
+    rh_ls_creation_locksets(ls);
 }
 
 /* Frees one run's results for the next run, keeping what is kept across
@@ -907,14 +834,7 @@ static void run_once(rh_ls *ls, rh_program *p, rh_pt *pt, rh_tg *tg, const rh_cf
  * semaphore modules). */
 static void free_run(rh_ls *ls)
 {
-    struct rh_semlock *semlock = ls->semlock;
-    struct rh_semord *semord = ls->semord;
-    struct rh_sf *setflags = ls->setflags;
-    struct rh_spin *spin = ls->spin;
-    struct rh_flagord *flagord = ls->flagord;
-    rh_ls_free(ls);
-    ls->semlock = semlock, ls->semord = semord, ls->setflags = setflags;
-    ls->spin = spin, ls->flagord = flagord;
+    clear_keeping_helpers(ls, 1);
 }
 
 /* Lock histories only matter for locks some thread holds when it creates

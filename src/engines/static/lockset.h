@@ -96,6 +96,11 @@ int rh_ls_handle_loc(rh_ls *ls, LLVMValueRef ptr, LLVMValueRef ctx, uint64_t *lo
 
 /* Whether two locksets share a lock held in write mode by at least one side. */
 int rh_ls_protects(const rh_sset *a, const rh_sset *b);
+/* ---- lockset_creation.c ---- */
+
+/* After a run's dataflow: fills ls->creation and ls->creation_holder for
+ * every thread. */
+void rh_ls_creation_locksets(rh_ls *ls);
 /* Whether access locks `held` (really acquired by thread t1) exclude
  * thread t2 through t2's creation lockset. */
 int rh_ls_creation_protects(const rh_ls *ls, const rh_sset *held, int t1, int t2);

@@ -125,6 +125,8 @@ typedef struct rh_ls {
     struct rh_sf *setflags;     /* set flags (set_flags.h), kept across runs; may be NULL */
     struct rh_spin *spin;       /* spin locks (spin_locks.h), kept across runs; may be NULL */
     struct rh_flagord *flagord; /* flag order (flag_order.h), kept across runs; may be NULL */
+    struct rh_nn *nonnull;      /* null tests of non-null parameters (nonnull_params.h), kept across
+                                   runs; may be NULL */
     rh_budget *budget;
     int timeout;
 } rh_ls;

@@ -461,6 +461,58 @@ static int lock_call_before(const rh_program *p, const rh_access *ac)
     return 0;
 }
 
+/* Whether a lock call of ac's function may run before it. */
+static int lock_call_earlier(const rh_program *p, const rh_access *ac)
+{
+    const rh_function *f = &p->funcs[ac->func];
+    for (int i = f->first_sync; ac->inst && i < f->first_sync + f->nsyncs; i++)
+        if (p->syncs[i].entry && p->syncs[i].entry->op == RH_OP_LOCK && rh_cfg_may_follow(p->syncs[i].inst, ac->inst))
+            return 1;
+    return 0;
+}
+
+/* Whether two points-to sets share an object. */
+static int share_object(const rh_sset *x, const rh_sset *y)
+{
+    for (uint32_t i = 0; i < x->n; i++)
+        for (uint32_t j = 0; j < y->n; j++)
+            if (rh_pt_loc_obj(x->v[i]) == rh_pt_loc_obj(y->v[j]))
+                return 1;
+    return 0;
+}
+
+/* Whether no join call of the program that may name thread t may run
+ * before access a: a join names t unless its handle is loaded from memory
+ * that shares no object with the cell t's create writes its handle to (a
+ * handle that is no such load, a parameter of a join wrapper, may name
+ * any thread); one that names t counts only when it is in a's function
+ * and cannot run before a (joins elsewhere may run before it). */
+static int unjoined_before(rh_static *s, int t, int a)
+{
+    LLVMValueRef at = s->p->accesses[a].inst;
+    LLVMValueRef fn = at ? LLVMGetBasicBlockParent(LLVMGetInstructionParent(at)) : NULL;
+    LLVMValueRef create = s->tg.threads[t].create;
+    const rh_conc_entry *ce = create ? rh_model_call_entry(s->p, create) : NULL;
+    if (!ce || ce->op != RH_OP_THREAD_CREATE || ce->obj < 0 || s->tg.threads[t].async)
+        return 0;
+    rh_sset cell = {0};
+    rh_sset_copy(&cell, rh_pt_of(&s->pt, LLVMGetOperand(create, (unsigned)ce->obj)));
+    int unjoined = cell.n > 0;
+    for (int i = 0; unjoined && i < s->p->nsyncs; i++) {
+        const rh_sync *y = &s->p->syncs[i];
+        if (!y->entry || y->entry->op != RH_OP_THREAD_JOIN)
+            continue;
+        LLVMValueRef h = y->entry->obj >= 0 ? LLVMGetOperand(y->inst, (unsigned)y->entry->obj) : NULL;
+        const rh_sset *from = h && LLVMIsALoadInst(h) ? rh_pt_of(&s->pt, LLVMGetOperand(h, 0)) : NULL;
+        if (from && from->n && !share_object(&cell, from))
+            continue; /* names other threads only */
+        unjoined = fn && LLVMGetBasicBlockParent(LLVMGetInstructionParent(y->inst)) == fn &&
+                !rh_cfg_may_follow(y->inst, at);
+    }
+    rh_sset_free(&cell);
+    return unjoined;
+}
+
 static void fill_access(rh_static *s, rh_race_access *out, int a, int t)
 {
     rh_race_access_from_model(out, s->p, &s->p->accesses[a]);
@@ -478,6 +530,7 @@ static void fill_access(rh_static *s, rh_race_access *out, int a, int t)
     for (uint32_t i = 0; i < must->n; i++)
         out->locks[out->nlocks++] = rh_ls_elem_desc(&s->ls, must->v[i]);
     out->lock_call_before = lock_call_before(s->p, &s->p->accesses[a]);
+    out->lock_call_earlier = lock_call_earlier(s->p, &s->p->accesses[a]);
 }
 
 /* Whether every access to c's location (its object's refs that overlap
@@ -504,6 +557,9 @@ static void emit(pairs *pp, const cand *c)
     memset(&r, 0, sizeof r);
     fill_access(s, &r.a, c->a1, c->t1);
     fill_access(s, &r.b, c->a2, c->t2);
+    /* Only the main thread's library calls (a free, a destroy) are asked (tier.c). */
+    r.a.unjoined_before = c->t1 == 0 && r.a.op && c->t2 > 0 && unjoined_before(s, c->t2, c->a1);
+    r.b.unjoined_before = c->t2 == 0 && r.b.op && c->t1 > 0 && unjoined_before(s, c->t1, c->a2);
     r.a.after_create = after_create(s, c->a1, c->t2);
     r.b.after_create = after_create(s, c->a2, c->t1);
     r.object = rh_pt_object_desc(&s->pt, c->obj);

@@ -19,6 +19,7 @@
 #include "set_flags.h"
 #include "spin_locks.h"
 #include "flag_order.h"
+#include "nonnull_params.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -73,6 +74,8 @@ static void cleanup(rh_static *s)
     s->ls.spin = NULL;
     rh_flagord_free(s->ls.flagord);
     s->ls.flagord = NULL;
+    rh_nn_free(s->ls.nonnull);
+    s->ls.nonnull = NULL;
     rh_ls_free(&s->ls);
     rh_tg_free(&s->tg);
     rh_cfg_free(&s->cfg);
@@ -122,6 +125,8 @@ int rh_static_run(rh_program *prog, const rh_options *o, rh_budget *budget, rh_r
     s.ls.flagord = rh_flagord_find(prog, &s.pt);
     rh_result_stat(res, "static.flags_ordering", rh_flagord_count(s.ls.flagord));
     rh_result_stat(res, "static.set_flags", rh_sf_count(s.ls.setflags));
+    s.ls.nonnull = rh_nn_find(prog, &s.pt, &s.tg);
+    rh_result_stat(res, "static.nonnull_dead_edges", rh_nn_count(s.ls.nonnull));
     rh_ls_run(&s.ls, prog, &s.pt, &s.tg, &s.cfg, budget);
     rh_result_stat(res, "static.semaphore_locks", rh_semlock_count(s.ls.semlock));
     rh_result_stat(res, "static.spin_locks", rh_spin_count(s.ls.spin));
