@@ -102,19 +102,6 @@ int rh_handover_only_started(rh_static *s, LLVMValueRef fn)
     return 1;
 }
 
-/* Whether ptr may reach bytes [lo, hi) of object o with an access of
- * `size` bytes (0: the whole object). */
-static int may_touch(rh_static *s, LLVMValueRef ptr, uint32_t o, int64_t lo, int64_t hi, uint64_t size)
-{
-    const rh_sset *pts = rh_pt_of(&s->pt, ptr);
-    for (uint32_t i = 0; i < pts->n; i++) {
-        int32_t off = rh_pt_loc_off(pts->v[i]);
-        if (rh_pt_loc_obj(pts->v[i]) == o && (off == RH_PT_ANY || !size || (off < hi && off + (int64_t)size > lo)))
-            return 1;
-    }
-    return 0;
-}
-
 /* Whether the create is the only write that may reach the handle field. */
 static int handle_unique(rh_static *s, const ho_site *h)
 {
@@ -126,13 +113,13 @@ static int handle_unique(rh_static *s, const ho_site *h)
         const rh_conc_entry *e = ac->from_call ? rh_model_call_entry(s->p, ac->inst) : NULL;
         if (e && (e->op == RH_OP_FREE || e->op == RH_OP_REALLOC))
             continue; /* a freed record's handle is read no more (that would be undefined) */
-        if ((ac->kind & RH_ACC_WRITE) && may_touch(s, ac->ptr, h->obj, lo, hi, ac->size))
+        if ((ac->kind & RH_ACC_WRITE) && rh_pt_may_touch(&s->pt, ac->ptr, h->obj, lo, hi, ac->size))
             return 0;
     }
     for (int i = 0; i < s->p->nsyncs; i++) {
         const rh_sync *y = &s->p->syncs[i];
         if (y->inst != h->create && y->entry && y->entry->op == RH_OP_THREAD_CREATE && y->entry->obj >= 0 &&
-            may_touch(s, LLVMGetOperand(y->inst, (unsigned)y->entry->obj), h->obj, lo, hi, 8))
+            rh_pt_may_touch(&s->pt, LLVMGetOperand(y->inst, (unsigned)y->entry->obj), h->obj, lo, hi, 8))
             return 0;
     }
     return 1;

@@ -21,17 +21,6 @@ static int param_of(LLVMValueRef v, LLVMValueRef fn)
     return -1;
 }
 
-static int may_touch(rh_static *s, LLVMValueRef ptr, uint32_t o, int64_t lo, int64_t hi, uint64_t size)
-{
-    const rh_sset *pts = rh_pt_of(&s->pt, ptr);
-    for (uint32_t i = 0; i < pts->n; i++) {
-        int32_t off = rh_pt_loc_off(pts->v[i]);
-        if (rh_pt_loc_obj(pts->v[i]) == o && (off == RH_PT_ANY || !size || (off < hi && off + (int64_t)size > lo)))
-            return 1;
-    }
-    return 0;
-}
-
 /* Whether store st is the only write that may reach the pointer-sized
  * field at off of the record object (frees aside: reading a freed record
  * would be undefined). */
@@ -42,13 +31,13 @@ static int field_unique(rh_static *s, uint32_t obj, LLVMValueRef st, int64_t off
         const rh_conc_entry *e = ac->from_call ? rh_model_call_entry(s->p, ac->inst) : NULL;
         if (ac->inst == st || (e && (e->op == RH_OP_FREE || e->op == RH_OP_REALLOC)))
             continue;
-        if ((ac->kind & RH_ACC_WRITE) && may_touch(s, ac->ptr, obj, off, off + 8, ac->size))
+        if ((ac->kind & RH_ACC_WRITE) && rh_pt_may_touch(&s->pt, ac->ptr, obj, off, off + 8, ac->size))
             return 0;
     }
     for (int i = 0; i < s->p->nsyncs; i++) {
         const rh_sync *y = &s->p->syncs[i];
         if (y->entry && y->entry->op == RH_OP_THREAD_CREATE && y->entry->obj >= 0 &&
-            may_touch(s, LLVMGetOperand(y->inst, (unsigned)y->entry->obj), obj, off, off + 8, 8))
+            rh_pt_may_touch(&s->pt, LLVMGetOperand(y->inst, (unsigned)y->entry->obj), obj, off, off + 8, 8))
             return 0;
     }
     return 1;

@@ -216,15 +216,22 @@ static int cell_ids(rh_static *s, int t, LLVMValueRef arg, ids *out)
            value_ids(s, t, val, out);
 }
 
-static int thread_ids(rh_static *s, int t, int byref, ids *out)
+/* The argument thread t's create call passes its routine, or NULL (main,
+ * a thread of unknown origin, a create with no argument). */
+static LLVMValueRef create_arg(rh_static *s, int t)
 {
     const rh_tg_thread *th = &s->tg.threads[t];
     if (t == 0 || th->parent < 0)
-        return 0;
+        return NULL;
     const rh_conc_entry *e = rh_model_call_entry(s->p, th->create);
-    if (!e || e->obj2 < 0)
+    return e && e->obj2 >= 0 ? LLVMGetOperand(th->create, (unsigned)e->obj2) : NULL;
+}
+
+static int thread_ids(rh_static *s, int t, int byref, ids *out)
+{
+    LLVMValueRef arg = create_arg(s, t);
+    if (!arg)
         return 0;
-    LLVMValueRef arg = LLVMGetOperand(th->create, (unsigned)e->obj2);
     return byref ? cell_ids(s, t, arg, out) : value_ids(s, t, arg, out);
 }
 
@@ -618,19 +625,16 @@ static int loop_in_expr(rh_static *s, LLVMValueRef v, rh_counted_loop *l, int de
 
 static int compute_listed_ids(rh_static *s, int t, id_list *out)
 {
-    const rh_tg_thread *th = &s->tg.threads[t];
-    if (t == 0 || th->parent < 0)
+    LLVMValueRef arg = create_arg(s, t);
+    if (!arg)
         return 0;
-    const rh_conc_entry *e = rh_model_call_entry(s->p, th->create);
-    if (!e || e->obj2 < 0)
-        return 0;
-    LLVMValueRef arg = strip_int(LLVMGetOperand(th->create, (unsigned)e->obj2));
+    arg = strip_int(arg);
     rh_counted_loop l;
     ids r;
     out->n = 0, out->byref = 0;
     if (LLVMIsAConstantInt(arg) || LLVMIsAConstantPointerNull(arg)) {
         out->v[out->n++] = LLVMIsAConstantInt(arg) ? LLVMConstIntGetSExtValue(arg) : 0;
-        out->per_instance = !th->multi;
+        out->per_instance = !s->tg.threads[t].multi;
         return 1;
     }
     if (LLVMGetTypeKind(LLVMTypeOf(arg)) == LLVMIntegerTypeKind && loop_in_expr(s, arg, &l, 0)) {
@@ -650,7 +654,7 @@ static int compute_listed_ids(rh_static *s, int t, id_list *out)
         return 1;
     }
     int64_t span;
-    if (!cell_ids(s, t, LLVMGetOperand(th->create, (unsigned)e->obj2), &r) || r.hi <= r.lo ||
+    if (!cell_ids(s, t, create_arg(s, t), &r) || r.hi <= r.lo ||
         __builtin_sub_overflow(r.hi, r.lo, &span) || span > MAX_IDS)
         return 0;
     for (int64_t k = r.lo; k < r.hi; k++)

@@ -1008,6 +1008,17 @@ const rh_sset *rh_pt_of(rh_pt *pt, LLVMValueRef v)
     return rh_pts_set(&pt->s, n);
 }
 
+int rh_pt_may_touch(rh_pt *pt, LLVMValueRef ptr, uint32_t o, int64_t lo, int64_t hi, uint64_t size)
+{
+    const rh_sset *pts = rh_pt_of(pt, ptr);
+    for (uint32_t i = 0; i < pts->n; i++) {
+        int32_t off = rh_pt_loc_off(pts->v[i]);
+        if (rh_pt_loc_obj(pts->v[i]) == o && (off == RH_PT_ANY || !size || (off < hi && off + (int64_t)size > lo)))
+            return 1;
+    }
+    return 0;
+}
+
 /* Function targets of the pointers in set s (see rh_pt_fn_targets). */
 static int fn_targets_of(rh_pt *pt, const rh_sset *s, int **out, int *unresolved)
 {

@@ -104,6 +104,11 @@ int rh_pt_func_index(const rh_pt *pt, LLVMValueRef fn);
 /* Points-to set of any value (constants included); never NULL. */
 const rh_sset *rh_pt_of(rh_pt *pt, LLVMValueRef v);
 
+/* Whether ptr may reach bytes [lo, hi) of object o with an access of
+ * `size` bytes (0: the whole object); a target at an unknown offset of o
+ * may reach any of its bytes. */
+int rh_pt_may_touch(rh_pt *pt, LLVMValueRef ptr, uint32_t o, int64_t lo, int64_t hi, uint64_t size);
+
 /* Model indices of the functions with bodies a call may invoke (direct or
  * through a pointer) into *out (caller frees).  *unresolved is set when the
  * callee may be something the analysis cannot see: no target at all, or
