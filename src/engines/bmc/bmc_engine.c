@@ -116,17 +116,12 @@ static Z3_lbool check(rh_bmc_ctx *c, Z3_solver s, attempt *a)
     return check_until(c, s, a, c->deadline);
 }
 
-/* How long a search for one more race may take once one is found: as long
- * as the first took (at least a second), and never more than half of what
- * is left, since the races found still need their replay to be confirmed
- * (rh_bmc_confirm builds and runs the program) and a verdict is already
- * decided.  A further race the cap hides is said in a note. */
-static double more_races_until(const rh_bmc_ctx *c, double first_took)
-{
-    double now = rh_now(), half = (c->deadline - now) / 2;
-    double take = first_took < 1.0 ? 1.0 : first_took;
-    return now + (take < half ? take : half);
-}
+/* Once a race is found, the search for more ends this long before the
+ * deadline: the races found still need their replay to be confirmed
+ * (rh_bmc_confirm builds the instrumented program and runs its schedules:
+ * one to two seconds on a quiet machine), and the verdict is already
+ * decided.  A further race the reserve hides is said in a note. */
+#define RH_BMC_REPLAY_RESERVE 5.0
 
 /* A new solver holding s's assertions.  Z3's default solver preprocesses
  * a formula with its bit-vector tactics only on the first check; a check
@@ -175,7 +170,6 @@ static outcome find_races(rh_bmc_ctx *c, Z3_solver *sp, rh_bmc_enc *e, attempt *
     Z3_solver proof, s = *sp = ordered(c, *sp, &proof);
     unsigned lines[2 * MAX_RACES];
     int nlines = 0, found = 0;
-    double first_took = 0;
     /* the over-approximation first: when it has no race, neither has the program */
     Z3_lbool over = proof ? check(c, proof, a) : Z3_L_TRUE;
     if (over != Z3_L_TRUE) {
@@ -184,9 +178,7 @@ static outcome find_races(rh_bmc_ctx *c, Z3_solver *sp, rh_bmc_enc *e, attempt *
     }
     for (;;) {
         double t0 = rh_now();
-        Z3_lbool r = found ? check_until(c, s, a, more_races_until(c, first_took)) : check(c, s, a);
-        if (!found)
-            first_took = rh_now() - t0;
+        Z3_lbool r = found ? check_until(c, s, a, c->deadline - RH_BMC_REPLAY_RESERVE) : check(c, s, a);
         if (r == Z3_L_UNDEF && found) /* the solver's reason is about the cut search, not the verdict */
             snprintf(a->note, sizeof a->note, "the search for races beyond the %d found stopped "
                      "after %.1f s, to leave the budget to their replay", found, rh_now() - t0);
