@@ -857,53 +857,13 @@ static void merge(rh_pts *s, int r, int n)
         enqueue(s, r);
 }
 
-/* Which components of comp have only zero-weight cycles: potentials are
- * given along the component's constant-shift edges from one root (each
- * node is reached from it: a component is strongly connected over those
- * edges), and a component is zero-weight when every such edge u -> v
- * has pot(v) = pot(u) + shift.  Then a location entering the component
- * at offset o reaches node v at o + pot(v) - pot(entry) only: finitely
- * many offsets, so its shifts stay exact.  That is the shape of a vector
- * with its header before its data (`h = (size_t *)v - 2; v = (void *)(h + 2)`,
- * `realloc(v - 16, n) + 16`), which made every pointer stored in one
- * lose its offset.  Returns zero[comp] = 1 for those components. */
-static char *zero_weight_components(rh_pts *s, const int *comp)
-{
-    char *zero = rh_xcalloc((size_t)s->nnodes + 1, 1), *seen = rh_xcalloc((size_t)s->nnodes + 1, 1);
-    char *root_done = rh_xcalloc((size_t)s->nnodes + 1, 1);
-    int64_t *pot = rh_xcalloc((size_t)s->nnodes + 1, sizeof *pot);
-    int *stack = rh_xmalloc(((size_t)s->nnodes + 1) * sizeof *stack);
-    for (int r = 0; r < s->nnodes; r++) {
-        if (s->rep[r] != r || comp[r] < 0 || root_done[comp[r]])
-            continue;
-        root_done[comp[r]] = 1, zero[comp[r]] = 1;
-        int sp = 0;
-        stack[sp++] = r, seen[r] = 1;
-        while (sp) {
-            int u = stack[--sp];
-            for (size_t i = 0; i < s->nodes[u].copies.len; i++) {
-                rh_pts_edge e = s->nodes[u].copies.items[i];
-                int v = find(s, e.dst);
-                if (e.shift == RH_PT_ANY || comp[v] != comp[r])
-                    continue;
-                if (!seen[v])
-                    seen[v] = 1, pot[v] = pot[u] + e.shift, stack[sp++] = v;
-                else if (pot[v] != pot[u] + e.shift)
-                    zero[comp[r]] = 0;
-            }
-        }
-    }
-    free(seen), free(root_done), free(pot), free(stack);
-    return zero;
-}
-
 /* Constant-shift edges on cycles of non-zero weight become any-offset
  * edges, and their sources push their whole sets along them again. */
 static void break_positive_cycles(rh_pts *s, int *comp, int *rank)
 {
     if (!rh_pts_find_cycles(s, 1, comp, rank))
         return;
-    char *zero = zero_weight_components(s, comp);
+    char *zero = rh_pts_zero_weight_components(s, comp);
     for (int u = 0; u < s->nnodes; u++) {
         if (s->rep[u] != u || comp[u] < 0 || zero[comp[u]])
             continue;

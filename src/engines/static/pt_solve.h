@@ -237,6 +237,10 @@ static inline const rh_sset *rh_pts_set(const rh_pts *s, int n)
  * a topological order; returns the number of cycles.  Follows unshifted
  * edges, and with with_shifts constant-shift edges too. */
 int rh_pts_find_cycles(const rh_pts *s, int with_shifts, int *comp, int *rank);
+/* pt_cycles.c: after rh_pts_find_cycles(s, 1, comp, ...), which components
+ * have only zero-weight cycles (their constant shifts stay exact): a
+ * caller-freed array indexed by component id, 1 for those. */
+char *rh_pts_zero_weight_components(const rh_pts *s, const int *comp);
 
 /* Solves to a fixpoint: 0, or -1 when the budget ran out first. */
 int rh_pts_solve(rh_pts *s, rh_budget *budget);
