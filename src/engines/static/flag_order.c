@@ -100,7 +100,7 @@ static void refute(rh_flagord *fo, uint64_t target, uint64_t size, int setter, i
             continue;
         }
         int64_t lo = rh_pt_loc_off(f->loc), hi = lo + (int64_t)f->size;
-        if (off == RH_PT_ANY || size == 0 || ((int64_t)off < hi && lo < (int64_t)off + (int64_t)size))
+        if (rh_pt_bytes_meet(off, size, lo, hi))
             f->live = 0;
     }
 }

@@ -104,6 +104,13 @@ int rh_pt_func_index(const rh_pt *pt, LLVMValueRef fn);
 /* Points-to set of any value (constants included); never NULL. */
 const rh_sset *rh_pt_of(rh_pt *pt, LLVMValueRef v);
 
+/* Whether an access of `size` bytes at offset off (RH_PT_ANY: unknown;
+ * size 0: the whole object) may meet bytes [lo, hi) of the same object. */
+static inline int rh_pt_bytes_meet(int32_t off, uint64_t size, int64_t lo, int64_t hi)
+{
+    return off == RH_PT_ANY || size == 0 || ((int64_t)off < hi && lo < (int64_t)off + (int64_t)size);
+}
+
 /* Whether ptr may reach bytes [lo, hi) of object o with an access of
  * `size` bytes (0: the whole object); a target at an unknown offset of o
  * may reach any of its bytes. */

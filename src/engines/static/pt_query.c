@@ -14,8 +14,7 @@ int rh_pt_may_touch(rh_pt *pt, LLVMValueRef ptr, uint32_t o, int64_t lo, int64_t
 {
     const rh_sset *pts = rh_pt_of(pt, ptr);
     for (uint32_t i = 0; i < pts->n; i++) {
-        int32_t off = rh_pt_loc_off(pts->v[i]);
-        if (rh_pt_loc_obj(pts->v[i]) == o && (off == RH_PT_ANY || !size || (off < hi && off + (int64_t)size > lo)))
+        if (rh_pt_loc_obj(pts->v[i]) == o && rh_pt_bytes_meet(rh_pt_loc_off(pts->v[i]), size, lo, hi))
             return 1;
     }
     return 0;

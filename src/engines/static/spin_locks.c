@@ -86,7 +86,7 @@ static void refute(rh_spin *sp, uint64_t target, uint64_t size, int lock_op)
         if (lock_op && c->loc == target && c->size == size)
             continue;
         int64_t lo = rh_pt_loc_off(c->loc), hi = lo + (int64_t)c->size;
-        if (off == RH_PT_ANY || size == 0 || ((int64_t)off < hi && lo < (int64_t)off + (int64_t)size))
+        if (rh_pt_bytes_meet(off, size, lo, hi))
             c->live = 0;
     }
 }
