@@ -181,7 +181,9 @@ def check_one(args, prog, expectations):
         timeout = min(timeout, args.unknown_timeout)
     if expectations.get(name) == "slow":
         timeout = max(timeout, SLOW_TIMEOUT)
+    start = time.monotonic()
     report, err = run_racehunt(args.racehunt, args.engine, prog, timeout, args.extra + program_options(prog, args.engine))
+    args.seconds[name] = time.monotonic() - start  # wall: on a loaded machine mostly the queue
     if err:
         return name, err
     return name, judge(prog, report, expectations.get(name))
@@ -192,7 +194,7 @@ def run_suite(racehunt, engine, expect=None, programs_dirs=None, timeout=30.0, e
     """Runs the suite; prints a line per program and a summary; returns 0 or 1.
     unknown_timeout: the budget for programs the expectations say stay unknown."""
     args = argparse.Namespace(racehunt=racehunt, engine=engine, timeout=timeout, extra=extra or [],
-                              unknown_timeout=unknown_timeout)
+                              unknown_timeout=unknown_timeout, seconds={})
     expectations = read_expectations(expect)
     dirs = programs_dirs or [os.path.join(ROOT, "tests", "programs")]
     progs = sorted(os.path.join(d, f) for d in dirs for f in os.listdir(d) if f.endswith(".c"))
@@ -205,13 +207,16 @@ def run_suite(racehunt, engine, expect=None, programs_dirs=None, timeout=30.0, e
         results = list(pool.map(lambda p: check_one(args, p, expectations), progs))
     failed = 0
     for name, why in results:
-        print("%s %s%s" % ("FAIL" if why else "ok  ", name, ": " + why if why else ""))
+        print("%s %s %.1fs%s" % ("FAIL" if why else "ok  ", name, args.seconds.get(name, 0.0),
+                                 ": " + why if why else ""))
         failed += why is not None
     stale = set(expectations) - {n for n, _ in results}
     for name in sorted(stale):
         if not only:
             print("FAIL %s: named in %s but no such program" % (name, expect))
             failed += 1
+    slowest = sorted(args.seconds.items(), key=lambda kv: -kv[1])[:8]
+    print("slowest: " + ", ".join("%s %.1fs" % kv for kv in slowest))
     print("engine %s: %d passed, %d failed" % (engine, len(results) + len(stale) - failed, failed))
     return 1 if failed else 0
 

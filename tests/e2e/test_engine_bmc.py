@@ -102,7 +102,7 @@ def check_witnesses(racehunt):
 
 
 def main():
-    racehunt, rc = harness.engine_suite("bmc", ["programs", "bmc"], 30.0, unknown_timeout=4.0)
+    racehunt, rc = harness.engine_suite("bmc", ["programs", "bmc"], 30.0, unknown_timeout=2.0)
     bad = check_witnesses(racehunt)
     sys.exit(1 if rc or bad else 0)
 

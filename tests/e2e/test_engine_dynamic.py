@@ -13,7 +13,7 @@ import harness  # noqa: E402
 def main():
     # Without a race the engine searches until its budget runs out, so the
     # programs expected to stay unknown get a short one.
-    sys.exit(harness.engine_suite("dynamic", ["programs", "dynamic"], 60.0, unknown_timeout=4.0)[1])
+    sys.exit(harness.engine_suite("dynamic", ["programs", "dynamic"], 60.0, unknown_timeout=2.0)[1])
 
 
 if __name__ == "__main__":
