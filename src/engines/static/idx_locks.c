@@ -27,31 +27,33 @@ static int only_variable(const rh_sym_base *b)
     return at;
 }
 
-/* Whether every address root may hold is the start of its object: then
- * two such roots that reach one object are one address. */
-static int starts_objects(rh_pt *pt, LLVMValueRef root)
+/* The one offset every address root may hold has in its object, or -1
+ * (unknown, several, or none): two such roots that reach one object are
+ * one address. */
+static int64_t root_offset(rh_pt *pt, LLVMValueRef root)
 {
-    if (LLVMIsAGlobalVariable(root))
-        return 1;
     if (LLVMGetTypeKind(LLVMTypeOf(root)) != LLVMPointerTypeKind)
-        return 0;
+        return -1;
     const rh_sset *ts = rh_pt_of(pt, root);
     if (!ts->n)
-        return 0;
-    for (uint32_t i = 0; i < ts->n; i++)
-        if (rh_pt_loc_off(ts->v[i]) != 0)
-            return 0;
-    return 1;
+        return -1;
+    int32_t off = rh_pt_loc_off(ts->v[0]);
+    for (uint32_t i = 1; i < ts->n; i++)
+        if (rh_pt_loc_off(ts->v[i]) != off)
+            return -1;
+    return off == RH_PT_ANY || off < 0 ? -1 : off;
 }
 
-/* The pattern of base b without its variable index at `at` (and without
- * its root when drop_root): -1 when the id does not fit a key. */
-static long pattern(rh_ls *ls, const rh_sym_base *b, int at, int drop_root)
+/* The pattern of base b without its variable index at `at`, or -1 when
+ * the id does not fit a key.  For the access side (root_off >= 0) the
+ * root gives way to its offset in its object, kept in the index's cast
+ * slot. */
+static long pattern(rh_ls *ls, const rh_sym_base *b, int at, int64_t root_off)
 {
     rh_sym_base p = *b;
     p.idx[at] = NULL, p.casts[at] = 0;
-    if (drop_root)
-        p.root = NULL;
+    if (root_off >= 0)
+        p.root = NULL, p.casts[at] = (uint32_t)root_off;
     int id = rh_sym_intern(ls, &p);
     return id >= 0 && (unsigned)id < PATTERN_LIMIT ? id : -1;
 }
@@ -67,9 +69,8 @@ static long access_pattern(rh_ls *ls, const rh_sym_addr *acc, uint64_t size, con
         return -1;
     if ((uint64_t)acc->off + size > LLVMABISizeOfType(ls->p->td, acc->type))
         return -1;
-    if (!starts_objects(ls->pt, (*ab)->root))
-        return -1;
-    return pattern(ls, *ab, *at, 1);
+    int64_t root_off = root_offset(ls->pt, (*ab)->root);
+    return root_off < 0 ? -1 : pattern(ls, *ab, *at, root_off);
 }
 
 void rh_idx_held(rh_ls *ls, const rh_ls_state *s, const rh_sym_addr *acc, uint64_t size, rh_sset *out)
@@ -85,7 +86,7 @@ void rh_idx_held(rh_ls *ls, const rh_ls_state *s, const rh_sym_addr *acc, uint64
         const rh_sym_base *lb = rh_sym_base_of(ls, (int)(e >> 33));
         int lat = only_variable(lb);
         uint32_t loff = (uint32_t)(e >> 1);
-        if (lat < 0 || !LLVMIsAGlobalVariable(lb->root) || loff >= OFFSET_LIMIT)
+        if (lat < 0 || !LLVMIsAConstant(lb->root) || loff >= OFFSET_LIMIT)
             continue;
         if (!tried)
             ap = access_pattern(ls, acc, size, &ab, &at), tried = 1;
@@ -93,7 +94,7 @@ void rh_idx_held(rh_ls *ls, const rh_ls_state *s, const rh_sym_addr *acc, uint64
             return;
         if (lb->idx[lat] != ab->idx[at] || lb->casts[lat] != ab->casts[at])
             continue; /* guarded by another index value */
-        long lp = pattern(ls, lb, lat, 0);
+        long lp = pattern(ls, lb, lat, -1);
         if (lp >= 0)
             rh_sset_add(out, (uint64_t)1 << 63 | (uint64_t)lp << 42 | (uint64_t)ap << 22 | (uint64_t)loff << 1 |
                                  (e & 1));

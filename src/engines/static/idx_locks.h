@@ -14,12 +14,13 @@
  * lock array L with the same index v (same SSA value cast the same way,
  * every other index constant) at offset k inside L's element:
  *   - c >= 0 and c + size <= S, so the access stays inside element v;
- *   - B is a global, or a pointer every target of which is at offset 0
- *     of its object (the points-to solution), so two accesses to one
- *     object through B-like bases start their elements at one address;
- *   - L is a global: the same v is the same lock in every thread.
+ *   - every target of B (the points-to solution) is at one known offset
+ *     r of its object, so two accesses to one object through bases with
+ *     the same r start their arrays at one address;
+ *   - L is a constant (a global, or a constant address inside one): the
+ *     same v is the same lock in every thread.
  * The access then holds the index key (L's pattern, k, B's pattern): the
- * bases with the variable index taken out.  Two accesses to one object
+ * bases with the variable index taken out, B's root replaced by r.  Two accesses to one object
  * with one key and overlapping bytes have equal v, hence one lock.  The
  * symbolic lock's own rules keep it a must-lock (it dies when v or the
  * base is defined again, on any unlock and around calls that may
