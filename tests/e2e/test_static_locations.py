@@ -163,6 +163,7 @@ ID_FIELD_PAIRS = [
     ("idfield_array_norace", "idfield_array_race"),
     ("idfield_rows_norace", "idfield_rows_race"),
     ("idfield_rewritten_norace", "idfield_rewritten_race"),
+    ("idfield_heap_norace", "idfield_heap_race"),
 ]
 
 ORDER_PAIRS = [

@@ -759,11 +759,15 @@ static int own_other_field(rh_static *s, const rh_access *ac, LLVMValueRef base,
  * base[i]'s field; writes to other fields of base[i] (through base, at a
  * variable index) do not count.  Like cell_ids, a thread that read its
  * field before the store would race on the field itself. */
+static int block_field_ids(rh_static *s, int t, LLVMValueRef v, int64_t f, uint64_t size, ids *out);
+
 static int field_cell_ids(rh_static *s, int t, int64_t f, uint64_t size, ids *out)
 {
     LLVMValueRef arg = create_arg(s, t), base, idx, w = NULL, wb, wi;
     LLVMTypeRef elem, we;
     int64_t aoff, wo;
+    if (arg && fresh_block(s, arg))
+        return block_field_ids(s, t, strip_int(arg), f, size, out);
     if (!arg || !element_field(s, strip_int(arg), &base, &idx, &elem, &aoff) ||
         !inside_element(s, elem, aoff + f, size))
         return 0;
@@ -788,6 +792,70 @@ static int field_cell_ids(rh_static *s, int t, int64_t f, uint64_t size, ids *ou
         w = ac->inst;
     }
     return w && strip_int(LLVMGetOperand(w, 0)) == strip_int(idx) && value_ids(s, t, LLVMGetOperand(w, 0), out);
+}
+
+/* Whether write ac touches heap block v (its allocation site) only
+ * outside bytes [f, f + size): through v, or through the parameter of a
+ * routine that only runs as a thread given v itself; a free of the block
+ * changes no byte a later read may use. */
+static int block_other_field(rh_static *s, const rh_access *ac, LLVMValueRef v, int64_t f, uint64_t size)
+{
+    const rh_conc_entry *e = LLVMIsACallInst(ac->inst) ? rh_model_call_entry(s->p, ac->inst) : NULL;
+    if (e && e->op == RH_OP_FREE)
+        return 1;
+    int64_t c;
+    LLVMValueRef b = rh_loc_base_offset(s, ac->ptr, &c);
+    if (!ac->size || !(c + (int64_t)ac->size <= f || f + (int64_t)size <= c))
+        return 0;
+    if (b == v)
+        return 1;
+    if (b != LLVMGetParam(s->p->funcs[ac->func].fn, 0))
+        return 0;
+    int started = 0;
+    for (int t = 0; t < s->tg.nthreads; t++) {
+        const rh_tg_thread *th = &s->tg.threads[t];
+        if (!th->reach[ac->func])
+            continue;
+        LLVMValueRef arg = th->func == ac->func ? create_arg(s, t) : NULL;
+        if (th->async || !th->once[th->func] || !arg || strip_int(arg) != v)
+            return 0;
+        started = 1;
+    }
+    return started;
+}
+
+/* Instruction in runs at most once in each iteration of loop l. */
+static int in_loop_once(const rh_counted_loop *l, LLVMValueRef in)
+{
+    return rh_loop_body_has(l, in) || at_most_once_in_loop(l, in);
+}
+
+/* Ids in field f of a block the create loop allocates per iteration (v,
+ * the create's argument, is a fresh allocation): the one write that may
+ * touch the field in any block of v's site stores the loop's counter
+ * through v itself, so each instance's block holds its own iteration's
+ * counter. */
+static int block_field_ids(rh_static *s, int t, LLVMValueRef v, int64_t f, uint64_t size, ids *out)
+{
+    const rh_sset *pts = rh_pt_of(&s->pt, v);
+    LLVMValueRef w = NULL;
+    int64_t c;
+    if (!fresh_block(s, v) || pts->n != 1 || f < 0)
+        return 0;
+    uint32_t o = rh_pt_loc_obj(pts->v[0]);
+    for (int a = 0; a < s->p->naccesses; a++) {
+        const rh_access *ac = &s->p->accesses[a];
+        if (ac->kind == RH_ACC_READ || !may_touch(s, ac->ptr, o) || block_other_field(s, ac, v, f, size))
+            continue;
+        if ((w && w != ac->inst) || !LLVMIsAStoreInst(ac->inst) || ac->size != size ||
+            rh_loc_base_offset(s, ac->ptr, &c) != v || c != f)
+            return 0;
+        w = ac->inst;
+    }
+    rh_counted_loop l;
+    LLVMValueRef val = w ? strip_int(LLVMGetOperand(w, 0)) : NULL;
+    return val && rh_loop_of_index(&s->cfg, val, &l) && in_loop_once(&l, v) && in_loop_once(&l, w) &&
+           rh_cfg_dominates(w, s->tg.threads[t].create) && value_ids(s, t, val, out);
 }
 
 /* The first variable index of access a's address, when it is an integer
