@@ -35,7 +35,11 @@ a heap lock behind a global pointer, threads run one after the other, a heap
 block per instance) have no pair while their racy twins keep every RACE
 line; nor do the ordering look-alikes (a record stored into an array slot
 and reloaded from it before its thread's create is still the record handed
-over)."""
+over), nor data elements under the lock of the same index in a parallel
+lock array (idx_locks.h), while their twins with a lock of another index
+keep every RACE line, nor array elements indexed by a thread id read from
+a field of the struct each thread was given (their twins keep every RACE
+line)."""
 import json
 import os
 import subprocess
@@ -141,6 +145,27 @@ ATOMICS_PAIRS = [
 ]
 # Ordering look-alikes (handover.h with slot_forward.h: a record reloaded
 # from the array slot it was stored into is still the one handed over).
+# Index-keyed locks (idx_locks.h): a lock array guarding a parallel data
+# array by the same index value; each racy twin takes a lock of another
+# index, or reads past its element.
+LOCK_INDEX_PAIRS = [
+    ("lockidx_thread_id_norace", "lockidx_thread_id_race"),
+    ("lockidx_heap_loop_norace", "lockidx_heap_loop_race"),
+    ("lockidx_struct_arrays_norace", "lockidx_struct_arrays_race"),
+    ("lockidx_wide_read_norace", "lockidx_wide_read_race"),
+    ("mutex_array_per_element_norace", "mutex_array_wrong_index_race"),
+]
+
+# Thread ids in a field of the struct each thread is given (own_index.h):
+# each racy twin shares an id, passes one element to all, or rewrites the
+# id field in the thread.
+ID_FIELD_PAIRS = [
+    ("idfield_array_norace", "idfield_array_race"),
+    ("idfield_rows_norace", "idfield_rows_race"),
+    ("idfield_rewritten_norace", "idfield_rewritten_race"),
+    ("idfield_heap_norace", "idfield_heap_race"),
+]
+
 ORDER_PAIRS = [
     ("slot_record_array_norace", "slot_record_array_race"),
 ]
@@ -169,7 +194,8 @@ def main():
     for kind, norace, race in [("dead branch", *p) for p in DEAD_BRANCH_PAIRS] + \
             [("points-to", *p) for p in POINTS_TO_PAIRS] + \
             [("thread library", *p) for p in THREAD_LIBRARY_PAIRS] + [("atomics", *p) for p in ATOMICS_PAIRS] + \
-            [("ordering", *p) for p in ORDER_PAIRS]:
+            [("ordering", *p) for p in ORDER_PAIRS] + [("lock index", *p) for p in LOCK_INDEX_PAIRS] + \
+            [("id field", *p) for p in ID_FIELD_PAIRS]:
         _, rs = races(rh, os.path.join(PROGS, norace + ".c"))
         check("%s: %s has no may-race" % (kind, norace), not rs, [(r["object"], may_lines(rs, norace + ".c"))
                                                                    for r in rs])

@@ -4,6 +4,7 @@
 #include "lockset.h"
 #include "path_facts.h"
 #include "sym_locks.h"
+#include "idx_locks.h"
 #include "lock_wrappers.h"
 #include "param_locks.h"
 #include "sem_locks.h"
@@ -480,6 +481,13 @@ static int sym_ok(rh_ls *ls, long a)
     return ls->acc_sym_ok[a] == 1;
 }
 
+/* The symbolic locks and index keys (idx_locks.h) access a holds in s. */
+static void sym_and_index_held(rh_ls *ls, const rh_ls_state *s, long a, rh_sset *out)
+{
+    rh_sym_held(s, &ls->acc_sym[a], out);
+    rh_idx_held(ls, s, &ls->acc_sym[a], ls->p->accesses[a].size, out);
+}
+
 static void record_access(rh_ls *ls, LLVMValueRef inst, const rh_ls_state *s)
 {
     long a = rh_map_get_ptr(&ls->acc_of_inst, inst, -1);
@@ -509,7 +517,7 @@ static void record_access(rh_ls *ls, LLVMValueRef inst, const rh_ls_state *s)
             rh_sset_copy(&pr->sem_waited, &s->sem_waited);
             rh_sset_copy(&pr->flag_seen, &s->flag_seen);
             if (sym_ok(ls, a))
-                rh_sym_held(s, &ls->acc_sym[a], &pr->sym);
+                sym_and_index_held(ls, s, a, &pr->sym);
         } else {
             rh_sset_intersect(&pr->must, &s->must);
             pr->main_joined &= s->main_joined;
@@ -520,7 +528,7 @@ static void record_access(rh_ls *ls, LLVMValueRef inst, const rh_ls_state *s)
             rh_sset_intersect(&pr->flag_seen, &s->flag_seen);
             if (pr->sym.n) {
                 rh_sset held = {0};
-                rh_sym_held(s, &ls->acc_sym[a], &held);
+                sym_and_index_held(ls, s, a, &held);
                 rh_sset_intersect(&pr->sym, &held);
                 rh_sset_free(&held);
             }

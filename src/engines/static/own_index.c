@@ -727,6 +727,171 @@ static int listed_disjoint(rh_static *s, int a1, int t1, int a2, int t2)
     return 1;
 }
 
+/* Write ac is made through the parameter of a thread routine that every
+ * thread running it was given as &base[k] (plus a constant), and stays in
+ * that element outside bytes [fo, fo + size) of it. */
+static int own_other_field(rh_static *s, const rh_access *ac, LLVMValueRef base, LLVMTypeRef elem, int64_t fo,
+                           uint64_t size)
+{
+    int64_t c, aoff;
+    LLVMValueRef b, i;
+    LLVMTypeRef e;
+    int started = 0;
+    if (rh_loc_base_offset(s, ac->ptr, &c) != LLVMGetParam(s->p->funcs[ac->func].fn, 0))
+        return 0;
+    for (int t = 0; t < s->tg.nthreads; t++) {
+        const rh_tg_thread *th = &s->tg.threads[t];
+        if (!th->reach[ac->func])
+            continue;
+        LLVMValueRef arg = th->func == ac->func ? create_arg(s, t) : NULL; /* also called as a function: no */
+        if (th->async || !th->once[th->func] || !arg || !element_field(s, strip_int(arg), &b, &i, &e, &aoff) ||
+            b != base || e != elem || !inside_element(s, elem, aoff + c, ac->size) ||
+            !(aoff + c + (int64_t)ac->size <= fo || fo + (int64_t)size <= aoff + c))
+            return 0;
+        started = 1;
+    }
+    return started;
+}
+
+/* Ids in a field of the element the argument points to: the create's
+ * argument is &base[i] (a counted loop's counter i), and the one write
+ * anywhere that may touch field fo of base's elements stores i into
+ * base[i]'s field; writes to other fields of base[i] (through base, at a
+ * variable index) do not count.  Like cell_ids, a thread that read its
+ * field before the store would race on the field itself. */
+static int block_field_ids(rh_static *s, int t, LLVMValueRef v, int64_t f, uint64_t size, ids *out);
+
+static int field_cell_ids(rh_static *s, int t, int64_t f, uint64_t size, ids *out)
+{
+    LLVMValueRef arg = create_arg(s, t), base, idx, w = NULL, wb, wi;
+    LLVMTypeRef elem, we;
+    int64_t aoff, wo;
+    if (arg && fresh_block(s, arg))
+        return block_field_ids(s, t, strip_int(arg), f, size, out);
+    if (!arg || !element_field(s, strip_int(arg), &base, &idx, &elem, &aoff) ||
+        !inside_element(s, elem, aoff + f, size))
+        return 0;
+    const rh_sset *pts = rh_pt_of(&s->pt, arg);
+    if (pts->n != 1)
+        return 0;
+    uint32_t o = rh_pt_loc_obj(pts->v[0]);
+    int64_t fo = aoff + f;
+    for (int a = 0; a < s->p->naccesses; a++) {
+        const rh_access *ac = &s->p->accesses[a];
+        if (ac->kind == RH_ACC_READ || !may_touch(s, ac->ptr, o))
+            continue;
+        int elementwise = element_field(s, ac->ptr, &wb, &wi, &we, &wo) && wb == base && we == elem;
+        if (elementwise && inside_element(s, elem, wo, ac->size) &&
+            (wo + (int64_t)ac->size <= fo || fo + (int64_t)size <= wo))
+            continue; /* another field of an element */
+        if (own_other_field(s, ac, base, elem, fo, size))
+            continue; /* a thread's write to another field of its own element */
+        if ((w && w != ac->inst) || !elementwise || !LLVMIsAStoreInst(ac->inst) || wo != fo || ac->size != size ||
+            strip_int(wi) != strip_int(idx))
+            return 0;
+        w = ac->inst;
+    }
+    return w && strip_int(LLVMGetOperand(w, 0)) == strip_int(idx) && value_ids(s, t, LLVMGetOperand(w, 0), out);
+}
+
+/* Whether write ac touches heap block v (its allocation site) only
+ * outside bytes [f, f + size): through v, or through the parameter of a
+ * routine that only runs as a thread given v itself; a free of the block
+ * changes no byte a later read may use. */
+static int block_other_field(rh_static *s, const rh_access *ac, LLVMValueRef v, int64_t f, uint64_t size)
+{
+    const rh_conc_entry *e = LLVMIsACallInst(ac->inst) ? rh_model_call_entry(s->p, ac->inst) : NULL;
+    if (e && e->op == RH_OP_FREE)
+        return 1;
+    int64_t c;
+    LLVMValueRef b = rh_loc_base_offset(s, ac->ptr, &c);
+    if (!ac->size || !(c + (int64_t)ac->size <= f || f + (int64_t)size <= c))
+        return 0;
+    if (b == v)
+        return 1;
+    if (b != LLVMGetParam(s->p->funcs[ac->func].fn, 0))
+        return 0;
+    int started = 0;
+    for (int t = 0; t < s->tg.nthreads; t++) {
+        const rh_tg_thread *th = &s->tg.threads[t];
+        if (!th->reach[ac->func])
+            continue;
+        LLVMValueRef arg = th->func == ac->func ? create_arg(s, t) : NULL;
+        if (th->async || !th->once[th->func] || !arg || strip_int(arg) != v)
+            return 0;
+        started = 1;
+    }
+    return started;
+}
+
+/* Instruction in runs at most once in each iteration of loop l. */
+static int in_loop_once(const rh_counted_loop *l, LLVMValueRef in)
+{
+    return rh_loop_body_has(l, in) || at_most_once_in_loop(l, in);
+}
+
+/* Ids in field f of a block the create loop allocates per iteration (v,
+ * the create's argument, is a fresh allocation): the one write that may
+ * touch the field in any block of v's site stores the loop's counter
+ * through v itself, so each instance's block holds its own iteration's
+ * counter. */
+static int block_field_ids(rh_static *s, int t, LLVMValueRef v, int64_t f, uint64_t size, ids *out)
+{
+    const rh_sset *pts = rh_pt_of(&s->pt, v);
+    LLVMValueRef w = NULL;
+    int64_t c;
+    if (!fresh_block(s, v) || pts->n != 1 || f < 0)
+        return 0;
+    uint32_t o = rh_pt_loc_obj(pts->v[0]);
+    for (int a = 0; a < s->p->naccesses; a++) {
+        const rh_access *ac = &s->p->accesses[a];
+        if (ac->kind == RH_ACC_READ || !may_touch(s, ac->ptr, o) || block_other_field(s, ac, v, f, size))
+            continue;
+        if ((w && w != ac->inst) || !LLVMIsAStoreInst(ac->inst) || ac->size != size ||
+            rh_loc_base_offset(s, ac->ptr, &c) != v || c != f)
+            return 0;
+        w = ac->inst;
+    }
+    rh_counted_loop l;
+    LLVMValueRef val = w ? strip_int(LLVMGetOperand(w, 0)) : NULL;
+    return val && rh_loop_of_index(&s->cfg, val, &l) && in_loop_once(&l, v) && in_loop_once(&l, w) &&
+           rh_cfg_dominates(w, s->tg.threads[t].create) && value_ids(s, t, val, out);
+}
+
+/* The first variable index of access a's address, when it is an integer
+ * thread t's routine loads from its argument plus *f (a field of the
+ * element it was given). */
+static int field_access_id(rh_static *s, int a, int t, int *pos, LLVMValueRef *root, int64_t *f, uint64_t *size)
+{
+    const rh_access *ac = &s->p->accesses[a];
+    const rh_tg_thread *th = &s->tg.threads[t];
+    if (t == 0 || ac->func != th->func || !th->once[th->func] || th->async)
+        return 0;
+    LLVMValueRef x = first_variable_index(ac->ptr, pos, root);
+    LLVMValueRef id = x ? strip_int(x) : NULL;
+    if (!id || !LLVMIsALoadInst(id) || LLVMGetTypeKind(LLVMTypeOf(id)) != LLVMIntegerTypeKind ||
+        LLVMGetIntTypeWidth(LLVMTypeOf(id)) < 32)
+        return 0;
+    *size = LLVMGetIntTypeWidth(LLVMTypeOf(id)) / 8;
+    return rh_loc_base_offset(s, LLVMGetOperand(id, 0), f) == LLVMGetParam(s->p->funcs[th->func].fn, 0);
+}
+
+/* Two accesses to one array at their threads' ids read from a field of
+ * the element each thread was given (thread ids passed in structs). */
+static int field_ids_disjoint(rh_static *s, int a1, int t1, int a2, int t2)
+{
+    int p1, p2;
+    LLVMValueRef g1, g2;
+    int64_t f1, f2;
+    uint64_t n1, n2;
+    ids i1, i2;
+    if (!field_access_id(s, a1, t1, &p1, &g1, &f1, &n1) || !field_access_id(s, a2, t2, &p2, &g2, &f2, &n2) ||
+        !same_array(s, g1, p1, g2, p2) || !field_cell_ids(s, t1, f1, n1, &i1) ||
+        !field_cell_ids(s, t2, f2, n2, &i2) || !small_ids(&i1) || !small_ids(&i2))
+        return 0;
+    return t1 == t2 ? i1.distinct : i1.hi <= i2.lo || i2.hi <= i1.lo;
+}
+
 int rh_own_index_disjoint(rh_static *s, int a1, int t1, int a2, int t2)
 {
     if (filled_before_create(s, a1, t1, a2, t2) || filled_before_create(s, a2, t2, a1, t1))
@@ -741,7 +906,7 @@ int rh_own_index_disjoint(rh_static *s, int a1, int t1, int a2, int t2)
         return 1;
     if (!access_id(s, a1, t1, &p1, &r1, &g1) || !access_id(s, a2, t2, &p2, &r2, &g2) ||
         !same_array(s, g1, p1, g2, p2))
-        return listed_disjoint(s, a1, t1, a2, t2);
+        return listed_disjoint(s, a1, t1, a2, t2) || field_ids_disjoint(s, a1, t1, a2, t2);
     if (!thread_ids(s, t1, r1, &i1) || !thread_ids(s, t2, r2, &i2) || !small_ids(&i1) || !small_ids(&i2))
         return listed_disjoint(s, a1, t1, a2, t2);
     if (t1 == t2 ? i1.distinct : i1.hi <= i2.lo || i2.hi <= i1.lo)

@@ -6,7 +6,11 @@
  * and the ids differ: two instances of a thread created once per iteration
  * of a counted loop with the loop counter as id, or two threads whose id
  * ranges do not meet.  The id is the argument passed by value, or the
- * integer it points to when the only write of that cell stored the id.
+ * integer it points to when the only write of that cell stored the id,
+ * or a field of the element &base[i] it points to when the only write of
+ * that field in any element stored i into element i (other fields of the
+ * elements may be written, inside their elements), or of a fresh block
+ * the create loop allocates and stores its counter into per iteration.
  * Contract: a cheap syntactic check; "no" whenever in doubt.
  */
 #ifndef RH_STATIC_OWN_INDEX_H

@@ -9,15 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_IDX 4
-
-struct rh_sym_base {
-    LLVMValueRef root;
-    LLVMTypeRef src;             /* source element type of a variable GEP, else NULL */
-    LLVMValueRef idx[MAX_IDX];   /* its leading indices, integer casts stripped */
-    uint32_t casts[MAX_IDX];     /* which casts were stripped off each index */
-    int nidx;
-};
+#define MAX_IDX RH_SYM_MAX_IDX
 
 /* Index v without its integer casts, and in *casts the chain of casts
  * (kind and width) that was stripped: two indices are one value only when
@@ -47,7 +39,7 @@ static int same_base(const rh_sym_base *a, const rh_sym_base *b)
     return 1;
 }
 
-static int intern(rh_ls *ls, const rh_sym_base *b)
+int rh_sym_intern(rh_ls *ls, const rh_sym_base *b)
 {
     uint64_t h = rh_hash64((uint64_t)(uintptr_t)b->root ^ rh_hash64((uint64_t)(uintptr_t)b->src));
     for (int i = 0; i < b->nidx; i++)
@@ -110,7 +102,7 @@ static int variable_gep(rh_ls *ls, LLVMValueRef gep, rh_sym_addr *out, int64_t o
     for (unsigned i = (unsigned)last + 1; i < n; i++)
         if (!(t = step(ls->p->td, t, LLVMConstIntGetSExtValue(LLVMGetOperand(gep, i + 1)), &inner)))
             return 0;
-    out->base = intern(ls, &b);
+    out->base = rh_sym_intern(ls, &b);
     out->off = off + inner;
     return 1;
 }
@@ -152,10 +144,15 @@ int rh_sym_decompose(rh_ls *ls, LLVMValueRef v, rh_sym_addr *out)
         }
     }
     rh_sym_base b = {v, NULL, {0}, {0}, 0};
-    out->base = intern(ls, &b);
+    out->base = rh_sym_intern(ls, &b);
     out->type = type;
     out->off = off;
     return 1;
+}
+
+const rh_sym_base *rh_sym_base_of(const rh_ls *ls, int base)
+{
+    return &ls->sym_bases[base];
 }
 
 LLVMValueRef rh_sym_base_root(const rh_ls *ls, int base, int *nidx)

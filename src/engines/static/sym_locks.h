@@ -27,8 +27,25 @@
 
 #include "lockset_types.h"
 
+#define RH_SYM_MAX_IDX 4
+
+/* A base: a root pointer, or a GEP's pointer with its leading indices up
+ * to the last variable one.  Interned: equal bases have one id. */
+struct rh_sym_base {
+    LLVMValueRef root;
+    LLVMTypeRef src;                  /* source element type of a variable GEP, else NULL */
+    LLVMValueRef idx[RH_SYM_MAX_IDX]; /* its leading indices, integer casts stripped */
+    uint32_t casts[RH_SYM_MAX_IDX];   /* which casts were stripped off each index */
+    int nidx;
+};
+
 /* Splits pointer v into base + constant offset; 0 if it cannot. */
 int rh_sym_decompose(rh_ls *ls, LLVMValueRef v, rh_sym_addr *out);
+/* The id of base b, interning it (b may name no address: index keys,
+ * idx_locks.h, put NULL in place of a variable index). */
+int rh_sym_intern(rh_ls *ls, const rh_sym_base *b);
+/* Interned base `base`. */
+const rh_sym_base *rh_sym_base_of(const rh_ls *ls, int base);
 /* The root value of interned base `base`, and in *nidx its number of
  * variable indices (0: the base is the root itself). */
 LLVMValueRef rh_sym_base_root(const rh_ls *ls, int base, int *nidx);

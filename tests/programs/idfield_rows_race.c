@@ -1,0 +1,37 @@
+/* Every thread is given &jobs[0], whose id field is 0, so all of them fill row 0: a race. */
+#include <pthread.h>
+#include <stdio.h>
+
+#define N 4
+#define W 8
+
+struct row_job {
+    double weight;
+    long id;
+};
+
+int grid[N][W];
+
+void *fill_row(void *arg)
+{
+    struct row_job *j = arg;
+    for (int k = 0; k < W; k++)
+        grid[j->id][k] = k * (int)j->weight; // RACE
+    return NULL;
+}
+
+int main(void)
+{
+    pthread_t t[N];
+    struct row_job jobs[N];
+
+    for (long i = 0; i < N; i++) {
+        jobs[i].weight = 1.5; // NORACE
+        jobs[i].id = i; // NORACE
+        pthread_create(&t[i], NULL, fill_row, &jobs[0]);
+    }
+    for (int i = 0; i < N; i++)
+        pthread_join(t[i], NULL);
+    printf("%d\n", grid[N - 1][W - 1]); // NORACE
+    return 0;
+}
