@@ -56,6 +56,14 @@ typedef struct rt_thread {
     unsigned long run_len;   /* steps since its last switch or write: spinning? */
     unsigned long slice;     /* points since the strategy last chose it (rt_sched.c) */
     unsigned long quantum;   /* random walk: points it runs before the next draw */
+    /* Points it may still take on the fast path (rt_fast.h) while nothing
+     * sets rt.dirty: counted down from what the slow path computed when it
+     * last let t run (rt_sched.c, grant_fast), so the fast path checks one
+     * counter instead of the step limit, spinning, the strategy's quantum
+     * and PCT's change points.  fast_choice: each of those points counts
+     * as a PCT choice. */
+    unsigned long fast_left;
+    int fast_choice;
     uint32_t node;           /* stack depot node of the current call stack */
     uint32_t *frames;        /* saved nodes, one per open call */
     int depth, cap;

@@ -35,31 +35,22 @@ static inline RT_HOT int rt_keeps_token(const rt_thread *t)
     return rt.strategy == RT_RANDOM && t->slice < t->quantum;
 }
 
-/* Whether PCT's choice number `choice` is one of its change points. */
-static inline int rt_change_at(unsigned long choice)
-{
-    for (int i = 0; i < rt.nchange; i++)
-        if (rt.change[i] == choice)
-            return 1;
-    return 0;
-}
-
 /* rt_point when t keeps the token: 1 when done, 0 when the slow path
- * (rt_point) must run, which then does all of the point's bookkeeping. */
+ * (rt_point) must run, which then does all of the point's bookkeeping.
+ * t->fast_left says how many points in a row the slow path would take
+ * without a choice (rt_keeps_token true, no change point, under the step
+ * limit), counted when it last let t run; a write's reset of run_len only
+ * makes that count low, and a low count sends a point to the slow path,
+ * which decides as the fast path would have: the schedule is the same. */
 static inline RT_HOT int rt_point_fast(rt_thread *t, uint32_t loc)
 {
-    if (t->stepped || rt_time_up || (rt.max_steps && rt.steps >= rt.max_steps) ||
-        !rt_keeps_token(t))
+    if (!t->fast_left || t->stepped || rt.dirty || rt_time_up)
         return 0;
-    int choice = rt.strategy == RT_PCT && rt.others_enabled;
-    if (choice && rt_change_at(rt.choices + 1))
-        return 0;
+    t->fast_left--;
     rt.steps++;
-    rt.at_choice = choice;
-    rt.choices += (unsigned long)choice;
+    rt.choices += (unsigned long)t->fast_choice;
     t->run_len++;
     t->slice++;
-    t->timed = 0;
     t->stepped = 1;
     t->step_loc = loc;
     return 1;
