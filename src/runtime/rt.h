@@ -56,6 +56,14 @@ typedef struct rt_thread {
     unsigned long run_len;   /* steps since its last switch or write: spinning? */
     unsigned long slice;     /* points since the strategy last chose it (rt_sched.c) */
     unsigned long quantum;   /* random walk: points it runs before the next draw */
+    /* Points it may still take on the fast path (rt_fast.h) while nothing
+     * sets rt.dirty: counted down from what the slow path computed when it
+     * last let t run (rt_sched.c, grant_fast), so the fast path checks one
+     * counter instead of the step limit, spinning, the strategy's quantum
+     * and PCT's change points.  fast_choice: each of those points counts
+     * as a PCT choice. */
+    unsigned long fast_left;
+    int fast_choice;
     uint32_t node;           /* stack depot node of the current call stack */
     uint32_t *frames;        /* saved nodes, one per open call */
     int depth, cap;
@@ -194,6 +202,17 @@ void rt_release(rt_thread *t, rt_vc *obj);
 void rt_acquire(rt_thread *t, const rt_vc *obj);
 void rt_shadow_access(rt_thread *t, uintptr_t a, uint64_t size, uint32_t flags, uint32_t loc);
 void rt_shadow_clear(uintptr_t a, uint64_t size);
+/* rt_pool.c: blocks of one size (at least a pointer's) for the shadow,
+ * never given back to the system; a block put back is handed out again. */
+typedef struct rt_pool {
+    size_t size;
+    void *free;              /* blocks put back, linked through their first bytes */
+    char *next;              /* the current mapping's unused bytes */
+    size_t left;
+} rt_pool;
+void *rt_pool_get(rt_pool *pl);
+void *rt_pool_get_zero(rt_pool *pl); /* all bytes zero */
+void rt_pool_put(rt_pool *pl, void *b); /* NULL: nothing */
 /* rt_heap.c: live heap blocks by allocating call; describe writes
  * "A ADDR LOC OFFSET SIZE" when addr is inside one (nothing otherwise). */
 void rt_heap_alloc(uintptr_t addr, uint64_t size, uint32_t loc);

@@ -35,31 +35,22 @@ static inline RT_HOT int rt_keeps_token(const rt_thread *t)
     return rt.strategy == RT_RANDOM && t->slice < t->quantum;
 }
 
-/* Whether PCT's choice number `choice` is one of its change points. */
-static inline int rt_change_at(unsigned long choice)
-{
-    for (int i = 0; i < rt.nchange; i++)
-        if (rt.change[i] == choice)
-            return 1;
-    return 0;
-}
-
 /* rt_point when t keeps the token: 1 when done, 0 when the slow path
- * (rt_point) must run, which then does all of the point's bookkeeping. */
+ * (rt_point) must run, which then does all of the point's bookkeeping.
+ * t->fast_left says how many points in a row the slow path would take
+ * without a choice (rt_keeps_token true, no change point, under the step
+ * limit), counted when it last let t run; a write's reset of run_len only
+ * makes that count low, and a low count sends a point to the slow path,
+ * which decides as the fast path would have: the schedule is the same. */
 static inline RT_HOT int rt_point_fast(rt_thread *t, uint32_t loc)
 {
-    if (t->stepped || rt_time_up || (rt.max_steps && rt.steps >= rt.max_steps) ||
-        !rt_keeps_token(t))
+    if (!t->fast_left || t->stepped || rt.dirty || rt_time_up)
         return 0;
-    int choice = rt.strategy == RT_PCT && rt.others_enabled;
-    if (choice && rt_change_at(rt.choices + 1))
-        return 0;
+    t->fast_left--;
     rt.steps++;
-    rt.at_choice = choice;
-    rt.choices += (unsigned long)choice;
+    rt.choices += (unsigned long)t->fast_choice;
     t->run_len++;
     t->slice++;
-    t->timed = 0;
     t->stepped = 1;
     t->step_loc = loc;
     return 1;
@@ -279,6 +270,29 @@ static inline RT_HOT int rt_shadow_fast(rt_thread *t, uintptr_t a,
             return 0;
     if (!write && !atomic)
         rt_remember_read(t, a, size);
+    return 1;
+}
+
+/* A plain read of a range (a string function's, up to a page) piece by
+ * piece, each inside one grain, on the fast path: 1 when every piece took
+ * it.  0 sends the whole range to rt_shadow_access, as if no piece had
+ * been taken: a piece the fast path took is a read by t the slow path
+ * finds as t's own of the same epoch at the same instruction, so it
+ * replaces it with the same record and reports nothing for it (its write
+ * was ordered before t). */
+static inline RT_HOT int rt_shadow_fast_span(rt_thread *t, uintptr_t a, uint64_t size,
+                                             uint32_t flags, uint32_t loc)
+{
+    if ((flags & (RH_RT_WRITE | RH_RT_ATOMIC)) || size > RT_PAGE)
+        return 0;
+    for (uint64_t i = 0; i < size;) {
+        uintptr_t b = a + i;
+        uint64_t m = RT_GRAIN - (b & (RT_GRAIN - 1));
+        m = m < size - i ? m : size - i;
+        if (!rt_read_cached(t, b, m) && !rt_shadow_fast(t, b, m, flags, loc))
+            return 0;
+        i += m;
+    }
     return 1;
 }
 

@@ -294,6 +294,7 @@ void rt_wait_token(rt_thread *t)
     while (rt.cur != t->id)
         pthread_cond_wait(&t->cv, &rt.mu);
     t->slice = 0; /* chosen: its quantum starts */
+    t->fast_left = 0; /* others ran: steps, choices and who is enabled moved */
     rt.shadow_gen++; /* others may have run: remembered reads are stale */
     pthread_mutex_unlock(&rt.mu);
     pthread_setcancelstate(old, NULL);
@@ -341,6 +342,7 @@ static rt_thread *choose_or_free(rt_thread *t, int *freed)
 void rt_sched_leave(rt_thread *t)
 {
     rt.shadow_gen++;
+    t->fast_left = 0;
     __atomic_store_n(&t->outside, 1, __ATOMIC_RELEASE);
     rt.dirty = 1;
     rt_thread *n = choose(NULL);
@@ -448,6 +450,33 @@ void rt_point(rt_thread *t, uint32_t loc)
     rt_resumed(t, loc);
 }
 
+/* How many points in a row after this one rt_point would take on its hot
+ * path, with no choice, if nothing set rt.dirty meanwhile: point j (from
+ * 0) sees run_len, slice, steps and choices each j higher, and stays hot
+ * while run_len <= RT_SPIN_LIMIT, slice is under the strategy's quantum,
+ * steps are under the step limit and (when it counts as a PCT choice) its
+ * choice number is no change point.  PCT's change points are known from
+ * the start, the other bounds are countdowns, so the fast path
+ * (rt_point_fast) needs only the count. */
+static void grant_fast(rt_thread *t)
+{
+    unsigned long lim = rt.strategy == RT_PCT ? RT_QUANTUM : rt.strategy == RT_RANDOM ? t->quantum : 0;
+    t->fast_left = 0;
+    if (t->pend != RT_P_RUN || t->slice >= lim || t->run_len > RT_SPIN_LIMIT ||
+        (rt.max_steps && rt.steps >= rt.max_steps))
+        return;
+    unsigned long n = lim - t->slice;
+    if (RT_SPIN_LIMIT - t->run_len + 1 < n)
+        n = RT_SPIN_LIMIT - t->run_len + 1;
+    if (rt.max_steps && rt.max_steps - rt.steps < n)
+        n = rt.max_steps - rt.steps;
+    t->fast_choice = rt.strategy == RT_PCT && rt.others_enabled;
+    for (int i = 0; t->fast_choice && i < rt.nchange; i++)
+        if (rt.change[i] > rt.choices && rt.change[i] - rt.choices - 1 < n)
+            n = rt.change[i] - rt.choices - 1;
+    t->fast_left = n;
+}
+
 /* t holds the token again and performs its event at loc. */
 void rt_resumed(rt_thread *t, uint32_t loc)
 {
@@ -460,6 +489,7 @@ void rt_resumed(rt_thread *t, uint32_t loc)
     if (rt.strategy == RT_REPLAY && rt.pos < rt.nsched && rt.sched[rt.pos].tid == t->id &&
         at_step(&rt.sched[rt.pos], loc) && ++rt.pos == rt.nsched)
         races_at_last_step = rt.races;
+    grant_fast(t);
 }
 
 void rt_thread_finish(rt_thread *t)

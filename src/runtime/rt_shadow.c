@@ -82,6 +82,10 @@ static size_t hash_ptr(uintptr_t k)
 
 /* The page of address a, its chunk mapped if need be; NULL for an address
  * beyond the directory (none a user-space program has on x86-64). */
+/* Spread pages' grains and split grains' bytes (rt_pool.c). */
+static rt_pool grains_pool = {sizeof(rt_grains), NULL, NULL, 0};
+static rt_pool bytes_pool = {RT_GRAIN * sizeof(rt_cell), NULL, NULL, 0};
+
 static rt_page *page_of(uintptr_t a)
 {
     rt_page *p = rt_page_at(a);
@@ -261,8 +265,8 @@ static int uniform(const rt_cell *c, unsigned n)
  * part of the page is about to be used. */
 static void spread(rt_page *p)
 {
-    if (!p->g && !(p->g = calloc(1, sizeof *p->g)))
-        abort();
+    if (!p->g)
+        p->g = rt_pool_get_zero(&grains_pool);
     for (unsigned g = 0; g < RT_NGRAIN; g++) {
         p->g->cell[g] = p->top;
         p->rmask[g] = 0xFF;
@@ -282,9 +286,7 @@ static void split(rt_page *p, unsigned b)
     if (!(p->whole >> g & 1))
         return;
     p->whole &= ~(1u << g);
-    rt_cell *c = malloc(RT_GRAIN * sizeof *c);
-    if (!c)
-        abort();
+    rt_cell *c = rt_pool_get(&bytes_pool);
     rt_cell *whole = &p->g->cell[g];
     for (unsigned i = 0; i < RT_GRAIN; i++) {
         c[i] = *whole;
@@ -310,7 +312,7 @@ static int rejoin(rt_page *p, unsigned g)
         return 0;
     p->g->cell[g] = c[0];
     p->rmask[g] = 0xFF;
-    free(c);
+    rt_pool_put(&bytes_pool, c);
     p->g->bytes[g] = NULL;
     p->whole |= 1u << g;
     return 1;
@@ -325,9 +327,9 @@ static void page_reset(rt_page *p)
             if (p->g->bytes[g])
                 for (unsigned i = 0; i < RT_GRAIN; i++)
                     free(p->g->bytes[g][i].more);
-            free(p->g->bytes[g]);
+            rt_pool_put(&bytes_pool, p->g->bytes[g]);
         }
-        free(p->g);
+        rt_pool_put(&grains_pool, p->g);
     }
     free(p->top.more);
     memset(p, 0, sizeof *p);
@@ -553,7 +555,7 @@ static void clear_page(rt_page *p, uintptr_t base, uintptr_t a, uint64_t size)
             if (!(p->whole >> g & 1)) {
                 for (unsigned i = 0; i < RT_GRAIN; i++)
                     free(p->g->bytes[g][i].more);
-                free(p->g->bytes[g]);
+                rt_pool_put(&bytes_pool, p->g->bytes[g]);
                 p->g->bytes[g] = NULL;
                 p->whole |= 1u << g;
             }
