@@ -35,7 +35,8 @@ a heap lock behind a global pointer, threads run one after the other, a heap
 block per instance) have no pair while their racy twins keep every RACE
 line; nor do the ordering look-alikes (a record stored into an array slot
 and reloaded from it before its thread's create is still the record handed
-over)."""
+over; two workers' accesses to the block each allocated itself, through
+the allocation's own value, are no pair: fresh_pairs.h)."""
 import json
 import os
 import subprocess
@@ -143,6 +144,7 @@ ATOMICS_PAIRS = [
 # from the array slot it was stored into is still the one handed over).
 ORDER_PAIRS = [
     ("slot_record_array_norace", "slot_record_array_race"),
+    ("fresh_request_publish_norace", "fresh_request_publish_race"),
 ]
 
 

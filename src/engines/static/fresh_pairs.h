@@ -1,0 +1,40 @@
+/* fresh_pairs.h - pairs of accesses that touch the block one allocation
+ * returned in their own invocation, so never the same block in two
+ * threads.
+ *
+ * In SSA form a use of a value reads what the latest execution of its
+ * definition in the same frame produced.  So an access whose address is
+ * an allocation's result plus GEPs and pointer casts only (`req->id`
+ * right after `req = malloc(...)`, `buf[i]` of a local array) touches the
+ * block that allocation returned in the access's own frame: each
+ * execution of an allocator call returns a block no other live block
+ * shares, and each frame of a local array is its own object.  Two such
+ * accesses reached from one allocation instruction are therefore either
+ * in one frame (one thread, ordered by program order) or in two frames
+ * whose blocks differ (a block freed and allocated again is ordered by
+ * the allocator: a free happens before the allocation that reuses it).
+ * Whatever else the block meets through memory (a table it is published
+ * in, a thread it is handed to) is not concluded on here: only the pair
+ * of two such accesses is.
+ *
+ * Fresh allocations are those of rh_owned_fresh_site (malloc, calloc and
+ * wrappers returning what they allocated; never realloc, which may return
+ * its argument) and allocas.  Phis, selects, loads and integer round
+ * trips end the chain: the address may then be another frame's.
+ *
+ * Contract: rh_fresh_apart(f, a1, a2) is 1 only when both accesses'
+ * addresses are made, by GEPs and casts alone, from one and the same
+ * fresh allocation instruction; the pair then never races.
+ */
+#ifndef RH_STATIC_FRESH_PAIRS_H
+#define RH_STATIC_FRESH_PAIRS_H
+
+#include "static_ctx.h"
+
+typedef struct rh_fresh rh_fresh;
+
+rh_fresh *rh_fresh_new(rh_static *s);
+int rh_fresh_apart(const rh_fresh *f, int a1, int a2);
+void rh_fresh_free(rh_fresh *f);
+
+#endif
