@@ -36,7 +36,8 @@ block per instance) have no pair while their racy twins keep every RACE
 line; nor do the ordering look-alikes (a record stored into an array slot
 and reloaded from it before its thread's create is still the record handed
 over; two workers' accesses to the block each allocated itself, through
-the allocation's own value, are no pair: fresh_pairs.h)."""
+the allocation's own value or a local struct field only it is stored in,
+are no pair: fresh_pairs.h)."""
 import json
 import os
 import subprocess
@@ -145,6 +146,7 @@ ATOMICS_PAIRS = [
 ORDER_PAIRS = [
     ("slot_record_array_norace", "slot_record_array_race"),
     ("fresh_request_publish_norace", "fresh_request_publish_race"),
+    ("fresh_local_struct_slot_norace", "fresh_local_struct_slot_race"),
 ]
 
 

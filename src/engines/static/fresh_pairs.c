@@ -5,14 +5,22 @@
 #include "owned.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 struct rh_fresh {
     LLVMValueRef *root; /* per access: its fresh allocation, or NULL */
     int n;
 };
 
-/* The fresh allocation v is made from by GEPs and pointer casts, or NULL. */
-static LLVMValueRef fresh_root(rh_static *s, LLVMValueRef v)
+static int called_is(LLVMValueRef call, const char *prefix)
+{
+    LLVMValueRef c = LLVMGetCalledValue(call);
+    size_t len;
+    return c && LLVMIsAFunction(c) && !strncmp(LLVMGetValueName2(c, &len), prefix, strlen(prefix));
+}
+
+/* The fresh allocation v is made from by GEPs and pointer casts alone, or NULL. */
+static LLVMValueRef direct_root(rh_static *s, LLVMValueRef v)
 {
     for (int depth = 0; v && depth < 64; depth++) {
         if (LLVMIsAGetElementPtrInst(v) || LLVMIsABitCastInst(v) || LLVMIsAAddrSpaceCastInst(v)) {
@@ -24,6 +32,84 @@ static LLVMValueRef fresh_root(rh_static *s, LLVMValueRef v)
         return NULL;
     }
     return NULL;
+}
+
+/* The alloca v is made from by constant GEPs and casts, its offset in *off; NULL if none. */
+static LLVMValueRef slot_of(rh_static *s, LLVMValueRef v, int64_t *off)
+{
+    *off = 0;
+    for (int depth = 0; v && depth < 64; depth++) {
+        int64_t o;
+        if (LLVMIsAGetElementPtrInst(v) && rh_pt_gep_offset(&s->pt, v, &o))
+            *off += o, v = LLVMGetOperand(v, 0);
+        else if (LLVMIsABitCastInst(v) || LLVMIsAAddrSpaceCastInst(v))
+            v = LLVMGetOperand(v, 0);
+        else
+            return LLVMIsAAllocaInst(v) ? v : NULL;
+    }
+    return NULL;
+}
+
+/* Whether every use of v (address off of a local) is a load, a store to
+ * it (never of it), a comparison, a constant GEP or cast obeying the same,
+ * or a lifetime/debug marker, and every store meeting bytes [k, k + a
+ * pointer) stores exactly there a value made from fresh allocation *site
+ * (one and the same for all of them).  Then a load of the pointer at k
+ * gives the block *site returned in this frame (the local is this frame's
+ * and nothing else can write it). */
+static int slot_uses(rh_static *s, LLVMValueRef v, int64_t off, int64_t k, LLVMValueRef *site, int depth)
+{
+    int64_t psz = (int64_t)LLVMPointerSize(s->p->td);
+    if (depth > 16)
+        return 0;
+    for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef user = LLVMGetUser(u);
+        int64_t o;
+        if (LLVMIsAGetElementPtrInst(user)) {
+            if (LLVMGetOperand(user, 0) != v || !rh_pt_gep_offset(&s->pt, user, &o) ||
+                !slot_uses(s, user, off + o, k, site, depth + 1))
+                return 0;
+        } else if (LLVMIsABitCastInst(user) || LLVMIsAAddrSpaceCastInst(user)) {
+            if (!slot_uses(s, user, off, k, site, depth + 1))
+                return 0;
+        } else if (LLVMIsAStoreInst(user)) {
+            LLVMValueRef val = LLVMGetOperand(user, 0);
+            if (val == v)
+                return 0; /* the local's address leaves */
+            int64_t sz = (int64_t)LLVMStoreSizeOfType(s->p->td, LLVMTypeOf(val));
+            if (off < k + psz && k < off + sz) {
+                LLVMValueRef r = off == k && sz == psz ? direct_root(s, val) : NULL;
+                if (!r || LLVMIsAAllocaInst(r) || (*site && *site != r))
+                    return 0;
+                *site = r;
+            }
+        } else if (LLVMIsACallInst(user)) {
+            if (!called_is(user, "llvm.lifetime.") && !called_is(user, "llvm.dbg."))
+                return 0;
+        } else if (!LLVMIsALoadInst(user) && !LLVMIsAICmpInst(user)) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* The fresh allocation v is made from: directly, or through a pointer
+ * loaded from a local that only ever holds that allocation's result
+ * (`result.list = malloc(n)`, the local struct kept in memory). */
+static LLVMValueRef fresh_root(rh_static *s, LLVMValueRef v)
+{
+    LLVMValueRef r = direct_root(s, v);
+    if (r)
+        return r;
+    while (LLVMIsAGetElementPtrInst(v) || LLVMIsABitCastInst(v) || LLVMIsAAddrSpaceCastInst(v))
+        v = LLVMGetOperand(v, 0);
+    if (!LLVMIsALoadInst(v) || LLVMGetTypeKind(LLVMTypeOf(v)) != LLVMPointerTypeKind)
+        return NULL;
+    int64_t k;
+    LLVMValueRef slot = slot_of(s, LLVMGetOperand(v, 0), &k), site = NULL;
+    if (!slot || !slot_uses(s, slot, 0, k, &site, 0))
+        return NULL;
+    return site;
 }
 
 rh_fresh *rh_fresh_new(rh_static *s)

@@ -17,14 +17,22 @@
  * in, a thread it is handed to) is not concluded on here: only the pair
  * of two such accesses is.
  *
+ * The address may also be loaded from a local (a struct kept in memory,
+ * `r.list = malloc(n); ... r.list[i] = x`) when the local's address never
+ * leaves its frame (only loads, stores to it, comparisons, constant GEPs
+ * and casts use it) and every store that meets the loaded bytes stores
+ * exactly there a value made from one fresh allocation: the load then
+ * gives a block that allocation returned in this frame.
+ *
  * Fresh allocations are those of rh_owned_fresh_site (malloc, calloc and
  * wrappers returning what they allocated; never realloc, which may return
  * its argument) and allocas.  Phis, selects, loads and integer round
  * trips end the chain: the address may then be another frame's.
  *
  * Contract: rh_fresh_apart(f, a1, a2) is 1 only when both accesses'
- * addresses are made, by GEPs and casts alone, from one and the same
- * fresh allocation instruction; the pair then never races.
+ * addresses are made, by GEPs and casts (and at most one load from such
+ * a local), from one and the same fresh allocation instruction; the pair
+ * then never races.
  */
 #ifndef RH_STATIC_FRESH_PAIRS_H
 #define RH_STATIC_FRESH_PAIRS_H
