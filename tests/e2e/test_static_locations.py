@@ -37,7 +37,8 @@ line; nor do the ordering look-alikes (a record stored into an array slot
 and reloaded from it before its thread's create is still the record handed
 over; two workers' accesses to the block each allocated itself, through
 the allocation's own value or a local struct field only it is stored in,
-are no pair: fresh_pairs.h)."""
+are no pair, nor are a glib allocator's, while an unknown library
+function's block keeps its pairs: fresh_pairs.h)."""
 import json
 import os
 import subprocess
@@ -150,6 +151,33 @@ ORDER_PAIRS = [
 ]
 
 
+LIBRARY_FRESH = r"""
+#include <pthread.h>
+#include <stddef.h>
+void *%s(size_t n, size_t size);
+struct req { int id; int val; };
+pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+struct req *table;
+void *worker(void *arg) {
+    struct req *r = %s(1, sizeof *r);
+    r->id = 1;
+    r->val = 2;
+    pthread_mutex_lock(&m);
+    table = r;
+    pthread_mutex_unlock(&m);
+    return arg;
+}
+int main(void) {
+    pthread_t t1, t2;
+    pthread_create(&t1, 0, worker, 0);
+    pthread_create(&t2, 0, worker, 0);
+    pthread_join(t1, 0);
+    pthread_join(t2, 0);
+    return 0;
+}
+"""
+
+
 def harness_line(path, text):
     """The 1-based line of path that holds text."""
     with open(path) as f:
@@ -260,6 +288,13 @@ def main():
           (sorted(want), sorted(may_lines(rs, path))))
 
     with tempfile.TemporaryDirectory() as tmp:
+        for fn, fresh in (("g_malloc0_n", True), ("pool_take", False)):
+            prog = os.path.join(tmp, fn + ".c")
+            with open(prog, "w") as f:
+                f.write(LIBRARY_FRESH % (fn, fn))
+            _, rs = races(rh, prog)
+            check("a block from %s filled by two workers: %s" % (fn, "no pair" if fresh else "pairs kept"),
+                  (not rs) if fresh else {10, 11} <= may_lines(rs, prog), [r["object"] for r in rs])
         prog = os.path.join(tmp, "sink.c")
         sink_program(prog, 50)
         doc, rs = races(rh, prog)

@@ -12,6 +12,28 @@ struct rh_fresh {
     int n;
 };
 
+/* Library allocators (declared, not defined by the program) that return a
+ * block no live block shares, or NULL, beyond malloc and calloc
+ * (rh_owned_fresh_site): the string duplicators and glib's allocators,
+ * which abort rather than return what another call returned. */
+static const char *const library_fresh[] = {
+    "strdup", "strndup", "wcsdup", "g_malloc", "g_malloc0", "g_malloc_n", "g_malloc0_n", "g_try_malloc",
+    "g_try_malloc0", "g_try_malloc_n", "g_try_malloc0_n", "g_strdup", "g_strndup", "g_memdup", "g_memdup2",
+};
+
+static int library_fresh_call(LLVMValueRef call)
+{
+    LLVMValueRef c = LLVMGetCalledValue(call);
+    if (!c || !LLVMIsAFunction(c) || !LLVMIsDeclaration(c))
+        return 0;
+    size_t len;
+    const char *name = LLVMGetValueName2(c, &len);
+    for (size_t i = 0; i < sizeof library_fresh / sizeof *library_fresh; i++)
+        if (!strcmp(name, library_fresh[i]))
+            return 1;
+    return 0;
+}
+
 static int called_is(LLVMValueRef call, const char *prefix)
 {
     LLVMValueRef c = LLVMGetCalledValue(call);
@@ -27,7 +49,7 @@ static LLVMValueRef direct_root(rh_static *s, LLVMValueRef v)
             v = LLVMGetOperand(v, 0);
             continue;
         }
-        if (LLVMIsAAllocaInst(v) || (LLVMIsACallInst(v) && rh_owned_fresh_site(s, v)))
+        if (LLVMIsAAllocaInst(v) || (LLVMIsACallInst(v) && (rh_owned_fresh_site(s, v) || library_fresh_call(v))))
             return v;
         return NULL;
     }

@@ -26,7 +26,8 @@
  *
  * Fresh allocations are those of rh_owned_fresh_site (malloc, calloc and
  * wrappers returning what they allocated; never realloc, which may return
- * its argument) and allocas.  Phis, selects, loads and integer round
+ * its argument), a table of library allocators the program declares but
+ * does not define (strdup, glib's g_malloc family), and allocas.  Phis, selects, loads and integer round
  * trips end the chain: the address may then be another frame's.
  *
  * Contract: rh_fresh_apart(f, a1, a2) is 1 only when both accesses'
