@@ -37,7 +37,8 @@ line; nor do the ordering look-alikes (a record stored into an array slot
 and reloaded from it before its thread's create is still the record handed
 over; two workers' accesses to the block each allocated itself, through
 the allocation's own value or a local struct field only it is stored in,
-are no pair, nor are a glib allocator's, while an unknown library
+are no pair, nor are two such accesses from different allocations (two
+copies of a create wrapper) or a glib allocator's, while an unknown library
 function's block keeps its pairs: fresh_pairs.h)."""
 import json
 import os
@@ -288,6 +289,11 @@ def main():
           (sorted(want), sorted(may_lines(rs, path))))
 
     with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(PROGS, "fresh_create_wrapper_copies_norace.c")
+        _, rs = races(rh, path)
+        fills = {harness_line(path, "j->id = id;"), harness_line(path, "j->result = 0;")}
+        check("two copies of a create wrapper: their own fills of their own blocks pair with nothing",
+              not fills & may_lines(rs, path), sorted(may_lines(rs, path)))
         for fn, fresh in (("g_malloc0_n", True), ("pool_take", False)):
             prog = os.path.join(tmp, fn + ".c")
             with open(prog, "w") as f:

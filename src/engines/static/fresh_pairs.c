@@ -41,19 +41,51 @@ static int called_is(LLVMValueRef call, const char *prefix)
     return c && LLVMIsAFunction(c) && !strncmp(LLVMGetValueName2(c, &len), prefix, strlen(prefix));
 }
 
-/* The fresh allocation v is made from by GEPs and pointer casts alone, or NULL. */
-static LLVMValueRef direct_root(rh_static *s, LLVMValueRef v)
+static LLVMValueRef strip(LLVMValueRef v)
 {
     for (int depth = 0; v && depth < 64; depth++) {
-        if (LLVMIsAGetElementPtrInst(v) || LLVMIsABitCastInst(v) || LLVMIsAAddrSpaceCastInst(v)) {
-            v = LLVMGetOperand(v, 0);
-            continue;
-        }
-        if (LLVMIsAAllocaInst(v) || (LLVMIsACallInst(v) && (rh_owned_fresh_site(s, v) || library_fresh_call(v))))
+        if (!LLVMIsAGetElementPtrInst(v) && !LLVMIsABitCastInst(v) && !LLVMIsAAddrSpaceCastInst(v))
             return v;
-        return NULL;
+        v = LLVMGetOperand(v, 0);
     }
     return NULL;
+}
+
+/* Whether v (stripped) is a fresh allocation, or a phi or select whose
+ * every incoming value is one or such a phi or select again (`p = n == 1 ?
+ * g_malloc0(1) : g_malloc0_n(n, size)`; a loop's phi of itself): then v is
+ * a block some fresh allocation returned in this frame.  `path` holds the
+ * phis being looked at (a cycle among them brings nothing new). */
+static int fresh_value(rh_static *s, LLVMValueRef v, LLVMValueRef *path, int depth)
+{
+    if (!v)
+        return 0;
+    if (LLVMIsAAllocaInst(v) || (LLVMIsACallInst(v) && (rh_owned_fresh_site(s, v) || library_fresh_call(v))))
+        return 1;
+    if (!LLVMIsAPHINode(v) && !LLVMIsASelectInst(v))
+        return 0;
+    for (int i = 0; i < depth; i++)
+        if (path[i] == v)
+            return 1;
+    if (depth >= 8)
+        return 0;
+    path[depth] = v;
+    if (LLVMIsASelectInst(v))
+        return fresh_value(s, strip(LLVMGetOperand(v, 1)), path, depth + 1) &&
+               fresh_value(s, strip(LLVMGetOperand(v, 2)), path, depth + 1);
+    for (unsigned i = 0; i < LLVMCountIncoming(v); i++)
+        if (!fresh_value(s, strip(LLVMGetIncomingValue(v, i)), path, depth + 1))
+            return 0;
+    return 1;
+}
+
+/* The fresh allocation (or phi or select of them, see fresh_value) v is
+ * made from by GEPs and pointer casts alone, or NULL. */
+static LLVMValueRef direct_root(rh_static *s, LLVMValueRef v)
+{
+    LLVMValueRef path[8];
+    v = strip(v);
+    return fresh_value(s, v, path, 0) ? v : NULL;
 }
 
 /* The alloca v is made from by constant GEPs and casts, its offset in *off; NULL if none. */
@@ -153,7 +185,7 @@ int rh_fresh_apart(const rh_fresh *f, int a1, int a2)
 {
     if (!f || a1 < 0 || a2 < 0 || a1 >= f->n || a2 >= f->n)
         return 0;
-    return f->root[a1] && f->root[a1] == f->root[a2];
+    return f->root[a1] && f->root[a2];
 }
 
 void rh_fresh_free(rh_fresh *f)
