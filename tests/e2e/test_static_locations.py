@@ -39,7 +39,11 @@ over), nor data elements under the lock of the same index in a parallel
 lock array (idx_locks.h), while their twins with a lock of another index
 keep every RACE line, nor array elements indexed by a thread id read from
 a field of the struct each thread was given (their twins keep every RACE
-line)."""
+line); two workers' accesses to the block each allocated itself, through
+the allocation's own value or a local struct field only it is stored in,
+are no pair, nor are two such accesses from different allocations (two
+copies of a create wrapper) or a glib allocator's, while an unknown library
+function's block keeps its pairs: fresh_pairs.h)."""
 import json
 import os
 import subprocess
@@ -168,7 +172,36 @@ ID_FIELD_PAIRS = [
 
 ORDER_PAIRS = [
     ("slot_record_array_norace", "slot_record_array_race"),
+    ("fresh_request_publish_norace", "fresh_request_publish_race"),
+    ("fresh_local_struct_slot_norace", "fresh_local_struct_slot_race"),
 ]
+
+
+LIBRARY_FRESH = r"""
+#include <pthread.h>
+#include <stddef.h>
+void *%s(size_t n, size_t size);
+struct req { int id; int val; };
+pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+struct req *table;
+void *worker(void *arg) {
+    struct req *r = %s(1, sizeof *r);
+    r->id = 1;
+    r->val = 2;
+    pthread_mutex_lock(&m);
+    table = r;
+    pthread_mutex_unlock(&m);
+    return arg;
+}
+int main(void) {
+    pthread_t t1, t2;
+    pthread_create(&t1, 0, worker, 0);
+    pthread_create(&t2, 0, worker, 0);
+    pthread_join(t1, 0);
+    pthread_join(t2, 0);
+    return 0;
+}
+"""
 
 
 def harness_line(path, text):
@@ -282,6 +315,18 @@ def main():
           (sorted(want), sorted(may_lines(rs, path))))
 
     with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(PROGS, "fresh_create_wrapper_copies_norace.c")
+        _, rs = races(rh, path)
+        fills = {harness_line(path, "j->id = id;"), harness_line(path, "j->result = 0;")}
+        check("two copies of a create wrapper: their own fills of their own blocks pair with nothing",
+              not fills & may_lines(rs, path), sorted(may_lines(rs, path)))
+        for fn, fresh in (("g_malloc0_n", True), ("pool_take", False)):
+            prog = os.path.join(tmp, fn + ".c")
+            with open(prog, "w") as f:
+                f.write(LIBRARY_FRESH % (fn, fn))
+            _, rs = races(rh, prog)
+            check("a block from %s filled by two workers: %s" % (fn, "no pair" if fresh else "pairs kept"),
+                  (not rs) if fresh else {10, 11} <= may_lines(rs, prog), [r["object"] for r in rs])
         prog = os.path.join(tmp, "sink.c")
         sink_program(prog, 50)
         doc, rs = races(rh, prog)

@@ -10,6 +10,7 @@
 #include "must_race.h"
 #include "own_index.h"
 #include "flag_order.h"
+#include "fresh_pairs.h"
 #include "sem_order.h"
 #include "sym_locks.h"
 
@@ -56,6 +57,7 @@ typedef struct pairs {
     int locs_capped;   /* locations that reached RH_STATIC_MAX_MAY_PER_LOC */
     unsigned char *must_part; /* per access: may be part of a must-race */
     unsigned polls;           /* pairs looked at, for polling the budget */
+    rh_fresh *fresh;          /* accesses through their own frame's allocation (fresh_pairs.c) */
 } pairs;
 
 #define MAX_CALLERS 64  /* per-thread parameter targets: call sites looked at */
@@ -220,7 +222,8 @@ static int check_pair(pairs *pp, uint32_t o, const acc_ref *x, const acc_ref *y)
     rh_static *s = pp->s;
     const rh_ls_access *rx = &s->ls.acc[x->a], *ry = &s->ls.acc[y->a];
     cand c = {x->a, y->a, -1, -1, o, x->lo > y->lo ? x->lo : y->lo, x->hi < y->hi ? x->hi : y->hi, 0};
-    if (rh_handover_ordered(s->handover, o, x->a, y->a) || rh_loc_fields_apart(s, x->a, y->a))
+    if (rh_handover_ordered(s->handover, o, x->a, y->a) || rh_loc_fields_apart(s, x->a, y->a) ||
+        rh_fresh_apart(pp->fresh, x->a, y->a))
         return 0;
     for (uint32_t i = 0; i < rx->threads.n; i++)
         for (uint32_t j = 0; j < ry->threads.n; j++) {
@@ -587,6 +590,7 @@ void rh_static_race_pairs(rh_static *s)
     for (int a = 0; a < s->p->naccesses; a++)
         pp.must_part[a] = (unsigned char)rh_must_may_take_part(s->must, a);
     pp.proof_lost = !s->o->may && s->unsupported > 0;
+    pp.fresh = rh_fresh_new(s);
     collect(&pp);
     sort_refs(&pp);
     for (int o = 0; o < s->pt.nobjs && !s->out_of_time; o++) {
@@ -626,4 +630,5 @@ void rh_static_race_pairs(rh_static *s)
     rh_map_free(&pp.per_loc);
     rh_map_free(&pp.vol);
     free(pp.must_part);
+    rh_fresh_free(pp.fresh);
 }

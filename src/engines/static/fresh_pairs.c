@@ -1,0 +1,197 @@
+/* fresh_pairs.c - accesses through the address an allocation returned in
+ * their own frame (see fresh_pairs.h).
+ */
+#include "fresh_pairs.h"
+#include "owned.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct rh_fresh {
+    LLVMValueRef *root; /* per access: its fresh allocation, or NULL */
+    int n;
+};
+
+/* Library allocators (declared, not defined by the program) that return a
+ * block no live block shares, or NULL, beyond malloc and calloc
+ * (rh_owned_fresh_site): the string duplicators and glib's allocators,
+ * which abort rather than return what another call returned. */
+static const char *const library_fresh[] = {
+    "strdup", "strndup", "wcsdup", "g_malloc", "g_malloc0", "g_malloc_n", "g_malloc0_n", "g_try_malloc",
+    "g_try_malloc0", "g_try_malloc_n", "g_try_malloc0_n", "g_strdup", "g_strndup", "g_memdup", "g_memdup2",
+};
+
+static int library_fresh_call(LLVMValueRef call)
+{
+    LLVMValueRef c = LLVMGetCalledValue(call);
+    if (!c || !LLVMIsAFunction(c) || !LLVMIsDeclaration(c))
+        return 0;
+    size_t len;
+    const char *name = LLVMGetValueName2(c, &len);
+    for (size_t i = 0; i < sizeof library_fresh / sizeof *library_fresh; i++)
+        if (!strcmp(name, library_fresh[i]))
+            return 1;
+    return 0;
+}
+
+static int called_is(LLVMValueRef call, const char *prefix)
+{
+    LLVMValueRef c = LLVMGetCalledValue(call);
+    size_t len;
+    return c && LLVMIsAFunction(c) && !strncmp(LLVMGetValueName2(c, &len), prefix, strlen(prefix));
+}
+
+static LLVMValueRef strip(LLVMValueRef v)
+{
+    for (int depth = 0; v && depth < 64; depth++) {
+        if (!LLVMIsAGetElementPtrInst(v) && !LLVMIsABitCastInst(v) && !LLVMIsAAddrSpaceCastInst(v))
+            return v;
+        v = LLVMGetOperand(v, 0);
+    }
+    return NULL;
+}
+
+/* Whether v (stripped) is a fresh allocation, or a phi or select whose
+ * every incoming value is one or such a phi or select again (`p = n == 1 ?
+ * g_malloc0(1) : g_malloc0_n(n, size)`; a loop's phi of itself): then v is
+ * a block some fresh allocation returned in this frame.  `path` holds the
+ * phis being looked at (a cycle among them brings nothing new). */
+static int fresh_value(rh_static *s, LLVMValueRef v, LLVMValueRef *path, int depth)
+{
+    if (!v)
+        return 0;
+    if (LLVMIsAAllocaInst(v) || (LLVMIsACallInst(v) && (rh_owned_fresh_site(s, v) || library_fresh_call(v))))
+        return 1;
+    if (!LLVMIsAPHINode(v) && !LLVMIsASelectInst(v))
+        return 0;
+    for (int i = 0; i < depth; i++)
+        if (path[i] == v)
+            return 1;
+    if (depth >= 8)
+        return 0;
+    path[depth] = v;
+    if (LLVMIsASelectInst(v))
+        return fresh_value(s, strip(LLVMGetOperand(v, 1)), path, depth + 1) &&
+               fresh_value(s, strip(LLVMGetOperand(v, 2)), path, depth + 1);
+    for (unsigned i = 0; i < LLVMCountIncoming(v); i++)
+        if (!fresh_value(s, strip(LLVMGetIncomingValue(v, i)), path, depth + 1))
+            return 0;
+    return 1;
+}
+
+/* The fresh allocation (or phi or select of them, see fresh_value) v is
+ * made from by GEPs and pointer casts alone, or NULL. */
+static LLVMValueRef direct_root(rh_static *s, LLVMValueRef v)
+{
+    LLVMValueRef path[8];
+    v = strip(v);
+    return fresh_value(s, v, path, 0) ? v : NULL;
+}
+
+/* The alloca v is made from by constant GEPs and casts, its offset in *off; NULL if none. */
+static LLVMValueRef slot_of(rh_static *s, LLVMValueRef v, int64_t *off)
+{
+    *off = 0;
+    for (int depth = 0; v && depth < 64; depth++) {
+        int64_t o;
+        if (LLVMIsAGetElementPtrInst(v) && rh_pt_gep_offset(&s->pt, v, &o))
+            *off += o, v = LLVMGetOperand(v, 0);
+        else if (LLVMIsABitCastInst(v) || LLVMIsAAddrSpaceCastInst(v))
+            v = LLVMGetOperand(v, 0);
+        else
+            return LLVMIsAAllocaInst(v) ? v : NULL;
+    }
+    return NULL;
+}
+
+/* Whether every use of v (address off of a local) is a load, a store to
+ * it (never of it), a comparison, a constant GEP or cast obeying the same,
+ * or a lifetime/debug marker, and every store meeting bytes [k, k + a
+ * pointer) stores exactly there a value made from fresh allocation *site
+ * (one and the same for all of them).  Then a load of the pointer at k
+ * gives the block *site returned in this frame (the local is this frame's
+ * and nothing else can write it). */
+static int slot_uses(rh_static *s, LLVMValueRef v, int64_t off, int64_t k, LLVMValueRef *site, int depth)
+{
+    int64_t psz = (int64_t)LLVMPointerSize(s->p->td);
+    if (depth > 16)
+        return 0;
+    for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef user = LLVMGetUser(u);
+        int64_t o;
+        if (LLVMIsAGetElementPtrInst(user)) {
+            if (LLVMGetOperand(user, 0) != v || !rh_pt_gep_offset(&s->pt, user, &o) ||
+                !slot_uses(s, user, off + o, k, site, depth + 1))
+                return 0;
+        } else if (LLVMIsABitCastInst(user) || LLVMIsAAddrSpaceCastInst(user)) {
+            if (!slot_uses(s, user, off, k, site, depth + 1))
+                return 0;
+        } else if (LLVMIsAStoreInst(user)) {
+            LLVMValueRef val = LLVMGetOperand(user, 0);
+            if (val == v)
+                return 0; /* the local's address leaves */
+            int64_t sz = (int64_t)LLVMStoreSizeOfType(s->p->td, LLVMTypeOf(val));
+            if (off < k + psz && k < off + sz) {
+                LLVMValueRef r = off == k && sz == psz ? direct_root(s, val) : NULL;
+                if (!r || LLVMIsAAllocaInst(r) || (*site && *site != r))
+                    return 0;
+                *site = r;
+            }
+        } else if (LLVMIsACallInst(user)) {
+            if (!called_is(user, "llvm.lifetime.") && !called_is(user, "llvm.dbg."))
+                return 0;
+        } else if (!LLVMIsALoadInst(user) && !LLVMIsAICmpInst(user)) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* The fresh allocation v is made from: directly, or through a pointer
+ * loaded from a local that only ever holds that allocation's result
+ * (`result.list = malloc(n)`, the local struct kept in memory). */
+static LLVMValueRef fresh_root(rh_static *s, LLVMValueRef v)
+{
+    LLVMValueRef r = direct_root(s, v);
+    if (r)
+        return r;
+    while (LLVMIsAGetElementPtrInst(v) || LLVMIsABitCastInst(v) || LLVMIsAAddrSpaceCastInst(v))
+        v = LLVMGetOperand(v, 0);
+    if (!LLVMIsALoadInst(v) || LLVMGetTypeKind(LLVMTypeOf(v)) != LLVMPointerTypeKind)
+        return NULL;
+    int64_t k;
+    LLVMValueRef slot = slot_of(s, LLVMGetOperand(v, 0), &k), site = NULL;
+    if (!slot || !slot_uses(s, slot, 0, k, &site, 0))
+        return NULL;
+    return site;
+}
+
+rh_fresh *rh_fresh_new(rh_static *s)
+{
+    rh_fresh *f = rh_xcalloc(1, sizeof *f);
+    f->n = s->p->naccesses;
+    f->root = rh_xcalloc((size_t)f->n + 1, sizeof *f->root);
+    int found = 0;
+    for (int a = 0; a < f->n; a++) {
+        const rh_access *ac = &s->p->accesses[a];
+        f->root[a] = ac->ptr ? fresh_root(s, ac->ptr) : NULL;
+        found += f->root[a] != NULL;
+    }
+    rh_result_stat(s->res, "static.fresh_accesses", found);
+    return f;
+}
+
+int rh_fresh_apart(const rh_fresh *f, int a1, int a2)
+{
+    if (!f || a1 < 0 || a2 < 0 || a1 >= f->n || a2 >= f->n)
+        return 0;
+    return f->root[a1] && f->root[a2];
+}
+
+void rh_fresh_free(rh_fresh *f)
+{
+    if (!f)
+        return;
+    free(f->root);
+    free(f);
+}
