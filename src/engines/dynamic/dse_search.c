@@ -48,6 +48,7 @@ typedef struct dse_state {
     rh_map covered, sites, asked, failed;
     unsigned long runs, inputs, with_threads, queries, sat, unsat, unknown, cache_hits, pruned, order;
     char capped[32];
+    char *stdin_path, *nondet_path; /* the current input's files */
 } dse_state;
 
 static void input_free(rh_dse_input *in)
@@ -95,8 +96,10 @@ static void first_input(const rh_options *o, rh_dse_input *in)
 static int write_input_files(dse_state *d, const rh_dse_input *in, char **stdin_path,
                              char **nondet_path, char *err)
 {
-    *stdin_path = rh_xasprintf("%s/dse.stdin", d->tmp);
-    *nondet_path = rh_xasprintf("%s/dse.nondet", d->tmp);
+    if (!*stdin_path) {
+        *stdin_path = rh_xasprintf("%s/dse.stdin", d->tmp);
+        *nondet_path = rh_xasprintf("%s/dse.nondet", d->tmp);
+    }
     FILE *f = fopen(*stdin_path, "wb");
     if (!f || fwrite(in->in, 1, in->nin, f) != in->nin || fclose(f))
         return rh_fail(err, "%s: cannot write the program's input", *stdin_path);
@@ -108,16 +111,14 @@ static int write_input_files(dse_state *d, const rh_dse_input *in, char **stdin_
     return fclose(f) ? rh_fail(err, "%s: cannot write the program's input", *nondet_path) : 0;
 }
 
-/* Makes `in` the input of the runs that follow. */
+/* Makes `in` the input of the runs that follow (the files' paths stay
+ * valid for the whole search: the engine keeps them). */
 static int use(dse_state *d, const rh_dse_input *in, char *err)
 {
-    char *sp = NULL, *np = NULL;
-    int rc = write_input_files(d, in, &sp, &np, err);
-    if (rc == 0)
-        d->h->use_input(d->h->sess, in, sp, np);
-    free(sp);
-    free(np);
-    return rc;
+    if (write_input_files(d, in, &d->stdin_path, &d->nondet_path, err))
+        return -1;
+    d->h->use_input(d->h->sess, in, d->stdin_path, d->nondet_path);
+    return 0;
 }
 
 /* ---- a new input from a model ---- */
@@ -431,5 +432,7 @@ int rh_dse_search(const rh_dse_hooks *h, const rh_options *o, const char *tmp, d
     rh_map_free(&d.sites);
     rh_map_free(&d.asked);
     rh_map_free(&d.failed);
+    free(d.stdin_path);
+    free(d.nondet_path);
     return rc;
 }

@@ -1,9 +1,9 @@
-/* The workers start only when the first argument is "--threads". */
+/* exactly two arguments start the workers; the workers' unlocked increment races */
 #include <pthread.h>
 #include <stdio.h>
-#include <string.h>
 
 static int counter;
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 
 static void *work(void *arg)
 {
@@ -14,14 +14,14 @@ static void *work(void *arg)
 
 int main(int argc, char **argv)
 {
-    if (argc < 2 || strcmp(argv[1], "--threads") != 0) {
-        fprintf(stderr, "usage: argv_magic --threads\n");
+    (void)argv;
+    if (argc != 3)
         return 2;
-    }
     pthread_t a, b;
     pthread_create(&a, NULL, work, NULL);
     pthread_create(&b, NULL, work, NULL);
     pthread_join(a, NULL);
     pthread_join(b, NULL);
+    (void)lock;
     return 0;
 }
