@@ -66,10 +66,18 @@ void __rh_sym_input(uint32_t kind, void *from, void *buf, int64_t ret, uint64_t 
         if (from == (void *)stdin && ret > 0)
             mark_stdin(buf, (uint64_t)ret * size);
         break;
-    case RH_SYM_IN_FGETS:
-        if (from == (void *)stdin && ret)
-            mark_stdin(buf, strlen(buf));
+    case RH_SYM_IN_FGETS: { /* size: fgets's n */
+        if (from != (void *)stdin || !ret || size < 2)
+            break;
+        /* the bytes it consumed (NULs included, which strlen would miss):
+         * up to a newline within n - 1, else as far as the stream moved */
+        const char *nl = memchr(buf, '\n', size - 1);
+        long at = ftell(stdin);
+        uint64_t n = nl ? (uint64_t)(nl - (const char *)buf) + 1
+                     : at > (long)stdin_pos ? (uint64_t)(at - (long)stdin_pos) : strlen(buf);
+        mark_stdin(buf, n < size - 1 ? n : size - 1);
         break;
+    }
     }
 }
 
@@ -164,13 +172,13 @@ static rt_sym_node *model_atoi(const unsigned char *s, int bits)
         i++;
     size_t start = i, end = i;
     int any = 0;
-    while (end - start < 18 && readable(s, end) && (rt_sym_byte(s + end) || (s[end] >= '0' && s[end] <= '9'))) {
+    while (end - start < 10 && readable(s, end) && (rt_sym_byte(s + end) || (s[end] >= '0' && s[end] <= '9'))) {
         any |= rt_sym_byte(s + end) != NULL;
         end++;
     }
     if (!any)
         return NULL;
-    rt_sym_node *acc[20], *dig[20];
+    rt_sym_node *acc[12], *dig[12];
     acc[0] = rt_sym_const(64, 0);
     for (size_t j = start; j < end; j++) {
         int sym;

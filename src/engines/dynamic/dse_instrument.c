@@ -352,7 +352,7 @@ static const struct {
     {"getchar", RH_SYM_M_GETC, -1, -1, -1, 0}, {"fgetc", RH_SYM_M_GETC, 0, -1, -1, 0},
     {"getc", RH_SYM_M_GETC, 0, -1, -1, 0},     {"_IO_getc", RH_SYM_M_GETC, 0, -1, -1, 0},
     {"read", RH_SYM_IN_READ, 0, 1, -1, 1},     {"fread", RH_SYM_IN_FREAD, 3, 0, 1, 1},
-    {"fgets", RH_SYM_IN_FGETS, 2, 0, -1, 1},
+    {"fgets", RH_SYM_IN_FGETS, 2, 0, 1, 1},
 };
 
 static LLVMValueRef arg_or(sym_ctx *c, LLVMValueRef call, int i, int as_ptr)
