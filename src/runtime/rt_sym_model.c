@@ -14,6 +14,20 @@
 
 static uint32_t stdin_pos, nondet_count;
 
+static int printable(char c)
+{
+    return c == 0 || (c >= 0x20 && c <= 0x7e);
+}
+
+/* v is 0 or a printable ASCII character */
+static void pin_printable(rt_sym_node *v)
+{
+    rt_sym_node *lo = rt_sym_mk(RH_SYM_UGE, 1, v, rt_sym_const(8, 0x20), NULL, 0);
+    rt_sym_node *hi = rt_sym_mk(RH_SYM_ULE, 1, v, rt_sym_const(8, 0x7e), NULL, 0);
+    rt_sym_node *zero = rt_sym_mk(RH_SYM_EQ, 1, v, rt_sym_const(8, 0), NULL, 0);
+    rt_sym_pin(rt_sym_mk(RH_SYM_OR, 1, zero, rt_sym_mk(RH_SYM_AND, 1, lo, hi, NULL, 0), NULL, 0));
+}
+
 /* main's arguments: argc is a variable, and each argument a buffer of
  * RH_SYM_ARG_LEN symbolic bytes (the NUL past this run's string is one
  * too, so the solver may lengthen it) and a concrete NUL. */
@@ -37,9 +51,13 @@ char **__rh_sym_main(int argc, char **argv, void **argc_expr)
         if (!nv[i])
             return argv;
         memcpy(nv[i], argv[i], len);
-        for (int j = 0; i <= RH_SYM_MAX_ARGS && j < RH_SYM_ARG_LEN; j++)
-            rt_sym_set_byte(nv[i] + j, rt_sym_var(1 + (uint32_t)(i - 1) * RH_SYM_ARG_LEN + (uint32_t)j,
-                                                  8, (unsigned char)nv[i][j]));
+        for (int j = 0; i <= RH_SYM_MAX_ARGS && j < RH_SYM_ARG_LEN; j++) {
+            rt_sym_node *v = rt_sym_var(1 + (uint32_t)(i - 1) * RH_SYM_ARG_LEN + (uint32_t)j, 8,
+                                        (unsigned char)nv[i][j]);
+            rt_sym_set_byte(nv[i] + j, v);
+            if (printable(nv[i][j]))
+                pin_printable(v); /* arguments a witness (JSON text) can carry and a shell can type */
+        }
     }
     return nv;
 }
@@ -179,23 +197,23 @@ static rt_sym_node *model_atoi(const unsigned char *s, int bits)
     if (!any)
         return NULL;
     rt_sym_node *acc[12], *dig[12];
-    acc[0] = rt_sym_const(64, 0);
+    acc[0] = rt_sym_const(bits, 0);
     for (size_t j = start; j < end; j++) {
         int sym;
-        rt_sym_node *c = str_byte(s, j, &sym), *w = rt_sym_mk(RH_SYM_ZEXT, 64, c, NULL, NULL, 0);
-        rt_sym_node *d = rt_sym_mk(RH_SYM_SUB, 64, w, rt_sym_const(64, '0'), NULL, 0);
-        dig[j - start] = rt_sym_mk(RH_SYM_ULE, 1, d, rt_sym_const(64, 9), NULL, 0);
-        acc[j - start + 1] = rt_sym_mk(RH_SYM_ADD, 64,
-                                       rt_sym_mk(RH_SYM_MUL, 64, acc[j - start], rt_sym_const(64, 10),
+        rt_sym_node *c = str_byte(s, j, &sym), *w = rt_sym_mk(RH_SYM_ZEXT, bits, c, NULL, NULL, 0);
+        rt_sym_node *d = rt_sym_mk(RH_SYM_SUB, bits, w, rt_sym_const(bits, '0'), NULL, 0);
+        dig[j - start] = rt_sym_mk(RH_SYM_ULE, 1, d, rt_sym_const(bits, 9), NULL, 0);
+        acc[j - start + 1] = rt_sym_mk(RH_SYM_ADD, bits,
+                                       rt_sym_mk(RH_SYM_MUL, bits, acc[j - start], rt_sym_const(bits, 10),
                                                  NULL, 0), d, NULL, 0);
     }
     size_t nd = end - start;
     rt_sym_node *e = acc[nd];
     for (size_t j = nd; j-- > 0;)
-        e = rt_sym_mk(RH_SYM_ITE, 64, dig[j], e, acc[j], 0);
+        e = rt_sym_mk(RH_SYM_ITE, bits, dig[j], e, acc[j], 0);
     if (neg)
-        e = rt_sym_mk(RH_SYM_SUB, 64, rt_sym_const(64, 0), e, NULL, 0);
-    return bits < 64 ? rt_sym_mk(RH_SYM_EXTRACT, bits, e, NULL, NULL, 0) : e;
+        e = rt_sym_mk(RH_SYM_SUB, bits, rt_sym_const(bits, 0), e, NULL, 0);
+    return e; /* in the result's width: the digits wrap as the conversion's would overflow */
 }
 
 /* After a modelled call: the expression of its result (NULL: concrete). */

@@ -524,6 +524,7 @@ static void dse_use_input(void *sess, const rh_dse_input *in, const char *stdin_
     dyn_session *s = sess;
     s->bin.args = (const char *const *)in->args, s->bin.nargs = in->nargs;
     s->dse_stdin = stdin_path, s->dse_nondet = inputs_file;
+    s->bin.stdin_path = stdin_path; /* the witnesses' replays read it too */
     /* the witness names this input: its arguments and standard input */
     rh_options w = *s->o;
     w.run_args = (const char **)in->args, w.nrun_args = in->nargs;
@@ -558,6 +559,7 @@ static int dse_search(dyn_session *s, double run_deadline, char *err)
     int rc = rh_dse_search(&h, s->o, s->tmp, run_deadline, s->res, err);
     s->dse_strategy = NULL;
     s->bin.args = s->o->run_args, s->bin.nargs = s->o->nrun_args;
+    s->bin.stdin_path = s->o->stdin_file;
     return rc;
 }
 
