@@ -53,6 +53,8 @@ static const char usage[] =
     "  --runs=N --seed=S --strategy=pct|random|fifo   dynamic engine runs\n"
     "  --arg=VALUE                       an argument of the program in the dynamic engine's runs\n"
     "  --stdin=FILE                      the program's standard input in those runs (default /dev/null)\n"
+    "  --inputs=solver|seed              dynamic engine: inputs (argv, stdin, nondet) chosen by\n"
+    "                                    dynamic symbolic execution, or from the seed (default)\n"
     "                                    (repeat for each; the witness records them)\n"
     "  --no-allow-undefined              fail the dynamic engine's build on functions no source or\n"
     "                                    library defines (by default they are left out and a call\n"
@@ -80,7 +82,7 @@ enum { OPT_ENGINE = 256, OPT_FORMAT, OPT_TIMEOUT, OPT_SVCOMP, OPT_DATA_MODEL, OP
        OPT_VERSION, OPT_HELP, OPT_MODEL, OPT_MAY, OPT_STATS, OPT_WITNESS, OPT_UNWIND, OPT_ROUNDS,
        OPT_RUNS, OPT_SEED, OPT_STRATEGY, OPT_FROM_REPORT, OPT_LINK, OPT_SUPPRESSIONS, OPT_BASELINE,
        OPT_EXITCODE, OPT_PROGRAM, OPT_ENTRY, OPT_STRICT, OPT_ARG, OPT_STDIN, OPT_ALLOW_PLUGINS,
-       OPT_ALLOW_UNDEFINED, OPT_REFUSE_UNDEFINED };
+       OPT_ALLOW_UNDEFINED, OPT_REFUSE_UNDEFINED, OPT_INPUTS };
 
 static const struct option long_opts[] = {
     {"engine", required_argument, 0, OPT_ENGINE},   {"format", required_argument, 0, OPT_FORMAT},
@@ -99,7 +101,7 @@ static const struct option long_opts[] = {
     {"exitcode", required_argument, 0, OPT_EXITCODE},
     {"program", required_argument, 0, OPT_PROGRAM}, {"entry", required_argument, 0, OPT_ENTRY},
     {"strict", no_argument, 0, OPT_STRICT},         {"arg", required_argument, 0, OPT_ARG},
-    {"stdin", required_argument, 0, OPT_STDIN},
+    {"stdin", required_argument, 0, OPT_STDIN},     {"inputs", required_argument, 0, OPT_INPUTS},
     {"allow-compiler-plugins", no_argument, 0, OPT_ALLOW_PLUGINS},
     {"allow-undefined", no_argument, 0, OPT_ALLOW_UNDEFINED},
     {"no-allow-undefined", no_argument, 0, OPT_REFUSE_UNDEFINED},
@@ -220,6 +222,11 @@ static int apply_option(rh_options *o, int c, const char *arg, char *err)
         /* a regular file (or /dev/null, the default): a FIFO or a device
          * would make every run wait or read without end */
         return rh_outfile_same_file(arg, "/dev/null") ? 0 : rh_input_check_file(arg, "--stdin file", err);
+    case OPT_INPUTS:
+        if (strcmp(arg, "solver") != 0 && strcmp(arg, "seed") != 0)
+            return rh_fail(err, "--inputs must be solver or seed, not '%s'", arg);
+        o->inputs_solver = strcmp(arg, "solver") == 0;
+        return 0;
     case OPT_ALLOW_UNDEFINED: o->refuse_undefined = 0; return 0;
     case OPT_REFUSE_UNDEFINED: o->refuse_undefined = 1; return 0;
     case 'v': o->verbose = 1; return 0;

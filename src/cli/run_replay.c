@@ -16,6 +16,7 @@
 #include "engines/engine.h"
 #include "engines/witness/witness.h"
 #include "engines/dynamic/dyn.h"
+#include "engines/dynamic/dse.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -235,10 +236,14 @@ int rh_dynamic_command(const rh_options *o)
         bin.args = po.run_args, bin.nargs = po.nrun_args; /* run: --arg and after --; replay: the witness's */
         if (rc == 0 && !(tmp = rh_frontend_tmpdir(err)))
             rc = -1;
+        char *in_path = NULL; /* the input a --inputs=solver witness carries */
+        if (rc == 0 && replay && po.stdin_hex && !(rc = rh_dse_stdin_file(po.stdin_hex, tmp, &in_path, err)))
+            bin.stdin_path = in_path;
         if (rc == 0)
             rc = replay ? command_replay(o, w, &bin, tmp) : command_run(&po, &prog, &bin, tmp);
         else
             rc = rh_cli_fail(err);
+        free(in_path);
         rh_dyn_binary_free(&bin);
         rh_model_free(&prog);
     } else {

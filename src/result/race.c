@@ -306,6 +306,8 @@ char *rh_witness_program(const rh_options *o)
     if (in)
         add_token(&s, "--stdin=", in);
     free(in);
+    if (o->stdin_hex) /* input the solver chose: the witness carries it */
+        add_token(&s, "--stdin-hex=", o->stdin_hex);
     return s;
 }
 
@@ -342,6 +344,8 @@ void rh_witness_program_parse(const char *program, rh_options *o, char ***tokens
             t[nfiles + nargs++] = tok;
         } else if (strncmp(tok, "--stdin=", 8) == 0)
             o->stdin_file = tok + 8;
+        else if (strncmp(tok, "--stdin-hex=", 12) == 0)
+            o->stdin_hex = tok + 12;
         else if (strncmp(tok, "--entry=", 8) == 0)
             o->entry = tok + 8;
         else if (strcmp(tok, "--allow-undefined") == 0)

@@ -48,6 +48,9 @@ typedef struct rh_options {
     int refuse_undefined;     /* --no-allow-undefined: the dynamic engine's build fails on
                                * functions and variables nobody defines, instead of leaving
                                * them out (by default a call of one ends that run) */
+    int inputs_solver;        /* --inputs=solver: the dynamic engine's inputs come from
+                               * dynamic symbolic execution (engines/dynamic/dse.h) */
+    const char *stdin_hex;    /* a witness's standard input, in hex (--stdin-hex in its program) */
     const char *stdin_file;   /* --stdin FILE: the program's standard input in the dynamic
                                * engine's runs (default /dev/null) */
     const char *suppressions; /* --suppressions FILE: TSan-syntax rules hiding known races */

@@ -244,6 +244,8 @@ typedef struct rh_dyn_runspec {
     int inherit_stdio;         /* the program's streams are racehunt's own, byte for byte
                                   (racehunt run; rh_proc_caps.inherit_stdio) */
     const char *target;        /* a directed run's pair (RH_RT_TARGET), or NULL */
+    const char *sym_log;       /* a concolic run's log (RH_RT_SYM, dse.h), or NULL */
+    const char *stdin_path;    /* the program's standard input instead of bin's, or NULL */
 } rh_dyn_runspec;
 
 typedef struct rh_dyn_outcome {

@@ -10,6 +10,7 @@
 #include "util/outfile.h"
 #include "util/util.h"
 #include "util/hashmap.h"
+#include "dse.h"
 
 #include <errno.h>
 #include <llvm-c/BitWriter.h>
@@ -125,6 +126,11 @@ static int build_module(rh_program *prog, const rh_options *o, double deadline, 
                             "racehunt; set RACEHUNT_RUNTIME to its path");
     LLVMModuleRef m = rh_dyn_instrument(prog, &bin->locs, err);
     if (!m) {
+        free(lib);
+        return -1;
+    }
+    if (o->inputs_solver && rh_dse_instrument(m, err)) { /* concolic: runs record their branches (dse.h) */
+        LLVMDisposeModule(m);
         free(lib);
         return -1;
     }

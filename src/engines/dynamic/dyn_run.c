@@ -47,6 +47,8 @@ int rh_dyn_run_once(const rh_dyn_binary *bin, const char *workdir, const rh_dyn_
     env[n++] = rh_xasprintf("RH_RT_MAX_PROCS=%d", RH_DYN_CAP_PROCESSES);
     if (spec->target)
         env[n++] = rh_xasprintf("RH_RT_TARGET=%s", spec->target);
+    if (spec->sym_log)
+        env[n++] = rh_xasprintf("RH_RT_SYM=%s", spec->sym_log);
     if (spec->timeout >= 2)
         env[n++] = rh_xasprintf("RH_RT_TIME_LIMIT=%d", (int)spec->timeout - 1);
     env[n] = NULL;
@@ -60,7 +62,8 @@ int rh_dyn_run_once(const rh_dyn_binary *bin, const char *workdir, const rh_dyn_
     remove(outfile);
     remove(evfile);
     rh_proc_result pr;
-    rh_proc_caps caps = {RH_DYN_CAP_DATA, RH_DYN_CAP_FILE, 1, bin->stdin_path, spec->inherit_stdio};
+    rh_proc_caps caps = {RH_DYN_CAP_DATA, RH_DYN_CAP_FILE, 1,
+                         spec->stdin_path ? spec->stdin_path : bin->stdin_path, spec->inherit_stdio};
     int rc = rh_proc_run_capped(argv, env, spec->timeout, &caps, &pr, err);
     if (rc == 0) {
         res->timed_out = pr.timed_out;

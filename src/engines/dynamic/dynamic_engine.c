@@ -15,6 +15,7 @@
 #include "result/names.h"
 #include "result/tier.h"
 #include "dyn.h"
+#include "dse.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -74,6 +75,11 @@ typedef struct dyn_session {
         unsigned loc;              /* where it was called */
     } unmod[16];
     int nunmod;
+    /* --inputs=solver (dse.h): the current input's strategy, log and files */
+    const char *dse_strategy, *dse_sym, *dse_nondet, *dse_stdin;
+    int last_threads;              /* threads the last run created */
+    double dse_deadline;           /* of the search's runs */
+    unsigned long dse_choices;     /* PCT's k, from the last run */
 } dyn_session;
 
 /* Races are the same when their two locations are (in either order). */
@@ -325,6 +331,12 @@ static int one_run(dyn_session *s, unsigned long i, double deadline, unsigned lo
     double left = deadline - rh_now();
     spec.timeout = left < RH_DYN_RUN_TIMEOUT ? left : RH_DYN_RUN_TIMEOUT;
     spec.passthrough = i < RH_DYN_EARLY_RUNS; /* its output, for the note on how it ended */
+    if (s->dse_strategy) {
+        spec.strategy = s->dse_strategy;
+        spec.sym_log = s->dse_sym;
+        spec.inputs_file = s->dse_nondet;
+        spec.stdin_path = s->dse_stdin;
+    }
     rh_dyn_outcome out;
     int rc = rh_dyn_run_once(&s->bin, s->tmp, &spec, &out, err);
     free(target);
@@ -337,6 +349,7 @@ static int one_run(dyn_session *s, unsigned long i, double deadline, unsigned lo
     if (s->repeats + 1 == s->runs && rh_dyn_ending_repeats(&out) &&
         ++s->repeats == RH_DYN_EARLY_RUNS)
         s->stopped_early = 1;
+    s->last_threads = out.trace.nthreads;
     if (out.trace.nthreads > s->max_threads)
         s->max_threads = out.trace.nthreads;
     s->events += (unsigned long)out.trace.nev;
@@ -503,6 +516,53 @@ static void predict(dyn_session *s, double deadline)
     }
 }
 
+/* ---- the hooks of --inputs=solver's search (dse_search.c) ---- */
+
+static void dse_use_input(void *sess, const rh_dse_input *in, const char *stdin_path,
+                          const char *inputs_file)
+{
+    dyn_session *s = sess;
+    s->bin.args = (const char *const *)in->args, s->bin.nargs = in->nargs;
+    s->dse_stdin = stdin_path, s->dse_nondet = inputs_file;
+    s->bin.stdin_path = stdin_path; /* the witnesses' replays read it too */
+    /* the witness names this input: its arguments and standard input */
+    rh_options w = *s->o;
+    w.run_args = (const char **)in->args, w.nrun_args = in->nargs;
+    w.stdin_file = NULL;
+    char *hex = rh_dse_hex(in->in, in->nin);
+    w.stdin_hex = hex;
+    free(s->program);
+    s->program = rh_witness_program(&w);
+    free(hex);
+}
+
+static int dse_run(void *sess, unsigned long i, const char *strategy, const char *sym_log,
+                   int *threads, char *err)
+{
+    dyn_session *s = sess;
+    s->dse_strategy = strategy, s->dse_sym = sym_log;
+    int rc = one_run(s, i, s->dse_deadline, &s->dse_choices, -1, NULL, err);
+    *threads = s->last_threads;
+    return rc;
+}
+
+static int dse_settled(void *sess)
+{
+    dyn_session *s = sess;
+    return confirmed_races(s->res) || rh_race_confirmed_elsewhere() || rh_cancelled();
+}
+
+static int dse_search(dyn_session *s, double run_deadline, char *err)
+{
+    rh_dse_hooks h = {s, dse_use_input, dse_run, dse_settled};
+    s->dse_deadline = run_deadline;
+    int rc = rh_dse_search(&h, s->o, s->tmp, run_deadline, s->res, err);
+    s->dse_strategy = NULL;
+    s->bin.args = s->o->run_args, s->bin.nargs = s->o->nrun_args;
+    s->bin.stdin_path = s->o->stdin_file;
+    return rc;
+}
+
 int rh_dynamic_run(rh_program *prog, const rh_options *o, rh_budget *budget, rh_result *res, char *err)
 {
     double deadline = budget->deadline;
@@ -529,7 +589,11 @@ int rh_dynamic_run(rh_program *prog, const rh_options *o, rh_budget *budget, rh_
      * budget keeps looking, since a race behind a rare schedule is what the
      * budget is for; the first race (here or from another engine) ends it. */
     unsigned long i = 0;
-    for (; rh_now() < run_deadline && !rh_cancelled() &&
+    if (o->inputs_solver && dse_search(&s, run_deadline, err)) {
+        session_free(&s);
+        return -1;
+    }
+    for (; !o->inputs_solver && rh_now() < run_deadline && !rh_cancelled() &&
            !s.stopped_early && !saturated(&s, i) &&
            (i < max_runs || (!o->runs && !confirmed_races(res) && !rh_race_confirmed_elsewhere()));
          i++)

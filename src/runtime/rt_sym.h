@@ -1,0 +1,38 @@
+/* rt_sym.h - the run-time expression builder of concolic runs (rt_sym.c:
+ * nodes, the shadow of memory, the log; rt_sym_model.c: symbolic inputs and
+ * models of libc functions).  Formats and numbering: rt_sym_abi.h.
+ *
+ * Contract: every function is a no-op returning NULL unless RH_RT_SYM names
+ * the log file; a NULL expression is a concrete value; nodes live until the
+ * process ends (expressions are DAGs shared freely).  Program threads run
+ * one at a time under the scheduler, so the builder keeps no locks.
+ */
+#ifndef RH_RT_SYM_H
+#define RH_RT_SYM_H
+
+#include <stdint.h>
+#include "rt_sym_abi.h"
+
+typedef struct rt_sym_node {
+    uint32_t id;
+    uint8_t op, bits, emitted;
+    struct rt_sym_node *a, *b, *c;
+    uint64_t k;
+} rt_sym_node;
+
+extern int rt_sym_on;            /* RH_RT_SYM was given */
+extern unsigned long rt_sym_live; /* bytes of memory with an expression */
+
+rt_sym_node *rt_sym_mk(int op, int bits, rt_sym_node *a, rt_sym_node *b, rt_sym_node *c, uint64_t k);
+rt_sym_node *rt_sym_const(int bits, uint64_t v);
+/* a fresh input variable with this run's value */
+rt_sym_node *rt_sym_var(uint32_t var, int bits, uint64_t value);
+/* the expression of the byte at p, NULL when concrete */
+rt_sym_node *rt_sym_byte(const void *p);
+void rt_sym_set_byte(const void *p, rt_sym_node *e);
+/* a 1-bit node recorded as holding (a P record) */
+void rt_sym_pin(rt_sym_node *cond);
+/* the expression of an n-byte value at p (bytes without one are constants) */
+rt_sym_node *rt_sym_load_bytes(const void *p, uint64_t n);
+
+#endif

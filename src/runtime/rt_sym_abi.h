@@ -1,0 +1,58 @@
+/* rt_sym_abi.h - the contract between the concolic instrumentation
+ * (src/engines/dynamic/dse_instrument.c), the run-time expression builder
+ * (rt_sym.c, rt_sym_model.c) and the driver that solves what a run recorded
+ * (src/engines/dynamic/dse_search.c): the operators of expressions, the
+ * numbering of symbolic input variables and the log a concolic run writes.
+ *
+ * Expressions are bit-vectors of 1 to 64 bits (a comparison is 1 bit).
+ * A NULL expression means "concrete": the value holds whatever the input.
+ *
+ * The log (RH_RT_SYM=PATH; nothing is built without it), one record a line:
+ *   V ID VAR BITS VALUE      node ID is input variable VAR, this run's VALUE
+ *   N ID OP BITS A B C K     node ID = OP over nodes A, B, C (0: none), constant K
+ *   B SITE TAKEN ID          a conditional branch at SITE went TAKEN (0/1) on
+ *                            node ID (1 bit); SITE>>2 is the branch, bit 0 set:
+ *                            its true side can reach a thread creation, bit 1:
+ *                            its false side can
+ *   P ID                     node ID (1 bit) held: a concretised address or
+ *                            a bound, never negated
+ *   E REASON                 the recording ended early (a cap was reached)
+ * Nodes are written before the first record that names them.
+ */
+#ifndef RH_RT_SYM_ABI_H
+#define RH_RT_SYM_ABI_H
+
+enum rh_sym_op {
+    RH_SYM_VAR = 1, RH_SYM_CONST,
+    RH_SYM_ADD, RH_SYM_SUB, RH_SYM_MUL, RH_SYM_UDIV, RH_SYM_SDIV, RH_SYM_UREM, RH_SYM_SREM,
+    RH_SYM_SHL, RH_SYM_LSHR, RH_SYM_ASHR, RH_SYM_AND, RH_SYM_OR, RH_SYM_XOR,
+    RH_SYM_EQ, RH_SYM_NE, RH_SYM_ULT, RH_SYM_ULE, RH_SYM_UGT, RH_SYM_UGE,
+    RH_SYM_SLT, RH_SYM_SLE, RH_SYM_SGT, RH_SYM_SGE,
+    RH_SYM_ZEXT, RH_SYM_SEXT,
+    RH_SYM_EXTRACT,   /* BITS bits of A from bit K up */
+    RH_SYM_CONCAT,    /* A the high part, B the low part */
+    RH_SYM_ITE,       /* A (1 bit) ? B : C */
+    RH_SYM_NOPS
+};
+
+/* Input variables.  argc is variable 0 (32 bits, 1..1+RH_SYM_MAX_ARGS);
+ * byte J of argument I (1..RH_SYM_MAX_ARGS) is 1+(I-1)*RH_SYM_ARG_LEN+J;
+ * byte J of standard input RH_SYM_STDIN+J; the K-th __VERIFIER_nondet_*
+ * value of a run RH_SYM_NONDET+K. */
+#define RH_SYM_MAX_ARGS 4
+#define RH_SYM_ARG_LEN 32
+#define RH_SYM_STDIN 1000
+#define RH_SYM_STDIN_LEN 4096
+#define RH_SYM_NONDET 10000
+#define RH_SYM_NONDET_MAX 4096
+
+/* What a stdin hook saw (__rh_sym_input's kind). */
+enum rh_sym_input { RH_SYM_IN_READ = 1, RH_SYM_IN_FREAD, RH_SYM_IN_FGETS };
+
+/* The libc functions the builder models (__rh_sym_model's kind). */
+enum rh_sym_model {
+    RH_SYM_M_STRCMP = 1, RH_SYM_M_STRNCMP, RH_SYM_M_MEMCMP, RH_SYM_M_STRLEN, RH_SYM_M_ATOI,
+    RH_SYM_M_STRTOL, RH_SYM_M_GETC
+};
+
+#endif
