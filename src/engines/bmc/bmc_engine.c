@@ -244,6 +244,30 @@ static void relaxed_no_proof(rh_bmc_ctx *c)
         }
 }
 
+/* Freed memory is never reused in the bounded program (bmc_call.c), so a
+ * compare-and-swap never sees a pointer to a freed block come back as a
+ * new block at the same address: the ABA executions of a lock-free
+ * structure that frees and allocates nodes are not explored.  Their races
+ * are still found where they show without reuse; no proof then. */
+static void reuse_no_proof(rh_bmc_ctx *c)
+{
+    int frees = 0, cas = 0;
+    const rh_bmc_pos *at = NULL;
+    for (int t = 0; t < c->nthreads; t++)
+        for (int i = 0; i < c->threads[t].npos; i++) {
+            const rh_bmc_pos *p = &c->threads[t].pos[i];
+            if (rh_bmc_is_false(c, p->guard))
+                continue;
+            frees |= p->kind == RH_BMC_P_FREE;
+            if (p->kind == RH_BMC_P_CMPXCHG && !at)
+                cas = 1, at = p;
+        }
+    if (frees && cas)
+        rh_bmc_no_proof(c, at->inst, "a compare-and-swap in a program that frees memory (freed "
+                                     "blocks are never reused in the bounded program, so ABA "
+                                     "through a reused address is not explored)");
+}
+
 /* A mutex with a non-zero static initializer may be recursive or
  * error-checking (PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP); locks are
  * modelled as normal mutexes, whose relock blocks, so no proof then. */
@@ -319,6 +343,7 @@ static outcome run_attempt(rh_program *prog, const rh_options *o, double deadlin
         rh_bmc_mark_local(&c);
         static_mutex_kinds(&c);
         relaxed_no_proof(&c);
+        reuse_no_proof(&c);
         a->threads = c.nthreads;
         a->positions = c.npositions;
         a->needed_rounds = needed_rounds(&c);
