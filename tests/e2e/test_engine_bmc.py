@@ -101,9 +101,26 @@ def check_witnesses(racehunt):
     return failed
 
 
+def check_attempt_stats(racehunt):
+    """--stats names every bounding attempt (bmc.uK.rR.*) with its formula's
+    size and solver calls: a race needs at least one check of a non-empty formula."""
+    src = os.path.join(harness.ROOT, "tests", "programs", "global_counter_race.c")
+    r = subprocess.run([racehunt, "--engine=bmc", "--timeout=60", "--stats", "--format=json", src],
+                       capture_output=True, text=True, timeout=200)
+    try:
+        st = json.loads(r.stdout).get("stats", {})
+    except ValueError:
+        st = {}
+    nodes = [v for k, v in st.items() if k.startswith("bmc.u") and k.endswith(".formula_nodes")]
+    checks = [v for k, v in st.items() if k.startswith("bmc.u") and k.endswith(".solver_checks")]
+    ok = nodes and all(v > 0 for v in nodes) and checks and sum(checks) >= 1 and "bmc.replay_seconds" in st
+    print("%s per-attempt stats%s" % ("ok  " if ok else "FAIL", "" if ok else ": %r" % sorted(st)[:20]))
+    return 0 if ok else 1
+
+
 def main():
     racehunt, rc = harness.engine_suite("bmc", ["programs", "bmc"], 30.0, unknown_timeout=2.0)
-    bad = check_witnesses(racehunt)
+    bad = check_witnesses(racehunt) + check_attempt_stats(racehunt)
     sys.exit(1 if rc or bad else 0)
 
 

@@ -265,6 +265,9 @@ void rh_bmc_enc_free(rh_bmc_ctx *c, rh_bmc_enc *e);
  * pairs as "line" numbers of positions' inst locations). */
 void rh_bmc_block_lines(rh_bmc_ctx *c, Z3_solver s, rh_bmc_enc *e, const unsigned *lines, int n);
 
+/* ---- bmc_size.c: distinct terms of s's assertions (--stats) ---- */
+long rh_bmc_formula_nodes(rh_bmc_ctx *c, Z3_solver s);
+
 /* ---- bmc_witness.c: model -> race record with witness ---- */
 int rh_bmc_witness(rh_bmc_ctx *c, Z3_model m, rh_bmc_enc *e, rh_result *res, unsigned *line_a,
                    unsigned *line_b);

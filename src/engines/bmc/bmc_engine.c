@@ -31,7 +31,9 @@ typedef struct attempt {
     int cut_concrete_only; /* every cut was such a loop's */
     int threads, positions, needed_rounds;
     unsigned assertions;
-    double solve_time;
+    long nodes;          /* distinct terms of the formula (bmc_size.c) */
+    int checks;          /* solver calls */
+    double solve_time, encode_time;
     char note[512];
 } attempt;
 
@@ -103,6 +105,7 @@ static Z3_lbool check_until(rh_bmc_ctx *c, Z3_solver s, attempt *a, double until
     double t0 = rh_now();
     Z3_lbool r = Z3_solver_check(c->z, s);
     a->solve_time += rh_now() - t0;
+    a->checks++;
     if (c->opt->verbose)
         fprintf(stderr, "bmc: check %s in %.2fs\n", r == Z3_L_TRUE ? "sat" : r == Z3_L_FALSE ? "unsat" : "unknown",
                 rh_now() - t0);
@@ -241,6 +244,30 @@ static void relaxed_no_proof(rh_bmc_ctx *c)
         }
 }
 
+/* Freed memory is never reused in the bounded program (bmc_call.c), so a
+ * compare-and-swap never sees a pointer to a freed block come back as a
+ * new block at the same address: the ABA executions of a lock-free
+ * structure that frees and allocates nodes are not explored.  Their races
+ * are still found where they show without reuse; no proof then. */
+static void reuse_no_proof(rh_bmc_ctx *c)
+{
+    int frees = 0, cas = 0;
+    const rh_bmc_pos *at = NULL;
+    for (int t = 0; t < c->nthreads; t++)
+        for (int i = 0; i < c->threads[t].npos; i++) {
+            const rh_bmc_pos *p = &c->threads[t].pos[i];
+            if (rh_bmc_is_false(c, p->guard))
+                continue;
+            frees |= p->kind == RH_BMC_P_FREE;
+            if (p->kind == RH_BMC_P_CMPXCHG && !at)
+                cas = 1, at = p;
+        }
+    if (frees && cas)
+        rh_bmc_no_proof(c, at->inst, "a compare-and-swap in a program that frees memory (freed "
+                                     "blocks are never reused in the bounded program, so ABA "
+                                     "through a reused address is not explored)");
+}
+
 /* A mutex with a non-zero static initializer may be recursive or
  * error-checking (PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP); locks are
  * modelled as normal mutexes, whose relock blocks, so no proof then. */
@@ -316,6 +343,7 @@ static outcome run_attempt(rh_program *prog, const rh_options *o, double deadlin
         rh_bmc_mark_local(&c);
         static_mutex_kinds(&c);
         relaxed_no_proof(&c);
+        reuse_no_proof(&c);
         a->threads = c.nthreads;
         a->positions = c.npositions;
         a->needed_rounds = needed_rounds(&c);
@@ -323,7 +351,10 @@ static outcome run_attempt(rh_program *prog, const rh_options *o, double deadlin
         Z3_solver_inc_ref(c.z, s);
         debug_positions(&c);
         rh_bmc_enc e;
-        if (rh_bmc_schedule(&c, s, &e)) {
+        double te = rh_now();
+        int stopped = rh_bmc_schedule(&c, s, &e);
+        a->encode_time = rh_now() - te;
+        if (stopped) {
             snprintf(c.note, sizeof c.note, "%s while encoding unwinding %u, %u rounds", why_stopped(),
                      c.unwind, c.rounds);
             rh_bmc_enc_free(&c, &e);
@@ -334,6 +365,8 @@ static outcome run_attempt(rh_program *prog, const rh_options *o, double deadlin
         Z3_ast_vector_inc_ref(c.z, v);
         a->assertions = Z3_ast_vector_size(c.z, v);
         Z3_ast_vector_dec_ref(c.z, v);
+        if (o->stats)
+            a->nodes = rh_bmc_formula_nodes(&c, s);
         debug_dump(&c, s);
         out = find_races(&c, &s, &e, a, res);
         rh_bmc_enc_free(&c, &e);
@@ -370,8 +403,26 @@ static void stats(rh_result *res, const attempt *a, int attempts, double t0)
     rh_result_stat(res, "bmc.thread_instances", a->threads);
     rh_result_stat(res, "bmc.positions", a->positions);
     rh_result_stat(res, "bmc.formula_assertions", a->assertions);
+    if (a->nodes)
+        rh_result_stat(res, "bmc.formula_nodes", (double)a->nodes);
     rh_result_stat(res, "bmc.solver_seconds", a->solve_time);
     rh_result_stat(res, "bmc.total_seconds", rh_now() - t0);
+}
+
+/* --stats: each bounding attempt's size and times, named by its bounds
+ * (bmc.uK.rR.*; a repeat at the same bounds with loops unwound fully is
+ * .full), so where the time goes shows per configuration. */
+static void attempt_stats(rh_result *res, const attempt *a)
+{
+    static const char *const names[] = {"positions", "formula_assertions", "formula_nodes",
+                                        "encode_seconds", "solver_checks", "solver_seconds"};
+    double v[] = {a->positions, a->assertions, (double)a->nodes, a->encode_time, a->checks, a->solve_time};
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+        char name[96];
+        snprintf(name, sizeof name, "bmc.u%u.r%u%s.%s", a->unwind, a->rounds,
+                 a->concrete >= RH_BMC_CONCRETE_LOOPS ? ".full" : "", names[i]);
+        rh_result_stat(res, name, v[i]);
+    }
 }
 
 /* The next bounds of the deepening, or 0 when there are none. */
@@ -422,6 +473,8 @@ int rh_bmc_run(rh_program *prog, const rh_options *o, rh_budget *budget, rh_resu
         attempt cur = a;
         outcome out = run_attempt(prog, o, deadline, &cur, res);
         attempts++;
+        if (o->stats)
+            attempt_stats(res, &cur);
         if (o->verbose)
             fprintf(stderr, "bmc: unwind %u rounds %u: %s, %d threads, %d positions, %u assertions, "
                     "solver %.2fs%s%s%s %s\n", cur.unwind, cur.rounds,
@@ -431,7 +484,9 @@ int rh_bmc_run(rh_program *prog, const rh_options *o, rh_budget *budget, rh_resu
         if (cur.note[0])
             rh_result_note(res, "bmc: %s", cur.note);
         if (out == OUT_RACE) {
+            double tr = rh_now();
             rh_bmc_confirm(prog, o, deadline, res, 0);
+            rh_result_stat(res, "bmc.replay_seconds", rh_now() - tr);
             res->verdict = RH_RACE;
             stats(res, &cur, attempts, t0);
             return 0;
