@@ -112,9 +112,10 @@ class Watch:
         for pid, info in procs.items():
             kids.setdefault(info[0], []).append(pid)
         found, todo = {}, [self.root]
+        others = self.others()  # after the snapshot: every root started before it is listed
         for pid, info in procs.items():
             ours = info[1] == self.root or (pid, info[3]) in self.seen
-            orphan = info[0] == self.me and pid != self.root and pid not in self.others()
+            orphan = info[0] == self.me and pid != self.root and pid not in others
             if ours or orphan:
                 todo.append(pid)
         while todo:
@@ -223,10 +224,14 @@ def run(cmd, cwd, kill_after, stdout, stderr, linger=1.0, env=None, measure=True
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
 
     t0 = time.monotonic()
-    proc = subprocess.Popen(cmd, cwd=cwd, stdout=stdout, stderr=stderr, stdin=subprocess.DEVNULL,
-                            start_new_session=True, env=env,
-                            preexec_fn=limit_memory if memory_mb else None)
+    # Started and registered under the lock: a parallel job's watcher that
+    # sees the new child in a snapshot reads the roots after it (members())
+    # and so waits for its registration, instead of taking it for an orphan
+    # re-parented to us and killing it as its own leftover.
     with _roots_lock:
+        proc = subprocess.Popen(cmd, cwd=cwd, stdout=stdout, stderr=stderr, stdin=subprocess.DEVNULL,
+                                start_new_session=True, env=env,
+                                preexec_fn=limit_memory if memory_mb else None)
         _roots.add(proc.pid)
 
     def others():
