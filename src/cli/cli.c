@@ -50,6 +50,7 @@ static const char usage[] =
     "  --may                             also list possible (may) races of the static engine\n"
     "  --witness=FILE                    write the witness of the first confirmed race to FILE\n"
     "  --unwind=K --rounds=R             bmc bounds (default: iterative deepening)\n"
+    "  --bmc-encoding=lazy|po            bmc: lazy sequentialization (default) or partial order\n"
     "  --runs=N --seed=S --strategy=pct|random|fifo   dynamic engine runs\n"
     "  --arg=VALUE                       an argument of the program in the dynamic engine's runs\n"
     "  --stdin=FILE                      the program's standard input in those runs (default /dev/null)\n"
@@ -82,7 +83,7 @@ enum { OPT_ENGINE = 256, OPT_FORMAT, OPT_TIMEOUT, OPT_SVCOMP, OPT_DATA_MODEL, OP
        OPT_VERSION, OPT_HELP, OPT_MODEL, OPT_MAY, OPT_STATS, OPT_WITNESS, OPT_UNWIND, OPT_ROUNDS,
        OPT_RUNS, OPT_SEED, OPT_STRATEGY, OPT_FROM_REPORT, OPT_LINK, OPT_SUPPRESSIONS, OPT_BASELINE,
        OPT_EXITCODE, OPT_PROGRAM, OPT_ENTRY, OPT_STRICT, OPT_ARG, OPT_STDIN, OPT_ALLOW_PLUGINS,
-       OPT_ALLOW_UNDEFINED, OPT_REFUSE_UNDEFINED, OPT_INPUTS };
+       OPT_ALLOW_UNDEFINED, OPT_REFUSE_UNDEFINED, OPT_INPUTS, OPT_BMC_ENCODING };
 
 static const struct option long_opts[] = {
     {"engine", required_argument, 0, OPT_ENGINE},   {"format", required_argument, 0, OPT_FORMAT},
@@ -93,6 +94,7 @@ static const struct option long_opts[] = {
     {"may", no_argument, 0, OPT_MAY},               {"stats", no_argument, 0, OPT_STATS},
     {"witness", required_argument, 0, OPT_WITNESS}, {"unwind", required_argument, 0, OPT_UNWIND},
     {"rounds", required_argument, 0, OPT_ROUNDS},   {"runs", required_argument, 0, OPT_RUNS},
+    {"bmc-encoding", required_argument, 0, OPT_BMC_ENCODING},
     {"seed", required_argument, 0, OPT_SEED},       {"strategy", required_argument, 0, OPT_STRATEGY},
     {"from-report", required_argument, 0, OPT_FROM_REPORT},
     {"link", required_argument, 0, OPT_LINK},
@@ -228,6 +230,11 @@ static int apply_option(rh_options *o, int c, const char *arg, char *err)
         o->inputs_solver = strcmp(arg, "solver") == 0;
         return 0;
     case OPT_ALLOW_UNDEFINED: o->refuse_undefined = 0; return 0;
+    case OPT_BMC_ENCODING:
+        if (strcmp(arg, "po") != 0 && strcmp(arg, "lazy") != 0)
+            return rh_fail(err, "--bmc-encoding must be lazy or po, not '%s'", arg);
+        o->bmc_po = strcmp(arg, "po") == 0;
+        return 0;
     case OPT_REFUSE_UNDEFINED: o->refuse_undefined = 1; return 0;
     case 'v': o->verbose = 1; return 0;
     case OPT_VERSION: print_version(); return 1;

@@ -38,6 +38,7 @@ typedef struct rh_options {
     const char *from_report;  /* --from-report FILE: re-render a saved JSON report */
     unsigned unwind;          /* bmc: loop unwinding bound (0 = default) */
     unsigned rounds;          /* bmc: round-robin rounds (0 = default) */
+    int bmc_po;               /* --bmc-encoding=po: bmc's partial-order encoding (po_encode.h) */
     unsigned runs;            /* dynamic: number of runs (0 = default) */
     unsigned long seed;       /* dynamic: first seed */
     const char *strategy;     /* dynamic: pct | random | fifo */
