@@ -162,9 +162,14 @@ typedef struct rt_state {
     int targeted;            /* a directed run (RH_RT_TARGET): accesses go to rt_target_reach */
 } rt_state;
 
-extern rt_state rt;
-extern volatile sig_atomic_t rt_time_up;
-extern __thread rt_thread *rt_me;
+/* The runtime is a static archive linked into the program's executable:
+ * its state is hidden (addressed directly, not through the GOT) and the
+ * thread's pointer is initial-exec TLS (no __tls_get_addr sequence), so
+ * the access hook's fast path (rt_fast.h) reads them in one instruction. */
+#define RT_INTERNAL __attribute__((visibility("hidden")))
+extern RT_INTERNAL rt_state rt;
+extern RT_INTERNAL volatile sig_atomic_t rt_time_up;
+extern RT_INTERNAL __thread rt_thread *rt_me __attribute__((tls_model("initial-exec")));
 
 /* rt_sched.c */
 void rt_sched_init(void);

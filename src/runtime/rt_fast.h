@@ -44,7 +44,7 @@ static inline RT_HOT int rt_keeps_token(const rt_thread *t)
  * which decides as the fast path would have: the schedule is the same. */
 static inline RT_HOT int rt_point_fast(rt_thread *t, uint32_t loc)
 {
-    if (!t->fast_left || t->stepped || rt.dirty || rt_time_up)
+    if (__builtin_expect(!t->fast_left || t->stepped || rt.dirty || rt_time_up, 0))
         return 0;
     t->fast_left--;
     rt.steps++;
@@ -116,7 +116,7 @@ typedef struct rt_page {
  * one reservation, mapped lazily: the directory covers 47-bit addresses. */
 #define RT_CHUNK_BITS 20
 #define RT_DIR_BITS (47 - RT_PAGE_BITS - RT_CHUNK_BITS)
-extern rt_page *rt_shadow_dir[1u << RT_DIR_BITS];
+extern RT_INTERNAL rt_page *rt_shadow_dir[1u << RT_DIR_BITS];
 
 /* The page of address a when its chunk is mapped, else NULL. */
 static inline RT_HOT rt_page *rt_page_at(uintptr_t a)

@@ -191,34 +191,70 @@ static __attribute__((noinline)) void access_any(rt_thread *t, void *p, uint64_t
         rt_vc_join(&t->fence_acq, &rt_obj_get(p)->vc);
 }
 
+/* The common access after its shadow check: its event, written to the
+ * trace or only counted. */
+static inline RT_HOT void access_done(rt_thread *t, void *p, uint64_t size, uint32_t flags,
+                                      uint32_t loc, uint64_t value)
+{
+    if (flags & RH_RT_WRITE)
+        t->run_len = 0; /* a thread that writes is working, not spinning */
+    if (__builtin_expect(rt.out && rt.events < rt.max_trace, 0))
+        access_event(t, p, size, flags, loc, value);
+    else
+        rt_out_event(t, NULL, loc, (uintptr_t)p, size, value, 0); /* counted, not written */
+}
+
+/* The common access whose shadow check leaves the fast path.  Out of
+ * line, like access_point, and reached by a tail call, so that
+ * __rh_access's fast path saves no registers. */
+static __attribute__((noinline)) void access_shadow_slow(rt_thread *t, void *p, uint64_t size,
+                                                         uint32_t flags, uint32_t loc,
+                                                         uint64_t value)
+{
+    rt_shadow_access(t, (uintptr_t)p, size, flags, loc);
+    access_done(t, p, size, flags, loc, value);
+}
+
+/* The common access whose scheduling point leaves the fast path. */
+static __attribute__((noinline)) void access_point(rt_thread *t, void *p, uint64_t size,
+                                                   uint32_t flags, uint32_t loc, uint64_t value)
+{
+    rt_point(t, loc);
+    if (((flags & RH_RT_WRITE) || !rt_read_cached(t, (uintptr_t)p, size)) &&
+        !rt_shadow_fast(t, (uintptr_t)p, size, flags, loc))
+        rt_shadow_access(t, (uintptr_t)p, size, flags, loc);
+    access_done(t, p, size, flags, loc, value);
+}
+
 /* A thread that has ended for the scheduler may still run code: the
  * destructors of its thread-specific data.  It no longer holds the token,
  * so its hooks do nothing (their accesses go unseen; a missed race, never
  * a made-up one, and no run that hangs waiting for a token it will never
  * get).  The common access - plain, of a known size, outside atomic
- * sections and directed runs - takes the path below, which does what
- * access_any would with fewer registers to save. */
+ * sections and directed runs - does what access_any would; when its point,
+ * its shadow check and its event all take their fast paths it makes no
+ * call, and any other case leaves by a tail call at the first step that
+ * does not (access_point, access_shadow_slow, access_event). */
 void __rh_access(void *p, uint64_t size, uint32_t flags, uint32_t loc, uint64_t value)
 {
     rt_thread *t = rt_me;
-    if (!t || t->done || rt.ending)
+    if (__builtin_expect(!t || t->done || rt.ending, 0))
         return;
-    if (!p || (flags & (RH_RT_UPTO | RH_RT_STRLEN | RH_RT_ATOMIC)) || rt.targeted ||
-        t->atomic_depth) {
+    if (__builtin_expect(!p || (flags & (RH_RT_UPTO | RH_RT_STRLEN | RH_RT_ATOMIC)) ||
+                             rt.targeted || t->atomic_depth, 0)) {
         access_any(t, p, size, flags, loc, value);
         return;
     }
-    if (!rt_point_fast(t, loc))
-        rt_point(t, loc);
+    if (__builtin_expect(!rt_point_fast(t, loc), 0)) {
+        access_point(t, p, size, flags, loc, value);
+        return;
+    }
     if (((flags & RH_RT_WRITE) || !rt_read_cached(t, (uintptr_t)p, size)) &&
-        !rt_shadow_fast(t, (uintptr_t)p, size, flags, loc))
-        rt_shadow_access(t, (uintptr_t)p, size, flags, loc);
-    if (flags & RH_RT_WRITE)
-        t->run_len = 0; /* a thread that writes is working, not spinning */
-    if (rt.out && rt.events < rt.max_trace)
-        access_event(t, p, size, flags, loc, value);
-    else
-        rt_out_event(t, NULL, loc, (uintptr_t)p, size, value, 0); /* counted, not written */
+        !rt_shadow_fast(t, (uintptr_t)p, size, flags, loc)) {
+        access_shadow_slow(t, p, size, flags, loc, value);
+        return;
+    }
+    access_done(t, p, size, flags, loc, value);
 }
 
 void __rh_enter(uint32_t loc)
