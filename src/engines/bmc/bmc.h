@@ -240,6 +240,16 @@ void rh_bmc_unsupported(rh_bmc_ctx *c, LLVMValueRef inst, const char *what);
  * (no proof, executions still explored); the first becomes the note. */
 void rh_bmc_no_proof(rh_bmc_ctx *c, LLVMValueRef inst, const char *what);
 
+/* ---- bmc_engine.c: what both encodings' drivers (bmc_engine.c, po_engine.c)
+ * do around one bounded program. */
+/* Frees what the context's front end built (threads, objects, maps, regions). */
+void rh_bmc_ctx_free(rh_bmc_ctx *c);
+/* No proof when a relaxed atomic access is reachable; why becomes the note. */
+void rh_bmc_relaxed_no_proof(rh_bmc_ctx *c, const char *why);
+/* Unsupported when a mutex has a non-zero static initializer (it may be
+ * recursive or error-checking; locks are modelled as normal mutexes). */
+void rh_bmc_static_mutex_kinds(rh_bmc_ctx *c);
+
 /* ---- bmc_ops.c: the value of a pure operation (arithmetic, comparison,
  * cast, GEP, select, extract/insertvalue, floating point) of an instruction
  * or constant expression over its operand terms; NULL when unsupported. */

@@ -73,7 +73,7 @@ static int needed_rounds(const rh_bmc_ctx *c)
     return (all_but_first < all_but_last ? all_but_first : all_but_last) + 1;
 }
 
-static void ctx_free(rh_bmc_ctx *c)
+void rh_bmc_ctx_free(rh_bmc_ctx *c)
 {
     rh_bmc_free_threads(c);
     rh_bmc_tsd_free(c);
@@ -231,15 +231,14 @@ static const char *why_stopped(void)
  * read data), which no single switch shows, and fences do not change that
  * where they are not on the path.  So no proof with relaxed atomics; their
  * races are still found. */
-static void relaxed_no_proof(rh_bmc_ctx *c)
+void rh_bmc_relaxed_no_proof(rh_bmc_ctx *c, const char *why)
 {
     for (int t = 0; t < c->nthreads; t++)
         for (int i = 0; i < c->threads[t].npos; i++) {
             const rh_bmc_pos *p = &c->threads[t].pos[i];
             if ((p->flags & RH_BMC_PF_RELAXED) && !(p->flags & RH_BMC_PF_LOCAL) &&
                 !rh_bmc_is_false(c, p->guard)) {
-                rh_bmc_no_proof(c, p->inst, "relaxed atomics (a race may need several switches "
-                                               "between threads that pass values through them)");
+                rh_bmc_no_proof(c, p->inst, why);
                 return;
             }
         }
@@ -272,7 +271,7 @@ static void reuse_no_proof(rh_bmc_ctx *c)
 /* A mutex with a non-zero static initializer may be recursive or
  * error-checking (PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP); locks are
  * modelled as normal mutexes, whose relock blocks, so no proof then. */
-static void static_mutex_kinds(rh_bmc_ctx *c)
+void rh_bmc_static_mutex_kinds(rh_bmc_ctx *c)
 {
     for (LLVMValueRef g = LLVMGetFirstGlobal(c->prog->mod); g; g = LLVMGetNextGlobal(g)) {
         LLVMTypeRef t = LLVMGlobalGetValueType(g);
@@ -342,8 +341,9 @@ static outcome run_attempt(rh_program *prog, const rh_options *o, double deadlin
         c.regions = rh_xmalloc(sizeof *c.regions);
         rh_bmc_regions_init(&c, c.regions);
         rh_bmc_mark_local(&c);
-        static_mutex_kinds(&c);
-        relaxed_no_proof(&c);
+        rh_bmc_static_mutex_kinds(&c);
+        rh_bmc_relaxed_no_proof(&c, "relaxed atomics (a race may need several switches between threads "
+                                    "that pass values through them)");
         reuse_no_proof(&c);
         a->threads = c.nthreads;
         a->positions = c.npositions;
@@ -391,7 +391,7 @@ done:
     a->fatal = c.fatal || out == OUT_UNKNOWN;
     if (c.note[0])
         memcpy(a->note, c.note, sizeof a->note);
-    ctx_free(&c);
+    rh_bmc_ctx_free(&c);
     Z3_del_context(c.z);
     return out;
 }

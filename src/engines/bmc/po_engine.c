@@ -33,60 +33,6 @@ typedef struct po_try {
     char note[512];
 } po_try;
 
-static void ctx_free(rh_bmc_ctx *c)
-{
-    rh_bmc_free_threads(c);
-    rh_bmc_tsd_free(c);
-    rh_bmc_named_free(c);
-    for (int i = 0; i < c->ninputs; i++)
-        free(c->inputs[i].name);
-    free(c->inputs);
-    for (int i = 0; i < c->nobjs; i++)
-        free(c->objs[i].name);
-    free(c->objs);
-    rh_map_free(&c->objmap);
-    rh_map_free(&c->ptrvars);
-    rh_map_free(&c->undefs);
-    if (c->regions) {
-        rh_bmc_regions_free(c->regions);
-        free(c->regions);
-    }
-}
-
-/* Relaxed atomics pass values without ordering anything: two accesses they
- * separate may race in C11 without being adjacent in any SC execution, so
- * the adjacency query proves nothing then (races are still found). */
-static void relaxed_no_proof(rh_bmc_ctx *c)
-{
-    for (int t = 0; t < c->nthreads; t++)
-        for (int i = 0; i < c->threads[t].npos; i++) {
-            const rh_bmc_pos *p = &c->threads[t].pos[i];
-            if ((p->flags & RH_BMC_PF_RELAXED) && !(p->flags & RH_BMC_PF_LOCAL) &&
-                !rh_bmc_is_false(c, p->guard)) {
-                rh_bmc_no_proof(c, p->inst, "relaxed atomics (a race need not be adjacent in an "
-                                               "SC execution)");
-                return;
-            }
-        }
-}
-
-/* Locks are normal mutexes here as in the default encoding: a mutex with a
- * non-zero static initializer may be recursive, so no proof then. */
-static void static_mutex_kinds(rh_bmc_ctx *c)
-{
-    for (LLVMValueRef g = LLVMGetFirstGlobal(c->prog->mod); g; g = LLVMGetNextGlobal(g)) {
-        LLVMTypeRef t = LLVMGlobalGetValueType(g);
-        while (LLVMGetTypeKind(t) == LLVMArrayTypeKind)
-            t = LLVMGetElementType(t);
-        const char *name = LLVMGetTypeKind(t) == LLVMStructTypeKind ? LLVMGetStructName(t) : NULL;
-        LLVMValueRef init = LLVMGetInitializer(g);
-        if (name && strstr(name, "pthread_mutex_t") && init && !LLVMIsNull(init)) {
-            rh_bmc_unsupported(c, NULL, "a mutex with a non-zero static initializer");
-            return;
-        }
-    }
-}
-
 static Z3_lbool check(rh_bmc_ctx *c, Z3_solver s, po_try *a, double until)
 {
     double left = (until < c->deadline ? until : c->deadline) - rh_now();
@@ -193,8 +139,10 @@ static po_out attempt(rh_program *prog, const rh_options *o, double deadline, po
         c.regions = rh_xmalloc(sizeof *c.regions);
         rh_bmc_regions_init(&c, c.regions);
         rh_bmc_mark_local(&c);
-        static_mutex_kinds(&c);
-        relaxed_no_proof(&c);
+        rh_bmc_static_mutex_kinds(&c);
+        /* relaxed atomics order nothing: two accesses they separate may race in C11 without
+         * being adjacent in any SC execution, so the adjacency query proves nothing then */
+        rh_bmc_relaxed_no_proof(&c, "relaxed atomics (a race need not be adjacent in an SC execution)");
         a->threads = c.nthreads, a->positions = c.npositions;
         Z3_solver s = Z3_mk_solver(c.z);
         Z3_solver_inc_ref(c.z, s);
@@ -224,7 +172,7 @@ static po_out attempt(rh_program *prog, const rh_options *o, double deadline, po
     a->fatal = c.fatal || out == PO_UNKNOWN;
     if (c.note[0] && !a->note[0])
         memcpy(a->note, c.note, sizeof a->note);
-    ctx_free(&c);
+    rh_bmc_ctx_free(&c);
     Z3_del_context(c.z);
     return out;
 }
