@@ -68,9 +68,11 @@ static void input_copy(rh_dse_input *to, const rh_dse_input *from)
     for (int i = 0; i < from->nargs; i++)
         to->args[i] = rh_xstrdup(from->args[i]);
     to->in = rh_xmalloc(from->nin + 1);
-    memcpy(to->in, from->in, from->nin);
+    if (from->nin) /* an empty input may have no buffer: memcpy's source must not be NULL */
+        memcpy(to->in, from->in, from->nin);
     to->nondet = rh_xcalloc((size_t)from->nnondet + 1, sizeof *to->nondet);
-    memcpy(to->nondet, from->nondet, (size_t)from->nnondet * sizeof *to->nondet);
+    if (from->nnondet)
+        memcpy(to->nondet, from->nondet, (size_t)from->nnondet * sizeof *to->nondet);
 }
 
 /* The first input: the --arg values and the --stdin file, else no
