@@ -242,13 +242,16 @@ void rh_bmc_no_proof(rh_bmc_ctx *c, LLVMValueRef inst, const char *what);
 
 /* ---- bmc_engine.c: what both encodings' drivers (bmc_engine.c, po_engine.c)
  * do around one bounded program. */
+/* Sets c up for one bounded program (unwind, rounds, concrete loop
+ * iterations): a Z3 context, then the front end (layout, flattening,
+ * regions, locals) and the no-proof checks both encodings share
+ * (relaxed_why: the note when a relaxed atomic is reachable).  1 when the
+ * bounded program is ready to encode; either way c holds a Z3 context and
+ * is released with rh_bmc_ctx_free and Z3_del_context. */
+int rh_bmc_ctx_open(rh_bmc_ctx *c, rh_program *prog, const rh_options *o, unsigned unwind,
+                    unsigned rounds, unsigned concrete, double deadline, const char *relaxed_why);
 /* Frees what the context's front end built (threads, objects, maps, regions). */
 void rh_bmc_ctx_free(rh_bmc_ctx *c);
-/* No proof when a relaxed atomic access is reachable; why becomes the note. */
-void rh_bmc_relaxed_no_proof(rh_bmc_ctx *c, const char *why);
-/* Unsupported when a mutex has a non-zero static initializer (it may be
- * recursive or error-checking; locks are modelled as normal mutexes). */
-void rh_bmc_static_mutex_kinds(rh_bmc_ctx *c);
 
 /* ---- bmc_ops.c: the value of a pure operation (arithmetic, comparison,
  * cast, GEP, select, extract/insertvalue, floating point) of an instruction

@@ -231,7 +231,7 @@ static const char *why_stopped(void)
  * read data), which no single switch shows, and fences do not change that
  * where they are not on the path.  So no proof with relaxed atomics; their
  * races are still found. */
-void rh_bmc_relaxed_no_proof(rh_bmc_ctx *c, const char *why)
+static void relaxed_no_proof(rh_bmc_ctx *c, const char *why)
 {
     for (int t = 0; t < c->nthreads; t++)
         for (int i = 0; i < c->threads[t].npos; i++) {
@@ -271,7 +271,7 @@ static void reuse_no_proof(rh_bmc_ctx *c)
 /* A mutex with a non-zero static initializer may be recursive or
  * error-checking (PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP); locks are
  * modelled as normal mutexes, whose relock blocks, so no proof then. */
-void rh_bmc_static_mutex_kinds(rh_bmc_ctx *c)
+static void static_mutex_kinds(rh_bmc_ctx *c)
 {
     for (LLVMValueRef g = LLVMGetFirstGlobal(c->prog->mod); g; g = LLVMGetNextGlobal(g)) {
         LLVMTypeRef t = LLVMGlobalGetValueType(g);
@@ -318,32 +318,41 @@ static void debug_dump(rh_bmc_ctx *c, Z3_solver s)
     }
 }
 
+int rh_bmc_ctx_open(rh_bmc_ctx *c, rh_program *prog, const rh_options *o, unsigned unwind,
+                    unsigned rounds, unsigned concrete, double deadline, const char *relaxed_why)
+{
+    memset(c, 0, sizeof *c);
+    c->prog = prog;
+    c->opt = o;
+    c->aw = 8 * LLVMPointerSize(prog->td);
+    c->iw = 32;
+    c->unwind = unwind;
+    c->rounds = rounds;
+    c->concrete_loops = concrete;
+    c->deadline = deadline;
+    Z3_config cfg = Z3_mk_config();
+    Z3_set_param_value(cfg, "model", "true");
+    c->z = Z3_mk_context(cfg);
+    Z3_del_config(cfg);
+    Z3_set_error_handler(c->z, NULL);
+    if (rh_bmc_layout(c) != 0 || rh_bmc_flatten(c) != 0 || c->fatal)
+        return 0;
+    c->regions = rh_xmalloc(sizeof *c->regions);
+    rh_bmc_regions_init(c, c->regions);
+    rh_bmc_mark_local(c);
+    static_mutex_kinds(c);
+    relaxed_no_proof(c, relaxed_why);
+    return 1;
+}
+
 static outcome run_attempt(rh_program *prog, const rh_options *o, double deadline, attempt *a,
                            rh_result *res)
 {
     rh_bmc_ctx c;
-    memset(&c, 0, sizeof c);
-    c.prog = prog;
-    c.opt = o;
-    c.aw = 8 * LLVMPointerSize(prog->td);
-    c.iw = 32;
-    c.unwind = a->unwind;
-    c.rounds = a->rounds;
-    c.concrete_loops = a->concrete;
-    c.deadline = deadline;
-    Z3_config cfg = Z3_mk_config();
-    Z3_set_param_value(cfg, "model", "true");
-    c.z = Z3_mk_context(cfg);
-    Z3_del_config(cfg);
-    Z3_set_error_handler(c.z, NULL);
     outcome out = OUT_UNKNOWN;
-    if (rh_bmc_layout(&c) == 0 && rh_bmc_flatten(&c) == 0 && !c.fatal) {
-        c.regions = rh_xmalloc(sizeof *c.regions);
-        rh_bmc_regions_init(&c, c.regions);
-        rh_bmc_mark_local(&c);
-        rh_bmc_static_mutex_kinds(&c);
-        rh_bmc_relaxed_no_proof(&c, "relaxed atomics (a race may need several switches between threads "
-                                    "that pass values through them)");
+    if (rh_bmc_ctx_open(&c, prog, o, a->unwind, a->rounds, a->concrete, deadline,
+                        "relaxed atomics (a race may need several switches between threads "
+                        "that pass values through them)")) {
         reuse_no_proof(&c);
         a->threads = c.nthreads;
         a->positions = c.npositions;

@@ -123,26 +123,11 @@ static po_out find_races(rh_bmc_ctx *c, Z3_solver base, rh_bmc_enc *e, rh_po_enc
 static po_out attempt(rh_program *prog, const rh_options *o, double deadline, po_try *a, rh_result *res)
 {
     rh_bmc_ctx c;
-    memset(&c, 0, sizeof c);
-    c.prog = prog, c.opt = o;
-    c.aw = 8 * LLVMPointerSize(prog->td);
-    c.iw = 32;
-    c.unwind = a->unwind, c.rounds = 1, c.concrete_loops = a->concrete;
-    c.deadline = deadline;
-    Z3_config cfg = Z3_mk_config();
-    Z3_set_param_value(cfg, "model", "true");
-    c.z = Z3_mk_context(cfg);
-    Z3_del_config(cfg);
-    Z3_set_error_handler(c.z, NULL);
     po_out out = PO_UNKNOWN;
-    if (rh_bmc_layout(&c) == 0 && rh_bmc_flatten(&c) == 0 && !c.fatal) {
-        c.regions = rh_xmalloc(sizeof *c.regions);
-        rh_bmc_regions_init(&c, c.regions);
-        rh_bmc_mark_local(&c);
-        rh_bmc_static_mutex_kinds(&c);
-        /* relaxed atomics order nothing: two accesses they separate may race in C11 without
-         * being adjacent in any SC execution, so the adjacency query proves nothing then */
-        rh_bmc_relaxed_no_proof(&c, "relaxed atomics (a race need not be adjacent in an SC execution)");
+    /* relaxed atomics order nothing: two accesses they separate may race in C11 without
+     * being adjacent in any SC execution, so the adjacency query proves nothing then */
+    if (rh_bmc_ctx_open(&c, prog, o, a->unwind, 1, a->concrete, deadline,
+                        "relaxed atomics (a race need not be adjacent in an SC execution)")) {
         a->threads = c.nthreads, a->positions = c.npositions;
         Z3_solver s = Z3_mk_solver(c.z);
         Z3_solver_inc_ref(c.z, s);
