@@ -306,6 +306,8 @@ void rh_groups_count_possible(const rh_result *res, int with_may, int *races, in
     *races = *locations = 0;
     if (with_may)
         return; /* listed */
+    *races = res->possible_unlisted;
+    *locations = res->possible_unlisted_locations;
     rh_groups all;
     rh_groups_build(&all, res, 1);
     for (int i = 0; i < all.n; i++)

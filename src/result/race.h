@@ -150,6 +150,10 @@ typedef struct rh_result {
     rh_stat *stats;
     int nstats;
     char *engine;           /* engine(s) that decided */
+    /* possible races (and their locations) a saved report counted without
+     * listing them: a report re-rendered from JSON keeps its summary line */
+    int possible_unlisted;
+    int possible_unlisted_locations;
 } rh_result;
 
 /* Appends a copy of *r (taking ownership of its contents) and returns it. */

@@ -298,5 +298,9 @@ int rh_result_from_json(json_t *j, rh_result *res, char *err)
     json_t *v;
     json_object_foreach(json_object_get(j, "stats"), key, v)
         rh_result_stat(res, key, json_number_value(v));
+    json_t *counts = json_object_get(j, "counts");
+    res->possible_unlisted = (int)json_integer_value(json_object_get(counts, "possible_not_listed"));
+    res->possible_unlisted_locations =
+        (int)json_integer_value(json_object_get(counts, "possible_locations_not_listed"));
     return 0;
 }
