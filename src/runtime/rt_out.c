@@ -45,6 +45,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/time.h>
 #include <unistd.h>
 
 volatile sig_atomic_t rt_time_up;
@@ -119,12 +120,45 @@ static void on_crash(int sig)
     raise(sig);
 }
 
+/* The grace the token holder gets after the time limit to reach its next
+ * scheduling point, and the retry when the report is busy. */
+#define RT_ALARM_GRACE_MS 400
+#define RT_ALARM_RETRY_MS 50
+
+static void arm_alarm_ms(long ms)
+{
+    struct itimerval it = {{0, 0}, {ms / 1000, (ms % 1000) * 1000}};
+    setitimer(ITIMER_REAL, &it, NULL);
+}
+
 /* The run's time limit: end it as cut off, with its report intact (the
- * engine's kill after the limit would lose the buffered trace). */
+ * engine's kill after the limit would lose the buffered trace).  The token
+ * holder ends the run at its next point; one that reaches none within the
+ * grace runs code racehunt does not see (a library's loop, a thread that
+ * only prints) or is blocked in a call, so the run ends here, in the
+ * handler.  The token holder is then not writing the report (it would have
+ * reached a point), and a report another thread holds is waited for:
+ * ftrylockfile, never a lock that could deadlock the handler. */
 static void on_alarm(int sig)
 {
     (void)sig;
-    rt_time_up = 1; /* the token holder ends the run at its next point */
+    if (!rt_time_up) {
+        rt_time_up = 1;
+        arm_alarm_ms(RT_ALARM_GRACE_MS);
+        return;
+    }
+    if (rt.out && ftrylockfile(rt.out) != 0) {
+        arm_alarm_ms(RT_ALARM_RETRY_MS);
+        return;
+    }
+    if (ev_out && ftrylockfile(ev_out) != 0) {
+        if (rt.out)
+            funlockfile(rt.out);
+        arm_alarm_ms(RT_ALARM_RETRY_MS);
+        return;
+    }
+    rt_out_end("cutoff", "time limit");
+    _exit(0);
 }
 
 static void *read_lines(const char *path, unsigned long *n, size_t elem, int fields)
@@ -178,7 +212,7 @@ __attribute__((constructor(101))) static void rt_init(void)
     atexit(on_exit_handler);
     if ((v = getenv("RH_RT_TIME_LIMIT")) && atoi(v) > 0) {
         signal(SIGALRM, on_alarm);
-        alarm((unsigned)atoi(v));
+        arm_alarm_ms(atoi(v) * 1000L - RT_ALARM_GRACE_MS);
     }
     int sigs[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
     for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)

@@ -61,7 +61,8 @@ typedef struct dyn_session {
     double min_left;               /* seconds left for shortening witnesses */
     long wit_before, wit_after;    /* witness steps before and after shortening */
     int wit_short, wit_unreplayed;
-    unsigned long runs, events, deadlocks, crashes, timeouts, cutoffs, limits, undefined_calls;
+    unsigned long runs, events, deadlocks, crashes, timeouts, cutoffs, time_cutoffs, limits;
+    unsigned long undefined_calls;
     int max_threads;               /* most threads one run created */
     char *first_ending;            /* how the first run ended, in words (dyn_ending.c) */
     rh_dyn_ending first_kind;
@@ -230,7 +231,11 @@ static void note_outcome(dyn_session *s, const rh_dyn_outcome *out, const rh_dyn
             free(how);
         }
     } else if (strcmp(t->end, "cutoff") == 0) {
-        s->cutoffs++;
+        /* the runtime ends a run at its time limit itself, trace kept */
+        if (t->end_detail && strncmp(t->end_detail, "time limit", 10) == 0)
+            s->time_cutoffs++;
+        else
+            s->cutoffs++;
     } else if (strcmp(t->end, "undefined") == 0) {
         if (!s->undefined_calls++) {
             char *how = rh_dyn_ending_text(&s->bin, out);
@@ -473,6 +478,9 @@ static void finish_notes(dyn_session *s)
     if (s->cutoffs)
         rh_result_note(s->res, "dynamic: %lu runs reached the step limit and were cut off",
                        s->cutoffs);
+    if (s->time_cutoffs)
+        rh_result_note(s->res, "dynamic: %lu runs reached their time limit and were cut off (races "
+                               "seen before it are kept)", s->time_cutoffs);
     if (s->wit_unreplayed)
         rh_result_note(s->res, "dynamic: %d race(s) observed whose run's schedule did not replay "
                                "into the race (the program is not deterministic under its "
