@@ -5,7 +5,7 @@
  *
  * Why it works: a replay step "thread T, line L" means "T runs until it
  * performs an event at L" (rt_sched.c), so one step can stand for a whole
- * stretch of T's run.  Three passes:
+ * stretch of T's run.  Four passes:
  *   1. exact compression: of each stretch of one thread (a block) keep the
  *      last step, the racing steps and thread creations (the witness's
  *      thread numbering rests on them), and an earlier step wherever a
@@ -14,7 +14,8 @@
  *      program is deterministic;
  *   2. loose compression: only block ends, creations and racing steps (a
  *      racing line reached in an earlier loop iteration races just as well);
- *   3. ddmin over blocks: drop runs of whole blocks (context switches),
+ *   3. the skeleton: creations and the racing steps only, one replay;
+ *   4. ddmin over blocks: drop runs of whole blocks (context switches),
  *      then single steps.
  * Every candidate is replayed; only one that follows the schedule without a
  * departure into a race at the same two lines is kept, so the witness
@@ -247,6 +248,22 @@ rh_witness *rh_wit_minimise(const rh_wit_ctx *c, const rh_witness *w, int *repla
         free(keep);
         if (!m.best && m.replays == 3)
             *replayed = 0; /* all three tried, none replayed */
+    }
+    /* the skeleton: creations and the racing steps only.  Each step lets
+     * its thread run up to its line, so when the threads need no other
+     * switch to meet at the race this one replay ends the search, where
+     * ddmin would take a replay per halving (a ping-pong of a producer and
+     * a consumer is hundreds of blocks no single drop removes) */
+    {
+        const rh_witness *from = m.best ? m.best : w;
+        char *keep = rh_xcalloc((size_t)from->nsteps + 1, 1);
+        int last = from->race_step_a > from->race_step_b ? from->race_step_a : from->race_step_b;
+        int dropped = 0;
+        for (int i = 0; i <= last; i++)
+            dropped += !(keep[i] = (char)forced(from, i));
+        if (dropped)
+            replays(&m, subset(from, keep));
+        free(keep);
     }
     if (m.best)
         drop_blocks(&m);
