@@ -3,16 +3,26 @@
 # whole test suite, quick tier first (ctest -L quick: a failure there stops
 # the run within minutes), then builds and runs it again under
 # AddressSanitizer and UndefinedBehaviorSanitizer (any sanitizer report fails
-# the run), and runs each parser's fuzz target for a few seconds
-# (tests/fuzz/run.sh).
+# the run; the bmc and dynamic engine suites run only there), and runs each
+# parser's fuzz target for a few seconds (tests/fuzz/run.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 scripts/build.sh
-run_tiers() { # BUILD_DIR: the quick tier, then everything else
-    (cd "$1" && ctest --output-on-failure -j 2 -L quick && ctest --output-on-failure -j 2 -LE quick)
+run_tiers() { # BUILD_DIR [CTEST_ARGS...]: the quick tier, then everything else
+    local dir=$1
+    shift
+    (cd "$dir" && ctest --output-on-failure -j 2 -L quick && ctest --output-on-failure -j 2 -LE quick "$@")
 }
-run_tiers build
+# The bmc and dynamic engines' suites (every test program, each engine's
+# verdicts and race lines) run once, in the sanitized build, when there is
+# one: the same checks, with ASan and UBSan watching racehunt's code too.
+ENGINE_SUITES='e2e\.test_engine_(bmc|dynamic)$'
+if [ "${RH_SKIP_SANITIZERS:-0}" != 1 ]; then
+    run_tiers build -E "$ENGINE_SUITES"
+else
+    run_tiers build
+fi
 if [ "${RH_SKIP_SANITIZERS:-0}" != 1 ]; then
     BUILD_DIR=build-asan scripts/build.sh -DRH_SANITIZE=ON
     export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
