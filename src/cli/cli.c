@@ -50,7 +50,8 @@ static const char usage[] =
     "  --may                             also list possible (may) races of the static engine\n"
     "  --witness=FILE                    write the witness of the first confirmed race to FILE\n"
     "  --unwind=K --rounds=R             bmc bounds (default: iterative deepening)\n"
-    "  --bmc-encoding=lazy|po            bmc: lazy sequentialization (default) or partial order\n"
+    "  --bmc-encoding=auto|lazy|po       bmc: lazy sequentialization, then partial order (auto,\n"
+    "                                    the default), or one of them\n"
     "  --runs=N --seed=S --strategy=pct|random|fifo   dynamic engine runs\n"
     "  --arg=VALUE                       an argument of the program in the dynamic engine's runs\n"
     "  --stdin=FILE                      the program's standard input in those runs (default /dev/null)\n"
@@ -231,9 +232,14 @@ static int apply_option(rh_options *o, int c, const char *arg, char *err)
         return 0;
     case OPT_ALLOW_UNDEFINED: o->refuse_undefined = 0; return 0;
     case OPT_BMC_ENCODING:
-        if (strcmp(arg, "po") != 0 && strcmp(arg, "lazy") != 0)
-            return rh_fail(err, "--bmc-encoding must be lazy or po, not '%s'", arg);
-        o->bmc_po = strcmp(arg, "po") == 0;
+        if (strcmp(arg, "auto") == 0)
+            o->bmc_encoding = RH_BMC_ENC_AUTO;
+        else if (strcmp(arg, "lazy") == 0)
+            o->bmc_encoding = RH_BMC_ENC_LAZY;
+        else if (strcmp(arg, "po") == 0)
+            o->bmc_encoding = RH_BMC_ENC_PO;
+        else
+            return rh_fail(err, "--bmc-encoding must be auto, lazy or po, not '%s'", arg);
         return 0;
     case OPT_REFUSE_UNDEFINED: o->refuse_undefined = 1; return 0;
     case 'v': o->verbose = 1; return 0;

@@ -6,6 +6,9 @@
 
 typedef enum rh_format { RH_FORMAT_TEXT, RH_FORMAT_JSON, RH_FORMAT_SARIF, RH_FORMAT_HTML } rh_format;
 
+/* --bmc-encoding: auto (lazy, then partial order), lazy or po */
+enum { RH_BMC_ENC_AUTO, RH_BMC_ENC_LAZY, RH_BMC_ENC_PO };
+
 typedef struct rh_options {
     const char *command;      /* NULL (analyse), "run" or "replay" */
     const char *engine;       /* auto | static | bmc | dynamic */
@@ -38,7 +41,7 @@ typedef struct rh_options {
     const char *from_report;  /* --from-report FILE: re-render a saved JSON report */
     unsigned unwind;          /* bmc: loop unwinding bound (0 = default) */
     unsigned rounds;          /* bmc: round-robin rounds (0 = default) */
-    int bmc_po;               /* --bmc-encoding=po: bmc's partial-order encoding (po_encode.h) */
+    int bmc_encoding;         /* --bmc-encoding: RH_BMC_ENC_* (engines/bmc/bmc_policy.h) */
     unsigned runs;            /* dynamic: number of runs (0 = default) */
     unsigned long seed;       /* dynamic: first seed */
     const char *strategy;     /* dynamic: pct | random | fifo */

@@ -11,9 +11,9 @@
  * the bounded program; anything less is unknown, with the bounds stated.
  */
 #include "bmc.h"
+#include "bmc_policy.h"
 #include "bmc_region.h"
 #include "bmc_walk.h"
-#include "po_encode.h"
 #include "util/outfile.h"
 #include "util/util.h"
 
@@ -464,10 +464,9 @@ static int next_bounds(attempt *a, const attempt *last, unsigned kmax, unsigned 
     return 1;
 }
 
-int rh_bmc_run(rh_program *prog, const rh_options *o, rh_budget *budget, rh_result *res, char *err)
+int rh_bmc_lazy_run(rh_program *prog, const rh_options *o, rh_budget *budget, rh_result *res,
+                    char *err)
 {
-    if (o->bmc_po)
-        return rh_po_run(prog, o, budget, res, err);
     double deadline = budget->deadline;
     (void)err;
     double t0 = rh_now();
