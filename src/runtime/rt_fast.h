@@ -110,7 +110,7 @@ typedef struct rt_page {
     rt_grains *g;            /* NULL until the page is first spread */
     uint8_t rmask[RT_NGRAIN];
     rt_cell top;
-} rt_page;
+} __attribute__((aligned(64))) rt_page; /* 128 bytes: the index is a shift */
 
 /* Pages of 2^RT_CHUNK_BITS in a row (256 MB of application memory) share
  * one reservation, mapped lazily: the directory covers 47-bit addresses. */
@@ -249,7 +249,7 @@ static inline RT_HOT int rt_shadow_fast(rt_thread *t, uintptr_t a,
     if (!p || !p->spread)
         return 0;
     unsigned g = (unsigned)(a & (RT_PAGE - 1)) / RT_GRAIN;
-    uint32_t clock = (uint32_t)t->id < t->vc.n ? t->vc.c[t->id] : 0;
+    uint32_t clock = t->epoch;
     int atomic = (flags & RH_RT_ATOMIC) != 0, write = (flags & RH_RT_WRITE) != 0;
     if (write)
         rt_forget_read(t);

@@ -61,7 +61,7 @@ void rt_vc_tick(rt_thread *t)
     rt.sync_ev = rt.events;
     rt.shadow_gen++;
     vc_fit(&t->vc, (uint32_t)t->id + 1);
-    t->vc.c[t->id]++;
+    t->epoch = ++t->vc.c[t->id];
 }
 
 void rt_release(rt_thread *t, rt_vc *obj)
