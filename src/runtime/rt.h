@@ -49,6 +49,7 @@ typedef struct rt_thread {
     int timed_out;           /* it did: the wait's hooks read it, and clear it */
     unsigned long gen;
     rt_vc vc;
+    uint32_t epoch;          /* vc.c[id], its own clock: only rt_vc_tick moves it */
     rt_vc fence_rel;         /* clock at its last release fence: relaxed stores publish it */
     rt_vc fence_acq;         /* clocks its relaxed loads read: its next acquire fence takes them */
     uint64_t prio;           /* PCT priority */

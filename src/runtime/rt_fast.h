@@ -110,7 +110,7 @@ typedef struct rt_page {
     rt_grains *g;            /* NULL until the page is first spread */
     uint8_t rmask[RT_NGRAIN];
     rt_cell top;
-} rt_page;
+} __attribute__((aligned(64))) rt_page; /* 128 bytes: the index is a shift */
 
 /* Pages of 2^RT_CHUNK_BITS in a row (256 MB of application memory) share
  * one reservation, mapped lazily: the directory covers 47-bit addresses. */
@@ -249,7 +249,7 @@ static inline RT_HOT int rt_shadow_fast(rt_thread *t, uintptr_t a,
     if (!p || !p->spread)
         return 0;
     unsigned g = (unsigned)(a & (RT_PAGE - 1)) / RT_GRAIN;
-    uint32_t clock = (uint32_t)t->id < t->vc.n ? t->vc.c[t->id] : 0;
+    uint32_t clock = t->epoch;
     int atomic = (flags & RH_RT_ATOMIC) != 0, write = (flags & RH_RT_WRITE) != 0;
     if (write)
         rt_forget_read(t);
@@ -283,15 +283,37 @@ static inline RT_HOT int rt_shadow_fast(rt_thread *t, uintptr_t a,
 static inline RT_HOT int rt_shadow_fast_span(rt_thread *t, uintptr_t a, uint64_t size,
                                              uint32_t flags, uint32_t loc)
 {
-    if ((flags & (RH_RT_WRITE | RH_RT_ATOMIC)) || size > RT_PAGE)
+    if ((flags & (RH_RT_WRITE | RH_RT_ATOMIC)) || size > RT_PAGE || t->ignore_r || t->ignore_w)
         return 0;
+    /* rt_shadow_fast piece by piece, with what it finds for every piece
+     * of a page (the page, the thread's clock) found once */
+    rt_page *p = NULL;
+    uintptr_t pkey = 0;
     for (uint64_t i = 0; i < size;) {
         uintptr_t b = a + i;
-        uint64_t m = RT_GRAIN - (b & (RT_GRAIN - 1));
+        unsigned off = (unsigned)(b & (RT_GRAIN - 1));
+        uint64_t m = RT_GRAIN - off;
         m = m < size - i ? m : size - i;
-        if (!rt_read_cached(t, b, m) && !rt_shadow_fast(t, b, m, flags, loc))
-            return 0;
         i += m;
+        if (rt_read_cached(t, b, m))
+            continue;
+        if (!p || pkey != b >> RT_PAGE_BITS) {
+            pkey = b >> RT_PAGE_BITS;
+            if (!(p = rt_page_at(b)) || !p->spread)
+                return 0;
+        }
+        unsigned g = (unsigned)(b & (RT_PAGE - 1)) / RT_GRAIN;
+        if (p->whole >> g & 1) {
+            if (!rt_fast_read(t, &p->g->cell[g], &p->rmask[g], ((1u << m) - 1) << off, t->epoch, 0,
+                              loc))
+                return 0;
+        } else {
+            rt_cell *c = &p->g->bytes[g][off];
+            for (unsigned k = 0; k < m; k++)
+                if (!rt_fast_read(t, &c[k], NULL, 1, t->epoch, 0, loc))
+                    return 0;
+        }
+        rt_remember_read(t, b, m);
     }
     return 1;
 }

@@ -61,7 +61,7 @@ void rt_vc_tick(rt_thread *t)
     rt.sync_ev = rt.events;
     rt.shadow_gen++;
     vc_fit(&t->vc, (uint32_t)t->id + 1);
-    t->vc.c[t->id]++;
+    t->epoch = ++t->vc.c[t->id];
 }
 
 void rt_release(rt_thread *t, rt_vc *obj)
@@ -100,7 +100,26 @@ static rt_page *page_of(uintptr_t a)
     return rt_page_at(a);
 }
 
+/* The depot's answers for recent (parent, loc) pairs, by call site: a
+ * function called in a loop from one place finds its node here without
+ * hashing. */
+static struct {
+    uint32_t parent, loc, node;
+} depot_memo[1024];
+
+static uint32_t depot_find(uint32_t parent, uint32_t loc);
+
 uint32_t rt_depot(uint32_t parent, uint32_t loc)
+{
+    unsigned k = loc & 1023;
+    if (depot_memo[k].node && depot_memo[k].parent == parent && depot_memo[k].loc == loc)
+        return depot_memo[k].node;
+    uint32_t node = depot_find(parent, loc);
+    depot_memo[k].parent = parent, depot_memo[k].loc = loc, depot_memo[k].node = node;
+    return node;
+}
+
+static uint32_t depot_find(uint32_t parent, uint32_t loc)
 {
     if (2 * (nnodes + 1) > node_hash_cap) {
         free(node_hash);
