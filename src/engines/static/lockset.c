@@ -5,6 +5,7 @@
 #include "path_facts.h"
 #include "sym_locks.h"
 #include "idx_locks.h"
+#include "settled_ptrs.h"
 #include "lock_wrappers.h"
 #include "param_locks.h"
 #include "sem_locks.h"
@@ -481,11 +482,13 @@ static int sym_ok(rh_ls *ls, long a)
     return ls->acc_sym_ok[a] == 1;
 }
 
-/* The symbolic locks and index keys (idx_locks.h) access a holds in s. */
+/* The symbolic locks, index keys (idx_locks.h) and settled-pointer keys
+ * (settled_ptrs.h) access a holds in s. */
 static void sym_and_index_held(rh_ls *ls, const rh_ls_state *s, long a, rh_sset *out)
 {
     rh_sym_held(s, &ls->acc_sym[a], out);
     rh_idx_held(ls, s, &ls->acc_sym[a], ls->p->accesses[a].size, out);
+    rh_sp_held(ls, s, out);
 }
 
 static void record_access(rh_ls *ls, LLVMValueRef inst, const rh_ls_state *s)

@@ -5,6 +5,7 @@
  * Per-access deltas (rh_ls_per.sym): (uint32)(lock offset - access offset) << 1 | write.
  */
 #include "sym_locks.h"
+#include "settled_ptrs.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -191,12 +192,13 @@ void rh_sym_held(const rh_ls_state *s, const rh_sym_addr *a, rh_sset *out)
     }
 }
 
-/* Whether deltas d1 and d2 share a lock, one side in write mode. */
+/* Whether deltas d1 and d2 share a lock, one side in write mode
+ * (settled-pointer keys are rh_sp_protects's). */
 static int share_delta(const rh_sset *d1, const rh_sset *d2)
 {
     for (uint32_t i = 0; i < d1->n; i++) {
         uint64_t base = d1->v[i] & ~(uint64_t)1;
-        if (rh_sset_has(d2, base | 1) || ((d1->v[i] & 1) && rh_sset_has(d2, base)))
+        if (!rh_sp_is_key(base) && (rh_sset_has(d2, base | 1) || ((d1->v[i] & 1) && rh_sset_has(d2, base))))
             return 1;
     }
     return 0;
@@ -262,6 +264,8 @@ int rh_sym_protects(const rh_ls *ls, const rh_pt *pt, uint32_t o, int a1, const 
 {
     if (!p1->sym.n && !p2->sym.n)
         return 0;
+    if (p1->sym.n && p2->sym.n && rh_sp_protects(ls, &p1->sym, &p2->sym))
+        return 1; /* one lock whatever the two accesses' fields */
     if (ls->p->accesses[a1].size != ls->p->accesses[a2].size)
         return 0;
     if (p1->sym.n && p2->sym.n) {
