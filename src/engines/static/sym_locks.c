@@ -5,6 +5,7 @@
  * Per-access deltas (rh_ls_per.sym): (uint32)(lock offset - access offset) << 1 | write.
  */
 #include "sym_locks.h"
+#include "reload_bases.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -88,7 +89,7 @@ static int variable_gep(rh_ls *ls, LLVMValueRef gep, rh_sym_addr *out, int64_t o
             last = (int)i;
     if (last >= MAX_IDX)
         return 0;
-    rh_sym_base b = {LLVMGetOperand(gep, 0), LLVMGetGEPSourceElementType(gep), {0}, {0}, last + 1};
+    rh_sym_base b = {rh_reload_rep(ls, LLVMGetOperand(gep, 0)), LLVMGetGEPSourceElementType(gep), {0}, {0}, last + 1};
     LLVMTypeRef t = b.src;
     int64_t inner = 0, skip = 0;
     for (int i = 0; i <= last; i++) {
@@ -143,7 +144,7 @@ int rh_sym_decompose(rh_ls *ls, LLVMValueRef v, rh_sym_addr *out)
             break;
         }
     }
-    rh_sym_base b = {v, NULL, {0}, {0}, 0};
+    rh_sym_base b = {rh_reload_rep(ls, v), NULL, {0}, {0}, 0}; /* a reload is its first load */
     out->base = rh_sym_intern(ls, &b);
     out->type = type;
     out->off = off;
@@ -178,6 +179,50 @@ void rh_sym_redefined(rh_ls *ls, rh_ls_state *s, LLVMValueRef inst)
             rh_sset_remove(&s->sym, s->sym.v[i]);
         else
             i++;
+}
+
+/* Adds the objects v may point to (any, when the set is empty). */
+static void add_objects(rh_ls *ls, LLVMValueRef v, rh_sset *objs)
+{
+    const rh_sset *pts = rh_pt_of(ls->pt, v);
+    if (!pts->n)
+        rh_sset_add(objs, RH_SYM_ANY_OBJ);
+    for (uint32_t i = 0; i < pts->n; i++)
+        rh_sset_add(objs, rh_pt_loc_obj(pts->v[i]));
+}
+
+/* Whether the lock of an entry on base b may lie in an object of objs. */
+static int may_be_released(rh_ls *ls, const rh_sym_base *b, const rh_sset *objs)
+{
+    if (!objs->n)
+        return 0;
+    if (!b->root || rh_sset_has(objs, RH_SYM_ANY_OBJ))
+        return 1;
+    const rh_sset *pts = rh_pt_of(ls->pt, b->root);
+    if (!pts->n)
+        return 1;
+    for (uint32_t i = 0; i < pts->n; i++)
+        if (rh_sset_has(objs, rh_pt_loc_obj(pts->v[i])))
+            return 1;
+    return 0;
+}
+
+void rh_sym_released(rh_ls *ls, const rh_sset *unlocked, rh_sset *sym)
+{
+    for (uint32_t i = 0; i < sym->n;)
+        if (may_be_released(ls, &ls->sym_bases[sym->v[i] >> 33], unlocked))
+            rh_sset_remove(sym, sym->v[i]);
+        else
+            i++;
+}
+
+void rh_sym_unlock(rh_ls *ls, LLVMValueRef v, rh_ls_state *s)
+{
+    rh_sset objs = {0};
+    add_objects(ls, v, &objs);
+    rh_sym_released(ls, &objs, &s->sym);
+    rh_sset_union(&s->unlocked, &objs);
+    rh_sset_free(&objs);
 }
 
 void rh_sym_held(const rh_ls_state *s, const rh_sym_addr *a, rh_sset *out)
@@ -276,6 +321,7 @@ int rh_sym_protects(const rh_ls *ls, const rh_pt *pt, uint32_t o, int a1, const 
 
 void rh_sym_free(rh_ls *ls)
 {
+    rh_reload_free(ls);
     free(ls->sym_bases);
     rh_map_free(&ls->sym_base_of);
     free(ls->acc_sym);
