@@ -48,8 +48,8 @@ typedef struct rh_ls_state {
     rh_sset flags;                /* set flags surely set (set_flags.h, must) */
     rh_sset unset;                /* tested globals surely still zero (set_flags.h, must) */
     rh_sset flag_seen, flag_stored; /* flag order (flag_order.h): must, may */
-    rh_sset unlocked;             /* objects an unlock may have released (may; reset at function
-                                   * entry; RH_SYM_ANY_OBJ: any), sym_locks.h */
+    rh_sset unlocked;             /* locations an unlock may have released (may; reset at function
+                                   * entry; RH_SYM_ANY_LOC: any), sym_locks.h */
     int unlocks;                  /* something was unlocked (may; reset at function entry) */
     int main_joined;              /* this thread surely joined the main thread (must) */
     int live; /* 0: unreachable */

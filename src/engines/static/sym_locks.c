@@ -181,36 +181,53 @@ void rh_sym_redefined(rh_ls *ls, rh_ls_state *s, LLVMValueRef inst)
             i++;
 }
 
-/* Adds the objects v may point to (any, when the set is empty). */
-static void add_objects(rh_ls *ls, LLVMValueRef v, rh_sset *objs)
+/* Adds the locations v may point to (any, when the set is empty). */
+static void add_locations(rh_ls *ls, LLVMValueRef v, rh_sset *locs)
 {
     const rh_sset *pts = rh_pt_of(ls->pt, v);
     if (!pts->n)
-        rh_sset_add(objs, RH_SYM_ANY_OBJ);
-    for (uint32_t i = 0; i < pts->n; i++)
-        rh_sset_add(objs, rh_pt_loc_obj(pts->v[i]));
+        rh_sset_add(locs, RH_SYM_ANY_LOC);
+    rh_sset_union(locs, pts);
 }
 
-/* Whether the lock of an entry on base b may lie in an object of objs. */
-static int may_be_released(rh_ls *ls, const rh_sym_base *b, const rh_sset *objs)
+/* Whether an unlock of location u may release a lock at (obj, off). */
+static int may_meet(const rh_sset *unlocked, uint32_t obj, int64_t off)
 {
-    if (!objs->n)
+    for (uint32_t i = 0; i < unlocked->n; i++) {
+        uint64_t u = unlocked->v[i];
+        if (rh_pt_loc_obj(u) == obj &&
+            (off == RH_PT_ANY || rh_pt_loc_off(u) == RH_PT_ANY || rh_pt_loc_off(u) == off))
+            return 1;
+    }
+    return 0;
+}
+
+/* Whether the lock of state entry e may lie at a location of `unlocked`:
+ * two locks at different addresses are different locks. */
+static int may_be_released(rh_ls *ls, uint64_t e, const rh_sset *unlocked)
+{
+    const rh_sym_base *b = &ls->sym_bases[e >> 33];
+    if (!unlocked->n)
         return 0;
-    if (!b->root || rh_sset_has(objs, RH_SYM_ANY_OBJ))
+    if (!b->root || rh_sset_has(unlocked, RH_SYM_ANY_LOC))
         return 1;
     const rh_sset *pts = rh_pt_of(ls->pt, b->root);
     if (!pts->n)
         return 1;
-    for (uint32_t i = 0; i < pts->n; i++)
-        if (rh_sset_has(objs, rh_pt_loc_obj(pts->v[i])))
+    int64_t delta = (int32_t)(uint32_t)(e >> 1);
+    for (uint32_t i = 0; i < pts->n; i++) {
+        int32_t o = rh_pt_loc_off(pts->v[i]);
+        int64_t off = b->nidx || o == RH_PT_ANY ? RH_PT_ANY : o + delta; /* a variable index: anywhere */
+        if (may_meet(unlocked, rh_pt_loc_obj(pts->v[i]), off))
             return 1;
+    }
     return 0;
 }
 
 void rh_sym_released(rh_ls *ls, const rh_sset *unlocked, rh_sset *sym)
 {
     for (uint32_t i = 0; i < sym->n;)
-        if (may_be_released(ls, &ls->sym_bases[sym->v[i] >> 33], unlocked))
+        if (may_be_released(ls, sym->v[i], unlocked))
             rh_sset_remove(sym, sym->v[i]);
         else
             i++;
@@ -219,7 +236,7 @@ void rh_sym_released(rh_ls *ls, const rh_sset *unlocked, rh_sset *sym)
 void rh_sym_unlock(rh_ls *ls, LLVMValueRef v, rh_ls_state *s)
 {
     rh_sset objs = {0};
-    add_objects(ls, v, &objs);
+    add_locations(ls, v, &objs);
     rh_sym_released(ls, &objs, &s->sym);
     rh_sset_union(&s->unlocked, &objs);
     rh_sset_free(&objs);

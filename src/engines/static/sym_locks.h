@@ -28,7 +28,7 @@
 #include "lockset_types.h"
 
 #define RH_SYM_MAX_IDX 4
-#define RH_SYM_ANY_OBJ ((uint64_t)1 << 40) /* in rh_ls_state.unlocked: any object */
+#define RH_SYM_ANY_LOC UINT64_MAX /* in rh_ls_state.unlocked: any location */
 
 /* A base: a root pointer, or a GEP's pointer with its leading indices up
  * to the last variable one.  Interned: equal bases have one id. */
@@ -51,11 +51,12 @@ const rh_sym_base *rh_sym_base_of(const rh_ls *ls, int base);
  * variable indices (0: the base is the root itself). */
 LLVMValueRef rh_sym_base_root(const rh_ls *ls, int base, int *nidx);
 /* An unlock of address v: removes from s->sym the entries whose lock may
- * lie in an object v may point to (points-to sets are sound, so a lock in
- * an object outside them is another lock) and adds those objects to
- * s->unlocked. */
+ * be at a location v may point to (points-to sets are sound, and locks at
+ * two different addresses are two locks: a lock at another offset of the
+ * same object, or in an object outside the set, is another lock) and adds
+ * those locations to s->unlocked. */
 void rh_sym_unlock(rh_ls *ls, LLVMValueRef v, rh_ls_state *s);
-/* Removes from sym the entries whose lock may lie in an object of
+/* Removes from sym the entries whose lock may be at a location of
  * `unlocked` (what a callee may have released). */
 void rh_sym_released(rh_ls *ls, const rh_sset *unlocked, rh_sset *sym);
 /* Removes from s->sym the entries whose base uses the value inst defines. */
