@@ -170,6 +170,15 @@ ID_FIELD_PAIRS = [
     ("idfield_heap_norace", "idfield_heap_race"),
 ]
 
+# Symbolic locks (sym_locks.h, reload_bases.h): a lock taken through a
+# pointer field loaded again for the update, and a lock kept over a helper
+# that releases another lock of the same struct; each racy twin rewrites
+# the field between the two loads, or releases the lock itself.
+SYM_LOCK_PAIRS = [
+    ("reload_lock_field_norace", "reload_lock_field_race"),
+    ("unlock_other_field_norace", "unlock_other_field_race"),
+]
+
 ORDER_PAIRS = [
     ("slot_record_array_norace", "slot_record_array_race"),
     ("fresh_request_publish_norace", "fresh_request_publish_race"),
@@ -228,7 +237,7 @@ def main():
             [("points-to", *p) for p in POINTS_TO_PAIRS] + \
             [("thread library", *p) for p in THREAD_LIBRARY_PAIRS] + [("atomics", *p) for p in ATOMICS_PAIRS] + \
             [("ordering", *p) for p in ORDER_PAIRS] + [("lock index", *p) for p in LOCK_INDEX_PAIRS] + \
-            [("id field", *p) for p in ID_FIELD_PAIRS]:
+            [("id field", *p) for p in ID_FIELD_PAIRS] + [("symbolic lock", *p) for p in SYM_LOCK_PAIRS]:
         _, rs = races(rh, os.path.join(PROGS, norace + ".c"))
         check("%s: %s has no may-race" % (kind, norace), not rs, [(r["object"], may_lines(rs, norace + ".c"))
                                                                    for r in rs])
