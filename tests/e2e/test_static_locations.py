@@ -185,6 +185,7 @@ ORDER_PAIRS = [
     ("slot_record_array_norace", "slot_record_array_race"),
     ("fresh_request_publish_norace", "fresh_request_publish_race"),
     ("fresh_local_struct_slot_norace", "fresh_local_struct_slot_race"),
+    ("prepublish_fill_norace", "prepublish_fill_race"),
 ]
 
 
