@@ -2,7 +2,6 @@
  * bases of symbolic locks (see reload_bases.h).
  */
 #include "reload_bases.h"
-#include "cfg.h"
 #include "handover.h"
 
 #include <stdlib.h>
@@ -96,11 +95,6 @@ static int bad_inst(LLVMValueRef in, void *vctx)
     return 0;
 }
 
-static int is_inst(LLVMValueRef in, void *target)
-{
-    return in == target;
-}
-
 /* The cell a plain load reads: root and constant offset; NULL if none. */
 static LLVMValueRef cell_of(rh_ls *ls, LLVMValueRef load, int64_t *off)
 {
@@ -111,21 +105,21 @@ static LLVMValueRef cell_of(rh_ls *ls, LLVMValueRef load, int64_t *off)
     return r && *off >= 0 ? r : NULL;
 }
 
-/* The nearest load of the same cell dominating `load`, or NULL. */
-static LLVMValueRef nearest_dominating(rh_ls *ls, LLVMValueRef load, LLVMValueRef root, int64_t off)
+/* The nearest earlier load of the same cell in load's own block with only
+ * allowed instructions between (bad_inst), or NULL.  Within one block the
+ * earlier load runs before every run of the later one, and no run of the
+ * later one comes without it. */
+static LLVMValueRef earlier_in_block(rh_ls *ls, LLVMValueRef load, LLVMValueRef root, int64_t off)
 {
-    LLVMValueRef best = NULL;
-    LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(load));
-    for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(fn); b; b = LLVMGetNextBasicBlock(b))
-        for (LLVMValueRef in = LLVMGetFirstInstruction(b); in; in = LLVMGetNextInstruction(in)) {
-            int64_t o;
-            if (in == load || LLVMTypeOf(in) != LLVMTypeOf(load) || cell_of(ls, in, &o) != root || o != off ||
-                !rh_cfg_dominates(in, load))
-                continue;
-            if (!best || rh_cfg_dominates(best, in))
-                best = in;
-        }
-    return best;
+    rl_ctx c = {ls, root, rh_pt_of(ls->pt, LLVMGetOperand(load, 0))};
+    for (LLVMValueRef in = LLVMGetPreviousInstruction(load); in; in = LLVMGetPreviousInstruction(in)) {
+        int64_t o;
+        if (LLVMTypeOf(in) == LLVMTypeOf(load) && cell_of(ls, in, &o) == root && o == off)
+            return in;
+        if (bad_inst(in, &c))
+            return NULL;
+    }
+    return NULL;
 }
 
 LLVMValueRef rh_reload_rep(rh_ls *ls, LLVMValueRef v)
@@ -139,13 +133,8 @@ LLVMValueRef rh_reload_rep(rh_ls *ls, LLVMValueRef v)
     long memo = rh_map_get_ptr(&ls->reload->rep, v, 0);
     if (memo)
         return (LLVMValueRef)(uintptr_t)memo;
-    rh_map_put_ptr(&ls->reload->rep, v, (long)(uintptr_t)v); /* itself, while the chain is followed */
-    LLVMValueRef rep = v, prev = nearest_dominating(ls, v, root, off);
-    if (prev) {
-        rl_ctx c = {ls, root, rh_pt_of(ls->pt, LLVMGetOperand(v, 0))};
-        if (!rh_cfg_reaches_before(prev, v, NULL, bad_inst, &c) && !rh_cfg_reaches_before(v, prev, NULL, is_inst, v))
-            rep = rh_reload_rep(ls, prev);
-    }
+    LLVMValueRef prev = earlier_in_block(ls, v, root, off);
+    LLVMValueRef rep = prev ? rh_reload_rep(ls, prev) : v;
     rh_map_put_ptr(&ls->reload->rep, v, (long)(uintptr_t)rep);
     return rep;
 }

@@ -8,15 +8,17 @@
  * The rule.  Loads L1 and L2 in one function read the same address: the
  * same SSA root (a parameter, a global, an instruction) plus the same
  * constant offset, through casts and constant GEPs, with the same type,
- * neither volatile nor atomic.  L1 dominates L2, and on every path from
- * L1 to L2 (stopping at L2) no instruction
+ * neither volatile nor atomic.  L1 comes before L2 in L2's basic block
+ * (so every run of L2 follows a run of L1 in the same pass through the
+ * block; looking no further than the block keeps the search linear), and
+ * between them no instruction
  *   - re-executes the root's definition,
  *   - is a call other than a lock or semaphore acquisition, a pure library
  *     function, a debug intrinsic, or a program function whose own body
  *     (and callees') passes this test,
  *   - is an atomic operation or a fence,
- *   - stores through a pointer that may point to the object the cell lies in;
- * and L2 never runs twice without L1 running in between.  Then every run of
+ *   - stores through a pointer that may point to the object the cell lies in.
+ * Then every run of
  * L2 reads what the latest run of L1 read, or the program has a data race
  * on the cell earlier than any race concluded on from this: another
  * thread's store S that L2 sees but L1 did not is not ordered before L1 and
@@ -28,9 +30,10 @@
  * this rule hides is never the first race of a run: the verdict stays
  * sound, and a program whose every race is hidden has none.
  *
- * L2's representative is found by walking up to the nearest dominating load
- * of the same cell for which the rule holds, and from there on to its own
- * representative; a load with none represents itself.
+ * L2's representative is found by walking back in its block to the nearest
+ * earlier load of the same cell, stopping at any instruction the rule
+ * forbids, and from there on to that load's own representative; a load
+ * with none represents itself.
  *
  * Contract: rh_reload_rep(ls, v) returns v unless v is such a load, and
  * then the earliest load of the chain; results are memoised in ls->reload.
