@@ -174,10 +174,22 @@ ID_FIELD_PAIRS = [
     ("idfield_heap_norace", "idfield_heap_race"),
 ]
 
+# Symbolic locks (sym_locks.h, reload_bases.h): a lock taken through a
+# pointer field loaded again for the update, and a lock kept over a helper
+# that releases another lock of the same struct; each racy twin rewrites
+# the field between the two loads, or releases the lock itself.
+SYM_LOCK_PAIRS = [
+    ("reload_lock_field_norace", "reload_lock_field_race"),
+    ("unlock_other_field_norace", "unlock_other_field_race"),
+]
+# A reload after a release between the two loads is not the first load.
+SYM_LOCK_RACY = ["reload_after_release_race"]
+
 ORDER_PAIRS = [
     ("slot_record_array_norace", "slot_record_array_race"),
     ("fresh_request_publish_norace", "fresh_request_publish_race"),
     ("fresh_local_struct_slot_norace", "fresh_local_struct_slot_race"),
+    ("prepublish_fill_norace", "prepublish_fill_race"),
 ]
 
 
@@ -232,7 +244,7 @@ def main():
             [("points-to", *p) for p in POINTS_TO_PAIRS] + \
             [("thread library", *p) for p in THREAD_LIBRARY_PAIRS] + [("atomics", *p) for p in ATOMICS_PAIRS] + \
             [("ordering", *p) for p in ORDER_PAIRS] + [("lock index", *p) for p in LOCK_INDEX_PAIRS] + \
-            [("id field", *p) for p in ID_FIELD_PAIRS]:
+            [("id field", *p) for p in ID_FIELD_PAIRS] + [("symbolic lock", *p) for p in SYM_LOCK_PAIRS]:
         _, rs = races(rh, os.path.join(PROGS, norace + ".c"))
         check("%s: %s has no may-race" % (kind, norace), not rs, [(r["object"], may_lines(rs, norace + ".c"))
                                                                    for r in rs])
@@ -306,11 +318,12 @@ def main():
 
     _, rs = races(rh, os.path.join(PROGS, "libc_readdir_own_stream_norace.c"))
     check("readdir: streams of their own never pair", not rs, [[a["line"] for a in r["accesses"]] for r in rs])
-    for race in THREAD_LIBRARY_RACY:
+    for kind, race in [("thread library", r) for r in THREAD_LIBRARY_RACY] + \
+            [("symbolic lock", r) for r in SYM_LOCK_RACY]:
         path = os.path.join(PROGS, race + ".c")
         want, _ = harness.annotations(path)
         _, rs = races(rh, path)
-        check("thread library: %s keeps every RACE line" % race, want and want <= may_lines(rs, path),
+        check("%s: %s keeps every RACE line" % (kind, race), want and want <= may_lines(rs, path),
               (sorted(want), sorted(may_lines(rs, path))))
     path = os.path.join(PROGS, "libc_readdir_shared_stream_race.c")
     want, _ = harness.annotations(path)

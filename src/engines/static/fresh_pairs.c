@@ -3,12 +3,14 @@
  */
 #include "fresh_pairs.h"
 #include "owned.h"
+#include "cfg.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 struct rh_fresh {
-    LLVMValueRef *root; /* per access: its fresh allocation, or NULL */
+    LLVMValueRef *root;     /* per access: its fresh allocation, or NULL */
+    unsigned char *unpub;   /* per access: made before its block can leave the frame */
     int n;
 };
 
@@ -166,18 +168,106 @@ static LLVMValueRef fresh_root(rh_static *s, LLVMValueRef v)
     return site;
 }
 
+/* Whether the use of (a value derived from) allocation r in `user` keeps
+ * the address in the frame: a load or store through it, a comparison, an
+ * intrinsic without effect; a GEP or cast is followed by the caller. */
+static int keeps_address(LLVMValueRef user, LLVMValueRef v)
+{
+    if (LLVMIsALoadInst(user) || LLVMIsAICmpInst(user))
+        return 1;
+    if (LLVMIsAStoreInst(user))
+        return LLVMGetOperand(user, 0) != v; /* the address itself stored: it leaves */
+    return LLVMIsACallInst(user) && (called_is(user, "llvm.lifetime.") || called_is(user, "llvm.dbg."));
+}
+
+typedef struct esc_ctx {
+    LLVMValueRef alloc, access;
+    int published;
+} esc_ctx;
+
+static int is_access(LLVMValueRef in, void *target)
+{
+    return in == target;
+}
+
+/* Marks c->published when the access may run after a use of v (derived
+ * from c->alloc) that lets the address leave the frame, before the
+ * allocation runs again. */
+static void escapes_before(esc_ctx *c, LLVMValueRef v, int depth)
+{
+    for (LLVMUseRef u = LLVMGetFirstUse(v); u && !c->published; u = LLVMGetNextUse(u)) {
+        LLVMValueRef user = LLVMGetUser(u);
+        if ((LLVMIsAGetElementPtrInst(user) && LLVMGetOperand(user, 0) == v) || LLVMIsABitCastInst(user) ||
+            LLVMIsAAddrSpaceCastInst(user)) {
+            if (depth >= 16)
+                c->published = 1;
+            else
+                escapes_before(c, user, depth + 1);
+        } else if (!keeps_address(user, v) &&
+                   (user == c->access || rh_cfg_reaches_before(user, c->alloc, NULL, is_access, c->access))) {
+            c->published = 1;
+        }
+    }
+}
+
+/* A call of an allocator the program does not define: a program's
+ * allocation wrapper may publish the block before returning it. */
+static int library_allocation(LLVMValueRef v)
+{
+    LLVMValueRef callee = LLVMIsACallInst(v) ? LLVMGetCalledValue(v) : NULL;
+    return callee && LLVMIsAFunction(callee) && LLVMIsDeclaration(callee);
+}
+
+/* Whether the block value r names is a new one each time r runs: an
+ * alloca, a library allocation, or a phi all of whose incoming values are
+ * library allocations used by nothing but that phi and null tests (a phi
+ * runs again only after one of them ran again). */
+static int new_each_run(LLVMValueRef r)
+{
+    if (LLVMIsAAllocaInst(r) || library_allocation(r))
+        return 1;
+    if (!LLVMIsAPHINode(r))
+        return 0;
+    for (unsigned i = 0; i < LLVMCountIncoming(r); i++) {
+        LLVMValueRef in = LLVMGetIncomingValue(r, i);
+        if (!library_allocation(in))
+            return 0;
+        for (LLVMUseRef u = LLVMGetFirstUse(in); u; u = LLVMGetNextUse(u))
+            if (LLVMGetUser(u) != r && !LLVMIsAICmpInst(LLVMGetUser(u)))
+                return 0;
+    }
+    return 1;
+}
+
+/* Whether access ac, a plain load or store whose address is allocation
+ * r's value of its own frame (GEPs and casts), runs before any use that
+ * lets r's block leave the frame: no other thread has its address yet. */
+static int unpublished(const rh_access *ac, LLVMValueRef r)
+{
+    if (!r || !new_each_run(r) || ac->from_call || ac->atomic ||
+        !(LLVMIsALoadInst(ac->inst) || LLVMIsAStoreInst(ac->inst)) || strip(ac->ptr) != r ||
+        LLVMGetBasicBlockParent(LLVMGetInstructionParent(ac->inst)) != LLVMGetBasicBlockParent(LLVMGetInstructionParent(r)))
+        return 0;
+    esc_ctx c = {r, ac->inst, 0};
+    escapes_before(&c, r, 0);
+    return !c.published;
+}
+
 rh_fresh *rh_fresh_new(rh_static *s)
 {
     rh_fresh *f = rh_xcalloc(1, sizeof *f);
     f->n = s->p->naccesses;
     f->root = rh_xcalloc((size_t)f->n + 1, sizeof *f->root);
-    int found = 0;
+    f->unpub = rh_xcalloc((size_t)f->n + 1, 1);
+    int found = 0, unpub = 0;
     for (int a = 0; a < f->n; a++) {
         const rh_access *ac = &s->p->accesses[a];
         f->root[a] = ac->ptr ? fresh_root(s, ac->ptr) : NULL;
         found += f->root[a] != NULL;
+        unpub += f->unpub[a] = (unsigned char)unpublished(ac, direct_root(s, ac->ptr ? ac->ptr : NULL));
     }
     rh_result_stat(s->res, "static.fresh_accesses", found);
+    rh_result_stat(s->res, "static.unpublished_accesses", unpub);
     return f;
 }
 
@@ -185,7 +275,7 @@ int rh_fresh_apart(const rh_fresh *f, int a1, int a2)
 {
     if (!f || a1 < 0 || a2 < 0 || a1 >= f->n || a2 >= f->n)
         return 0;
-    return f->root[a1] && f->root[a2];
+    return (f->root[a1] && f->root[a2]) || f->unpub[a1] || f->unpub[a2];
 }
 
 void rh_fresh_free(rh_fresh *f)
@@ -193,5 +283,6 @@ void rh_fresh_free(rh_fresh *f)
     if (!f)
         return;
     free(f->root);
+    free(f->unpub);
     free(f);
 }

@@ -34,10 +34,22 @@
  * returned in this frame.  Other phis, loads and integer round trips end
  * the chain: the address may then be another frame's.
  *
+ * Unpublished accesses.  A plain load or store through a library
+ * allocation's value (or an alloca's, or a phi of library allocations used
+ * by nothing else), by GEPs and casts, that no path reaches from a use
+ * letting the address leave the frame (stored as a value, passed to a
+ * call, returned, merged into another phi, turned into an integer) without
+ * running the allocation again, touches a block no other thread has the
+ * address of yet (`m = malloc(..); m->val = v; lock; head = m; unlock`):
+ * it races with nothing.  A program's own allocation wrapper does not
+ * count (it may publish the block before returning it), and a stale
+ * pointer to an earlier block at the same address would be a use after
+ * free (undefined behaviour, assumed absent).
+ *
  * Contract: rh_fresh_apart(f, a1, a2) is 1 only when both accesses'
  * addresses are made, by GEPs and casts (and at most one load from such
- * a local), from fresh allocations of their own frames; the pair then
- * never races.
+ * a local), from fresh allocations of their own frames, or one of them is
+ * unpublished; the pair then never races.
  */
 #ifndef RH_STATIC_FRESH_PAIRS_H
 #define RH_STATIC_FRESH_PAIRS_H

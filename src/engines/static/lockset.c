@@ -46,6 +46,7 @@ static const struct {
     {offsetof(rh_ls_state, sem_waited), JOIN_MUST}, {offsetof(rh_ls_state, sem_posted), JOIN_MAY},
     {offsetof(rh_ls_state, flags), JOIN_MUST},      {offsetof(rh_ls_state, unset), JOIN_MUST},
     {offsetof(rh_ls_state, flag_seen), JOIN_MUST},  {offsetof(rh_ls_state, flag_stored), JOIN_MAY},
+    {offsetof(rh_ls_state, unlocked), JOIN_MAY},
 };
 #define NSETS (sizeof st_sets / sizeof st_sets[0])
 #define SET(st, i) ((rh_sset *)((char *)(st) + st_sets[i].off))
@@ -193,7 +194,7 @@ static void unlock_op(rh_ls *ls, LLVMValueRef call, const rh_conc_entry *e, LLVM
     rh_ls_lock_aliases(ls, &ids, &all);
     rh_ls_narrow_by_index(ls, call, LLVMGetOperand(call, (unsigned)e->obj), ctx, &all);
     break_creation_locks(ls, s, &all);
-    rh_sset_clear(&s->sym); /* it may be any of them */
+    rh_sym_unlock(ls, LLVMGetOperand(call, (unsigned)e->obj), s); /* symbolic locks it may denote */
     rh_sset_clear(&s->tries);
     s->unlocks = 1;
     if (strong && ids.n == 1 && rh_sset_remove(&s->twice, ids.v[0])) {
@@ -298,7 +299,7 @@ static void call_edge(rh_ls *ls, LLVMValueRef call, const rh_tg_edge *ed, rh_ls_
         int g = ed->targets[k];
         st_copy(&in, s);
         rh_sset_clear(&in.excl), rh_sset_clear(&in.vals), rh_sset_clear(&in.conds); /* restored below */
-        rh_sset_clear(&in.sym), rh_sset_clear(&in.tries), in.unlocks = 0;
+        rh_sset_clear(&in.sym), rh_sset_clear(&in.tries), rh_sset_clear(&in.unlocked), in.unlocks = 0;
         if (once_lock != CALLBACK_EDGE)
             rh_pl_bind_entry(ls, call, ls->p->funcs[g].fn, s, &in); /* the caller's locks, seen through parameters */
         int atom = ls->p->funcs[g].atomic && !rh_sset_has(&in.must, atomic);
@@ -326,13 +327,15 @@ static void call_edge(rh_ls *ls, LLVMValueRef call, const rh_tg_edge *ed, rh_ls_
          * survive a callee that unlocks nothing */
         rh_sset bound = {0}; /* what the callees surely left locked, in the caller's terms */
         rh_sset_copy(&bound, &out.sym);
+        rh_sset_copy(&out.sym, &s->sym);
         if (out.unlocks)
-            rh_sset_clear(&out.sym), rh_sset_clear(&out.tries);
+            rh_sym_released(ls, &out.unlocked, &out.sym), rh_sset_clear(&out.tries);
         else
-            rh_sset_copy(&out.sym, &s->sym), rh_sset_copy(&out.tries, &s->tries);
+            rh_sset_copy(&out.tries, &s->tries);
         rh_sset_union(&out.sym, &bound);
         rh_sset_free(&bound);
         out.unlocks |= s->unlocks;
+        rh_sset_union(&out.unlocked, &s->unlocked);
     }
     st_free(&in);
     st_free(s);
@@ -655,6 +658,7 @@ static void conservative_exit(rh_ls *ls, const rh_ls_state *entry, rh_ls_state *
     rh_flagord_unknown(entry, exit);
     rh_sset_add(&exit->ret_vals, 0);                   /* it returns anything */
     exit->unlocks = 1;
+    rh_sset_add(&exit->unlocked, RH_SYM_ANY_LOC);
     for (int c = 1; c < ls->tg->nthreads; c++) /* only this thread's children can be started here */
         if (ls->tg->threads[c].parent == ls->cur_thread || ls->tg->threads[c].parent < 0)
             rh_sset_add(&exit->active, (uint64_t)c);

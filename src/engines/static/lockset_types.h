@@ -48,6 +48,8 @@ typedef struct rh_ls_state {
     rh_sset flags;                /* set flags surely set (set_flags.h, must) */
     rh_sset unset;                /* tested globals surely still zero (set_flags.h, must) */
     rh_sset flag_seen, flag_stored; /* flag order (flag_order.h): must, may */
+    rh_sset unlocked;             /* locations an unlock may have released (may; reset at function
+                                   * entry; RH_SYM_ANY_LOC: any), sym_locks.h */
     int unlocks;                  /* something was unlocked (may; reset at function entry) */
     int main_joined;              /* this thread surely joined the main thread (must) */
     int live; /* 0: unreachable */
@@ -125,6 +127,7 @@ typedef struct rh_ls {
     struct rh_sf *setflags;     /* set flags (set_flags.h), kept across runs; may be NULL */
     struct rh_spin *spin;       /* spin locks (spin_locks.h), kept across runs; may be NULL */
     struct rh_flagord *flagord; /* flag order (flag_order.h), kept across runs; may be NULL */
+    struct rh_reload *reload;   /* reloads of one cell (reload_bases.h); may be NULL */
     struct rh_nn *nonnull;      /* null tests of non-null parameters (nonnull_params.h), kept across
                                    runs; may be NULL */
     rh_budget *budget;

@@ -6,6 +6,7 @@
  */
 #include "sym_locks.h"
 #include "settled_ptrs.h"
+#include "reload_bases.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -89,7 +90,7 @@ static int variable_gep(rh_ls *ls, LLVMValueRef gep, rh_sym_addr *out, int64_t o
             last = (int)i;
     if (last >= MAX_IDX)
         return 0;
-    rh_sym_base b = {LLVMGetOperand(gep, 0), LLVMGetGEPSourceElementType(gep), {0}, {0}, last + 1};
+    rh_sym_base b = {rh_reload_rep(ls, LLVMGetOperand(gep, 0)), LLVMGetGEPSourceElementType(gep), {0}, {0}, last + 1};
     LLVMTypeRef t = b.src;
     int64_t inner = 0, skip = 0;
     for (int i = 0; i <= last; i++) {
@@ -144,7 +145,7 @@ int rh_sym_decompose(rh_ls *ls, LLVMValueRef v, rh_sym_addr *out)
             break;
         }
     }
-    rh_sym_base b = {v, NULL, {0}, {0}, 0};
+    rh_sym_base b = {rh_reload_rep(ls, v), NULL, {0}, {0}, 0}; /* a reload is its first load */
     out->base = rh_sym_intern(ls, &b);
     out->type = type;
     out->off = off;
@@ -179,6 +180,67 @@ void rh_sym_redefined(rh_ls *ls, rh_ls_state *s, LLVMValueRef inst)
             rh_sset_remove(&s->sym, s->sym.v[i]);
         else
             i++;
+}
+
+/* Adds the locations v may point to (any, when the set is empty). */
+static void add_locations(rh_ls *ls, LLVMValueRef v, rh_sset *locs)
+{
+    const rh_sset *pts = rh_pt_of(ls->pt, v);
+    if (!pts->n)
+        rh_sset_add(locs, RH_SYM_ANY_LOC);
+    rh_sset_union(locs, pts);
+}
+
+/* Whether an unlock of location u may release a lock at (obj, off). */
+static int may_meet(const rh_sset *unlocked, uint32_t obj, int64_t off)
+{
+    for (uint32_t i = 0; i < unlocked->n; i++) {
+        uint64_t u = unlocked->v[i];
+        if (rh_pt_loc_obj(u) == obj &&
+            (off == RH_PT_ANY || rh_pt_loc_off(u) == RH_PT_ANY || rh_pt_loc_off(u) == off))
+            return 1;
+    }
+    return 0;
+}
+
+/* Whether the lock of state entry e may lie at a location of `unlocked`:
+ * two locks at different addresses are different locks. */
+static int may_be_released(rh_ls *ls, uint64_t e, const rh_sset *unlocked)
+{
+    const rh_sym_base *b = &ls->sym_bases[e >> 33];
+    if (!unlocked->n)
+        return 0;
+    if (!b->root || rh_sset_has(unlocked, RH_SYM_ANY_LOC))
+        return 1;
+    const rh_sset *pts = rh_pt_of(ls->pt, b->root);
+    if (!pts->n)
+        return 1;
+    int64_t delta = (int32_t)(uint32_t)(e >> 1);
+    for (uint32_t i = 0; i < pts->n; i++) {
+        int32_t o = rh_pt_loc_off(pts->v[i]);
+        int64_t off = b->nidx || o == RH_PT_ANY ? RH_PT_ANY : o + delta; /* a variable index: anywhere */
+        if (may_meet(unlocked, rh_pt_loc_obj(pts->v[i]), off))
+            return 1;
+    }
+    return 0;
+}
+
+void rh_sym_released(rh_ls *ls, const rh_sset *unlocked, rh_sset *sym)
+{
+    for (uint32_t i = 0; i < sym->n;)
+        if (may_be_released(ls, sym->v[i], unlocked))
+            rh_sset_remove(sym, sym->v[i]);
+        else
+            i++;
+}
+
+void rh_sym_unlock(rh_ls *ls, LLVMValueRef v, rh_ls_state *s)
+{
+    rh_sset objs = {0};
+    add_locations(ls, v, &objs);
+    rh_sym_released(ls, &objs, &s->sym);
+    rh_sset_union(&s->unlocked, &objs);
+    rh_sset_free(&objs);
 }
 
 void rh_sym_held(const rh_ls_state *s, const rh_sym_addr *a, rh_sset *out)
@@ -280,6 +342,7 @@ int rh_sym_protects(const rh_ls *ls, const rh_pt *pt, uint32_t o, int a1, const 
 
 void rh_sym_free(rh_ls *ls)
 {
+    rh_reload_free(ls);
     free(ls->sym_bases);
     rh_map_free(&ls->sym_base_of);
     free(ls->acc_sym);

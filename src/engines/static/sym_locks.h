@@ -28,6 +28,7 @@
 #include "lockset_types.h"
 
 #define RH_SYM_MAX_IDX 4
+#define RH_SYM_ANY_LOC UINT64_MAX /* in rh_ls_state.unlocked: any location */
 
 /* A base: a root pointer, or a GEP's pointer with its leading indices up
  * to the last variable one.  Interned: equal bases have one id. */
@@ -49,6 +50,15 @@ const rh_sym_base *rh_sym_base_of(const rh_ls *ls, int base);
 /* The root value of interned base `base`, and in *nidx its number of
  * variable indices (0: the base is the root itself). */
 LLVMValueRef rh_sym_base_root(const rh_ls *ls, int base, int *nidx);
+/* An unlock of address v: removes from s->sym the entries whose lock may
+ * be at a location v may point to (points-to sets are sound, and locks at
+ * two different addresses are two locks: a lock at another offset of the
+ * same object, or in an object outside the set, is another lock) and adds
+ * those locations to s->unlocked. */
+void rh_sym_unlock(rh_ls *ls, LLVMValueRef v, rh_ls_state *s);
+/* Removes from sym the entries whose lock may be at a location of
+ * `unlocked` (what a callee may have released). */
+void rh_sym_released(rh_ls *ls, const rh_sset *unlocked, rh_sset *sym);
 /* Removes from s->sym the entries whose base uses the value inst defines. */
 void rh_sym_redefined(rh_ls *ls, rh_ls_state *s, LLVMValueRef inst);
 /* The symbolic locks held in state s at an access of address a, as
