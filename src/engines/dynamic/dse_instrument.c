@@ -350,6 +350,8 @@ static const struct {
     {"atol", RH_SYM_M_ATOI, 0, -1, -1, 0},     {"atoll", RH_SYM_M_ATOI, 0, -1, -1, 0},
     {"strtol", RH_SYM_M_STRTOL, 0, -1, 2, 0},  {"strtoul", RH_SYM_M_STRTOL, 0, -1, 2, 0},
     {"strtoll", RH_SYM_M_STRTOL, 0, -1, 2, 0}, {"strtoull", RH_SYM_M_STRTOL, 0, -1, 2, 0},
+    {"strcasecmp", RH_SYM_M_STRCASECMP, 0, 1, -1, 0},
+    {"strncasecmp", RH_SYM_M_STRNCASECMP, 0, 1, 2, 0},
     {"getchar", RH_SYM_M_GETC, -1, -1, -1, 0}, {"fgetc", RH_SYM_M_GETC, 0, -1, -1, 0},
     {"getc", RH_SYM_M_GETC, 0, -1, -1, 0},     {"_IO_getc", RH_SYM_M_GETC, 0, -1, -1, 0},
     {"read", RH_SYM_IN_READ, 0, 1, -1, 1},     {"fread", RH_SYM_IN_FREAD, 3, 0, 1, 1},
