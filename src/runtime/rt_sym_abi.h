@@ -52,7 +52,7 @@ enum rh_sym_input { RH_SYM_IN_READ = 1, RH_SYM_IN_FREAD, RH_SYM_IN_FGETS };
 /* The libc functions the builder models (__rh_sym_model's kind). */
 enum rh_sym_model {
     RH_SYM_M_STRCMP = 1, RH_SYM_M_STRNCMP, RH_SYM_M_MEMCMP, RH_SYM_M_STRLEN, RH_SYM_M_ATOI,
-    RH_SYM_M_STRTOL, RH_SYM_M_GETC
+    RH_SYM_M_STRTOL, RH_SYM_M_GETC, RH_SYM_M_STRCASECMP, RH_SYM_M_STRNCASECMP
 };
 
 #endif

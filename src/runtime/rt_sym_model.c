@@ -130,8 +130,22 @@ static rt_sym_node *and1(rt_sym_node *a, rt_sym_node *b)
     return a ? rt_sym_mk(RH_SYM_AND, 1, a, b, NULL, 0) : b;
 }
 
-/* strcmp, strncmp (n) and memcmp (n, bytes past NULs too): the result is
- * 0 exactly when the bytes compared are equal. */
+/* A byte as strcasecmp compares it (the C locale's tolower). */
+static rt_sym_node *lower(rt_sym_node *x)
+{
+    rt_sym_node *up = rt_sym_mk(RH_SYM_AND, 1, rt_sym_mk(RH_SYM_UGE, 1, x, rt_sym_const(8, 'A'), NULL, 0),
+                                rt_sym_mk(RH_SYM_ULE, 1, x, rt_sym_const(8, 'Z'), NULL, 0), NULL, 0);
+    return rt_sym_mk(RH_SYM_ITE, 8, up, rt_sym_mk(RH_SYM_ADD, 8, x, rt_sym_const(8, 32), NULL, 0), x, 0);
+}
+
+static int fold(int kind)
+{
+    return kind == RH_SYM_M_STRCASECMP || kind == RH_SYM_M_STRNCASECMP;
+}
+
+/* strcmp, strncmp (n), strcasecmp, strncasecmp (n, letters folded) and
+ * memcmp (n, bytes past NULs too): the result is 0 exactly when the bytes
+ * compared are equal. */
 static rt_sym_node *model_cmp(int kind, const unsigned char *a, const unsigned char *b, size_t n,
                               int64_t res, int bits)
 {
@@ -143,6 +157,8 @@ static rt_sym_node *model_cmp(int kind, const unsigned char *a, const unsigned c
         int sa, sb;
         rt_sym_node *x = str_byte(a, i, &sa), *y = str_byte(b, i, &sb);
         any |= sa | sb;
+        if (fold(kind))
+            x = lower(x), y = lower(y);
         eq = and1(eq, rt_sym_mk(RH_SYM_EQ, 1, x, y, NULL, 0));
         if (kind != RH_SYM_M_MEMCMP && ((!sa && !a[i]) || (!sb && !b[i])))
             break;
@@ -231,8 +247,10 @@ void *__rh_sym_model(uint32_t kind, void *a, void *b, uint64_t n, int64_t res, u
     if (!rt_sym_live || !a)
         return NULL;
     switch (kind) {
-    case RH_SYM_M_STRCMP: return b ? model_cmp((int)kind, a, b, (size_t)-1, res, (int)bits) : NULL;
+    case RH_SYM_M_STRCMP:
+    case RH_SYM_M_STRCASECMP: return b ? model_cmp((int)kind, a, b, (size_t)-1, res, (int)bits) : NULL;
     case RH_SYM_M_STRNCMP:
+    case RH_SYM_M_STRNCASECMP:
     case RH_SYM_M_MEMCMP: return b ? model_cmp((int)kind, a, b, (size_t)n, res, (int)bits) : NULL;
     case RH_SYM_M_STRLEN: return model_strlen(a, (int)bits);
     case RH_SYM_M_ATOI: return model_atoi(a, (int)bits);

@@ -6,7 +6,8 @@
  * comparisons, casts, selects and phis, carry them through memory (loads,
  * stores, memcpy) and through calls and returns of the program's own
  * functions, make inputs symbolic (main's argc and argv, reads of standard
- * input, __rh_nondet), model a few libc functions (rt_sym_model.c), and
+ * input, __rh_nondet), model a few libc functions (rt_sym_model.c; getopt
+ * and getopt_long are replaced by rt_sym_getopt.c's), and
  * record the condition of each branch and switch case whose condition has
  * an expression.  A symbolic array index is concretised (its value pinned).
  *
@@ -349,6 +350,8 @@ static const struct {
     {"atol", RH_SYM_M_ATOI, 0, -1, -1, 0},     {"atoll", RH_SYM_M_ATOI, 0, -1, -1, 0},
     {"strtol", RH_SYM_M_STRTOL, 0, -1, 2, 0},  {"strtoul", RH_SYM_M_STRTOL, 0, -1, 2, 0},
     {"strtoll", RH_SYM_M_STRTOL, 0, -1, 2, 0}, {"strtoull", RH_SYM_M_STRTOL, 0, -1, 2, 0},
+    {"strcasecmp", RH_SYM_M_STRCASECMP, 0, 1, -1, 0},
+    {"strncasecmp", RH_SYM_M_STRNCASECMP, 0, 1, 2, 0},
     {"getchar", RH_SYM_M_GETC, -1, -1, -1, 0}, {"fgetc", RH_SYM_M_GETC, 0, -1, -1, 0},
     {"getc", RH_SYM_M_GETC, 0, -1, -1, 0},     {"_IO_getc", RH_SYM_M_GETC, 0, -1, -1, 0},
     {"read", RH_SYM_IN_READ, 0, 1, -1, 1},     {"fread", RH_SYM_IN_FREAD, 3, 0, 1, 1},
@@ -392,6 +395,32 @@ static int do_lib_call(sym_ctx *c, LLVMValueRef in, const char *name)
     return 1;
 }
 
+/* getopt and getopt_long go to the runtime's models (rt_sym_getopt.c),
+ * which take argc's shadow in parameter slot 0 and leave the option
+ * letter's in the return slot. */
+static int do_getopt(sym_ctx *c, LLVMValueRef in, const char *name)
+{
+    static const char *const models[][2] = {
+        {"getopt", "__rh_sym_getopt"}, {"getopt_long", "__rh_sym_getopt_long"}};
+    size_t i = 0;
+    while (i < 2 && strcmp(models[i][0], name) != 0)
+        i++;
+    if (i == 2 || LLVMGetNumArgOperands(in) < 3 || !symbolic_int(in))
+        return 0;
+    LLVMTypeRef ft = LLVMGetCalledFunctionType(in);
+    LLVMValueRef model = LLVMGetNamedFunction(c->m, models[i][1]);
+    if (!model)
+        model = LLVMAddFunction(c->m, models[i][1], ft);
+    LLVMPositionBuilderBefore(c->b, in);
+    LLVMValueRef argc = LLVMGetOperand(in, 0);
+    LLVMValueRef args[] = {k32(c, 0), symbolic_int(argc) ? shadow_or_null(c, argc) : null_shadow(c)};
+    rt_call(c, "__rh_sym_set_param", args, 2);
+    LLVMSetOperand(in, LLVMGetNumOperands(in) - 1, model);
+    after(c, in);
+    set_shadow(c, in, rt_call(c, "__rh_sym_get_ret", NULL, 0));
+    return 1;
+}
+
 static void do_call(sym_ctx *c, LLVMValueRef in)
 {
     LLVMValueRef fn;
@@ -418,6 +447,8 @@ static void do_call(sym_ctx *c, LLVMValueRef in)
         rt_call(c, "__rh_sym_clear", args, 2);
         return;
     }
+    if (fn && LLVMIsDeclaration(fn) && do_getopt(c, in, name))
+        return;
     if (fn && LLVMIsDeclaration(fn)) {
         do_lib_call(c, in, name);
         return;

@@ -27,6 +27,7 @@
 #define DSE_SCHEDULE_RUNS 4      /* schedule runs per input that reaches threads */
 #define DSE_QUERIES_PER_RUN 64
 #define DSE_QUERY_MS 2000
+#define DSE_QUERY_RETRY_MS 8000  /* a query that timed out gets one longer try (a loaded machine) */
 #define DSE_TARGET_FAILS 3
 #define DSE_KEEP_THREADED 16     /* inputs kept for schedule runs once the inputs run out */
 
@@ -211,10 +212,10 @@ static int worth_asking(dse_state *d, uint64_t h, unsigned site, int dir)
     return 1;
 }
 
-static void set_timeout(Z3_context z, Z3_solver s, double deadline)
+static void set_timeout(Z3_context z, Z3_solver s, double deadline, unsigned cap)
 {
     double left = deadline - rh_now();
-    unsigned ms = left * 1000 < DSE_QUERY_MS ? (unsigned)(left > 0 ? left * 1000 : 1) : DSE_QUERY_MS;
+    unsigned ms = left * 1000 < cap ? (unsigned)(left > 0 ? left * 1000 : 1) : cap;
     Z3_params p = Z3_mk_params(z);
     Z3_params_inc_ref(z, p);
     Z3_params_set_uint(z, p, Z3_mk_string_symbol(z, "timeout"), ms);
@@ -245,8 +246,12 @@ static void expand(dse_state *d, const rh_dse_log *log, const rh_dse_input *pare
             rh_map_put(&d->asked, key_of(h, b->site, !b->taken), 1);
             Z3_solver_push(z, s);
             Z3_solver_assert(z, s, want);
-            set_timeout(z, s, d->deadline);
+            set_timeout(z, s, d->deadline, DSE_QUERY_MS);
             Z3_lbool r = Z3_solver_check(z, s);
+            if (r == Z3_L_UNDEF && rh_now() < d->deadline) {
+                set_timeout(z, s, d->deadline, DSE_QUERY_RETRY_MS);
+                r = Z3_solver_check(z, s);
+            }
             if (r == Z3_L_TRUE) {
                 d->sat++;
                 Z3_model m = Z3_solver_get_model(z, s);
