@@ -56,14 +56,13 @@ static void st_free(rh_ls_state *s)
 {
     for (size_t i = 0; i < NSETS; i++)
         rh_sset_free(SET(s, i));
-    s->unlocks = s->main_joined = s->live = 0;
+    s->main_joined = s->live = 0;
 }
 
 static void st_copy(rh_ls_state *d, const rh_ls_state *s)
 {
     for (size_t i = 0; i < NSETS; i++)
         rh_sset_copy(SET(d, i), CSET(s, i));
-    d->unlocks = s->unlocks;
     d->main_joined = s->main_joined;
     d->live = s->live;
 }
@@ -83,8 +82,6 @@ static int st_join(rh_ls_state *d, const rh_ls_state *s)
             c |= rh_sset_intersect(SET(d, i), CSET(s, i));
         else if (st_sets[i].join == JOIN_MAY)
             c |= rh_sset_union(SET(d, i), CSET(s, i));
-    if (s->unlocks && !d->unlocks) /* may */
-        d->unlocks = c = 1;
     if (d->main_joined && !s->main_joined) /* must */
         d->main_joined = 0, c = 1;
     return c;
@@ -95,7 +92,7 @@ static int st_equal(const rh_ls_state *a, const rh_ls_state *b)
     for (size_t i = 0; i < NSETS; i++)
         if (!rh_sset_equal(CSET(a, i), CSET(b, i)))
             return 0;
-    return a->unlocks == b->unlocks && a->main_joined == b->main_joined;
+    return a->main_joined == b->main_joined;
 }
 
 static void add_both(rh_ls_state *s, uint64_t elem)
@@ -196,7 +193,6 @@ static void unlock_op(rh_ls *ls, LLVMValueRef call, const rh_conc_entry *e, LLVM
     break_creation_locks(ls, s, &all);
     rh_sym_unlock(ls, LLVMGetOperand(call, (unsigned)e->obj), s); /* symbolic locks it may denote */
     rh_sset_clear(&s->tries);
-    s->unlocks = 1;
     if (strong && ids.n == 1 && rh_sset_remove(&s->twice, ids.v[0])) {
         rh_sset_free(&ids), rh_sset_free(&all);
         return; /* a recursive lock surely taken twice stays held */
@@ -299,7 +295,7 @@ static void call_edge(rh_ls *ls, LLVMValueRef call, const rh_tg_edge *ed, rh_ls_
         int g = ed->targets[k];
         st_copy(&in, s);
         rh_sset_clear(&in.excl), rh_sset_clear(&in.vals), rh_sset_clear(&in.conds); /* restored below */
-        rh_sset_clear(&in.sym), rh_sset_clear(&in.tries), rh_sset_clear(&in.unlocked), in.unlocks = 0;
+        rh_sset_clear(&in.sym), rh_sset_clear(&in.tries), rh_sset_clear(&in.unlocked);
         if (once_lock != CALLBACK_EDGE)
             rh_pl_bind_entry(ls, call, ls->p->funcs[g].fn, s, &in); /* the caller's locks, seen through parameters */
         int atom = ls->p->funcs[g].atomic && !rh_sset_has(&in.must, atomic);
@@ -328,13 +324,12 @@ static void call_edge(rh_ls *ls, LLVMValueRef call, const rh_tg_edge *ed, rh_ls_
         rh_sset bound = {0}; /* what the callees surely left locked, in the caller's terms */
         rh_sset_copy(&bound, &out.sym);
         rh_sset_copy(&out.sym, &s->sym);
-        if (out.unlocks)
+        if (out.unlocked.n) /* the callees may have unlocked */
             rh_sym_released(ls, &out.unlocked, &out.sym), rh_sset_clear(&out.tries);
         else
             rh_sset_copy(&out.tries, &s->tries);
         rh_sset_union(&out.sym, &bound);
         rh_sset_free(&bound);
-        out.unlocks |= s->unlocks;
         rh_sset_union(&out.unlocked, &s->unlocked);
     }
     st_free(&in);
@@ -641,7 +636,7 @@ static uint64_t sum_hash(int thread, int f, LLVMValueRef ctx, const rh_ls_state 
     h = rh_hash64(h ^ (uint64_t)(uintptr_t)ctx);
     for (size_t i = 0; i < NSETS; i++)
         h = rh_hash64(h ^ rh_sset_hash(CSET(s, i)));
-    return rh_hash64(h ^ (uint64_t)s->unlocks ^ (uint64_t)s->main_joined << 1);
+    return rh_hash64(h ^ (uint64_t)s->main_joined);
 }
 
 /* What an unanalysed call may do: release any lock, take any, start any thread. */
@@ -657,7 +652,6 @@ static void conservative_exit(rh_ls *ls, const rh_ls_state *entry, rh_ls_state *
     rh_semord_unknown(entry, exit);
     rh_flagord_unknown(entry, exit);
     rh_sset_add(&exit->ret_vals, 0);                   /* it returns anything */
-    exit->unlocks = 1;
     rh_sset_add(&exit->unlocked, RH_SYM_ANY_LOC);
     for (int c = 1; c < ls->tg->nthreads; c++) /* only this thread's children can be started here */
         if (ls->tg->threads[c].parent == ls->cur_thread || ls->tg->threads[c].parent < 0)

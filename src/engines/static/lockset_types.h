@@ -49,8 +49,8 @@ typedef struct rh_ls_state {
     rh_sset unset;                /* tested globals surely still zero (set_flags.h, must) */
     rh_sset flag_seen, flag_stored; /* flag order (flag_order.h): must, may */
     rh_sset unlocked;             /* locations an unlock may have released (may; reset at function
-                                   * entry; RH_SYM_ANY_LOC: any), sym_locks.h */
-    int unlocks;                  /* something was unlocked (may; reset at function entry) */
+                                   * entry; RH_SYM_ANY_LOC: any; empty: nothing was unlocked),
+                                   * sym_locks.h */
     int main_joined;              /* this thread surely joined the main thread (must) */
     int live; /* 0: unreachable */
 } rh_ls_state;

@@ -86,11 +86,9 @@ int rh_sp_key_settled(const rh_ls *ls, uint64_t key)
 
 int rh_sp_protects(const rh_ls *ls, const rh_sset *k1, const rh_sset *k2)
 {
-    for (uint32_t i = 0; i < k1->n; i++) {
-        uint64_t base = k1->v[i] & ~(uint64_t)1;
-        if (rh_sp_is_key(base) && (rh_sset_has(k2, base | 1) || ((k1->v[i] & 1) && rh_sset_has(k2, base))) &&
-            rh_sp_key_settled(ls, base))
+    for (uint32_t i = 0; i < k1->n; i++)
+        if (rh_sp_is_key(k1->v[i]) && rh_sym_key_shared(k1->v[i], k2) &&
+            rh_sp_key_settled(ls, k1->v[i] & ~(uint64_t)1))
             return 1;
-    }
     return 0;
 }

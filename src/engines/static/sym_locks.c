@@ -254,15 +254,19 @@ void rh_sym_held(const rh_ls_state *s, const rh_sym_addr *a, rh_sset *out)
     }
 }
 
+int rh_sym_key_shared(uint64_t key, const rh_sset *other)
+{
+    uint64_t base = key & ~(uint64_t)1;
+    return rh_sset_has(other, base | 1) || ((key & 1) && rh_sset_has(other, base));
+}
+
 /* Whether deltas d1 and d2 share a lock, one side in write mode
  * (settled-pointer keys are rh_sp_protects's). */
 static int share_delta(const rh_sset *d1, const rh_sset *d2)
 {
-    for (uint32_t i = 0; i < d1->n; i++) {
-        uint64_t base = d1->v[i] & ~(uint64_t)1;
-        if (!rh_sp_is_key(base) && (rh_sset_has(d2, base | 1) || ((d1->v[i] & 1) && rh_sset_has(d2, base))))
+    for (uint32_t i = 0; i < d1->n; i++)
+        if (!rh_sp_is_key(d1->v[i]) && rh_sym_key_shared(d1->v[i], d2))
             return 1;
-    }
     return 0;
 }
 

@@ -64,6 +64,9 @@ void rh_sym_redefined(rh_ls *ls, rh_ls_state *s, LLVMValueRef inst);
 /* The symbolic locks held in state s at an access of address a, as
  * deltas (lock offset - access offset, with the mode bit) added to out. */
 void rh_sym_held(const rh_ls_state *s, const rh_sym_addr *a, rh_sset *out);
+/* Whether lock key `key` (a delta or key with its mode bit) is held in
+ * `other` too, one of the two in write mode. */
+int rh_sym_key_shared(uint64_t key, const rh_sset *other);
 /* Whether accesses a1 (thread record p1) and a2 (p2) to object o, at
  * offsets lo1/lo2 (exact1/exact2 say whether known), hold one lock. */
 int rh_sym_protects(const rh_ls *ls, const rh_pt *pt, uint32_t o, int a1, const rh_ls_per *p1, int exact1,
