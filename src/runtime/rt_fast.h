@@ -230,6 +230,28 @@ static inline void rt_forget_read(rt_thread *t)
     t->rc_gen = 0;
 }
 
+/* The read of size bytes at a, inside one grain of spread page p, on the
+ * fast path (rt_fast_read per cell); a plain read that took it is
+ * remembered (the cached check is for plain reads only). */
+static inline RT_HOT int rt_fast_read_in_page(rt_thread *t, rt_page *p, uintptr_t a, unsigned size,
+                                              int atomic, uint32_t loc)
+{
+    unsigned off = (unsigned)(a & (RT_GRAIN - 1)), g = (unsigned)(a & (RT_PAGE - 1)) / RT_GRAIN;
+    if (p->whole >> g & 1) {
+        if (!rt_fast_read(t, &p->g->cell[g], &p->rmask[g], ((1u << size) - 1) << off, t->epoch, atomic,
+                          loc))
+            return 0;
+    } else {
+        rt_cell *c = &p->g->bytes[g][off];
+        for (unsigned i = 0; i < size; i++)
+            if (!rt_fast_read(t, &c[i], NULL, 1, t->epoch, atomic, loc))
+                return 0;
+    }
+    if (!atomic)
+        rt_remember_read(t, a, size);
+    return 1;
+}
+
 /* The shadow check of an access inside one grain (a whole grain's cell,
  * or the cells of its bytes in a split one) when it changes nothing a
  * report could show: a read of bytes the read already covers, or a write
@@ -251,25 +273,15 @@ static inline RT_HOT int rt_shadow_fast(rt_thread *t, uintptr_t a,
     unsigned g = (unsigned)(a & (RT_PAGE - 1)) / RT_GRAIN;
     uint32_t clock = t->epoch;
     int atomic = (flags & RH_RT_ATOMIC) != 0, write = (flags & RH_RT_WRITE) != 0;
-    if (write)
-        rt_forget_read(t);
-    if (p->whole >> g & 1) {
-        rt_cell *c = &p->g->cell[g];
-        if (write)
-            return size == RT_GRAIN && rt_fast_write(t, c, clock, atomic, loc);
-        if (!rt_fast_read(t, c, &p->rmask[g], ((1u << size) - 1) << off, clock, atomic, loc))
-            return 0;
-        if (!atomic) /* the cached check is for plain reads only */
-            rt_remember_read(t, a, size);
-        return 1;
-    }
+    if (!write)
+        return rt_fast_read_in_page(t, p, a, (unsigned)size, atomic, loc);
+    rt_forget_read(t);
+    if (p->whole >> g & 1)
+        return size == RT_GRAIN && rt_fast_write(t, &p->g->cell[g], clock, atomic, loc);
     rt_cell *c = &p->g->bytes[g][off];
     for (unsigned i = 0; i < size; i++)
-        if (write ? !rt_fast_write(t, &c[i], clock, atomic, loc)
-                  : !rt_fast_read(t, &c[i], NULL, 1, clock, atomic, loc))
+        if (!rt_fast_write(t, &c[i], clock, atomic, loc))
             return 0;
-    if (!write && !atomic)
-        rt_remember_read(t, a, size);
     return 1;
 }
 
@@ -285,8 +297,8 @@ static inline RT_HOT int rt_shadow_fast_span(rt_thread *t, uintptr_t a, uint64_t
 {
     if ((flags & (RH_RT_WRITE | RH_RT_ATOMIC)) || size > RT_PAGE || t->ignore_r || t->ignore_w)
         return 0;
-    /* rt_shadow_fast piece by piece, with what it finds for every piece
-     * of a page (the page, the thread's clock) found once */
+    /* rt_shadow_fast's read piece by piece, each page found once for all
+     * of its pieces */
     rt_page *p = NULL;
     uintptr_t pkey = 0;
     for (uint64_t i = 0; i < size;) {
@@ -302,18 +314,8 @@ static inline RT_HOT int rt_shadow_fast_span(rt_thread *t, uintptr_t a, uint64_t
             if (!(p = rt_page_at(b)) || !p->spread)
                 return 0;
         }
-        unsigned g = (unsigned)(b & (RT_PAGE - 1)) / RT_GRAIN;
-        if (p->whole >> g & 1) {
-            if (!rt_fast_read(t, &p->g->cell[g], &p->rmask[g], ((1u << m) - 1) << off, t->epoch, 0,
-                              loc))
-                return 0;
-        } else {
-            rt_cell *c = &p->g->bytes[g][off];
-            for (unsigned k = 0; k < m; k++)
-                if (!rt_fast_read(t, &c[k], NULL, 1, t->epoch, 0, loc))
-                    return 0;
-        }
-        rt_remember_read(t, b, m);
+        if (!rt_fast_read_in_page(t, p, b, (unsigned)m, 0, loc))
+            return 0;
     }
     return 1;
 }
