@@ -98,6 +98,8 @@ typedef struct rh_witness {
     int ninputs;
     unsigned long seed;     /* dynamic engine seed, 0 if none */
     int race_step_a, race_step_b; /* indices of the racing steps, -1 if unknown */
+    int fair;               /* a step's thread yields when it spins or has run a quantum
+                             * while another could run (version 3; rt_sched.c) */
 } rh_witness;
 
 /* Why a race found is not reported (result/filter.h): the user said so. */

@@ -186,6 +186,9 @@ int rh_witness_check(json_t *j, char *err)
         return -1;
     if (seed && (!json_is_integer(seed) || json_integer_value(seed) < 0))
         return rh_fail(err, "\"seed\" is not a whole number of 0 or more");
+    json_t *fair = json_object_get(j, "fair");
+    if (fair && !json_is_boolean(fair))
+        return rh_fail(err, "\"fair\" is not true or false");
     if (!json_is_array(steps) || json_array_size(steps) == 0)
         return rh_fail(err, "the witness has no steps");
     int ncreate = 0;

@@ -67,6 +67,8 @@ json_t *rh_witness_to_json(const rh_witness *w)
                           "version", RH_WITNESS_SCHEMA_VERSION, "program", program_to_json(w),
                           "seed", (json_int_t)w->seed, "steps", steps, "inputs", inputs, "race",
                           w->race_step_a, w->race_step_b);
+    if (w->fair) /* only then: a schedule without it replays as it always did */
+        json_object_set_new(j, "fair", json_true());
     json_t *sources = sources_to_json(w);
     if (sources)
         json_object_set_new(j, "sources", sources);
@@ -143,6 +145,7 @@ rh_witness *rh_witness_from_json(json_t *j, char *err)
                                        : NULL;
     sources_from_json(w, json_object_get(j, "sources"));
     w->seed = (unsigned long)seed;
+    w->fair = json_is_true(json_object_get(j, "fair"));
     w->steps = rh_xcalloc(json_array_size(steps), sizeof *w->steps);
     for (size_t i = 0; i < json_array_size(steps); i++, w->nsteps++)
         if (step_from_json(&w->steps[i], json_array_get(steps, i))) {

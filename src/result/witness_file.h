@@ -16,7 +16,7 @@
 /* Version 2 added a step's "times"; version 1 witnesses (no "times") are
  * still read, and a reader of version 1 refuses a version 2 witness
  * instead of replaying its counted steps once. */
-#define RH_WITNESS_SCHEMA_VERSION 2
+#define RH_WITNESS_SCHEMA_VERSION 3
 #define RH_WITNESS_OLDEST_VERSION 1
 /* A step's "times" (optional, 2 or more: the step repeated that many times
  * in a row) and the sum over a witness's steps are at most this. */

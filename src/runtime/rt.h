@@ -136,6 +136,7 @@ typedef struct rt_state {
     /* replay */
     rt_step *sched;
     unsigned long nsched, pos, diverged;
+    int replay_fair; /* a fair witness: steps yield when they spin or run a quantum (rt_sched.c) */
     unsigned long depart_pos; /* the step where the run first departed (diverged > 0) */
     unsigned (*locpos)[2];   /* loc id -> line, col */
     unsigned long nlocs;

@@ -237,13 +237,33 @@ static rt_thread *choose_fifo(rt_thread *cur)
  * blocked in a timed wait can take its step only by timing out, so it
  * does: what the recorded run did (the witness marks such steps), or, for a
  * bmc witness, what its counterexample did (a failed timed join has no step
- * of its own). */
+ * of its own).
+ *
+ * A step's thread that exists but cannot run now (it waits for a lock, a
+ * signal, a join, or is in a system call) waits: the others run in FIFO
+ * order until it can take its step.  In a fair witness (the minimiser
+ * writes them, "fair": true) so does one that spins or has run a quantum
+ * while another could run: the others get a FIFO round, as every recording
+ * strategy would have switched there too, so a step "main runs to the free
+ * at line L" does not starve the workers main's loop polls for.  That rule is part of what a schedule
+ * means, so the run is still the one the witness determines, and a short
+ * witness need not spell out the hundreds of hand-overs of a producer and a
+ * consumer that only wait for each other.  A recorded run never meets it
+ * (each of its steps' threads ran then).  Only a step whose thread is not
+ * created or has ended departs from the schedule. */
 static rt_thread *choose_replay(rt_thread *cur)
 {
     if (rt.pos < rt.nsched) {
         int want = rt.sched[rt.pos].tid;
-        if (want >= 0 && want < rt.nth && (expire(rt.th[want]) || enabled(rt.th[want])))
-            return rt.th[want];
+        rt_thread *w = want >= 0 && want < rt.nth ? rt.th[want] : NULL;
+        int spins = w && rt.replay_fair && (w->run_len > RT_SPIN_LIMIT || w->slice >= RT_QUANTUM) &&
+                    others_enabled(w);
+        if (w && (expire(w) || (enabled(w) && !spins)))
+            return w;
+        if (w && !w->done) {
+            rt_thread *n = choose_fifo(cur);
+            return n || !spins ? n : w; /* NULL: nobody can run */
+        }
         if (rt.diverged++ == 0)
             rt.depart_pos = rt.pos; /* replay names the first departure to the user */
     }
@@ -535,7 +555,8 @@ void rt_sched_init(void)
     rt.shadow_gen = 1; /* a new thread's rc_gen, 0, matches none */
     const char *s = getenv("RH_RT_STRATEGY"), *v;
     rt.strategy = !s ? RT_PCT : !strcmp(s, "random") ? RT_RANDOM : !strcmp(s, "fifo") ? RT_FIFO
-                  : !strcmp(s, "replay")             ? RT_REPLAY : RT_PCT;
+                  : !strncmp(s, "replay", 6)         ? RT_REPLAY : RT_PCT;
+    rt.replay_fair = s && !strcmp(s, "replay-fair");
     rt.rng = (v = getenv("RH_RT_SEED")) ? strtoull(v, NULL, 10) * 0x9E3779B97F4A7C15ull + 1 : 1;
     if ((v = getenv("RH_RT_MAX_STEPS")))
         rt.max_steps = strtoul(v, NULL, 10);

@@ -33,7 +33,8 @@ def malformed(rh, tmp, w):
              ("wrong version", dict(w, version=7), None, "version"),
              ("no steps", dict(w, steps=[]), None, "no steps"),
              ("no race record", {k: v for k, v in w.items() if k != "race"}, None, "race record"),
-             ("race record past the steps", dict(w, race=[0, len(w["steps"])]), None, "race record")]
+             ("race record past the steps", dict(w, race=[0, len(w["steps"])]), None, "race record"),
+             ("\"fair\" not a truth value", dict(w, fair="yes"), None, "fair")]
     bad = copy.deepcopy(w)
     bad["steps"][1]["thread"] = 99
     cases.append(("a step of thread 99", bad, None, "thread 99"))

@@ -31,6 +31,7 @@
 #define RH_DYN_KEEP_TRACES 4
 #define RH_DYN_MIN_SECONDS 4.0 /* at most for shortening one witness */
 #define RH_DYN_MIN_SHARE 0.25  /* of the engine's budget, for shortening them all */
+#define RH_DYN_FEW_STEPS 24     /* a witness longer than this is polished at the end */
 /* Runs that end the same way before creating a thread, without nondet
  * input, end that way under every schedule: after this many of them from
  * the first, more runs cannot show anything (rh_dyn_ending_repeats). */
@@ -60,7 +61,7 @@ typedef struct dyn_session {
     double deadline;               /* of the whole engine */
     double min_left;               /* seconds left for shortening witnesses */
     long wit_before, wit_after;    /* witness steps before and after shortening */
-    int wit_short, wit_unreplayed;
+    int wit_short, wit_unreplayed, wit_polished;
     unsigned long runs, events, deadlocks, crashes, timeouts, cutoffs, time_cutoffs, limits;
     unsigned long undefined_calls;
     int max_threads;               /* most threads one run created */
@@ -124,6 +125,43 @@ static void shorten_witness(dyn_session *s, rh_race *r)
         rh_witness_free(r->witness);
         r->witness = NULL;
     }
+}
+
+/* Once the search is over, what is left of the budget, up to half of it,
+ * goes to the witnesses still longer than a few dozen steps, longest first
+ * (a developer follows a witness step by step): those the search had no
+ * time to shorten, and those whose skeleton did not replay, which ddmin
+ * shortens further with every replay it is given. */
+static void polish_witnesses(dyn_session *s)
+{
+    rh_result *res = s->res;
+    int *order = rh_xcalloc((size_t)res->nraces + 1, sizeof *order), n = 0;
+    for (int i = 0; i < res->nraces; i++) {
+        if (!res->races[i].witness || res->races[i].witness->nsteps <= RH_DYN_FEW_STEPS)
+            continue;
+        int j = n++; /* insertion by length, longest first */
+        for (; j > 0 && res->races[order[j - 1]].witness->nsteps < res->races[i].witness->nsteps; j--)
+            order[j] = order[j - 1];
+        order[j] = i;
+    }
+    double until = rh_now() + (s->deadline - rh_now()) / 2;
+    for (int k = 0; k < n && !rh_cancelled(); k++) {
+        double now = rh_now();
+        if (now + 0.5 >= until)
+            break;
+        rh_race *r = &res->races[order[k]];
+        rh_wit_ctx c = {&s->bin, s->tmp, s->program, r->witness->seed, now + (until - now) / (n - k), 0};
+        int replayed;
+        rh_witness *m = rh_wit_minimise(&c, r->witness, &replayed);
+        if (m && m->nsteps < r->witness->nsteps) {
+            s->wit_polished++;
+            rh_witness_free(r->witness);
+            r->witness = m;
+        } else {
+            rh_witness_free(m);
+        }
+    }
+    free(order);
 }
 
 /* Adds r unless its pair is reported already; a race a run observed
@@ -491,6 +529,7 @@ static void finish_notes(dyn_session *s)
     rh_result_stat(s->res, "dynamic.max_threads", (double)s->max_threads);
     rh_result_stat(s->res, "dynamic.witness_steps_before", (double)s->wit_before);
     rh_result_stat(s->res, "dynamic.witness_steps_after", (double)s->wit_after);
+    rh_result_stat(s->res, "dynamic.witnesses_polished", (double)s->wit_polished);
     rh_result_stat(s->res, "dynamic.events", (double)s->events);
 }
 
@@ -627,6 +666,7 @@ int rh_dynamic_run(rh_program *prog, const rh_options *o, rh_budget *budget, rh_
                            ? "until another engine settled the verdict"
                            : "for the rest of its budget");
     predict(&s, deadline);
+    polish_witnesses(&s);
     finish_notes(&s);
     res->verdict = confirmed_races(res) ? RH_RACE : RH_UNKNOWN;
     session_free(&s);

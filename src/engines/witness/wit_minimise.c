@@ -6,15 +6,17 @@
  * Why it works: a replay step "thread T, line L" means "T runs until it
  * performs an event at L" (rt_sched.c), so one step can stand for a whole
  * stretch of T's run.  Four passes:
- *   1. exact compression: of each stretch of one thread (a block) keep the
- *      last step, the racing steps and thread creations (the witness's
- *      thread numbering rests on them), and an earlier step wherever a
- *      kept step's line came up before in the same stretch (else the
- *      replay would stop at the earlier occurrence).  The same run, if the
- *      program is deterministic;
- *   2. loose compression: only block ends, creations and racing steps (a
- *      racing line reached in an earlier loop iteration races just as well);
- *   3. the skeleton: creations and the racing steps only, one replay;
+ *   1. the skeleton: creations and the racing steps only, as a fair
+ *      schedule (a thread that spins or has run a quantum lets the others
+ *      run, rt_sched.c), one replay; when it replays, it is the witness;
+ *   2. else exact compression: of each stretch of one thread (a block)
+ *      keep the last step, the racing steps and thread creations (the
+ *      witness's thread numbering rests on them), and an earlier step
+ *      wherever a kept step's line came up before in the same stretch (else
+ *      the replay would stop at the earlier occurrence).  The same run, if
+ *      the program is deterministic;
+ *   3. else loose compression: only block ends, creations and racing steps
+ *      (a racing line reached in an earlier loop iteration races as well);
  *   4. ddmin over blocks: drop runs of whole blocks (context switches),
  *      then single steps.
  * Every candidate is replayed; only one that follows the schedule without a
@@ -59,6 +61,7 @@ static rh_witness *subset(const rh_witness *w, const char *keep)
     rh_witness *s = rh_xcalloc(1, sizeof *s);
     s->program = w->program ? rh_xstrdup(w->program) : NULL;
     s->seed = w->seed;
+    s->fair = w->fair;
     s->race_step_a = s->race_step_b = -1;
     s->steps = rh_xcalloc((size_t)w->nsteps + 1, sizeof *s->steps);
     for (int i = 0; i < w->nsteps; i++) {
@@ -79,6 +82,16 @@ static rh_witness *subset(const rh_witness *w, const char *keep)
         s->inputs[i].value = w->inputs[i].value;
     }
     s->ninputs = w->ninputs;
+    return s;
+}
+
+/* A shorter candidate is a fair schedule (rt_sched.c): with steps gone, a
+ * thread left to run up to a later line may spin where the recorded run
+ * switched away, and must let the others run as the recording did. */
+static rh_witness *fair_subset(const rh_witness *w, const char *keep)
+{
+    rh_witness *s = subset(w, keep);
+    s->fair = 1;
     return s;
 }
 
@@ -160,7 +173,7 @@ static void drop_blocks(min_ctx *m)
                 ok &= keep[i] || !forced(w, i);
             }
             if (ok)
-                changed = replays(m, subset(w, keep));
+                changed = replays(m, fair_subset(w, keep));
             free(keep);
         }
         free(start);
@@ -187,7 +200,7 @@ static void drop_steps(min_ctx *m)
         char *keep = rh_xcalloc((size_t)w->nsteps + 1, 1);
         memset(keep, 1, (size_t)w->nsteps);
         keep[i] = 0;
-        replays(m, subset(w, keep));
+        replays(m, fair_subset(w, keep));
         free(keep);
     }
 }
@@ -225,6 +238,26 @@ void rh_wit_fold(rh_witness *w)
     w->nsteps = n;
 }
 
+/* The skeleton: creations and the racing steps only, as a fair schedule
+ * (rt_sched.c): each step lets its thread run up to its line, a thread
+ * that waits or spins letting the others run.  When the threads need no
+ * other switch to meet at the race, this one replay ends the search where
+ * ddmin would take a replay per halving (a ping-pong of a producer and
+ * its consumers is thousands of blocks no single drop removes). */
+static void try_skeleton(min_ctx *m, const rh_witness *from)
+{
+    char *keep = rh_xcalloc((size_t)from->nsteps + 1, 1);
+    int last = from->race_step_a > from->race_step_b ? from->race_step_a : from->race_step_b;
+    for (int i = 0; i <= last; i++)
+        keep[i] = (char)forced(from, i);
+    rh_witness *s = fair_subset(from, keep);
+    if (s->nsteps < from->nsteps || !from->fair)
+        replays(m, s);
+    else
+        rh_witness_free(s);
+    free(keep);
+}
+
 rh_witness *rh_wit_minimise(const rh_wit_ctx *c, const rh_witness *w, int *replayed)
 {
     *replayed = -1;
@@ -236,34 +269,20 @@ rh_witness *rh_wit_minimise(const rh_wit_ctx *c, const rh_witness *w, int *repla
     min_ctx m;
     memset(&m, 0, sizeof m);
     m.c = &quick;
-    for (int exact = 1; exact >= 0; exact--) {
-        char *keep = compress(m.best ? m.best : w, exact);
-        replays(&m, subset(m.best ? m.best : w, keep));
+    try_skeleton(&m, w); /* first: when it replays, no compression is needed */
+    for (int exact = 1; exact >= 0 && !m.best; exact--) {
+        char *keep = compress(w, exact);
+        replays(&m, subset(w, keep));
         free(keep);
     }
     if (!m.best) { /* compression lost the race: the witness as it is, then */
         char *keep = rh_xcalloc((size_t)w->nsteps + 1, 1);
         memset(keep, 1, (size_t)w->nsteps);
+        int before = m.replays;
         replays(&m, subset(w, keep));
         free(keep);
-        if (!m.best && m.replays == 3)
-            *replayed = 0; /* all three tried, none replayed */
-    }
-    /* the skeleton: creations and the racing steps only.  Each step lets
-     * its thread run up to its line, so when the threads need no other
-     * switch to meet at the race this one replay ends the search, where
-     * ddmin would take a replay per halving (a ping-pong of a producer and
-     * a consumer is hundreds of blocks no single drop removes) */
-    {
-        const rh_witness *from = m.best ? m.best : w;
-        char *keep = rh_xcalloc((size_t)from->nsteps + 1, 1);
-        int last = from->race_step_a > from->race_step_b ? from->race_step_a : from->race_step_b;
-        int dropped = 0;
-        for (int i = 0; i <= last; i++)
-            dropped += !(keep[i] = (char)forced(from, i));
-        if (dropped)
-            replays(&m, subset(from, keep));
-        free(keep);
+        if (!m.best && m.replays > before)
+            *replayed = 0; /* the witness itself ran and did not replay */
     }
     if (m.best)
         drop_blocks(&m);

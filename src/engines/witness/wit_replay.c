@@ -50,7 +50,7 @@ int rh_wit_replay(const rh_wit_ctx *c, const rh_witness *w, rh_race *race, rh_wi
     memset(&out, 0, sizeof out);
     if (rc == 0) {
         rh_dyn_runspec spec = {0};
-        spec.strategy = "replay";
+        spec.strategy = w->fair ? "replay-fair" : "replay";
         spec.seed = w->seed;
         spec.trace_cap = c->quick ? 0 : 1000000;
         spec.sched_file = sched;
