@@ -8,7 +8,8 @@
  * stretch of T's run.  Four passes:
  *   1. the skeleton: creations and the racing steps only, as a fair
  *      schedule (a thread that spins or has run a quantum lets the others
- *      run, rt_sched.c), one replay; when it replays, it is the witness;
+ *      run, rt_sched.c), then with the racing threads' steps of a window
+ *      before the race; when one replays, it is the witness;
  *   2. else exact compression: of each stretch of one thread (a block)
  *      keep the last step, the racing steps and thread creations (the
  *      witness's thread numbering rests on them), and an earlier step
@@ -85,9 +86,11 @@ static rh_witness *subset(const rh_witness *w, const char *keep)
     return s;
 }
 
-/* A shorter candidate is a fair schedule (rt_sched.c): with steps gone, a
+/* A skeleton is a fair schedule (rt_sched.c): with most steps gone, a
  * thread left to run up to a later line may spin where the recorded run
- * switched away, and must let the others run as the recording did. */
+ * switched away, and must let the others run as the recording did.  ddmin's
+ * candidates keep their base's rule: a recorded polling loop's count of
+ * passes ("times") holds only in the schedule it was counted in. */
 static rh_witness *fair_subset(const rh_witness *w, const char *keep)
 {
     rh_witness *s = subset(w, keep);
@@ -173,7 +176,7 @@ static void drop_blocks(min_ctx *m)
                 ok &= keep[i] || !forced(w, i);
             }
             if (ok)
-                changed = replays(m, fair_subset(w, keep));
+                changed = replays(m, subset(w, keep));
             free(keep);
         }
         free(start);
@@ -243,13 +246,21 @@ void rh_wit_fold(rh_witness *w)
  * that waits or spins letting the others run.  When the threads need no
  * other switch to meet at the race, this one replay ends the search where
  * ddmin would take a replay per halving (a ping-pong of a producer and
- * its consumers is thousands of blocks no single drop removes). */
-static void try_skeleton(min_ctx *m, const rh_witness *from)
+ * its consumers is thousands of blocks no single drop removes).  With a
+ * window, also the racing threads' steps among the last `window` before
+ * the race: where the two must be relative to each other (main done
+ * queueing before a worker pulls; a worker past its loop's test before
+ * main ends the loop), whatever the other threads did before; then every
+ * thread's steps in a window, the recorded interleaving near the race. */
+static void try_skeleton(min_ctx *m, const rh_witness *from, int window, int all_threads)
 {
     char *keep = rh_xcalloc((size_t)from->nsteps + 1, 1);
     int last = from->race_step_a > from->race_step_b ? from->race_step_a : from->race_step_b;
+    int ta = from->steps[from->race_step_a].thread, tb = from->steps[from->race_step_b].thread;
     for (int i = 0; i <= last; i++)
-        keep[i] = (char)forced(from, i);
+        keep[i] = (char)(forced(from, i) ||
+                         (i >= last - window && (all_threads || from->steps[i].thread == ta ||
+                                                 from->steps[i].thread == tb)));
     rh_witness *s = fair_subset(from, keep);
     if (s->nsteps < from->nsteps || !from->fair)
         replays(m, s);
@@ -269,7 +280,11 @@ rh_witness *rh_wit_minimise(const rh_wit_ctx *c, const rh_witness *w, int *repla
     min_ctx m;
     memset(&m, 0, sizeof m);
     m.c = &quick;
-    try_skeleton(&m, w); /* first: when it replays, no compression is needed */
+    /* first: when one replays, no compression is needed */
+    static const struct { int window, all_threads; } windows[] = {
+        {0, 0}, {4, 0}, {16, 0}, {64, 0}, {64, 1}};
+    for (size_t k = 0; k < sizeof windows / sizeof *windows && !m.best; k++)
+        try_skeleton(&m, w, windows[k].window, windows[k].all_threads);
     for (int exact = 1; exact >= 0 && !m.best; exact--) {
         char *keep = compress(w, exact);
         replays(&m, subset(w, keep));
