@@ -5,11 +5,10 @@
  *
  * Why it works: a replay step "thread T, line L" means "T runs until it
  * performs an event at L" (rt_sched.c), so one step can stand for a whole
- * stretch of T's run.  Four passes:
+ * stretch of T's run.  Five passes:
  *   1. the skeleton: creations and the racing steps only, as a fair
  *      schedule (a thread that spins or has run a quantum lets the others
- *      run, rt_sched.c), then with the racing threads' steps of a window
- *      before the race; when one replays, it is the witness;
+ *      run, rt_sched.c), one replay; when it replays, it is the witness;
  *   2. else exact compression: of each stretch of one thread (a block)
  *      keep the last step, the racing steps and thread creations (the
  *      witness's thread numbering rests on them), and an earlier step
@@ -18,7 +17,9 @@
  *      the program is deterministic;
  *   3. else loose compression: only block ends, creations and racing steps
  *      (a racing line reached in an earlier loop iteration races as well);
- *   4. ddmin over blocks: drop runs of whole blocks (context switches),
+ *   4. while what replays is longer than a few dozen steps: the skeleton
+ *      with the racing threads' steps of a window before the race;
+ *   5. ddmin over blocks: drop runs of whole blocks (context switches),
  *      then single steps.
  * Every candidate is replayed; only one that follows the schedule without a
  * departure into a race at the same two lines is kept, so the witness
@@ -36,6 +37,7 @@
 #include <string.h>
 
 #define RH_MIN_MAX_REPLAYS 48
+#define RH_MIN_FEW_STEPS 24 /* a witness this short needs no window tried */
 
 typedef struct min_ctx {
     const rh_wit_ctx *c;
@@ -262,7 +264,7 @@ static void try_skeleton(min_ctx *m, const rh_witness *from, int window, int all
                          (i >= last - window && (all_threads || from->steps[i].thread == ta ||
                                                  from->steps[i].thread == tb)));
     rh_witness *s = fair_subset(from, keep);
-    if (s->nsteps < from->nsteps || !from->fair)
+    if (m->best ? s->nsteps < m->best->nsteps : s->nsteps < from->nsteps || !from->fair)
         replays(m, s);
     else
         rh_witness_free(s);
@@ -280,11 +282,7 @@ rh_witness *rh_wit_minimise(const rh_wit_ctx *c, const rh_witness *w, int *repla
     min_ctx m;
     memset(&m, 0, sizeof m);
     m.c = &quick;
-    /* first: when one replays, no compression is needed */
-    static const struct { int window, all_threads; } windows[] = {
-        {0, 0}, {4, 0}, {16, 0}, {64, 0}, {64, 1}};
-    for (size_t k = 0; k < sizeof windows / sizeof *windows && !m.best; k++)
-        try_skeleton(&m, w, windows[k].window, windows[k].all_threads);
+    try_skeleton(&m, w, 0, 0); /* first: when it replays, no compression is needed */
     for (int exact = 1; exact >= 0 && !m.best; exact--) {
         char *keep = compress(w, exact);
         replays(&m, subset(w, keep));
@@ -299,6 +297,13 @@ rh_witness *rh_wit_minimise(const rh_wit_ctx *c, const rh_witness *w, int *repla
         if (!m.best && m.replays > before)
             *replayed = 0; /* the witness itself ran and did not replay */
     }
+    /* still long: windows before the race, after a compression that
+     * replayed (a replay can take long: what replays comes first) */
+    static const struct { int window, all_threads; } windows[] = {
+        {4, 0}, {16, 0}, {64, 0}, {64, 1}};
+    for (size_t k = 0; k < sizeof windows / sizeof *windows && m.best &&
+                       m.best->nsteps > RH_MIN_FEW_STEPS; k++)
+        try_skeleton(&m, w, windows[k].window, windows[k].all_threads);
     if (m.best)
         drop_blocks(&m);
     if (m.best)
