@@ -19,7 +19,8 @@
  *   1  every write under some lock, two thread entries (different locks);
  *   0  the rest;
  * then more threads, more racing pairs, then source position.  Races in
- * a group are ordered the same way; the first is the group's example.
+ * a group are ordered the same way, a race with the shorter witness first
+ * after the tier; the first is the group's example.
  *
  * Contract: rh_groups_build reads only the races a report shows
  * (rh_race_reported); the groups point into the result, which must
