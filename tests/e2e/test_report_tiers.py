@@ -176,6 +176,9 @@ def test_heap_names(tmp):
         check("dynamic: the freed object is the message's allocation",
               freed[0]["object"].startswith("heap object allocated at %s:%d:" % (HEAP, alloc_msg)),
               freed[0]["object"])
+        wit = freed[0].get("witness") or {"steps": []}
+        at_free = [s["what"] for s in wit["steps"] if s["line"] == line_of(HEAP, "free(m)")]
+        check("dynamic: the witness's step at the free says 'free'", at_free[-1:] == ["free"], wit["steps"])
     text = run(*args).stdout
     check("text: a free is reported as a free of the heap object",
           "free of heap object allocated at %s:%d:" % (HEAP, alloc_msg) in text, text[:2500])

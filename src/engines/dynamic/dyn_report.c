@@ -163,6 +163,8 @@ static char *step_what(const rh_dyn_binary *bin, const rh_dyn_event *e)
         return rh_xstrdup(verbs[e->kind]);
     /* a global's own name unless the access names a part of it */
     const char *what = l->access && !(l->object && l->access[0] == '\'') ? l->access : l->object;
+    if (l->frees && e->kind <= RH_DYN_RMW) /* the runtime's write of the whole block: a free */
+        return rh_xstrdup(l->frees);
     if (e->kind > RH_DYN_RMW)
         return what ? rh_xasprintf("%s %s", verbs[e->kind], what) : rh_xstrdup(verbs[e->kind]);
     return rh_xasprintf("%s%s %s", e->atomic ? "atomic " : "", verbs[e->kind],
