@@ -15,7 +15,7 @@
  *      wherever a kept step's line came up before in the same stretch (else
  *      the replay would stop at the earlier occurrence).  The same run, if
  *      the program is deterministic;
- *   3. else loose compression: only block ends, creations and racing steps
+ *   3. then loose compression: only block ends, creations and racing steps
  *      (a racing line reached in an earlier loop iteration races as well);
  *   4. while what replays is longer than a few dozen steps: the skeleton
  *      with the racing threads' steps of a window before the race;
@@ -205,7 +205,7 @@ static void drop_steps(min_ctx *m)
         char *keep = rh_xcalloc((size_t)w->nsteps + 1, 1);
         memset(keep, 1, (size_t)w->nsteps);
         keep[i] = 0;
-        replays(m, fair_subset(w, keep));
+        replays(m, subset(w, keep));
         free(keep);
     }
 }
@@ -283,9 +283,10 @@ rh_witness *rh_wit_minimise(const rh_wit_ctx *c, const rh_witness *w, int *repla
     memset(&m, 0, sizeof m);
     m.c = &quick;
     try_skeleton(&m, w, 0, 0); /* first: when it replays, no compression is needed */
-    for (int exact = 1; exact >= 0 && !m.best; exact--) {
-        char *keep = compress(w, exact);
-        replays(&m, subset(w, keep));
+    for (int exact = 1; exact >= 0 && !(m.best && m.best->fair); exact--) {
+        const rh_witness *from = m.best ? m.best : w; /* loose: on what exact kept */
+        char *keep = compress(from, exact);
+        replays(&m, subset(from, keep));
         free(keep);
     }
     if (!m.best) { /* compression lost the race: the witness as it is, then */
