@@ -127,6 +127,25 @@ const char *rh_group_thread_name(const rh_race_access *a, char *buf, size_t size
     return buf;
 }
 
+/* Whether thread description d says less than another of the list: the
+ * static engine's "main thread" beside a run's "main thread T0", or its
+ * "thread T1 (f) created at SITE, ..." (every thread started there) beside
+ * a run's "thread T2 created by T0 at SITE ..." (one that was). */
+static int subsumed(const char *d, const char *const *all, int n)
+{
+    const char *site = strstr(d, ") created at ");
+    size_t len = site ? strcspn(site + 13, ",") : 0;
+    for (int i = 0; i < n; i++) {
+        const char *o = all[i];
+        if (strcmp(d, "main thread") == 0 && strncmp(o, "main thread T", 13) == 0)
+            return 1;
+        const char *at = site && strstr(o, " created by T") ? strstr(o, " at ") : NULL;
+        if (at && strncmp(at + 4, site + 13, len) == 0 && (at[4 + len] == '\0' || at[4 + len] == ' '))
+            return 1;
+    }
+    return 0;
+}
+
 /* The accesses, threads and locks of a group, each listed once. */
 static void collect(rh_group *g, const rh_result *res)
 {
@@ -151,6 +170,11 @@ static void collect(rh_group *g, const rh_result *res)
     }
     g->naccesses = unique((const void **)g->accesses, g->naccesses, access_ptr_cmp);
     g->nthreads = unique((const void **)g->threads, g->nthreads, cstr_cmp);
+    int kept = 0;
+    for (int i = 0; i < g->nthreads; i++)
+        if (!subsumed(g->threads[i], g->threads, g->nthreads))
+            g->threads[kept++] = g->threads[i];
+    g->nthreads = kept;
     g->nlocks = unique((const void **)g->locks, g->nlocks, cstr_cmp);
 }
 

@@ -101,6 +101,35 @@ def mixed_report(doc, tmp):
     return path
 
 
+def test_thread_names(rh, doc, tmp):
+    """A location with a static race and a run's race of the same threads lists
+    each thread once: the run's "main thread T0" and "thread T1 created by T0
+    at SITE ..." stand for the static "main thread" and "thread T1 (f) created
+    at SITE"; a static thread no run names stays."""
+    rep = copy.deepcopy(doc)
+    rep.pop("groups", None)
+    static = next(r for r in rep["races"] if any(") created at " in a["thread_desc"] for a in r["accesses"]))
+    static.pop("group", None)
+    seen = copy.deepcopy(static)
+    seen["evidence"] = "observed"
+    site = None
+    for a in seen["accesses"]:
+        if ") created at " in a["thread_desc"]:
+            site = a["thread_desc"].split(") created at ")[1].split(",")[0]
+            a["thread_desc"] = "thread T1 created by T0 at %s in main" % site
+        else:
+            a["thread_desc"] = "main thread T0"
+    rep["races"].append(seen)
+    path = os.path.join(tmp, "threads.json")
+    json.dump(rep, open(path, "w"))
+    text = render(rh, path, "text")
+    lines = [l for l in text.splitlines() if l.startswith("  Threads (")]
+    mine = [l for l in lines if "created by T0 at %s in main" % site in l]
+    check("threads: the run's names stand for the static ones they cover",
+          len(mine) == 1 and "main thread T0" in mine[0] and "main thread;" not in mine[0]
+          and ") created at %s" % site not in mine[0], lines)
+
+
 def test_order(rh, report):
     text = render(rh, report, "text")
     warn = [ln for ln in text.splitlines() if ln.startswith("WARNING:")]
@@ -255,6 +284,7 @@ def main():
         test_sarif_baseline(rh, tmp)
         mixed = mixed_report(doc, tmp)
         test_order(rh, mixed)
+        test_thread_names(rh, doc, tmp)
         test_tiers(rh, doc, tmp)
         test_default_engine(rh)
         big = big_report(doc, tmp)
