@@ -130,6 +130,7 @@ THREAD_LIBRARY_PAIRS = [
     ("jobwrap_nested_rounds_norace", "jobwrap_nested_rounds_race"),
     ("nested_callers_chain_norace", "nested_callers_chain_race"),
     ("nested_callers_outparam_norace", "nested_callers_outparam_race"),
+    ("nested_callers_via_pointer_norace", "nested_callers_via_pointer_race"),
 ]
 # Racy twins of look-alikes the engine does not prove yet: every RACE line stays in a pair.
 THREAD_LIBRARY_RACY = ["jobwrap_config_between_joins_race", "jobwrap_join_loop_short_race",
