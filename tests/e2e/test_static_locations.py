@@ -127,11 +127,14 @@ THREAD_LIBRARY_PAIRS = [
     ("settled_guards_norace", "settled_guards_outside_race"),
     ("settled_guards_norace", "settled_guards_replaced_race"),
     ("settled_guards_norace", "settled_guards_worker_replaces_race"),
+    ("jobwrap_nested_rounds_norace", "jobwrap_nested_rounds_race"),
+    ("nested_callers_chain_norace", "nested_callers_chain_race"),
+    ("nested_callers_outparam_norace", "nested_callers_outparam_race"),
+    ("nested_callers_via_pointer_norace", "nested_callers_via_pointer_race"),
 ]
 # Racy twins of look-alikes the engine does not prove yet: every RACE line stays in a pair.
 THREAD_LIBRARY_RACY = ["jobwrap_config_between_joins_race", "jobwrap_join_loop_short_race",
-                       "jobwrap_spawn_read_early_race",
-                       "jobwrap_nested_rounds_race"]
+                       "jobwrap_spawn_read_early_race"]
 
 
 # Synchronisation made of atomics (spin_locks.h, flag_order.h): each

@@ -4,6 +4,7 @@
  */
 #include "record_joins.h"
 #include "util/hashmap.h"
+#include "caller_nesting.h"
 #include "instance_args.h"
 #include "record_loops.h"
 
@@ -28,6 +29,7 @@ typedef struct rj_entry {
     int shared_cell;      /* some call's out-parameter cell is not private to it */
     int stepwise;         /* calls in a loop tracked one instance at a time (see step) */
     int serial;           /* every call starts its instance when all others have ended */
+    int nested_ok;        /* every call entering another caller runs where none is left */
     uint64_t overlap;     /* bits some call of which may run while the bit's last instance runs */
     rh_ia ia;             /* the start argument of each instance (instance_args.h), or none */
     rh_rl_group g;
@@ -182,40 +184,6 @@ static int is_caller(const rj_entry *e, int f)
     return 0;
 }
 
-/* Marks in seen the functions `from` may run in its own thread (calls,
- * library callbacks, once routines, down a chain; itself only when a cycle
- * leads back).  Returns 0 when some call on the way may reach code the
- * analysis cannot see. */
-static int callees_of(rh_static *s, int from, unsigned char *seen)
-{
-    int *stack = rh_xcalloc((size_t)s->p->nfuncs + 1, sizeof *stack), n = 0, known = 1;
-    stack[n++] = from;
-    while (n) {
-        int f = stack[--n];
-        for (int i = 0; i < s->tg.nedges[f]; i++) {
-            const rh_tg_edge *ed = &s->tg.edges[f][i];
-            if (ed->kind == RH_TG_CREATE)
-                continue;
-            known &= !ed->unresolved;
-            for (int j = 0; j < ed->ntargets; j++)
-                if (!seen[ed->targets[j]])
-                    seen[ed->targets[j]] = 1, stack[n++] = ed->targets[j];
-        }
-    }
-    free(stack);
-    return known;
-}
-
-/* Whether function `from` may call `to` (directly or down a chain, or
- * through a call the analysis cannot see). */
-static int reaches(rh_static *s, int from, int to)
-{
-    unsigned char *seen = rh_xcalloc((size_t)s->p->nfuncs + 1, 1);
-    int found = !callees_of(s, from, seen) || seen[to];
-    free(seen);
-    return found;
-}
-
 /* When every caller returns only with no instance left, the instances
  * run only while a caller runs: a function neither a caller nor reached
  * from one runs when none is left. */
@@ -224,7 +192,7 @@ static void mark_outside_callers(rh_static *s, rj_entry *e)
     unsigned char *during = rh_xcalloc((size_t)s->p->nfuncs + 1, 1);
     int known = 1;
     for (int i = 0; i < e->nms; i++)
-        during[e->ms[i]] = 1, known &= callees_of(s, e->ms[i], during);
+        during[e->ms[i]] = 1, known &= rh_cn_callees(s, e->ms[i], during);
     for (int g = 0; known && g < s->p->nfuncs; g++) {
         const rh_function *f = &s->p->funcs[g];
         for (int a = f->first_access; !during[g] && a < f->first_access + f->naccesses; a++)
@@ -233,18 +201,15 @@ static void mark_outside_callers(rh_static *s, rj_entry *e)
     free(during);
 }
 
-/* The callers each run once and none reaches another: their runs are
- * disjoint stretches of the main thread. */
+/* The callers each run once and no two reach each other: their runs are
+ * disjoint or nested stretches of the main thread (caller_nesting.h; solve
+ * checks where one enters another). */
 static int callers_apart(rh_static *s, const rj_entry *e)
 {
-    for (int i = 0; i < e->nms; i++) {
+    for (int i = 0; i < e->nms; i++)
         if (!runs_once(s, e->ms[i]))
             return 0;
-        for (int j = 0; e->nms > 1 && j < e->nms; j++)
-            if (i != j && reaches(s, e->ms[i], e->ms[j]))
-                return 0;
-    }
-    return e->nms > 0;
+    return e->nms > 0 && rh_cn_ordered(s, e->ms, e->nms);
 }
 
 /* The wrapper's calls: direct, in functions that each run once (several
@@ -506,8 +471,9 @@ static void mark_ended_callees(rh_static *s, rj_entry *e, const rh_map *after_al
 
 /* The forward must-analysis over caller mf; then marks its accesses.
  * Returns whether mf returns only where every instance has ended. */
-static int solve(rh_static *s, rh_handover *h, rj_entry *e, int mf, rh_map *ended_calls, rh_map *after_all)
+static int solve(rh_static *s, rh_handover *h, rj_entry *e, int self, rh_map *ended_calls, rh_map *after_all)
 {
+    int mf = e->ms[self];
     const rh_cfg_func *cf = &s->cfg.f[mf];
     rj_state *in = rh_xcalloc((size_t)cf->nblocks + 1, sizeof *in);
     uint64_t all = e->ncalls == 64 ? ~0ULL : (1ULL << e->ncalls) - 1;
@@ -543,6 +509,8 @@ static int solve(rh_static *s, rh_handover *h, rj_entry *e, int mf, rh_map *ende
                 rh_map_put_ptr(after_all, i, 1);
             if (LLVMIsAReturnInst(i) && (st.ended != all || st.lost))
                 clean = 0;
+            if (LLVMIsACallInst(i) && (st.ended != all || st.lost) && rh_cn_enters_caller(s, e->ms, e->nms, self, i))
+                e->nested_ok = 0;
             for (int k = 0; k < e->ncalls; k++) {
                 uint64_t b = 1ULL << e->bit[k];
                 if (i == e->calls[k] && (st.ended != all || st.lost))
@@ -558,17 +526,19 @@ static int solve(rh_static *s, rh_handover *h, rj_entry *e, int mf, rh_map *ende
 }
 
 /* Solves every caller.  With several, "every instance has ended" in one
- * holds only when each returns with none left (their runs are disjoint). */
+ * holds only when each returns with none left and each call that may enter
+ * another caller runs with none left (their runs are disjoint or nested). */
 static void solve_all(rh_static *s, rh_handover *h, rj_entry *e)
 {
     rh_map ended_calls = {0}; /* call -> 1 + bit mask of its arguments that are ended records */
     rh_map after_all = {0};   /* calls of a caller made where every instance has ended */
     int clean = 1;
     e->serial = !e->loop;
+    e->nested_ok = 1;
     for (int i = 0; i < e->nms; i++)
-        clean &= solve(s, h, e, e->ms[i], &ended_calls, &after_all);
+        clean &= solve(s, h, e, i, &ended_calls, &after_all);
     mark_callees(s, h, e, &ended_calls);
-    if (e->nms > 1 && !clean) {
+    if (e->nms > 1 && (!clean || !e->nested_ok)) {
         e->serial = 0;
         memset(e->ended, 0, (size_t)s->p->naccesses + 1);
     } else {

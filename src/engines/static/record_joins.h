@@ -10,8 +10,9 @@
  *
  * A record thread T (one create C in wrapper W, not in a loop; T's code
  * starts no thread) is counted when W is called only directly, only from
- * m (or from several such functions, none reaching another, each returning
- * only where all its instances have ended), never in a loop (or, as its only call, once per iteration of a counted
+ * m (or from several such functions, each returning only where all its
+ * instances have ended, no two reaching each other, and one entering another
+ * only where all its instances have ended: caller_nesting.h), never in a loop (or, as its only call, once per iteration of a counted
  * loop into an array: record_loops.h, one bit for the whole array), and
  * either W returns the record on every path after
  * C, or each call passes a local cell A_k of m (used only by loads, stores

@@ -1,0 +1,61 @@
+/* run_all() starts a task through an out-parameter wrapper and joins it, then calls pair(), which starts and joins two more one after the other and prints the total; run_all() adds to the total after pair() returns: no two of these overlap, race-free. */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+typedef struct task { pthread_t tid; int weight; } task;
+
+static long total;
+
+static void *task_main(void *p)
+{
+    task *t = p;
+    total += t->weight; // NORACE
+    return NULL;
+}
+
+static int task_spawn(int weight, task **out)
+{
+    task *t = malloc(sizeof *t);
+    if (!t)
+        return 0;
+    t->weight = weight;
+    if (pthread_create(&t->tid, NULL, task_main, t) != 0) {
+        free(t);
+        return 0;
+    }
+    *out = t;
+    return 1;
+}
+
+static void task_join(task *t)
+{
+    pthread_join(t->tid, NULL);
+    free(t);
+}
+
+static void pair(void)
+{
+    task *a, *b;
+    if (task_spawn(2, &a))
+        task_join(a);
+    if (task_spawn(3, &b))
+        task_join(b);
+    printf("%ld\n", total); // NORACE
+}
+
+static void run_all(void)
+{
+    task *first;
+    if (task_spawn(1, &first))
+        task_join(first);
+    pair();
+    total += 10; // NORACE
+}
+
+int main(void)
+{
+    run_all();
+    printf("%ld\n", total); // NORACE
+    return 0;
+}
