@@ -50,6 +50,7 @@ typedef struct dse_state {
     unsigned long runs, inputs, with_threads, queries, sat, unsat, unknown, cache_hits, pruned, order;
     char capped[32];
     char *stdin_path, *nondet_path; /* the current input's files */
+    rh_dse_applied applied;         /* ... its environment and other files */
 } dse_state;
 
 static void input_free(rh_dse_input *in)
@@ -59,6 +60,12 @@ static void input_free(rh_dse_input *in)
     free(in->args);
     free(in->in);
     free(in->nondet);
+    for (int i = 0; i < in->nenv; i++)
+        free(in->env[i].name), free(in->env[i].value);
+    free(in->env);
+    for (int i = 0; i < in->nfiles; i++)
+        free(in->files[i].path), free(in->files[i].data);
+    free(in->files);
     memset(in, 0, sizeof *in);
 }
 
@@ -74,6 +81,19 @@ static void input_copy(rh_dse_input *to, const rh_dse_input *from)
     to->nondet = rh_xcalloc((size_t)from->nnondet + 1, sizeof *to->nondet);
     if (from->nnondet)
         memcpy(to->nondet, from->nondet, (size_t)from->nnondet * sizeof *to->nondet);
+    to->env = rh_xcalloc((size_t)from->nenv + 1, sizeof *to->env);
+    for (int i = 0; i < from->nenv; i++) {
+        to->env[i].name = rh_xstrdup(from->env[i].name);
+        to->env[i].value = from->env[i].value ? rh_xstrdup(from->env[i].value) : NULL;
+    }
+    to->files = rh_xcalloc((size_t)from->nfiles + 1, sizeof *to->files);
+    for (int i = 0; i < from->nfiles; i++) {
+        to->files[i] = from->files[i];
+        to->files[i].path = rh_xstrdup(from->files[i].path);
+        to->files[i].data = rh_xmalloc(from->files[i].n + 1);
+        if (from->files[i].n)
+            memcpy(to->files[i].data, from->files[i].data, from->files[i].n);
+    }
 }
 
 /* The first input: the --arg values and the --stdin file, else no
@@ -120,7 +140,12 @@ static int use(dse_state *d, const rh_dse_input *in, char *err)
 {
     if (write_input_files(d, in, &d->stdin_path, &d->nondet_path, err))
         return -1;
-    d->h->use_input(d->h->sess, in, d->stdin_path, d->nondet_path);
+    rh_dse_applied_free(&d->applied);
+    rh_dse_input_words(in, &d->applied);
+    if (rh_dse_apply_words((const char *const *)d->applied.words, d->applied.nwords, d->tmp,
+                           &d->applied, err))
+        return -1;
+    d->h->use_input(d->h->sess, in, d->stdin_path, d->nondet_path, &d->applied);
     return 0;
 }
 
@@ -183,6 +208,7 @@ static void child_input(const rh_dse_log *log, Z3_model m, const rh_dse_input *p
     for (int i = c->nargs; i < old; i++)
         free(c->args[i]);
     c->args[c->nargs] = NULL;
+    rh_dse_child_slots(log, m, c);
 }
 
 /* ---- solving ---- */
@@ -441,5 +467,6 @@ int rh_dse_search(const rh_dse_hooks *h, const rh_options *o, const char *tmp, d
     rh_map_free(&d.failed);
     free(d.stdin_path);
     free(d.nondet_path);
+    rh_dse_applied_free(&d.applied);
     return rc;
 }
