@@ -33,6 +33,7 @@ void __rh_sym_branch(rt_sym_node *c, uint64_t taken, uint32_t site);
 typedef struct env_slot {
     char *name;
     char *buf;              /* the value the program sees, NULL when absent */
+    const char *orig;       /* libc's value when the slot was made */
     rt_sym_node *present;
 } env_slot;
 
@@ -101,6 +102,7 @@ static int env_slot_of(const char *name)
     uint32_t base = RH_SYM_ENV + (uint32_t)k * RH_SYM_ENV_STRIDE;
     log_name('e', k, name);
     envs[k].present = presence(base, v != NULL);
+    envs[k].orig = v;
     if (v) { /* a copy with RH_SYM_ENV_LEN symbolic bytes, as main's arguments get */
         size_t len = strlen(v), size = len > RH_SYM_ENV_LEN ? len + 1 : RH_SYM_ENV_LEN + 1;
         if (!(envs[k].buf = calloc(1, size)))
@@ -121,8 +123,8 @@ char *__rh_sym_getenv(const char *name)
     if (!rt_sym_on || !name)
         return v;
     int k = env_slot_of(name);
-    if (k < 0)
-        return v;
+    if (k < 0 || v != envs[k].orig)
+        return v; /* the program set or unset it since: its own value, concrete */
     presence_branch(envs[k].present, v != NULL, ENV_SITE_BASE + (uint32_t)k);
     return v && envs[k].buf ? envs[k].buf : v;
 }
