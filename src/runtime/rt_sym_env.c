@@ -1,6 +1,6 @@
 /* rt_sym_env.c - environment variables and files as symbolic inputs of
- * concolic runs (--inputs=solver).  The pass sends getenv, fopen and open
- * here (dse_instrument.c).  A name the program asks for gets a slot
+ * concolic runs (--inputs=solver).  The pass sends getenv, fopen, open,
+ * access, stat and lstat here (dse_instrument.c).  A name the program asks for gets a slot
  * (rt_sym_abi.h): whether it is there is a variable, recorded as a branch
  * the search may flip, and its value's or content's bytes are variables
  * too.  The search chooses values for the next input; the engine sets the
@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 void __rh_sym_branch(rt_sym_node *c, uint64_t taken, uint32_t site);
@@ -208,8 +209,9 @@ static void remember(void *stream, int fd, int slot)
  * presence branch, and the stream or descriptor read from it. */
 static void opened_file(const char *path, int substituted, int there, void *stream, int fd)
 {
+    there = there != 0;
     if (!rt_sym_on || (there && !substituted)) { /* a real file: concrete */
-        if (there)
+        if (there && (stream || fd >= 0))
             remember(stream, fd, -1);
         return;
     }
@@ -221,7 +223,7 @@ static void opened_file(const char *path, int substituted, int there, void *stre
         files[k].present = presence(RH_SYM_FILE + (uint32_t)k * RH_SYM_FILE_STRIDE, there);
     }
     presence_branch(files[k].present, there, FILE_SITE_BASE + (uint32_t)k);
-    if (there)
+    if (there && (stream || fd >= 0))
         remember(stream, fd, k);
 }
 
@@ -266,6 +268,48 @@ int __rh_sym_open(const char *path, int flags, ...)
     if (path && rd)
         opened_file(path, sub != NULL, fd >= 0, NULL, fd);
     return fd;
+}
+
+/* access, stat and lstat of a path: whether the file is there is the
+ * slot's presence, as fopen's is (a program often looks before it opens). */
+int __rh_sym_access(const char *path, int mode)
+{
+    const char *sub = path ? subst_of(path) : NULL;
+    int rc;
+    if (sub && strcmp(sub, "-") == 0) {
+        errno = ENOENT;
+        rc = -1;
+    } else {
+        rc = access(sub ? sub : path, mode);
+    }
+    if (path && !(mode & W_OK))
+        opened_file(path, sub != NULL, rc == 0, NULL, -1);
+    return rc;
+}
+
+static int stat_like(const char *path, struct stat *st, int (*fn)(const char *, struct stat *))
+{
+    const char *sub = path ? subst_of(path) : NULL;
+    int rc;
+    if (sub && strcmp(sub, "-") == 0) {
+        errno = ENOENT;
+        rc = -1;
+    } else {
+        rc = fn(sub ? sub : path, st);
+    }
+    if (path)
+        opened_file(path, sub != NULL, rc == 0, NULL, -1);
+    return rc;
+}
+
+int __rh_sym_stat(const char *path, struct stat *st)
+{
+    return stat_like(path, st, stat);
+}
+
+int __rh_sym_lstat(const char *path, struct stat *st)
+{
+    return stat_like(path, st, lstat);
 }
 
 /* The entry of a stream (or, stream NULL, a descriptor) read from a

@@ -423,15 +423,17 @@ static int do_getopt(sym_ctx *c, LLVMValueRef in, const char *name)
     return 1;
 }
 
-/* Where inputs come from outside: getenv, and files opened for reading,
- * go to the runtime's models (rt_sym_env.c), which take the same
- * arguments. */
+/* Where inputs come from outside: getenv, and files opened for reading
+ * or looked at (access, stat), go to the runtime's models (rt_sym_env.c),
+ * which take the same arguments. */
 static int do_input_source(sym_ctx *c, LLVMValueRef in, const char *name)
 {
     static const char *const models[][2] = {
         {"getenv", "__rh_sym_getenv"}, {"secure_getenv", "__rh_sym_getenv"},
         {"fopen", "__rh_sym_fopen"},   {"fopen64", "__rh_sym_fopen"},
-        {"open", "__rh_sym_open"},     {"open64", "__rh_sym_open"}};
+        {"open", "__rh_sym_open"},     {"open64", "__rh_sym_open"},
+        {"access", "__rh_sym_access"}, {"stat", "__rh_sym_stat"},
+        {"lstat", "__rh_sym_lstat"}};
     size_t i = 0, n = sizeof models / sizeof models[0];
     while (i < n && strcmp(models[i][0], name) != 0)
         i++;
