@@ -431,7 +431,8 @@ static char *entry_clause(dse_state *d)
     if (d->entry_branches < 0)
         return rh_xstrdup("no concolic run reported the coverage of thread entry functions");
     return rh_xasprintf("%lu of %ld thread start routines ran; %lu of %ld directions of the "
-                        "branches in the functions they reach were taken",
+                        "branches in the functions they reach were taken (by any thread, over the "
+                        "concolic runs)",
                         map_size(&d->entry_ran), d->entries, map_size(&d->entry_dirs),
                         2 * d->entry_branches);
 }
@@ -446,7 +447,7 @@ static void report(dse_state *d, dse_stop stop)
                         "%lu of them created threads; %lu of %lu directions of the %lu symbolic "
                         "branches seen were covered; %lu solver queries (%lu sat, %lu unsat, %lu "
                         "unknown, %lu answered by the cache); %lu inputs pruned (no new branch); "
-                        "%s (over the concolic runs); the search stopped: %s%s%s",
+                        "%s; the search stopped: %s%s%s",
                    d->inputs, d->with_threads, dirs, 2 * sites, sites, d->queries, d->sat, d->unsat,
                    d->unknown, d->cache_hits, d->pruned, entry, why,
                    d->capped[0] ? "; a run's recording was capped at its limit of " : "", d->capped);
