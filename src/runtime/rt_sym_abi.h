@@ -69,7 +69,10 @@ enum rh_sym_op {
 #define RH_SYM_FILE_STRIDE (RH_SYM_FILE_LEN + 1)
 
 /* What a stdin hook saw (__rh_sym_input's kind). */
-enum rh_sym_input { RH_SYM_IN_READ = 1, RH_SYM_IN_FREAD, RH_SYM_IN_FGETS, RH_SYM_IN_GETLINE };
+enum rh_sym_input {
+    RH_SYM_IN_READ = 1, RH_SYM_IN_FREAD, RH_SYM_IN_FGETS, RH_SYM_IN_GETLINE,
+    RH_SYM_IN_MMAP      /* from: the descriptor, buf: the mapping, size: its length */
+};
 
 /* The libc functions the builder models (__rh_sym_model's kind). */
 enum rh_sym_model {

@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -333,9 +334,17 @@ static void mark_file(int k, long at, const void *buf, uint64_t n)
 
 int rt_sym_file_input(uint32_t kind, void *from, void *buf, int64_t ret, uint64_t size)
 {
-    int e = kind == RH_SYM_IN_READ ? open_entry(NULL, (int)(intptr_t)from) : open_entry(from, -1);
+    int by_fd = kind == RH_SYM_IN_READ || kind == RH_SYM_IN_MMAP;
+    int e = by_fd ? open_entry(NULL, (int)(intptr_t)from) : open_entry(from, -1);
     if (e < 0)
         return 0;
+    if (kind == RH_SYM_IN_MMAP) { /* the mapped bytes the file has, from offset 0 */
+        struct stat st;
+        if (buf && buf != MAP_FAILED && fstat((int)(intptr_t)from, &st) == 0)
+            mark_file(opened[e].slot - 1, 0, buf,
+                      size < (uint64_t)st.st_size ? size : (uint64_t)st.st_size);
+        return 1;
+    }
     if (ret <= 0 || !buf)
         return 1;
     /* where the stream stands after the call, and the bytes it delivered */

@@ -92,7 +92,7 @@ def main():
                 check("%s: no race" % name, verdict != "race" and not lines, (verdict, sorted(lines), notes))
             check("%s: the note says what the solver explored" % name,
                   "inputs chosen by the solver" in notes and "thread start routines ran" in notes, notes)
-            if name.startswith(("env_", "config_")) and racy:
+            if name.startswith(("env_", "config_", "mapped_")) and racy:
                 program = json.load(open(wit)).get("program", []) if os.path.exists(wit) else []
                 word = "--env=" if name.startswith("env_") else "--file-hex="
                 check("%s: the witness carries the %s word" % (name, word),

@@ -340,7 +340,8 @@ static void do_switch(sym_ctx *c, LLVMValueRef in)
 }
 
 /* libc calls with a model or an input effect: name, what, and which
- * arguments are a, b, n (-1: none). */
+ * arguments are a, b, n (-1: none; RH_SYM_ARG_RESULT: the call's result). */
+#define RH_SYM_ARG_RESULT (-2)
 static const struct {
     const char *name;
     int kind, a, b, n, input;
@@ -358,10 +359,14 @@ static const struct {
     {"read", RH_SYM_IN_READ, 0, 1, -1, 1},     {"fread", RH_SYM_IN_FREAD, 3, 0, 1, 1},
     {"fgets", RH_SYM_IN_FGETS, 2, 0, 1, 1},    {"getline", RH_SYM_IN_GETLINE, 2, 0, -1, 1},
     {"getdelim", RH_SYM_IN_GETLINE, 3, 0, -1, 1},
+    {"mmap", RH_SYM_IN_MMAP, 4, RH_SYM_ARG_RESULT, 1, 1},
+    {"mmap64", RH_SYM_IN_MMAP, 4, RH_SYM_ARG_RESULT, 1, 1},
 };
 
 static LLVMValueRef arg_or(sym_ctx *c, LLVMValueRef call, int i, int as_ptr)
 {
+    if (i == RH_SYM_ARG_RESULT && as_ptr && LLVMGetTypeKind(LLVMTypeOf(call)) == LLVMPointerTypeKind)
+        return call;
     if (i < 0)
         return as_ptr ? null_shadow(c) : k64(c, 0);
     LLVMValueRef a = LLVMGetOperand(call, (unsigned)i);
