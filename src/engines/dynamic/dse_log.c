@@ -118,7 +118,7 @@ static int read_input_or_cover(rh_dse_log *log, const char *line)
         char *name = unhex(line + n);
         if (!names || slot < 0 || slot >= max || !name || !*name) {
             free(name);
-            return 0;
+            return names && slot >= 0 && slot < max; /* a name no word can carry: the slot stays unnamed */
         }
         free(names[slot]);
         names[slot] = name;

@@ -68,9 +68,13 @@ static void env_slot(const rh_dse_log *log, Z3_model m, int k, rh_dse_input *c)
             else
                 bytes[v->var - base - 1] = (char)val;
         }
+    const char *name = log->env_name[k];
+    for (const char *p = name; *p; p++)
+        if (*p == '=' || (unsigned char)*p < 0x20)
+            return; /* no environment entry can name it: libc's answer stays */
     if (present < 0)
         return;
-    rh_dse_env *e = env_entry(c, log->env_name[k]);
+    rh_dse_env *e = env_entry(c, name);
     free(e->value);
     e->value = present ? rh_xstrdup(bytes) : NULL;
 }
