@@ -232,6 +232,8 @@ int rh_dynamic_command(const rh_options *o)
         if (checked == 1)
             fprintf(stderr, "racehunt: note: %s records no source hashes (an older witness): "
                             "its program's files are not checked\n", o->files[0]);
+        if (replay && po.ninput_words)
+            po.inputs_solver = 1; /* files the solver chose: the build with its models (dse.h) */
         rc = checked < 0 ? -1 : rh_dyn_build(&prog, &po, 0, &bin, err);
         bin.args = po.run_args, bin.nargs = po.nrun_args; /* run: --arg and after --; replay: the witness's */
         if (rc == 0 && !(tmp = rh_frontend_tmpdir(err)))
@@ -239,11 +241,18 @@ int rh_dynamic_command(const rh_options *o)
         char *in_path = NULL; /* the input a --inputs=solver witness carries */
         if (rc == 0 && replay && po.stdin_hex && !(rc = rh_dse_stdin_file(po.stdin_hex, tmp, &in_path, err)))
             bin.stdin_path = in_path;
+        rh_dse_applied applied = {0}; /* ... and its environment and files */
+        if (rc == 0 && replay && po.ninput_words &&
+            !(rc = rh_dse_apply_words(po.input_words, po.ninput_words, tmp, &applied, err))) {
+            bin.env = (const char *const *)applied.env, bin.nenv = applied.nenv;
+            bin.files_index = applied.files_index;
+        }
         if (rc == 0)
             rc = replay ? command_replay(o, w, &bin, tmp) : command_run(&po, &prog, &bin, tmp);
         else
             rc = rh_cli_fail(err);
         free(in_path);
+        rh_dse_applied_free(&applied);
         rh_dyn_binary_free(&bin);
         rh_model_free(&prog);
     } else {

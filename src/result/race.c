@@ -308,7 +308,45 @@ char *rh_witness_program(const rh_options *o)
     free(in);
     if (o->stdin_hex) /* input the solver chose: the witness carries it */
         add_token(&s, "--stdin-hex=", o->stdin_hex);
+    for (int i = 0; i < o->ninput_words; i++) /* ... and its environment and files */
+        add_token(&s, "", o->input_words[i]);
     return s;
+}
+
+static int env_name_ok(const char *s, size_t n)
+{
+    if (n == 0)
+        return 0;
+    for (size_t i = 0; i < n; i++)
+        if (s[i] == '=' || (unsigned char)s[i] < 0x20)
+            return 0;
+    return 1;
+}
+
+int rh_witness_input_word(const char *word, char *err)
+{
+    if (strncmp(word, "--env=", 6) == 0) {
+        const char *eq = strchr(word + 6, '=');
+        if (!eq || !env_name_ok(word + 6, (size_t)(eq - word - 6)))
+            return rh_fail(err, "witness word %.60s is not --env=NAME=VALUE", word);
+        return 1;
+    }
+    if (strncmp(word, "--env-unset=", 12) == 0) {
+        if (!env_name_ok(word + 12, strlen(word + 12)))
+            return rh_fail(err, "witness word %.60s is not --env-unset=NAME", word);
+        return 1;
+    }
+    if (strncmp(word, "--file-hex=", 11) == 0) {
+        const char *hex = word + 11, *colon = strchr(hex, ':');
+        size_t n = colon ? (size_t)(colon - hex) : 0;
+        int ok = colon && n % 2 == 0 && colon[1];
+        for (size_t i = 0; ok && i < n; i++)
+            ok = isxdigit((unsigned char)hex[i]);
+        if (!ok)
+            return rh_fail(err, "witness word %.60s is not --file-hex=HEX:PATH", word);
+        return 1;
+    }
+    return 0;
 }
 
 char **rh_witness_program_split(const char *program, int *n)
@@ -334,14 +372,20 @@ char *rh_witness_program_join(const char *const *words, int n)
 
 void rh_witness_program_parse(const char *program, rh_options *o, char ***tokens, int *ntokens)
 {
-    int n = 0, nfiles = 0, nargs = 0;
+    int n = 0, nfiles = 0, nargs = 0, ninputs = 0;
     char **t = rh_witness_program_split(program, &n);
-    for (int i = 0; i < n; i++) { /* files first, then program arguments, in order; options last */
+    char err[RH_ERR_MAX];
+    /* files first, then program arguments, then input words, in order; options last */
+    for (int i = 0; i < n; i++) {
         char *tok = t[i];
         if (strncmp(tok, "--arg=", 6) == 0) {
             memmove(tok, tok + 6, strlen(tok + 6) + 1);
             memmove(t + nfiles + nargs + 1, t + nfiles + nargs, (size_t)(i - nfiles - nargs) * sizeof *t);
             t[nfiles + nargs++] = tok;
+        } else if (rh_witness_input_word(tok, err) == 1) {
+            int at = nfiles + nargs + ninputs++;
+            memmove(t + at + 1, t + at, (size_t)(i - at) * sizeof *t);
+            t[at] = tok;
         } else if (strncmp(tok, "--stdin=", 8) == 0)
             o->stdin_file = tok + 8;
         else if (strncmp(tok, "--stdin-hex=", 12) == 0)
@@ -363,6 +407,8 @@ void rh_witness_program_parse(const char *program, rh_options *o, char ***tokens
     o->nfiles = nfiles;
     o->run_args = (const char **)t + nfiles;
     o->nrun_args = nargs;
+    o->input_words = (const char *const *)t + nfiles + nargs;
+    o->ninput_words = ninputs;
     *tokens = t;
     *ntokens = n;
 }

@@ -220,6 +220,10 @@ char *rh_witness_program_join(const char *const *words, int n);
  * they point into *tokens (ntokens owned strings, files first, then the
  * arguments), which the caller frees (o->run_args is not to be freed). */
 void rh_witness_program_parse(const char *program, rh_options *o, char ***tokens, int *ntokens);
+/* Whether word is an input word of --inputs=solver (--env=NAME=VALUE,
+ * --env-unset=NAME, --file-hex=HEX:PATH; engines/dynamic/dse.h): 1 when it
+ * is one, well formed; 0 when it is none; -1 with err set when malformed. */
+int rh_witness_input_word(const char *word, char *err);
 
 void rh_witness_free(rh_witness *w);
 void rh_race_free(rh_race *r);

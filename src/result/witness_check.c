@@ -143,10 +143,13 @@ static int check_program(json_t *program, char *err)
         return 0;
     if (!json_is_array(program) || json_array_size(program) == 0)
         return rh_fail(err, "the witness names no program to replay");
-    for (size_t i = 0; i < json_array_size(program); i++)
+    for (size_t i = 0; i < json_array_size(program); i++) {
         if (!plain_string(json_array_get(program, i)) ||
             !*json_string_value(json_array_get(program, i)))
             return rh_fail(err, "word %zu of \"program\" is not a file name or option", i);
+        if (rh_witness_input_word(json_string_value(json_array_get(program, i)), err) < 0)
+            return -1; /* an environment variable or file the solver chose, malformed */
+    }
     return 0;
 }
 

@@ -61,6 +61,43 @@ static void log_line(const char *fmt, ...)
         loglen += (size_t)n < sizeof logbuf - loglen ? (size_t)n : 0;
 }
 
+void rt_sym_log_record(const char *fmt, ...)
+{
+    if (log_fd < 0)
+        return;
+    if (loglen > sizeof logbuf - 2200)
+        log_flush();
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(logbuf + loglen, sizeof logbuf - loglen, fmt, ap);
+    va_end(ap);
+    if (n > 0 && (size_t)n < sizeof logbuf - loglen)
+        loglen += (size_t)n;
+    log_flush();
+}
+
+/* Branch coverage of the thread entry functions (dse_cover.c defines them
+ * in a concolic build): a byte per side of each of N branches, set when
+ * the side is taken, then a byte per start routine, set when it runs. */
+extern const uint32_t __rh_sym_cover_n __attribute__((weak));
+extern const uint32_t __rh_sym_cover_entries __attribute__((weak));
+extern uint8_t __rh_sym_cover_map[] __attribute__((weak));
+
+static void finish(void)
+{
+    if (&__rh_sym_cover_n && &__rh_sym_cover_entries && __rh_sym_cover_map) {
+        uint32_t n = __rh_sym_cover_n, e = __rh_sym_cover_entries;
+        log_line("C %u %u\n", n, e);
+        for (uint32_t i = 0; i < 2 * n; i++)
+            if (__rh_sym_cover_map[i])
+                log_line("c %u %u\n", i / 2, i % 2);
+        for (uint32_t i = 0; i < e; i++)
+            if (__rh_sym_cover_map[2 * n + i])
+                log_line("r %u\n", i);
+    }
+    log_flush();
+}
+
 static void cap(const char *why)
 {
     if (!capped++)
@@ -87,7 +124,7 @@ __attribute__((constructor)) static void rt_sym_init(void)
     if (arena == MAP_FAILED)
         return;
     rt_sym_on = 1;
-    atexit(log_flush);
+    atexit(finish);
 }
 
 rt_sym_node *rt_sym_mk(int op, int bits, rt_sym_node *a, rt_sym_node *b, rt_sym_node *c, uint64_t k)

@@ -35,4 +35,14 @@ void rt_sym_pin(rt_sym_node *cond);
 /* the expression of an n-byte value at p (bytes without one are constants) */
 rt_sym_node *rt_sym_load_bytes(const void *p, uint64_t n);
 
+/* Appends one record (rt_sym_abi.h) to the log, written at once. */
+void rt_sym_log_record(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Pins the byte expression v to 0 or a printable ASCII character (a value
+ * a witness, JSON text, can carry and a shell can type). */
+void rt_sym_pin_printable(rt_sym_node *v);
+/* After a read: when `from` (a stream, or for read a descriptor) reads a
+ * file rt_sym_env.c substituted, its bytes become that file's variables;
+ * 1 when it does (the read is not standard input). */
+int rt_sym_file_input(uint32_t kind, void *from, void *buf, int64_t ret, uint64_t size);
+
 #endif

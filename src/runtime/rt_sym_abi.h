@@ -17,6 +17,14 @@
  *   P ID                     node ID (1 bit) held: a concretised address or
  *                            a bound, never negated
  *   E REASON                 the recording ended early (a cap was reached)
+ *   I KIND SLOT HEX          input slot SLOT of KIND (e: an environment
+ *                            variable, f: a file opened for reading) is
+ *                            named by the bytes HEX spells (rt_sym_env.c)
+ *   C SITES ENTRIES          the run ends; the thread entry functions have
+ *                            SITES conditional branches, ENTRIES start
+ *                            routines (dse_cover.c); then:
+ *   c SITE DIR               branch SITE went DIR (0/1) in this run
+ *   r ENTRY                  start routine ENTRY ran in this run
  * Nodes are written before the first record that names them.
  */
 #ifndef RH_RT_SYM_ABI_H
@@ -46,8 +54,25 @@ enum rh_sym_op {
 #define RH_SYM_NONDET 10000
 #define RH_SYM_NONDET_MAX 4096
 
+/* Environment variables and files opened for reading: slot K (in the order
+ * a run first asks for a name) has variables from RH_SYM_ENV +
+ * K * RH_SYM_ENV_STRIDE: first its presence (8 bits, 0 or 1: getenv's
+ * NULL or not, the file there or not), then byte J of its value or content
+ * at +1+J. */
+#define RH_SYM_ENV 20000
+#define RH_SYM_ENV_SLOTS 16
+#define RH_SYM_ENV_LEN 64
+#define RH_SYM_ENV_STRIDE (RH_SYM_ENV_LEN + 1)
+#define RH_SYM_FILE 40000
+#define RH_SYM_FILE_SLOTS 8
+#define RH_SYM_FILE_LEN 4096
+#define RH_SYM_FILE_STRIDE (RH_SYM_FILE_LEN + 1)
+
 /* What a stdin hook saw (__rh_sym_input's kind). */
-enum rh_sym_input { RH_SYM_IN_READ = 1, RH_SYM_IN_FREAD, RH_SYM_IN_FGETS };
+enum rh_sym_input {
+    RH_SYM_IN_READ = 1, RH_SYM_IN_FREAD, RH_SYM_IN_FGETS, RH_SYM_IN_GETLINE,
+    RH_SYM_IN_MMAP      /* from: the descriptor, buf: the mapping, size: its length */
+};
 
 /* The libc functions the builder models (__rh_sym_model's kind). */
 enum rh_sym_model {

@@ -19,8 +19,7 @@ static int printable(char c)
     return c == 0 || (c >= 0x20 && c <= 0x7e);
 }
 
-/* v is 0 or a printable ASCII character */
-static void pin_printable(rt_sym_node *v)
+void rt_sym_pin_printable(rt_sym_node *v)
 {
     rt_sym_node *lo = rt_sym_mk(RH_SYM_UGE, 1, v, rt_sym_const(8, 0x20), NULL, 0);
     rt_sym_node *hi = rt_sym_mk(RH_SYM_ULE, 1, v, rt_sym_const(8, 0x7e), NULL, 0);
@@ -56,7 +55,7 @@ char **__rh_sym_main(int argc, char **argv, void **argc_expr)
                                         (unsigned char)nv[i][j]);
             rt_sym_set_byte(nv[i] + j, v);
             if (printable(nv[i][j]))
-                pin_printable(v); /* arguments a witness (JSON text) can carry and a shell can type */
+                rt_sym_pin_printable(v);
         }
     }
     return nv;
@@ -75,7 +74,15 @@ void __rh_sym_input(uint32_t kind, void *from, void *buf, int64_t ret, uint64_t 
 {
     if (!rt_sym_on)
         return;
+    if (kind == RH_SYM_IN_GETLINE) /* getline's and getdelim's first argument: where the line is */
+        buf = buf ? *(void **)buf : NULL;
+    if (rt_sym_file_input(kind, from, buf, ret, size))
+        return;
     switch (kind) {
+    case RH_SYM_IN_GETLINE: /* buf: the line's buffer */
+        if (from == (void *)stdin && ret > 0 && buf)
+            mark_stdin(buf, (uint64_t)ret);
+        break;
     case RH_SYM_IN_READ:
         if ((intptr_t)from == 0 && ret > 0)
             mark_stdin(buf, (uint64_t)ret);

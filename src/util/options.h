@@ -55,6 +55,9 @@ typedef struct rh_options {
     int inputs_solver;        /* --inputs=solver: the dynamic engine's inputs come from
                                * dynamic symbolic execution (engines/dynamic/dse.h) */
     const char *stdin_hex;    /* a witness's standard input, in hex (--stdin-hex in its program) */
+    const char *const *input_words; /* a witness's environment and files (--env=, --env-unset=,
+                               * --file-hex= in its program; engines/dynamic/dse.h) */
+    int ninput_words;
     const char *stdin_file;   /* --stdin FILE: the program's standard input in the dynamic
                                * engine's runs (default /dev/null) */
     const char *suppressions; /* --suppressions FILE: TSan-syntax rules hiding known races */

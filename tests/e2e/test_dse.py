@@ -3,11 +3,16 @@
 dynamic/dse.h) over tests/dse: every program there starts its threads only
 on the right input (a magic word, a flag and a count or the argument count
 in argv, a line length, a key=value configuration, a binary header or an
-answer on standard input, a checksum, a nondet value).  Each racy program's
+answer on standard input, a line read with getline, a checksum, a nondet
+value, an environment variable, a configuration file).  Each racy program's
 race is found by `--engine=dynamic --inputs=solver` within 30 s at exactly
 its RACE lines, its witness records the input the solver chose and
 `racehunt replay` reproduces the race; each race-free twin gets no race.
-Without --inputs=solver the runs never get past the check; a bad
+The witness of a program gated by getenv carries an --env= word, of one
+gated by a file a --file-hex= word, and a witness whose such word is
+malformed is refused (one error line, exit 2).  The stats count the thread
+start routines that ran and the branch directions taken in what they
+reach.  Without --inputs=solver the runs never get past the check; a bad
 --inputs value is one error line, exit 2."""
 import glob
 import json
@@ -32,14 +37,37 @@ def analyse(rh, prog, tmp, env):
     t0 = time.time()
     args = ["--engine=dynamic", "--inputs=solver", "--format=json", "--stats",
             "--timeout=%d" % (30 if racy else 8), "--witness=" + wit, prog]
-    rc, verdict, lines, notes, err = harness.run_json(rh, args, env=env, cwd=tmp, timeout=120)
+    p = subprocess.run([rh] + args, capture_output=True, text=True, env=env, cwd=tmp, timeout=120)
+    try:
+        rep = json.loads(p.stdout)
+    except ValueError:
+        rep = {}
+    verdict, stats = rep.get("verdict"), rep.get("stats", {})
+    lines = {a["line"] for r in rep.get("races", []) for a in r.get("accesses", [])}
+    notes = " | ".join(rep.get("notes", []))
     took = time.time() - t0
     replayed = None
     if racy and os.path.exists(wit):
         p = subprocess.run([rh, "replay", "--format=json", wit], capture_output=True, text=True,
                            env=env, cwd=tmp, timeout=120)
         replayed = p.returncode
-    return prog, racy, rc, verdict, lines, notes, took, wit, replayed
+    return prog, racy, p.returncode, verdict, lines, notes, took, wit, replayed, stats
+
+
+def bad_witness(rh, tmp, env):
+    """A witness whose --env= word names no variable is refused."""
+    wit = os.path.join(tmp, "env_mode_race.c.json")
+    if not os.path.exists(wit):
+        check("env_mode_race.c: a witness to spoil", False, wit)
+        return
+    w = json.load(open(wit))
+    w["program"] = ["--env==turbo" if x.startswith("--env=") else x for x in w["program"]]
+    bad = os.path.join(tmp, "bad-env.json")
+    json.dump(w, open(bad, "w"))
+    p = subprocess.run([rh, "replay", bad], capture_output=True, text=True, env=env, cwd=tmp, timeout=60)
+    check("a malformed --env= word: one error line, exit 2",
+          p.returncode == 2 and p.stderr.count("\n") == 1 and "--env=NAME=VALUE" in p.stderr,
+          (p.returncode, p.stderr))
 
 
 def main():
@@ -49,7 +77,7 @@ def main():
         env = dict(os.environ, RACEHUNT_CACHE=os.path.join(tmp, "cache"))
         with ThreadPoolExecutor(2) as pool:
             results = list(pool.map(lambda p: analyse(rh, p, tmp, env), PROGRAMS))
-        for prog, racy, rc, verdict, lines, notes, took, wit, replayed in results:
+        for prog, racy, rc, verdict, lines, notes, took, wit, replayed, stats in results:
             name = os.path.basename(prog)
             want, _ = harness.annotations(prog)
             if racy:
@@ -63,7 +91,17 @@ def main():
             else:
                 check("%s: no race" % name, verdict != "race" and not lines, (verdict, sorted(lines), notes))
             check("%s: the note says what the solver explored" % name,
-                  "inputs chosen by the solver" in notes, notes)
+                  "inputs chosen by the solver" in notes and "thread start routines ran" in notes, notes)
+            if name.startswith(("env_", "config_", "mapped_")) and racy:
+                program = json.load(open(wit)).get("program", []) if os.path.exists(wit) else []
+                word = "--env=" if name.startswith("env_") else "--file-hex="
+                check("%s: the witness carries the %s word" % (name, word),
+                      any(w.startswith(word) for w in program), program)
+            if name.startswith("stdin_getline_"):
+                check("%s: one start routine ran, both sides of its branch were taken" % name,
+                      stats.get("dse.entry_functions_ran") == 1 and stats.get("dse.entry_branches") == 1
+                      and stats.get("dse.entry_directions_covered") == 2, stats)
+        bad_witness(rh, tmp, env)
         gate = os.path.join(suite.ROOT, "tests", "dse", "argv_magic_race.c")
         rc, verdict, lines, notes, err = harness.run_json(
             rh, ["--engine=dynamic", "--format=json", "--timeout=6", gate], env=env, cwd=tmp)

@@ -22,8 +22,27 @@
  * set only when the result does not verify (a racehunt bug). */
 int rh_dse_instrument(LLVMModuleRef m, char *err);
 
-/* One input of the program: its arguments, its standard input and the
- * values of its __VERIFIER_nondet_* calls in order. */
+/* Adds the coverage marks of the thread entry functions to m (dse_cover.c;
+ * rt_sym_abi.h's C, c and r records); rh_dse_instrument calls it last. */
+void rh_dse_cover(LLVMModuleRef m);
+
+/* An environment variable of an input: value NULL when it is not set. */
+typedef struct rh_dse_env {
+    char *name, *value;
+} rh_dse_env;
+
+/* A file of an input (one the program opens for reading), when present
+ * its content. */
+typedef struct rh_dse_file {
+    char *path;
+    unsigned char *data;
+    size_t n;
+    int present;
+} rh_dse_file;
+
+/* One input of the program: its arguments, its standard input, the
+ * values of its __VERIFIER_nondet_* calls in order, the environment
+ * variables and files it asked for. */
 typedef struct rh_dse_input {
     char **args;            /* argv[1..], owned */
     int nargs;
@@ -31,16 +50,34 @@ typedef struct rh_dse_input {
     size_t nin;
     long long *nondet;
     int nnondet;
+    rh_dse_env *env;
+    int nenv;
+    rh_dse_file *files;
+    int nfiles;
 } rh_dse_input;
+
+/* An input's environment and files as the runs get them: the words a
+ * witness's program carries (--env=NAME=VALUE, --env-unset=NAME,
+ * --file-hex=HEX:PATH), the entries the run's environment gets ("NAME=VALUE",
+ * or "NAME" to unset it) and the index of substitute files the runtime
+ * reads (RH_RT_FILES, rt_sym_env.c; NULL when there is none). */
+typedef struct rh_dse_applied {
+    char **words;
+    int nwords;
+    char **env;
+    int nenv;
+    char *files_index;
+} rh_dse_applied;
 
 /* What the search asks of the engine (dynamic_engine.c): runs of the
  * current input, and whether the verdict is settled. */
 typedef struct rh_dse_hooks {
     void *sess;
     /* Makes in the input of the runs that follow (args, stdin_path, the
-     * nondet values file, and the witness's program string). */
+     * nondet values file, environment and files, and the witness's
+     * program string); ap stays valid until the next call. */
     void (*use_input)(void *sess, const rh_dse_input *in, const char *stdin_path,
-                      const char *inputs_file);
+                      const char *inputs_file, const rh_dse_applied *ap);
     /* Run number i of the current input; sym_log: where the concolic run
      * writes its log (NULL: an ordinary run); *threads: threads it created. */
     int (*run)(void *sess, unsigned long i, const char *strategy, const char *sym_log,
@@ -58,6 +95,7 @@ int rh_dse_search(const rh_dse_hooks *h, const rh_options *o, const char *tmp, d
 /* ---- a concolic run's log, as Z3 terms (dse_log.c) ---- */
 
 #include <z3.h>
+#include "runtime/rt_sym_abi.h"
 
 typedef struct rh_dse_branch {
     unsigned site;          /* as logged: branch << 2 | leads-to-create flags */
@@ -81,6 +119,13 @@ typedef struct rh_dse_log {
     rh_dse_var *vars;
     int nvars;
     char capped[32];        /* the runtime's E record: what capped the recording, or "" */
+    char *env_name[RH_SYM_ENV_SLOTS];   /* I records: the slots' names, owned (NULL: none) */
+    char *file_path[RH_SYM_FILE_SLOTS];
+    long cover_sites, cover_entries;    /* the C record, -1 when the run wrote none */
+    unsigned *cover;        /* c records: SITE << 1 | DIR */
+    int ncover;
+    unsigned *ran;          /* r records */
+    int nran;
 } rh_dse_log;
 
 /* Reads the log at path into a fresh Z3 context; -1 with err set when it
@@ -88,7 +133,20 @@ typedef struct rh_dse_log {
 int rh_dse_log_read(const char *path, rh_dse_log *log, char *err);
 void rh_dse_log_free(rh_dse_log *log);
 
+/* Sets the environment variables and files of c (a copy of the input log
+ * ran) from log's slots, the model's values first (dse_slots.c). */
+void rh_dse_child_slots(const rh_dse_log *log, Z3_model m, rh_dse_input *c);
+
 /* ---- inputs in witnesses (dse_input.c) ---- */
+
+/* The witness words of in's environment and files (rh_dse_applied). */
+void rh_dse_input_words(const rh_dse_input *in, rh_dse_applied *ap);
+/* Fills ap's env and files_index from words (a witness's, or the search's
+ * own), writing the files' contents under dir; -1 with err set when a
+ * word is malformed or a file cannot be written. */
+int rh_dse_apply_words(const char *const *words, int n, const char *dir, rh_dse_applied *ap,
+                       char *err);
+void rh_dse_applied_free(rh_dse_applied *ap);
 
 /* n bytes as lowercase hex, a new string */
 char *rh_dse_hex(const unsigned char *b, size_t n);

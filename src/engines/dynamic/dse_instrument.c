@@ -6,7 +6,8 @@
  * comparisons, casts, selects and phis, carry them through memory (loads,
  * stores, memcpy) and through calls and returns of the program's own
  * functions, make inputs symbolic (main's argc and argv, reads of standard
- * input, __rh_nondet), model a few libc functions (rt_sym_model.c; getopt
+ * input, __rh_nondet; getenv and files opened for reading go to
+ * rt_sym_env.c), model a few libc functions (rt_sym_model.c; getopt
  * and getopt_long are replaced by rt_sym_getopt.c's), and
  * record the condition of each branch and switch case whose condition has
  * an expression.  A symbolic array index is concretised (its value pinned).
@@ -339,7 +340,8 @@ static void do_switch(sym_ctx *c, LLVMValueRef in)
 }
 
 /* libc calls with a model or an input effect: name, what, and which
- * arguments are a, b, n (-1: none). */
+ * arguments are a, b, n (-1: none; RH_SYM_ARG_RESULT: the call's result). */
+#define RH_SYM_ARG_RESULT (-2)
 static const struct {
     const char *name;
     int kind, a, b, n, input;
@@ -355,11 +357,16 @@ static const struct {
     {"getchar", RH_SYM_M_GETC, -1, -1, -1, 0}, {"fgetc", RH_SYM_M_GETC, 0, -1, -1, 0},
     {"getc", RH_SYM_M_GETC, 0, -1, -1, 0},     {"_IO_getc", RH_SYM_M_GETC, 0, -1, -1, 0},
     {"read", RH_SYM_IN_READ, 0, 1, -1, 1},     {"fread", RH_SYM_IN_FREAD, 3, 0, 1, 1},
-    {"fgets", RH_SYM_IN_FGETS, 2, 0, 1, 1},
+    {"fgets", RH_SYM_IN_FGETS, 2, 0, 1, 1},    {"getline", RH_SYM_IN_GETLINE, 2, 0, -1, 1},
+    {"getdelim", RH_SYM_IN_GETLINE, 3, 0, -1, 1},
+    {"mmap", RH_SYM_IN_MMAP, 4, RH_SYM_ARG_RESULT, 1, 1},
+    {"mmap64", RH_SYM_IN_MMAP, 4, RH_SYM_ARG_RESULT, 1, 1},
 };
 
 static LLVMValueRef arg_or(sym_ctx *c, LLVMValueRef call, int i, int as_ptr)
 {
+    if (i == RH_SYM_ARG_RESULT && as_ptr && LLVMGetTypeKind(LLVMTypeOf(call)) == LLVMPointerTypeKind)
+        return call;
     if (i < 0)
         return as_ptr ? null_shadow(c) : k64(c, 0);
     LLVMValueRef a = LLVMGetOperand(call, (unsigned)i);
@@ -421,6 +428,30 @@ static int do_getopt(sym_ctx *c, LLVMValueRef in, const char *name)
     return 1;
 }
 
+/* Where inputs come from outside: getenv, and files opened for reading
+ * or looked at (access, stat), go to the runtime's models (rt_sym_env.c),
+ * which take the same arguments. */
+static int do_input_source(sym_ctx *c, LLVMValueRef in, const char *name)
+{
+    static const char *const models[][2] = {
+        {"getenv", "__rh_sym_getenv"}, {"secure_getenv", "__rh_sym_getenv"},
+        {"fopen", "__rh_sym_fopen"},   {"fopen64", "__rh_sym_fopen"},
+        {"open", "__rh_sym_open"},     {"open64", "__rh_sym_open"},
+        {"access", "__rh_sym_access"}, {"stat", "__rh_sym_stat"},
+        {"lstat", "__rh_sym_lstat"}};
+    size_t i = 0, n = sizeof models / sizeof models[0];
+    while (i < n && strcmp(models[i][0], name) != 0)
+        i++;
+    if (i == n || LLVMGetNumArgOperands(in) < 1 || LLVMGetNumArgOperands(in) > 3)
+        return 0;
+    LLVMTypeRef ft = LLVMGetCalledFunctionType(in);
+    LLVMValueRef model = LLVMGetNamedFunction(c->m, models[i][1]);
+    if (!model)
+        model = LLVMAddFunction(c->m, models[i][1], ft);
+    LLVMSetOperand(in, LLVMGetNumOperands(in) - 1, model);
+    return 1;
+}
+
 static void do_call(sym_ctx *c, LLVMValueRef in)
 {
     LLVMValueRef fn;
@@ -447,7 +478,7 @@ static void do_call(sym_ctx *c, LLVMValueRef in)
         rt_call(c, "__rh_sym_clear", args, 2);
         return;
     }
-    if (fn && LLVMIsDeclaration(fn) && do_getopt(c, in, name))
+    if (fn && LLVMIsDeclaration(fn) && (do_getopt(c, in, name) || do_input_source(c, in, name)))
         return;
     if (fn && LLVMIsDeclaration(fn)) {
         do_lib_call(c, in, name);
@@ -623,6 +654,7 @@ int rh_dse_instrument(LLVMModuleRef m, char *err)
         if (!LLVMIsDeclaration(f) && strncmp(name, "__rh_", 5) != 0)
             instrument_function(&c, f);
     }
+    rh_dse_cover(m);
     rh_map_free(&c.shadow);
     rh_map_free(&c.creates);
     LLVMDisposeBuilder(c.b);

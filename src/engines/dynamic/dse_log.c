@@ -7,6 +7,7 @@
 #include "runtime/rt_sym_abi.h"
 #include "util/util.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -84,6 +85,62 @@ static Z3_ast is_one(Z3_context z, Z3_ast t)
     return Z3_mk_eq(z, t, Z3_mk_unsigned_int64(z, 1, Z3_mk_bv_sort(z, 1)));
 }
 
+/* The bytes hex spells, a new string; NULL when it is not hex or spells a NUL. */
+static char *unhex(const char *hex)
+{
+    size_t n = strlen(hex);
+    if (n % 2)
+        return NULL;
+    char *s = rh_xmalloc(n / 2 + 1);
+    for (size_t i = 0; i < n / 2; i++) {
+        unsigned v;
+        if (sscanf(hex + 2 * i, "%2x", &v) != 1 || !v || !isxdigit((unsigned char)hex[2 * i]) ||
+            !isxdigit((unsigned char)hex[2 * i + 1])) {
+            free(s);
+            return NULL;
+        }
+        s[i] = (char)v;
+    }
+    s[n / 2] = 0;
+    return s;
+}
+
+/* An I, C, c or r record (rt_sym_abi.h); 0 when it is malformed. */
+static int read_input_or_cover(rh_dse_log *log, const char *line)
+{
+    char kind;
+    int slot, n = 0;
+    unsigned a, b;
+    long sites, entries;
+    if (sscanf(line, "I %c %d %n", &kind, &slot, &n) == 2 && n > 0) {
+        char **names = kind == 'e' ? log->env_name : kind == 'f' ? log->file_path : NULL;
+        int max = kind == 'e' ? RH_SYM_ENV_SLOTS : RH_SYM_FILE_SLOTS;
+        char *name = unhex(line + n);
+        if (!names || slot < 0 || slot >= max || !name || !*name) {
+            free(name);
+            return names && slot >= 0 && slot < max; /* a name no word can carry: the slot stays unnamed */
+        }
+        free(names[slot]);
+        names[slot] = name;
+        return 1;
+    }
+    if (sscanf(line, "C %ld %ld", &sites, &entries) == 2 && sites >= 0 && entries >= 0) {
+        log->cover_sites = sites, log->cover_entries = entries;
+        return 1;
+    }
+    if (sscanf(line, "c %u %u", &a, &b) == 2 && (long)a < log->cover_sites && b < 2) {
+        log->cover = rh_xrealloc(log->cover, (size_t)(log->ncover + 1) * sizeof *log->cover);
+        log->cover[log->ncover++] = a << 1 | b;
+        return 1;
+    }
+    if (sscanf(line, "r %u", &a) == 1 && (long)a < log->cover_entries) {
+        log->ran = rh_xrealloc(log->ran, (size_t)(log->nran + 1) * sizeof *log->ran);
+        log->ran[log->nran++] = a;
+        return 1;
+    }
+    return 0;
+}
+
 /* One record; 0 when it is malformed or names a node it lacks. */
 static int read_record(log_reader *r, const char *line)
 {
@@ -122,6 +179,8 @@ static int read_record(log_reader *r, const char *line)
         log->pins[log->npins++] = is_one(z, node_at(r, id));
         return 1;
     }
+    if (line[0] == 'I' || line[0] == 'C' || line[0] == 'c' || line[0] == 'r')
+        return read_input_or_cover(log, line);
     if (strncmp(line, "E ", 2) == 0) {
         snprintf(log->capped, sizeof log->capped, "%.31s", line + 2);
         return 1;
@@ -144,13 +203,16 @@ int rh_dse_log_read(const char *path, rh_dse_log *log, char *err)
     log->z = Z3_mk_context(cfg);
     Z3_del_config(cfg);
     Z3_set_error_handler(log->z, on_z3_error);
+    log->cover_sites = log->cover_entries = -1;
     log_reader r = {log, NULL, 0};
-    char line[256];
-    while (fgets(line, sizeof line, f)) {
+    char *line = NULL;
+    size_t cap = 0;
+    while (getline(&line, &cap, f) > 0) {
         line[strcspn(line, "\n")] = 0;
         if (!read_record(&r, line) || Z3_get_error_code(log->z) != Z3_OK)
             break; /* a truncated or inconsistent tail: what came before stands */
     }
+    free(line);
     fclose(f);
     free(r.node);
     return 0;
@@ -161,6 +223,12 @@ void rh_dse_log_free(rh_dse_log *log)
     free(log->br);
     free(log->pins);
     free(log->vars);
+    for (int i = 0; i < RH_SYM_ENV_SLOTS; i++)
+        free(log->env_name[i]);
+    for (int i = 0; i < RH_SYM_FILE_SLOTS; i++)
+        free(log->file_path[i]);
+    free(log->cover);
+    free(log->ran);
     if (log->z)
         Z3_del_context(log->z);
     memset(log, 0, sizeof *log);

@@ -47,9 +47,12 @@ typedef struct dse_state {
     RH_VEC(dse_item) queue;
     RH_VEC(rh_dse_input) threaded;
     rh_map covered, sites, asked, failed;
+    rh_map entry_dirs, entry_ran;   /* thread entry coverage (dse_cover.c), over the concolic runs */
+    long entry_branches, entries;   /* -1: no run reported them */
     unsigned long runs, inputs, with_threads, queries, sat, unsat, unknown, cache_hits, pruned, order;
     char capped[32];
     char *stdin_path, *nondet_path; /* the current input's files */
+    rh_dse_applied applied;         /* ... its environment and other files */
 } dse_state;
 
 static void input_free(rh_dse_input *in)
@@ -59,6 +62,12 @@ static void input_free(rh_dse_input *in)
     free(in->args);
     free(in->in);
     free(in->nondet);
+    for (int i = 0; i < in->nenv; i++)
+        free(in->env[i].name), free(in->env[i].value);
+    free(in->env);
+    for (int i = 0; i < in->nfiles; i++)
+        free(in->files[i].path), free(in->files[i].data);
+    free(in->files);
     memset(in, 0, sizeof *in);
 }
 
@@ -74,6 +83,19 @@ static void input_copy(rh_dse_input *to, const rh_dse_input *from)
     to->nondet = rh_xcalloc((size_t)from->nnondet + 1, sizeof *to->nondet);
     if (from->nnondet)
         memcpy(to->nondet, from->nondet, (size_t)from->nnondet * sizeof *to->nondet);
+    to->env = rh_xcalloc((size_t)from->nenv + 1, sizeof *to->env);
+    for (int i = 0; i < from->nenv; i++) {
+        to->env[i].name = rh_xstrdup(from->env[i].name);
+        to->env[i].value = from->env[i].value ? rh_xstrdup(from->env[i].value) : NULL;
+    }
+    to->files = rh_xcalloc((size_t)from->nfiles + 1, sizeof *to->files);
+    for (int i = 0; i < from->nfiles; i++) {
+        to->files[i] = from->files[i];
+        to->files[i].path = rh_xstrdup(from->files[i].path);
+        to->files[i].data = rh_xmalloc(from->files[i].n + 1);
+        if (from->files[i].n)
+            memcpy(to->files[i].data, from->files[i].data, from->files[i].n);
+    }
 }
 
 /* The first input: the --arg values and the --stdin file, else no
@@ -120,7 +142,12 @@ static int use(dse_state *d, const rh_dse_input *in, char *err)
 {
     if (write_input_files(d, in, &d->stdin_path, &d->nondet_path, err))
         return -1;
-    d->h->use_input(d->h->sess, in, d->stdin_path, d->nondet_path);
+    rh_dse_applied_free(&d->applied);
+    rh_dse_input_words(in, &d->applied);
+    if (rh_dse_apply_words((const char *const *)d->applied.words, d->applied.nwords, d->tmp,
+                           &d->applied, err))
+        return -1;
+    d->h->use_input(d->h->sess, in, d->stdin_path, d->nondet_path, &d->applied);
     return 0;
 }
 
@@ -183,6 +210,7 @@ static void child_input(const rh_dse_log *log, Z3_model m, const rh_dse_input *p
     for (int i = c->nargs; i < old; i++)
         free(c->args[i]);
     c->args[c->nargs] = NULL;
+    rh_dse_child_slots(log, m, c);
 }
 
 /* ---- solving ---- */
@@ -278,6 +306,13 @@ static void expand(dse_state *d, const rh_dse_log *log, const rh_dse_input *pare
 /* Branch directions of log not covered before; they are covered now. */
 static int cover(dse_state *d, const rh_dse_log *log)
 {
+    if (log->cover_sites >= 0) {
+        d->entry_branches = log->cover_sites, d->entries = log->cover_entries;
+        for (int j = 0; j < log->ncover; j++)
+            rh_map_put(&d->entry_dirs, log->cover[j], 1);
+        for (int j = 0; j < log->nran; j++)
+            rh_map_put(&d->entry_ran, log->ran[j], 1);
+    }
     int fresh = 0;
     for (int j = 0; j < log->nbr; j++) {
         uint64_t t = ((uint64_t)log->br[j].site << 1) | (unsigned)log->br[j].taken;
@@ -363,26 +398,66 @@ static int pop_best(dse_state *d, dse_item *out)
     return 1;
 }
 
-static void report(dse_state *d, const char *why)
+static unsigned long map_size(rh_map *m)
 {
-    rh_result *res = d->res;
-    unsigned long sites = 0, dirs = 0;
+    unsigned long n = 0;
     size_t pos = 0;
     uint64_t k;
     long v;
-    while (rh_map_next(&d->sites, &pos, &k, &v))
-        sites++;
-    pos = 0;
-    while (rh_map_next(&d->covered, &pos, &k, &v))
-        dirs++;
+    while (rh_map_next(m, &pos, &k, &v))
+        n++;
+    return n;
+}
+
+/* Why the search stopped, as the note says it and as a dse.stop.* stat. */
+typedef enum { STOP_SETTLED, STOP_BUDGET, STOP_ALL_PATHS, STOP_SOLVER_LIMITS, STOP_ERROR } dse_stop;
+
+static const struct { const char *stat, *why; } stops[] = {
+    [STOP_SETTLED] = {"dse.stop.settled", "the verdict was settled (a race was found)"},
+    [STOP_BUDGET] = {"dse.stop.budget", "the time budget ended"},
+    [STOP_ALL_PATHS] = {"dse.stop.all_paths", "every input the solver found was tried (all paths "
+                                              "within the bounds); the rest of the budget went to "
+                                              "schedules of the inputs that reached threads"},
+    [STOP_SOLVER_LIMITS] = {"dse.stop.solver_limits",
+                            "every input the solver found was tried, but queries it could not "
+                            "answer in time (solver limits) left paths unexplored; the rest of the "
+                            "budget went to schedules of the inputs that reached threads"},
+    [STOP_ERROR] = {"dse.stop.error", "an error"},
+};
+
+/* The thread entry coverage, as a clause of the note. */
+static char *entry_clause(dse_state *d)
+{
+    if (d->entry_branches < 0)
+        return rh_xstrdup("no concolic run reported the coverage of thread entry functions");
+    return rh_xasprintf("%lu of %ld thread start routines ran; %lu of %ld directions of the "
+                        "branches in the functions they reach were taken (by any thread, over the "
+                        "concolic runs)",
+                        map_size(&d->entry_ran), d->entries, map_size(&d->entry_dirs),
+                        2 * d->entry_branches);
+}
+
+static void report(dse_state *d, dse_stop stop)
+{
+    rh_result *res = d->res;
+    unsigned long sites = map_size(&d->sites), dirs = map_size(&d->covered);
+    const char *why = stops[stop].why;
+    char *entry = entry_clause(d);
     rh_result_note(res, "dynamic: inputs chosen by the solver (--inputs=solver): %lu inputs tried, "
                         "%lu of them created threads; %lu of %lu directions of the %lu symbolic "
                         "branches seen were covered; %lu solver queries (%lu sat, %lu unsat, %lu "
                         "unknown, %lu answered by the cache); %lu inputs pruned (no new branch); "
-                        "the search stopped: %s%s%s",
+                        "%s; the search stopped: %s%s%s",
                    d->inputs, d->with_threads, dirs, 2 * sites, sites, d->queries, d->sat, d->unsat,
-                   d->unknown, d->cache_hits, d->pruned, why,
+                   d->unknown, d->cache_hits, d->pruned, entry, why,
                    d->capped[0] ? "; a run's recording was capped at its limit of " : "", d->capped);
+    free(entry);
+    for (size_t i = 0; i < sizeof stops / sizeof stops[0]; i++)
+        rh_result_stat(res, stops[i].stat, i == (size_t)stop);
+    rh_result_stat(res, "dse.entry_functions", (double)(d->entries < 0 ? 0 : d->entries));
+    rh_result_stat(res, "dse.entry_functions_ran", (double)map_size(&d->entry_ran));
+    rh_result_stat(res, "dse.entry_branches", (double)(d->entry_branches < 0 ? 0 : d->entry_branches));
+    rh_result_stat(res, "dse.entry_directions_covered", (double)map_size(&d->entry_dirs));
     rh_result_stat(res, "dse.inputs", (double)d->inputs);
     rh_result_stat(res, "dse.inputs_with_threads", (double)d->with_threads);
     rh_result_stat(res, "dse.branch_sites", (double)sites);
@@ -411,6 +486,7 @@ int rh_dse_search(const rh_dse_hooks *h, const rh_options *o, const char *tmp, d
 {
     dse_state d = {0};
     d.h = h, d.o = o, d.tmp = tmp, d.deadline = deadline, d.res = res;
+    d.entry_branches = d.entries = -1;
     rh_dse_input first;
     first_input(o, &first);
     push_child(&d, &first, 0, 0);
@@ -420,15 +496,14 @@ int rh_dse_search(const rh_dse_hooks *h, const rh_options *o, const char *tmp, d
         rc = explore(&d, &it, err);
         input_free(&it.in);
     }
-    const char *why = h->settled(h->sess) ? "the verdict was settled (a race was found)"
-                      : rh_now() >= deadline ? "the time budget ended"
-                      : d.queue.len == 0     ? "every input the solver found was tried (all paths "
-                                               "within the bounds); the rest of the budget went to "
-                                               "schedules of the inputs that reached threads"
-                                             : "an error";
+    dse_stop stop = h->settled(h->sess) ? STOP_SETTLED
+                    : rh_now() >= deadline ? STOP_BUDGET
+                    : d.queue.len || rc    ? STOP_ERROR
+                    : d.unknown            ? STOP_SOLVER_LIMITS
+                                           : STOP_ALL_PATHS;
     if (rc == 0 && !d.queue.len)
         rc = more_schedules(&d, err);
-    report(&d, why);
+    report(&d, stop);
     for (size_t i = 0; i < d.queue.len; i++)
         input_free(&d.queue.items[i].in);
     for (size_t i = 0; i < d.threaded.len; i++)
@@ -439,7 +514,10 @@ int rh_dse_search(const rh_dse_hooks *h, const rh_options *o, const char *tmp, d
     rh_map_free(&d.sites);
     rh_map_free(&d.asked);
     rh_map_free(&d.failed);
+    rh_map_free(&d.entry_dirs);
+    rh_map_free(&d.entry_ran);
     free(d.stdin_path);
     free(d.nondet_path);
+    rh_dse_applied_free(&d.applied);
     return rc;
 }

@@ -89,6 +89,11 @@ typedef struct rh_dyn_binary {
     const char *const *args; /* the program's arguments in every run (--arg), borrowed */
     int nargs;
     const char *stdin_path; /* the program's standard input in every run (--stdin), or NULL */
+    const char *const *env; /* --inputs=solver: entries of the runs' environment ("NAME=VALUE",
+                             * "NAME": unset), and the index of substitute files
+                             * (RH_RT_FILES), borrowed (dse.h's rh_dse_applied) */
+    int nenv;
+    const char *files_index;
     int cached;         /* reused from the cache */
     rh_dyn_syms *syms;  /* the executable's symbols, for naming globals in reports */
 } rh_dyn_binary;

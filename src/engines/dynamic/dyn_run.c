@@ -27,7 +27,7 @@ int rh_dyn_run_once(const rh_dyn_binary *bin, const char *workdir, const rh_dyn_
     memset(res, 0, sizeof *res);
     char *outfile = rh_xasprintf("%s/rt.out", workdir);
     char *evfile = rh_xasprintf("%s/rt.ev", workdir); /* events in binary: cheaper both ways */
-    char *env[20];
+    char **env = rh_xcalloc(24 + (size_t)bin->nenv, sizeof *env);
     int n = 0;
     env[n++] = rh_xasprintf("RH_RT_OUT=%s", outfile);
     env[n++] = rh_xasprintf("RH_RT_EVENTS=%s", evfile);
@@ -51,6 +51,10 @@ int rh_dyn_run_once(const rh_dyn_binary *bin, const char *workdir, const rh_dyn_
         env[n++] = rh_xasprintf("RH_RT_SYM=%s", spec->sym_log);
     if (spec->timeout >= 2)
         env[n++] = rh_xasprintf("RH_RT_TIME_LIMIT=%d", (int)spec->timeout - 1);
+    if (bin->files_index) /* --inputs=solver: the files and environment its input gives */
+        env[n++] = rh_xasprintf("RH_RT_FILES=%s", bin->files_index);
+    for (int i = 0; i < bin->nenv; i++)
+        env[n++] = rh_xstrdup(bin->env[i]);
     env[n] = NULL;
     /* the runspec's own arguments (a bmc witness's argc), else the user's */
     char *const *args = spec->args ? spec->args : (char *const *)bin->args;
@@ -88,6 +92,7 @@ int rh_dyn_run_once(const rh_dyn_binary *bin, const char *workdir, const rh_dyn_
     remove(evfile);
     for (int i = 0; i < n; i++)
         free(env[i]);
+    free(env);
     free(argv);
     free(outfile);
     free(evfile);

@@ -566,16 +566,19 @@ static void predict(dyn_session *s, double deadline)
 /* ---- the hooks of --inputs=solver's search (dse_search.c) ---- */
 
 static void dse_use_input(void *sess, const rh_dse_input *in, const char *stdin_path,
-                          const char *inputs_file)
+                          const char *inputs_file, const rh_dse_applied *ap)
 {
     dyn_session *s = sess;
     s->bin.args = (const char *const *)in->args, s->bin.nargs = in->nargs;
+    s->bin.env = (const char *const *)ap->env, s->bin.nenv = ap->nenv;
+    s->bin.files_index = ap->files_index;
     s->dse_stdin = stdin_path, s->dse_nondet = inputs_file;
     s->bin.stdin_path = stdin_path; /* the witnesses' replays read it too */
     /* the witness names this input: its arguments and standard input */
     rh_options w = *s->o;
     w.run_args = (const char **)in->args, w.nrun_args = in->nargs;
     w.stdin_file = NULL;
+    w.input_words = (const char *const *)ap->words, w.ninput_words = ap->nwords;
     char *hex = rh_dse_hex(in->in, in->nin);
     w.stdin_hex = hex;
     free(s->program);
@@ -607,6 +610,7 @@ static int dse_search(dyn_session *s, double run_deadline, char *err)
     s->dse_strategy = NULL;
     s->bin.args = s->o->run_args, s->bin.nargs = s->o->nrun_args;
     s->bin.stdin_path = s->o->stdin_file;
+    s->bin.env = NULL, s->bin.nenv = 0, s->bin.files_index = NULL;
     return rc;
 }
 

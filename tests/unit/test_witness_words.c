@@ -1,0 +1,63 @@
+/* test_witness_words.c - unit tests of the words a witness's program
+ * carries for the inputs --inputs=solver chose (result/race.h): the check
+ * of --env=, --env-unset= and --file-hex= words, and their way through
+ * rh_witness_program and back through rh_witness_program_parse next to
+ * the files and --arg= words. */
+#include "check.h"
+#include "result/race.h"
+#include "util/options.h"
+#include "util/util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void test_check(void)
+{
+    char err[RH_ERR_MAX];
+    CHECK(rh_witness_input_word("--env=MODE=turbo", err) == 1);
+    CHECK(rh_witness_input_word("--env=MODE=", err) == 1);
+    CHECK(rh_witness_input_word("--env-unset=MODE", err) == 1);
+    CHECK(rh_witness_input_word("--file-hex=6869:/etc/x.conf", err) == 1);
+    CHECK(rh_witness_input_word("--file-hex=:/etc/empty", err) == 1);
+    CHECK(rh_witness_input_word("--arg=x", err) == 0 && rh_witness_input_word("main.c", err) == 0);
+    CHECK(rh_witness_input_word("--env==turbo", err) == -1 && strstr(err, "--env=NAME=VALUE"));
+    CHECK(rh_witness_input_word("--env=MODE", err) == -1);
+    CHECK(rh_witness_input_word("--env-unset=", err) == -1);
+    CHECK(rh_witness_input_word("--file-hex=686:/x", err) == -1);
+    CHECK(rh_witness_input_word("--file-hex=zz:/x", err) == -1);
+    CHECK(rh_witness_input_word("--file-hex=6869", err) == -1 && strstr(err, "HEX:PATH"));
+    CHECK(rh_witness_input_word("--file-hex=6869:", err) == -1);
+}
+
+static void test_round_trip(void)
+{
+    const char *files[] = {"/nonexistent/main.c"}, *args[] = {"-v", "--env=not-an-input"};
+    const char *words[] = {"--env=MODE=a b", "--file-hex=6869:/etc/x y.conf", "--env-unset=HOME"};
+    rh_options o = {0};
+    o.files = files, o.nfiles = 1;
+    o.run_args = args, o.nrun_args = 2;
+    o.input_words = words, o.ninput_words = 3;
+    char *program = rh_witness_program(&o);
+    rh_options back = {0};
+    char **tokens = NULL;
+    int n = 0;
+    rh_witness_program_parse(program, &back, &tokens, &n);
+    CHECK(back.nfiles == 1 && strcmp(back.files[0], "/nonexistent/main.c") == 0);
+    /* an argument spelled like an input word stays an argument */
+    CHECK(back.nrun_args == 2 && strcmp(back.run_args[1], "--env=not-an-input") == 0);
+    CHECK(back.ninput_words == 3);
+    for (int i = 0; i < 3 && back.ninput_words == 3; i++)
+        CHECK(strcmp(back.input_words[i], words[i]) == 0);
+    for (int i = 0; i < n; i++)
+        free(tokens[i]);
+    free(tokens);
+    free(program);
+}
+
+int main(void)
+{
+    test_check();
+    test_round_trip();
+    printf("%d passed, %d failed\n", passed, failed);
+    return failed ? 1 : 0;
+}
