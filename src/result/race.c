@@ -2,6 +2,7 @@
 #include "race.h"
 #include "names.h"
 #include "tier.h"
+#include "runtime/rt_sym_abi.h"
 #include "util/util.h"
 
 #include <ctype.h>
@@ -325,6 +326,12 @@ static int env_name_ok(const char *s, size_t n)
 
 int rh_witness_input_word(const char *word, char *err)
 {
+    const char *name = strncmp(word, "--env=", 6) == 0 ? word + 6
+                       : strncmp(word, "--env-unset=", 12) == 0 ? word + 12 : NULL;
+    if (name && rh_sym_env_reserved(name, strcspn(name, "=")))
+        return rh_fail(err, "witness word %.60s sets %.*s, which steers the loader, libc, a "
+                            "sanitizer or racehunt's runtime, not the program: refused", word,
+                       (int)strcspn(name, "="), name);
     if (strncmp(word, "--env=", 6) == 0) {
         const char *eq = strchr(word + 6, '=');
         if (!eq || !env_name_ok(word + 6, (size_t)(eq - word - 6)))

@@ -30,6 +30,8 @@
 #ifndef RH_RT_SYM_ABI_H
 #define RH_RT_SYM_ABI_H
 
+#include <stddef.h>
+
 enum rh_sym_op {
     RH_SYM_VAR = 1, RH_SYM_CONST,
     RH_SYM_ADD, RH_SYM_SUB, RH_SYM_MUL, RH_SYM_UDIV, RH_SYM_SDIV, RH_SYM_UREM, RH_SYM_SREM,
@@ -67,6 +69,26 @@ enum rh_sym_op {
 #define RH_SYM_FILE_SLOTS 8
 #define RH_SYM_FILE_LEN 4096
 #define RH_SYM_FILE_STRIDE (RH_SYM_FILE_LEN + 1)
+
+/* Environment variables that are no input of the program but steer the
+ * loader, libc, a sanitizer or racehunt's own runtime (RH_RT_OUT names the
+ * file a run's report is written to): never symbolic, never set from a
+ * witness, which is untrusted (LD_PRELOAD would run code of its choosing,
+ * RH_RT_OUT or a sanitizer's log_path overwrite a file of its choosing). */
+static inline int rh_sym_env_reserved(const char *name, size_t n)
+{
+    static const char *const prefixes[] = {"LD_", "RH_RT_", "GLIBC_", "MALLOC_", "GCONV_", "LOCPATH",
+                                           "NLSPATH", "HOSTALIASES", "RES_OPTIONS", "LOCALDOMAIN",
+                                           "ASAN_", "UBSAN_", "TSAN_", "LSAN_", "MSAN_"};
+    for (size_t i = 0; i < sizeof prefixes / sizeof *prefixes; i++) {
+        size_t k = 0;
+        while (prefixes[i][k] && k < n && prefixes[i][k] == name[k])
+            k++;
+        if (!prefixes[i][k])
+            return 1;
+    }
+    return 0;
+}
 
 /* What a stdin hook saw (__rh_sym_input's kind). */
 enum rh_sym_input {

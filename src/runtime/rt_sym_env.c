@@ -122,7 +122,7 @@ static int env_slot_of(const char *name)
 char *__rh_sym_getenv(const char *name)
 {
     char *v = getenv(name);
-    if (!rt_sym_on || !name)
+    if (!rt_sym_on || !name || rh_sym_env_reserved(name, strlen(name)))
         return v;
     int k = env_slot_of(name);
     if (k < 0 || v != envs[k].orig)

@@ -23,6 +23,11 @@ static void test_check(void)
     CHECK(rh_witness_input_word("--env==turbo", err) == -1 && strstr(err, "--env=NAME=VALUE"));
     CHECK(rh_witness_input_word("--env=MODE", err) == -1);
     CHECK(rh_witness_input_word("--env-unset=", err) == -1);
+    /* what steers the loader or racehunt's runtime is no input a witness may set */
+    CHECK(rh_witness_input_word("--env=LD_PRELOAD=/tmp/x.so", err) == -1 && strstr(err, "refused"));
+    CHECK(rh_witness_input_word("--env=RH_RT_OUT=main.c", err) == -1 && strstr(err, "RH_RT_OUT"));
+    CHECK(rh_witness_input_word("--env-unset=ASAN_OPTIONS", err) == -1);
+    CHECK(rh_witness_input_word("--env=LDAP_HOST=x", err) == 1);
     CHECK(rh_witness_input_word("--file-hex=686:/x", err) == -1);
     CHECK(rh_witness_input_word("--file-hex=zz:/x", err) == -1);
     CHECK(rh_witness_input_word("--file-hex=6869", err) == -1 && strstr(err, "HEX:PATH"));
