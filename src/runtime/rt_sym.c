@@ -45,34 +45,35 @@ static void log_flush(void)
     loglen = 0;
 }
 
-static void log_line(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 #include <stdarg.h>
-static void log_line(const char *fmt, ...)
+/* Appends one formatted record, flushing first when less than `room`
+ * bytes are left (a record never splits across two writes). */
+static void log_vline(size_t room, const char *fmt, va_list ap)
 {
     if (log_fd < 0)
         return;
-    if (loglen > sizeof logbuf - 256)
+    if (loglen > sizeof logbuf - room)
         log_flush();
+    int n = vsnprintf(logbuf + loglen, sizeof logbuf - loglen, fmt, ap);
+    if (n > 0 && (size_t)n < sizeof logbuf - loglen)
+        loglen += (size_t)n;
+}
+
+static void log_line(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void log_line(const char *fmt, ...)
+{
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(logbuf + loglen, sizeof logbuf - loglen, fmt, ap);
+    log_vline(256, fmt, ap);
     va_end(ap);
-    if (n > 0)
-        loglen += (size_t)n < sizeof logbuf - loglen ? (size_t)n : 0;
 }
 
 void rt_sym_log_record(const char *fmt, ...)
 {
-    if (log_fd < 0)
-        return;
-    if (loglen > sizeof logbuf - 2200)
-        log_flush();
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(logbuf + loglen, sizeof logbuf - loglen, fmt, ap);
+    log_vline(2200, fmt, ap);
     va_end(ap);
-    if (n > 0 && (size_t)n < sizeof logbuf - loglen)
-        loglen += (size_t)n;
     log_flush();
 }
 
