@@ -244,13 +244,14 @@ static rt_thread *choose_fifo(rt_thread *cur)
  * order until it can take its step.  In a fair witness (the minimiser
  * writes them, "fair": true) so does one that spins or has run a quantum
  * while another could run: the others get a FIFO round, as every recording
- * strategy would have switched there too, so a step "main runs to the free
- * at line L" does not starve the workers main's loop polls for.  That rule is part of what a schedule
- * means, so the run is still the one the witness determines, and a short
- * witness need not spell out the hundreds of hand-overs of a producer and a
- * consumer that only wait for each other.  A recorded run never meets it
- * (each of its steps' threads ran then).  Only a step whose thread is not
- * created or has ended departs from the schedule. */
+ * strategy would have switched there too, so a step "main runs to the
+ * free at line L" does not starve the workers main's loop polls for.
+ * These rules are part of what a schedule means: the run is still the one
+ * the witness determines, and a short witness need not spell out the
+ * hundreds of hand-overs of a producer and a consumer that only wait for
+ * each other.  A recorded run never meets them (each of its steps' threads
+ * ran then).  A step whose thread is not created or has ended departs from
+ * the schedule, and so does one never taken before the run ends (rt_out.c). */
 static rt_thread *choose_replay(rt_thread *cur)
 {
     if (rt.pos < rt.nsched) {
