@@ -253,8 +253,11 @@ void rh_wit_fold(rh_witness *w)
  * the race: where the two must be relative to each other (main done
  * queueing before a worker pulls; a worker past its loop's test before
  * main ends the loop), whatever the other threads did before; then every
- * thread's steps in a window, the recorded interleaving near the race. */
-static void try_skeleton(min_ctx *m, const rh_witness *from, int window, int all_threads)
+ * thread's steps in a window, the recorded interleaving near the race.
+ * Windows grow, so one that keeps no more steps than `tried` (the last
+ * one's size) is the same candidate and is not replayed again.  Returns
+ * the candidate's size. */
+static int try_skeleton(min_ctx *m, const rh_witness *from, int window, int all_threads, int tried)
 {
     char *keep = rh_xcalloc((size_t)from->nsteps + 1, 1);
     int last = from->race_step_a > from->race_step_b ? from->race_step_a : from->race_step_b;
@@ -264,11 +267,14 @@ static void try_skeleton(min_ctx *m, const rh_witness *from, int window, int all
                          (i >= last - window && (all_threads || from->steps[i].thread == ta ||
                                                  from->steps[i].thread == tb)));
     rh_witness *s = fair_subset(from, keep);
-    if (m->best ? s->nsteps < m->best->nsteps : s->nsteps < from->nsteps || !from->fair)
+    int size = s->nsteps;
+    if (size != tried &&
+        (m->best ? size < m->best->nsteps : size < from->nsteps || !from->fair))
         replays(m, s);
     else
         rh_witness_free(s);
     free(keep);
+    return size;
 }
 
 rh_witness *rh_wit_minimise(const rh_wit_ctx *c, const rh_witness *w, int *replayed)
@@ -282,7 +288,7 @@ rh_witness *rh_wit_minimise(const rh_wit_ctx *c, const rh_witness *w, int *repla
     min_ctx m;
     memset(&m, 0, sizeof m);
     m.c = &quick;
-    try_skeleton(&m, w, 0, 0); /* first: when it replays, no compression is needed */
+    int tried = try_skeleton(&m, w, 0, 0, -1); /* first: when it replays, no compression is needed */
     for (int exact = 1; exact >= 0 && !(m.best && m.best->fair); exact--) {
         const rh_witness *from = m.best ? m.best : w; /* loose: on what exact kept */
         char *keep = compress(from, exact);
@@ -304,7 +310,7 @@ rh_witness *rh_wit_minimise(const rh_wit_ctx *c, const rh_witness *w, int *repla
         {4, 0}, {16, 0}, {64, 0}, {64, 1}};
     for (size_t k = 0; k < sizeof windows / sizeof *windows && m.best &&
                        m.best->nsteps > RH_MIN_FEW_STEPS; k++)
-        try_skeleton(&m, w, windows[k].window, windows[k].all_threads);
+        tried = try_skeleton(&m, w, windows[k].window, windows[k].all_threads, tried);
     if (m.best)
         drop_blocks(&m);
     if (m.best)
