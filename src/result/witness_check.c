@@ -131,6 +131,11 @@ static int check_inputs(json_t *inputs, char *err)
             (json_integer_value(value) < 1 || json_integer_value(value) > RH_WITNESS_MAX_ARGC))
             return rh_fail(err, "input %zu: argc %lld is outside 1..%d", i,
                            (long long)json_integer_value(value), RH_WITNESS_MAX_ARGC);
+        int tid;
+        unsigned call, word;
+        if (strncmp(json_string_value(name), "clock:", 6) == 0 &&
+            rh_witness_clock_input(json_string_value(name), &tid, &call, &word))
+            return rh_fail(err, "input %zu: a clock input is named \"clock:THREAD:CALL:WORD\"", i);
     }
     return 0;
 }

@@ -8,6 +8,7 @@
 #include "util/outfile.h"
 #include "util/util.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -163,6 +164,23 @@ rh_witness *rh_witness_from_json(json_t *j, char *err)
         w->inputs[w->ninputs++].value = v;
     }
     return w;
+}
+
+int rh_witness_clock_input(const char *name, int *tid, unsigned *call, unsigned *word)
+{
+    if (!name || strncmp(name, "clock:", 6) != 0)
+        return -1;
+    unsigned long v[3];
+    const char *p = name + 6;
+    for (int k = 0; k < 3; k++) { /* three fields of at most 6 digits, nothing else */
+        char *end;
+        if (!isdigit((unsigned char)*p) || (v[k] = strtoul(p, &end, 10)) > 999999 || end - p > 6 ||
+            *end != (k < 2 ? ':' : '\0'))
+            return -1;
+        p = end + (k < 2);
+    }
+    *tid = (int)v[0], *call = (unsigned)v[1], *word = (unsigned)v[2];
+    return 0;
 }
 
 int rh_witness_save(const rh_witness *w, const char *path, char *err)

@@ -25,6 +25,11 @@
 json_t *rh_witness_to_json(const rh_witness *w);
 /* Parses a witness; returns NULL with err set when malformed. */
 rh_witness *rh_witness_from_json(json_t *j, char *err);
+/* An input named "clock:T:K:W" is word W of the answer to thread T's K-th
+ * call of the clock (time, clock_gettime, ...; word 0 the return value,
+ * then the fields it writes; src/runtime/rt_clock.c), each field at most 6
+ * digits: 0 with the numbers set, -1 when name is not such a name. */
+int rh_witness_clock_input(const char *name, int *tid, unsigned *call, unsigned *word);
 /* Writes w to path (replaced whole or not at all); 0, or -1 with err set. */
 int rh_witness_save(const rh_witness *w, const char *path, char *err);
 /* Loads a witness file for replay: checked strictly by rh_witness_check

@@ -36,6 +36,10 @@
  *         before a Valgrind client request (req: its request block);
  *   int64_t __rh_nondet(uint32_t bits, uint32_t loc)  replacing __VERIFIER_nondet_*;
  *   void  __rh_assume(uint64_t cond, uint32_t loc)    replacing __VERIFIER_assume;
+ *   __rh_clock_time, __rh_clock_times, __rh_clock_clock, __rh_clock_gettime,
+ *   __rh_clock_gettimeofday: replacing direct calls of time, times, clock,
+ *         clock_gettime and gettimeofday, with their signatures (rt_clock.c:
+ *         the clock's answers are inputs a witness carries);
  *   void  __rh_undefined(const char *name)  the body of a function left out of the build
  *         (dyn_undefined.c): ends the run.
  * loc is an index into the location table the engine writes next to the

@@ -7,7 +7,8 @@
  * RH_RT_PCT_D, RH_RT_TRACE (events to log, 0 none), RH_RT_TIME_LIMIT (seconds),
  * RH_RT_MAX_THREADS (live threads), RH_RT_MAX_PROCS (forks of the run), and for replay
  * RH_RT_SCHED (lines "TID LINE COL"), RH_RT_LOCS (line i: "LINE COL" of
- * location id i) and RH_RT_INPUTS (one nondet value a line).
+ * location id i), RH_RT_INPUTS (one nondet value a line) and RH_RT_CLOCKS
+ * (lines "TID K W VALUE": the clock's answers, rt_clock.c).
  *
  * Report lines, one record each, fields separated by spaces:
  *   E TID LOC WHAT ADDR SIZE VALUE AUX STEP
@@ -21,6 +22,8 @@
  *                                        (the engine names globals by the load bias)
  *   T TID PARENT LOC                     thread TID created at LOC
  *   I LOC BITS VALUE                     a nondet value served
+ *   C TID K W VALUE                      word W of thread TID's K-th clock call's
+ *                                        answer (rt_clock.c)
  *   R ADDR SIZE  EV TID LOC W AT  EV TID LOC W AT  STACK STACK LOCKS
  *                                        a race: earlier access, later access
  *   H LOC                                the race before is covered by the annotation

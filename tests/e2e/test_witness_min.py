@@ -15,7 +15,11 @@ once it has reached its race: a program that goes on serving after the race
 replays in well under the time it runs.  A step with "times" N stands for N
 steps in a row (a loop's passes over one line, as the minimiser folds them):
 with the loop's count it replays, with more the run departs at that step,
-and a bad count is refused (exit 2)."""
+and a bad count is refused (exit 2).  A race behind a reading of the clock
+(tests/e2e/data/witness/clock_race.c, half of all runs have none) replays
+every time: the witness carries what the clock answered ("clock:T:K:W"
+inputs), with that answer changed the replay misses the race, and a
+malformed clock input is refused (exit 2)."""
 import json
 import os
 import re
@@ -146,6 +150,36 @@ def folded_steps(rh, tmp):
               "exit %d: %s" % (rc, out[-300:]))
 
 
+def clock_inputs(rh, tmp):
+    src = os.path.join(DATA, "clock_race.c")
+    w = os.path.join(tmp, "clock.json")
+    subprocess.run([rh, "--engine=dynamic", "--timeout=60", "--witness", w, src], capture_output=True,
+                   timeout=200)
+    if not os.path.exists(w):
+        check("clock_race: dynamic wrote a witness", False)
+        return
+    wit = json.load(open(w))
+    nsec = [i for i in wit["inputs"] if re.fullmatch(r"clock:\d+:0:2", i["name"])]
+    check("clock_race: the witness carries the clock's answer (its nanoseconds)", len(nsec) == 1,
+          str(wit["inputs"]))
+    if not nsec:
+        return
+    codes = [replay(rh, w)[0] for _ in range(6)]
+    check("clock_race: the witness replays into its race 6 times of 6 (without the clock's answer, "
+          "about half the time)", codes == [1] * 6, str(codes))
+    nsec[0]["value"] += 1000  # the microseconds' parity flips: no mark is written
+    json.dump(wit, open(w, "w"))
+    rc, lines = replay(rh, w)
+    check("clock_race: with the clock's answer changed the replay misses the race", rc == 3,
+          "exit %d, lines %s" % (rc, lines))
+    nsec[0]["name"] = "clock:1:0:x"
+    json.dump(wit, open(w, "w"))
+    r = subprocess.run([rh, "replay", w], capture_output=True, text=True, timeout=60)
+    check("clock_race: a malformed clock input is refused with one error line (exit 2)",
+          r.returncode == 2 and "clock input" in r.stderr and len(r.stderr.strip().splitlines()) == 1,
+          "exit %d: %s" % (r.returncode, r.stderr[-300:]))
+
+
 def graphml(rh, tmp):
     g = os.path.join(tmp, "w.graphml")
     subprocess.run([rh, "--svcomp", "--timeout=60", "--witness", g,
@@ -171,6 +205,7 @@ def main():
         witness_case(rh, tmp, "argc_race", os.path.join(DATA, "argc_race.c"), "bmc", has_argc)
         replay_ends_at_race(rh, tmp)
         folded_steps(rh, tmp)
+        clock_inputs(rh, tmp)
         graphml(rh, tmp)
     check.finish()
 

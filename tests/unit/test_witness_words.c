@@ -2,9 +2,11 @@
  * carries for the inputs --inputs=solver chose (result/race.h): the check
  * of --env=, --env-unset= and --file-hex= words, and their way through
  * rh_witness_program and back through rh_witness_program_parse next to
- * the files and --arg= words. */
+ * the files and --arg= words; and the clock inputs' names
+ * (rh_witness_clock_input). */
 #include "check.h"
 #include "result/race.h"
+#include "result/witness_file.h"
 #include "util/options.h"
 #include "util/util.h"
 
@@ -59,9 +61,26 @@ static void test_round_trip(void)
     free(program);
 }
 
+static void test_clock_names(void)
+{
+    int tid = -1;
+    unsigned call = 9, word = 9;
+    CHECK(rh_witness_clock_input("clock:3:0:2", &tid, &call, &word) == 0 && tid == 3 && call == 0 &&
+          word == 2);
+    CHECK(rh_witness_clock_input("clock:999999:999999:4", &tid, &call, &word) == 0);
+    static const char *const bad[] = {"clock:1:0",        "clock:1:0:2:3", "clock::0:1",
+                                      "clock:-1:0:0",     "clock:1:0:x",   "clock: 1:0:0",
+                                      "clock:1:0:0 ",     "clock:1:+0:0",  "clock:9999999:0:0",
+                                      "clock:1:0:",       "clocks:1:0:0",  "argc",
+                                      "clock:99999999999999999999:0:0"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        CHECK(rh_witness_clock_input(bad[i], &tid, &call, &word) == -1);
+}
+
 int main(void)
 {
     test_check();
+    test_clock_names();
     test_round_trip();
     printf("%d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;

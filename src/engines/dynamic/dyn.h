@@ -54,6 +54,11 @@ char *rh_dyn_field_name(LLVMValueRef var, int through_pointer, long long off);
  * thread is off the schedule while the call waits.  A run of such a
  * module does not replay a schedule step for step. */
 void rh_dyn_wrap_blocking(LLVMModuleRef m);
+/* Sends m's direct calls of time, times, clock, clock_gettime and
+ * gettimeofday to the runtime's models of them (dyn_clock.c,
+ * src/runtime/rt_clock.c): what the clock answers is an input a witness
+ * records and its replay serves. */
+void rh_dyn_clock_inputs(LLVMModuleRef m);
 /* Puts a call of enter(arg) (type tenter) before the call instruction `in`
  * and a call of leave() (type tleave) after it, with the builder b. */
 void rh_dyn_bracket_call(LLVMBuilderRef b, LLVMValueRef in, LLVMTypeRef tenter, LLVMValueRef enter,
@@ -206,6 +211,9 @@ typedef struct rh_dyn_trace {
     int nthreads;
     struct { unsigned loc, bits; long long value; } *inputs;
     int ninputs;
+    struct { int tid; unsigned call, word; long long value; } *clocks; /* the clock's answers
+                               (rt_clock.c), in the order served */
+    int nclocks;
     char end[32];       /* exit, cutoff, deadlock, assume, error, crash, or "" */
     char *end_detail;
     unsigned long steps, diverged;
@@ -242,6 +250,7 @@ typedef struct rh_dyn_runspec {
     unsigned long trace_cap;   /* events to log */
     const char *sched_file;    /* replay */
     const char *inputs_file;
+    const char *clocks_file;   /* replay: the clock's answers (RH_RT_CLOCKS), or NULL */
     char *const *args;         /* program arguments, may be NULL */
     int nargs;
     double timeout;
@@ -337,8 +346,10 @@ void rh_dyn_race_from_obs(const rh_dyn_binary *bin, const rh_dyn_trace *t, int i
 rh_witness *rh_dyn_witness(const rh_dyn_binary *bin, const rh_dyn_trace *t, long upto,
                            const char *program, unsigned long seed, long ev_a, long ev_b);
 
-/* Writes a witness's schedule and inputs as runtime replay files. */
-int rh_dyn_write_replay(const rh_witness *w, const char *sched, const char *inputs, char *err);
+/* Writes a witness's schedule, nondet inputs and the clock's answers
+ * (inputs "clock:T:K:W") as runtime replay files. */
+int rh_dyn_write_replay(const rh_witness *w, const char *sched, const char *inputs,
+                        const char *clocks, char *err);
 
 /* The argc a witness's run needs (its input "argc", bmc's choice), 1
  * when it names none, -1 when no run can have it (over RH_DYN_MAX_ARGC). */

@@ -134,6 +134,7 @@ static int build_module(rh_program *prog, const rh_options *o, double deadline, 
         free(lib);
         return -1;
     }
+    rh_dyn_clock_inputs(m); /* a witness carries the clock's answers */
     if (o->command && strcmp(o->command, "run") == 0) /* the user's run: a reader never hangs it */
         rh_dyn_wrap_blocking(m);
     else /* the engine's runs: a thread waiting for a signal never holds them up */

@@ -4,6 +4,7 @@
  * drives the program through the same interleaving.
  */
 #include "dyn.h"
+#include "result/witness_file.h"
 #include "util/outfile.h"
 #include "util/util.h"
 
@@ -206,12 +207,18 @@ rh_witness *rh_dyn_witness(const rh_dyn_binary *bin, const rh_dyn_trace *t, long
         s->timeout = e->kind == RH_DYN_TIMEOUT;
         s->times = 1;
     }
-    w->inputs = rh_xcalloc((size_t)t->ninputs + 1, sizeof *w->inputs);
+    w->inputs = rh_xcalloc((size_t)t->ninputs + (size_t)t->nclocks + 1, sizeof *w->inputs);
     for (int i = 0; i < t->ninputs; i++) {
         w->inputs[i].name = rh_xasprintf("__VERIFIER_nondet#%d", i + 1);
         w->inputs[i].value = t->inputs[i].value;
     }
     w->ninputs = t->ninputs;
+    for (int i = 0; i < t->nclocks; i++) { /* the clock's answers: rt_clock.c */
+        rh_input *in = &w->inputs[w->ninputs++];
+        in->name = rh_xasprintf("clock:%d:%u:%u", t->clocks[i].tid, t->clocks[i].call,
+                                t->clocks[i].word);
+        in->value = t->clocks[i].value;
+    }
     return w;
 }
 
@@ -304,16 +311,33 @@ void rh_dyn_race_from_obs(const rh_dyn_binary *bin, const rh_dyn_trace *t, int i
     }
 }
 
-int rh_dyn_write_replay(const rh_witness *w, const char *sched, const char *inputs, char *err)
+int rh_dyn_write_replay(const rh_witness *w, const char *sched, const char *inputs,
+                        const char *clocks, char *err)
 {
-    rh_outfile fs, fi; /* in the run's own directory: a short file would replay another schedule */
+    rh_outfile fs, fi, fc; /* in the run's own directory: a short file would replay another schedule */
     if (rh_outfile_open_private(&fs, sched, "replay schedule", err))
         return -1;
     if (rh_outfile_open_private(&fi, inputs, "replay inputs", err)) {
         rh_outfile_abort(&fs);
         return -1;
     }
+    if (rh_outfile_open_private(&fc, clocks, "replay clock", err)) {
+        rh_outfile_abort(&fs);
+        rh_outfile_abort(&fi);
+        return -1;
+    }
     FILE *f = fs.f, *g = fi.f;
+    for (int i = 0; i < w->ninputs; i++) {
+        int tid;
+        unsigned call, word;
+        if (rh_witness_clock_input(w->inputs[i].name, &tid, &call, &word) == 0)
+            fprintf(fc.f, "%d %u %u %lld\n", tid, call, word, w->inputs[i].value);
+    }
+    if (rh_outfile_commit(&fc, err)) {
+        rh_outfile_abort(&fs);
+        rh_outfile_abort(&fi);
+        return -1;
+    }
     for (int i = 0; i < w->nsteps; i++) /* a step of "times" N is N lines: the same schedule */
         for (unsigned k = 0; k < (w->steps[i].times > 1 ? w->steps[i].times : 1); k++)
             fprintf(f, "%d %u %u\n", w->steps[i].thread, w->steps[i].line, w->steps[i].col);

@@ -43,6 +43,7 @@ int rh_dyn_run_once(const rh_dyn_binary *bin, const char *workdir, const rh_dyn_
     env[n++] = rh_xasprintf("RH_RT_LOCS=%s", bin->locpos);
     env[n++] = rh_xasprintf("RH_RT_SCHED=%s", spec->sched_file ? spec->sched_file : "");
     env[n++] = rh_xasprintf("RH_RT_INPUTS=%s", spec->inputs_file ? spec->inputs_file : "");
+    env[n++] = rh_xasprintf("RH_RT_CLOCKS=%s", spec->clocks_file ? spec->clocks_file : "");
     env[n++] = rh_xasprintf("RH_RT_MAX_THREADS=%d", RH_DYN_CAP_THREADS);
     env[n++] = rh_xasprintf("RH_RT_MAX_PROCS=%d", RH_DYN_CAP_PROCESSES);
     if (spec->target)

@@ -172,6 +172,12 @@ static void parse_line(rh_dyn_trace *t, const char *line, size_t *cap)
     case 'T':
         parse_thread(t, line);
         return;
+    case 'C':
+        t->clocks = rh_xrealloc(t->clocks, (size_t)(t->nclocks + 1) * sizeof *t->clocks);
+        if (sscanf(line, "C %d %u %u %lld", &t->clocks[t->nclocks].tid, &t->clocks[t->nclocks].call,
+                   &t->clocks[t->nclocks].word, &t->clocks[t->nclocks].value) == 4)
+            t->nclocks++;
+        return;
     case 'I':
         t->inputs = rh_xrealloc(t->inputs, (size_t)(t->ninputs + 1) * sizeof *t->inputs);
         if (sscanf(line, "I %u %u %lld", &t->inputs[t->ninputs].loc, &t->inputs[t->ninputs].bits,
@@ -231,6 +237,7 @@ void rh_dyn_trace_free(rh_dyn_trace *t)
         free(t->threads[i].stack);
     free(t->threads);
     free(t->inputs);
+    free(t->clocks);
     free(t->unmodelled);
     free(t->held_back);
     free(t->end_detail);

@@ -45,7 +45,8 @@ int rh_wit_replay(const rh_wit_ctx *c, const rh_witness *w, rh_race *race, rh_wi
 {
     char *sched = rh_xasprintf("%s/replay.sched", c->workdir);
     char *inputs = rh_xasprintf("%s/replay.inputs", c->workdir);
-    int rc = rh_dyn_write_replay(w, sched, inputs, err);
+    char *clocks = rh_xasprintf("%s/replay.clock", c->workdir);
+    int rc = rh_dyn_write_replay(w, sched, inputs, clocks, err);
     rh_dyn_outcome out;
     memset(&out, 0, sizeof out);
     if (rc == 0) {
@@ -55,6 +56,7 @@ int rh_wit_replay(const rh_wit_ctx *c, const rh_witness *w, rh_race *race, rh_wi
         spec.trace_cap = c->quick ? 0 : 1000000;
         spec.sched_file = sched;
         spec.inputs_file = inputs;
+        spec.clocks_file = clocks;
         /* bmc's argc: that many arguments (their text is not modelled);
          * else the arguments of the runs (c->bin->args, from --arg) */
         int argc = rh_dyn_witness_argc(w);
@@ -83,8 +85,10 @@ int rh_wit_replay(const rh_wit_ctx *c, const rh_witness *w, rh_race *race, rh_wi
     rh_dyn_outcome_free(&out);
     remove(sched);
     remove(inputs);
+    remove(clocks);
     free(sched);
     free(inputs);
+    free(clocks);
     return rc;
 }
 
