@@ -73,8 +73,13 @@ char *rh_dyn_candidate_text(int k)
                         cand[k].line[1]);
 }
 
-/* "1,2;7,9": the loc ids at side A's line, then side B's. */
 char *rh_dyn_target_spec(const rh_dyn_binary *bin, int k)
+{
+    return rh_dyn_pair_target(bin, cand[k].file, cand[k].line);
+}
+
+/* "1,2;7,9": the loc ids at side A's line, then side B's. */
+char *rh_dyn_pair_target(const rh_dyn_binary *bin, char *const file[2], const unsigned line[2])
 {
     size_t cap = 64, len = 0;
     char *s = rh_xcalloc(cap, 1);
@@ -82,7 +87,7 @@ char *rh_dyn_target_spec(const rh_dyn_binary *bin, int k)
     for (int side = 0; side < 2; side++) {
         for (int i = 1; i < bin->locs.len; i++) {
             const rh_dyn_loc *l = &bin->locs.items[i];
-            if (l->line != cand[k].line[side] || !l->file || strcmp(l->file, cand[k].file[side]) != 0)
+            if (l->line != line[side] || !l->file || strcmp(l->file, file[side]) != 0)
                 continue;
             if (len + 16 > cap)
                 s = rh_xrealloc(s, cap *= 2);
@@ -103,9 +108,20 @@ char *rh_dyn_target_spec(const rh_dyn_binary *bin, int k)
 
 int rh_dyn_candidate_met(int k, const rh_dyn_binary *bin, const rh_dyn_obs *o)
 {
+    return rh_dyn_obs_at(bin, o, cand[k].file, cand[k].line);
+}
+
+int rh_dyn_obs_at(const rh_dyn_binary *bin, const rh_dyn_obs *o, char *const file[2],
+                  const unsigned line[2])
+{
     const rh_dyn_locs *l = &bin->locs;
     if (o->loc[0] >= (unsigned)l->len || o->loc[1] >= (unsigned)l->len)
         return 0;
     const rh_dyn_loc *a = &l->items[o->loc[0]], *b = &l->items[o->loc[1]];
-    return a->file && b->file && same_pair(k, a->file, a->line, b->file, b->line);
+    if (!a->file || !b->file)
+        return 0;
+    return (a->line == line[0] && b->line == line[1] && strcmp(a->file, file[0]) == 0 &&
+            strcmp(b->file, file[1]) == 0) ||
+           (a->line == line[1] && b->line == line[0] && strcmp(a->file, file[1]) == 0 &&
+            strcmp(b->file, file[0]) == 0);
 }

@@ -61,7 +61,7 @@ typedef struct dyn_session {
     double deadline;               /* of the whole engine */
     double min_left;               /* seconds left for shortening witnesses */
     long wit_before, wit_after;    /* witness steps before and after shortening */
-    int wit_short, wit_unreplayed, wit_polished;
+    int wit_short, wit_unreplayed, wit_polished, wit_rerecorded;
     unsigned long runs, events, deadlocks, crashes, timeouts, cutoffs, time_cutoffs, limits;
     unsigned long undefined_calls;
     int max_threads;               /* most threads one run created */
@@ -127,11 +127,71 @@ static void shorten_witness(dyn_session *s, rh_race *r)
     }
 }
 
+/* A long witness recorded again: a few runs directed at its race's two
+ * lines (a thread held at one access until another reaches the other,
+ * rt_target.c) under PCT with at most one change point, so that threads
+ * run long stretches and the schedule switches seldom.  The race a random
+ * walk found after a thousand switches (a worker's last pull of a queue
+ * while main begins to wait) is often there in a run of a few dozen
+ * stretches, which compression shortens to a few steps.  The witness
+ * kept is the shortest that replayed. */
+#define RH_DYN_RERECORD_RUNS 4
+
+static void rerecord(dyn_session *s, rh_race *r, double until)
+{
+    char *file[2] = {r->a.file, r->b.file};
+    unsigned line[2] = {r->a.line, r->b.line};
+    char *target = s->dse_strategy || !file[0] || !file[1] ? NULL
+                                                           : rh_dyn_pair_target(&s->bin, file, line);
+    for (int t = 0; target && t < RH_DYN_RERECORD_RUNS && rh_now() + 0.5 < until; t++) {
+        rh_dyn_runspec spec = {0};
+        spec.strategy = "pct";
+        spec.seed = s->o->seed + 7919 * (unsigned long)(t + 1);
+        spec.pct_d = 1 + t % 2;
+        spec.pct_k = 1000;
+        spec.target = target;
+        spec.trace_cap = RH_DYN_TRACE_CAP;
+        double left = (until - rh_now()) / 2;
+        spec.timeout = left < RH_DYN_RUN_TIMEOUT ? left : RH_DYN_RUN_TIMEOUT;
+        rh_dyn_outcome out;
+        char err[RH_ERR_MAX];
+        if (rh_dyn_run_once(&s->bin, s->tmp, &spec, &out, err))
+            break;
+        s->runs++;
+        for (int j = 0; j < out.trace.nraces; j++) {
+            if (out.trace.races[j].hide || !rh_dyn_obs_at(&s->bin, &out.trace.races[j], file, line))
+                continue;
+            rh_race nr;
+            rh_dyn_race_from_obs(&s->bin, &out.trace, j, s->program, spec.seed, RH_EV_OBSERVED, &nr);
+            if (nr.witness && nr.witness->nsteps > 0) {
+                double now = rh_now();
+                rh_wit_ctx c = {&s->bin, s->tmp, s->program, spec.seed, now + (until - now) / 2, 0};
+                int replayed;
+                rh_witness *m = rh_wit_minimise(&c, nr.witness, &replayed);
+                if (m && m->nsteps < r->witness->nsteps) {
+                    s->wit_rerecorded++;
+                    rh_witness_free(r->witness);
+                    r->witness = m;
+                    m = NULL;
+                }
+                rh_witness_free(m);
+            }
+            rh_race_free(&nr);
+            break;
+        }
+        rh_dyn_outcome_free(&out);
+        if (r->witness->nsteps <= RH_DYN_FEW_STEPS)
+            break;
+    }
+    free(target);
+}
+
 /* Once the search is over, what is left of the budget, up to half of it,
  * goes to the witnesses still longer than a few dozen steps, longest first
- * (a developer follows a witness step by step): those the search had no
- * time to shorten, and those whose skeleton did not replay, which ddmin
- * shortens further with every replay it is given. */
+ * (a developer follows a witness step by step): each is recorded again in
+ * runs of few switches (rerecord), and what is still long goes back to the
+ * minimiser, whose ddmin shortens it further with every replay it is
+ * given. */
 static void polish_witnesses(dyn_session *s)
 {
     rh_result *res = s->res;
@@ -150,7 +210,11 @@ static void polish_witnesses(dyn_session *s)
         if (now + 0.5 >= until)
             break;
         rh_race *r = &res->races[order[k]];
-        rh_wit_ctx c = {&s->bin, s->tmp, s->program, r->witness->seed, now + (until - now) / (n - k), 0};
+        double slot = now + (until - now) / (n - k);
+        rerecord(s, r, now + (slot - now) / 2); /* first: a schedule of few switches */
+        if (r->witness->nsteps <= RH_DYN_FEW_STEPS || rh_now() + 0.5 >= slot)
+            continue;
+        rh_wit_ctx c = {&s->bin, s->tmp, s->program, r->witness->seed, slot, 0};
         int replayed;
         rh_witness *m = rh_wit_minimise(&c, r->witness, &replayed);
         if (m && m->nsteps < r->witness->nsteps) {
@@ -530,6 +594,7 @@ static void finish_notes(dyn_session *s)
     rh_result_stat(s->res, "dynamic.witness_steps_before", (double)s->wit_before);
     rh_result_stat(s->res, "dynamic.witness_steps_after", (double)s->wit_after);
     rh_result_stat(s->res, "dynamic.witnesses_polished", (double)s->wit_polished);
+    rh_result_stat(s->res, "dynamic.witnesses_rerecorded", (double)s->wit_rerecorded);
     rh_result_stat(s->res, "dynamic.events", (double)s->events);
 }
 
