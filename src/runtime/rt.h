@@ -249,6 +249,8 @@ void rt_release_robust(rt_thread *t);
 void rt_out_record(rt_thread *t, const char *what, uint32_t loc, uintptr_t addr, uint64_t size,
                    uint64_t value, long aux);
 void rt_out_end(const char *reason, const char *detail);
+/* writes where each thread's recording of the clock's answers ends (rt_clock.c) */
+void rt_clock_end(void);
 void rt_out_flush(void);
 
 /* rt_limits.c: a program that reached one of racehunt's caps ends its run

@@ -10,13 +10,18 @@
  *
  * The instrumenter sends direct calls of those functions here (dyn_clock.c,
  * same signatures).  Each answer is a few 64-bit words: word 0 the return
- * value, then the fields the call writes.  A recording run writes them as
- * report lines "C TID K W VALUE" (thread TID's K-th clock call, word W);
- * a replay reads lines "TID K W VALUE" from RH_RT_CLOCKS and serves, for a
- * call that has them, the recorded words instead of the clock's.  Keyed by
- * thread and the thread's own count, not by the global order: a minimised
- * witness interleaves the threads differently, each thread's calls stay in
- * their order.  Past what was recorded the clock answers as it is.
+ * value, then the fields the call writes.  A recording run writes report
+ * lines "C TID K W VALUE": from thread TID's K-th clock call on, word W
+ * answers VALUE.  A line is written only when a word changes (a loop that
+ * polls time() for a second is two lines, however many passes it makes),
+ * and "C TID K 7 0" says the recording of TID's answers ends at call K: at
+ * the run's end (rt_out_end), or when RT_CLOCK_MAX_LINES are written for
+ * it (a nanosecond clock read in a loop).  A replay reads lines
+ * "TID K W VALUE" from RH_RT_CLOCKS and answers each call as recorded,
+ * up to the thread's end line; past it the clock answers as it is.  Keyed
+ * by thread and the thread's own count, not by the global order: a
+ * minimised witness interleaves the threads differently, and each
+ * thread's calls stay in their order.
  *
  * Only one program thread runs runtime code at a time (rt.h), so the table
  * and the counts need no lock.
@@ -29,9 +34,11 @@
 #include <sys/times.h>
 #include <time.h>
 
-#define RT_CLOCK_MAX_CALLS 64  /* a thread's recorded calls: a polling loop's thousands are not */
+#define RT_CLOCK_MAX_LINES 256  /* a thread's recorded lines */
+#define RT_CLOCK_MAX_CALL 999999 /* a witness names calls in six digits */
 #define RT_CLOCK_MAX_THREADS 4096
-#define RT_CLOCK_WORDS 5       /* times: the return value and struct tms's four fields */
+#define RT_CLOCK_WORDS 5        /* times: the return value and struct tms's four fields */
+#define RT_CLOCK_END 7          /* the word of an end line */
 
 typedef struct clock_word {
     int tid;
@@ -39,10 +46,36 @@ typedef struct clock_word {
     long long value;
 } clock_word;
 
-static clock_word *table;     /* the replay's answers, as read */
+/* A thread's clock: its calls so far, and on each side what it answered. */
+typedef struct clock_thread {
+    unsigned calls;
+    /* recording */
+    int last_fn;                /* the function of its last call, 0 none */
+    long long last[RT_CLOCK_WORDS];
+    unsigned lines;
+    int ended;                  /* its end line is written */
+    /* replay */
+    unsigned long cursor;       /* its next line in the table */
+    int found;                  /* cursor set */
+    unsigned end;               /* its end line's call, or ~0u */
+    long long held[RT_CLOCK_WORDS];
+    unsigned char have[RT_CLOCK_WORDS];
+} clock_thread;
+
+static clock_word *table;     /* the replay's answers, sorted by thread, call, word */
 static unsigned long ntable;
 static int loaded;
-static unsigned calls[RT_CLOCK_MAX_THREADS]; /* each thread's clock calls so far */
+static clock_thread threads[RT_CLOCK_MAX_THREADS];
+
+static int by_thread_call(const void *a, const void *b)
+{
+    const clock_word *x = a, *y = b;
+    if (x->tid != y->tid)
+        return x->tid < y->tid ? -1 : 1;
+    if (x->call != y->call)
+        return x->call < y->call ? -1 : 1;
+    return x->word < y->word ? -1 : x->word > y->word;
+}
 
 static void load_table(void)
 {
@@ -54,7 +87,8 @@ static void load_table(void)
     unsigned long cap = 0;
     clock_word w;
     while (fscanf(f, "%d %u %u %lld", &w.tid, &w.call, &w.word, &w.value) == 4) {
-        if (w.tid < 0 || w.word >= RT_CLOCK_WORDS || w.call >= RT_CLOCK_MAX_CALLS)
+        if (w.tid < 0 || w.tid >= RT_CLOCK_MAX_THREADS || w.call > RT_CLOCK_MAX_CALL ||
+            (w.word >= RT_CLOCK_WORDS && w.word != RT_CLOCK_END))
             continue;
         if (ntable == cap) {
             cap = cap ? cap * 2 : 64;
@@ -66,31 +100,88 @@ static void load_table(void)
         table[ntable++] = w;
     }
     fclose(f);
+    if (ntable)
+        qsort(table, ntable, sizeof *table, by_thread_call);
 }
 
-/* The call's answer, words[0..n): recorded, or replaced by the replay's. */
-static void serve(long long *words, unsigned n)
+/* The replay's answer to thread tid's call k, into words[0..n): the
+ * values recorded up to call k, until the thread's end line. */
+static void replay_answer(int tid, clock_thread *c, unsigned k, long long *words, unsigned n)
+{
+    if (!c->found) {
+        c->found = 1, c->end = ~0u;
+        while (c->cursor < ntable && table[c->cursor].tid < tid)
+            c->cursor++;
+    }
+    for (; c->cursor < ntable && table[c->cursor].tid == tid && table[c->cursor].call <= k;
+         c->cursor++) {
+        const clock_word *e = &table[c->cursor];
+        if (e->word == RT_CLOCK_END) {
+            if (e->call < c->end)
+                c->end = e->call;
+        } else {
+            c->held[e->word] = e->value, c->have[e->word] = 1;
+        }
+    }
+    if (k >= c->end)
+        return;
+    for (unsigned w = 0; w < n; w++)
+        if (c->have[w])
+            words[w] = c->held[w];
+}
+
+static void end_line(int tid, clock_thread *c)
+{
+    if (!c->ended && rt.out)
+        fprintf(rt.out, "C %d %u %d 0\n", tid, c->calls, RT_CLOCK_END);
+    c->ended = 1;
+}
+
+/* The call's answer, words[0..n) of function fn: recorded, or replaced by
+ * the replay's. */
+static void serve(int fn, long long *words, unsigned n)
 {
     rt_thread *t = rt_me;
-    if (!t || t->id < 0 || t->id >= RT_CLOCK_MAX_THREADS)
+    if (!t || t->id < 0 || t->id >= RT_CLOCK_MAX_THREADS || rt.ending)
         return;
-    unsigned k = calls[t->id]++;
-    if (k >= RT_CLOCK_MAX_CALLS)
+    clock_thread *c = &threads[t->id];
+    unsigned k = c->calls;
+    if (k > RT_CLOCK_MAX_CALL)
         return;
     if (!loaded)
         load_table();
-    for (unsigned long i = 0; i < ntable; i++)
-        if (table[i].tid == t->id && table[i].call == k && table[i].word < n)
-            words[table[i].word] = table[i].value;
-    if (rt.out && !rt.ending)
-        for (unsigned w = 0; w < n; w++)
-            fprintf(rt.out, "C %d %u %u %lld\n", t->id, k, w, words[w]);
+    if (ntable)
+        replay_answer(t->id, c, k, words, n);
+    c->calls++;
+    if (!rt.out || c->ended)
+        return;
+    for (unsigned w = 0; w < n; w++) {
+        if (c->last_fn == fn && c->last[w] == words[w])
+            continue;
+        if (c->lines + 1 >= RT_CLOCK_MAX_LINES || k == RT_CLOCK_MAX_CALL) {
+            c->calls = k; /* this call is past the recording */
+            end_line(t->id, c);
+            c->calls = k + 1;
+            return;
+        }
+        fprintf(rt.out, "C %d %u %u %lld\n", t->id, k, w, words[w]);
+        c->lines++;
+    }
+    c->last_fn = fn;
+    memcpy(c->last, words, n * sizeof *words);
+}
+
+void rt_clock_end(void)
+{
+    for (int i = 0; i < RT_CLOCK_MAX_THREADS; i++)
+        if (threads[i].calls)
+            end_line(i, &threads[i]);
 }
 
 time_t __rh_clock_time(time_t *tloc)
 {
     long long w[1] = {(long long)time(NULL)};
-    serve(w, 1);
+    serve(1, w, 1);
     if (tloc)
         *tloc = (time_t)w[0];
     return (time_t)w[0];
@@ -99,7 +190,7 @@ time_t __rh_clock_time(time_t *tloc)
 clock_t __rh_clock_clock(void)
 {
     long long w[1] = {(long long)clock()};
-    serve(w, 1);
+    serve(2, w, 1);
     return (clock_t)w[0];
 }
 
@@ -108,7 +199,7 @@ clock_t __rh_clock_times(struct tms *buf)
     struct tms b;
     long long w[5] = {(long long)times(&b)};
     w[1] = b.tms_utime, w[2] = b.tms_stime, w[3] = b.tms_cutime, w[4] = b.tms_cstime;
-    serve(w, 5);
+    serve(3, w, 5);
     if (buf) {
         buf->tms_utime = (clock_t)w[1], buf->tms_stime = (clock_t)w[2];
         buf->tms_cutime = (clock_t)w[3], buf->tms_cstime = (clock_t)w[4];
@@ -122,7 +213,7 @@ int __rh_clock_gettime(clockid_t id, struct timespec *tp)
     long long w[3] = {clock_gettime(id, &ts), (long long)ts.tv_sec, ts.tv_nsec};
     if (w[0] != 0) /* a bad clock id: its error is the program's, as it is */
         return (int)w[0];
-    serve(w, 3);
+    serve(4, w, 3);
     if (w[2] < 0 || w[2] >= 1000000000L) /* a witness's word out of range is not a time */
         w[1] = (long long)ts.tv_sec, w[2] = ts.tv_nsec;
     if (tp)
@@ -134,7 +225,7 @@ int __rh_clock_gettimeofday(struct timeval *tv, void *tz)
 {
     struct timeval v = {0, 0};
     long long w[3] = {gettimeofday(&v, tz), (long long)v.tv_sec, (long long)v.tv_usec};
-    serve(w, 3);
+    serve(5, w, 3);
     if (w[2] < 0 || w[2] >= 1000000L)
         w[1] = (long long)v.tv_sec, w[2] = (long long)v.tv_usec;
     if (tv)

@@ -22,8 +22,9 @@
  *                                        (the engine names globals by the load bias)
  *   T TID PARENT LOC                     thread TID created at LOC
  *   I LOC BITS VALUE                     a nondet value served
- *   C TID K W VALUE                      word W of thread TID's K-th clock call's
- *                                        answer (rt_clock.c)
+ *   C TID K W VALUE                      from thread TID's K-th clock call on, word
+ *                                        W of the answer is VALUE; W 7: the
+ *                                        recording ends at call K (rt_clock.c)
  *   R ADDR SIZE  EV TID LOC W AT  EV TID LOC W AT  STACK STACK LOCKS
  *                                        a race: earlier access, later access
  *   H LOC                                the race before is covered by the annotation
@@ -92,6 +93,7 @@ void rt_out_end(const char *reason, const char *detail)
         rt.depart_pos = rt.pos;
     }
     if (rt.out) {
+        rt_clock_end();
         if (rt.diverged)
             fprintf(rt.out, "D %lu\n", rt.depart_pos);
         fprintf(rt.out, "END %s %lu %lu %lu %lu %s\n", reason, rt.steps, rt.events, rt.diverged,

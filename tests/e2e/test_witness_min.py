@@ -19,7 +19,8 @@ and a bad count is refused (exit 2).  A race behind a reading of the clock
 (tests/e2e/data/witness/clock_race.c, half of all runs have none) replays
 every time: the witness carries what the clock answered ("clock:T:K:W"
 inputs), with that answer changed the replay misses the race, and a
-malformed clock input is refused (exit 2)."""
+malformed clock input is refused (exit 2); a loop that polls the clock
+thousands of times (clock_poll_race.c) is a few inputs, and replays."""
 import json
 import os
 import re
@@ -180,6 +181,22 @@ def clock_inputs(rh, tmp):
           "exit %d: %s" % (r.returncode, r.stderr[-300:]))
 
 
+def clock_polling(rh, tmp):
+    """clock_poll_race.c polls times() thousands of times: only the changes are inputs."""
+    w = os.path.join(tmp, "poll.json")
+    subprocess.run([rh, "--engine=dynamic", "--timeout=60", "--witness", w,
+                    os.path.join(DATA, "clock_poll_race.c")], capture_output=True, timeout=200)
+    if not os.path.exists(w):
+        check("clock_poll_race: dynamic wrote a witness", False)
+        return
+    clocks = [i for i in json.load(open(w))["inputs"] if i["name"].startswith("clock:")]
+    calls = max([int(i["name"].split(":")[2]) for i in clocks] or [0])
+    check("clock_poll_race: the loop's thousands of clock answers are a few dozen inputs",
+          calls > 1000 and len(clocks) <= 40, "%d inputs, last call %d" % (len(clocks), calls))
+    codes = [replay(rh, w)[0] for _ in range(6)]
+    check("clock_poll_race: the witness replays into its race 6 times of 6", codes == [1] * 6, str(codes))
+
+
 def graphml(rh, tmp):
     g = os.path.join(tmp, "w.graphml")
     subprocess.run([rh, "--svcomp", "--timeout=60", "--witness", g,
@@ -206,6 +223,7 @@ def main():
         replay_ends_at_race(rh, tmp)
         folded_steps(rh, tmp)
         clock_inputs(rh, tmp)
+        clock_polling(rh, tmp)
         graphml(rh, tmp)
     check.finish()
 
