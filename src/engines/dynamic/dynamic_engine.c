@@ -141,8 +141,7 @@ static void rerecord(dyn_session *s, rh_race *r, double until)
 {
     char *file[2] = {r->a.file, r->b.file};
     unsigned line[2] = {r->a.line, r->b.line};
-    char *target = s->dse_strategy || !file[0] || !file[1] ? NULL
-                                                           : rh_dyn_pair_target(&s->bin, file, line);
+    char *target = !file[0] || !file[1] ? NULL : rh_dyn_pair_target(&s->bin, file, line);
     for (int t = 0; target && t < RH_DYN_RERECORD_RUNS && rh_now() + 0.5 < until; t++) {
         rh_dyn_runspec spec = {0};
         spec.strategy = "pct";
@@ -210,6 +209,11 @@ static void polish_witnesses(dyn_session *s)
         if (now + 0.5 >= until)
             break;
         rh_race *r = &res->races[order[k]];
+        /* under --inputs=solver the runs now take the search's last input:
+         * a witness of another one is left as the search shortened it */
+        if (s->o->inputs_solver && (!r->witness->program || !s->program ||
+                                    strcmp(r->witness->program, s->program) != 0))
+            continue;
         double slot = now + (until - now) / (n - k);
         rerecord(s, r, now + (slot - now) / 2); /* first: a schedule of few switches */
         if (r->witness->nsteps <= RH_DYN_FEW_STEPS || rh_now() + 0.5 >= slot)
