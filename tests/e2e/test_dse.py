@@ -12,7 +12,9 @@ The witness of a program gated by getenv carries an --env= word, of one
 gated by a file a --file-hex= word, and a witness whose such word is
 malformed is refused (one error line, exit 2).  The stats count the thread
 start routines that ran and the branch directions taken in what they
-reach.  Without --inputs=solver the runs never get past the check; a bad
+reach.  Under auto the static engine's candidate pairs are goals of the
+search too: in worker_mode_race.c, whose workers always start, the branch
+in the workers that leads to the candidate accesses is marked.  Without --inputs=solver the runs never get past the check; a bad
 --inputs value is one error line, exit 2."""
 import glob
 import json
@@ -70,6 +72,25 @@ def bad_witness(rh, tmp, env):
           (p.returncode, p.stderr))
 
 
+def candidate_goals(rh, tmp, env, dynamic_stats):
+    """Under auto the static engine's candidate pair in worker_mode_race.c's
+    workers is a goal of the search: more branch sides lead to a goal than
+    the thread creations alone (--engine=dynamic's count)."""
+    prog = os.path.join(suite.ROOT, "tests", "dse", "worker_mode_race.c")
+    p = subprocess.run([rh, "--inputs=solver", "--format=json", "--stats", "--timeout=30", prog],
+                       capture_output=True, text=True, env=env, cwd=tmp, timeout=120)
+    rep = json.loads(p.stdout) if p.stdout.startswith("{") else {}
+    stats, verdict, notes = rep.get("stats", {}), rep.get("verdict"), " | ".join(rep.get("notes", []))
+    lines = {a["line"] for r in rep.get("races", []) for a in r.get("accesses", [])}
+    auto, dyn = stats.get("dse.goal_sides", 0), dynamic_stats.get("dse.goal_sides", 0)
+    check("worker_mode_race.c: under auto the candidate pair's accesses are goals of the search "
+          "(%s branch sides against %s for the thread creations alone)" % (auto, dyn),
+          auto > dyn > 0, (auto, dyn))
+    want, _ = harness.annotations(prog)
+    check("worker_mode_race.c: auto finds the race at lines %s" % sorted(want),
+          verdict == "race" and lines == want, (verdict, sorted(lines), notes))
+
+
 def main():
     rh = suite.racehunt_arg()
     check("at least 20 programs in tests/dse", len(PROGRAMS) >= 20, len(PROGRAMS))
@@ -102,6 +123,7 @@ def main():
                       stats.get("dse.entry_functions_ran") == 1 and stats.get("dse.entry_branches") == 1
                       and stats.get("dse.entry_directions_covered") == 2, stats)
         bad_witness(rh, tmp, env)
+        candidate_goals(rh, tmp, env, next(r[9] for r in results if r[0].endswith("worker_mode_race.c")))
         gate = os.path.join(suite.ROOT, "tests", "dse", "argv_magic_race.c")
         rc, verdict, lines, notes, err = harness.run_json(
             rh, ["--engine=dynamic", "--format=json", "--timeout=6", gate], env=env, cwd=tmp)

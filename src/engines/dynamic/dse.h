@@ -18,9 +18,14 @@
 
 /* Adds the expression-building calls (rt_sym_abi.h) to m, which
  * rh_dyn_instrument made: after it, a run with RH_RT_SYM set writes its
- * symbolic branches.  Code it does not model stays concrete; -1 with err
- * set only when the result does not verify (a racehunt bug). */
-int rh_dse_instrument(LLVMModuleRef m, char *err);
+ * symbolic branches.  Each branch side that may lead to a goal is marked
+ * (the search flips those first): a thread creation, or an access at one
+ * of goal_locs[0..ngoals) (rh_dyn_instrument's location ids of the static
+ * candidate pairs' accesses); *goal_sides (when not NULL) counts the sides
+ * marked.  Code it does not model stays concrete; -1 with err set only
+ * when the result does not verify (a racehunt bug). */
+int rh_dse_instrument(LLVMModuleRef m, const unsigned *goal_locs, int ngoals, unsigned *goal_sides,
+                      char *err);
 
 /* Adds the coverage marks of the thread entry functions to m (dse_cover.c;
  * rt_sym_abi.h's C, c and r records); rh_dse_instrument calls it last. */

@@ -33,7 +33,9 @@ typedef struct sym_ctx {
     LLVMTargetDataRef td;
     LLVMTypeRef ptr, i32, i64, vd;
     rh_map shadow;          /* value -> its shadow value */
-    rh_map creates;         /* function -> 1 when it may create a thread */
+    rh_map creates;         /* function -> 1 when it may lead to a goal (below) */
+    rh_map goal_locs;       /* access loc id + 1 -> 1: the static candidate pairs' accesses */
+    unsigned goal_sides;    /* branch sides marked as leading to a goal */
     unsigned sites;
 } sym_ctx;
 
@@ -139,12 +141,23 @@ static const char *callee_name(LLVMValueRef call, LLVMValueRef *fn)
     return *fn ? LLVMGetValueName2(*fn, &len) : "";
 }
 
-/* ---- which branches lead to a thread creation ---- */
+/* ---- which branches lead to a goal: a thread creation, or an access of
+ * one of the static engine's candidate pairs (the race it may be) ---- */
 
 static int creates_directly(const char *name)
 {
     return strcmp(name, "pthread_create") == 0 || strcmp(name, "thrd_create") == 0 ||
            strcmp(name, "__rh_thread_prepare") == 0;
+}
+
+/* An access hook (rh_dyn_instrument's __rh_access) at a goal location. */
+static int goal_access(sym_ctx *c, LLVMValueRef call, const char *name)
+{
+    if (!c->goal_locs.len || strcmp(name, "__rh_access") != 0 || LLVMGetNumArgOperands(call) < 4)
+        return 0;
+    LLVMValueRef loc = LLVMGetOperand(call, 3);
+    return LLVMIsAConstantInt(loc) &&
+           rh_map_get(&c->goal_locs, LLVMConstIntGetZExtValue(loc) + 1, 0) != 0;
 }
 
 static int block_creates(sym_ctx *c, LLVMBasicBlockRef bb)
@@ -154,7 +167,8 @@ static int block_creates(sym_ctx *c, LLVMBasicBlockRef bb)
             continue;
         LLVMValueRef fn;
         const char *name = callee_name(in, &fn);
-        if (fn && (creates_directly(name) || rh_map_get_ptr(&c->creates, fn, 0)))
+        if (fn && (creates_directly(name) || goal_access(c, in, name) ||
+                   rh_map_get_ptr(&c->creates, fn, 0)))
             return 1;
     }
     return 0;
@@ -177,7 +191,7 @@ static void find_creators(sym_ctx *c)
     }
 }
 
-/* Whether a block that creates a thread is reachable from `from` (bounded:
+/* Whether a goal block is reachable from `from` (bounded:
  * a function too large to search says no). */
 static int reaches_create(sym_ctx *c, LLVMBasicBlockRef from, unsigned nblocks)
 {
@@ -308,6 +322,7 @@ static unsigned site_of(sym_ctx *c, LLVMValueRef br, unsigned nblocks, LLVMValue
         if (LLVMGetNumSuccessors(br) > 1)
             flags |= reaches_create(c, LLVMGetSuccessor(br, 1), nblocks) ? 2u : 0u;
     }
+    c->goal_sides += (flags & 1) + (flags >> 1);
     return (++c->sites << 2) | flags;
 }
 
@@ -636,7 +651,8 @@ static void instrument_function(sym_ctx *c, LLVMValueRef f)
     free(order);
 }
 
-int rh_dse_instrument(LLVMModuleRef m, char *err)
+int rh_dse_instrument(LLVMModuleRef m, const unsigned *goal_locs, int ngoals, unsigned *goal_sides,
+                      char *err)
 {
     sym_ctx c = {0};
     c.m = m;
@@ -647,6 +663,8 @@ int rh_dse_instrument(LLVMModuleRef m, char *err)
     c.i32 = LLVMInt32TypeInContext(c.ctx);
     c.i64 = LLVMInt64TypeInContext(c.ctx);
     c.vd = LLVMVoidTypeInContext(c.ctx);
+    for (int i = 0; i < ngoals; i++)
+        rh_map_put(&c.goal_locs, (uint64_t)goal_locs[i] + 1, 1);
     find_creators(&c);
     for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
         size_t len;
@@ -657,6 +675,9 @@ int rh_dse_instrument(LLVMModuleRef m, char *err)
     rh_dse_cover(m);
     rh_map_free(&c.shadow);
     rh_map_free(&c.creates);
+    rh_map_free(&c.goal_locs);
+    if (goal_sides)
+        *goal_sides = c.goal_sides;
     LLVMDisposeBuilder(c.b);
     char *msg = NULL;
     int bad = LLVMVerifyModule(m, LLVMReturnStatusAction, &msg);

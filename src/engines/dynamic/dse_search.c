@@ -3,8 +3,9 @@
  * RH_RT_SYM set) whose log says which symbolic branches it took; Z3 then
  * negates each branch after the one the input was generated from, under
  * the path condition before it, and every model is a new input.  Inputs
- * whose flipped branch can reach a thread creation (dse_instrument.c marks
- * such sides) go first.  Per input that reaches threads, the schedule
+ * whose flipped branch can reach a thread creation or an access of one of
+ * the static engine's candidate pairs (dse_instrument.c marks such sides)
+ * go first.  Per input that reaches threads, the schedule
  * search runs as without the solver (PCT and random runs).
  *
  * Pruning rule: a branch direction already covered by an earlier run is
@@ -287,7 +288,7 @@ static void expand(dse_state *d, const rh_dse_log *log, const rh_dse_input *pare
                 rh_dse_input c;
                 child_input(log, m, parent, &c);
                 Z3_model_dec_ref(z, m);
-                /* the flipped side: bit 0 marks a true side that reaches a creation */
+                /* the flipped side: bit 0 marks a true side that reaches a goal */
                 int creates = (b->site >> (b->taken ? 1 : 0)) & 1;
                 push_child(d, &c, j + 1, creates ? 1000 : 0);
             } else {

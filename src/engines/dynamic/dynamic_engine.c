@@ -675,6 +675,7 @@ static int dse_search(dyn_session *s, double run_deadline, char *err)
 {
     rh_dse_hooks h = {s, dse_use_input, dse_run, dse_settled};
     s->dse_deadline = run_deadline;
+    rh_result_stat(s->res, "dse.goal_sides", (double)s->bin.dse_goal_sides);
     int rc = rh_dse_search(&h, s->o, s->tmp, run_deadline, s->res, err);
     s->dse_strategy = NULL;
     s->bin.args = s->o->run_args, s->bin.nargs = s->o->nrun_args;
