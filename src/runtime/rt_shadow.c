@@ -83,8 +83,8 @@ static size_t hash_ptr(uintptr_t k)
 /* The page of address a, its chunk mapped if need be; NULL for an address
  * beyond the directory (none a user-space program has on x86-64). */
 /* Spread pages' grains and split grains' bytes (rt_pool.c). */
-static rt_pool grains_pool = {sizeof(rt_grains), NULL, NULL, 0};
-static rt_pool bytes_pool = {RT_GRAIN * sizeof(rt_cell), NULL, NULL, 0};
+static rt_pool grains_pool = {sizeof(rt_grains), NULL, NULL, 0, NULL};
+static rt_pool bytes_pool = {RT_GRAIN * sizeof(rt_cell), NULL, NULL, 0, NULL};
 
 static rt_page *page_of(uintptr_t a)
 {
