@@ -7,9 +7,9 @@
  * freed block goes to the next split.  (Asking for transparent huge pages
  * for the mappings cost more system time in zeroing than it saved in
  * faults; a mapping is instead prefaulted a step at a time, ahead of
- * the blocks handed out, one system call where touching it would take a
- * page fault per page.)  Only the token holder runs runtime code (rt.h), so the pools
- * need no lock.
+ * the blocks handed out: one system call where touching it would take a
+ * page fault per page.)  Only the token holder runs runtime code (rt.h),
+ * so the pools need no lock.
  */
 #include "rt.h"
 
