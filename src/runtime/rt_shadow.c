@@ -80,8 +80,6 @@ static size_t hash_ptr(uintptr_t k)
     return (size_t)rh_hash64(k);
 }
 
-/* The page of address a, its chunk mapped if need be; NULL for an address
- * beyond the directory (none a user-space program has on x86-64). */
 /* Spread pages' grains and split grains' bytes (rt_pool.c). */
 static rt_pool grains_pool = {sizeof(rt_grains), NULL, NULL, 0, NULL};
 static rt_pool bytes_pool = {RT_GRAIN * sizeof(rt_cell), NULL, NULL, 0, NULL};
@@ -107,6 +105,8 @@ static void dir_prefault(uintptr_t d, const rt_page *p)
 #endif /* refused (before Linux 5.14): the pages fault in as they are touched */
 }
 
+/* The page of address a, its chunk mapped if need be; NULL for an address
+ * beyond the directory (none a user-space program has on x86-64). */
 static rt_page *page_of(uintptr_t a)
 {
     rt_page *p = rt_page_at(a);
