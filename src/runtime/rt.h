@@ -216,6 +216,7 @@ typedef struct rt_pool {
     void *free;              /* blocks put back, linked through their first bytes */
     char *next;              /* the current mapping's unused bytes */
     size_t left;
+    char *ready;             /* the current mapping's bytes before it are prefaulted */
 } rt_pool;
 void *rt_pool_get(rt_pool *pl);
 void *rt_pool_get_zero(rt_pool *pl); /* all bytes zero */

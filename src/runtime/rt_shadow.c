@@ -80,24 +80,49 @@ static size_t hash_ptr(uintptr_t k)
     return (size_t)rh_hash64(k);
 }
 
+/* Spread pages' grains and split grains' bytes (rt_pool.c). */
+static rt_pool grains_pool = {sizeof(rt_grains), NULL, NULL, 0, NULL};
+static rt_pool bytes_pool = {RT_GRAIN * sizeof(rt_cell), NULL, NULL, 0, NULL};
+
+/* A chunk's pages are made present 64 KB at a time (the shadow of 128 KB
+ * of application memory) when the slow path first meets one of them: one
+ * system call where touching them would take a page fault per 4 KB, two
+ * when the fast path's look at an untouched page mapped the zero page
+ * first.  dir_ready[d], bit b: block b of chunk d was asked for. */
+#define RT_DIR_BLOCK (64u << 10)
+#define RT_DIR_NBLOCK ((sizeof(rt_page) << RT_CHUNK_BITS) / RT_DIR_BLOCK)
+static uint64_t (*dir_ready[1u << RT_DIR_BITS])[RT_DIR_NBLOCK / 64];
+
+static void dir_prefault(uintptr_t d, const rt_page *p)
+{
+    size_t b = (size_t)((const char *)p - (const char *)rt_shadow_dir[d]) / RT_DIR_BLOCK;
+    uint64_t *w = &(*dir_ready[d])[b / 64];
+    if (*w >> (b % 64) & 1)
+        return;
+    *w |= 1ull << (b % 64);
+#ifdef MADV_POPULATE_WRITE
+    (void)madvise((char *)rt_shadow_dir[d] + b * RT_DIR_BLOCK, RT_DIR_BLOCK, MADV_POPULATE_WRITE);
+#endif /* refused (before Linux 5.14): the pages fault in as they are touched */
+}
+
 /* The page of address a, its chunk mapped if need be; NULL for an address
  * beyond the directory (none a user-space program has on x86-64). */
-/* Spread pages' grains and split grains' bytes (rt_pool.c). */
-static rt_pool grains_pool = {sizeof(rt_grains), NULL, NULL, 0};
-static rt_pool bytes_pool = {RT_GRAIN * sizeof(rt_cell), NULL, NULL, 0};
-
 static rt_page *page_of(uintptr_t a)
 {
     rt_page *p = rt_page_at(a);
     uintptr_t d = a >> (RT_PAGE_BITS + RT_CHUNK_BITS);
-    if (p || d >= (1u << RT_DIR_BITS))
-        return p;
-    void *m = mmap(NULL, sizeof(rt_page) << RT_CHUNK_BITS, PROT_READ | PROT_WRITE,
-                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (m == MAP_FAILED)
-        abort();
-    rt_shadow_dir[d] = m;
-    return rt_page_at(a);
+    if (d >= (1u << RT_DIR_BITS))
+        return NULL;
+    if (!p) {
+        void *m = mmap(NULL, sizeof(rt_page) << RT_CHUNK_BITS, PROT_READ | PROT_WRITE,
+                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+        if (m == MAP_FAILED || !(dir_ready[d] = calloc(1, sizeof *dir_ready[d])))
+            abort();
+        rt_shadow_dir[d] = m;
+        p = rt_page_at(a);
+    }
+    dir_prefault(d, p);
+    return p;
 }
 
 /* The depot's answers for recent (parent, loc) pairs, by call site: a
