@@ -4,6 +4,7 @@
  */
 #include "instance_args.h"
 #include "owned.h"
+#include "slot_forward.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -131,13 +132,27 @@ static int is_inst(LLVMValueRef in, void *target)
     return in == target;
 }
 
+/* rh_handover_root, and through a load of a cell that holds the current
+ * value of what its function stored there (slot_forward.h: `a[i] =
+ * malloc(..)` reloaded as a[i] for each use) to that value's root. */
+static LLVMValueRef current_root(rh_static *s, LLVMValueRef v)
+{
+    int64_t off;
+    for (int depth = 0; depth < 4; depth++) {
+        LLVMValueRef r = rh_handover_root(&s->pt, v, &off), x;
+        if (!r || !LLVMIsALoadInst(r) || !(x = rh_fwd_current(&s->pt, r)))
+            return r;
+        v = x;
+    }
+    return NULL;
+}
+
 /* The fresh allocation whose value (casts and constant GEPs of it) call
  * passes, when the call cannot run again before the allocation runs
  * again: each run of the call hands over a block of its own.  Else NULL. */
 static LLVMValueRef fresh_arg(rh_static *s, LLVMValueRef call, LLVMValueRef arg)
 {
-    int64_t off;
-    LLVMValueRef site = rh_handover_root(&s->pt, arg, &off);
+    LLVMValueRef site = current_root(s, arg);
     if (!site || !LLVMIsACallInst(site) || !rh_owned_fresh_site(s, site) ||
         LLVMGetBasicBlockParent(LLVMGetInstructionParent(site)) != LLVMGetBasicBlockParent(LLVMGetInstructionParent(call)) ||
         rh_cfg_reaches_before(call, site, NULL, is_inst, call))
@@ -269,9 +284,8 @@ int rh_ia_before_start(rh_static *s, const rh_ia *ia, uint32_t o, int am, int at
     int k = ia->params ? only_call(ia, o) : -1;
     if (k < 0 || !ia->fresh[k] || !through_param(s, ia, s->p->accesses[at].ptr))
         return 0;
-    int64_t off;
     LLVMValueRef site = ia->fresh[k], in = s->p->accesses[am].inst;
-    return rh_handover_root(&s->pt, s->p->accesses[am].ptr, &off) == site &&
+    return current_root(s, s->p->accesses[am].ptr) == site &&
            LLVMGetInstructionParent(in) && LLVMGetBasicBlockParent(LLVMGetInstructionParent(in)) ==
                                                LLVMGetBasicBlockParent(LLVMGetInstructionParent(site)) &&
            rh_pt_of(&s->pt, site)->n == 1 && !rh_cfg_reaches_before(ia->calls[k], site, NULL, is_inst, in);

@@ -19,6 +19,9 @@
  * loop that passes a fresh allocation of its own function, and cannot run
  * again before that allocation runs again, gives each of its instances a
  * block of its own: two instances never reach one block through them.
+ * The allocation's value may be passed (or accessed) through a load of
+ * the cell it was stored into, when slot_forward.h's rh_fwd_current reads
+ * the load as that value.
  * A call whose instances never overlap one another (each starts when the
  * last one its handle cell named has ended, record_joins.h) is as good as
  * one instance for an object only its argument may denote.

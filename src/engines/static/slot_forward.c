@@ -3,6 +3,7 @@
  * slot_forward.h): a backward walk from the load over every path.
  */
 #include "slot_forward.h"
+#include "cfg.h"
 #include "util/hashmap.h"
 
 #include <stdlib.h>
@@ -175,4 +176,29 @@ LLVMValueRef rh_fwd_stored(rh_pt *pt, LLVMValueRef load)
     rh_map_free(&w.defs);
     rh_vec_free(&w.work);
     return ok ? w.value : NULL;
+}
+
+static int is_inst(LLVMValueRef in, void *target)
+{
+    return in == target;
+}
+
+LLVMValueRef rh_fwd_current(rh_pt *pt, LLVMValueRef load)
+{
+    LLVMValueRef v = rh_fwd_stored(pt, load), st = NULL;
+    if (!v || !LLVMIsAInstruction(v))
+        return v;
+    for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef user = LLVMGetUser(u);
+        if (LLVMIsAStoreInst(user) && LLVMGetOperand(user, 0) == v) {
+            if (st)
+                return NULL;
+            st = user;
+        }
+    }
+    if (!st || LLVMGetInstructionParent(st) == NULL ||
+        LLVMGetBasicBlockParent(LLVMGetInstructionParent(st)) != LLVMGetBasicBlockParent(LLVMGetInstructionParent(load)) ||
+        LLVMGetBasicBlockParent(LLVMGetInstructionParent(v)) != LLVMGetBasicBlockParent(LLVMGetInstructionParent(load)))
+        return NULL;
+    return rh_cfg_reaches_before(v, st, NULL, is_inst, load) ? NULL : v;
 }

@@ -29,4 +29,12 @@
 /* The value L reads, when a store forwards it by the rule above; else NULL. */
 LLVMValueRef rh_fwd_stored(rh_pt *pt, LLVMValueRef load);
 
+/* The value V that L reads, as rh_fwd_stored, when moreover V at L is the
+ * value the store stored: V is not an instruction, or V has one store
+ * among its uses and no path from V's definition reaches L without
+ * passing that store (in a loop, `parts[i] = malloc(..)` then a reload of
+ * parts[i]: the allocation cannot run again between the store and the
+ * load).  L may then be read as the SSA value V itself; else NULL. */
+LLVMValueRef rh_fwd_current(rh_pt *pt, LLVMValueRef load);
+
 #endif
