@@ -209,10 +209,10 @@ static void polish_witnesses(dyn_session *s)
         if (now + 0.5 >= until)
             break;
         rh_race *r = &res->races[order[k]];
-        /* under --inputs=solver the runs now take the search's last input:
-         * a witness of another one is left as the search shortened it */
-        if (s->o->inputs_solver && (!r->witness->program || !s->program ||
-                                    strcmp(r->witness->program, s->program) != 0))
+        /* after an --inputs=solver search the runs take the user's input
+         * again, not the one a witness names: it stays as the search
+         * shortened it */
+        if (s->o->inputs_solver)
             continue;
         double slot = now + (until - now) / (n - k);
         rerecord(s, r, now + (slot - now) / 2); /* first: a schedule of few switches */
