@@ -132,8 +132,9 @@ static void replay_answer(int tid, clock_thread *c, unsigned k, long long *words
 
 static void end_line(int tid, clock_thread *c)
 {
-    if (!c->ended && rt.out)
-        fprintf(rt.out, "C %d %u %d 0\n", tid, c->calls, RT_CLOCK_END);
+    if (!c->ended && rt.out) /* a witness names calls in six digits */
+        fprintf(rt.out, "C %d %u %d 0\n", tid,
+                c->calls > RT_CLOCK_MAX_CALL ? RT_CLOCK_MAX_CALL : c->calls, RT_CLOCK_END);
     c->ended = 1;
 }
 
