@@ -288,7 +288,11 @@ char *rh_dyn_candidate_text(int k);
 char *rh_dyn_target_spec(const rh_dyn_binary *bin, int k);
 /* 1 when race o of a run is candidate k's pair of lines */
 int rh_dyn_candidate_met(int k, const rh_dyn_binary *bin, const rh_dyn_obs *o);
-/* The same for any pair of lines (file[i]:line[i], in either order). */
+/* The ids of bin's locations at a line of any candidate pair (*n of them),
+ * an array the caller frees. */
+unsigned *rh_dyn_candidate_locs(const rh_dyn_binary *bin, int *n);
+/* The same as rh_dyn_target_spec and rh_dyn_candidate_met for any pair of
+ * lines (file[i]:line[i], in either order). */
 char *rh_dyn_pair_target(const rh_dyn_binary *bin, char *const file[2], const unsigned line[2]);
 int rh_dyn_obs_at(const rh_dyn_binary *bin, const rh_dyn_obs *o, char *const file[2],
                   const unsigned line[2]);

@@ -117,30 +117,6 @@ static int build_into(LLVMMemoryBufferRef buf, const char *lib, const rh_options
     return rc;
 }
 
-/* The location ids of the static candidate pairs' accesses
- * (dyn_directed.c), for the concolic search's goals. */
-static unsigned *candidate_locs(const rh_dyn_binary *bin, int *n)
-{
-    *n = 0;
-    size_t cap = 16;
-    unsigned *locs = rh_xmalloc(cap * sizeof *locs);
-    for (int k = 0; k < rh_dyn_ncandidates(); k++) {
-        char *spec = rh_dyn_target_spec(bin, k); /* "1,2;7,9" */
-        for (char *p = spec; p && *p;) {
-            char *end;
-            unsigned long id = strtoul(p, &end, 10);
-            if (end == p)
-                break;
-            if ((size_t)*n == cap)
-                locs = rh_xrealloc(locs, (cap *= 2) * sizeof *locs);
-            locs[(*n)++] = (unsigned)id;
-            p = *end ? end + 1 : end;
-        }
-        free(spec);
-    }
-    return locs;
-}
-
 static int build_module(rh_program *prog, const rh_options *o, double deadline, rh_dyn_binary *bin,
                         char *err)
 {
@@ -155,7 +131,7 @@ static int build_module(rh_program *prog, const rh_options *o, double deadline, 
     }
     if (o->inputs_solver) { /* concolic: runs record their branches (dse.h) */
         int ngoals;
-        unsigned *goals = candidate_locs(bin, &ngoals);
+        unsigned *goals = rh_dyn_candidate_locs(bin, &ngoals); /* the pairs' accesses */
         int rc = rh_dse_instrument(m, goals, ngoals, &bin->dse_goal_sides, err);
         free(goals);
         if (rc) {

@@ -106,6 +106,22 @@ char *rh_dyn_pair_target(const rh_dyn_binary *bin, char *const file[2], const un
     return s;
 }
 
+unsigned *rh_dyn_candidate_locs(const rh_dyn_binary *bin, int *n)
+{
+    *n = 0;
+    unsigned *ids = rh_xcalloc((size_t)bin->locs.len + 1, sizeof *ids);
+    for (int i = 1; i < bin->locs.len; i++) {
+        const rh_dyn_loc *l = &bin->locs.items[i];
+        for (int k = 0; l->file && k < ncand; k++)
+            if ((l->line == cand[k].line[0] && strcmp(l->file, cand[k].file[0]) == 0) ||
+                (l->line == cand[k].line[1] && strcmp(l->file, cand[k].file[1]) == 0)) {
+                ids[(*n)++] = (unsigned)i;
+                break;
+            }
+    }
+    return ids;
+}
+
 int rh_dyn_candidate_met(int k, const rh_dyn_binary *bin, const rh_dyn_obs *o)
 {
     return rh_dyn_obs_at(bin, o, cand[k].file, cand[k].line);
