@@ -130,11 +130,12 @@ static void replay_answer(int tid, clock_thread *c, unsigned k, long long *words
             words[w] = c->held[w];
 }
 
-static void end_line(int tid, clock_thread *c)
+/* The recording of thread tid's answers ends at its call `call`. */
+static void end_line(int tid, clock_thread *c, unsigned call)
 {
     if (!c->ended && rt.out) /* a witness names calls in six digits */
-        fprintf(rt.out, "C %d %u %d 0\n", tid,
-                c->calls > RT_CLOCK_MAX_CALL ? RT_CLOCK_MAX_CALL : c->calls, RT_CLOCK_END);
+        fprintf(rt.out, "C %d %u %d 0\n", tid, call > RT_CLOCK_MAX_CALL ? RT_CLOCK_MAX_CALL : call,
+                RT_CLOCK_END);
     c->ended = 1;
 }
 
@@ -160,9 +161,7 @@ static void serve(int fn, long long *words, unsigned n)
         if (c->last_fn == fn && c->last[w] == words[w])
             continue;
         if (c->lines + 1 >= RT_CLOCK_MAX_LINES || k == RT_CLOCK_MAX_CALL) {
-            c->calls = k; /* this call is past the recording */
-            end_line(t->id, c);
-            c->calls = k + 1;
+            end_line(t->id, c, k); /* this call is past the recording */
             return;
         }
         fprintf(rt.out, "C %d %u %u %lld\n", t->id, k, w, words[w]);
@@ -176,7 +175,7 @@ void rt_clock_end(void)
 {
     for (int i = 0; i < RT_CLOCK_MAX_THREADS; i++)
         if (threads[i].calls)
-            end_line(i, &threads[i]);
+            end_line(i, &threads[i], threads[i].calls);
 }
 
 time_t __rh_clock_time(time_t *tloc)

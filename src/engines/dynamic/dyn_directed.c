@@ -21,21 +21,21 @@ static struct {
 } cand[RH_DYN_MAX_CANDIDATES];
 static int ncand;
 
-static int same_pair(int k, const char *fa, unsigned la, const char *fb, unsigned lb)
+/* Whether fa:la and fb:lb are the pair file[i]:line[i], in either order. */
+static int same_pair(char *const file[2], const unsigned line[2], const char *fa, unsigned la,
+                     const char *fb, unsigned lb)
 {
-    return (strcmp(cand[k].file[0], fa) == 0 && cand[k].line[0] == la &&
-            strcmp(cand[k].file[1], fb) == 0 && cand[k].line[1] == lb) ||
-           (strcmp(cand[k].file[0], fb) == 0 && cand[k].line[0] == lb &&
-            strcmp(cand[k].file[1], fa) == 0 && cand[k].line[1] == la);
+    return (line[0] == la && line[1] == lb && strcmp(file[0], fa) == 0 && strcmp(file[1], fb) == 0) ||
+           (line[0] == lb && line[1] == la && strcmp(file[0], fb) == 0 && strcmp(file[1], fa) == 0);
 }
 
 static void take(const rh_race *r)
 {
-    for (int k = 0; k < ncand; k++)
-        if (same_pair(k, r->a.file, r->a.line, r->b.file, r->b.line))
-            return;
     if (ncand == RH_DYN_MAX_CANDIDATES || !r->a.file || !r->b.file || !r->a.line || !r->b.line)
         return;
+    for (int k = 0; k < ncand; k++)
+        if (same_pair(cand[k].file, cand[k].line, r->a.file, r->a.line, r->b.file, r->b.line))
+            return;
     cand[ncand].file[0] = rh_xstrdup(r->a.file), cand[ncand].line[0] = r->a.line;
     cand[ncand].file[1] = rh_xstrdup(r->b.file), cand[ncand].line[1] = r->b.line;
     ncand++;
@@ -134,10 +134,5 @@ int rh_dyn_obs_at(const rh_dyn_binary *bin, const rh_dyn_obs *o, char *const fil
     if (o->loc[0] >= (unsigned)l->len || o->loc[1] >= (unsigned)l->len)
         return 0;
     const rh_dyn_loc *a = &l->items[o->loc[0]], *b = &l->items[o->loc[1]];
-    if (!a->file || !b->file)
-        return 0;
-    return (a->line == line[0] && b->line == line[1] && strcmp(a->file, file[0]) == 0 &&
-            strcmp(b->file, file[1]) == 0) ||
-           (a->line == line[1] && b->line == line[0] && strcmp(a->file, file[1]) == 0 &&
-            strcmp(b->file, file[0]) == 0);
+    return a->file && b->file && same_pair(file, line, a->file, a->line, b->file, b->line);
 }
