@@ -7,7 +7,8 @@ racehunt-witness whose schedule is consistent with the program: thread 0
 runs first, a thread's steps come after the step that creates it, every
 step names a line of the program, and the two racing steps are the
 reported accesses of two different threads, with only steps of those two
-threads between them."""
+threads between them.  A race behind what scanf read gets a witness that
+carries that standard input and replays."""
 import json
 import os
 import subprocess
@@ -25,11 +26,17 @@ WITNESS_PROGRAMS = [
     ("bmc", "mixed_size_prodcons_race.c"),
     ("bmc", "nondet_input_race.c"),
     ("bmc", "struct_assign_overlap_race.c"),
+    ("bmc", "scanf_input_race.c"),
 ]
-# Counterexamples no run can follow (a run's stdin is /dev/null, so scanf
-# assigns nothing): bmc replays them itself and reports a likely race with a
-# note, without a witness, never a confirmed one.
-NO_REPLAY_PROGRAMS = [("bmc", "scanf_input_race.c")]
+# Witnesses whose race rests on what scanf read: they carry the text
+# (--stdin-hex in their program) and `racehunt replay` follows them into the
+# race; with the input cut to its first number the replay misses it.
+STDIN_PROGRAMS = [("bmc", "scanf_input_race.c"), ("bmc", "scanf_formats_race.c")]
+# Counterexamples no run can follow (bmc lets a scanf assign after an
+# earlier one failed to match, which no input gives): bmc replays them itself
+# and reports a likely race with a note, without a witness, never a
+# confirmed one.
+NO_REPLAY_PROGRAMS = [("e2e/data/bmc_stdin", "scanf_after_failure.c")]
 
 
 def witness_problems(wit, src):
@@ -62,9 +69,38 @@ def witness_problems(wit, src):
     return None
 
 
+def check_stdin_witness(racehunt, tmp, folder, prog):
+    """The witness carries standard input, replays into the race with it (exit 1) and not with
+    the input cut after its first number (exit 3)."""
+    src = os.path.join(harness.ROOT, "tests", folder, prog)
+    w = os.path.join(tmp, prog + ".stdin.json")
+    subprocess.run([racehunt, "--engine=bmc", "--timeout=60", "--format=json", "--witness", w, src],
+                   capture_output=True, text=True, timeout=200)
+    try:
+        wit = json.load(open(w))
+        hexes = [x for x in wit["program"] if x.startswith("--stdin-hex=")]
+        text = bytes.fromhex(hexes[0].split("=", 1)[1]).decode() if hexes else ""
+    except (OSError, ValueError, KeyError):
+        wit, text = None, ""
+    rc = subprocess.run([racehunt, "replay", w], capture_output=True, timeout=120).returncode if wit else -1
+    cut_rc = None
+    if wit and len(text.split()) >= 2:
+        cut = dict(wit, program=[x for x in wit["program"] if not x.startswith("--stdin-hex=")] +
+                   ["--stdin-hex=" + (text.split()[0] + "\n").encode().hex()])
+        cw = os.path.join(tmp, prog + ".cut.json")
+        json.dump(cut, open(cw, "w"))
+        cut_rc = subprocess.run([racehunt, "replay", cw], capture_output=True, timeout=120).returncode
+    ok = rc == 1 and cut_rc == 3
+    print("%s witness %s carries standard input %r: replay exit %s, cut to one number exit %s" %
+          ("ok  " if ok else "FAIL", prog, text, rc, cut_rc))
+    return 0 if ok else 1
+
+
 def check_witnesses(racehunt):
     failed = 0
     with tempfile.TemporaryDirectory() as tmp:
+        for folder, prog in STDIN_PROGRAMS:
+            failed += check_stdin_witness(racehunt, tmp, folder, prog)
         for folder, prog in WITNESS_PROGRAMS:
             src = os.path.join(harness.ROOT, "tests", folder, prog)
             w = os.path.join(tmp, prog + ".json")

@@ -116,6 +116,17 @@ typedef struct rh_bmc_input {
     int thread, pos;     /* the position it happens before (for ordering) */
 } rh_bmc_input;
 
+/* A scanf call on standard input, for the text a witness gives a run
+ * (bmc_stdin.c): its result is c->inputs[input], its conversions store val. */
+#define RH_BMC_SCAN_MAX 16
+typedef struct rh_bmc_scan {
+    int input;
+    const char *fmt;     /* the format, a constant of the module */
+    int n;
+    unsigned char size[RH_BMC_SCAN_MAX];
+    Z3_ast val[RH_BMC_SCAN_MAX];
+} rh_bmc_scan;
+
 /* What an object of the flat address space is: the program's own memory, or
  * a table the encoding keeps for modelled library state. */
 typedef enum rh_bmc_okind {
@@ -157,6 +168,8 @@ typedef struct rh_bmc_ctx {
     int nthreads;
     rh_bmc_input *inputs;
     int ninputs;
+    rh_bmc_scan *scans;    /* scanf calls on standard input */
+    int nscans;
     Z3_ast argc;           /* main's argc, NULL when main takes none (a witness input) */
     rh_bmc_object *objs;
     int nobjs;
@@ -280,6 +293,15 @@ void rh_bmc_block_lines(rh_bmc_ctx *c, Z3_solver s, rh_bmc_enc *e, const unsigne
 
 /* ---- bmc_size.c: distinct terms of s's assertions (--stats) ---- */
 long rh_bmc_formula_nodes(rh_bmc_ctx *c, Z3_solver s);
+
+/* ---- bmc_stdin.c: the standard input of a counterexample ---- */
+/* Records the scanf call on standard input whose result is the input made
+ * last, with its format and the values its n conversions store. */
+void rh_bmc_scan_record(rh_bmc_ctx *c, const char *fmt, const uint64_t *sizes, const Z3_ast *vals, int n);
+/* The text that makes the scanf calls of w's inputs (in w's order) return
+ * and store what model m says (malloc'd, *len bytes), or NULL when w reads
+ * no such call or no text gives those results. */
+char *rh_bmc_stdin_text(rh_bmc_ctx *c, Z3_model m, const rh_witness *w, size_t *len);
 
 /* ---- bmc_witness.c: model -> race record with witness ---- */
 int rh_bmc_witness(rh_bmc_ctx *c, Z3_model m, rh_bmc_enc *e, rh_result *res, unsigned *line_a,

@@ -513,6 +513,7 @@ static void call_scan(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, const
     int i = rh_bmc_emit(w, st, RH_BMC_P_ASSUME, call, "assume");
     rh_bmc_posp(w, i)->cond = rh_bmc_and(c, Z3_mk_bvsge(c->z, r, rh_bmc_bv(c, (uint64_t)-1, 32)),
                                          Z3_mk_bvsle(c->z, r, rh_bmc_bv(c, (uint64_t)n, 32)));
+    Z3_ast vals[16];
     for (int k = 0; k < n; k++) {
         unsigned bytes = (unsigned)sizes[k];
         i = rh_bmc_emit(w, st, RH_BMC_P_STORE, call, "write");
@@ -521,9 +522,14 @@ static void call_scan(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, const
         p->addr = arg(w, st, call, e->obj2 + 1 + k);
         p->size = bytes;
         p->len = rh_bmc_bv(c, bytes, c->aw);
-        p->val = rh_bmc_fresh(c, "scanned", 8 * bytes);
+        p->val = vals[k] = rh_bmc_fresh(c, "scanned", 8 * bytes);
         p->flags |= RH_BMC_PF_RACE;
     }
+    size_t len;
+    LLVMValueRef callee = rh_model_called_function(call);
+    const char *name = callee ? LLVMGetValueName2(callee, &len) : "";
+    if (strcmp(name, "scanf") == 0 || strcmp(name, "__isoc99_scanf") == 0) /* standard input */
+        rh_bmc_scan_record(c, rh_model_const_string(LLVMGetOperand(call, 0)), sizes, vals, n);
     rh_bmc_state_set(st, call, r);
 }
 

@@ -6,10 +6,12 @@
  * one that could not be replayed (no time left, the program does not link)
  * is a likely race that keeps its schedule.
  *
- * Why a counterexample may not replay although it satisfies the bounded
- * program: it reads an uninitialised local whose value the solver chose
- * (a run gets whatever the stack holds), or a library result bmc models as
- * arbitrary (scanf assigning from a stdin that a run does not have), or
+ * A witness whose scanf calls read standard input carries the text that
+ * makes them return what the counterexample says (bmc_stdin.c); the runs
+ * read it.  Why a counterexample may still not replay although it satisfies
+ * the bounded program: it reads an uninitialised local whose value the
+ * solver chose (a run gets whatever the stack holds), or a library result
+ * bmc models as arbitrary that no text gives, or
  * the race crosses a call the runtime does not model (pthread_cancel,
  * glibc's cleanup regions), which a run holds back rather than observes.
  * This runs the program, as `racehunt replay` would.
@@ -18,11 +20,28 @@
 #include "frontend/frontend.h"
 #include "util/util.h"
 #include "engines/witness/witness.h"
+#include "engines/dynamic/dse.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #define RH_BMC_CONFIRM_SECONDS 6.0 /* at most per counterexample */
+
+/* The standard input r's witness carries for scanf (--stdin-hex in its
+ * program, bmc_stdin.c), written to a file of tmp; NULL when none. */
+static char *witness_stdin(const rh_race *r, const char *tmp)
+{
+    const char *p = r->witness->program ? strstr(r->witness->program, "--stdin-hex=") : NULL;
+    if (!p)
+        return NULL;
+    p += strlen("--stdin-hex=");
+    char *hex = rh_xasprintf("%.*s", (int)strspn(p, "0123456789abcdef"), p);
+    char *path = NULL, err[RH_ERR_MAX];
+    if (rh_dse_stdin_file(hex, tmp, &path, err))
+        path = NULL; /* replayed without it: not confirmed, said so */
+    free(hex);
+    return path;
+}
 
 /* Replays (and shortens) the witness of r; 1 replayed, 0 not, -1 unknown. */
 static int confirm_one(const rh_dyn_binary *bin, const char *tmp, double deadline, rh_race *r)
@@ -63,7 +82,13 @@ void rh_bmc_confirm(rh_program *prog, const rh_options *o, double deadline, rh_r
         rh_race *r = &res->races[i];
         if (r->evidence != RH_EV_COUNTEREXAMPLE || !r->witness)
             continue;
+        char *in = witness_stdin(r, tmp);
+        const char *given = bin.stdin_path;
+        if (in)
+            bin.stdin_path = in;
         int ok = rh_now() < deadline && !rh_cancelled() ? confirm_one(&bin, tmp, deadline, r) : -1;
+        bin.stdin_path = given;
+        free(in);
         if (ok == 0) { /* satisfies the bounded program, but no run shows it */
             r->evidence = RH_EV_MUST;
             rh_witness_free(r->witness); /* a schedule that reaches nothing is no witness */

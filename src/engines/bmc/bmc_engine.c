@@ -81,6 +81,7 @@ void rh_bmc_ctx_free(rh_bmc_ctx *c)
     for (int i = 0; i < c->ninputs; i++)
         free(c->inputs[i].name);
     free(c->inputs);
+    free(c->scans);
     for (int i = 0; i < c->nobjs; i++)
         free(c->objs[i].name);
     free(c->objs);

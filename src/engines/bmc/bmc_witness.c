@@ -8,6 +8,7 @@
  */
 #include "bmc.h"
 #include "engines/dynamic/dyn.h"
+#include "engines/dynamic/dse.h"
 #include "util/util.h"
 
 #include <stdio.h>
@@ -230,8 +231,19 @@ int rh_bmc_witness(rh_bmc_ctx *c, Z3_model m, rh_bmc_enc *e, rh_result *res, uns
 
     rh_witness *w = rh_xcalloc(1, sizeof *w);
     w->race_step_a = w->race_step_b = -1;
-    w->program = rh_witness_program(c->opt);
     schedule_steps(&W, w, ta, ia, tb, ib);
+    size_t nin;
+    char *in = c->nscans ? rh_bmc_stdin_text(c, m, w, &nin) : NULL;
+    if (in) { /* the text scanf reads in this execution: the witness gives it to a run */
+        rh_options o = *c->opt;
+        o.stdin_file = NULL;
+        o.stdin_hex = rh_dse_hex((const unsigned char *)in, nin);
+        w->program = rh_witness_program(&o);
+        free((char *)o.stdin_hex);
+        free(in);
+    } else {
+        w->program = rh_witness_program(c->opt);
+    }
 
     rh_race race;
     memset(&race, 0, sizeof race);
