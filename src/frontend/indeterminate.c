@@ -6,10 +6,13 @@
  * uninitialised local into its own `undef`, which may differ from use to
  * use, and the correlation is lost.  So before promotion, every scalar
  * local that mem2reg will promote first gets a `freeze undef` stored into
- * it: a value that is arbitrary but the same at every read.  Locals
- * written before every read just get a dead freeze.
+ * it: a value that is arbitrary but the same at every read, named
+ * "indeterminate.VAR" after the local.  Locals written before every read
+ * just get a dead freeze.
  */
 #include "frontend.h"
+
+#include <stdio.h>
 
 /* Whether mem2reg promotes a (only loaded, stored into, never escaping). */
 static int promotable(LLVMValueRef a)
@@ -43,7 +46,11 @@ static void freeze_function(LLVMBuilderRef b, LLVMValueRef fn)
         if (!next)
             return;
         LLVMPositionBuilderBefore(b, next);
-        LLVMValueRef v = LLVMBuildFreeze(b, LLVMGetUndef(t), "indeterminate");
+        size_t n;
+        const char *var = LLVMGetValueName2(a, &n);
+        char name[160]; /* the variable's name travels with its value: bmc names it in witnesses */
+        snprintf(name, sizeof name, "indeterminate.%s", n ? var : "");
+        LLVMValueRef v = LLVMBuildFreeze(b, LLVMGetUndef(t), name);
         LLVMBuildStore(b, v, a);
     }
 }

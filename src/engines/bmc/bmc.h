@@ -116,6 +116,10 @@ typedef struct rh_bmc_input {
     int thread, pos;     /* the position it happens before (for ordering) */
 } rh_bmc_input;
 
+/* The name of an uninitialised local's value among a witness's inputs:
+ * "uninitialised 'x' of main#3" (a run is not given it: its stack decides). */
+#define RH_BMC_UNINIT_INPUT "uninitialised"
+
 /* A scanf call on standard input, for the text a witness gives a run
  * (bmc_stdin.c): its result is c->inputs[input], its conversions store val. */
 #define RH_BMC_SCAN_MAX 16

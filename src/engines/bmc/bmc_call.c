@@ -465,21 +465,27 @@ static void call_memory(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, con
 }
 
 /* A fresh arbitrary value the call returns, recorded as a witness input. */
+void rh_bmc_add_input(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef inst, char *name, Z3_ast v)
+{
+    rh_bmc_ctx *c = w->c;
+    c->inputs = rh_xrealloc(c->inputs, (size_t)(c->ninputs + 1) * sizeof *c->inputs);
+    rh_bmc_input *in = &c->inputs[c->ninputs++];
+    in->name = name;
+    in->var = v;
+    in->guard = st->guard;
+    in->loc = rh_model_inst_loc(c->prog, inst);
+    in->thread = w->thread;
+    in->pos = c->threads[w->thread].npos;
+}
+
 static Z3_ast new_input(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, LLVMValueRef callee,
                         unsigned bits)
 {
     rh_bmc_ctx *c = w->c;
     Z3_ast v = rh_bmc_fresh(c, "nondet", bits);
-    c->inputs = rh_xrealloc(c->inputs, (size_t)(c->ninputs + 1) * sizeof *c->inputs);
-    rh_bmc_input *in = &c->inputs[c->ninputs++];
     size_t n;
     const char *name = callee ? LLVMGetValueName2(callee, &n) : "nondet";
-    in->name = rh_xasprintf("%s#%d", name, ++c->nnondet);
-    in->var = v;
-    in->guard = st->guard;
-    in->loc = rh_model_inst_loc(c->prog, call);
-    in->thread = w->thread;
-    in->pos = c->threads[w->thread].npos;
+    rh_bmc_add_input(w, st, call, rh_xasprintf("%s#%d", name, ++c->nnondet), v);
     return v;
 }
 

@@ -43,6 +43,24 @@ static char *witness_stdin(const rh_race *r, const char *tmp)
     return path;
 }
 
+/* The uninitialised locals w's execution reads, with the values bmc chose
+ * ("'mode' of main = 123456, ..."), or NULL. */
+static char *uninitialised_reads(const rh_witness *w)
+{
+    char *list = NULL;
+    const size_t skip = strlen(RH_BMC_UNINIT_INPUT " ");
+    for (int i = 0; i < w->ninputs; i++) {
+        const char *name = w->inputs[i].name;
+        if (!name || strncmp(name, RH_BMC_UNINIT_INPUT " ", skip) != 0)
+            continue;
+        char *item = rh_xasprintf("%s%s%.*s = %lld", list ? list : "", list ? ", " : "",
+                                  (int)strcspn(name + skip, "#"), name + skip, w->inputs[i].value);
+        free(list);
+        list = item;
+    }
+    return list;
+}
+
 /* Replays (and shortens) the witness of r; 1 replayed, 0 not, -1 unknown. */
 static int confirm_one(const rh_dyn_binary *bin, const char *tmp, double deadline, rh_race *r)
 {
@@ -90,16 +108,22 @@ void rh_bmc_confirm(rh_program *prog, const rh_options *o, double deadline, rh_r
         bin.stdin_path = given;
         free(in);
         if (ok == 0) { /* satisfies the bounded program, but no run shows it */
+            char *uninit = uninitialised_reads(r->witness);
+            char *why = uninit ? rh_xasprintf("it reads uninitialised locals, whose values bmc chose "
+                                              "and a run's stack decides: %s", uninit)
+                               : rh_xstrdup("it may rest on an uninitialised value or a library "
+                                            "result a run cannot be given, or cross a call the "
+                                            "runtime does not model, such as pthread_cancel or a "
+                                            "cleanup region");
             r->evidence = RH_EV_MUST;
             rh_witness_free(r->witness); /* a schedule that reaches nothing is no witness */
             r->witness = NULL;
             downgraded++;
             rh_result_note(res, "bmc: the counterexample of the race at %s:%u and %s:%u did not "
-                                "replay (it may rest on an uninitialised value or a library "
-                                "result a run cannot be given, or cross a call the runtime does "
-                                "not model, such as pthread_cancel or a cleanup region): reported "
-                                "as likely, not confirmed",
-                           r->a.file, r->a.line, r->b.file, r->b.line);
+                                "replay (%s): reported as likely, not confirmed",
+                           r->a.file, r->a.line, r->b.file, r->b.line, why);
+            free(why);
+            free(uninit);
         }
         if (ok < 0) /* a schedule no run has followed yet confirms nothing */
             r->evidence = RH_EV_MUST, unchecked++;

@@ -205,8 +205,20 @@ static int exec_pure(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef in, LLVMOpco
     unsigned bits = rh_bmc_type_bits(w->c, LLVMTypeOf(in));
     if (op == LLVMFreeze && n == 1 && LLVMIsAUndefValue(LLVMGetOperand(in, 0)) && bits) {
         /* an uninitialised local (the front end's frozen undef): any value,
-         * one per run of the freeze, exactly what the program may see */
-        rh_bmc_state_set(st, in, rh_bmc_fresh(w->c, "indeterminate", bits));
+         * one per run of the freeze, exactly what the program may see; the
+         * witness names it, since a run's stack may not hold that value */
+        Z3_ast v = rh_bmc_fresh(w->c, "indeterminate", bits);
+        size_t n;
+        const char *name = LLVMGetValueName2(in, &n), *var = strchr(name, '.');
+        LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(in));
+        const char *func = LLVMGetValueName2(fn, &n);
+        if (LLVMGetFirstUse(in)) /* a freeze no read sees is no input of the execution */
+            rh_bmc_add_input(w, st, in,
+                             rh_xasprintf("%s '%.*s' of %s#%d", RH_BMC_UNINIT_INPUT,
+                                          var && var[1] ? (int)strcspn(var + 1, ".") : 1,
+                                          var && var[1] ? var + 1 : "?", func, ++w->c->nnondet),
+                             v);
+        rh_bmc_state_set(st, in, v);
         return 0;
     }
     if (n > 64) {

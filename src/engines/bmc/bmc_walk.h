@@ -96,6 +96,9 @@ void rh_bmc_unsupported_kill(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef inst
 int rh_bmc_exec(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef inst);
 
 /* ---- calls (bmc_call.c) ---- */
+/* Records v as an input the execution reads at inst (a witness lists it
+ * under name, which it takes over, when the model takes this path). */
+void rh_bmc_add_input(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef inst, char *name, Z3_ast v);
 int rh_bmc_call(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call);
 
 /* ---- thread-specific data (bmc_tsd.c) ---- */
