@@ -113,13 +113,18 @@ typedef struct rt_memo {
 #define RT_MEMO 1024
 extern RT_INTERNAL rt_memo rt_depot_memo[RT_MEMO];
 
+/* The hot path's rare cases, out of line and cold, so that the code
+ * around their calls keeps its registers. */
+#define RT_COLD __attribute__((cold, noinline))
+RT_COLD uint32_t rt_site_slow(const rt_thread *t, uint32_t loc); /* rt_depot(t->node, loc) */
+
 /* The site of t's access at loc (rt_depot(t->node, loc)). */
 static inline RT_HOT uint32_t rt_site(const rt_thread *t, uint32_t loc)
 {
     const rt_memo *m = &rt_depot_memo[loc & (RT_MEMO - 1)];
     if (__builtin_expect(m->node && m->parent == t->node && m->loc == loc, 1))
         return m->node;
-    return rt_depot(t->node, loc);
+    return rt_site_slow(t, loc);
 }
 
 #define RT_PAGE_BITS 8
@@ -200,6 +205,10 @@ static inline RT_HOT int rt_fast_write(const rt_thread *t, rt_cell *c, uint32_t 
     return 1;
 }
 
+/* Whether t's earlier read kept in cell c (RT_ACC_MORE) is one of the
+ * same epoch (rt_shadow_side.c). */
+RT_COLD int rt_fast_read_more(const rt_thread *t, const rt_cell *c, uint32_t clock, int atomic);
+
 /* A read by t that changes nothing, or only records itself: the write is
  * ordered before t, and t already read the bytes in the same epoch (the
  * cell's read, when it covers them - *mask, the bytes it covers, when the
@@ -230,13 +239,7 @@ static inline RT_HOT int rt_fast_read(const rt_thread *t, rt_cell *c, uint8_t *m
             return 1;
         }
     }
-    if (!(c->w.bits & RT_ACC_MORE))
-        return 0;
-    const rt_more *m = rt_more_of(c);
-    for (uint32_t i = 0; i < m->n; i++)
-        if (m->a[i].tid == (uint32_t)t->id)
-            return rt_same_epoch(t, &m->a[i], clock, atomic);
-    return 0;
+    return (c->w.bits & RT_ACC_MORE) && rt_fast_read_more(t, c, clock, atomic);
 }
 
 /* Whether a read by t of [a, a+size) repeats bytes of the grain whose
@@ -306,7 +309,7 @@ static inline RT_HOT int rt_shadow_fast(rt_thread *t, uintptr_t a,
                                                                 uint32_t loc)
 {
     unsigned off = (unsigned)(a & (RT_GRAIN - 1));
-    if (size > RT_GRAIN - off || size == 0 || t->ignore_r || t->ignore_w ||
+    if (size > RT_GRAIN - off || size == 0 || t->off_fast || /* t->off_fast: an ignore region */
         (flags & (RH_RT_READ | RH_RT_WRITE)) == (RH_RT_READ | RH_RT_WRITE))
         return 0;
     rt_page *p = rt_page_at(a);
@@ -337,7 +340,7 @@ static inline RT_HOT int rt_shadow_fast(rt_thread *t, uintptr_t a,
 static inline RT_HOT int rt_shadow_fast_span(rt_thread *t, uintptr_t a, uint64_t size,
                                              uint32_t flags, uint32_t loc)
 {
-    if ((flags & (RH_RT_WRITE | RH_RT_ATOMIC)) || size > RT_PAGE || t->ignore_r || t->ignore_w)
+    if ((flags & (RH_RT_WRITE | RH_RT_ATOMIC)) || size > RT_PAGE || t->off_fast)
         return 0;
     /* rt_shadow_fast's read piece by piece, each page found once for all
      * of its pieces */

@@ -3,10 +3,11 @@
  * direct-mapped from the address, rt_fast.h has the layout: a page of 256
  * bytes not used in part keeps one history, an aligned 8-byte grain whose
  * bytes share one keeps it once, and only a grain whose bytes differ has
- * a cell per byte), and the stack depot that lets a shadow cell name a
- * whole call stack in 32 bits.  A race is two accesses to one byte by different threads, at
- * least one a write, not both atomic, and the earlier one not ordered
- * before the later one by the clocks (rt_hooks.c keeps them).
+ * a cell per byte), and the stack depot that lets a record name its
+ * access's location and whole call stack in 32 bits (its site).  A race
+ * is two accesses to one byte by different threads, at least one a write,
+ * not both atomic, and the earlier one not ordered before the later one
+ * by the clocks (rt_hooks.c keeps them).
  */
 #include "rt_fast.h"
 #include "util/hash.h"
@@ -417,14 +418,11 @@ static int kept(const rt_thread *t, const rt_acc *r)
  * The reads kept as earlier ones (add_read) of a whole grain cover all its
  * bytes; its last read may cover part of them (rmask), and a read meeting
  * that goes byte by byte, which splits the grain.  Returns 1 when it
- * checked the grain at ga. */
-static int access_grain(rt_thread *t, uintptr_t a, uint64_t size, uintptr_t ga, const rt_acc *now,
-                        int write, int rmw)
+ * checked the grain at ga, in page p. */
+static int access_grain(rt_thread *t, uintptr_t a, uint64_t size, rt_page *p, uintptr_t ga,
+                        const rt_acc *now, int write, int rmw)
 {
-    rt_page *p = page_of(ga);
     unsigned n = (unsigned)(ga & (RT_PAGE - 1)) / RT_GRAIN;
-    if (!p)
-        return 1;
     if (!p->spread)
         spread(p);
     if (!(p->whole >> n & 1) && !rejoin(p, n))
@@ -504,23 +502,23 @@ static void access_alone(rt_thread *t, rt_cell *c, uintptr_t a, uint64_t size, c
         add_read(t, c, now);
 }
 
-/* [from, from+n) of an access of [a, a+size), grain by grain where it can. */
+/* [from, from+n) of an access of [a, a+size), grain by grain where it can;
+ * p is the page of from when the caller has it, else NULL. */
 static void access_span(rt_thread *t, uintptr_t a, uint64_t size, uintptr_t from, uint64_t n,
-                        const rt_acc *now, int write, int rmw)
+                        const rt_acc *now, int write, int rmw, rt_page *p)
 {
-    rt_page *p = NULL;
-    uintptr_t pkey = 0;
+    uintptr_t pkey = from >> RT_PAGE_BITS;
     for (uint64_t i = 0; i < n;) {
         uintptr_t b = from + i;
-        if (!(b & (RT_GRAIN - 1)) && n - i >= RT_GRAIN &&
-            access_grain(t, a, size, b, now, write, rmw)) {
-            i += RT_GRAIN;
-            continue;
-        }
-        if (!p || pkey != b >> RT_PAGE_BITS) {
+        if (!p || pkey != b >> RT_PAGE_BITS) { /* the page found once for all its grains */
             pkey = b >> RT_PAGE_BITS;
             if (!(p = page_of(b)))
                 return;
+        }
+        if (!(b & (RT_GRAIN - 1)) && n - i >= RT_GRAIN &&
+            access_grain(t, a, size, p, b, now, write, rmw)) {
+            i += RT_GRAIN;
+            continue;
         }
         unsigned m = RT_GRAIN - (unsigned)(b & (RT_GRAIN - 1));
         m = m < n - i ? m : (unsigned)(n - i);
@@ -560,7 +558,7 @@ static int access_page(rt_thread *t, uintptr_t a, uint64_t size, uintptr_t b, co
     if (p->spread) {
         if (!write)
             return 0;
-        access_span(t, a, size, b, RT_PAGE, now, write, rmw);
+        access_span(t, a, size, b, RT_PAGE, now, write, rmw, p);
         page_reset(p);
         c->w = *now;
         if (rmw)
@@ -594,7 +592,7 @@ void rt_shadow_access(rt_thread *t, uintptr_t a, uint64_t size, uint32_t flags, 
         return;
     }
     if (size < RT_PAGE) {
-        access_span(t, a, size, a, size, &now, write, rmw);
+        access_span(t, a, size, a, size, &now, write, rmw, p);
         return;
     }
     for (uint64_t i = 0; i < size;) {
@@ -607,7 +605,7 @@ void rt_shadow_access(rt_thread *t, uintptr_t a, uint64_t size, uint32_t flags, 
         /* up to the next page boundary (or the whole page, when it was not taken) */
         uint64_t n = head ? head : RT_PAGE;
         n = n < size - i ? n : size - i;
-        access_span(t, a, size, b, n, &now, write, rmw);
+        access_span(t, a, size, b, n, &now, write, rmw, NULL);
         i += n;
     }
 }

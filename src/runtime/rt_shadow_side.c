@@ -3,8 +3,9 @@
  * annotation that hides an access's records, by the access's event.  Few
  * cells have either (reads by several threads with no order between them;
  * ignore and new-memory annotations), so a 32-byte cell for all is worth a
- * hash look-up for those.  Both are open-addressing tables of nonzero
- * keys; only the token holder runs runtime code (rt.h): no lock.
+ * hash look-up for those.  The fast path's rare cases are here too, out of
+ * line.  Both tables are open-addressing tables of nonzero keys; only the
+ * token holder runs runtime code (rt.h): no lock.
  */
 #include "rt_fast.h"
 #include "util/hash.h"
@@ -100,6 +101,20 @@ void rt_more_set(rt_cell *c, rt_more *m)
         side_del(&more_tab, (uintptr_t)c);
         c->w.bits &= ~RT_ACC_MORE;
     }
+}
+
+uint32_t rt_site_slow(const rt_thread *t, uint32_t loc)
+{
+    return rt_depot(t->node, loc);
+}
+
+int rt_fast_read_more(const rt_thread *t, const rt_cell *c, uint32_t clock, int atomic)
+{
+    const rt_more *m = rt_more_of(c);
+    for (uint32_t i = 0; i < m->n; i++)
+        if (m->a[i].tid == (uint32_t)t->id)
+            return rt_same_epoch(t, &m->a[i], clock, atomic);
+    return 0;
 }
 
 uint32_t rt_hidden_loc(uint32_t ev)
