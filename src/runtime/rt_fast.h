@@ -101,9 +101,12 @@ typedef struct rt_more {
  * none), and the cell's RT_ACC_MORE says whether it has them. */
 rt_more *rt_more_of(const rt_cell *c);
 void rt_more_set(rt_cell *c, rt_more *m);
-/* the annotation that hides the records of access ev (0: none) */
+/* the annotation that hides the records of access ev (0: none); put:
+ * records of an earlier access hidden (new memory), run: an access in an
+ * ignore region, ev not below any before */
 uint32_t rt_hidden_loc(uint32_t ev);
 void rt_hidden_put(uint32_t ev, uint32_t loc);
+void rt_hidden_run(uint32_t ev, uint32_t loc);
 
 /* The depot's recent answers by loc (rt_shadow.c, rt_depot): the site of
  * an access at loc from stack parent is found here without hashing. */

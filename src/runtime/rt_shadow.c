@@ -583,7 +583,7 @@ void rt_shadow_access(rt_thread *t, uintptr_t a, uint64_t size, uint32_t flags, 
                   (uint16_t)t->id, (flags & RH_RT_ATOMIC) != 0, RT_ACC_VALID};
     if (ignored) {
         now.bits |= RT_ACC_HIDDEN;
-        rt_hidden_put(now.ev, ignored);
+        rt_hidden_run(now.ev, ignored);
     }
     int write = (flags & RH_RT_WRITE) != 0, rmw = write && (flags & RH_RT_READ);
     rt_page *p = size && ((a ^ (a + size - 1)) >> RT_PAGE_BITS) == 0 ? page_of(a) : NULL;

@@ -1,11 +1,12 @@
 /* rt_shadow_side.c - what a shadow cell (rt_fast.h) has no room for, kept
  * beside it: the earlier reads of a cell, by the cell's address, and the
- * annotation that hides an access's records, by the access's event.  Few
- * cells have either (reads by several threads with no order between them;
- * ignore and new-memory annotations), so a 32-byte cell for all is worth a
- * hash look-up for those.  The fast path's rare cases are here too, out of
- * line.  Both tables are open-addressing tables of nonzero keys; only the
- * token holder runs runtime code (rt.h): no lock.
+ * annotation that hides an access's records, by the access's event (an
+ * ignore region's accesses as runs of events).  Few cells have either
+ * (reads by several threads with no order between them; ignore and
+ * new-memory annotations), so a 32-byte cell for all is worth a look-up
+ * for those.  The fast path's rare cases are here too, out of line.  The
+ * tables are open-addressing tables of nonzero keys; only the token holder
+ * runs runtime code (rt.h): no lock.
  */
 #include "rt_fast.h"
 #include "util/hash.h"
@@ -117,12 +118,49 @@ int rt_fast_read_more(const rt_thread *t, const rt_cell *c, uint32_t clock, int 
     return 0;
 }
 
+/* The accesses of ignore regions, a run of events a line: every access in
+ * [lo, hi] that is hidden and not in hidden_tab is hidden by loc.  Runs
+ * are appended in the order of the events, so that a region of a million
+ * accesses is one line, not a million entries. */
+typedef struct hidden_run {
+    uint32_t lo, hi, loc;
+} hidden_run;
+static hidden_run *runs;
+static size_t nruns, capruns;
+
 uint32_t rt_hidden_loc(uint32_t ev)
 {
-    return (uint32_t)side_get(&hidden_tab, (uintptr_t)ev + 1);
+    uint32_t loc = (uint32_t)side_get(&hidden_tab, (uintptr_t)ev + 1);
+    if (loc)
+        return loc;
+    size_t lo = 0, hi = nruns; /* the last run starting at or before ev */
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (runs[mid].lo <= ev)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo && ev <= runs[lo - 1].hi ? runs[lo - 1].loc : 0;
 }
 
 void rt_hidden_put(uint32_t ev, uint32_t loc)
 {
     side_put(&hidden_tab, (uintptr_t)ev + 1, loc);
+}
+
+/* Another thread's access hidden by another annotation in between starts
+ * a new run, so a run never covers a hidden access of another loc. */
+void rt_hidden_run(uint32_t ev, uint32_t loc)
+{
+    if (nruns && runs[nruns - 1].loc == loc && runs[nruns - 1].hi <= ev) {
+        runs[nruns - 1].hi = ev;
+        return;
+    }
+    if (nruns == capruns) {
+        capruns = capruns ? 2 * capruns : 64;
+        if (!(runs = realloc(runs, capruns * sizeof *runs)))
+            abort();
+    }
+    runs[nruns++] = (hidden_run){ev, ev, loc};
 }
