@@ -74,6 +74,9 @@ typedef struct rt_thread {
     void **held;             /* locks held, for reports */
     int nheld, capheld;
     int ignore_r, ignore_w;  /* open ignore-reads/-writes annotations (rt_annot.c) */
+    /* done, atomic_depth, ignore_r and ignore_w folded into one word, so
+     * that the access hook's fast path tests one (rt_refold keeps it). */
+    int off_fast;
     uint32_t ignore_r_loc, ignore_w_loc; /* where the outermost one began */
     int on_hold;             /* held at a target access (rt_target.c): not enabled */
     int hold_write, hold_side;
@@ -162,7 +165,14 @@ typedef struct rt_state {
      * annotation, a shadow update off the fast path, the token taken. */
     unsigned long shadow_gen;
     int targeted;            /* a directed run (RH_RT_TARGET): accesses go to rt_target_reach */
+    int off_fast;            /* ending or targeted, in one word for the access hook's fast path */
 } rt_state;
+
+/* Recomputes t->off_fast after a change of one of the fields it folds. */
+static inline void rt_refold(rt_thread *t)
+{
+    t->off_fast = t->done || t->atomic_depth || t->ignore_r || t->ignore_w;
+}
 
 /* The runtime is a static archive linked into the program's executable:
  * its state is hidden (addressed directly, not through the GOT) and the

@@ -85,6 +85,7 @@ void rt_annot_op(rt_thread *t, uint32_t op, uint32_t flags, void *obj, uint64_t 
             ignore(&t->ignore_r, &t->ignore_r_loc, op == RH_OP_IGNORE_BEGIN, loc);
         if (flags & RH_F_OBJ_WRITE)
             ignore(&t->ignore_w, &t->ignore_w_loc, op == RH_OP_IGNORE_BEGIN, loc);
+        rt_refold(t);
         return;
     case RH_OP_FORGET:
         if (!a)

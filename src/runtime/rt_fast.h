@@ -67,22 +67,68 @@ static inline void rt_out_event(rt_thread *t, const char *what, uint32_t loc, ui
 }
 
 /* The shadow memory (rt_shadow.c keeps it; its layout is here for the
- * fast path).  One access as recorded: */
+ * fast path).  One access as recorded, 16 bytes, so that a cell is 32 and
+ * a whole grain's history one half of a cache line: */
 typedef struct rt_acc {
-    uint32_t clock, loc, stack, ev;
-    uint32_t hide;           /* loc of an annotation that makes its races suppressed, or 0 */
+    uint32_t clock;
+    uint32_t site;           /* depot node of (stack, loc): rt_depot(stack, loc) */
+    uint32_t ev;
     uint16_t tid;
-    uint8_t atomic, valid;
+    uint8_t atomic;
+    uint8_t bits;            /* RT_ACC_* */
 } rt_acc;
 
+#define RT_ACC_VALID 1u  /* a record (all zero: none) */
+#define RT_ACC_HIDDEN 2u /* its races are suppressed: rt_hidden_loc(ev) names the annotation */
+#define RT_ACC_MORE 4u   /* in a cell's w only: the cell keeps earlier reads (rt_more_of) */
+
 /* The history of a byte (or of all bytes of a grain or a page that share
- * one): the last write, the last read, and earlier reads concurrent with
- * that one, one per thread. */
+ * one): the last write, the last read, and, when w has RT_ACC_MORE,
+ * earlier reads concurrent with that one, one per thread, kept beside the
+ * cell (rt_shadow_side.c): few cells have them, and the cell stays small. */
 typedef struct rt_cell {
     rt_acc w, r;
-    rt_acc *more;
-    uint32_t nmore;
 } rt_cell;
+
+/* A cell's earlier reads. */
+typedef struct rt_more {
+    uint32_t n;
+    rt_acc a[];
+} rt_more;
+
+/* rt_shadow_side.c: what a cell has no room for.  The earlier reads of a
+ * cell by its address (NULL when it has none); set replaces them (NULL:
+ * none), and the cell's RT_ACC_MORE says whether it has them. */
+rt_more *rt_more_of(const rt_cell *c);
+void rt_more_set(rt_cell *c, rt_more *m);
+/* the annotation that hides the records of access ev (0: none); put:
+ * records of an earlier access hidden (new memory), run: an access in an
+ * ignore region, ev not below any before */
+uint32_t rt_hidden_loc(uint32_t ev);
+void rt_hidden_put(uint32_t ev, uint32_t loc);
+void rt_hidden_run(uint32_t ev, uint32_t loc);
+
+/* The depot's recent answers by loc (rt_shadow.c, rt_depot): the site of
+ * an access at loc from stack parent is found here without hashing. */
+typedef struct rt_memo {
+    uint32_t parent, loc, node;
+} rt_memo;
+#define RT_MEMO 1024
+extern RT_INTERNAL rt_memo rt_depot_memo[RT_MEMO];
+
+/* The hot path's rare cases, out of line and cold, so that the code
+ * around their calls keeps its registers. */
+#define RT_COLD __attribute__((cold, noinline))
+RT_COLD uint32_t rt_site_slow(const rt_thread *t, uint32_t loc); /* rt_depot(t->node, loc) */
+
+/* The site of t's access at loc (rt_depot(t->node, loc)). */
+static inline RT_HOT uint32_t rt_site(const rt_thread *t, uint32_t loc)
+{
+    const rt_memo *m = &rt_depot_memo[loc & (RT_MEMO - 1)];
+    if (__builtin_expect(m->node && m->parent == t->node && m->loc == loc, 1))
+        return m->node;
+    return rt_site_slow(t, loc);
+}
 
 #define RT_PAGE_BITS 8
 #define RT_PAGE (1u << RT_PAGE_BITS)
@@ -130,7 +176,7 @@ static inline RT_HOT rt_page *rt_page_at(uintptr_t a)
 /* True when `prev` by another thread is not ordered before t's access. */
 static inline RT_HOT int rt_concurrent(const rt_thread *t, const rt_acc *prev, int now_atomic)
 {
-    return prev->valid && prev->tid != t->id && !(prev->atomic && now_atomic) &&
+    return (prev->bits & RT_ACC_VALID) && prev->tid != t->id && !(prev->atomic && now_atomic) &&
            prev->clock > ((uint32_t)prev->tid < t->vc.n ? t->vc.c[prev->tid] : 0);
 }
 
@@ -140,8 +186,9 @@ static inline RT_HOT int rt_concurrent(const rt_thread *t, const rt_acc *prev, i
  * report are the same too). */
 static inline RT_HOT int rt_same_epoch(const rt_thread *t, const rt_acc *r, uint32_t clock, int atomic)
 {
-    return r->valid && r->tid == (uint32_t)t->id && r->clock == clock && r->atomic == atomic &&
-           !r->hide && r->ev >= (uint32_t)rt.sync_ev && r->ev >= (uint32_t)rt.unmod_ev;
+    return (r->bits & (RT_ACC_VALID | RT_ACC_HIDDEN)) == RT_ACC_VALID && r->tid == (uint32_t)t->id &&
+           r->clock == clock && r->atomic == atomic && r->ev >= (uint32_t)rt.sync_ev &&
+           r->ev >= (uint32_t)rt.unmod_ev;
 }
 
 /* A write by t that changes nothing but forgets t's own read: the cell's
@@ -150,16 +197,20 @@ static inline RT_HOT int rt_same_epoch(const rt_thread *t, const rt_acc *r, uint
 static inline RT_HOT int rt_fast_write(const rt_thread *t, rt_cell *c, uint32_t clock, int atomic,
                                 uint32_t loc)
 {
-    if (c->nmore || !rt_same_epoch(t, &c->w, clock, atomic) || c->w.loc != loc ||
-        c->w.stack != t->node)
+    if ((c->w.bits & RT_ACC_MORE) || !rt_same_epoch(t, &c->w, clock, atomic) ||
+        c->w.site != rt_site(t, loc))
         return 0;
-    if (c->r.valid) {
+    if (c->r.bits & RT_ACC_VALID) {
         if (c->r.tid != (uint32_t)t->id)
             return 0;
         memset(&c->r, 0, sizeof c->r);
     }
     return 1;
 }
+
+/* Whether t's earlier read kept in cell c (RT_ACC_MORE) is one of the
+ * same epoch (rt_shadow_side.c). */
+RT_COLD int rt_fast_read_more(const rt_thread *t, const rt_cell *c, uint32_t clock, int atomic);
 
 /* A read by t that changes nothing, or only records itself: the write is
  * ordered before t, and t already read the bytes in the same epoch (the
@@ -174,9 +225,9 @@ static inline RT_HOT int rt_fast_read(const rt_thread *t, rt_cell *c, uint8_t *m
 {
     if (rt_concurrent(t, &c->w, atomic))
         return 0;
-    if (!c->r.valid) {
-        c->r = (rt_acc){clock, loc, t->node, (uint32_t)rt.events, 0, (uint16_t)t->id,
-                        (uint8_t)atomic, 1};
+    if (!(c->r.bits & RT_ACC_VALID)) {
+        c->r = (rt_acc){clock, rt_site(t, loc), (uint32_t)rt.events, (uint16_t)t->id,
+                        (uint8_t)atomic, RT_ACC_VALID};
         if (mask)
             *mask = (uint8_t)bits;
         return 1;
@@ -186,15 +237,12 @@ static inline RT_HOT int rt_fast_read(const rt_thread *t, rt_cell *c, uint8_t *m
             return 1;
         /* the same instruction on more bytes of the grain: the record
          * stands for its reads of the grain in the epoch (access_part) */
-        if (c->r.loc == loc && c->r.stack == t->node) {
+        if (c->r.site == rt_site(t, loc)) {
             *mask |= (uint8_t)bits;
             return 1;
         }
     }
-    for (uint32_t i = 0; i < c->nmore; i++)
-        if (c->more[i].tid == (uint32_t)t->id)
-            return rt_same_epoch(t, &c->more[i], clock, atomic);
-    return 0;
+    return (c->w.bits & RT_ACC_MORE) && rt_fast_read_more(t, c, clock, atomic);
 }
 
 /* Whether a read by t of [a, a+size) repeats bytes of the grain whose
@@ -264,7 +312,7 @@ static inline RT_HOT int rt_shadow_fast(rt_thread *t, uintptr_t a,
                                                                 uint32_t loc)
 {
     unsigned off = (unsigned)(a & (RT_GRAIN - 1));
-    if (size > RT_GRAIN - off || size == 0 || t->ignore_r || t->ignore_w ||
+    if (size > RT_GRAIN - off || size == 0 || t->off_fast || /* t->off_fast: an ignore region */
         (flags & (RH_RT_READ | RH_RT_WRITE)) == (RH_RT_READ | RH_RT_WRITE))
         return 0;
     rt_page *p = rt_page_at(a);
@@ -295,7 +343,7 @@ static inline RT_HOT int rt_shadow_fast(rt_thread *t, uintptr_t a,
 static inline RT_HOT int rt_shadow_fast_span(rt_thread *t, uintptr_t a, uint64_t size,
                                              uint32_t flags, uint32_t loc)
 {
-    if ((flags & (RH_RT_WRITE | RH_RT_ATOMIC)) || size > RT_PAGE || t->ignore_r || t->ignore_w)
+    if ((flags & (RH_RT_WRITE | RH_RT_ATOMIC)) || size > RT_PAGE || t->off_fast)
         return 0;
     /* rt_shadow_fast's read piece by piece, each page found once for all
      * of its pieces */

@@ -221,7 +221,7 @@ static __attribute__((noinline)) void access_point(rt_thread *t, void *p, uint64
 {
     rt_point(t, loc);
     if (((flags & RH_RT_WRITE) || !rt_read_cached(t, (uintptr_t)p, size)) &&
-        !rt_shadow_fast(t, (uintptr_t)p, size, flags, loc))
+        !rt_shadow_fast(t, (uintptr_t)p, size, flags & ~RH_RT_ATOMIC, loc)) /* plain: see below */
         rt_shadow_access(t, (uintptr_t)p, size, flags, loc);
     access_done(t, p, size, flags, loc, value);
 }
@@ -238,19 +238,20 @@ static __attribute__((noinline)) void access_point(rt_thread *t, void *p, uint64
 void __rh_access(void *p, uint64_t size, uint32_t flags, uint32_t loc, uint64_t value)
 {
     rt_thread *t = rt_me;
-    if (__builtin_expect(!t || t->done || rt.ending, 0))
-        return;
-    if (__builtin_expect(!p || (flags & (RH_RT_UPTO | RH_RT_STRLEN | RH_RT_ATOMIC)) ||
-                             rt.targeted || t->atomic_depth, 0)) {
-        access_any(t, p, size, flags, loc, value);
+    if (__builtin_expect(!t || (t->off_fast | rt.off_fast) || !p ||
+                             (flags & (RH_RT_UPTO | RH_RT_STRLEN | RH_RT_ATOMIC)), 0)) {
+        if (t && !t->done && !rt.ending)
+            access_any(t, p, size, flags, loc, value);
         return;
     }
     if (__builtin_expect(!rt_point_fast(t, loc), 0)) {
         access_point(t, p, size, flags, loc, value);
         return;
     }
+    /* the access is plain (no RH_RT_ATOMIC): said again, so that the
+     * compiler drops the atomic cases from the inlined shadow check */
     if (((flags & RH_RT_WRITE) || !rt_read_cached(t, (uintptr_t)p, size)) &&
-        !rt_shadow_fast(t, (uintptr_t)p, size, flags, loc)) {
+        !rt_shadow_fast(t, (uintptr_t)p, size, flags & ~RH_RT_ATOMIC, loc)) {
         access_shadow_slow(t, p, size, flags, loc, value);
         return;
     }
@@ -470,11 +471,13 @@ void __rh_sync_pre(uint32_t op, uint32_t flags, void *obj, void *obj2, uint64_t 
         rt_point(t, loc);
         if (t->atomic_depth++ == 0)
             rt_acquire(t, &rt_obj_get(&rt)->vc);
+        rt_refold(t);
         rt_out_event(t, "abegin", loc, 0, 0, 0, 0);
         return;
     case RH_OP_ATOMIC_END:
         if (t->atomic_depth > 0 && --t->atomic_depth == 0)
             rt_release(t, &rt_obj_get(&rt)->vc);
+        rt_refold(t);
         rt_out_event(t, "aend", loc, 0, 0, 0, 0);
         return;
     case RH_OP_ONCE:

@@ -62,6 +62,7 @@ static void become_forked_child(void)
     for (int i = 0; i < rt.nth; i++)
         if (rt.th[i] != rt_me && !rt.th[i]->done) {
             rt.th[i]->done = 1;
+            rt_refold(rt.th[i]);
             rt.live--;
         }
     rt.dirty = 1;

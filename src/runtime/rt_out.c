@@ -86,6 +86,7 @@ void rt_out_end(const char *reason, const char *detail)
     if (rt.ending)
         return;
     rt.ending = 1;
+    rt.off_fast = 1;
     if (rt.strategy == RT_REPLAY && rt.pos < rt.nsched && !rt.diverged) {
         /* a step never taken: its thread went past its line, or the run
          * ended first; a waiting thread (rt_sched.c) is no departure until then */

@@ -519,6 +519,7 @@ void rt_thread_finish(rt_thread *t)
         return;
     rt_release_robust(t);
     t->done = 1;
+    rt_refold(t);
     rt.live--;
     rt.dirty = 1;
     rt_out_event(t, "end", 0, 0, 0, 0, 0);
@@ -570,6 +571,7 @@ void rt_sched_init(void)
     init_pct();
     rt_target_init();
     rt.targeted = (v = getenv("RH_RT_TARGET")) && *v;
+    rt.off_fast = rt.targeted;
     rt_thread *main_thread = rt_new_thread(-1, 0);
     main_thread->started = 1;
     main_thread->pth = pthread_self();

@@ -3,10 +3,11 @@
  * direct-mapped from the address, rt_fast.h has the layout: a page of 256
  * bytes not used in part keeps one history, an aligned 8-byte grain whose
  * bytes share one keeps it once, and only a grain whose bytes differ has
- * a cell per byte), and the stack depot that lets a shadow cell name a
- * whole call stack in 32 bits.  A race is two accesses to one byte by different threads, at
- * least one a write, not both atomic, and the earlier one not ordered
- * before the later one by the clocks (rt_hooks.c keeps them).
+ * a cell per byte), and the stack depot that lets a record name its
+ * access's location and whole call stack in 32 bits (its site).  A race
+ * is two accesses to one byte by different threads, at least one a write,
+ * not both atomic, and the earlier one not ordered before the later one
+ * by the clocks (rt_hooks.c keeps them).
  */
 #include "rt_fast.h"
 #include "util/hash.h"
@@ -125,22 +126,20 @@ static rt_page *page_of(uintptr_t a)
     return p;
 }
 
-/* The depot's answers for recent (parent, loc) pairs, by call site: a
- * function called in a loop from one place finds its node here without
- * hashing. */
-static struct {
-    uint32_t parent, loc, node;
-} depot_memo[1024];
+/* The depot's answers for recent (parent, loc) pairs, by call site or
+ * access: a function called in a loop from one place finds its node here
+ * without hashing, and so does an access's site (rt_fast.h, rt_site). */
+rt_memo rt_depot_memo[RT_MEMO];
 
 static uint32_t depot_find(uint32_t parent, uint32_t loc);
 
 uint32_t rt_depot(uint32_t parent, uint32_t loc)
 {
-    unsigned k = loc & 1023;
-    if (depot_memo[k].node && depot_memo[k].parent == parent && depot_memo[k].loc == loc)
-        return depot_memo[k].node;
+    rt_memo *m = &rt_depot_memo[loc & (RT_MEMO - 1)];
+    if (m->node && m->parent == parent && m->loc == loc)
+        return m->node;
     uint32_t node = depot_find(parent, loc);
-    depot_memo[k].parent = parent, depot_memo[k].loc = loc, depot_memo[k].node = node;
+    m->parent = parent, m->loc = loc, m->node = node;
     return node;
 }
 
@@ -207,10 +206,10 @@ static void race_line(FILE *f, char tag, rt_thread *t, uintptr_t addr, const rt_
                       int prev_write, const rt_acc *now, int now_write, uint64_t size)
 {
     fprintf(f, "%c %#lx %lu %u %u %u %d %d %u %u %u %d %d", tag, (unsigned long)addr,
-            (unsigned long)size, prev->ev, prev->tid, prev->loc, prev_write, prev->atomic, now->ev,
-            now->tid, now->loc, now_write, now->atomic);
-    rt_depot_write(f, prev->stack);
-    rt_depot_write(f, now->stack);
+            (unsigned long)size, prev->ev, prev->tid, nodes[prev->site].loc, prev_write,
+            prev->atomic, now->ev, now->tid, nodes[now->site].loc, now_write, now->atomic);
+    rt_depot_write(f, nodes[prev->site].parent);
+    rt_depot_write(f, nodes[now->site].parent);
     for (int i = 0; i < t->nheld; i++)
         fprintf(f, "%s%#lx", i ? "," : " ", (unsigned long)(uintptr_t)t->held[i]);
     fputs(t->nheld ? "\n" : " -\n", f);
@@ -225,13 +224,14 @@ static void race_line(FILE *f, char tag, rt_thread *t, uintptr_t addr, const rt_
 static void report(rt_thread *t, uintptr_t addr, const rt_acc *prev, int prev_write,
                    const rt_acc *now, int now_write, uint64_t size)
 {
-    if (pair_reported(prev->loc, now->loc))
+    uint32_t prev_loc = nodes[prev->site].loc, now_loc = nodes[now->site].loc;
+    if (pair_reported(prev_loc, now_loc))
         return;
     FILE *f = rt.out;
     if (f && prev->ev < rt.unmod_ev) {
         /* a call the runtime does not model ran between the two accesses:
          * it may order them, so this is no observed race (rt_abi.h) */
-        fprintf(f, "M %u %u %u\n", prev->loc, now->loc, rt.unmod_loc);
+        fprintf(f, "M %u %u %u\n", prev_loc, now_loc, rt.unmod_loc);
         race_line(f, 'Q', t, addr, prev, prev_write, now, now_write, size);
         fflush(f);
         return;
@@ -239,7 +239,9 @@ static void report(rt_thread *t, uintptr_t addr, const rt_acc *prev, int prev_wr
     rt.races++;
     if (!f)
         return;
-    uint32_t hide = prev->hide ? prev->hide : now->hide ? now->hide : rt_annot_benign_at(addr, size);
+    uint32_t hide = (prev->bits & RT_ACC_HIDDEN) ? rt_hidden_loc(prev->ev)
+                    : (now->bits & RT_ACC_HIDDEN) ? rt_hidden_loc(now->ev)
+                                                  : rt_annot_benign_at(addr, size);
     race_line(f, 'R', t, addr, prev, prev_write, now, now_write, size);
     if (hide)
         fprintf(f, "H %u\n", hide);
@@ -248,18 +250,20 @@ static void report(rt_thread *t, uintptr_t addr, const rt_acc *prev, int prev_wr
 
 static void add_read(rt_thread *t, rt_cell *c, const rt_acc *now)
 {
-    if (c->r.valid && c->r.tid != t->id && rt_concurrent(t, &c->r, 1)) {
+    if ((c->r.bits & RT_ACC_VALID) && c->r.tid != t->id && rt_concurrent(t, &c->r, 1)) {
         /* keep the old read: it may still race with a later write */
-        uint32_t i = 0;
-        while (i < c->nmore && c->more[i].tid != c->r.tid)
+        rt_more *m = (c->w.bits & RT_ACC_MORE) ? rt_more_of(c) : NULL;
+        uint32_t i = 0, n = m ? m->n : 0;
+        while (i < n && m->a[i].tid != c->r.tid)
             i++;
-        if (i == c->nmore) {
-            c->more = realloc(c->more, (c->nmore + 1) * sizeof *c->more);
-            if (!c->more)
+        if (i == n) {
+            rt_more *g = realloc(m, sizeof *m + (n + 1) * sizeof *m->a);
+            if (!g)
                 abort();
-            c->nmore++;
+            g->n = n + 1;
+            rt_more_set(c, m = g);
         }
-        c->more[i] = c->r;
+        m->a[i] = c->r;
     }
     c->r = *now;
 }
@@ -273,23 +277,47 @@ static void access_byte(rt_thread *t, rt_cell *c, uintptr_t addr, const rt_acc *
         add_read(t, c, now);
         return;
     }
-    if (c->r.valid && rt_concurrent(t, &c->r, now->atomic))
+    if (rt_concurrent(t, &c->r, now->atomic))
         report(t, addr, &c->r, 0, now, 1, size);
-    for (uint32_t i = 0; i < c->nmore; i++)
-        if (rt_concurrent(t, &c->more[i], now->atomic))
-            report(t, addr, &c->more[i], 0, now, 1, size);
-    if (c->more) {
-        free(c->more);
-        c->more = NULL;
-        c->nmore = 0;
+    if (c->w.bits & RT_ACC_MORE) {
+        rt_more *m = rt_more_of(c);
+        for (uint32_t i = 0; i < m->n; i++)
+            if (rt_concurrent(t, &m->a[i], now->atomic))
+                report(t, addr, &m->a[i], 0, now, 1, size);
+        rt_more_set(c, NULL);
+        free(m);
     }
     memset(&c->r, 0, sizeof c->r);
     c->w = *now;
 }
 
+/* Frees c's earlier reads, if any. */
+static void drop_more(rt_cell *c)
+{
+    if (!(c->w.bits & RT_ACC_MORE))
+        return;
+    rt_more *m = rt_more_of(c);
+    rt_more_set(c, NULL);
+    free(m);
+}
+
+/* A copy of c's earlier reads for cell to (which has none), if c has any. */
+static void copy_more(rt_cell *to, const rt_cell *c)
+{
+    if (!(c->w.bits & RT_ACC_MORE))
+        return;
+    const rt_more *m = rt_more_of(c);
+    size_t n = sizeof *m + m->n * sizeof *m->a;
+    rt_more *copy = malloc(n);
+    if (!copy)
+        abort();
+    memcpy(copy, m, n);
+    rt_more_set(to, copy);
+}
+
 static void clear_cell(rt_cell *c)
 {
-    free(c->more);
+    drop_more(c);
     memset(c, 0, sizeof *c);
 }
 
@@ -297,7 +325,7 @@ static void clear_cell(rt_cell *c)
  * earlier reads. */
 static int uniform(const rt_cell *c, unsigned n)
 {
-    if (c[0].nmore)
+    if (c[0].w.bits & RT_ACC_MORE)
         return 0;
     for (unsigned i = 1; i < n; i++)
         if (memcmp(&c[i], &c[0], sizeof *c) != 0)
@@ -313,9 +341,11 @@ static void spread(rt_page *p)
         p->g = rt_pool_get_zero(&grains_pool);
     for (unsigned g = 0; g < RT_NGRAIN; g++) {
         p->g->cell[g] = p->top;
+        p->g->cell[g].w.bits &= ~RT_ACC_MORE;
+        copy_more(&p->g->cell[g], &p->top);
         p->rmask[g] = 0xFF;
     }
-    memset(&p->top, 0, sizeof p->top);
+    clear_cell(&p->top);
     p->whole = ~0u;
     p->spread = 1;
 }
@@ -334,17 +364,12 @@ static void split(rt_page *p, unsigned b)
     rt_cell *whole = &p->g->cell[g];
     for (unsigned i = 0; i < RT_GRAIN; i++) {
         c[i] = *whole;
+        c[i].w.bits &= ~RT_ACC_MORE;
         if (!(p->rmask[g] >> i & 1))
             memset(&c[i].r, 0, sizeof c[i].r);
-        if (whole->nmore) { /* each byte its own copy of the earlier reads */
-            if (!(c[i].more = malloc(whole->nmore * sizeof *whole->more)))
-                abort();
-            memcpy(c[i].more, whole->more, whole->nmore * sizeof *whole->more);
-        }
+        copy_more(&c[i], whole); /* each byte its own copy of the earlier reads */
     }
-    free(whole->more);
-    whole->more = NULL;
-    whole->nmore = 0;
+    drop_more(whole);
     p->g->bytes[g] = c;
 }
 
@@ -367,15 +392,15 @@ static void page_reset(rt_page *p)
 {
     if (p->g) {
         for (unsigned g = 0; g < RT_NGRAIN; g++) {
-            free(p->g->cell[g].more);
+            drop_more(&p->g->cell[g]);
             if (p->g->bytes[g])
                 for (unsigned i = 0; i < RT_GRAIN; i++)
-                    free(p->g->bytes[g][i].more);
+                    drop_more(&p->g->bytes[g][i]);
             rt_pool_put(&bytes_pool, p->g->bytes[g]);
         }
         rt_pool_put(&grains_pool, p->g);
     }
-    free(p->top.more);
+    drop_more(&p->top);
     memset(p, 0, sizeof *p);
 }
 
@@ -383,7 +408,7 @@ static void page_reset(rt_page *p)
  * r is another thread's and not ordered before t. */
 static int kept(const rt_thread *t, const rt_acc *r)
 {
-    return r->valid && r->tid != t->id && rt_concurrent(t, r, 1);
+    return (r->bits & RT_ACC_VALID) && r->tid != t->id && rt_concurrent(t, r, 1);
 }
 
 /* An aligned grain inside an access of [a, a+size) (a word, or a grain of
@@ -393,20 +418,17 @@ static int kept(const rt_thread *t, const rt_acc *r)
  * The reads kept as earlier ones (add_read) of a whole grain cover all its
  * bytes; its last read may cover part of them (rmask), and a read meeting
  * that goes byte by byte, which splits the grain.  Returns 1 when it
- * checked the grain at ga. */
-static int access_grain(rt_thread *t, uintptr_t a, uint64_t size, uintptr_t ga, const rt_acc *now,
-                        int write, int rmw)
+ * checked the grain at ga, in page p. */
+static int access_grain(rt_thread *t, uintptr_t a, uint64_t size, rt_page *p, uintptr_t ga,
+                        const rt_acc *now, int write, int rmw)
 {
-    rt_page *p = page_of(ga);
     unsigned n = (unsigned)(ga & (RT_PAGE - 1)) / RT_GRAIN;
-    if (!p)
-        return 1;
     if (!p->spread)
         spread(p);
     if (!(p->whole >> n & 1) && !rejoin(p, n))
         return 0;
     rt_cell *c = &p->g->cell[n];
-    if (!write && c->r.valid && p->rmask[n] != 0xFF && kept(t, &c->r))
+    if (!write && (c->r.bits & RT_ACC_VALID) && p->rmask[n] != 0xFF && kept(t, &c->r))
         return 0;
     access_byte(t, c, a, now, write, size);
     if (rmw)
@@ -433,16 +455,17 @@ static int access_part(rt_thread *t, rt_page *p, uintptr_t a, uint64_t size, uin
     rt_cell *c = &p->g->cell[g];
     unsigned bits = ((1u << m) - 1) << (b & (RT_GRAIN - 1));
     /* a read that replaces the last one (add_read) on every byte it covered */
-    int replaces = c->r.valid && !kept(t, &c->r) && !(p->rmask[g] & ~bits);
-    if (c->r.valid && !replaces) {
-        if (!rt_same_epoch(t, &c->r, now->clock, now->atomic) || now->hide)
+    int valid = (c->r.bits & RT_ACC_VALID) != 0;
+    int replaces = valid && !kept(t, &c->r) && !(p->rmask[g] & ~bits);
+    if (valid && !replaces) {
+        if (!rt_same_epoch(t, &c->r, now->clock, now->atomic) || (now->bits & RT_ACC_HIDDEN))
             return 0;
-        if ((bits & ~p->rmask[g]) && (c->r.loc != now->loc || c->r.stack != now->stack))
+        if ((bits & ~p->rmask[g]) && c->r.site != now->site)
             return 0;
     }
     if (rt_concurrent(t, &c->w, now->atomic))
         report(t, a, &c->w, 1, now, 0, size);
-    if (!c->r.valid || replaces) {
+    if (!valid || replaces) {
         c->r = *now;
         p->rmask[g] = (uint8_t)bits;
     } else {
@@ -461,9 +484,12 @@ static int alone_after(const rt_thread *t, const rt_cell *c)
 {
     if (rt.live != 1 || rt_concurrent(t, &c->w, 0) || rt_concurrent(t, &c->r, 0))
         return 0;
-    for (uint32_t i = 0; i < c->nmore; i++)
-        if (rt_concurrent(t, &c->more[i], 0))
-            return 0;
+    if (c->w.bits & RT_ACC_MORE) {
+        const rt_more *m = rt_more_of(c);
+        for (uint32_t i = 0; i < m->n; i++)
+            if (rt_concurrent(t, &m->a[i], 0))
+                return 0;
+    }
     return 1;
 }
 
@@ -476,23 +502,23 @@ static void access_alone(rt_thread *t, rt_cell *c, uintptr_t a, uint64_t size, c
         add_read(t, c, now);
 }
 
-/* [from, from+n) of an access of [a, a+size), grain by grain where it can. */
+/* [from, from+n) of an access of [a, a+size), grain by grain where it can;
+ * p is the page of from when the caller has it, else NULL. */
 static void access_span(rt_thread *t, uintptr_t a, uint64_t size, uintptr_t from, uint64_t n,
-                        const rt_acc *now, int write, int rmw)
+                        const rt_acc *now, int write, int rmw, rt_page *p)
 {
-    rt_page *p = NULL;
-    uintptr_t pkey = 0;
+    uintptr_t pkey = from >> RT_PAGE_BITS;
     for (uint64_t i = 0; i < n;) {
         uintptr_t b = from + i;
-        if (!(b & (RT_GRAIN - 1)) && n - i >= RT_GRAIN &&
-            access_grain(t, a, size, b, now, write, rmw)) {
-            i += RT_GRAIN;
-            continue;
-        }
-        if (!p || pkey != b >> RT_PAGE_BITS) {
+        if (!p || pkey != b >> RT_PAGE_BITS) { /* the page found once for all its grains */
             pkey = b >> RT_PAGE_BITS;
             if (!(p = page_of(b)))
                 return;
+        }
+        if (!(b & (RT_GRAIN - 1)) && n - i >= RT_GRAIN &&
+            access_grain(t, a, size, p, b, now, write, rmw)) {
+            i += RT_GRAIN;
+            continue;
         }
         unsigned m = RT_GRAIN - (unsigned)(b & (RT_GRAIN - 1));
         m = m < n - i ? m : (unsigned)(n - i);
@@ -532,14 +558,14 @@ static int access_page(rt_thread *t, uintptr_t a, uint64_t size, uintptr_t b, co
     if (p->spread) {
         if (!write)
             return 0;
-        access_span(t, a, size, b, RT_PAGE, now, write, rmw);
+        access_span(t, a, size, b, RT_PAGE, now, write, rmw, p);
         page_reset(p);
         c->w = *now;
         if (rmw)
             c->r = *now;
         return 1;
     }
-    if (!write && c->r.valid && c->r.tid != t->id && rt_concurrent(t, &c->r, 1)) {
+    if (!write && kept(t, &c->r)) {
         spread(p);
         return 0;
     }
@@ -553,8 +579,12 @@ void rt_shadow_access(rt_thread *t, uintptr_t a, uint64_t size, uint32_t flags, 
 {
     uint32_t ignored = t->ignore_r || t->ignore_w ? rt_annot_ignored(t, flags) : 0;
     rt.shadow_gen++; /* cells change off the fast path (rt_read_cached) */
-    rt_acc now = {rt_vc_get(&t->vc, t->id), loc, t->node, (uint32_t)rt.events,
-                  ignored, (uint16_t)t->id, (flags & RH_RT_ATOMIC) != 0, 1};
+    rt_acc now = {rt_vc_get(&t->vc, t->id), rt_site(t, loc), (uint32_t)rt.events,
+                  (uint16_t)t->id, (flags & RH_RT_ATOMIC) != 0, RT_ACC_VALID};
+    if (ignored) {
+        now.bits |= RT_ACC_HIDDEN;
+        rt_hidden_run(now.ev, ignored);
+    }
     int write = (flags & RH_RT_WRITE) != 0, rmw = write && (flags & RH_RT_READ);
     rt_page *p = size && ((a ^ (a + size - 1)) >> RT_PAGE_BITS) == 0 ? page_of(a) : NULL;
     if (p && !p->spread && alone_after(t, &p->top)) {
@@ -562,7 +592,7 @@ void rt_shadow_access(rt_thread *t, uintptr_t a, uint64_t size, uint32_t flags, 
         return;
     }
     if (size < RT_PAGE) {
-        access_span(t, a, size, a, size, &now, write, rmw);
+        access_span(t, a, size, a, size, &now, write, rmw, p);
         return;
     }
     for (uint64_t i = 0; i < size;) {
@@ -575,7 +605,7 @@ void rt_shadow_access(rt_thread *t, uintptr_t a, uint64_t size, uint32_t flags, 
         /* up to the next page boundary (or the whole page, when it was not taken) */
         uint64_t n = head ? head : RT_PAGE;
         n = n < size - i ? n : size - i;
-        access_span(t, a, size, b, n, &now, write, rmw);
+        access_span(t, a, size, b, n, &now, write, rmw, NULL);
         i += n;
     }
 }
@@ -598,7 +628,7 @@ static void clear_page(rt_page *p, uintptr_t base, uintptr_t a, uint64_t size)
         if (gb >= a && gb + RT_GRAIN - 1 - a < size) {
             if (!(p->whole >> g & 1)) {
                 for (unsigned i = 0; i < RT_GRAIN; i++)
-                    free(p->g->bytes[g][i].more);
+                    drop_more(&p->g->bytes[g][i]);
                 rt_pool_put(&bytes_pool, p->g->bytes[g]);
                 p->g->bytes[g] = NULL;
                 p->whole |= 1u << g;
@@ -618,7 +648,7 @@ static void clear_page(rt_page *p, uintptr_t base, uintptr_t a, uint64_t size)
 /* Whether p holds any history (untouched pages are all zero). */
 static int page_used(const rt_page *p)
 {
-    return p->spread || p->top.w.valid || p->top.r.valid;
+    return p->spread || p->top.w.bits || p->top.r.bits;
 }
 
 /* Forgets the history of [a, a+size): freed heap blocks and the stacks of
@@ -643,6 +673,15 @@ void rt_shadow_clear(uintptr_t a, uint64_t size)
     }
 }
 
+/* Marks record r, if any, as hidden by annotation loc. */
+static void hide_record(rt_acc *r, uint32_t loc)
+{
+    if (!(r->bits & RT_ACC_VALID))
+        return;
+    r->bits |= RT_ACC_HIDDEN;
+    rt_hidden_put(r->ev, loc);
+}
+
 /* Marks the accesses recorded for [a, a+size) as made before new-memory
  * annotation loc: a race with one of them is reported suppressed by it. */
 void rt_shadow_hide(uintptr_t a, uint64_t size, uint32_t loc)
@@ -657,9 +696,12 @@ void rt_shadow_hide(uintptr_t a, uint64_t size, uint32_t loc)
         unsigned k = (unsigned)((a + i) & (RT_PAGE - 1));
         split(p, k);
         rt_cell *c = &p->g->bytes[k / RT_GRAIN][k % RT_GRAIN];
-        c->w.hide = c->w.valid ? loc : c->w.hide;
-        c->r.hide = c->r.valid ? loc : c->r.hide;
-        for (uint32_t n = 0; n < c->nmore; n++)
-            c->more[n].hide = loc;
+        hide_record(&c->w, loc);
+        hide_record(&c->r, loc);
+        if (c->w.bits & RT_ACC_MORE) {
+            rt_more *m = rt_more_of(c);
+            for (uint32_t n = 0; n < m->n; n++)
+                hide_record(&m->a[n], loc);
+        }
     }
 }

@@ -32,6 +32,7 @@ void __rh_thread_created(void *box, void *handle, uint64_t ret, uint64_t ok)
     rt.dirty = 1;
     if (ret != ok) {
         child->done = 1; /* never runs */
+        rt_refold(child);
         rt.live--;
         return;
     }

@@ -6,8 +6,8 @@ working: the planted race reported on stderr at exit with both accesses
 on the RACE line and exit code 66, the race-free variant silent with exit
 0, the program's output its own byte for byte, RACEHUNT_RT_OPTIONS
 (exitcode, log_path with format=json, suppressions), objects in an ar
-archive, and `racehunt ./prog` analysing the units the program was linked
-from."""
+archive, `racehunt ./prog` analysing the units the program was linked
+from, and the memory a long ignore region costs."""
 import glob
 import json
 import os
@@ -160,6 +160,31 @@ def blocked_reader(rh, tmp):
         check("a thread blocked in read() does not hang the run (%s)" % strategy, ok, p)
 
 
+def ignore_region_memory(rh, tmp):
+    """Two million reads inside an ignore annotation: each is reported
+    suppressed if it races, so each is hidden by the annotation, and what
+    hides them must not grow with their number (the program prints its own
+    peak resident size, VmHWM, in kB)."""
+    src = os.path.join(tmp, "ignore.c")
+    open(src, "w").write(
+        "#include <pthread.h>\n#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n"
+        "#include <valgrind/helgrind.h>\n"
+        "static int *buf;\n"
+        "static void *f(void *a) { long s = 0; ANNOTATE_IGNORE_READS_BEGIN();\n"
+        "  for (int k = 0; k < 100; k++) for (int i = 0; i < 20000; i++) s += buf[i];\n"
+        "  ANNOTATE_IGNORE_READS_END(); return (void *)s; }\n"
+        "int main(void) { pthread_t t; buf = calloc(20000, sizeof *buf);\n"
+        "  pthread_create(&t, 0, f, 0); pthread_join(t, 0);\n"
+        "  char line[256]; FILE *st = fopen(\"/proc/self/status\", \"r\");\n"
+        "  while (st && fgets(line, sizeof line, st)) if (!strncmp(line, \"VmHWM:\", 6)) fputs(line + 6, stdout);\n"
+        "  return 0; }\n")
+    r = run([rh, "cc", "-O1", "ignore.c", "-o", "ignore"], tmp)
+    r = run(["./ignore"], tmp, text=True, timeout=120) if r.returncode == 0 else r
+    kb = int(r.stdout.split()[0]) if r.returncode == 0 and r.stdout.split() else -1
+    check("an ignore region's two million reads: peak resident size under 64 MB",
+          0 < kb < 64 * 1024, (kb, r.stderr[-300:] if r.stderr else ""))
+
+
 def main():
     rh = suite.racehunt_arg()
     if not os.path.exists("/usr/include/zlib.h"):
@@ -171,6 +196,7 @@ def main():
         race_free(rh, tmp, expected)
         binary_output(rh, tmp)
         blocked_reader(rh, tmp)
+        ignore_region_memory(rh, tmp)
     check.finish()
 
 
