@@ -761,25 +761,27 @@ static int own_other_field(rh_static *s, const rh_access *ac, LLVMValueRef base,
  * field before the store would race on the field itself. */
 static int block_field_ids(rh_static *s, int t, LLVMValueRef v, int64_t f, uint64_t size, ids *out);
 
-static int field_cell_ids(rh_static *s, int t, int64_t f, uint64_t size, ids *out)
+/* The one store that may write field [aoff + f, + size) of any element of
+ * base, thread t's argument being &base[i] plus aoff: a store into that
+ * field of base[i] itself (*idx: i without its casts), or NULL. */
+static LLVMValueRef element_field_store(rh_static *s, int t, int64_t f, uint64_t size, LLVMValueRef *idx)
 {
-    LLVMValueRef arg = create_arg(s, t), base, idx, w = NULL, wb, wi;
+    LLVMValueRef arg = create_arg(s, t), base, w = NULL, wb, wi;
     LLVMTypeRef elem, we;
     int64_t aoff, wo;
-    if (arg && fresh_block(s, arg))
-        return block_field_ids(s, t, strip_int(arg), f, size, out);
-    if (!arg || !element_field(s, strip_int(arg), &base, &idx, &elem, &aoff) ||
+    if (!arg || !element_field(s, strip_int(arg), &base, idx, &elem, &aoff) ||
         !inside_element(s, elem, aoff + f, size))
-        return 0;
+        return NULL;
     const rh_sset *pts = rh_pt_of(&s->pt, arg);
     if (pts->n != 1)
-        return 0;
+        return NULL;
     uint32_t o = rh_pt_loc_obj(pts->v[0]);
     int64_t fo = aoff + f;
     for (int a = 0; a < s->p->naccesses; a++) {
         const rh_access *ac = &s->p->accesses[a];
-        if (ac->kind == RH_ACC_READ || !may_touch(s, ac->ptr, o))
-            continue;
+        const rh_conc_entry *e = LLVMIsACallInst(ac->inst) ? rh_model_call_entry(s->p, ac->inst) : NULL;
+        if (ac->kind == RH_ACC_READ || !may_touch(s, ac->ptr, o) || (e && e->op == RH_OP_FREE))
+            continue; /* a free changes no byte a read the free does not race with may use */
         int elementwise = element_field(s, ac->ptr, &wb, &wi, &we, &wo) && wb == base && we == elem;
         if (elementwise && inside_element(s, elem, wo, ac->size) &&
             (wo + (int64_t)ac->size <= fo || fo + (int64_t)size <= wo))
@@ -787,11 +789,42 @@ static int field_cell_ids(rh_static *s, int t, int64_t f, uint64_t size, ids *ou
         if (own_other_field(s, ac, base, elem, fo, size))
             continue; /* a thread's write to another field of its own element */
         if ((w && w != ac->inst) || !elementwise || !LLVMIsAStoreInst(ac->inst) || wo != fo || ac->size != size ||
-            strip_int(wi) != strip_int(idx))
-            return 0;
+            strip_int(wi) != strip_int(*idx))
+            return NULL;
         w = ac->inst;
     }
-    return w && strip_int(LLVMGetOperand(w, 0)) == strip_int(idx) && value_ids(s, t, LLVMGetOperand(w, 0), out);
+    *idx = strip_int(*idx);
+    return w;
+}
+
+static int field_cell_ids(rh_static *s, int t, int64_t f, uint64_t size, ids *out)
+{
+    LLVMValueRef arg = create_arg(s, t), idx, w;
+    if (arg && fresh_block(s, arg))
+        return block_field_ids(s, t, strip_int(arg), f, size, out);
+    w = element_field_store(s, t, f, size, &idx);
+    return w && strip_int(LLVMGetOperand(w, 0)) == idx && value_ids(s, t, LLVMGetOperand(w, 0), out);
+}
+
+LLVMValueRef rh_own_field_store(rh_static *s, int t, int64_t f, uint64_t size, int *distinct, LLVMValueRef *idx)
+{
+    ids i;
+    LLVMValueRef w = element_field_store(s, t, f, size, idx);
+    if (!w || !rh_cfg_dominates(w, s->tg.threads[t].create) || !value_ids(s, t, *idx, &i) || !small_ids(&i))
+        return NULL;
+    *distinct = i.distinct;
+    return w;
+}
+
+int rh_own_element_field(rh_static *s, LLVMValueRef g, LLVMValueRef *base, LLVMValueRef *idx, LLVMTypeRef *elem,
+                         int64_t *off)
+{
+    return element_field(s, g, base, idx, elem, off);
+}
+
+int rh_own_inside_element(rh_static *s, LLVMTypeRef t, int64_t off, uint64_t size)
+{
+    return inside_element(s, t, off, size);
 }
 
 /* Whether write ac touches heap block v (its allocation site) only

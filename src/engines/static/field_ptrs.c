@@ -1,0 +1,89 @@
+/* field_ptrs.c - per-instance pointers in a field of the thread's
+ * argument (see field_ptrs.h).
+ *
+ * own_index.c knows the element a thread is given and the one store into
+ * a field of it; this module reads that store's value as an element
+ * address of another array, so an access through the pointer loaded back
+ * (also when it travelled as an integer) has an index the instance owns.
+ */
+#include "field_ptrs.h"
+#include "own_index.h"
+#include "loc_model.h"
+
+/* The element of an array an access reaches, and the ids it stands for. */
+typedef struct elem_ref {
+    LLVMValueRef array;  /* A: one address for the whole create loop */
+    LLVMTypeRef type;    /* A's element type */
+    int distinct;        /* each instance of the thread has its own id */
+} elem_ref;
+
+/* An address that does not change between the iterations of the create
+ * loop: a global, a parameter of the function that creates (it runs once,
+ * own_index.h's ids say), or a value it computes outside every cycle of
+ * its control flow (an array it allocated before the loop). */
+static int loop_invariant_base(rh_static *s, LLVMValueRef a)
+{
+    if (LLVMIsAGlobalVariable(a) || LLVMIsAArgument(a))
+        return 1;
+    if (!LLVMIsAInstruction(a))
+        return 0;
+    LLVMBasicBlockRef bb = LLVMGetInstructionParent(a);
+    int f = rh_pt_func_index(&s->pt, LLVMGetBasicBlockParent(bb)), b = rh_cfg_block(&s->cfg, bb);
+    return f >= 0 && b >= 0 && !s->cfg.f[f].in_cycle[b];
+}
+
+static int pointer_sized(rh_static *s, LLVMValueRef v, uint64_t *size)
+{
+    LLVMTypeRef t = LLVMTypeOf(v);
+    LLVMTypeKind k = LLVMGetTypeKind(t);
+    if (k != LLVMPointerTypeKind && k != LLVMIntegerTypeKind)
+        return 0;
+    *size = LLVMABISizeOfType(s->p->td, t);
+    return *size == LLVMPointerSize(s->p->td);
+}
+
+/* Access a of thread t as an element access (field_ptrs.h), or 0. */
+static int element_access(rh_static *s, int a, int t, elem_ref *out)
+{
+    const rh_access *ac = &s->p->accesses[a];
+    const rh_tg_thread *th = &s->tg.threads[t];
+    int64_t c, f, e0, eo;
+    uint64_t lsize;
+    LLVMValueRef idx, j, arr;
+    LLVMTypeRef et;
+    if (t <= 0 || th->parent < 0 || ac->func != th->func || !th->once[th->func] || th->async || ac->size == 0)
+        return 0;
+    LLVMValueRef ld = rh_loc_base_offset(s, ac->ptr, &c);
+    if (!LLVMIsALoadInst(ld) || !pointer_sized(s, ld, &lsize) ||
+        rh_loc_base_offset(s, LLVMGetOperand(ld, 0), &f) != LLVMGetParam(s->p->funcs[th->func].fn, 0))
+        return 0;
+    LLVMValueRef st = rh_own_field_store(s, t, f, lsize, &out->distinct, &idx);
+    if (!st)
+        return 0;
+    LLVMValueRef val = rh_loc_base_offset(s, LLVMGetOperand(st, 0), &e0);
+    if (!rh_own_element_field(s, val, &arr, &j, &et, &eo))
+        return 0;
+    /* the stored address indexes A by the same value i as the element it is stored into */
+    LLVMValueRef jj = j;
+    while (LLVMIsASExtInst(jj) || LLVMIsAZExtInst(jj) || LLVMIsATruncInst(jj)) {
+        LLVMTypeRef jt = LLVMTypeOf(jj);
+        if (LLVMGetTypeKind(jt) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(jt) < 32)
+            return 0;
+        jj = LLVMGetOperand(jj, 0);
+    }
+    if (jj != idx || !loop_invariant_base(s, arr) || !rh_own_inside_element(s, et, e0 + eo + c, ac->size))
+        return 0;
+    out->array = arr, out->type = et;
+    return 1;
+}
+
+int rh_field_ptrs_disjoint(rh_static *s, int a1, int t1, int a2, int t2)
+{
+    elem_ref r1, r2;
+    if (!element_access(s, a1, t1, &r1) || !element_access(s, a2, t2, &r2) || r1.array != r2.array ||
+        r1.type != r2.type)
+        return 0;
+    /* two threads would need two stores into the field, which the one
+     * store rule excludes: only instances of one thread are compared */
+    return t1 == t2 && r1.distinct;
+}
