@@ -42,14 +42,33 @@ static int pointer_sized(rh_static *s, LLVMValueRef v, uint64_t *size)
     return *size == LLVMPointerSize(s->p->td);
 }
 
+/* The index of a stored element address &A[j] plus constants, or NULL. */
+static LLVMValueRef stored_index(rh_static *s, LLVMValueRef v, LLVMValueRef *arr, LLVMTypeRef *et, int64_t *off)
+{
+    int64_t e0, eo;
+    LLVMValueRef j, val = rh_loc_base_offset(s, v, &e0);
+    if (!rh_own_element_field(s, val, arr, &j, et, &eo))
+        return NULL;
+    *off = e0 + eo;
+    return j;
+}
+
+static LLVMValueRef index_of(rh_static *s, LLVMValueRef v)
+{
+    LLVMValueRef arr;
+    LLVMTypeRef et;
+    int64_t off;
+    return stored_index(s, v, &arr, &et, &off);
+}
+
 /* Access a of thread t as an element access (field_ptrs.h), or 0. */
 static int element_access(rh_static *s, int a, int t, elem_ref *out)
 {
     const rh_access *ac = &s->p->accesses[a];
     const rh_tg_thread *th = &s->tg.threads[t];
-    int64_t c, f, e0, eo;
+    int64_t c, f, e;
     uint64_t lsize;
-    LLVMValueRef idx, j, arr;
+    LLVMValueRef arr;
     LLVMTypeRef et;
     if (t <= 0 || th->parent < 0 || ac->func != th->func || !th->once[th->func] || th->async || ac->size == 0)
         return 0;
@@ -57,21 +76,9 @@ static int element_access(rh_static *s, int a, int t, elem_ref *out)
     if (!LLVMIsALoadInst(ld) || !pointer_sized(s, ld, &lsize) ||
         rh_loc_base_offset(s, LLVMGetOperand(ld, 0), &f) != LLVMGetParam(s->p->funcs[th->func].fn, 0))
         return 0;
-    LLVMValueRef st = rh_own_field_store(s, t, f, lsize, &out->distinct, &idx);
-    if (!st)
-        return 0;
-    LLVMValueRef val = rh_loc_base_offset(s, LLVMGetOperand(st, 0), &e0);
-    if (!rh_own_element_field(s, val, &arr, &j, &et, &eo))
-        return 0;
-    /* the stored address indexes A by the same value i as the element it is stored into */
-    LLVMValueRef jj = j;
-    while (LLVMIsASExtInst(jj) || LLVMIsAZExtInst(jj) || LLVMIsATruncInst(jj)) {
-        LLVMTypeRef jt = LLVMTypeOf(jj);
-        if (LLVMGetTypeKind(jt) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(jt) < 32)
-            return 0;
-        jj = LLVMGetOperand(jj, 0);
-    }
-    if (jj != idx || !loop_invariant_base(s, arr) || !rh_own_inside_element(s, et, e0 + eo + c, ac->size))
+    LLVMValueRef st = rh_own_field_store(s, t, f, lsize, index_of, &out->distinct);
+    if (!st || !stored_index(s, LLVMGetOperand(st, 0), &arr, &et, &e) || !loop_invariant_base(s, arr) ||
+        !rh_own_inside_element(s, et, e + c, ac->size))
         return 0;
     out->array = arr, out->type = et;
     return 1;

@@ -10,9 +10,13 @@
  *   - t's create passes &base[i], i the counter of a counted loop creating
  *     one thread per iteration (own_index.h: ids), and the one write that
  *     may touch field f of any element of base is a store into base[i]'s
- *     field f, with the same value i, that dominates the create
- *     (rh_own_field_store): so when instance k starts, its element holds
- *     what iteration k stored, and nothing stores into it again;
+ *     field f, with the same value i, that dominates the create; or the
+ *     create passes a block the loop allocates per iteration and the one
+ *     write that may touch field f of its blocks is a store through the
+ *     block's value, once per iteration, dominating the create
+ *     (rh_own_field_store, frees aside): so when instance k starts, its
+ *     element or block holds what iteration k stored, and nothing stores
+ *     into it again;
  *   - that store's value is &A[i] plus a constant e inside one element
  *     (casts kept: a pointer stored as a pointer-wide integer and cast
  *     back is the same address), with i again the same value, and A is a

@@ -806,16 +806,6 @@ static int field_cell_ids(rh_static *s, int t, int64_t f, uint64_t size, ids *ou
     return w && strip_int(LLVMGetOperand(w, 0)) == idx && value_ids(s, t, LLVMGetOperand(w, 0), out);
 }
 
-LLVMValueRef rh_own_field_store(rh_static *s, int t, int64_t f, uint64_t size, int *distinct, LLVMValueRef *idx)
-{
-    ids i;
-    LLVMValueRef w = element_field_store(s, t, f, size, idx);
-    if (!w || !rh_cfg_dominates(w, s->tg.threads[t].create) || !value_ids(s, t, *idx, &i) || !small_ids(&i))
-        return NULL;
-    *distinct = i.distinct;
-    return w;
-}
-
 int rh_own_element_field(rh_static *s, LLVMValueRef g, LLVMValueRef *base, LLVMValueRef *idx, LLVMTypeRef *elem,
                          int64_t *off)
 {
@@ -868,13 +858,16 @@ static int in_loop_once(const rh_counted_loop *l, LLVMValueRef in)
  * touch the field in any block of v's site stores the loop's counter
  * through v itself, so each instance's block holds its own iteration's
  * counter. */
-static int block_field_ids(rh_static *s, int t, LLVMValueRef v, int64_t f, uint64_t size, ids *out)
+/* The one write that may touch field [f, f + size) of any block of v's
+ * allocation site, when it is a store through v itself that dominates
+ * thread t's create; else NULL. */
+static LLVMValueRef block_field_store(rh_static *s, int t, LLVMValueRef v, int64_t f, uint64_t size)
 {
     const rh_sset *pts = rh_pt_of(&s->pt, v);
     LLVMValueRef w = NULL;
     int64_t c;
     if (!fresh_block(s, v) || pts->n != 1 || f < 0)
-        return 0;
+        return NULL;
     uint32_t o = rh_pt_loc_obj(pts->v[0]);
     for (int a = 0; a < s->p->naccesses; a++) {
         const rh_access *ac = &s->p->accesses[a];
@@ -882,13 +875,44 @@ static int block_field_ids(rh_static *s, int t, LLVMValueRef v, int64_t f, uint6
             continue;
         if ((w && w != ac->inst) || !LLVMIsAStoreInst(ac->inst) || ac->size != size ||
             rh_loc_base_offset(s, ac->ptr, &c) != v || c != f)
-            return 0;
+            return NULL;
         w = ac->inst;
     }
+    return w && rh_cfg_dominates(w, s->tg.threads[t].create) ? w : NULL;
+}
+
+static int block_field_ids(rh_static *s, int t, LLVMValueRef v, int64_t f, uint64_t size, ids *out)
+{
+    LLVMValueRef w = block_field_store(s, t, v, f, size);
     rh_counted_loop l;
     LLVMValueRef val = w ? strip_int(LLVMGetOperand(w, 0)) : NULL;
     return val && rh_loop_of_index(&s->cfg, val, &l) && in_loop_once(&l, v) && in_loop_once(&l, w) &&
-           rh_cfg_dominates(w, s->tg.threads[t].create) && value_ids(s, t, val, out);
+           value_ids(s, t, val, out);
+}
+
+LLVMValueRef rh_own_field_store(rh_static *s, int t, int64_t f, uint64_t size,
+                                LLVMValueRef (*index_of)(rh_static *, LLVMValueRef), int *distinct)
+{
+    LLVMValueRef arg = create_arg(s, t), idx = NULL, w, j;
+    rh_counted_loop l;
+    ids i;
+    if (arg && fresh_block(s, arg)) {
+        LLVMValueRef v = strip_int(arg);
+        w = block_field_store(s, t, v, f, size);
+        j = w ? index_of(s, LLVMGetOperand(w, 0)) : NULL;
+        if (!j || !rh_loop_of_index(&s->cfg, strip_int(j), &l) || !in_loop_once(&l, v) || !in_loop_once(&l, w))
+            return NULL;
+        idx = strip_int(j);
+    } else {
+        w = element_field_store(s, t, f, size, &idx);
+        j = w ? index_of(s, LLVMGetOperand(w, 0)) : NULL;
+        if (!j || strip_int(j) != idx || !rh_cfg_dominates(w, s->tg.threads[t].create))
+            return NULL;
+    }
+    if (!value_ids(s, t, idx, &i) || !small_ids(&i))
+        return NULL;
+    *distinct = i.distinct;
+    return w;
 }
 
 /* The first variable index of access a's address, when it is an integer
