@@ -70,11 +70,13 @@ static int element_access(rh_static *s, int a, int t, elem_ref *out)
     uint64_t lsize;
     LLVMValueRef arr;
     LLVMTypeRef et;
-    if (t <= 0 || th->parent < 0 || ac->func != th->func || !th->once[th->func] || th->async || ac->size == 0)
+    LLVMValueRef fn = s->p->funcs[th->func].fn;
+    if (t <= 0 || th->parent < 0 || ac->func != th->func || !th->once[th->func] || th->async || ac->size == 0 ||
+        LLVMCountParams(fn) == 0) /* `void *run()`: no parameter to read */
         return 0;
     LLVMValueRef ld = rh_loc_base_offset(s, ac->ptr, &c);
     if (!LLVMIsALoadInst(ld) || !pointer_sized(s, ld, &lsize) ||
-        rh_loc_base_offset(s, LLVMGetOperand(ld, 0), &f) != LLVMGetParam(s->p->funcs[th->func].fn, 0))
+        rh_loc_base_offset(s, LLVMGetOperand(ld, 0), &f) != LLVMGetParam(fn, 0))
         return 0;
     LLVMValueRef st = rh_own_field_store(s, t, f, lsize, index_of, &out->distinct);
     if (!st || !stored_index(s, LLVMGetOperand(st, 0), &arr, &et, &e) || !loop_invariant_base(s, arr) ||
