@@ -61,6 +61,42 @@ static LLVMValueRef index_of(rh_static *s, LLVMValueRef v)
     return stored_index(s, v, &arr, &et, &off);
 }
 
+/* A load of a field of routine fn's parameter (*f: the field's offset). */
+static int param_field_load(rh_static *s, LLVMValueRef fn, LLVMValueRef ld, int64_t *f)
+{
+    return LLVMIsALoadInst(ld) && LLVMGetBasicBlockParent(LLVMGetInstructionParent(ld)) == fn &&
+           rh_loc_base_offset(s, LLVMGetOperand(ld, 0), f) == LLVMGetParam(fn, 0);
+}
+
+/* The load of a field of start routine fn's parameter that address p
+ * stands for, plus *c: p computed from it in fn, or from a parameter of a
+ * helper every use of which is a direct call in fn passing, for that
+ * parameter, a load of one field plus one constant (the same address in
+ * every call). */
+static LLVMValueRef field_load(rh_static *s, LLVMValueRef fn, LLVMValueRef p, int64_t *c, int64_t *f)
+{
+    LLVMValueRef b = rh_loc_base_offset(s, p, c), ld = NULL;
+    if (!LLVMIsAArgument(b))
+        return param_field_load(s, fn, b, f) ? b : NULL;
+    LLVMValueRef g = LLVMGetParamParent(b);
+    unsigned k = 0, n = LLVMCountParams(g);
+    while (k < n && LLVMGetParam(g, k) != b)
+        k++;
+    int64_t c0 = 0, f0 = 0, ck, fk;
+    for (LLVMUseRef u = LLVMGetFirstUse(g); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef call = LLVMGetUser(u), l;
+        if (g == fn || k >= n || !LLVMIsACallInst(call) || LLVMGetCalledValue(call) != g ||
+            LLVMGetBasicBlockParent(LLVMGetInstructionParent(call)) != fn || k >= LLVMGetNumArgOperands(call))
+            return NULL;
+        l = rh_loc_base_offset(s, LLVMGetOperand(call, k), &ck);
+        if (!param_field_load(s, fn, l, &fk) || (ld && (ck != c0 || fk != f0)))
+            return NULL;
+        ld = l, c0 = ck, f0 = fk;
+    }
+    *c += c0, *f = f0;
+    return ld;
+}
+
 /* Access a of thread t as an element access (field_ptrs.h), or 0. */
 static int element_access(rh_static *s, int a, int t, elem_ref *out)
 {
@@ -68,15 +104,13 @@ static int element_access(rh_static *s, int a, int t, elem_ref *out)
     const rh_tg_thread *th = &s->tg.threads[t];
     int64_t c, f, e;
     uint64_t lsize;
-    LLVMValueRef arr;
+    LLVMValueRef arr, ld;
     LLVMTypeRef et;
     LLVMValueRef fn = s->p->funcs[th->func].fn;
-    if (t <= 0 || th->parent < 0 || ac->func != th->func || !th->once[th->func] || th->async || ac->size == 0 ||
+    if (t <= 0 || th->parent < 0 || !th->once[th->func] || th->async || ac->size == 0 ||
         LLVMCountParams(fn) == 0) /* `void *run()`: no parameter to read */
         return 0;
-    LLVMValueRef ld = rh_loc_base_offset(s, ac->ptr, &c);
-    if (!LLVMIsALoadInst(ld) || !pointer_sized(s, ld, &lsize) ||
-        rh_loc_base_offset(s, LLVMGetOperand(ld, 0), &f) != LLVMGetParam(fn, 0))
+    if (!(ld = field_load(s, fn, ac->ptr, &c, &f)) || !pointer_sized(s, ld, &lsize))
         return 0;
     LLVMValueRef st = rh_own_field_store(s, t, f, lsize, index_of, &out->distinct);
     if (!st || !stored_index(s, LLVMGetOperand(st, 0), &arr, &et, &e) || !loop_invariant_base(s, arr) ||

@@ -4,9 +4,12 @@
  * thread in several instances and the points-to set of p holds every
  * element of bufs, so every such pair was a possible race.
  *
- * An access of thread t is an element access when it is made in t's start
- * routine (which runs once per instance) through a value loaded from its
- * parameter plus a constant field offset f, plus a constant c, and
+ * An access of thread t is an element access when it is made through a
+ * value loaded from a field f of its start routine's parameter (the
+ * routine runs once per instance), plus a constant c: in the routine, or
+ * in a helper every use of which is a direct call in the routine passing
+ * such a load of one field plus one constant as the parameter the access
+ * goes through; and
  *   - t's create passes &base[i], i the counter of a counted loop creating
  *     one thread per iteration (own_index.h: ids), and the one write that
  *     may touch field f of any element of base is a store into base[i]'s
