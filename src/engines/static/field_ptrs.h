@@ -30,8 +30,9 @@
  * Instance k then touches element k of A only.  Two element accesses of A
  * (same element type) by two instances of one thread whose ids are
  * distinct are apart (two threads would need two stores into the field,
- * which the one-store rule excludes).  A thread that read its field before the store would race on the
- * field itself, which is compared as usual.
+ * which the one-store rule excludes).  A thread that read its field
+ * before the store would race on the field itself, which is compared as
+ * usual.
  *
  * Contract: a cheap syntactic check; "no" whenever in doubt.
  */

@@ -753,14 +753,6 @@ static int own_other_field(rh_static *s, const rh_access *ac, LLVMValueRef base,
     return started;
 }
 
-/* Ids in a field of the element the argument points to: the create's
- * argument is &base[i] (a counted loop's counter i), and the one write
- * anywhere that may touch field fo of base's elements stores i into
- * base[i]'s field; writes to other fields of base[i] (through base, at a
- * variable index) do not count.  Like cell_ids, a thread that read its
- * field before the store would race on the field itself. */
-static int block_field_ids(rh_static *s, int t, LLVMValueRef v, int64_t f, uint64_t size, ids *out);
-
 /* The one store that may write field [aoff + f, + size) of any element of
  * base, thread t's argument being &base[i] plus aoff: a store into that
  * field of base[i] itself (*idx: i without its casts), or NULL. */
@@ -796,6 +788,14 @@ static LLVMValueRef element_field_store(rh_static *s, int t, int64_t f, uint64_t
     *idx = strip_int(*idx);
     return w;
 }
+
+/* Ids in a field of the element the argument points to: the create's
+ * argument is &base[i] (a counted loop's counter i), and the one write
+ * anywhere that may touch field fo of base's elements stores i into
+ * base[i]'s field; writes to other fields of base[i] (through base, at a
+ * variable index) do not count.  Like cell_ids, a thread that read its
+ * field before the store would race on the field itself. */
+static int block_field_ids(rh_static *s, int t, LLVMValueRef v, int64_t f, uint64_t size, ids *out);
 
 static int field_cell_ids(rh_static *s, int t, int64_t f, uint64_t size, ids *out)
 {
@@ -853,11 +853,6 @@ static int in_loop_once(const rh_counted_loop *l, LLVMValueRef in)
     return rh_loop_body_has(l, in) || at_most_once_in_loop(l, in);
 }
 
-/* Ids in field f of a block the create loop allocates per iteration (v,
- * the create's argument, is a fresh allocation): the one write that may
- * touch the field in any block of v's site stores the loop's counter
- * through v itself, so each instance's block holds its own iteration's
- * counter. */
 /* The one write that may touch field [f, f + size) of any block of v's
  * allocation site, when it is a store through v itself that dominates
  * thread t's create; else NULL. */
@@ -881,6 +876,11 @@ static LLVMValueRef block_field_store(rh_static *s, int t, LLVMValueRef v, int64
     return w && rh_cfg_dominates(w, s->tg.threads[t].create) ? w : NULL;
 }
 
+/* Ids in field f of a block the create loop allocates per iteration (v,
+ * the create's argument, is a fresh allocation): the one write that may
+ * touch the field in any block of v's site stores the loop's counter
+ * through v itself, so each instance's block holds its own iteration's
+ * counter. */
 static int block_field_ids(rh_static *s, int t, LLVMValueRef v, int64_t f, uint64_t size, ids *out)
 {
     LLVMValueRef w = block_field_store(s, t, v, f, size);
