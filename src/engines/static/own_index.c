@@ -753,6 +753,42 @@ static int own_other_field(rh_static *s, const rh_access *ac, LLVMValueRef base,
     return started;
 }
 
+/* The one store that may write field [aoff + f, + size) of any element of
+ * base, thread t's argument being &base[i] plus aoff: a store into that
+ * field of base[i] itself (*idx: i without its casts), or NULL. */
+static LLVMValueRef element_field_store(rh_static *s, int t, int64_t f, uint64_t size, LLVMValueRef *idx)
+{
+    LLVMValueRef arg = create_arg(s, t), base, w = NULL, wb, wi;
+    LLVMTypeRef elem, we;
+    int64_t aoff, wo;
+    if (!arg || !element_field(s, strip_int(arg), &base, idx, &elem, &aoff) ||
+        !inside_element(s, elem, aoff + f, size))
+        return NULL;
+    const rh_sset *pts = rh_pt_of(&s->pt, arg);
+    if (pts->n != 1)
+        return NULL;
+    uint32_t o = rh_pt_loc_obj(pts->v[0]);
+    int64_t fo = aoff + f;
+    for (int a = 0; a < s->p->naccesses; a++) {
+        const rh_access *ac = &s->p->accesses[a];
+        const rh_conc_entry *e = LLVMIsACallInst(ac->inst) ? rh_model_call_entry(s->p, ac->inst) : NULL;
+        if (ac->kind == RH_ACC_READ || !may_touch(s, ac->ptr, o) || (e && e->op == RH_OP_FREE))
+            continue; /* a free changes no byte a read the free does not race with may use */
+        int elementwise = element_field(s, ac->ptr, &wb, &wi, &we, &wo) && wb == base && we == elem;
+        if (elementwise && inside_element(s, elem, wo, ac->size) &&
+            (wo + (int64_t)ac->size <= fo || fo + (int64_t)size <= wo))
+            continue; /* another field of an element */
+        if (own_other_field(s, ac, base, elem, fo, size))
+            continue; /* a thread's write to another field of its own element */
+        if ((w && w != ac->inst) || !elementwise || !LLVMIsAStoreInst(ac->inst) || wo != fo || ac->size != size ||
+            strip_int(wi) != strip_int(*idx))
+            return NULL;
+        w = ac->inst;
+    }
+    *idx = strip_int(*idx);
+    return w;
+}
+
 /* Ids in a field of the element the argument points to: the create's
  * argument is &base[i] (a counted loop's counter i), and the one write
  * anywhere that may touch field fo of base's elements stores i into
@@ -763,35 +799,22 @@ static int block_field_ids(rh_static *s, int t, LLVMValueRef v, int64_t f, uint6
 
 static int field_cell_ids(rh_static *s, int t, int64_t f, uint64_t size, ids *out)
 {
-    LLVMValueRef arg = create_arg(s, t), base, idx, w = NULL, wb, wi;
-    LLVMTypeRef elem, we;
-    int64_t aoff, wo;
+    LLVMValueRef arg = create_arg(s, t), idx, w;
     if (arg && fresh_block(s, arg))
         return block_field_ids(s, t, strip_int(arg), f, size, out);
-    if (!arg || !element_field(s, strip_int(arg), &base, &idx, &elem, &aoff) ||
-        !inside_element(s, elem, aoff + f, size))
-        return 0;
-    const rh_sset *pts = rh_pt_of(&s->pt, arg);
-    if (pts->n != 1)
-        return 0;
-    uint32_t o = rh_pt_loc_obj(pts->v[0]);
-    int64_t fo = aoff + f;
-    for (int a = 0; a < s->p->naccesses; a++) {
-        const rh_access *ac = &s->p->accesses[a];
-        if (ac->kind == RH_ACC_READ || !may_touch(s, ac->ptr, o))
-            continue;
-        int elementwise = element_field(s, ac->ptr, &wb, &wi, &we, &wo) && wb == base && we == elem;
-        if (elementwise && inside_element(s, elem, wo, ac->size) &&
-            (wo + (int64_t)ac->size <= fo || fo + (int64_t)size <= wo))
-            continue; /* another field of an element */
-        if (own_other_field(s, ac, base, elem, fo, size))
-            continue; /* a thread's write to another field of its own element */
-        if ((w && w != ac->inst) || !elementwise || !LLVMIsAStoreInst(ac->inst) || wo != fo || ac->size != size ||
-            strip_int(wi) != strip_int(idx))
-            return 0;
-        w = ac->inst;
-    }
-    return w && strip_int(LLVMGetOperand(w, 0)) == strip_int(idx) && value_ids(s, t, LLVMGetOperand(w, 0), out);
+    w = element_field_store(s, t, f, size, &idx);
+    return w && strip_int(LLVMGetOperand(w, 0)) == idx && value_ids(s, t, LLVMGetOperand(w, 0), out);
+}
+
+int rh_own_element_field(rh_static *s, LLVMValueRef g, LLVMValueRef *base, LLVMValueRef *idx, LLVMTypeRef *elem,
+                         int64_t *off)
+{
+    return element_field(s, g, base, idx, elem, off);
+}
+
+int rh_own_inside_element(rh_static *s, LLVMTypeRef t, int64_t off, uint64_t size)
+{
+    return inside_element(s, t, off, size);
 }
 
 /* Whether write ac touches heap block v (its allocation site) only
@@ -830,18 +853,16 @@ static int in_loop_once(const rh_counted_loop *l, LLVMValueRef in)
     return rh_loop_body_has(l, in) || at_most_once_in_loop(l, in);
 }
 
-/* Ids in field f of a block the create loop allocates per iteration (v,
- * the create's argument, is a fresh allocation): the one write that may
- * touch the field in any block of v's site stores the loop's counter
- * through v itself, so each instance's block holds its own iteration's
- * counter. */
-static int block_field_ids(rh_static *s, int t, LLVMValueRef v, int64_t f, uint64_t size, ids *out)
+/* The one write that may touch field [f, f + size) of any block of v's
+ * allocation site, when it is a store through v itself that dominates
+ * thread t's create; else NULL. */
+static LLVMValueRef block_field_store(rh_static *s, int t, LLVMValueRef v, int64_t f, uint64_t size)
 {
     const rh_sset *pts = rh_pt_of(&s->pt, v);
     LLVMValueRef w = NULL;
     int64_t c;
     if (!fresh_block(s, v) || pts->n != 1 || f < 0)
-        return 0;
+        return NULL;
     uint32_t o = rh_pt_loc_obj(pts->v[0]);
     for (int a = 0; a < s->p->naccesses; a++) {
         const rh_access *ac = &s->p->accesses[a];
@@ -849,13 +870,49 @@ static int block_field_ids(rh_static *s, int t, LLVMValueRef v, int64_t f, uint6
             continue;
         if ((w && w != ac->inst) || !LLVMIsAStoreInst(ac->inst) || ac->size != size ||
             rh_loc_base_offset(s, ac->ptr, &c) != v || c != f)
-            return 0;
+            return NULL;
         w = ac->inst;
     }
+    return w && rh_cfg_dominates(w, s->tg.threads[t].create) ? w : NULL;
+}
+
+/* Ids in field f of a block the create loop allocates per iteration (v,
+ * the create's argument, is a fresh allocation): the one write that may
+ * touch the field in any block of v's site stores the loop's counter
+ * through v itself, so each instance's block holds its own iteration's
+ * counter. */
+static int block_field_ids(rh_static *s, int t, LLVMValueRef v, int64_t f, uint64_t size, ids *out)
+{
+    LLVMValueRef w = block_field_store(s, t, v, f, size);
     rh_counted_loop l;
     LLVMValueRef val = w ? strip_int(LLVMGetOperand(w, 0)) : NULL;
     return val && rh_loop_of_index(&s->cfg, val, &l) && in_loop_once(&l, v) && in_loop_once(&l, w) &&
-           rh_cfg_dominates(w, s->tg.threads[t].create) && value_ids(s, t, val, out);
+           value_ids(s, t, val, out);
+}
+
+LLVMValueRef rh_own_field_store(rh_static *s, int t, int64_t f, uint64_t size,
+                                LLVMValueRef (*index_of)(rh_static *, LLVMValueRef), int *distinct)
+{
+    LLVMValueRef arg = create_arg(s, t), idx = NULL, w, j;
+    rh_counted_loop l;
+    ids i;
+    if (arg && fresh_block(s, arg)) {
+        LLVMValueRef v = strip_int(arg);
+        w = block_field_store(s, t, v, f, size);
+        j = w ? index_of(s, LLVMGetOperand(w, 0)) : NULL;
+        if (!j || !rh_loop_of_index(&s->cfg, strip_int(j), &l) || !in_loop_once(&l, v) || !in_loop_once(&l, w))
+            return NULL;
+        idx = strip_int(j);
+    } else {
+        w = element_field_store(s, t, f, size, &idx);
+        j = w ? index_of(s, LLVMGetOperand(w, 0)) : NULL;
+        if (!j || strip_int(j) != idx || !rh_cfg_dominates(w, s->tg.threads[t].create))
+            return NULL;
+    }
+    if (!value_ids(s, t, idx, &i) || !small_ids(&i))
+        return NULL;
+    *distinct = i.distinct;
+    return w;
 }
 
 /* The first variable index of access a's address, when it is an integer

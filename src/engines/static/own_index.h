@@ -24,6 +24,25 @@ int rh_own_index_disjoint(rh_static *s, int a1, int t1, int a2, int t2);
  * exactly what it points to for this thread. */
 int rh_own_thread_arg(rh_static *s, const rh_access *ac, int t, int64_t *off);
 
+/* The one store into field [f, f + size) of what thread t's create
+ * passes, when the value it stores is indexed by the create loop's
+ * counter i: index_of gives the index a stored value uses (NULL: none).
+ * Either the argument is &base[i] and the one write that may touch that
+ * field of any element of base is a store into base[i]'s field, or the
+ * argument is a block the loop allocates per iteration and the one write
+ * that may touch that field of any of its blocks is a store through the
+ * block's value, at most once per iteration (frees aside in both); the
+ * store dominates the create.  *distinct: each instance has its own i.
+ * Else NULL. */
+LLVMValueRef rh_own_field_store(rh_static *s, int t, int64_t f, uint64_t size,
+                                LLVMValueRef (*index_of)(rh_static *, LLVMValueRef), int *distinct);
+/* An element address A[i].f... (own_index.c's element_field): its base,
+ * variable index, element type and constant offset inside the element. */
+int rh_own_element_field(rh_static *s, LLVMValueRef g, LLVMValueRef *base, LLVMValueRef *idx, LLVMTypeRef *elem,
+                         int64_t *off);
+/* Whether [off, off + size) lies inside one element of type t. */
+int rh_own_inside_element(rh_static *s, LLVMTypeRef t, int64_t off, uint64_t size);
+
 /* Frees what the checks above cached per thread in s. */
 void rh_own_index_free(rh_static *s);
 

@@ -1,0 +1,38 @@
+/* Each thread is given its own descriptor, whose pointer field the creator set to that thread's own result slot; the threads write only through it: race-free. */
+#include <pthread.h>
+#include <stdio.h>
+
+#define N 4
+
+struct job {
+    int input;
+    long *result;
+};
+
+static long results[N];
+static struct job jobs[N];
+
+static void *square(void *arg)
+{
+    struct job *j = arg;
+    long *out = j->result;
+    *out = (long)j->input * j->input; // NORACE
+    return NULL;
+}
+
+int main(void)
+{
+    pthread_t t[N];
+    long sum = 0;
+    for (int i = 0; i < N; i++) {
+        jobs[i].input = i + 1; // NORACE
+        jobs[i].result = &results[i]; // NORACE
+        pthread_create(&t[i], NULL, square, &jobs[i]);
+    }
+    for (int i = 0; i < N; i++)
+        pthread_join(t[i], NULL);
+    for (int i = 0; i < N; i++)
+        sum += results[i]; // NORACE
+    printf("%ld\n", sum);
+    return 0;
+}

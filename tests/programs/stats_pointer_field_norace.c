@@ -1,0 +1,46 @@
+/* Each worker's context points at its own statistics record, which it updates without a lock; main adds the records up after the joins: race-free. */
+#include <pthread.h>
+#include <stdio.h>
+
+#define N 4
+
+struct stats {
+    long hits;
+    long misses;
+};
+
+struct ctx {
+    int id;
+    struct stats *st;
+};
+
+static struct stats stats[N];
+
+static void *work(void *arg)
+{
+    struct ctx *c = arg;
+    struct stats *s = c->st;
+    s->hits += c->id; // NORACE
+    s->misses += 2; // NORACE
+    return NULL;
+}
+
+int main(void)
+{
+    pthread_t t[N];
+    struct ctx ctx[N];
+    long hits = 0, misses = 0;
+    for (int i = 0; i < N; i++) {
+        ctx[i].id = i; // NORACE
+        ctx[i].st = &stats[i]; // NORACE
+        pthread_create(&t[i], NULL, work, &ctx[i]);
+    }
+    for (int i = 0; i < N; i++)
+        pthread_join(t[i], NULL);
+    for (int i = 0; i < N; i++) {
+        hits += stats[i].hits; // NORACE
+        misses += stats[i].misses; // NORACE
+    }
+    printf("%ld %ld\n", hits, misses);
+    return 0;
+}
