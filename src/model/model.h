@@ -124,6 +124,12 @@ int rh_model_null(LLVMValueRef v);
 /* The text of a constant C string operand (a constant global's
  * initializer), or NULL. */
 const char *rh_model_const_string(LLVMValueRef v);
+/* fn's first parameter, or NULL when it has none (a start routine declared
+ * `void *run()`: LLVMGetParam would read past its parameters). */
+static inline LLVMValueRef rh_model_first_param(LLVMValueRef fn)
+{
+    return fn && LLVMCountParams(fn) > 0 ? LLVMGetParam(fn, 0) : NULL;
+}
 /* The calls in m of functions it declares but does not define (library
  * calls), in layout order, collected before the caller sees any, so it may
  * insert instructions around each.  Sets *n; the array is the caller's. */

@@ -64,8 +64,9 @@ static LLVMValueRef index_of(rh_static *s, LLVMValueRef v)
 /* A load of a field of routine fn's parameter (*f: the field's offset). */
 static int param_field_load(rh_static *s, LLVMValueRef fn, LLVMValueRef ld, int64_t *f)
 {
-    return LLVMIsALoadInst(ld) && LLVMGetBasicBlockParent(LLVMGetInstructionParent(ld)) == fn &&
-           rh_loc_base_offset(s, LLVMGetOperand(ld, 0), f) == LLVMGetParam(fn, 0);
+    LLVMValueRef prm = rh_model_first_param(fn);
+    return prm && LLVMIsALoadInst(ld) && LLVMGetBasicBlockParent(LLVMGetInstructionParent(ld)) == fn &&
+           rh_loc_base_offset(s, LLVMGetOperand(ld, 0), f) == prm;
 }
 
 /* The load of a field of start routine fn's parameter that address p

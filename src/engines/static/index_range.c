@@ -137,8 +137,8 @@ static int assume_param(LLVMValueRef fn)
     if (!t || LLVMGetInstructionOpcode(t) != LLVMBr || !LLVMIsConditional(t))
         return -1;
     int neg = 0;
-    LLVMValueRef prm = LLVMGetParam(fn, 0);
-    if (truth_of(LLVMGetCondition(t), prm, &neg) != prm)
+    LLVMValueRef prm = rh_model_first_param(fn);
+    if (!prm || truth_of(LLVMGetCondition(t), prm, &neg) != prm)
         return -1;
     return dead_end(LLVMGetSuccessor(t, neg ? 0 : 1)) ? 0 : -1;
 }

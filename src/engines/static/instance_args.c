@@ -82,7 +82,8 @@ static int mark_routines(rh_static *s, rh_ia *ia, LLVMValueRef w, int tramp, int
             for (unsigned r = 0; e && r < LLVMGetNumArgOperands(ic) && r < 64; r++) {
                 LLVMValueRef v = LLVMGetOperand(ic, r);
                 int64_t o = -1;
-                if (!LLVMIsALoadInst(v) || rh_handover_root(&s->pt, LLVMGetOperand(v, 0), &o) != LLVMGetParam(tf, 0) ||
+                if (!LLVMIsALoadInst(v) || !rh_model_first_param(tf) ||
+                    rh_handover_root(&s->pt, LLVMGetOperand(v, 0), &o) != rh_model_first_param(tf) ||
                     o != off)
                     continue;
                 for (int j = 0; j < e->ntargets; j++)

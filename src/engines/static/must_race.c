@@ -818,7 +818,7 @@ static int must_loc(rh_must *m, LLVMValueRef v, int t, uint32_t *obj, int64_t *o
         return published(m, v, t, obj, off, depth);
     if (LLVMIsAArgument(v)) {
         const rh_tg_thread *th = &s->tg.threads[t];
-        if (t == 0 || depth > 4 || LLVMGetParam(s->p->funcs[th->func].fn, 0) != v || !th->once[th->func])
+        if (t == 0 || depth > 4 || rh_model_first_param(s->p->funcs[th->func].fn) != v || !th->once[th->func])
             return 0;
         const rh_conc_entry *e = rh_model_call_entry(s->p, th->create);
         return e && e->obj2 >= 0 && th->parent >= 0 &&

@@ -277,7 +277,9 @@ static int access_id(rh_static *s, int a, int t, int *pos, int *byref, LLVMValue
     LLVMValueRef x = first_variable_index(ac->ptr, pos, root);
     if (!x)
         return 0;
-    LLVMValueRef id = strip_int(x), prm = LLVMGetParam(s->p->funcs[th->func].fn, 0);
+    LLVMValueRef id = strip_int(x), prm = rh_model_first_param(s->p->funcs[th->func].fn);
+    if (!prm)
+        return 0;
     *byref = id != prm;
     return id == prm || (LLVMIsALoadInst(id) && strip_int(LLVMGetOperand(id, 0)) == prm &&
                          LLVMGetTypeKind(LLVMTypeOf(id)) == LLVMIntegerTypeKind &&
