@@ -160,7 +160,7 @@ def check_attempt_stats(racehunt):
 
 
 def main():
-    racehunt, rc = harness.engine_suite("bmc", ["programs", "bmc"], 30.0, unknown_timeout=2.0)
+    racehunt, rc = harness.engine_suite("bmc", ["programs", "bmc"], 30.0, unknown_timeout=1.0)
     bad = check_witnesses(racehunt) + check_attempt_stats(racehunt)
     sys.exit(1 if rc or bad else 0)
 
