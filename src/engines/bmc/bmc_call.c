@@ -519,7 +519,7 @@ static void call_scan(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, const
     int i = rh_bmc_emit(w, st, RH_BMC_P_ASSUME, call, "assume");
     rh_bmc_posp(w, i)->cond = rh_bmc_and(c, Z3_mk_bvsge(c->z, r, rh_bmc_bv(c, (uint64_t)-1, 32)),
                                          Z3_mk_bvsle(c->z, r, rh_bmc_bv(c, (uint64_t)n, 32)));
-    Z3_ast vals[16];
+    Z3_ast vals[RH_BMC_SCAN_MAX];
     for (int k = 0; k < n; k++) {
         unsigned bytes = (unsigned)sizes[k];
         i = rh_bmc_emit(w, st, RH_BMC_P_STORE, call, "write");
