@@ -308,6 +308,9 @@ void rh_bmc_scan_record(rh_bmc_ctx *c, const char *fmt, const uint64_t *sizes, c
 char *rh_bmc_stdin_text(rh_bmc_ctx *c, Z3_model m, const rh_witness *w, size_t *len);
 
 /* ---- bmc_witness.c: model -> race record with witness ---- */
+/* a's value in model m as an unsigned number; 0 when a is NULL or m gives
+ * it no numeral (a witness then shows 0, never fails). */
+uint64_t rh_bmc_eval_u64(rh_bmc_ctx *c, Z3_model m, Z3_ast a);
 int rh_bmc_witness(rh_bmc_ctx *c, Z3_model m, rh_bmc_enc *e, rh_result *res, unsigned *line_a,
                    unsigned *line_b);
 

@@ -31,15 +31,17 @@
  * program, bmc_stdin.c), written to a file of tmp; NULL when none. */
 static char *witness_stdin(const rh_race *r, const char *tmp)
 {
-    const char *p = r->witness->program ? strstr(r->witness->program, "--stdin-hex=") : NULL;
-    if (!p)
+    if (!r->witness->program)
         return NULL;
-    p += strlen("--stdin-hex=");
-    char *hex = rh_xasprintf("%.*s", (int)strspn(p, "0123456789abcdef"), p);
-    char *path = NULL, err[RH_ERR_MAX];
-    if (rh_dse_stdin_file(hex, tmp, &path, err))
+    rh_options words = {0};
+    char **tokens, *path = NULL, err[RH_ERR_MAX];
+    int ntokens;
+    rh_witness_program_parse(r->witness->program, &words, &tokens, &ntokens);
+    if (words.stdin_hex && rh_dse_stdin_file(words.stdin_hex, tmp, &path, err))
         path = NULL; /* replayed without it: not confirmed, said so */
-    free(hex);
+    for (int i = 0; i < ntokens; i++)
+        free(tokens[i]);
+    free(tokens);
     return path;
 }
 

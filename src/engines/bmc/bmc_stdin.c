@@ -42,15 +42,6 @@ static void put(text *t, const char *s, size_t n)
     t->b[t->n] = 0;
 }
 
-static uint64_t eval_bits(rh_bmc_ctx *c, Z3_model m, Z3_ast a)
-{
-    Z3_ast v;
-    uint64_t n = 0;
-    if (a && Z3_model_eval(c->z, m, a, 1, &v))
-        Z3_get_numeral_uint64(c->z, v, &n);
-    return n;
-}
-
 /* One conversion's value as text: conv and size as the format says. */
 static int print_value(text *t, char conv, unsigned size, uint64_t bits)
 {
@@ -146,7 +137,7 @@ char *rh_bmc_stdin_text(rh_bmc_ctx *c, Z3_model m, const rh_witness *w, size_t *
                 continue;
             uint64_t val[RH_BMC_SCAN_MAX];
             for (int k = 0; k < sc->n; k++)
-                val[k] = eval_bits(c, m, sc->val[k]);
+                val[k] = rh_bmc_eval_u64(c, m, sc->val[k]);
             if (render_call(&t, sc->fmt, w->inputs[i].value, sc->n, sc->size, val, &state)) {
                 free(t.b);
                 return NULL;

@@ -23,13 +23,18 @@ typedef struct wctx {
     int nrid;
 } wctx;
 
-static uint64_t eval_u64(wctx *W, Z3_ast a)
+uint64_t rh_bmc_eval_u64(rh_bmc_ctx *c, Z3_model m, Z3_ast a)
 {
     Z3_ast v;
     uint64_t n = 0;
-    if (a && Z3_model_eval(W->c->z, W->m, a, 1, &v))
-        Z3_get_numeral_uint64(W->c->z, v, &n);
+    if (a && Z3_model_eval(c->z, m, a, 1, &v))
+        Z3_get_numeral_uint64(c->z, v, &n);
     return n;
+}
+
+static uint64_t eval_u64(wctx *W, Z3_ast a)
+{
+    return rh_bmc_eval_u64(W->c, W->m, a);
 }
 
 static int eval_bool(wctx *W, Z3_ast a)
