@@ -192,7 +192,8 @@ typedef struct rh_bmc_ctx {
     int fatal;             /* the encoding cannot be trusted at all: unknown */
     int fences;            /* the program has fences: relaxed accesses may order */
     char note[512];        /* first unsupported construct, with its location */
-    int nnondet;
+    int nnondet;           /* __VERIFIER_nondet_* inputs named so far ("name#N") */
+    int nuninit;           /* uninitialised locals named so far, numbered apart */
     struct rh_bmc_key *keys; /* thread-specific data keys created (bmc_tsd.c) */
     int nkeys;
     uint64_t key_base;     /* shadow words of the keys (deleted or not) */

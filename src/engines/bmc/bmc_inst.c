@@ -216,7 +216,7 @@ static int exec_pure(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef in, LLVMOpco
             rh_bmc_add_input(w, st, in,
                              rh_xasprintf("%s '%.*s' of %s#%d", RH_BMC_UNINIT_INPUT,
                                           var && var[1] ? (int)strcspn(var + 1, ".") : 1,
-                                          var && var[1] ? var + 1 : "?", func, ++w->c->nnondet),
+                                          var && var[1] ? var + 1 : "?", func, ++w->c->nuninit),
                              v);
         rh_bmc_state_set(st, in, v);
         return 0;
