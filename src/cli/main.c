@@ -244,6 +244,13 @@ int main(int argc, char **argv)
         return rh_outfile_close_stdout(err) ? rh_cli_fail(err) : 0;
     }
     rh_cleanup_install(); /* from here on an interrupted racehunt leaves nothing behind */
+    if (o.command && strcmp(o.command, "run") == 0 && o.inputs_solver) {
+        /* not one run with the user's streams but many, with inputs the
+         * solver chooses from the arguments given on: the dynamic engine's
+         * concolic search (engines/dynamic/dse.h), reported as analyses are */
+        o.command = NULL;
+        o.engine = "dynamic";
+    }
     rc = o.command ? rh_dynamic_command(&o) : analyse(&o);
     if (rc == RH_EXIT_ERROR && o.svcomp)
         puts("RESULT: unknown");

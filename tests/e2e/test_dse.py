@@ -15,7 +15,10 @@ start routines that ran and the branch directions taken in what they
 reach.  Under auto the static engine's candidate pairs are goals of the
 search too: in worker_mode_race.c, whose workers always start, the branch
 in the workers that leads to the candidate accesses is marked.  Without --inputs=solver the runs never get past the check; a bad
---inputs value is one error line, exit 2."""
+--inputs value is one error line, exit 2.  A program built with
+`racehunt cc` is searched the same way by `racehunt run --inputs=solver
+./prog -- ARGS` (the arguments are the first input): the racy one's race
+found, its witness naming the executable and replaying, the twin silent."""
 import glob
 import json
 import os
@@ -91,6 +94,35 @@ def candidate_goals(rh, tmp, env, dynamic_stats):
           verdict == "race" and lines == want, (verdict, sorted(lines), notes))
 
 
+def run_built(rh, tmp, env):
+    """racehunt cc builds the getopt-gated pair; `racehunt run --inputs=solver`
+    searches their inputs from the arguments given."""
+    for name in ("getopt_flag_race.c", "getopt_flag_safe.c"):
+        src = os.path.join(suite.ROOT, "tests", "dse", name)
+        exe = os.path.join(tmp, "built-" + name[:-2])
+        p = subprocess.run([rh, "cc", "-g", "-o", exe, src, "-lpthread"], capture_output=True,
+                           text=True, env=env, cwd=tmp, timeout=120)
+        if not check("%s: racehunt cc builds it" % name, p.returncode == 0, p.stderr):
+            continue
+        wit = exe + ".json"
+        rc, verdict, lines, notes, err = harness.run_json(
+            rh, ["run", "--inputs=solver", "--format=json", "--timeout=30", "--witness=" + wit, exe,
+                 "--", "-v"], env=env, cwd=tmp)
+        want, _ = harness.annotations(src)
+        if name.endswith("_safe.c"):
+            check("racehunt run --inputs=solver %s: no race" % name, verdict != "race" and not lines,
+                  (verdict, sorted(lines), notes))
+            continue
+        check("racehunt run --inputs=solver %s: race at lines %s" % (name, sorted(want)),
+              verdict == "race" and lines == want and "inputs chosen by the solver" in notes,
+              (verdict, sorted(lines), notes))
+        program = json.load(open(wit)).get("program", []) if os.path.exists(wit) else []
+        check("%s: the witness names the executable" % name, program[:1] == [exe], program)
+        p = subprocess.run([rh, "replay", wit], capture_output=True, text=True, env=env, cwd=tmp,
+                           timeout=120)
+        check("%s: its witness replays" % name, p.returncode == 1, (p.returncode, p.stderr[-300:]))
+
+
 def main():
     rh = suite.racehunt_arg()
     check("at least 20 programs in tests/dse", len(PROGRAMS) >= 20, len(PROGRAMS))
@@ -123,6 +155,7 @@ def main():
                       stats.get("dse.entry_functions_ran") == 1 and stats.get("dse.entry_branches") == 1
                       and stats.get("dse.entry_directions_covered") == 2, stats)
         bad_witness(rh, tmp, env)
+        run_built(rh, tmp, env)
         candidate_goals(rh, tmp, env, next(r[9] for r in results if r[0].endswith("worker_mode_race.c")))
         gate = os.path.join(suite.ROOT, "tests", "dse", "argv_magic_race.c")
         rc, verdict, lines, notes, err = harness.run_json(
