@@ -1,6 +1,6 @@
 /* rt_sym.h - the run-time expression builder of concolic runs (rt_sym.c:
  * nodes, the shadow of memory, the log; rt_sym_model.c: symbolic inputs and
- * models of libc functions).  Formats and numbering: rt_sym_abi.h.
+ * models of libc functions; rt_sym_scanf.c: scanf's).  Formats and numbering: rt_sym_abi.h.
  *
  * Contract: every function is a no-op returning NULL unless RH_RT_SYM names
  * the log file; a NULL expression is a concrete value; nodes live until the
@@ -44,5 +44,8 @@ void rt_sym_pin_printable(rt_sym_node *v);
  * file rt_sym_env.c substituted, its bytes become that file's variables;
  * 1 when it does (the read is not standard input). */
 int rt_sym_file_input(uint32_t kind, void *from, void *buf, int64_t ret, uint64_t size);
+/* Standard input's next byte is at stream offset off: its variable is
+ * RH_SYM_STDIN + off (after a read libc did by itself, rt_sym_scanf.c). */
+void rt_sym_stdin_at(long off);
 
 #endif

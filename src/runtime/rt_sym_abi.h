@@ -14,6 +14,12 @@
  *                            node ID (1 bit); SITE>>2 is the branch, bit 0 set:
  *                            its true side can reach a thread creation, bit 1:
  *                            its false side can
+ *   S K OFF LEN SIZE SIGNED VALUE  scanf's K-th number of the run
+ *                            (variable RH_SYM_SCANF+K, 64 bits, VALUE this
+ *                            run) was the LEN bytes of standard input at
+ *                            offset OFF, stored in SIZE bytes, SIGNED (1)
+ *                            or not (0): a child's input has the decimal
+ *                            text of its value (the model's or VALUE) there
  *   P ID                     node ID (1 bit) held: a concretised address or
  *                            a bound, never negated
  *   E REASON                 the recording ended early (a cap was reached)
@@ -55,6 +61,11 @@ enum rh_sym_op {
 #define RH_SYM_STDIN_LEN 4096
 #define RH_SYM_NONDET 10000
 #define RH_SYM_NONDET_MAX 4096
+/* scanf's numbers (rt_sym_scanf.c): the K-th of a run is RH_SYM_SCANF+K,
+ * its value, not its digits, the variable (an S record says where its
+ * text is), so that the solver may give it any number of digits. */
+#define RH_SYM_SCANF 60000
+#define RH_SYM_SCANF_MAX 256
 
 /* Environment variables and files opened for reading: slot K (in the order
  * a run first asks for a name) has variables from RH_SYM_ENV +

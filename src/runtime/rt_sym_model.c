@@ -68,6 +68,11 @@ static void mark_stdin(void *buf, uint64_t n)
                                                     ((unsigned char *)buf)[i]));
 }
 
+void rt_sym_stdin_at(long off)
+{
+    stdin_pos = off < 0 ? 0 : off > RH_SYM_STDIN_LEN ? RH_SYM_STDIN_LEN : (uint32_t)off;
+}
+
 /* After a read of standard input: the bytes it delivered become input
  * variables, numbered by their offset in the stream. */
 void __rh_sym_input(uint32_t kind, void *from, void *buf, int64_t ret, uint64_t size)

@@ -115,6 +115,15 @@ typedef struct rh_dse_var {
     Z3_ast term;
 } rh_dse_var;
 
+/* Where a run's scanf number was (an S record, rt_sym_abi.h). */
+typedef struct rh_dse_scan {
+    unsigned k;             /* variable RH_SYM_SCANF + k */
+    long off, len;          /* its text in standard input */
+    unsigned size;          /* bytes stored */
+    int is_signed;
+    unsigned long long value; /* this run's */
+} rh_dse_scan;
+
 typedef struct rh_dse_log {
     Z3_context z;
     rh_dse_branch *br;
@@ -131,6 +140,8 @@ typedef struct rh_dse_log {
     int ncover;
     unsigned *ran;          /* r records */
     int nran;
+    rh_dse_scan *scans;     /* S records, in stream order */
+    int nscans;
 } rh_dse_log;
 
 /* Reads the log at path into a fresh Z3 context; -1 with err set when it

@@ -8,7 +8,8 @@
  * functions, make inputs symbolic (main's argc and argv, reads of standard
  * input, __rh_nondet; getenv and files opened for reading go to
  * rt_sym_env.c), model a few libc functions (rt_sym_model.c; getopt
- * and getopt_long are replaced by rt_sym_getopt.c's), and
+ * and getopt_long are replaced by rt_sym_getopt.c's, scanf and fscanf
+ * by rt_sym_scanf.c's), and
  * record the condition of each branch and switch case whose condition has
  * an expression.  A symbolic array index is concretised (its value pinned).
  *
@@ -467,6 +468,28 @@ static int do_input_source(sym_ctx *c, LLVMValueRef in, const char *name)
     return 1;
 }
 
+/* scanf and fscanf go to the runtime's model (rt_sym_scanf.c), which
+ * takes the same arguments, lets libc scan, and records what decided the
+ * parse; the count it returns stays concrete (its tests are the model's
+ * branches). */
+static int do_scanf(sym_ctx *c, LLVMValueRef in, const char *name)
+{
+    static const char *const models[][2] = {
+        {"scanf", "__rh_sym_scanf"}, {"__isoc99_scanf", "__rh_sym_scanf"},
+        {"fscanf", "__rh_sym_fscanf"}, {"__isoc99_fscanf", "__rh_sym_fscanf"}};
+    size_t i = 0, n = sizeof models / sizeof models[0];
+    while (i < n && strcmp(models[i][0], name) != 0)
+        i++;
+    LLVMTypeRef ft = LLVMGetCalledFunctionType(in);
+    if (i == n || !LLVMIsFunctionVarArg(ft))
+        return 0;
+    LLVMValueRef model = LLVMGetNamedFunction(c->m, models[i][1]);
+    if (!model)
+        model = LLVMAddFunction(c->m, models[i][1], ft);
+    LLVMSetOperand(in, LLVMGetNumOperands(in) - 1, model);
+    return 1;
+}
+
 static void do_call(sym_ctx *c, LLVMValueRef in)
 {
     LLVMValueRef fn;
@@ -493,7 +516,8 @@ static void do_call(sym_ctx *c, LLVMValueRef in)
         rt_call(c, "__rh_sym_clear", args, 2);
         return;
     }
-    if (fn && LLVMIsDeclaration(fn) && (do_getopt(c, in, name) || do_input_source(c, in, name)))
+    if (fn && LLVMIsDeclaration(fn) && (do_getopt(c, in, name) || do_input_source(c, in, name) ||
+                                       do_scanf(c, in, name)))
         return;
     if (fn && LLVMIsDeclaration(fn)) {
         do_lib_call(c, in, name);

@@ -172,6 +172,16 @@ static int read_record(log_reader *r, const char *line)
         log->br[log->nbr++] = (rh_dse_branch){site, taken != 0, is_one(z, node_at(r, id))};
         return 1;
     }
+    rh_dse_scan sc;
+    if (sscanf(line, "S %u %ld %ld %u %d %llu", &sc.k, &sc.off, &sc.len, &sc.size, &sc.is_signed,
+               &sc.value) == 6) {
+        if (sc.k >= RH_SYM_SCANF_MAX || sc.off < 0 || sc.off >= RH_SYM_STDIN_LEN || sc.len < 1 ||
+            sc.len > 24 || sc.size < 1 || sc.size > 8)
+            return 0;
+        log->scans = rh_xrealloc(log->scans, (size_t)(log->nscans + 1) * sizeof *log->scans);
+        log->scans[log->nscans++] = sc;
+        return 1;
+    }
     if (sscanf(line, "P %u", &id) == 1) {
         if (!node_at(r, id))
             return 1;
@@ -229,6 +239,7 @@ void rh_dse_log_free(rh_dse_log *log)
         free(log->file_path[i]);
     free(log->cover);
     free(log->ran);
+    free(log->scans);
     if (log->z)
         Z3_del_context(log->z);
     memset(log, 0, sizeof *log);

@@ -175,10 +175,46 @@ static void set_var(rh_dse_input *c, unsigned char (*arg)[RH_SYM_ARG_LEN + 1], i
     }
 }
 
+/* scanf's numbers (rt_sym_scanf.c): each one's text in c's standard
+ * input becomes the decimal text of its value, the model's where it has
+ * one, this run's otherwise (the model may have changed the text's bytes
+ * as bytes), last first so that the offsets of the earlier ones hold;
+ * what scanf stores is the value cut to its size, so that is written. */
+static void splice_numbers(const rh_dse_log *log, const unsigned long long *val, const char *set,
+                           rh_dse_input *c)
+{
+    for (int i = log->nscans - 1; i >= 0; i--) {
+        const rh_dse_scan *sc = &log->scans[i];
+        if ((size_t)(sc->off + sc->len) > c->nin)
+            continue;
+        unsigned bits = 8 * sc->size;
+        unsigned long long v = set[sc->k] ? val[sc->k] : sc->value;
+        v = bits < 64 ? v & ((1ull << bits) - 1) : v;
+        char text[32];
+        if (sc->is_signed && bits < 64 && (v >> (bits - 1)) & 1)
+            snprintf(text, sizeof text, "%lld", (long long)(v | ~((1ull << bits) - 1)));
+        else if (sc->is_signed)
+            snprintf(text, sizeof text, "%lld", (long long)v);
+        else
+            snprintf(text, sizeof text, "%llu", v);
+        size_t tl = strlen(text), tail = c->nin - (size_t)(sc->off + sc->len);
+        unsigned char *in = rh_xmalloc(c->nin - (size_t)sc->len + tl + 1);
+        memcpy(in, c->in, (size_t)sc->off);
+        memcpy(in + sc->off, text, tl);
+        memcpy(in + sc->off + tl, c->in + sc->off + sc->len, tail);
+        free(c->in);
+        c->in = in;
+        c->nin = (size_t)sc->off + tl + tail;
+    }
+}
+
 /* The child of parent whose variables take the model's values (the rest
- * keep this run's): argc and argument bytes, input bytes, nondet values. */
+ * keep this run's): argc and argument bytes, input bytes, nondet values,
+ * scanf's numbers. */
 static void child_input(const rh_dse_log *log, Z3_model m, const rh_dse_input *parent, rh_dse_input *c)
 {
+    unsigned long long scan_val[RH_SYM_SCANF_MAX];
+    char scan_set[RH_SYM_SCANF_MAX] = {0};
     input_copy(c, parent);
     unsigned char arg[RH_SYM_MAX_ARGS][RH_SYM_ARG_LEN + 1];
     memset(arg, 0, sizeof arg);
@@ -194,8 +230,13 @@ static void child_input(const rh_dse_log *log, Z3_model m, const rh_dse_input *p
                                Z3_get_ast_kind(log->z, out) == Z3_NUMERAL_AST &&
                                Z3_get_numeral_uint64(log->z, out, (uint64_t *)&val)))
                 continue;
+            if (v->var >= RH_SYM_SCANF && v->var < RH_SYM_SCANF + RH_SYM_SCANF_MAX) {
+                unsigned k = v->var - RH_SYM_SCANF;
+                scan_val[k] = val, scan_set[k] = pass == 1;
+            }
             set_var(c, arg, &argc, v->var, val);
         }
+    splice_numbers(log, scan_val, scan_set, c);
     int old = c->nargs;
     c->nargs = old > RH_SYM_MAX_ARGS ? old : argc - 1; /* more than the bound: as given */
     c->args = rh_xrealloc(c->args, ((size_t)(c->nargs > old ? c->nargs : old) + 1) * sizeof *c->args);

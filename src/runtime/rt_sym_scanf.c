@@ -1,0 +1,380 @@
+/* rt_sym_scanf.c - scanf and fscanf(stdin) in concolic runs.
+ *
+ * libc's scanf is not instrumented, so without a model the numbers a
+ * program reads end the expressions of its standard input.  The model lets
+ * libc do the call, so the program sees exactly what it would natively,
+ * then reads the bytes the call consumed again (pread on the descriptor:
+ * a concolic run's standard input is a file) and parses them by the format
+ * a second time, recording what decided the parse as branches the search
+ * may flip (a byte is blank, a digit, the sign, the literal the format
+ * wants) and giving each stored number the expression of its digits, each
+ * stored character its byte.  Only when that parse ends where libc's did,
+ * with libc's count and libc's stored values, is anything recorded; a
+ * conversion the model does not parse (%i, %x, %f, %[ ...) leaves the
+ * whole call concrete.  As for every model, a coarse answer costs a useless
+ * input, never a wrong race: races are observed, not solved.
+ */
+#include "rt_sym.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+void __rh_sym_branch(rt_sym_node *c, uint64_t taken, uint32_t site);
+void __rh_sym_store(void *p, uint64_t n, rt_sym_node *e);
+
+/* Branch numbers of the model, above getopt's, both may-reach bits set
+ * (input comes before the work).  A branch is a test of one directive of
+ * one call of the run (the k-th scanf, its d-th directive) at the first,
+ * second, third or a later byte of it: a bounded set, so that a longer
+ * number or more blanks is no new coverage to the search once each test
+ * went both ways (numbering by stream offset made every longer input
+ * "new" and the search drowned in blanks). */
+#define SC_SITE_BASE 0x38000000u
+#define SC_MAX_BYTES 512 /* a call that consumes more stays concrete */
+#define SC_MAX_BRANCHES 1100
+#define SC_MAX_CONV 32
+
+enum { T_BLANK, T_DIGIT, T_MINUS, T_PLUS, T_LITERAL };
+
+typedef struct sc_store {
+    void *p;
+    unsigned size;      /* bytes of the value (a number, a character) */
+    rt_sym_node *e;     /* its expression, size * 8 bits; NULL: concrete */
+    uint64_t value;     /* what the parse says libc stored */
+    long text, len;     /* a number whose value is its variable: where its text is (len > 0) */
+    int is_signed;
+} sc_store;
+
+typedef struct scan {
+    unsigned char in[SC_MAX_BYTES + 1];
+    rt_sym_node *var[SC_MAX_BYTES + 1];
+    size_t n, i;        /* bytes available (the consumed ones and one look-ahead), parsed */
+    long base;          /* stream offset of in[0] */
+    struct { rt_sym_node *c; int taken; uint32_t site; } br[SC_MAX_BRANCHES];
+    int nbr;
+    sc_store st[SC_MAX_CONV];
+    int nst, assigned, input_failure, bad;
+    unsigned call, directive; /* the k-th call of the run, its d-th directive */
+    size_t directive_start;   /* where in `in` the directive began */
+} scan;
+
+static rt_sym_node *byte_at(scan *s, size_t i)
+{
+    long off = s->base + (long)i;
+    if (off >= RH_SYM_STDIN_LEN)
+        return NULL;
+    if (!s->var[i])
+        s->var[i] = rt_sym_var(RH_SYM_STDIN + (uint32_t)off, 8, s->in[i]);
+    return s->var[i];
+}
+
+static int is_blank(int c)
+{
+    return c == ' ' || (c >= '\t' && c <= '\r');
+}
+
+/* The test t of byte i, recorded as holding or not. */
+static void test(scan *s, size_t i, int t, int lit, int taken)
+{
+    rt_sym_node *e = byte_at(s, i), *c = NULL;
+    if (!e)
+        return;
+    if (s->nbr == SC_MAX_BRANCHES) {
+        s->bad = 1;
+        return;
+    }
+    if (t == T_BLANK)
+        c = rt_sym_mk(RH_SYM_OR, 1, rt_sym_mk(RH_SYM_EQ, 1, e, rt_sym_const(8, ' '), NULL, 0),
+                      rt_sym_mk(RH_SYM_ULE, 1,
+                                rt_sym_mk(RH_SYM_SUB, 8, e, rt_sym_const(8, '\t'), NULL, 0),
+                                rt_sym_const(8, '\r' - '\t'), NULL, 0), NULL, 0);
+    else if (t == T_DIGIT)
+        c = rt_sym_mk(RH_SYM_ULE, 1, rt_sym_mk(RH_SYM_SUB, 8, e, rt_sym_const(8, '0'), NULL, 0),
+                      rt_sym_const(8, 9), NULL, 0);
+    else
+        c = rt_sym_mk(RH_SYM_EQ, 1, e,
+                      rt_sym_const(8, t == T_MINUS ? '-' : t == T_PLUS ? '+' : (uint64_t)lit), NULL, 0);
+    size_t j = i - s->directive_start;
+    long from = s->base + (long)s->directive_start;
+    uint32_t at = (((s->call < 15 ? s->call : 15) * 16u + (s->directive < 15 ? s->directive : 15)) * 32u +
+                   (uint32_t)(from < 31 ? from : 31)) * 4u + (uint32_t)(j < 3 ? j : 3);
+    uint32_t site = SC_SITE_BASE + at * 8u + (uint32_t)t;
+    s->br[s->nbr].c = c, s->br[s->nbr].taken = taken, s->br[s->nbr].site = site << 2 | 3u;
+    s->nbr++;
+}
+
+/* How many blanks there are changes nothing the program sees: only a
+ * blank of the format records a test, of its first byte (whether there is
+ * a blank between two numbers); the search would spend its inputs on more
+ * and fewer blanks otherwise. */
+static void skip_blanks(scan *s, int directive)
+{
+    if (directive && s->i < s->n)
+        test(s, s->i, T_BLANK, 0, is_blank(s->in[s->i]));
+    while (s->i < s->n && is_blank(s->in[s->i]))
+        s->i++;
+}
+
+static void store(scan *s, void *p, unsigned size, rt_sym_node *e, uint64_t value)
+{
+    if (s->nst == SC_MAX_CONV) {
+        s->bad = 1;
+        return;
+    }
+    s->st[s->nst++] = (sc_store){p, size, e, value, 0, 0, 0};
+}
+
+/* A number without a width: its value is a variable of its own (an S
+ * record says where its text is; the search writes a new value there as
+ * decimal text), so the solver may choose any number of digits: digit by
+ * digit the search would need an input per digit count, and a path
+ * condition over one count excludes every other. */
+static int number_value(scan *s, void *p, unsigned size, int is_signed)
+{
+    size_t at = s->i;
+    int neg = s->in[s->i] == '-';
+    if (s->in[s->i] == '-' || s->in[s->i] == '+')
+        s->i++;
+    uint64_t v = 0;
+    int digits = 0;
+    /* whether there is a number at all is the one test recorded (on a
+     * matching failure the search may make the byte a digit; the test
+     * holding keeps a child's path aligned with its parent's) */
+    if (s->i < s->n)
+        test(s, s->i, T_DIGIT, 0, s->in[s->i] >= '0' && s->in[s->i] <= '9');
+    for (; s->i < s->n && s->in[s->i] >= '0' && s->in[s->i] <= '9'; s->i++, digits++)
+        v = v * 10 + (uint64_t)(s->in[s->i] - '0');
+    if (!digits)
+        return 0;
+    if (s->i < s->n) /* the byte after it stays no digit: the next conversion's own */
+        test(s, s->i, T_DIGIT, 0, 0);
+    if (digits > 18 || s->base + (long)at >= RH_SYM_STDIN_LEN)
+        s->bad = 1;
+    if (s->nst == SC_MAX_CONV)
+        return s->bad = 1, 0;
+    s->st[s->nst++] = (sc_store){p, size, NULL, neg ? 0 - v : v, s->base + (long)at,
+                                 (long)(s->i - at), is_signed};
+    return 1;
+}
+
+/* %d and %u: blanks, a sign, at most width characters of digits (glibc's
+ * strtol over at most 18 digits cannot overflow 64 bits: more stay
+ * concrete).  Returns 0 on a matching or input failure. */
+static int conv_number(scan *s, void *p, unsigned size, unsigned width, int is_signed)
+{
+    skip_blanks(s, 0);
+    if (s->i >= s->n)
+        return s->input_failure = 1, 0;
+    if (!width && p)
+        return number_value(s, p, size, is_signed);
+    unsigned used = 0;
+    int neg = s->in[s->i] == '-';
+    test(s, s->i, T_MINUS, 0, neg);
+    if (!neg)
+        test(s, s->i, T_PLUS, 0, s->in[s->i] == '+');
+    if (s->in[s->i] == '-' || s->in[s->i] == '+')
+        s->i++, used++;
+    rt_sym_node *acc = rt_sym_const(64, 0);
+    uint64_t v = 0;
+    int digits = 0;
+    while (s->i < s->n && (!width || used < width) && s->in[s->i] >= '0' && s->in[s->i] <= '9') {
+        test(s, s->i, T_DIGIT, 0, 1);
+        rt_sym_node *b = byte_at(s, s->i), *d;
+        d = b ? rt_sym_mk(RH_SYM_SUB, 64, rt_sym_mk(RH_SYM_ZEXT, 64, b, NULL, NULL, 0),
+                          rt_sym_const(64, '0'), NULL, 0)
+              : rt_sym_const(64, (uint64_t)(s->in[s->i] - '0'));
+        acc = rt_sym_mk(RH_SYM_ADD, 64, rt_sym_mk(RH_SYM_MUL, 64, acc, rt_sym_const(64, 10), NULL, 0),
+                        d, NULL, 0);
+        v = v * 10 + (uint64_t)(s->in[s->i] - '0');
+        s->i++, used++, digits++;
+    }
+    if (s->i < s->n && (!width || used < width))
+        test(s, s->i, T_DIGIT, 0, 0);
+    if (!digits)
+        return 0;
+    if (digits > 18)
+        s->bad = 1;
+    if (neg) {
+        acc = rt_sym_mk(RH_SYM_SUB, 64, rt_sym_const(64, 0), acc, NULL, 0);
+        v = 0 - v;
+    }
+    if (size < 8)
+        acc = rt_sym_mk(RH_SYM_EXTRACT, (int)size * 8, acc, NULL, NULL, 0);
+    if (p)
+        store(s, p, size, acc, v);
+    return 1;
+}
+
+/* %c (one character, no blanks skipped) and %s (blanks, then a word of
+ * at most width characters and a NUL). */
+static int conv_chars(scan *s, char *p, int word, unsigned width)
+{
+    if (word)
+        skip_blanks(s, 0);
+    if (s->i >= s->n)
+        return s->input_failure = 1, 0;
+    if (!word) {
+        if (p)
+            store(s, p, 1, byte_at(s, s->i), s->in[s->i]);
+        s->i++;
+        return 1;
+    }
+    unsigned k = 0;
+    while (s->i < s->n && (!width || k < width) && !is_blank(s->in[s->i])) {
+        test(s, s->i, T_BLANK, 0, 0);
+        if (p)
+            store(s, p + k, 1, byte_at(s, s->i), s->in[s->i]);
+        s->i++, k++;
+    }
+    if (s->i < s->n && (!width || k < width))
+        test(s, s->i, T_BLANK, 0, 1);
+    if (p)
+        store(s, p + k, 1, NULL, 0);
+    return 1;
+}
+
+/* The size a length modifier gives an integer conversion; *f moved past it. */
+static unsigned int_size(const char **f)
+{
+    const char *m = *f;
+    unsigned size = sizeof(int);
+    if (m[0] == 'h' && m[1] == 'h')
+        size = 1, m += 2;
+    else if (m[0] == 'h')
+        size = sizeof(short), m++;
+    else if (m[0] == 'l' && m[1] == 'l')
+        size = sizeof(long long), m += 2;
+    else if (m[0] == 'l' || m[0] == 'j' || m[0] == 'z' || m[0] == 't' || m[0] == 'q' ||
+             m[0] == 'L')
+        size = 8, m++;
+    *f = m;
+    return size;
+}
+
+/* Parses what libc consumed by fmt, collecting tests and stores. */
+static void parse(scan *s, const char *fmt, va_list ap)
+{
+    for (const char *f = fmt; *f && !s->bad; s->directive++) {
+        s->directive_start = s->i;
+        if (is_blank((unsigned char)*f)) {
+            while (is_blank((unsigned char)*f))
+                f++;
+            skip_blanks(s, 1);
+            continue;
+        }
+        if (*f != '%' || f[1] == '%') {
+            if (*f == '%') {
+                f++;
+                skip_blanks(s, 0); /* "%%" skips blanks first, as a conversion */
+            }
+            if (s->i >= s->n)
+                return (void)(s->input_failure = 1);
+            int ok = s->in[s->i] == (unsigned char)*f;
+            test(s, s->i, T_LITERAL, (unsigned char)*f, ok);
+            if (!ok)
+                return;
+            s->i++, f++;
+            continue;
+        }
+        f++;
+        int suppress = *f == '*';
+        f += suppress;
+        unsigned width = 0;
+        while (*f >= '0' && *f <= '9')
+            width = width * 10 + (unsigned)(*f++ - '0');
+        unsigned size = int_size(&f);
+        char conv = *f++;
+        int ok;
+        if (conv == 'd' || conv == 'u')
+            ok = conv_number(s, suppress ? NULL : va_arg(ap, void *), size, width, conv == 'd');
+        else if ((conv == 'c' && width <= 1) || conv == 's')
+            ok = conv_chars(s, suppress ? NULL : va_arg(ap, char *), conv == 's', width);
+        else
+            return (void)(s->bad = 1); /* %i %x %o %f %[ %n %p ...: the call stays concrete */
+        if (!ok)
+            return;
+        s->assigned += !suppress;
+    }
+}
+
+/* What the parse says agrees with what libc did: same end, same count,
+ * same values stored. */
+static int agrees(const scan *s, size_t consumed, int ret)
+{
+    if (s->bad || s->i != consumed)
+        return 0;
+    if (ret == EOF ? !(s->input_failure && s->assigned == 0) : ret != s->assigned)
+        return 0;
+    for (int k = 0; k < s->nst; k++) {
+        uint64_t have = 0;
+        memcpy(&have, s->st[k].p, s->st[k].size); /* little-endian, as the targets */
+        uint64_t mask = s->st[k].size >= 8 ? ~0ull : (1ull << (8 * s->st[k].size)) - 1;
+        if ((have & mask) != (s->st[k].value & mask))
+            return 0;
+    }
+    return 1;
+}
+
+static void emit_store(sc_store *st)
+{
+    static unsigned numbers; /* of the run, in order */
+    if (st->len > 0 && numbers < RH_SYM_SCANF_MAX) {
+        unsigned k = numbers++;
+        rt_sym_node *v = rt_sym_var(RH_SYM_SCANF + k, 64, st->value);
+        st->e = st->size < 8 ? rt_sym_mk(RH_SYM_EXTRACT, (int)st->size * 8, v, NULL, NULL, 0) : v;
+        rt_sym_log_record("S %u %ld %ld %u %d %llu\n", k, st->text, st->len, st->size, st->is_signed,
+                          (unsigned long long)st->value);
+    }
+    __rh_sym_store(st->p, st->size, st->e);
+}
+
+static int scan_stdin(const char *fmt, va_list ap)
+{
+    va_list again;
+    va_copy(again, ap);
+    long from = rt_sym_on ? ftell(stdin) : -1;
+    int ret = vscanf(fmt, ap);
+    long to = from >= 0 ? ftell(stdin) : -1;
+    static scan s; /* threads run one at a time (rt_sym.h) */
+    static unsigned calls;
+    if (to >= from && from >= 0 && to - from <= SC_MAX_BYTES) {
+        memset(&s, 0, sizeof s);
+        s.base = from;
+        s.call = calls++;
+        ssize_t got = pread(fileno(stdin), s.in, (size_t)(to - from) + 1, from);
+        s.n = got > 0 ? (size_t)got : 0;
+        if (s.n >= (size_t)(to - from)) {
+            parse(&s, fmt, again);
+            if (agrees(&s, (size_t)(to - from), ret)) {
+                for (int k = 0; k < s.nbr; k++)
+                    __rh_sym_branch(s.br[k].c, (uint64_t)s.br[k].taken, s.br[k].site);
+                for (int k = 0; k < s.nst; k++)
+                    emit_store(&s.st[k]);
+            }
+        }
+    }
+    if (to >= 0)
+        rt_sym_stdin_at(to);
+    va_end(again);
+    return ret;
+}
+
+int __rh_sym_scanf(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int ret = scan_stdin(fmt, ap);
+    va_end(ap);
+    return ret;
+}
+
+int __rh_sym_fscanf(FILE *f, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int ret = f == stdin ? scan_stdin(fmt, ap) : vfscanf(f, fmt, ap);
+    va_end(ap);
+    return ret;
+}
