@@ -44,6 +44,10 @@ void rt_sym_pin_printable(rt_sym_node *v);
  * file rt_sym_env.c substituted, its bytes become that file's variables;
  * 1 when it does (the read is not standard input). */
 int rt_sym_file_input(uint32_t kind, void *from, void *buf, int64_t ret, uint64_t size);
+/* atoi's and strtol's (base 10) result over the bytes at s, in bits
+ * bits: each digit position ends the number or adds to it; NULL when no
+ * digit is symbolic (rt_sym_model.c). */
+rt_sym_node *rt_sym_atoi(const unsigned char *s, int bits);
 /* Standard input's next byte is at stream offset off: its variable is
  * RH_SYM_STDIN + off (after a read libc did by itself, rt_sym_scanf.c). */
 void rt_sym_stdin_at(long off);

@@ -208,7 +208,7 @@ static rt_sym_node *model_strlen(const unsigned char *s, int bits)
 /* atoi and strtol in base 10 over symbolic digits: each digit position
  * either ends the number or adds to it (this run's leading blanks and sign
  * are kept as they are). */
-static rt_sym_node *model_atoi(const unsigned char *s, int bits)
+rt_sym_node *rt_sym_atoi(const unsigned char *s, int bits)
 {
     size_t i = 0;
     while (s[i] == ' ' || s[i] == '\t')
@@ -265,8 +265,8 @@ void *__rh_sym_model(uint32_t kind, void *a, void *b, uint64_t n, int64_t res, u
     case RH_SYM_M_STRNCASECMP:
     case RH_SYM_M_MEMCMP: return b ? model_cmp((int)kind, a, b, (size_t)n, res, (int)bits) : NULL;
     case RH_SYM_M_STRLEN: return model_strlen(a, (int)bits);
-    case RH_SYM_M_ATOI: return model_atoi(a, (int)bits);
-    case RH_SYM_M_STRTOL: return n == 10 || n == 0 ? model_atoi(a, (int)bits) : NULL;
+    case RH_SYM_M_ATOI: return rt_sym_atoi(a, (int)bits);
+    case RH_SYM_M_STRTOL: return n == 10 || n == 0 ? rt_sym_atoi(a, (int)bits) : NULL;
     }
     return NULL;
 }

@@ -1,4 +1,4 @@
-/* rt_sym_scanf.c - scanf and fscanf(stdin) in concolic runs.
+/* rt_sym_scanf.c - scanf, fscanf(stdin) and sscanf in concolic runs.
  *
  * libc's scanf is not instrumented, so without a model the numbers a
  * program reads end the expressions of its standard input.  The model lets
@@ -11,7 +11,10 @@
  * stored character its byte.  Only when that parse ends where libc's did,
  * with libc's count and libc's stored values, is anything recorded; a
  * conversion the model does not parse (%i, %x, %f, %[ ...) leaves the
- * whole call concrete.  As for every model, a coarse answer costs a useless
+ * whole call concrete.  sscanf parses a string whose bytes carry their own
+ * expressions (a line read from a file or standard input): there a
+ * number's expression is atoi's over its bytes (rt_sym_atoi), whatever
+ * input they came from.  As for every model, a coarse answer costs a useless
  * input, never a wrong race: races are observed, not solved.
  */
 #include "rt_sym.h"
@@ -52,6 +55,7 @@ typedef struct scan {
     rt_sym_node *var[SC_MAX_BYTES + 1];
     size_t n, i;        /* bytes available (the consumed ones and one look-ahead), parsed */
     long base;          /* stream offset of in[0] */
+    const unsigned char *src; /* sscanf: the string (its bytes' expressions), else NULL */
     struct { rt_sym_node *c; int taken; uint32_t site; } br[SC_MAX_BRANCHES];
     int nbr;
     sc_store st[SC_MAX_CONV];
@@ -62,6 +66,8 @@ typedef struct scan {
 
 static rt_sym_node *byte_at(scan *s, size_t i)
 {
+    if (s->src)
+        return rt_sym_byte(s->src + i);
     long off = s->base + (long)i;
     if (off >= RH_SYM_STDIN_LEN)
         return NULL;
@@ -117,6 +123,16 @@ static void skip_blanks(scan *s, int directive)
         s->i++;
 }
 
+/* The input ended where the format wanted test t: an input failure.  A
+ * string's NUL that carries an expression (sscanf over input bytes) may
+ * become what the format wants: that test is recorded as not holding. */
+static void at_end(scan *s, int t, int lit)
+{
+    s->input_failure = 1;
+    if (s->src)
+        test(s, s->i, t, lit, 0);
+}
+
 static void store(scan *s, void *p, unsigned size, rt_sym_node *e, uint64_t value)
 {
     if (s->nst == SC_MAX_CONV) {
@@ -148,12 +164,16 @@ static int number_value(scan *s, void *p, unsigned size, int is_signed)
         v = v * 10 + (uint64_t)(s->in[s->i] - '0');
     if (!digits)
         return 0;
+    if (digits > 18 || s->nst == SC_MAX_CONV)
+        return s->bad = 1, 0;
+    if (s->src) { /* sscanf: atoi's expression over the bytes, whose length it decides itself */
+        store(s, p, size, rt_sym_atoi(s->src + at, (int)size * 8), neg ? 0 - v : v);
+        return 1;
+    }
     if (s->i < s->n) /* the byte after it stays no digit: the next conversion's own */
         test(s, s->i, T_DIGIT, 0, 0);
-    if (digits > 18 || s->base + (long)at >= RH_SYM_STDIN_LEN)
+    if (s->base + (long)at >= RH_SYM_STDIN_LEN)
         s->bad = 1;
-    if (s->nst == SC_MAX_CONV)
-        return s->bad = 1, 0;
     s->st[s->nst++] = (sc_store){p, size, NULL, neg ? 0 - v : v, s->base + (long)at,
                                  (long)(s->i - at), is_signed};
     return 1;
@@ -166,7 +186,7 @@ static int conv_number(scan *s, void *p, unsigned size, unsigned width, int is_s
 {
     skip_blanks(s, 0);
     if (s->i >= s->n)
-        return s->input_failure = 1, 0;
+        return at_end(s, T_DIGIT, 0), 0;
     if (!width && p)
         return number_value(s, p, size, is_signed);
     unsigned used = 0;
@@ -270,7 +290,7 @@ static void parse(scan *s, const char *fmt, va_list ap)
                 skip_blanks(s, 0); /* "%%" skips blanks first, as a conversion */
             }
             if (s->i >= s->n)
-                return (void)(s->input_failure = 1);
+                return at_end(s, T_LITERAL, (unsigned char)*f);
             int ok = s->in[s->i] == (unsigned char)*f;
             test(s, s->i, T_LITERAL, (unsigned char)*f, ok);
             if (!ok)
@@ -366,6 +386,33 @@ int __rh_sym_scanf(const char *fmt, ...)
     va_list ap;
     va_start(ap, fmt);
     int ret = scan_stdin(fmt, ap);
+    va_end(ap);
+    return ret;
+}
+
+int __rh_sym_sscanf(const char *str, const char *fmt, ...)
+{
+    va_list ap, again;
+    va_start(ap, fmt);
+    va_copy(again, ap);
+    int ret = vsscanf(str, fmt, ap);
+    static scan s; /* threads run one at a time (rt_sym.h) */
+    if (rt_sym_live && str) {
+        memset(&s, 0, sizeof s);
+        s.src = (const unsigned char *)str;
+        s.n = strnlen(str, SC_MAX_BYTES);
+        memcpy(s.in, str, s.n);
+        if (s.n < SC_MAX_BYTES) {
+            parse(&s, fmt, again);
+            if (agrees(&s, s.i, ret)) {
+                for (int k = 0; k < s.nbr; k++)
+                    __rh_sym_branch(s.br[k].c, (uint64_t)s.br[k].taken, s.br[k].site);
+                for (int k = 0; k < s.nst; k++)
+                    __rh_sym_store(s.st[k].p, s.st[k].size, s.st[k].e);
+            }
+        }
+    }
+    va_end(again);
     va_end(ap);
     return ret;
 }

@@ -4,7 +4,8 @@ dynamic/dse.h) over tests/dse: every program there starts its threads only
 on the right input (a magic word, a flag and a count or the argument count
 in argv, a line length, a key=value configuration, a binary header or an
 answer on standard input, a line read with getline, numbers and a word
-read with scanf or fscanf(stdin), a checksum, a nondet value, an environment variable, a configuration file).  Each racy program's
+read with scanf, fscanf(stdin) or sscanf, a checksum, a nondet value, an
+environment variable, a configuration file).  Each racy program's
 race is found by `--engine=dynamic --inputs=solver` within 30 s at exactly
 its RACE lines, its witness records the input the solver chose and
 `racehunt replay` reproduces the race; each race-free twin gets no race.

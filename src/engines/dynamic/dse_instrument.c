@@ -8,7 +8,7 @@
  * functions, make inputs symbolic (main's argc and argv, reads of standard
  * input, __rh_nondet; getenv and files opened for reading go to
  * rt_sym_env.c), model a few libc functions (rt_sym_model.c; getopt
- * and getopt_long are replaced by rt_sym_getopt.c's, scanf and fscanf
+ * and getopt_long are replaced by rt_sym_getopt.c's, the scanf family
  * by rt_sym_scanf.c's), and
  * record the condition of each branch and switch case whose condition has
  * an expression.  A symbolic array index is concretised (its value pinned).
@@ -468,7 +468,7 @@ static int do_input_source(sym_ctx *c, LLVMValueRef in, const char *name)
     return 1;
 }
 
-/* scanf and fscanf go to the runtime's model (rt_sym_scanf.c), which
+/* scanf, fscanf and sscanf go to the runtime's model (rt_sym_scanf.c), which
  * takes the same arguments, lets libc scan, and records what decided the
  * parse; the count it returns stays concrete (its tests are the model's
  * branches). */
@@ -476,7 +476,8 @@ static int do_scanf(sym_ctx *c, LLVMValueRef in, const char *name)
 {
     static const char *const models[][2] = {
         {"scanf", "__rh_sym_scanf"}, {"__isoc99_scanf", "__rh_sym_scanf"},
-        {"fscanf", "__rh_sym_fscanf"}, {"__isoc99_fscanf", "__rh_sym_fscanf"}};
+        {"fscanf", "__rh_sym_fscanf"}, {"__isoc99_fscanf", "__rh_sym_fscanf"},
+        {"sscanf", "__rh_sym_sscanf"}, {"__isoc99_sscanf", "__rh_sym_sscanf"}};
     size_t i = 0, n = sizeof models / sizeof models[0];
     while (i < n && strcmp(models[i][0], name) != 0)
         i++;
