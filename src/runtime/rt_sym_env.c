@@ -271,6 +271,23 @@ int __rh_sym_open(const char *path, int flags, ...)
     return fd;
 }
 
+/* openat: a path it resolves as open would (absolute, or from the
+ * working directory) is open's; one relative to another directory is
+ * libc's, unmodelled (the slots name files by the path a program gives). */
+int __rh_sym_openat(int dirfd, const char *path, int flags, ...)
+{
+    mode_t mode = 0;
+    if (flags & (O_CREAT | O_TMPFILE)) {
+        va_list ap;
+        va_start(ap, flags);
+        mode = (mode_t)va_arg(ap, int);
+        va_end(ap);
+    }
+    if (path && (path[0] == '/' || dirfd == AT_FDCWD))
+        return __rh_sym_open(path, flags, mode);
+    return openat(dirfd, path, flags, mode);
+}
+
 /* access, stat and lstat of a path: whether the file is there is the
  * slot's presence, as fopen's is (a program often looks before it opens). */
 int __rh_sym_access(const char *path, int mode)

@@ -453,12 +453,13 @@ static int do_input_source(sym_ctx *c, LLVMValueRef in, const char *name)
         {"getenv", "__rh_sym_getenv"}, {"secure_getenv", "__rh_sym_getenv"},
         {"fopen", "__rh_sym_fopen"},   {"fopen64", "__rh_sym_fopen"},
         {"open", "__rh_sym_open"},     {"open64", "__rh_sym_open"},
+        {"openat", "__rh_sym_openat"}, {"openat64", "__rh_sym_openat"},
         {"access", "__rh_sym_access"}, {"stat", "__rh_sym_stat"},
         {"lstat", "__rh_sym_lstat"}};
     size_t i = 0, n = sizeof models / sizeof models[0];
     while (i < n && strcmp(models[i][0], name) != 0)
         i++;
-    if (i == n || LLVMGetNumArgOperands(in) < 1 || LLVMGetNumArgOperands(in) > 3)
+    if (i == n || LLVMGetNumArgOperands(in) < 1 || LLVMGetNumArgOperands(in) > 4)
         return 0;
     LLVMTypeRef ft = LLVMGetCalledFunctionType(in);
     LLVMValueRef model = LLVMGetNamedFunction(c->m, models[i][1]);
