@@ -7,7 +7,8 @@
  * use, and the correlation is lost.  So before promotion, every scalar
  * local that mem2reg will promote first gets a `freeze undef` stored into
  * it: a value that is arbitrary but the same at every read, named
- * "indeterminate.VAR" after the local.  Locals written before every read
+ * "indeterminate.VAR" after the local (a compiler temporary's is just
+ * "indeterminate").  Locals written before every read
  * just get a dead freeze.
  */
 #include "frontend.h"
@@ -26,6 +27,20 @@ static int promotable(LLVMValueRef a)
             continue;
         return 0;
     }
+    return 1;
+}
+
+/* Whether the local's name is one a C program can give (the compiler's
+ * own temporaries are "atomic-temp", "agg.tmp", unnamed ...): only those
+ * are named, since a witness tells the user which variable it chose. */
+static int source_name(const char *var, size_t n)
+{
+    if (n == 0 || (var[0] >= '0' && var[0] <= '9'))
+        return 0;
+    for (size_t i = 0; i < n; i++)
+        if (!(var[i] == '_' || (var[i] >= 'a' && var[i] <= 'z') || (var[i] >= 'A' && var[i] <= 'Z') ||
+              (var[i] >= '0' && var[i] <= '9')))
+            return 0;
     return 1;
 }
 
@@ -49,7 +64,7 @@ static void freeze_function(LLVMBuilderRef b, LLVMValueRef fn)
         size_t n;
         const char *var = LLVMGetValueName2(a, &n);
         char name[160]; /* the variable's name travels with its value: bmc names it in witnesses */
-        snprintf(name, sizeof name, "indeterminate.%s", n ? var : "");
+        snprintf(name, sizeof name, source_name(var, n) ? "indeterminate.%s" : "indeterminate", var);
         LLVMValueRef v = LLVMBuildFreeze(b, LLVMGetUndef(t), name);
         LLVMBuildStore(b, v, a);
     }

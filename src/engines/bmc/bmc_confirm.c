@@ -49,18 +49,26 @@ static char *witness_stdin(const rh_race *r, const char *tmp)
  * ("'mode' of main = 123456, ..."), or NULL. */
 static char *uninitialised_reads(const rh_witness *w)
 {
-    char *list = NULL;
+    char *list = rh_xstrdup(""); /* ", a = 1, b = 2" while it grows */
     const size_t skip = strlen(RH_BMC_UNINIT_INPUT " ");
     for (int i = 0; i < w->ninputs; i++) {
         const char *name = w->inputs[i].name;
         if (!name || strncmp(name, RH_BMC_UNINIT_INPUT " ", skip) != 0)
             continue;
-        char *item = rh_xasprintf("%s%s%.*s = %lld", list ? list : "", list ? ", " : "",
-                                  (int)strcspn(name + skip, "#"), name + skip, w->inputs[i].value);
+        char *one = rh_xasprintf(", %.*s = %lld", (int)strcspn(name + skip, "#"), name + skip,
+                                 w->inputs[i].value);
+        size_t n = strlen(one);
+        int again = 0; /* one local in a loop unwound: said once per value */
+        for (const char *p = strstr(list, one); p && !again; p = strstr(p + 1, one))
+            again = p[n] == ',' || p[n] == 0;
+        char *item = again ? rh_xstrdup(list) : rh_xasprintf("%s%s", list, one);
+        free(one);
         free(list);
         list = item;
     }
-    return list;
+    char *out = list[0] ? rh_xstrdup(list + 2) : NULL;
+    free(list);
+    return out;
 }
 
 /* Replays (and shortens) the witness of r; 1 replayed, 0 not, -1 unknown. */

@@ -212,11 +212,12 @@ static int exec_pure(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef in, LLVMOpco
         const char *name = LLVMGetValueName2(in, &n), *var = strchr(name, '.');
         LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(in));
         const char *func = LLVMGetValueName2(fn, &n);
-        if (LLVMGetFirstUse(in)) /* a freeze no read sees is no input of the execution */
+        /* a freeze no read sees is no input of the execution, and a
+         * compiler temporary's (unnamed) means nothing to the user */
+        if (LLVMGetFirstUse(in) && var && var[1])
             rh_bmc_add_input(w, st, in,
                              rh_xasprintf("%s '%.*s' of %s#%d", RH_BMC_UNINIT_INPUT,
-                                          var && var[1] ? (int)strcspn(var + 1, ".") : 1,
-                                          var && var[1] ? var + 1 : "?", func, ++w->c->nuninit),
+                                          (int)strcspn(var + 1, "."), var + 1, func, ++w->c->nuninit),
                              v);
         rh_bmc_state_set(st, in, v);
         return 0;
