@@ -350,6 +350,15 @@ static void emit_store(sc_store *st)
     __rh_sym_store(st->p, st->size, st->e);
 }
 
+/* A parse that agrees with libc: its tests as branches, its stores. */
+static void emit(scan *s)
+{
+    for (int k = 0; k < s->nbr; k++)
+        __rh_sym_branch(s->br[k].c, (uint64_t)s->br[k].taken, s->br[k].site);
+    for (int k = 0; k < s->nst; k++)
+        emit_store(&s->st[k]);
+}
+
 static int scan_stdin(const char *fmt, va_list ap)
 {
     va_list again;
@@ -367,12 +376,8 @@ static int scan_stdin(const char *fmt, va_list ap)
         s.n = got > 0 ? (size_t)got : 0;
         if (s.n >= (size_t)(to - from)) {
             parse(&s, fmt, again);
-            if (agrees(&s, (size_t)(to - from), ret)) {
-                for (int k = 0; k < s.nbr; k++)
-                    __rh_sym_branch(s.br[k].c, (uint64_t)s.br[k].taken, s.br[k].site);
-                for (int k = 0; k < s.nst; k++)
-                    emit_store(&s.st[k]);
-            }
+            if (agrees(&s, (size_t)(to - from), ret))
+                emit(&s);
         }
     }
     if (to >= 0)
@@ -404,12 +409,8 @@ int __rh_sym_sscanf(const char *str, const char *fmt, ...)
         memcpy(s.in, str, s.n);
         if (s.n < SC_MAX_BYTES) {
             parse(&s, fmt, again);
-            if (agrees(&s, s.i, ret)) {
-                for (int k = 0; k < s.nbr; k++)
-                    __rh_sym_branch(s.br[k].c, (uint64_t)s.br[k].taken, s.br[k].site);
-                for (int k = 0; k < s.nst; k++)
-                    __rh_sym_store(s.st[k].p, s.st[k].size, s.st[k].e);
-            }
+            if (agrees(&s, s.i, ret))
+                emit(&s);
         }
     }
     va_end(again);
