@@ -6,9 +6,10 @@
  * then reads the bytes the call consumed again (pread on the descriptor:
  * a concolic run's standard input is a file) and parses them by the format
  * a second time, recording what decided the parse as branches the search
- * may flip (a byte is blank, a digit, the sign, the literal the format
- * wants) and giving each stored number the expression of its digits, each
- * stored character its byte.  Only when that parse ends where libc's did,
+ * may flip (a number starts, a blank of the format has one, a run of the
+ * format's literal characters is there) and giving each stored number a
+ * variable of its own (or, with a width, the expression of its digits),
+ * each stored character its byte.  Only when that parse ends where libc's did,
  * with libc's count and libc's stored values, is anything recorded; a
  * conversion the model does not parse (%i, %x, %f, %[ ...) leaves the
  * whole call concrete.  sscanf parses a string whose bytes carry their own
@@ -36,6 +37,7 @@ void __rh_sym_store(void *p, uint64_t n, rt_sym_node *e);
  * "new" and the search drowned in blanks). */
 #define SC_SITE_BASE 0x38000000u
 #define SC_MAX_BYTES 512 /* a call that consumes more stays concrete */
+#define SC_AHEAD 64      /* bytes read past what it consumed, for a literal's test */
 #define SC_MAX_BRANCHES 1100
 #define SC_MAX_CONV 32
 
@@ -51,12 +53,12 @@ typedef struct sc_store {
 } sc_store;
 
 typedef struct scan {
-    unsigned char in[SC_MAX_BYTES + 1];
-    rt_sym_node *var[SC_MAX_BYTES + 1];
+    unsigned char in[SC_MAX_BYTES + SC_AHEAD];
+    rt_sym_node *var[SC_MAX_BYTES + SC_AHEAD];
     size_t n, i;        /* bytes available (the consumed ones and one look-ahead), parsed */
     long base;          /* stream offset of in[0] */
     const unsigned char *src; /* sscanf: the string (its bytes' expressions), else NULL */
-    struct { rt_sym_node *c; int taken; uint32_t site; } br[SC_MAX_BRANCHES];
+    struct { rt_sym_node *c; int taken, pin; uint32_t site; } br[SC_MAX_BRANCHES];
     int nbr;
     sc_store st[SC_MAX_CONV];
     int nst, assigned, input_failure, bad;
@@ -81,16 +83,14 @@ static int is_blank(int c)
     return c == ' ' || (c >= '\t' && c <= '\r');
 }
 
+static void test_cond(scan *s, size_t i, int t, rt_sym_node *c, int taken);
+
 /* The test t of byte i, recorded as holding or not. */
 static void test(scan *s, size_t i, int t, int lit, int taken)
 {
     rt_sym_node *e = byte_at(s, i), *c = NULL;
     if (!e)
         return;
-    if (s->nbr == SC_MAX_BRANCHES) {
-        s->bad = 1;
-        return;
-    }
     if (t == T_BLANK)
         c = rt_sym_mk(RH_SYM_OR, 1, rt_sym_mk(RH_SYM_EQ, 1, e, rt_sym_const(8, ' '), NULL, 0),
                       rt_sym_mk(RH_SYM_ULE, 1,
@@ -102,12 +102,24 @@ static void test(scan *s, size_t i, int t, int lit, int taken)
     else
         c = rt_sym_mk(RH_SYM_EQ, 1, e,
                       rt_sym_const(8, t == T_MINUS ? '-' : t == T_PLUS ? '+' : (uint64_t)lit), NULL, 0);
+    test_cond(s, i, t, c, taken);
+}
+
+/* Condition c over the bytes from i on, of test t, recorded as holding or
+ * not: its branch is the call's, the directive's and the byte's in it. */
+static void test_cond(scan *s, size_t i, int t, rt_sym_node *c, int taken)
+{
+    if (s->nbr == SC_MAX_BRANCHES) {
+        s->bad = 1;
+        return;
+    }
     size_t j = i - s->directive_start;
     long from = s->base + (long)s->directive_start;
     uint32_t at = (((s->call < 15 ? s->call : 15) * 16u + (s->directive < 15 ? s->directive : 15)) * 32u +
                    (uint32_t)(from < 31 ? from : 31)) * 4u + (uint32_t)(j < 3 ? j : 3);
     uint32_t site = SC_SITE_BASE + at * 8u + (uint32_t)t;
-    s->br[s->nbr].c = c, s->br[s->nbr].taken = taken, s->br[s->nbr].site = site << 2 | 3u;
+    s->br[s->nbr].c = c, s->br[s->nbr].taken = taken, s->br[s->nbr].pin = 0;
+    s->br[s->nbr].site = site << 2 | 3u;
     s->nbr++;
 }
 
@@ -115,6 +127,19 @@ static void test(scan *s, size_t i, int t, int lit, int taken)
  * blank of the format records a test, of its first byte (whether there is
  * a blank between two numbers); the search would spend its inputs on more
  * and fewer blanks otherwise. */
+/* Test t of byte i kept as it is (a pin, never negated): where a number or
+ * a word ends is no choice the search need make, since a number's value is
+ * its own variable and a word ends for the program at a NUL the solver may
+ * write (which scanf takes as part of the word): flipping these only
+ * spent inputs. */
+static void keep(scan *s, size_t i, int t, int holds)
+{
+    int before = s->nbr;
+    test(s, i, t, 0, holds);
+    if (s->nbr > before)
+        s->br[before].pin = 1;
+}
+
 static void skip_blanks(scan *s, int directive)
 {
     if (directive && s->i < s->n)
@@ -171,7 +196,7 @@ static int number_value(scan *s, void *p, unsigned size, int is_signed)
         return 1;
     }
     if (s->i < s->n) /* the byte after it stays no digit: the next conversion's own */
-        test(s, s->i, T_DIGIT, 0, 0);
+        keep(s, s->i, T_DIGIT, 0);
     if (s->base + (long)at >= RH_SYM_STDIN_LEN)
         s->bad = 1;
     s->st[s->nst++] = (sc_store){p, size, NULL, neg ? 0 - v : v, s->base + (long)at,
@@ -243,16 +268,51 @@ static int conv_chars(scan *s, char *p, int word, unsigned width)
     }
     unsigned k = 0;
     while (s->i < s->n && (!width || k < width) && !is_blank(s->in[s->i])) {
-        test(s, s->i, T_BLANK, 0, 0);
+        keep(s, s->i, T_BLANK, 0);
         if (p)
             store(s, p + k, 1, byte_at(s, s->i), s->in[s->i]);
         s->i++, k++;
     }
     if (s->i < s->n && (!width || k < width))
-        test(s, s->i, T_BLANK, 0, 1);
+        keep(s, s->i, T_BLANK, 1);
     if (p)
         store(s, p + k, 1, NULL, 0);
     return 1;
+}
+
+/* A run of k literal characters of the format: one test, that the input
+ * has all of them (a failing one leaves the bytes libc matched consumed),
+ * so that one flip gives the search the whole word.  Returns whether it
+ * matched. */
+static int literal(scan *s, const char *lit, size_t k)
+{
+    size_t m = 0;
+    while (m < k && s->i + m < s->n && s->in[s->i + m] == (unsigned char)lit[m])
+        m++;
+    /* the bytes the test can speak of: those read, and past a string's
+     * end those that carry an expression (its NUL and the rest of an
+     * input buffer, looked up in the shadow, never read); a shorter test
+     * is of the prefix */
+    size_t upto = s->src ? k : k < s->n - s->i ? k : s->n - s->i;
+    rt_sym_node *all = NULL;
+    int possible = 1;
+    for (size_t j = 0; j < upto && possible; j++) {
+        rt_sym_node *e = byte_at(s, s->i + j);
+        if (!e && s->i + j >= s->n)
+            break;
+        if (!e) { /* a concrete byte: it must be the literal already */
+            possible = s->in[s->i + j] == (unsigned char)lit[j];
+            continue;
+        }
+        rt_sym_node *eq = rt_sym_mk(RH_SYM_EQ, 1, e, rt_sym_const(8, (unsigned char)lit[j]), NULL, 0);
+        all = all ? rt_sym_mk(RH_SYM_AND, 1, all, eq, NULL, 0) : eq;
+    }
+    if (possible && all)
+        test_cond(s, s->i, T_LITERAL, all, m == k);
+    s->i += m;
+    if (m < k && s->i >= s->n)
+        s->input_failure = 1;
+    return m == k;
 }
 
 /* The size a length modifier gives an integer conversion; *f moved past it. */
@@ -285,17 +345,19 @@ static void parse(scan *s, const char *fmt, va_list ap)
             continue;
         }
         if (*f != '%' || f[1] == '%') {
+            size_t k = 1;
             if (*f == '%') {
                 f++;
                 skip_blanks(s, 0); /* "%%" skips blanks first, as a conversion */
+            } else {
+                while (f[k] && f[k] != '%' && !is_blank((unsigned char)f[k]))
+                    k++;
             }
-            if (s->i >= s->n)
-                return at_end(s, T_LITERAL, (unsigned char)*f);
-            int ok = s->in[s->i] == (unsigned char)*f;
-            test(s, s->i, T_LITERAL, (unsigned char)*f, ok);
-            if (!ok)
+            if (s->i >= s->n && !s->src)
+                return (void)(s->input_failure = 1);
+            if (!literal(s, f, k))
                 return;
-            s->i++, f++;
+            f += k;
             continue;
         }
         f++;
@@ -354,7 +416,11 @@ static void emit_store(sc_store *st)
 static void emit(scan *s)
 {
     for (int k = 0; k < s->nbr; k++)
-        __rh_sym_branch(s->br[k].c, (uint64_t)s->br[k].taken, s->br[k].site);
+        if (s->br[k].pin)
+            rt_sym_pin(s->br[k].taken ? s->br[k].c
+                                      : rt_sym_mk(RH_SYM_EQ, 1, s->br[k].c, rt_sym_const(1, 0), NULL, 0));
+        else
+            __rh_sym_branch(s->br[k].c, (uint64_t)s->br[k].taken, s->br[k].site);
     for (int k = 0; k < s->nst; k++)
         emit_store(&s->st[k]);
 }
@@ -372,7 +438,7 @@ static int scan_stdin(const char *fmt, va_list ap)
         memset(&s, 0, sizeof s);
         s.base = from;
         s.call = calls++;
-        ssize_t got = pread(fileno(stdin), s.in, (size_t)(to - from) + 1, from);
+        ssize_t got = pread(fileno(stdin), s.in, (size_t)(to - from) + SC_AHEAD, from);
         s.n = got > 0 ? (size_t)got : 0;
         if (s.n >= (size_t)(to - from)) {
             parse(&s, fmt, again);

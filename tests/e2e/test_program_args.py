@@ -58,8 +58,9 @@ def main():
         dyn = ["--engine=dynamic", "--format=json", "--timeout=6"]
         args = ["--arg=two words", "--arg=50%"]
 
-        rc, verdict, lines, notes, err = harness.run_json(rh, dyn + [prog], env, tmp)
-        check("without arguments: unknown, and a note that no run created a thread (exit status 2)",
+        rc, verdict, lines, notes, err = harness.run_json(rh, dyn + ["--inputs=seed", prog], env, tmp)
+        check("without arguments (--inputs=seed): unknown, and a note that no run created a thread "
+              "(exit status 2)",
               verdict == "unknown" and "no run created a thread" in notes and "status 2" in notes
               and "--arg=VALUE" in notes, (rc, verdict, notes, err))
 
@@ -193,8 +194,8 @@ def stdin_checks(rh, tmp, env):
         f.write("go\n")
     want, _ = harness.annotations(prog)
     dyn = ["--engine=dynamic", "--format=json", "--timeout=6"]
-    rc, verdict, lines, notes, err = harness.run_json(rh, dyn + [prog], env, tmp)
-    check("without --stdin (input /dev/null): unknown, no run created a thread",
+    rc, verdict, lines, notes, err = harness.run_json(rh, dyn + ["--inputs=seed", prog], env, tmp)
+    check("without --stdin (input /dev/null, --inputs=seed): unknown, no run created a thread",
           verdict == "unknown" and "no run created a thread" in notes, (rc, verdict, notes, err))
     wit = os.path.join(tmp, "w3.json")
     rc, verdict, lines, notes, err = harness.run_json(rh, dyn + ["--stdin=" + inp, "--witness=" + wit, prog],
