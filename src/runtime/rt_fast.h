@@ -2,8 +2,8 @@
  * runtime's entry points (rt_hooks.c), as KCSAN and ThreadSanitizer keep
  * theirs in one header: the scheduling point at which the token holder
  * keeps the token, the count of an event nobody records, and the shadow
- * check of a word access that repeats what its thread did in the same
- * epoch.  Everything else - a choice, a change point, a cut-off, a
+ * check of an access inside one grain that reports nothing and at most
+ * records itself where the slow path would.  Everything else - a choice, a change point, a cut-off, a
  * recorded event, a shadow update - is the out-of-line slow path (rt_point
  * in rt_sched.c, rt_out_record in rt_out.c, rt_shadow_access in
  * rt_shadow.c), and the fast path decides exactly what the slow path would.
@@ -342,12 +342,14 @@ static inline RT_HOT int rt_fast_read_in_page(rt_thread *t, rt_page *p, uintptr_
 }
 
 /* The shadow check of an access inside one grain (a whole grain's cell,
- * or the cells of its bytes in a split one) when it changes nothing a
- * report could show: a read of bytes the read already covers, or a write
- * over t's write, both by t in the same epoch (FastTrack's same-epoch
- * rule), or a read of bytes nobody read since their write, with the write
- * before them ordered before t.  Returns 1 when done; 0 sends it to
- * rt_shadow_access. */
+ * or the cells of its bytes in a split one) when it reports nothing and
+ * the slow path would at most record it: a read of bytes the read already
+ * covers, or a write over t's write, both by t in the same epoch
+ * (FastTrack's same-epoch rule), or a read or write whose cell's records
+ * it replaces, all ordered before t (rt_fast_read, rt_fast_write), or,
+ * while t is the only live thread, an access to a page not spread or a
+ * write of part of a whole grain (rt_fast_alone).  Returns 1 when done; 0
+ * sends it to rt_shadow_access. */
 static inline RT_HOT int rt_shadow_fast(rt_thread *t, uintptr_t a,
                                                                 uint64_t size, uint32_t flags,
                                                                 uint32_t loc)
