@@ -2,8 +2,8 @@
  * runtime's entry points (rt_hooks.c), as KCSAN and ThreadSanitizer keep
  * theirs in one header: the scheduling point at which the token holder
  * keeps the token, the count of an event nobody records, and the shadow
- * check of a word access that repeats what its thread did in the same
- * epoch.  Everything else - a choice, a change point, a cut-off, a
+ * check of an access inside one grain that reports nothing and at most
+ * records itself where the slow path would.  Everything else - a choice, a change point, a cut-off, a
  * recorded event, a shadow update - is the out-of-line slow path (rt_point
  * in rt_sched.c, rt_out_record in rt_out.c, rt_shadow_access in
  * rt_shadow.c), and the fast path decides exactly what the slow path would.
@@ -191,19 +191,56 @@ static inline RT_HOT int rt_same_epoch(const rt_thread *t, const rt_acc *r, uint
            r->ev >= (uint32_t)rt.unmod_ev;
 }
 
-/* A write by t that changes nothing but forgets t's own read: the cell's
- * write is t's at the same instruction and stack in the same epoch, and
- * no other thread's read is kept. */
+/* Whether a read by t replaces record r instead of keeping it as an
+ * earlier read (rt_shadow.c's kept, negated): r is t's own, or another
+ * thread's ordered before t. */
+static inline RT_HOT int rt_replaces(const rt_thread *t, const rt_acc *r)
+{
+    return r->tid == (uint32_t)t->id || !rt_concurrent(t, r, 1);
+}
+
+/* The record of t's access at loc now. */
+static inline RT_HOT rt_acc rt_record(const rt_thread *t, uint32_t clock, int atomic, uint32_t loc)
+{
+    return (rt_acc){clock, rt_site(t, loc), (uint32_t)rt.events, (uint16_t)t->id, (uint8_t)atomic,
+                    RT_ACC_VALID};
+}
+
+/* A write by t that reports nothing: the cell keeps no earlier reads,
+ * and its write and read are t's or ordered before t.  When its write is
+ * t's at the same instruction and stack in the same epoch and its read,
+ * if any, t's, it stands for this one (only t's read is forgotten);
+ * otherwise this write becomes it and the read is forgotten, as the slow
+ * path's access_byte would. */
 static inline RT_HOT int rt_fast_write(const rt_thread *t, rt_cell *c, uint32_t clock, int atomic,
                                 uint32_t loc)
 {
-    if ((c->w.bits & RT_ACC_MORE) || !rt_same_epoch(t, &c->w, clock, atomic) ||
-        c->w.site != rt_site(t, loc))
+    if ((c->w.bits & RT_ACC_MORE) || rt_concurrent(t, &c->w, atomic) ||
+        rt_concurrent(t, &c->r, atomic))
         return 0;
-    if (c->r.bits & RT_ACC_VALID) {
-        if (c->r.tid != (uint32_t)t->id)
-            return 0;
+    if (!rt_same_epoch(t, &c->w, clock, atomic) || c->w.site != rt_site(t, loc) ||
+        ((c->r.bits & RT_ACC_VALID) && c->r.tid != (uint32_t)t->id))
+        c->w = rt_record(t, clock, atomic, loc);
+    memset(&c->r, 0, sizeof c->r);
+    return 1;
+}
+
+/* An access by t, the only live thread, to cell c standing for more
+ * bytes than it touches (a page not spread, or a whole grain written in
+ * part), when every record of c is ordered before t: it reports nothing,
+ * and the cell takes it as one of all its bytes, as rt_shadow.c's
+ * alone_after and access_alone do. */
+static inline RT_HOT int rt_fast_alone(const rt_thread *t, rt_cell *c, int write, int atomic,
+                                       uint32_t loc)
+{
+    if (rt.live != 1 || (c->w.bits & RT_ACC_MORE) || rt_concurrent(t, &c->w, 0) ||
+        rt_concurrent(t, &c->r, 0))
+        return 0;
+    if (write) {
         memset(&c->r, 0, sizeof c->r);
+        c->w = rt_record(t, t->epoch, atomic, loc);
+    } else {
+        c->r = rt_record(t, t->epoch, atomic, loc);
     }
     return 1;
 }
@@ -218,20 +255,17 @@ RT_COLD int rt_fast_read_more(const rt_thread *t, const rt_cell *c, uint32_t clo
  * cell is a whole grain's - or one of the earlier reads kept, which cover
  * the cell), or the cell's read is t's at the same instruction and stack
  * in the same epoch (it grows to these bytes, as access_part would), or
- * the cell has no read since its write (this read becomes it, covering
+ * the cell has no read since its write, or one this read replaces - on
+ * every byte it covered, in a whole grain's cell - as the slow path's
+ * access_part and add_read would (this read becomes it, covering
  * `bits`). */
 static inline RT_HOT int rt_fast_read(const rt_thread *t, rt_cell *c, uint8_t *mask, unsigned bits,
                                uint32_t clock, int atomic, uint32_t loc)
 {
     if (rt_concurrent(t, &c->w, atomic))
         return 0;
-    if (!(c->r.bits & RT_ACC_VALID)) {
-        c->r = (rt_acc){clock, rt_site(t, loc), (uint32_t)rt.events, (uint16_t)t->id,
-                        (uint8_t)atomic, RT_ACC_VALID};
-        if (mask)
-            *mask = (uint8_t)bits;
-        return 1;
-    }
+    if (!(c->r.bits & RT_ACC_VALID))
+        goto record;
     if (rt_same_epoch(t, &c->r, clock, atomic)) {
         if (!mask || !(bits & ~*mask))
             return 1;
@@ -242,7 +276,14 @@ static inline RT_HOT int rt_fast_read(const rt_thread *t, rt_cell *c, uint8_t *m
             return 1;
         }
     }
+    if (rt_replaces(t, &c->r) && (!mask || !(*mask & ~bits)))
+        goto record;
     return (c->w.bits & RT_ACC_MORE) && rt_fast_read_more(t, c, clock, atomic);
+record:
+    c->r = rt_record(t, clock, atomic, loc);
+    if (mask)
+        *mask = (uint8_t)bits;
+    return 1;
 }
 
 /* Whether a read by t of [a, a+size) repeats bytes of the grain whose
@@ -301,12 +342,14 @@ static inline RT_HOT int rt_fast_read_in_page(rt_thread *t, rt_page *p, uintptr_
 }
 
 /* The shadow check of an access inside one grain (a whole grain's cell,
- * or the cells of its bytes in a split one) when it changes nothing a
- * report could show: a read of bytes the read already covers, or a write
- * over t's write, both by t in the same epoch (FastTrack's same-epoch
- * rule), or a read of bytes nobody read since their write, with the write
- * before them ordered before t.  Returns 1 when done; 0 sends it to
- * rt_shadow_access. */
+ * or the cells of its bytes in a split one) when it reports nothing and
+ * the slow path would at most record it: a read of bytes the read already
+ * covers, or a write over t's write, both by t in the same epoch
+ * (FastTrack's same-epoch rule), or a read or write whose cell's records
+ * it replaces, all ordered before t (rt_fast_read, rt_fast_write), or,
+ * while t is the only live thread, an access to a page not spread or a
+ * write of part of a whole grain (rt_fast_alone).  Returns 1 when done; 0
+ * sends it to rt_shadow_access. */
 static inline RT_HOT int rt_shadow_fast(rt_thread *t, uintptr_t a,
                                                                 uint64_t size, uint32_t flags,
                                                                 uint32_t loc)
@@ -316,16 +359,25 @@ static inline RT_HOT int rt_shadow_fast(rt_thread *t, uintptr_t a,
         (flags & (RH_RT_READ | RH_RT_WRITE)) == (RH_RT_READ | RH_RT_WRITE))
         return 0;
     rt_page *p = rt_page_at(a);
-    if (!p || !p->spread)
+    if (!p)
         return 0;
     unsigned g = (unsigned)(a & (RT_PAGE - 1)) / RT_GRAIN;
     uint32_t clock = t->epoch;
     int atomic = (flags & RH_RT_ATOMIC) != 0, write = (flags & RH_RT_WRITE) != 0;
+    if (write)
+        rt_forget_read(t);
+    if (!p->spread)
+        return rt_fast_alone(t, &p->top, write, atomic, loc);
     if (!write)
         return rt_fast_read_in_page(t, p, a, (unsigned)size, atomic, loc);
-    rt_forget_read(t);
-    if (p->whole >> g & 1)
-        return size == RT_GRAIN && rt_fast_write(t, &p->g->cell[g], clock, atomic, loc);
+    if (p->whole >> g & 1) {
+        if (size == RT_GRAIN)
+            return rt_fast_write(t, &p->g->cell[g], clock, atomic, loc);
+        if (!rt_fast_alone(t, &p->g->cell[g], 1, atomic, loc))
+            return 0;
+        p->rmask[g] = 0xFF;
+        return 1;
+    }
     rt_cell *c = &p->g->bytes[g][off];
     for (unsigned i = 0; i < size; i++)
         if (!rt_fast_write(t, &c[i], clock, atomic, loc))
