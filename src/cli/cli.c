@@ -229,6 +229,7 @@ static int apply_option(rh_options *o, int c, const char *arg, char *err)
         if (strcmp(arg, "solver") != 0 && strcmp(arg, "seed") != 0)
             return rh_fail(err, "--inputs must be solver or seed, not '%s'", arg);
         o->inputs_solver = strcmp(arg, "solver") == 0;
+        o->inputs_seed = !o->inputs_solver;
         return 0;
     case OPT_ALLOW_UNDEFINED: o->refuse_undefined = 0; return 0;
     case OPT_BMC_ENCODING:

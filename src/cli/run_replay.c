@@ -236,6 +236,9 @@ int rh_dynamic_command(const rh_options *o)
             po.inputs_solver = 1; /* files the solver chose: the build with its models (dse.h) */
         rc = checked < 0 ? -1 : rh_dyn_build(&prog, &po, 0, &bin, err);
         bin.args = po.run_args, bin.nargs = po.nrun_args; /* run: --arg and after --; replay: the witness's */
+        /* a witness is input from elsewhere: its arguments may name a file the
+         * program writes, so a replay's writes land in a sandbox (sandbox.h) */
+        bin.sandboxed = replay;
         if (rc == 0 && !(tmp = rh_frontend_tmpdir(err)))
             rc = -1;
         char *in_path = NULL; /* the input a --inputs=solver witness carries */

@@ -54,6 +54,8 @@ typedef struct rh_options {
                                * them out (by default a call of one ends that run) */
     int inputs_solver;        /* --inputs=solver: the dynamic engine's inputs come from
                                * dynamic symbolic execution (engines/dynamic/dse.h) */
+    int inputs_seed;          /* --inputs=seed: never from the solver, not even when every
+                               * run exits before creating a thread */
     const char *stdin_hex;    /* a witness's standard input, in hex (--stdin-hex in its program) */
     const char *const *input_words; /* a witness's environment and files (--env=, --env-unset=,
                                * --file-hex= in its program; engines/dynamic/dse.h) */

@@ -3,6 +3,7 @@
 #include "proc.h"
 #include "cleanup.h"
 #include "proc_contain.h"
+#include "sandbox.h"
 #include "util.h"
 
 #include <errno.h>
@@ -124,11 +125,16 @@ static void child_exec(char *const argv[], char *const env_extra[], int out_fd, 
     }
     for (int i = 0; env_extra && env_extra[i]; i++)
         putenv(env_extra[i]);
+    if (caps) /* a program racehunt did not write: keep its descendants in reach */
+        rh_contain_enter();
+    char why[256];
+    if (caps && caps->sandbox_keep && rh_sandbox_enter(caps->sandbox_keep, why, sizeof why) != 0) {
+        dprintf(2, "racehunt: the run cannot be sandboxed: %s\n", why);
+        _exit(126);
+    }
     /* last: a sanitizer build of racehunt cannot allocate under the caps
      * (its allocator reserves far more address space than they allow) */
     apply_caps(caps);
-    if (caps) /* a program racehunt did not write: keep its descendants in reach */
-        rh_contain_enter();
     execvp(argv[0], argv);
     dprintf(2, "cannot run %s: %s\n", argv[0], strerror(errno));
     _exit(127);

@@ -41,6 +41,9 @@ typedef struct rh_proc_caps {
                                       stdin_path, or a terminal: /dev/null), output and
                                       error: nothing is captured, the time limit still
                                       holds (racehunt run) */
+    const char *sandbox_keep;      /* not NULL: the program runs in a sandbox (sandbox.h)
+                                      where only this directory is writable; a sandbox
+                                      that cannot be made ends the child (exit 126) */
 } rh_proc_caps;
 
 /* rh_proc_run with caps (NULL: none). */

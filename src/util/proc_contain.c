@@ -37,15 +37,11 @@
 static int probed = -1; /* rh_contain_kind once known, per process tree */
 static char probe_why[160];
 
-/* The namespaces this process may make: a PID namespace as root, a user
- * namespace with it otherwise.  0 on success. */
-static int enter_namespace(void)
+int rh_contain_userns(int flags)
 {
-    if (geteuid() == 0 && unshare(CLONE_NEWPID) == 0)
-        return 0;
     uid_t uid = geteuid();
     gid_t gid = getegid();
-    if (unshare(CLONE_NEWUSER | CLONE_NEWPID) != 0)
+    if (unshare(CLONE_NEWUSER | flags) != 0)
         return -1;
     /* map ourselves to ourselves, so files keep their owners */
     char map[64];
@@ -65,6 +61,15 @@ static int enter_namespace(void)
             return -1;
     }
     return 0;
+}
+
+/* The namespaces this process may make: a PID namespace as root, a user
+ * namespace with it otherwise.  0 on success. */
+static int enter_namespace(void)
+{
+    if (geteuid() == 0 && unshare(CLONE_NEWPID) == 0)
+        return 0;
+    return rh_contain_userns(CLONE_NEWPID);
 }
 
 /* Tries once, in a throwaway child, whether a namespace can be made and

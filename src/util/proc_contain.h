@@ -20,6 +20,11 @@ rh_contain_kind rh_contain_mode(const char **why);
  * the namespace.  Without one it returns at once. */
 void rh_contain_enter(void);
 
+/* unshare(CLONE_NEWUSER | flags), this process's user and group mapped to
+ * themselves (files keep their owners), setgroups denied.  0 on success;
+ * -1 (errno set) when the kernel refuses. */
+int rh_contain_userns(int flags);
+
 #define RH_CONTAIN_MAX_CHILDREN 1024
 /* Fills out with the pids of this process's children; returns how many. */
 int rh_contain_children(pid_t *out, int max);

@@ -15,8 +15,12 @@ malformed is refused (one error line, exit 2).  The stats count the thread
 start routines that ran and the branch directions taken in what they
 reach.  Under auto the static engine's candidate pairs are goals of the
 search too: in worker_mode_race.c, whose workers always start, the branch
-in the workers that leads to the candidate accesses is marked.  With --inputs=seed (the default) the runs never get past the check; a
-bad --inputs value is one error line, exit 2.  A program built with
+in the workers that leads to the candidate accesses is marked.  With --inputs=seed the runs never get past the check; by default the
+search takes over once every run exits the same way before its threads,
+where its runs can be sandboxed: argv_output_file_race.c, which truncates a
+file and makes a directory on the arguments the solver chooses, leaves
+the directory it runs in as it was (its replay too); a bad --inputs value
+is one error line, exit 2.  A program built with
 `racehunt cc` is searched the same way by `racehunt run --inputs=solver
 ./prog -- ARGS` (the arguments are the first input): the racy one's race
 found, its witness naming the executable and replaying, the twin silent."""
@@ -124,6 +128,48 @@ def run_built(rh, tmp, env):
         check("%s: its witness replays" % name, p.returncode == 1, (p.returncode, p.stderr[-300:]))
 
 
+def sandboxed(rh, env):
+    """argv_output_file_race.c truncates keep.txt and makes a directory once
+    the solver chose "-o keep.txt": the solver's runs (asked for, and by
+    default) and a replay of the witness leave the directory they run in
+    as it was, and the race is found all the same.  Where the machine
+    cannot make the sandbox, a note says so and the default never runs
+    the solver.  Returns whether the sandbox was there."""
+    prog = os.path.join(suite.ROOT, "tests", "dse", "argv_output_file_race.c")
+    want, _ = harness.annotations(prog)
+    with tempfile.TemporaryDirectory(prefix="rh-sbx-") as work, \
+            tempfile.TemporaryDirectory(prefix="rh-sbx-out-") as out:
+        keep = os.path.join(work, "keep.txt")
+        with open(keep, "w") as f:
+            f.write("precious\n")
+        wit = os.path.join(out, "w.json")
+        rc, verdict, lines, notes, err = harness.run_json(
+            rh, ["--engine=dynamic", "--inputs=solver", "--format=json", "--stats", "--timeout=30",
+                 "--witness=" + wit, prog], env=env, cwd=work)
+        there = "could not be sandboxed" not in notes
+        untouched = open(keep).read() == "precious\n" and sorted(os.listdir(work)) == ["keep.txt"]
+        if not there:
+            check("no sandbox here: the note says the solver's runs wrote in the working directory",
+                  "what they wrote stays there" in notes, notes)
+            return False
+        check("argv_output_file_race.c: race at lines %s with the solver's -o keep.txt" % sorted(want),
+              verdict == "race" and lines == want, (verdict, sorted(lines), notes))
+        check("the solver's runs left keep.txt and the directory as they were", untouched,
+              (open(keep).read(), os.listdir(work)))
+        p = subprocess.run([rh, "replay", wit], capture_output=True, text=True, env=env, cwd=work,
+                           timeout=120)
+        check("its witness replays, and the replay leaves the directory as it was",
+              p.returncode == 1 and open(keep).read() == "precious\n"
+              and sorted(os.listdir(work)) == ["keep.txt"], (p.returncode, os.listdir(work)))
+        rc, verdict, lines, notes, err = harness.run_json(
+            rh, ["--engine=dynamic", "--format=json", "--timeout=30", prog], env=env, cwd=work)
+        check("by default the solver takes over, finds the race and leaves the directory as it was",
+              verdict == "race" and lines == want and "so the solver chose the inputs" in notes
+              and open(keep).read() == "precious\n" and sorted(os.listdir(work)) == ["keep.txt"],
+              (verdict, sorted(lines), notes, os.listdir(work)))
+    return True
+
+
 def main():
     rh = suite.racehunt_arg()
     check("at least 20 programs in tests/dse", len(PROGRAMS) >= 20, len(PROGRAMS))
@@ -161,8 +207,17 @@ def main():
         gate = os.path.join(suite.ROOT, "tests", "dse", "argv_magic_race.c")
         rc, verdict, lines, notes, err = harness.run_json(
             rh, ["--engine=dynamic", "--inputs=seed", "--format=json", "--timeout=6", gate], env=env, cwd=tmp)
-        check("with --inputs=seed (the default) the magic word is not found", verdict != "race",
-              (verdict, notes))
+        check("with --inputs=seed the magic word is not found", verdict != "race", (verdict, notes))
+        rc, verdict, lines, notes, err = harness.run_json(
+            rh, ["--engine=dynamic", "--format=json", "--timeout=20", gate], env=env, cwd=tmp)
+        want, _ = harness.annotations(gate)
+        if sandboxed(rh, env):
+            check("by default, once every run exits before its threads, the solver finds the magic word",
+                  verdict == "race" and lines == want and "so the solver chose the inputs" in notes,
+                  (verdict, sorted(lines), notes))
+        else:
+            check("without a sandbox the default never runs the solver",
+                  "so the solver chose the inputs" not in notes, notes)
         p = subprocess.run([rh, "--inputs=guess", gate], capture_output=True, text=True, env=env,
                            cwd=tmp, timeout=60)
         check("--inputs=guess: one error line, exit 2",

@@ -2,9 +2,10 @@
 """test_real_programs.py - the dynamic engine on programs shaped like real
 ones (tests/dynamic/real/):
 
-- a program that exits with its usage message without an argument: three
-  runs, then a note with the exit status, the first line of its output
-  and --arg; with the argument, the race;
+- a program that exits with its usage message without an argument: with
+  --inputs=seed three runs, then a note with the exit status, the first
+  line of its output and --arg; by default the solver then chooses the
+  argument and finds the race; with the argument, the race;
 - a program that crashes before creating a thread: three runs and a note
   naming the crash (SIGSEGV), the thread and the faulting line, never
   "needs arguments";
@@ -65,9 +66,13 @@ def early_exits(rh, env, tmp):
     want, _ = harness.annotations(prog)
     rc, rep, err = run(rh, ["--engine=dynamic", "--inputs=seed", "--timeout=20", prog], env, tmp)
     n = notes(rep)
-    check("usage exit: 3 runs, a note with status 64, its output and --arg",
+    check("usage exit (--inputs=seed): 3 runs, a note with status 64, its output and --arg",
           rep.get("verdict") == "unknown" and runs(rep) == 3 and "status 64" in n
           and "usage: needs_args_race serve" in n and "--arg=VALUE" in n, (rc, runs(rep), n, err[-300:]))
+    rc, rep, err = run(rh, ["--engine=dynamic", "--timeout=20", prog], env, tmp)
+    check("by default: after 3 runs the solver chooses the argument, the race at lines %s" % sorted(want),
+          rc == 1 and race_lines(rep, prog) == want and "so the solver chose the inputs" in notes(rep),
+          (rc, sorted(race_lines(rep, prog)), notes(rep)))
     rc, rep, err = run(rh, ["--engine=dynamic", "--timeout=20", "--arg=serve", prog], env, tmp)
     check("with its argument: the race at lines %s" % sorted(want),
           rc == 1 and race_lines(rep, prog) == want and "stopped there" not in notes(rep),

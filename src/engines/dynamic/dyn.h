@@ -100,6 +100,8 @@ typedef struct rh_dyn_binary {
     int nenv;
     const char *files_index;
     int cached;         /* reused from the cache */
+    int sandboxed;      /* the runs' inputs are racehunt's choice, not the user's: each run
+                         * is sandboxed where the machine allows (util/sandbox.h) */
     unsigned dse_goal_sides; /* --inputs=solver: branch sides that may lead to a thread
                               * creation or a candidate pair's access (dse.h) */
     rh_dyn_syms *syms;  /* the executable's symbols, for naming globals in reports */

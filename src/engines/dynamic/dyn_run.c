@@ -5,6 +5,7 @@
  */
 #include "dyn.h"
 #include "util/proc.h"
+#include "util/sandbox.h"
 #include "util/util.h"
 
 #include <stdio.h>
@@ -68,7 +69,12 @@ int rh_dyn_run_once(const rh_dyn_binary *bin, const char *workdir, const rh_dyn_
     remove(evfile);
     rh_proc_result pr;
     rh_proc_caps caps = {RH_DYN_CAP_DATA, RH_DYN_CAP_FILE, 1,
-                         spec->stdin_path ? spec->stdin_path : bin->stdin_path, spec->inherit_stdio};
+                         spec->stdin_path ? spec->stdin_path : bin->stdin_path, spec->inherit_stdio,
+                         NULL};
+    /* arguments racehunt chose (the solver's, bmc's argc) are not the user's:
+     * the program may take one for a file to write */
+    if ((bin->sandboxed || (spec->args && spec->nargs > 0)) && rh_sandbox_available(NULL))
+        caps.sandbox_keep = workdir;
     int rc = rh_proc_run_capped(argv, env, spec->timeout, &caps, &pr, err);
     if (rc == 0) {
         res->timed_out = pr.timed_out;

@@ -10,6 +10,7 @@
  */
 #include "engines/engine.h"
 #include "frontend/frontend.h"
+#include "util/sandbox.h"
 #include "util/util.h"
 #include "engines/witness/witness.h"
 #include "result/names.h"
@@ -36,6 +37,9 @@
  * input, end that way under every schedule: after this many of them from
  * the first, more runs cannot show anything (rh_dyn_ending_repeats). */
 #define RH_DYN_EARLY_RUNS 3
+/* Then, unless --inputs=seed, the concolic search (--inputs=solver) gets
+ * the rest of the run budget when at least this much is left. */
+#define RH_DYN_SOLVER_FALLBACK_MIN 3.0
 /* Directed runs at the static candidates start after this many runs (so a
  * program that stops early never gets them), with at most this share of
  * the run budget left, and this many runs per candidate pair. */
@@ -69,6 +73,7 @@ typedef struct dyn_session {
     rh_dyn_ending first_kind;
     unsigned long repeats;         /* runs from the first that rh_dyn_ending_repeats */
     int stopped_early;             /* RH_DYN_EARLY_RUNS such runs: no more */
+    unsigned long early_runs;      /* runs before the solver took over (0: it did not) */
     unsigned long last_new;        /* runs done when the last new race was added */
     char *ending_note;             /* the first crash or unreported end, for its note */
     char *undefined_note;          /* the first call of a function left out, for its note */
@@ -528,7 +533,14 @@ static void note_no_threads(dyn_session *s)
     if (!s->runs || s->max_threads > 0)
         return;
     const char *given = s->bin.nargs ? "; these runs had the --arg values given" : "";
-    if (s->stopped_early && s->first_kind == RH_DYN_END_EXIT)
+    if (s->stopped_early && s->first_kind == RH_DYN_END_EXIT && s->early_runs)
+        rh_result_note(s->res, "dynamic: no run created a thread: each of the first %lu runs ended "
+                               "the same way before creating one (the first %s), and none of the "
+                               "inputs the solver chose next reached one (above). The program "
+                               "probably needs arguments, input or files to reach its threads: give "
+                               "its arguments with --arg=VALUE (once per argument%s) or its input "
+                               "with --stdin=FILE", s->early_runs, s->first_ending, given);
+    else if (s->stopped_early && s->first_kind == RH_DYN_END_EXIT)
         rh_result_note(s->res, "dynamic: no run created a thread: each of the first %lu runs ended "
                                "the same way before creating one, so the engine stopped there (a run "
                                "without threads cannot race): the first %s. The program probably "
@@ -638,6 +650,7 @@ static void dse_use_input(void *sess, const rh_dse_input *in, const char *stdin_
                           const char *inputs_file, const rh_dse_applied *ap)
 {
     dyn_session *s = sess;
+    s->bin.sandboxed = 1;
     s->bin.args = (const char *const *)in->args, s->bin.nargs = in->nargs;
     s->bin.env = (const char *const *)ap->env, s->bin.nenv = ap->nenv;
     s->bin.files_index = ap->files_index;
@@ -676,11 +689,56 @@ static int dse_search(dyn_session *s, double run_deadline, char *err)
     rh_dse_hooks h = {s, dse_use_input, dse_run, dse_settled};
     s->dse_deadline = run_deadline;
     rh_result_stat(s->res, "dse.goal_sides", (double)s->bin.dse_goal_sides);
+    const char *why = NULL;
+    rh_result_stat(s->res, "dse.sandboxed", rh_sandbox_available(&why));
+    if (*why)
+        rh_result_note(s->res, "dynamic: the solver's runs could not be sandboxed here (%s): they ran "
+                               "in the working directory, and what they wrote stays there", why);
     int rc = rh_dse_search(&h, s->o, s->tmp, run_deadline, s->res, err);
     s->dse_strategy = NULL;
+    s->bin.sandboxed = 0;
     s->bin.args = s->o->run_args, s->bin.nargs = s->o->nrun_args;
     s->bin.stdin_path = s->o->stdin_file;
     s->bin.env = NULL, s->bin.nenv = 0, s->bin.files_index = NULL;
+    return rc;
+}
+
+/* Runs that all exit the same way before creating a thread want an input
+ * (arguments, standard input, a file, a variable) to reach one: unless
+ * the user said --inputs=seed or --runs, the rest of the run budget goes to
+ * the concolic search, which chooses inputs by solving the branches that
+ * ended the runs, on a build that records them.  Its runs are observed as
+ * every run is (races are never solved), so it can only add races.  Only
+ * where its runs can be sandboxed (util/sandbox.h): an argument the solver
+ * chose may name a file the program writes, and the user never asked for
+ * such runs. */
+static int solver_fallback(dyn_session *s, double run_deadline, char *err)
+{
+    const rh_options *given = s->o;
+    if (given->inputs_solver || given->inputs_seed || given->runs || !s->stopped_early ||
+        s->max_threads > 0 || s->first_kind != RH_DYN_END_EXIT || rh_cancelled() ||
+        rh_race_confirmed_elsewhere() || run_deadline - rh_now() < RH_DYN_SOLVER_FALLBACK_MIN ||
+        !rh_sandbox_available(NULL))
+        return 0;
+    rh_options so = *given;
+    so.inputs_solver = 1;
+    rh_dyn_binary bin = {0};
+    char berr[RH_ERR_MAX];
+    if (rh_dyn_build(s->prog, &so, run_deadline, &bin, berr)) {
+        rh_result_note(s->res, "dynamic: every run exited before creating a thread, and the build "
+                               "that lets the solver choose inputs failed: %s", berr);
+        return 0;
+    }
+    rh_dyn_binary_free(&s->bin);
+    s->bin = bin;
+    s->bin.args = given->run_args, s->bin.nargs = given->nrun_args;
+    s->early_runs = s->runs;
+    rh_result_note(s->res, "dynamic: each of the first %lu runs exited the same way before creating a "
+                           "thread, so the solver chose the inputs of the runs after them (as "
+                           "--inputs=solver; --inputs=seed keeps to the given ones)", s->runs);
+    s->o = &so;
+    int rc = dse_search(s, run_deadline, err);
+    s->o = given;
     return rc;
 }
 
@@ -729,6 +787,10 @@ int rh_dynamic_run(rh_program *prog, const rh_options *o, rh_budget *budget, rh_
             session_free(&s);
             return -1;
         }
+    }
+    if (solver_fallback(&s, run_deadline, err)) {
+        session_free(&s);
+        return -1;
     }
     if (saturated(&s, i) && i < max_runs)
         rh_result_note(res, "dynamic: the search ended after %lu runs: the last %d showed no new race "
