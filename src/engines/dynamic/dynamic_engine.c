@@ -533,20 +533,19 @@ static void note_no_threads(dyn_session *s)
     if (!s->runs || s->max_threads > 0)
         return;
     const char *given = s->bin.nargs ? "; these runs had the --arg values given" : "";
-    if (s->stopped_early && s->first_kind == RH_DYN_END_EXIT && s->early_runs)
+    if (s->stopped_early && s->first_kind == RH_DYN_END_EXIT) {
+        char *how = s->early_runs
+                        ? rh_xasprintf(" (the first %s), and none of the inputs the solver chose "
+                                       "next reached one (above)", s->first_ending)
+                        : rh_xasprintf(", so the engine stopped there (a run without threads "
+                                       "cannot race): the first %s", s->first_ending);
         rh_result_note(s->res, "dynamic: no run created a thread: each of the first %lu runs ended "
-                               "the same way before creating one (the first %s), and none of the "
-                               "inputs the solver chose next reached one (above). The program "
-                               "probably needs arguments, input or files to reach its threads: give "
-                               "its arguments with --arg=VALUE (once per argument%s) or its input "
-                               "with --stdin=FILE", s->early_runs, s->first_ending, given);
-    else if (s->stopped_early && s->first_kind == RH_DYN_END_EXIT)
-        rh_result_note(s->res, "dynamic: no run created a thread: each of the first %lu runs ended "
-                               "the same way before creating one, so the engine stopped there (a run "
-                               "without threads cannot race): the first %s. The program probably "
-                               "needs arguments, input or files to reach its threads: give its "
-                               "arguments with --arg=VALUE (once per argument%s) or its input with "
-                               "--stdin=FILE", s->runs, s->first_ending, given);
+                               "the same way before creating one%s. The program probably needs "
+                               "arguments, input or files to reach its threads: give its arguments "
+                               "with --arg=VALUE (once per argument%s) or its input with --stdin=FILE",
+                       s->early_runs ? s->early_runs : s->runs, how, given);
+        free(how);
+    }
     else if (s->stopped_early && s->first_kind == RH_DYN_END_NO_REPORT)
         rh_result_note(s->res, "dynamic: the runtime saw no thread in the first %lu runs, so the "
                                "engine stopped there: the first %s. A program that detaches as a "
