@@ -364,6 +364,13 @@ static void group_html(FILE *out, rh_srclines *src, const rh_result *res, const 
     for (int i = 0; i < g->nraces; i++) {
         const rh_witness *w = res->races[g->races[i]].witness;
         if (w && w->nsteps) {
+            char *input = rh_witness_input_text(w);
+            if (input) {
+                fputs("<p class=\"input\">Input of the run: ", out);
+                esc(out, input);
+                fputs("</p>", out);
+            }
+            free(input);
             timeline(out, w);
             break;
         }

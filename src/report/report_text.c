@@ -138,6 +138,10 @@ static void text_witness(const rh_group *g, const rh_result *res, int saved, con
             fprintf(out, "  Witness: a schedule of %d steps reaches %s race (save it with "
                          "--witness=FILE, replay it with racehunt replay FILE)\n", w->nsteps,
                     i ? "one" : "this");
+        char *input = rh_witness_input_text(w);
+        if (input)
+            fprintf(out, "  Input of the run: %s\n", tx(input));
+        free(input);
         text_witness_steps(w, out);
         return;
     }

@@ -220,6 +220,10 @@ char *rh_witness_program_join(const char *const *words, int n);
  * they point into *tokens (ntokens owned strings, files first, then the
  * arguments), which the caller frees (o->run_args is not to be freed). */
 void rh_witness_program_parse(const char *program, rh_options *o, char ***tokens, int *ntokens);
+/* The input of w's run in a reader's words ("arguments -v 3; standard input
+ * \"go\\n\"; file conf holding 12 bytes"), or NULL when the run had none
+ * beyond the program itself.  The caller frees (witness_input.c). */
+char *rh_witness_input_text(const rh_witness *w);
 /* Whether word is an input word of --inputs=solver (--env=NAME=VALUE,
  * --env-unset=NAME, --file-hex=HEX:PATH; engines/dynamic/dse.h): 1 when it
  * is one, well formed; 0 when it is none; -1 with err set when malformed. */

@@ -161,6 +161,8 @@ def sandboxed(rh, env):
         check("its witness replays, and the replay leaves the directory as it was",
               p.returncode == 1 and open(keep).read() == "precious\n"
               and sorted(os.listdir(work)) == ["keep.txt"], (p.returncode, os.listdir(work)))
+        check("the replay's report says the run's input above its schedule",
+              "Input of the run: arguments -o keep.txt" in p.stdout, p.stdout[-600:])
         rc, verdict, lines, notes, err = harness.run_json(
             rh, ["--engine=dynamic", "--format=json", "--timeout=30", prog], env=env, cwd=work)
         check("by default the solver takes over, finds the race and leaves the directory as it was",
