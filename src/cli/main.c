@@ -6,6 +6,7 @@
 #include "frontend/frontend.h"
 #include "portfolio/portfolio.h"
 #include "result/filter.h"
+#include "result/group.h"
 #include "report/report.h"
 #include "result/result_json.h"
 #include "result/witness_file.h"
@@ -50,10 +51,12 @@ static int save_witness(const rh_result *res, const rh_options *o, char *err)
                    : 0;
     /* the text report names the file under the first race it shows with a
      * witness; a hidden race's witness only when no shown race has one */
-    for (int shown = 1; shown >= 0; shown--)
-        for (int i = 0; i < res->nraces; i++)
-            if (res->races[i].witness && (!shown || rh_race_reported(&res->races[i], o->may)))
-                return rh_witness_save(res->races[i].witness, o->witness_out, err);
+    int first = rh_groups_first_witness(res, o->may);
+    if (first >= 0)
+        return rh_witness_save(res->races[first].witness, o->witness_out, err);
+    for (int i = 0; i < res->nraces; i++)
+        if (res->races[i].witness)
+            return rh_witness_save(res->races[i].witness, o->witness_out, err);
     return 0;
 }
 

@@ -223,10 +223,8 @@ static void text_summary(const rh_result *res, const rh_options *o, const rh_gro
 
 void rh_report_text(const rh_result *res, const rh_options *o, FILE *out)
 {
-    int saved = -1; /* SV-COMP mode writes a GraphML witness instead */
-    for (int i = 0; i < res->nraces && !o->svcomp && saved < 0; i++)
-        if (res->races[i].witness && rh_race_reported(&res->races[i], o->may))
-            saved = i;
+    /* SV-COMP mode writes a GraphML witness instead */
+    int saved = o->svcomp ? -1 : rh_groups_first_witness(res, o->may);
     rh_groups gs;
     rh_groups_build(&gs, res, o->may);
     for (int i = 0; i < gs.n; i++)

@@ -61,6 +61,10 @@ typedef struct rh_groups {
 
 void rh_groups_build(rh_groups *g, const rh_result *res, int with_may);
 void rh_groups_free(rh_groups *g);
+/* The race whose witness a report shows first (the first witnessed race of
+ * the first group that has one), which --witness saves; -1 when no listed
+ * race has a witness. */
+int rh_groups_first_witness(const rh_result *res, int with_may);
 
 /* "confirmed", "likely" or "possible". */
 const char *rh_group_status(const rh_group *grp);
