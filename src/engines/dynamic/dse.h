@@ -88,6 +88,9 @@ typedef struct rh_dse_hooks {
     int (*run)(void *sess, unsigned long i, const char *strategy, const char *sym_log,
                int *threads, char *err);
     int (*settled)(void *sess);
+    /* Runs of the current input directed at the static engine's candidate
+     * pairs (dyn_directed.c), until deadline; *runs: how many it made. */
+    int (*directed)(void *sess, double deadline, unsigned long *runs, char *err);
 } rh_dse_hooks;
 
 /* The search, until deadline (rh_now() time) or the hooks say settled;

@@ -6,7 +6,10 @@
  * whose flipped branch can reach a thread creation or an access of one of
  * the static engine's candidate pairs (dse_instrument.c marks such sides)
  * go first.  Per input that reaches threads, the schedule
- * search runs as without the solver (PCT and random runs).
+ * search runs as without the solver (PCT and random runs), and for the
+ * first few such inputs the runs directed at the static engine's
+ * candidate pairs too (a candidate that needs an input is confirmed only
+ * on one that starts its threads).
  *
  * Pruning rule: a branch direction already covered by an earlier run is
  * not a target (no query), a query already asked (the same path prefix
@@ -30,7 +33,9 @@
 #define DSE_QUERY_MS 2000
 #define DSE_QUERY_RETRY_MS 8000  /* a query that timed out gets one longer try (a loaded machine) */
 #define DSE_TARGET_FAILS 3
-#define DSE_KEEP_THREADED 16     /* inputs kept for schedule runs once the inputs run out */
+#define DSE_KEEP_THREADED 16
+#define DSE_DIRECTED_INPUTS 2    /* inputs that reach threads given the directed runs */
+#define DSE_DIRECTED_SHARE 0.3   /* of the budget left, at most, per such input */     /* inputs kept for schedule runs once the inputs run out */
 
 typedef struct dse_item {
     rh_dse_input in;
@@ -416,6 +421,12 @@ static int explore(dse_state *d, dse_item *it, char *err)
                 rh_vec_push(&d->threaded, keep);
             }
             rc = schedule_runs(d, DSE_SCHEDULE_RUNS, err);
+            if (rc == 0 && d->with_threads <= DSE_DIRECTED_INPUTS && !d->h->settled(d->h->sess)) {
+                unsigned long n = 0;
+                rc = d->h->directed(d->h->sess, rh_now() + (d->deadline - rh_now()) * DSE_DIRECTED_SHARE,
+                                    &n, err);
+                d->runs += n;
+            }
         }
         if (rc == 0)
             expand(d, &log, &it->in, it->bound);

@@ -87,6 +87,8 @@ typedef struct dyn_session {
     int last_threads;              /* threads the last run created */
     double dse_deadline;           /* of the search's runs */
     unsigned long dse_choices;     /* PCT's k, from the last run */
+    int directed_tried, directed_met; /* candidate pairs given directed runs, and shown */
+    unsigned long directed_runs;
 } dyn_session;
 
 /* Races are the same when their two locations are (in either order). */
@@ -447,11 +449,11 @@ static int one_run(dyn_session *s, unsigned long i, double deadline, unsigned lo
     double left = deadline - rh_now();
     spec.timeout = left < RH_DYN_RUN_TIMEOUT ? left : RH_DYN_RUN_TIMEOUT;
     spec.passthrough = i < RH_DYN_EARLY_RUNS; /* its output, for the note on how it ended */
+    spec.inputs_file = s->dse_nondet; /* the search's current input, NULL outside it */
+    spec.stdin_path = s->dse_stdin;
     if (s->dse_strategy) {
         spec.strategy = s->dse_strategy;
         spec.sym_log = s->dse_sym;
-        spec.inputs_file = s->dse_nondet;
-        spec.stdin_path = s->dse_stdin;
     }
     rh_dyn_outcome out;
     int rc = rh_dyn_run_once(&s->bin, s->tmp, &spec, &out, err);
@@ -500,7 +502,7 @@ static int one_run(dyn_session *s, unsigned long i, double deadline, unsigned lo
 static int directed(dyn_session *s, unsigned long *i, double deadline, unsigned long *last_choices,
                     char *err)
 {
-    int n = rh_dyn_ncandidates(), tried = 0, met_total = 0;
+    int n = rh_dyn_ncandidates();
     unsigned long runs = 0;
     for (int k = 0; k < n && rh_now() < deadline && !rh_cancelled() &&
                     (!s->o->runs || *i < s->o->runs);
@@ -509,20 +511,26 @@ static int directed(dyn_session *s, unsigned long *i, double deadline, unsigned 
         free(spec);
         if (!spec)
             continue;
-        tried++;
+        s->directed_tried++;
         int met = 0;
         for (int t = 0; t < RH_DYN_DIRECTED_TRIES && !met && rh_now() < deadline; t++, runs++, (*i)++)
             if (one_run(s, *i, deadline, last_choices, k, &met, err))
                 return -1;
-        met_total += met;
+        s->directed_met += met;
     }
-    if (tried)
+    s->directed_runs += runs;
+    return 0;
+}
+
+static void note_directed(dyn_session *s)
+{
+    if (s->directed_tried)
         rh_result_note(s->res, "dynamic: directed runs (a thread held at one access of a static "
                                "candidate pair until another thread reaches the other) showed %d of "
-                               "%d candidate pairs as races, in %lu runs", met_total, tried, runs);
-    rh_result_stat(s->res, "dynamic.directed_runs", (double)runs);
-    rh_result_stat(s->res, "dynamic.directed_confirmed", (double)met_total);
-    return 0;
+                               "%d candidate pairs as races, in %lu runs", s->directed_met,
+                       s->directed_tried, s->directed_runs);
+    rh_result_stat(s->res, "dynamic.directed_runs", (double)s->directed_runs);
+    rh_result_stat(s->res, "dynamic.directed_confirmed", (double)s->directed_met);
 }
 
 /* A run that creates no thread cannot race: say so, how the runs ended
@@ -575,6 +583,7 @@ static void finish_notes(dyn_session *s)
 {
     rh_result_note(s->res, "dynamic: %lu controlled runs of the program; a dynamic engine never "
                            "proves race freedom", s->runs);
+    note_directed(s);
     note_no_threads(s);
     if (s->ending_note && !s->stopped_early)
         rh_result_note(s->res, "%s", s->ending_note);
@@ -683,9 +692,23 @@ static int dse_settled(void *sess)
     return confirmed_races(s->res) || rh_race_confirmed_elsewhere() || rh_cancelled();
 }
 
+/* Directed runs of the search's current input: its files and arguments
+ * stay, the strategy is the directed runs' own (not the concolic FIFO). */
+static int dse_directed(void *sess, double deadline, unsigned long *runs, char *err)
+{
+    dyn_session *s = sess;
+    const char *strategy = s->dse_strategy, *sym = s->dse_sym;
+    s->dse_strategy = s->dse_sym = NULL;
+    unsigned long start = s->runs, i = s->runs, last_choices = 0;
+    int rc = directed(s, &i, deadline < s->dse_deadline ? deadline : s->dse_deadline, &last_choices, err);
+    s->dse_strategy = strategy, s->dse_sym = sym;
+    *runs = s->runs - start;
+    return rc;
+}
+
 static int dse_search(dyn_session *s, double run_deadline, char *err)
 {
-    rh_dse_hooks h = {s, dse_use_input, dse_run, dse_settled};
+    rh_dse_hooks h = {s, dse_use_input, dse_run, dse_settled, dse_directed};
     s->dse_deadline = run_deadline;
     rh_result_stat(s->res, "dse.goal_sides", (double)s->bin.dse_goal_sides);
     const char *why = NULL;
@@ -695,6 +718,7 @@ static int dse_search(dyn_session *s, double run_deadline, char *err)
                                "in the working directory, and what they wrote stays there", why);
     int rc = rh_dse_search(&h, s->o, s->tmp, run_deadline, s->res, err);
     s->dse_strategy = NULL;
+    s->dse_stdin = s->dse_nondet = NULL;
     s->bin.sandboxed = 0;
     s->bin.args = s->o->run_args, s->bin.nargs = s->o->nrun_args;
     s->bin.stdin_path = s->o->stdin_file;
