@@ -2,8 +2,9 @@
  * carries for the inputs --inputs=solver chose (result/race.h): the check
  * of --env=, --env-unset= and --file-hex= words, and their way through
  * rh_witness_program and back through rh_witness_program_parse next to
- * the files and --arg= words; and the clock inputs' names
- * (rh_witness_clock_input). */
+ * the files and --arg= words; the clock inputs' names
+ * (rh_witness_clock_input); and the input in a reader's words
+ * (rh_witness_input_text). */
 #include "check.h"
 #include "result/race.h"
 #include "result/witness_file.h"
@@ -77,8 +78,36 @@ static void test_clock_names(void)
         CHECK(rh_witness_clock_input(bad[i], &tid, &call, &word) == -1);
 }
 
+static void input_is(const char *program, const char *want)
+{
+    rh_witness w = {0};
+    w.program = (char *)program;
+    char *got = rh_witness_input_text(&w);
+    CHECK(want ? got && strcmp(got, want) == 0 : got == NULL);
+    if (want && (!got || strcmp(got, want) != 0))
+        printf("  input of \"%s\": \"%s\", want \"%s\"\n", program, got ? got : "(none)", want);
+    free(got);
+}
+
+static void test_input_text(void)
+{
+    input_is("/src/a.c", NULL);
+    input_is("/src/a.c --entry=f", NULL);
+    input_is("/src/a.c --arg=-v --arg=3", "arguments -v 3");
+    input_is("/src/a.c --arg=two%20words --arg=", "arguments 'two words' ''");
+    /* text with a newline, zeros counted, binary counted */
+    input_is("/src/a.c --stdin-hex=676f0a", "standard input \"go\\n\"");
+    input_is("/src/a.c --stdin-hex=000000", "standard input 3 zero bytes");
+    input_is("/src/a.c --stdin-hex=ff01", "standard input 2 bytes");
+    input_is("/src/a.c --arg=-c --file-hex=6869:/etc/x.conf --env=MODE=turbo --env-unset=HOME",
+             "arguments -c; file /etc/x.conf holding \"hi\"; MODE=turbo in the environment; "
+             "HOME not in the environment");
+    input_is("/src/a.c --stdin=/tmp/in.txt", "standard input from /tmp/in.txt");
+}
+
 int main(void)
 {
+    test_input_text();
     test_check();
     test_clock_names();
     test_round_trip();
