@@ -29,7 +29,10 @@ void rt_sym_pin_printable(rt_sym_node *v)
 
 /* main's arguments: argc is a variable, and each argument a buffer of
  * RH_SYM_ARG_LEN symbolic bytes (the NUL past this run's string is one
- * too, so the solver may lengthen it) and a concrete NUL. */
+ * too, so the solver may lengthen it) and a concrete NUL.  Past argv's
+ * NULL the new vector goes on as the process's did, into the environment
+ * (the kernel's layout): a program that reads argv[5] when argc is 4
+ * reads what it reads natively, not past the end of an allocation. */
 char **__rh_sym_main(int argc, char **argv, void **argc_expr)
 {
     *argc_expr = NULL;
@@ -39,9 +42,13 @@ char **__rh_sym_main(int argc, char **argv, void **argc_expr)
     *argc_expr = a;
     rt_sym_pin(rt_sym_mk(RH_SYM_UGE, 1, a, rt_sym_const(32, 1), NULL, 0));
     rt_sym_pin(rt_sym_mk(RH_SYM_ULE, 1, a, rt_sym_const(32, 1 + RH_SYM_MAX_ARGS), NULL, 0));
-    char **nv = calloc((size_t)argc + 1, sizeof *nv);
+    size_t tail = 0;
+    while (argv[argc + 1 + tail])
+        tail++;
+    char **nv = calloc((size_t)argc + tail + 2, sizeof *nv);
     if (!nv)
         return argv;
+    memcpy(nv + argc + 1, argv + argc + 1, tail * sizeof *nv);
     nv[0] = argv[0];
     for (int i = 1; i < argc; i++) {
         size_t len = strlen(argv[i]);
