@@ -76,7 +76,7 @@ typedef enum rh_bmc_pkind {
 #define RH_BMC_PF_IGN_R 0x8000  /* NOP: an ignore-region annotation of the thread's reads */
 #define RH_BMC_PF_IGN_W 0x10000 /* ... of its writes */
 #define RH_BMC_PF_IGN_END 0x20000 /* ... that ends the region (else begins it) */
-#define RH_BMC_PF_RECURSIVE 0x40000 /* LOCK/UNLOCK of a recursive mutex (bmc_engine.c) */
+#define RH_BMC_PF_RECURSIVE 0x40000 /* LOCK/UNLOCK of a recursive mutex (bmc_mutex_kind.c) */
 
 typedef struct rh_bmc_pos {
     rh_bmc_pkind kind;
