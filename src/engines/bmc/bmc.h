@@ -76,6 +76,7 @@ typedef enum rh_bmc_pkind {
 #define RH_BMC_PF_IGN_R 0x8000  /* NOP: an ignore-region annotation of the thread's reads */
 #define RH_BMC_PF_IGN_W 0x10000 /* ... of its writes */
 #define RH_BMC_PF_IGN_END 0x20000 /* ... that ends the region (else begins it) */
+#define RH_BMC_PF_RECURSIVE 0x40000 /* LOCK/UNLOCK of a recursive mutex (bmc_mutex_kind.c) */
 
 typedef struct rh_bmc_pos {
     rh_bmc_pkind kind;
@@ -252,6 +253,14 @@ const rh_bmc_object *rh_bmc_object_at(const rh_bmc_ctx *c, uint64_t addr);
 Z3_ast rh_bmc_const(rh_bmc_ctx *c, LLVMValueRef v);
 /* Where the sync word of the object at addr lives (a shadow region). */
 Z3_ast rh_bmc_sync_addr(rh_bmc_ctx *c, Z3_ast addr, unsigned word);
+/* Flags the locks of recursive mutexes RH_BMC_PF_RECURSIVE (bmc_mutex_kind.c);
+ * needs c->regions. */
+void rh_bmc_mutex_kinds(rh_bmc_ctx *c);
+/* A recursive mutex's sync word w, as thread t locks it: whether the lock
+ * may pass (free, or held by t) and the word it leaves. */
+void rh_bmc_rec_lock(rh_bmc_ctx *c, int t, Z3_ast w, Z3_ast *ok, Z3_ast *nv);
+/* ... and the word t's unlock leaves (unchanged unless t holds it). */
+Z3_ast rh_bmc_rec_unlock(rh_bmc_ctx *c, int t, Z3_ast w);
 /* Records an unsupported construct: the first one becomes the note. */
 void rh_bmc_unsupported(rh_bmc_ctx *c, LLVMValueRef inst, const char *what);
 /* Records a construct the encoding explores but cannot prove race-free

@@ -286,25 +286,6 @@ static void reuse_no_proof(rh_bmc_ctx *c)
                                      "through a reused address is not explored)");
 }
 
-/* A mutex with a non-zero static initializer may be recursive or
- * error-checking (PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP); locks are
- * modelled as normal mutexes, whose relock blocks, so no proof then. */
-static void static_mutex_kinds(rh_bmc_ctx *c)
-{
-    for (LLVMValueRef g = LLVMGetFirstGlobal(c->prog->mod); g; g = LLVMGetNextGlobal(g)) {
-        LLVMTypeRef t = LLVMGlobalGetValueType(g);
-        while (LLVMGetTypeKind(t) == LLVMArrayTypeKind)
-            t = LLVMGetElementType(t);
-        const char *name = LLVMGetTypeKind(t) == LLVMStructTypeKind ? LLVMGetStructName(t) : NULL;
-        LLVMValueRef init = LLVMGetInitializer(g);
-        if (name && strstr(name, "pthread_mutex_t") && init && !LLVMIsNull(init)) {
-            rh_bmc_unsupported(c, NULL, "a mutex with a non-zero static initializer (recursive and "
-                                        "error-checking mutexes are modelled as normal ones)");
-            return;
-        }
-    }
-}
-
 /* For debugging the encoding: RACEHUNT_BMC_FLAT lists the positions of
  * the bounded program on stderr ("terse": without formulas). */
 static void debug_positions(rh_bmc_ctx *c)
@@ -358,7 +339,7 @@ int rh_bmc_ctx_open(rh_bmc_ctx *c, rh_program *prog, const rh_options *o, unsign
     c->regions = rh_xmalloc(sizeof *c->regions);
     rh_bmc_regions_init(c, c->regions);
     rh_bmc_mark_local(c);
-    static_mutex_kinds(c);
+    rh_bmc_mutex_kinds(c);
     relaxed_no_proof(c, relaxed_why);
     return 1;
 }

@@ -256,6 +256,36 @@ Z3_ast rh_bmc_sync_addr(rh_bmc_ctx *c, Z3_ast addr, unsigned word)
     return rh_bmc_fold(c, Z3_mk_bvadd(c->z, addr, rh_bmc_bv(c, off, c->aw)));
 }
 
+/* A recursive mutex's word: 0 when free, else REC_HELD | owner << 16 |
+ * depth; REC_HELD lies below the write-held word of plain locks, above
+ * any reader count a bounded program reaches. */
+#define REC_HELD 0x40000000u
+
+static Z3_ast rec_owned(rh_bmc_ctx *c, int t, Z3_ast w)
+{
+    Z3_ast hi = Z3_mk_extract(c->z, 31, 16, w);
+    return Z3_mk_eq(c->z, hi, rh_bmc_bv(c, (REC_HELD >> 16) | (unsigned)t, 16));
+}
+
+void rh_bmc_rec_lock(rh_bmc_ctx *c, int t, Z3_ast w, Z3_ast *ok, Z3_ast *nv)
+{
+    Z3_context z = c->z;
+    Z3_ast free = Z3_mk_eq(z, w, rh_bmc_bv(c, 0, 32));
+    Z3_ast args[2] = {free, rec_owned(c, t, w)};
+    *ok = Z3_mk_or(z, 2, args);
+    *nv = Z3_mk_ite(z, free, rh_bmc_bv(c, REC_HELD | (unsigned)t << 16 | 1u, 32),
+                    Z3_mk_bvadd(z, w, rh_bmc_bv(c, 1, 32)));
+}
+
+Z3_ast rh_bmc_rec_unlock(rh_bmc_ctx *c, int t, Z3_ast w)
+{
+    /* only the owner's unlock counts (others get EPERM); the last one frees */
+    Z3_context z = c->z;
+    Z3_ast last = Z3_mk_eq(z, Z3_mk_extract(z, 15, 0, w), rh_bmc_bv(c, 1, 16));
+    Z3_ast dec = Z3_mk_ite(z, last, rh_bmc_bv(c, 0, 32), Z3_mk_bvsub(z, w, rh_bmc_bv(c, 1, 32)));
+    return Z3_mk_ite(z, rec_owned(c, t, w), dec, w);
+}
+
 /* Marks the bounded program inexact (no proof) and keeps the first such
  * note, naming what and where, with the consequence. */
 static void inexact(rh_bmc_ctx *c, LLVMValueRef inst, const char *what, const char *so)

@@ -154,7 +154,7 @@ static void bulk(rh_bmc_mem *m, Z3_ast act, rh_bmc_pos *p)
     }
 }
 
-static void lock_effect(rh_bmc_mem *m, rh_bmc_pos *p, Z3_ast act)
+static void lock_effect(rh_bmc_mem *m, int t, rh_bmc_pos *p, Z3_ast act)
 {
     rh_bmc_ctx *c = m->c;
     Z3_context z = c->z;
@@ -164,6 +164,8 @@ static void lock_effect(rh_bmc_mem *m, rh_bmc_pos *p, Z3_ast act)
     if (sem) {
         free = Z3_mk_bvsgt(z, w, zero);
         nv = Z3_mk_bvsub(z, w, one);
+    } else if (p->flags & RH_BMC_PF_RECURSIVE) {
+        rh_bmc_rec_lock(c, t, w, &free, &nv);
     } else if (p->flags & RH_BMC_PF_SHARED) {
         free = Z3_mk_bvult(z, w, writer);
         nv = Z3_mk_bvadd(z, w, one);
@@ -184,19 +186,21 @@ static void lock_effect(rh_bmc_mem *m, rh_bmc_pos *p, Z3_ast act)
     set_word(m, act, p->addr, 0, nv);
 }
 
-static void sync_effect(rh_bmc_mem *m, rh_bmc_pos *p, Z3_ast act)
+static void sync_effect(rh_bmc_mem *m, int t, rh_bmc_pos *p, Z3_ast act)
 {
     rh_bmc_ctx *c = m->c;
     Z3_context z = c->z;
     Z3_ast w = sync_word(m, p->addr, 0), v, zero = rh_bmc_bv(c, 0, 32), one = rh_bmc_bv(c, 1, 32);
     switch (p->kind) {
     case RH_BMC_P_LOCK: case RH_BMC_P_SEM_WAIT:
-        lock_effect(m, p, act);
+        lock_effect(m, t, p, act);
         break;
     case RH_BMC_P_UNLOCK:
         /* a write-held lock becomes free, a read-held one loses a reader */
         v = Z3_mk_ite(z, Z3_mk_eq(z, w, rh_bmc_bv(c, WRITER, 32)), zero,
                       Z3_mk_ite(z, Z3_mk_eq(z, w, zero), w, Z3_mk_bvsub(z, w, one)));
+        if (p->flags & RH_BMC_PF_RECURSIVE)
+            v = rh_bmc_rec_unlock(c, t, w);
         set_word(m, act, p->addr, 0, v);
         break;
     case RH_BMC_P_SEM_POST: set_word(m, act, p->addr, 0, Z3_mk_bvadd(z, w, one)); break;
@@ -265,7 +269,7 @@ void rh_bmc_mem_effect(rh_bmc_mem *m, int t, int i, Z3_ast act)
             join_result(m, p, act);
         break;
     default:
-        sync_effect(m, p, act);
+        sync_effect(m, t, p, act);
         break;
     }
 }
