@@ -1,7 +1,6 @@
 /* dyn_covered.c - which plain loads and stores repeat an earlier access of
  * the same bytes on the same source line by the same thread in the same
- * epoch, or that a store of the same bytes on the line follows in the same
- * block and epoch, so that their hook would record nothing a race report needs
+ * epoch, so that their hook would record nothing a race report needs
  * (dyn_private.h has the rule).
  * A forward walk over each basic block, carrying what the block's only
  * predecessor made available into it; addresses compare by value or as
@@ -114,44 +113,6 @@ static void visit_access(LLVMTargetDataRef td, avail_set *s, LLVMValueRef in, ch
     s->a[s->n++] = (avail){addr, size, write, line, file, file_len};
 }
 
-/* Whether load and store are of one address (same_value), on one source
- * line, and the store writes at least the load's bytes. */
-static int store_covers_load(LLVMTargetDataRef td, LLVMValueRef load, LLVMValueRef store)
-{
-    unsigned line = LLVMGetDebugLocLine(load), lf = 0, sf = 0;
-    if (!line || LLVMGetDebugLocLine(store) != line)
-        return 0;
-    const char *lfile = LLVMGetDebugLocFilename(load, &lf);
-    const char *sfile = LLVMGetDebugLocFilename(store, &sf);
-    if (!lfile || !sfile || lf != sf || memcmp(lfile, sfile, lf) != 0)
-        return 0;
-    return LLVMStoreSizeOfType(td, LLVMTypeOf(LLVMGetOperand(store, 0))) >=
-               LLVMStoreSizeOfType(td, LLVMTypeOf(load)) &&
-           same_value(LLVMGetOperand(load, 0), LLVMGetOperand(store, 1), 0);
-}
-
-#define AHEAD_MAX 32 /* instructions looked at after a load: a bound on the work */
-
-/* Marks the plain loads of bb that a later plain store of the same block
- * covers: of the same bytes or more, on the same line, with nothing that
- * ends the epoch between (ThreadSanitizer's read-before-write rule).  The
- * block runs to its end once begun, so the store follows the load. */
-static void cover_reads_before_writes(LLVMTargetDataRef td, LLVMBasicBlockRef bb, char *covered,
-                                      size_t idx)
-{
-    for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in), idx++) {
-        if (LLVMGetInstructionOpcode(in) != LLVMLoad || ends_epoch(in) || covered[idx])
-            continue;
-        int k = 0;
-        for (LLVMValueRef n = LLVMGetNextInstruction(in); n && k < AHEAD_MAX && !ends_epoch(n);
-             n = LLVMGetNextInstruction(n), k++)
-            if (LLVMGetInstructionOpcode(n) == LLVMStore && store_covers_load(td, in, n)) {
-                covered[idx] = 1;
-                break;
-            }
-    }
-}
-
 typedef struct block_info {
     LLVMBasicBlockRef bb;
     LLVMBasicBlockRef pred; /* the only predecessor, or NULL */
@@ -196,7 +157,6 @@ char *rh_dyn_covered_accesses(LLVMTargetDataRef td, LLVMValueRef fn, LLVMValueRe
          * a loop header, a join) */
         block_info *p = b[i].npred == 1 ? info_of(b, nb, b[i].pred) : NULL;
         avail_set s = p && p->done ? p->out : (avail_set){0};
-        size_t first = idx;
         for (LLVMValueRef in = LLVMGetFirstInstruction(b[i].bb); in; in = LLVMGetNextInstruction(in), idx++) {
             if (idx >= ninsts || insts[idx] != in) { /* not the list it was given: cover nothing */
                 free(b);
@@ -208,7 +168,6 @@ char *rh_dyn_covered_accesses(LLVMTargetDataRef td, LLVMValueRef fn, LLVMValueRe
             else if (LLVMGetInstructionOpcode(in) == LLVMLoad || LLVMGetInstructionOpcode(in) == LLVMStore)
                 visit_access(td, &s, in, covered, idx);
         }
-        cover_reads_before_writes(td, b[i].bb, covered, first);
         b[i].out = s;
         b[i].done = 1;
     }

@@ -7,9 +7,8 @@
  * Not instrumented: plain (non-atomic) loads and stores of memory only the
  * accessing thread can reach, loads of constant globals, and plain loads
  * and stores that repeat an earlier access of the same bytes with no call,
- * fence or atomic between, or that a store of the same bytes on the same
- * line follows so in their block (dyn_private.h states the rules and why leaving them out
- * hides no race).
+ * fence or atomic between (dyn_private.h states the rules and why leaving
+ * them out hides no race).
  */
 #include "dyn.h"
 #include "dyn_private.h"

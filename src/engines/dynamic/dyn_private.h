@@ -38,17 +38,6 @@
  * with another thread's read.  ThreadSanitizer leaves the same accesses
  * out.  The later access is then no scheduling point: a switch between the
  * two would only move another thread's access between two of one epoch.
- *
- * Nor is a plain load that a later plain store of the same block covers
- * (ThreadSanitizer's read-before-write rule): of the same address, at least
- * as many bytes, on the same source line, with no call, fence or atomic
- * between.  A block once begun runs to its end, so the store follows in the
- * same epoch; any access of another thread that races with the load is a
- * write, and so races with the store on the same bytes and line.  The load
- * is then no scheduling point either: under a controlled schedule no other
- * thread runs between the load and the store, which hides no race (the
- * race is found by the clocks, not by that interleaving) but does take
- * that interleaving's values away from the runs explored.
  */
 #ifndef RH_DYN_PRIVATE_H
 #define RH_DYN_PRIVATE_H
