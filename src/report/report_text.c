@@ -223,10 +223,10 @@ static void text_summary(const rh_result *res, const rh_options *o, const rh_gro
 
 void rh_report_text(const rh_result *res, const rh_options *o, FILE *out)
 {
-    /* SV-COMP mode writes a GraphML witness instead */
-    int saved = o->svcomp ? -1 : rh_groups_first_witness(res, o->may);
     rh_groups gs;
     rh_groups_build(&gs, res, o->may);
+    /* SV-COMP mode writes a GraphML witness instead */
+    int saved = o->svcomp ? -1 : rh_groups_witness_of(&gs, res);
     for (int i = 0; i < gs.n; i++)
         text_group(&gs.items[i], res, saved, o->witness_out, out);
     if (gs.n)

@@ -345,15 +345,20 @@ void rh_groups_count_possible(const rh_result *res, int with_may, int *races, in
     rh_groups_free(&all);
 }
 
+int rh_groups_witness_of(const rh_groups *gs, const rh_result *res)
+{
+    for (int i = 0; i < gs->n; i++)
+        for (int k = 0; k < gs->items[i].nraces; k++)
+            if (res->races[gs->items[i].races[k]].witness)
+                return gs->items[i].races[k];
+    return -1;
+}
+
 int rh_groups_first_witness(const rh_result *res, int with_may)
 {
     rh_groups gs;
     rh_groups_build(&gs, res, with_may);
-    int found = -1;
-    for (int i = 0; i < gs.n && found < 0; i++)
-        for (int k = 0; k < gs.items[i].nraces && found < 0; k++)
-            if (res->races[gs.items[i].races[k]].witness)
-                found = gs.items[i].races[k];
+    int found = rh_groups_witness_of(&gs, res);
     rh_groups_free(&gs);
     return found;
 }

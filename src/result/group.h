@@ -63,8 +63,9 @@ void rh_groups_build(rh_groups *g, const rh_result *res, int with_may);
 void rh_groups_free(rh_groups *g);
 /* The race whose witness a report shows first (the first witnessed race of
  * the first group that has one), which --witness saves; -1 when no listed
- * race has a witness. */
+ * race has a witness.  rh_groups_witness_of reads groups already built. */
 int rh_groups_first_witness(const rh_result *res, int with_may);
+int rh_groups_witness_of(const rh_groups *gs, const rh_result *res);
 
 /* "confirmed", "likely" or "possible". */
 const char *rh_group_status(const rh_group *grp);

@@ -33,9 +33,9 @@
 #define DSE_QUERY_MS 2000
 #define DSE_QUERY_RETRY_MS 8000  /* a query that timed out gets one longer try (a loaded machine) */
 #define DSE_TARGET_FAILS 3
-#define DSE_KEEP_THREADED 16
+#define DSE_KEEP_THREADED 16     /* inputs kept for schedule runs once the inputs run out */
 #define DSE_DIRECTED_INPUTS 2    /* inputs that reach threads given the directed runs */
-#define DSE_DIRECTED_SHARE 0.3   /* of the budget left, at most, per such input */     /* inputs kept for schedule runs once the inputs run out */
+#define DSE_DIRECTED_SHARE 0.3   /* of the budget left, at most, per such input */
 
 typedef struct dse_item {
     rh_dse_input in;
