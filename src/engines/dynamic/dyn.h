@@ -43,10 +43,18 @@ LLVMModuleRef rh_dyn_instrument(rh_program *prog, rh_dyn_locs *locs, char *err);
  * NULL when it has no such name.  A new string. */
 char *rh_dyn_access_name(LLVMTargetDataRef td, LLVMValueRef ptr);
 
-/* The struct field byte off falls in, as the debug information names it
- * (dyn_fields.c): of the structure var holds, or with through_pointer of
- * the one it points to; "balance", "hdr.len", or NULL.  A new string. */
-char *rh_dyn_field_name(LLVMValueRef var, int through_pointer, long long off);
+/* Debug information (dyn_fields.c).  rh_dyn_debug_var: the variable v
+ * is (a global's, an alloca's through llvm.dbg.declare, a register's
+ * through llvm.dbg.value), or NULL; its name (a new string) and its type
+ * past typedefs and qualifiers.  rh_dyn_pointee_type: what pointer type t
+ * points to, NULL when t is no pointer.  rh_dyn_member_at: the member of
+ * structure type t byte off falls in, "balance" or "hdr.len" (a new
+ * string) with its type in *mtype, or NULL. */
+LLVMMetadataRef rh_dyn_debug_var(LLVMValueRef v);
+char *rh_dyn_debug_var_name(LLVMContextRef ctx, LLVMMetadataRef dv);
+LLVMMetadataRef rh_dyn_debug_var_type(LLVMContextRef ctx, LLVMMetadataRef dv);
+LLVMMetadataRef rh_dyn_pointee_type(LLVMContextRef ctx, LLVMMetadataRef t);
+char *rh_dyn_member_at(LLVMContextRef ctx, LLVMMetadataRef t, long long off, LLVMMetadataRef *mtype);
 
 /* Brackets every call of m to a function that may block in the kernel
  * (read, accept, poll, write, fgets, ...; dyn_blocking.c) with the
@@ -230,7 +238,8 @@ typedef struct rh_dyn_trace {
     rh_dyn_obs *seen;       /* those races in full ('Q' lines): reported as likely */
     unsigned *seen_by;      /* per seen race: the call's loc */
     int nseen;
-    struct { unsigned long addr, off, size; unsigned loc; } *heap; /* addresses in heap blocks */
+    struct rh_dyn_heap_block { unsigned long addr, off, size; unsigned loc; unsigned *stack; int nstack; } *heap;
+                            /* addresses in heap blocks: the allocating call, its call sites */
     int nheap;
     unsigned long rt_addr;  /* where the runtime's state lay in this run ('B'), 0 unknown */
 } rh_dyn_trace;

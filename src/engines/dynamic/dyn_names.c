@@ -1,13 +1,17 @@
 /* dyn_names.c - what an instrumented access touches, in the words of the
- * source, for the steps of a witness ("write field at byte 24 of '*acc'",
- * "read an element of 'table'"): a step that says only "read memory" does
- * not tell the reader which variable the interleaving is about.
+ * source, for the steps of a witness, the locks held and the object a race
+ * is on ("write 'pool->queue.len'", "lock 'w->pool->lock'", "read an
+ * element of 'table'"): a step that says only "read memory" does not tell
+ * the reader which variable the interleaving is about.
  *
- * Read off the address's LLVM expression at instrumentation time: the
- * variable a pointer was loaded from, the field offset of a constant GEP,
- * "an element of" for a variable index.  The front end keeps clang's value
- * names; a parameter's stack slot "p.addr" is the parameter p.  Anything
- * else (a call's result, a phi) is not named.
+ * Read off the address's LLVM expression at instrumentation time, with the
+ * debug information's variables and types (dyn_fields.c): a global or a
+ * stack slot by its name, a pointer the compiler keeps in a register (a
+ * parameter, a promoted local) by the variable its llvm.dbg.value names, a
+ * pointer loaded from memory as '*p', a member at a constant offset by its
+ * field name in the pointee's structure type, "an element of" for a
+ * variable index.  Anything else (a call's result nobody names, a phi) is
+ * not named: no name rather than a wrong one.
  */
 #include "dyn.h"
 #include "util/util.h"
@@ -57,64 +61,113 @@ static long long gep_offset(LLVMTargetDataRef td, LLVMValueRef gep)
     return off;
 }
 
-/* The memory ptr points to as C text without quotes ("x", "*p"), or NULL. */
-static char *pointee(LLVMTargetDataRef td, LLVMValueRef ptr, int depth)
+/* What an address denotes: C text without quotes ("x", "*p", "p->f") and
+ * the object's debug type (NULL when unknown). */
+typedef struct named {
+    char *text;
+    LLVMMetadataRef type;
+} named;
+
+/* "p->f" for member f of the object text ("*p"), "(*p)->f" one pointer
+ * deeper, "x.f" for a variable's own structure. */
+static char *member_text(const char *text, const char *member)
 {
-    if (!ptr || depth > RH_NAME_DEPTH)
-        return NULL;
-    char *v = var_name(ptr);
-    if (v)
-        return v;
-    if (LLVMIsAArgument(ptr) || (LLVMIsAInstruction(ptr) && !LLVMIsALoadInst(ptr) &&
-                                 !LLVMIsABitCastInst(ptr))) {
-        size_t n; /* a pointer held in a register: a parameter, or a local promoted to one */
-        const char *s = LLVMGetValueName2(ptr, &n);
-        if (n && !memchr(s, '.', n) && !(s[0] >= '0' && s[0] <= '9') && !LLVMIsAGetElementPtrInst(ptr))
-            return rh_xasprintf("*%.*s", (int)n, s);
-    }
-    if (LLVMIsALoadInst(ptr)) { /* a pointer read from a variable: *p */
-        char *p = pointee(td, LLVMGetOperand(ptr, 0), depth + 1);
-        char *s = p ? rh_xasprintf("*%s", p) : NULL;
-        free(p);
-        return s;
-    }
-    if (LLVMIsABitCastInst(ptr) || (LLVMIsAConstantExpr(ptr) && LLVMGetConstOpcode(ptr) == LLVMBitCast))
-        return pointee(td, LLVMGetOperand(ptr, 0), depth + 1);
-    return NULL;
+    if (text[0] != '*')
+        return rh_xasprintf("%s.%s", text, member);
+    return text[1] == '*' ? rh_xasprintf("(%s)->%s", text + 1, member)
+                          : rh_xasprintf("%s->%s", text + 1, member);
 }
 
-/* 'acc->balance' or 'g.outd': a field of a variable's structure, or of
- * the one a variable points to, by its debug-information name; NULL. */
-static char *field_access(LLVMTargetDataRef td, LLVMValueRef gep)
+/* A register's name: its debug variable's, else clang's value name unless
+ * it is a temporary's ("call", "arrayidx", "x.addr"). */
+static char *register_name(LLVMContextRef ctx, LLVMValueRef v, LLVMMetadataRef *type)
 {
-    long long off = gep_offset(td, gep);
-    LLVMValueRef base = LLVMGetOperand(gep, 0);
-    while (LLVMIsABitCastInst(base))
-        base = LLVMGetOperand(base, 0);
-    int through = LLVMIsALoadInst(base) != NULL;
-    LLVMValueRef var = through ? LLVMGetOperand(base, 0) : base;
-    char *vname = var_name(var);
-    char *field = off >= 0 && vname ? rh_dyn_field_name(var, through, off) : NULL;
-    char *s = field ? rh_xasprintf("'%s%s%s'", vname, through ? "->" : ".", field) : NULL;
-    free(vname);
-    free(field);
-    return s;
+    LLVMMetadataRef dv = rh_dyn_debug_var(v);
+    char *name = rh_dyn_debug_var_name(ctx, dv);
+    *type = name ? rh_dyn_debug_var_type(ctx, dv) : NULL;
+    if (name)
+        return name;
+    size_t n;
+    const char *s = LLVMGetValueName2(v, &n);
+    if (!n || memchr(s, '.', n) || (s[0] >= '0' && s[0] <= '9') || LLVMIsAGetElementPtrInst(v) ||
+        (n >= 4 && memcmp(s, "call", 4) == 0 && strspn(s + 4, "0123456789") == n - 4))
+        return NULL;
+    return rh_xasprintf("%.*s", (int)n, s);
+}
+
+/* What ptr points to, or 0. */
+static int describe(LLVMTargetDataRef td, LLVMValueRef ptr, int depth, named *out)
+{
+    if (!ptr || depth > RH_NAME_DEPTH)
+        return 0;
+    LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(ptr));
+    if (LLVMIsABitCastInst(ptr) || (LLVMIsAConstantExpr(ptr) && LLVMGetConstOpcode(ptr) == LLVMBitCast))
+        return describe(td, LLVMGetOperand(ptr, 0), depth + 1, out);
+    char *v = var_name(ptr);
+    if (v) { /* a variable's own storage */
+        *out = (named){v, rh_dyn_debug_var_type(ctx, rh_dyn_debug_var(ptr))};
+        return 1;
+    }
+    int gep = LLVMIsAGetElementPtrInst(ptr) ||
+              (LLVMIsAConstantExpr(ptr) && LLVMGetConstOpcode(ptr) == LLVMGetElementPtr);
+    LLVMMetadataRef dv = LLVMIsAArgument(ptr) || LLVMIsAInstruction(ptr) ? rh_dyn_debug_var(ptr) : NULL;
+    char *own = dv && !gep ? rh_dyn_debug_var_name(ctx, dv) : NULL;
+    if (own) { /* a pointer the program keeps in a variable: its name says most */
+        *out = (named){rh_xasprintf("*%s", own), rh_dyn_pointee_type(ctx, rh_dyn_debug_var_type(ctx, dv))};
+        free(own);
+        return 1;
+    }
+    named in;
+    if (LLVMIsALoadInst(ptr)) { /* a pointer read from memory: *p */
+        if (!describe(td, LLVMGetOperand(ptr, 0), depth + 1, &in))
+            return 0;
+        *out = (named){rh_xasprintf("*%s", in.text), rh_dyn_pointee_type(ctx, in.type)};
+        free(in.text);
+        return 1;
+    }
+    if (gep) { /* a member at a constant offset */
+        long long off = gep_offset(td, ptr);
+        if (off < 0 || !describe(td, LLVMGetOperand(ptr, 0), depth + 1, &in))
+            return 0;
+        LLVMMetadataRef mtype = NULL;
+        char *member = rh_dyn_member_at(ctx, in.type, off, &mtype);
+        if (!member && off != 0) {
+            free(in.text);
+            return 0;
+        }
+        *out = member ? (named){member_text(in.text, member), mtype} : in;
+        if (member)
+            free(in.text);
+        free(member);
+        return 1;
+    }
+    if (LLVMIsAArgument(ptr) || LLVMIsAInstruction(ptr)) { /* a pointer in a register */
+        LLVMMetadataRef type = NULL;
+        char *r = register_name(ctx, ptr, &type);
+        if (!r)
+            return 0;
+        *out = (named){rh_xasprintf("*%s", r), rh_dyn_pointee_type(ctx, type)};
+        free(r);
+        return 1;
+    }
+    return 0;
 }
 
 char *rh_dyn_access_name(LLVMTargetDataRef td, LLVMValueRef ptr)
 {
+    named n;
+    if (describe(td, ptr, 0, &n)) {
+        char *s = rh_xasprintf("'%s'", n.text);
+        free(n.text);
+        return s;
+    }
     int gep = ptr && (LLVMIsAGetElementPtrInst(ptr) ||
                       (LLVMIsAConstantExpr(ptr) && LLVMGetConstOpcode(ptr) == LLVMGetElementPtr));
-    char *field = gep ? field_access(td, ptr) : NULL;
-    if (field)
-        return field;
-    char *base = pointee(td, gep ? LLVMGetOperand(ptr, 0) : ptr, 0);
-    if (!base)
+    if (!gep || !describe(td, LLVMGetOperand(ptr, 0), 0, &n))
         return NULL;
-    long long off = gep ? gep_offset(td, ptr) : 0;
-    char *s = off < 0   ? rh_xasprintf("an element of '%s'", base)
-              : off == 0 ? rh_xasprintf("'%s'", base)
-                         : rh_xasprintf("byte %lld of '%s'", off, base);
-    free(base);
+    long long off = gep_offset(td, ptr);
+    char *s = off < 0 ? rh_xasprintf("an element of '%s'", n.text)
+                      : rh_xasprintf("byte %lld of '%s'", off, n.text);
+    free(n.text);
     return s;
 }
