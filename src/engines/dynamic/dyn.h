@@ -38,24 +38,6 @@ void rh_dyn_locs_free(rh_dyn_locs *l);
  * Returns the clone, owned by the caller, or NULL with err set. */
 LLVMModuleRef rh_dyn_instrument(rh_program *prog, rh_dyn_locs *locs, char *err);
 
-/* What the address ptr denotes in source terms, for witness steps
- * (dyn_names.c): "'x'", "'*p'", "byte 8 of '*acc'", "an element of 'a'";
- * NULL when it has no such name.  A new string. */
-char *rh_dyn_access_name(LLVMTargetDataRef td, LLVMValueRef ptr);
-
-/* Debug information (dyn_fields.c).  rh_dyn_debug_var: the variable v
- * is (a global's, an alloca's through llvm.dbg.declare, a register's
- * through llvm.dbg.value), or NULL; its name (a new string) and its type
- * past typedefs and qualifiers.  rh_dyn_pointee_type: what pointer type t
- * points to, NULL when t is no pointer.  rh_dyn_member_at: the member of
- * structure type t byte off falls in, "balance" or "hdr.len" (a new
- * string) with its type in *mtype, or NULL. */
-LLVMMetadataRef rh_dyn_debug_var(LLVMValueRef v);
-char *rh_dyn_debug_var_name(LLVMContextRef ctx, LLVMMetadataRef dv);
-LLVMMetadataRef rh_dyn_debug_var_type(LLVMContextRef ctx, LLVMMetadataRef dv);
-LLVMMetadataRef rh_dyn_pointee_type(LLVMContextRef ctx, LLVMMetadataRef t);
-char *rh_dyn_member_at(LLVMContextRef ctx, LLVMMetadataRef t, long long off, LLVMMetadataRef *mtype);
-
 /* Brackets every call of m to a function that may block in the kernel
  * (read, accept, poll, write, fgets, ...; dyn_blocking.c) with the
  * runtime's __rh_cc_block_begin(0) and __rh_cc_block_end(): the calling

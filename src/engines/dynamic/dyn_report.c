@@ -4,6 +4,7 @@
  * drives the program through the same interleaving.
  */
 #include "dyn.h"
+#include "model/src_names.h"
 #include "result/witness_file.h"
 #include "util/outfile.h"
 #include "util/util.h"
@@ -261,24 +262,22 @@ static void name_object(const rh_dyn_binary *bin, const rh_dyn_trace *t, const r
     /* the source's name of what is accessed: a field comes from an access 'p->f' */
     const char *acc = loc_of(bin, o->loc[1])->access ? loc_of(bin, o->loc[1])->access
                                                       : loc_of(bin, o->loc[0])->access;
-    const char *arrow = acc ? strstr(acc, "->") : NULL;
-    while (arrow && strstr(arrow + 2, "->")) /* the field of the last pointer: 'w->pool->busy' */
-        arrow = strstr(arrow + 2, "->");
+    char *field = acc && strstr(acc, "->") ? rh_src_field_of(acc) : NULL;
     const char *global = NULL;
     out->offset_lo = out->offset_hi = -1;
     if (obj) {
         out->object = rh_xstrdup(obj);
     } else if ((heap = heap_of(t, o->addr, &hloc, &off)) != NULL) {
         char *site = alloc_site(bin, heap);
-        if (arrow)
-            out->object = rh_xasprintf("heap object allocated at %s, field '%s", site, arrow + 2);
+        if (field)
+            out->object = rh_xasprintf("heap object allocated at %s, field '%s'", site, field);
         else
             out->object = rh_xasprintf("heap object allocated at %s", site);
         free(site);
         out->offset_lo = (long)off, out->offset_hi = (long)(off + (o->size ? o->size : 1));
     } else if ((global = rh_dyn_global_at(bin->syms, t->rt_addr, o->addr, &off)) != NULL) {
         /* reached through a pointer: the variable from the symbol table */
-        out->object = arrow ? rh_xasprintf("global '%s', field '%s", global, arrow + 2)
+        out->object = field ? rh_xasprintf("global '%s', field '%s'", global, field)
                             : rh_xasprintf("global '%s'", global);
         out->offset_lo = (long)off, out->offset_hi = (long)(off + (o->size ? o->size : 1));
     } else {
@@ -287,6 +286,7 @@ static void name_object(const rh_dyn_binary *bin, const rh_dyn_trace *t, const r
                           : rh_xstrdup("memory racehunt cannot name (not a global or a known heap "
                                        "block)");
     }
+    free(field);
 }
 
 /* A free (or realloc) makes the access: the runtime reports it as a write

@@ -1,4 +1,4 @@
-/* dyn_fields.c - the program's debug information as dyn_names.c reads
+/* src_debuginfo.c - the program's debug information as src_names.c reads
  * it, so that a report says 'acc->balance' rather than "byte 40 of '*acc'":
  * the variable a value is (a global, a local's stack slot with its
  * llvm.dbg.declare, or a value in a register with its llvm.dbg.value), its
@@ -6,7 +6,7 @@
  * at a byte offset (nested structures followed: a.b.c).  Anything else
  * gives no name, never a wrong one.
  */
-#include "dyn.h"
+#include "src_names.h"
 #include "util/debuginfo.h"
 #include "util/util.h"
 
@@ -73,7 +73,7 @@ static LLVMMetadataRef function_variable(LLVMContextRef ctx, LLVMValueRef v)
     for (size_t k = 0; k < n; k++) {
         if (vals[k] != v)
             continue;
-        LLVMMetadataRef to = rh_dyn_pointee_type(ctx, rh_dyn_debug_var_type(ctx, vars[k]));
+        LLVMMetadataRef to = rh_src_pointee_type(ctx, rh_src_debug_var_type(ctx, vars[k]));
         if (to && LLVMGetMetadataKind(to) == LLVMDICompositeTypeMetadataKind)
             return vars[k];
         first = first ? first : vars[k];
@@ -81,7 +81,7 @@ static LLVMMetadataRef function_variable(LLVMContextRef ctx, LLVMValueRef v)
     return first;
 }
 
-LLVMMetadataRef rh_dyn_debug_var(LLVMValueRef v)
+LLVMMetadataRef rh_src_debug_var(LLVMValueRef v)
 {
     if (!v)
         return NULL;
@@ -100,7 +100,7 @@ LLVMMetadataRef rh_dyn_debug_var(LLVMValueRef v)
     return LLVMIsAArgument(v) || LLVMIsAInstruction(v) ? function_variable(ctx, v) : NULL;
 }
 
-char *rh_dyn_debug_var_name(LLVMContextRef ctx, LLVMMetadataRef dv)
+char *rh_src_debug_var_name(LLVMContextRef ctx, LLVMMetadataRef dv)
 {
     LLVMMetadataRef name = dv ? rh_di_operand(ctx, dv, 1) : NULL;
     unsigned len = 0;
@@ -108,12 +108,12 @@ char *rh_dyn_debug_var_name(LLVMContextRef ctx, LLVMMetadataRef dv)
     return s && len ? rh_xasprintf("%.*s", (int)len, s) : NULL;
 }
 
-LLVMMetadataRef rh_dyn_debug_var_type(LLVMContextRef ctx, LLVMMetadataRef dv)
+LLVMMetadataRef rh_src_debug_var_type(LLVMContextRef ctx, LLVMMetadataRef dv)
 {
     return dv ? rh_di_strip(ctx, rh_di_operand(ctx, dv, 3), NULL, NULL) : NULL;
 }
 
-LLVMMetadataRef rh_dyn_pointee_type(LLVMContextRef ctx, LLVMMetadataRef t)
+LLVMMetadataRef rh_src_pointee_type(LLVMContextRef ctx, LLVMMetadataRef t)
 {
     t = t ? rh_di_strip(ctx, t, NULL, NULL) : NULL;
     if (!t || LLVMGetMetadataKind(t) != LLVMDIDerivedTypeMetadataKind)
@@ -159,7 +159,7 @@ static char *member_at(LLVMContextRef ctx, LLVMMetadataRef t, long long off, int
     return name;
 }
 
-char *rh_dyn_member_at(LLVMContextRef ctx, LLVMMetadataRef t, long long off, LLVMMetadataRef *mtype)
+char *rh_src_member_at(LLVMContextRef ctx, LLVMMetadataRef t, long long off, LLVMMetadataRef *mtype)
 {
     LLVMMetadataRef ignored;
     return t ? member_at(ctx, t, off, 0, mtype ? mtype : &ignored) : NULL;

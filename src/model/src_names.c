@@ -1,11 +1,11 @@
-/* dyn_names.c - what an instrumented access touches, in the words of the
+/* src_names.c - what an instrumented access touches, in the words of the
  * source, for the steps of a witness, the locks held and the object a race
  * is on ("write 'pool->queue.len'", "lock 'w->pool->lock'", "read an
  * element of 'table'"): a step that says only "read memory" does not tell
  * the reader which variable the interleaving is about.
  *
  * Read off the address's LLVM expression at instrumentation time, with the
- * debug information's variables and types (dyn_fields.c): a global or a
+ * debug information's variables and types (src_debuginfo.c): a global or a
  * stack slot by its name, a pointer the compiler keeps in a register (a
  * parameter, a promoted local) by the variable its llvm.dbg.value names, a
  * pointer loaded from memory as '*p', a member at a constant offset by its
@@ -13,7 +13,7 @@
  * variable index.  Anything else (a call's result nobody names, a phi) is
  * not named: no name rather than a wrong one.
  */
-#include "dyn.h"
+#include "src_names.h"
 #include "util/util.h"
 
 #include <stdlib.h>
@@ -82,9 +82,9 @@ static char *member_text(const char *text, const char *member)
  * it is a temporary's ("call", "arrayidx", "x.addr"). */
 static char *register_name(LLVMContextRef ctx, LLVMValueRef v, LLVMMetadataRef *type)
 {
-    LLVMMetadataRef dv = rh_dyn_debug_var(v);
-    char *name = rh_dyn_debug_var_name(ctx, dv);
-    *type = name ? rh_dyn_debug_var_type(ctx, dv) : NULL;
+    LLVMMetadataRef dv = rh_src_debug_var(v);
+    char *name = rh_src_debug_var_name(ctx, dv);
+    *type = name ? rh_src_debug_var_type(ctx, dv) : NULL;
     if (name)
         return name;
     size_t n;
@@ -105,15 +105,15 @@ static int describe(LLVMTargetDataRef td, LLVMValueRef ptr, int depth, named *ou
         return describe(td, LLVMGetOperand(ptr, 0), depth + 1, out);
     char *v = var_name(ptr);
     if (v) { /* a variable's own storage */
-        *out = (named){v, rh_dyn_debug_var_type(ctx, rh_dyn_debug_var(ptr))};
+        *out = (named){v, rh_src_debug_var_type(ctx, rh_src_debug_var(ptr))};
         return 1;
     }
     int gep = LLVMIsAGetElementPtrInst(ptr) ||
               (LLVMIsAConstantExpr(ptr) && LLVMGetConstOpcode(ptr) == LLVMGetElementPtr);
-    LLVMMetadataRef dv = LLVMIsAArgument(ptr) || LLVMIsAInstruction(ptr) ? rh_dyn_debug_var(ptr) : NULL;
-    char *own = dv && !gep ? rh_dyn_debug_var_name(ctx, dv) : NULL;
+    LLVMMetadataRef dv = LLVMIsAArgument(ptr) || LLVMIsAInstruction(ptr) ? rh_src_debug_var(ptr) : NULL;
+    char *own = dv && !gep ? rh_src_debug_var_name(ctx, dv) : NULL;
     if (own) { /* a pointer the program keeps in a variable: its name says most */
-        *out = (named){rh_xasprintf("*%s", own), rh_dyn_pointee_type(ctx, rh_dyn_debug_var_type(ctx, dv))};
+        *out = (named){rh_xasprintf("*%s", own), rh_src_pointee_type(ctx, rh_src_debug_var_type(ctx, dv))};
         free(own);
         return 1;
     }
@@ -121,7 +121,7 @@ static int describe(LLVMTargetDataRef td, LLVMValueRef ptr, int depth, named *ou
     if (LLVMIsALoadInst(ptr)) { /* a pointer read from memory: *p */
         if (!describe(td, LLVMGetOperand(ptr, 0), depth + 1, &in))
             return 0;
-        *out = (named){rh_xasprintf("*%s", in.text), rh_dyn_pointee_type(ctx, in.type)};
+        *out = (named){rh_xasprintf("*%s", in.text), rh_src_pointee_type(ctx, in.type)};
         free(in.text);
         return 1;
     }
@@ -130,7 +130,7 @@ static int describe(LLVMTargetDataRef td, LLVMValueRef ptr, int depth, named *ou
         if (off < 0 || !describe(td, LLVMGetOperand(ptr, 0), depth + 1, &in))
             return 0;
         LLVMMetadataRef mtype = NULL;
-        char *member = rh_dyn_member_at(ctx, in.type, off, &mtype);
+        char *member = rh_src_member_at(ctx, in.type, off, &mtype);
         if (!member && off != 0) {
             free(in.text);
             return 0;
@@ -146,14 +146,14 @@ static int describe(LLVMTargetDataRef td, LLVMValueRef ptr, int depth, named *ou
         char *r = register_name(ctx, ptr, &type);
         if (!r)
             return 0;
-        *out = (named){rh_xasprintf("*%s", r), rh_dyn_pointee_type(ctx, type)};
+        *out = (named){rh_xasprintf("*%s", r), rh_src_pointee_type(ctx, type)};
         free(r);
         return 1;
     }
     return 0;
 }
 
-char *rh_dyn_access_name(LLVMTargetDataRef td, LLVMValueRef ptr)
+char *rh_src_access_name(LLVMTargetDataRef td, LLVMValueRef ptr)
 {
     named n;
     if (describe(td, ptr, 0, &n)) {
@@ -170,4 +170,16 @@ char *rh_dyn_access_name(LLVMTargetDataRef td, LLVMValueRef ptr)
                       : rh_xasprintf("byte %lld of '%s'", off, n.text);
     free(n.text);
     return s;
+}
+
+char *rh_src_field_of(const char *access_name)
+{
+    if (!access_name || access_name[0] != '\'')
+        return NULL;
+    const char *arrow = strstr(access_name, "->"), *dot = strchr(access_name, '.');
+    while (arrow && strstr(arrow + 2, "->")) /* the last pointer's member: 'w->pool->busy' */
+        arrow = strstr(arrow + 2, "->");
+    const char *from = arrow ? arrow + 2 : dot && dot[1] != '\'' ? dot + 1 : NULL;
+    size_t n = from ? strcspn(from, "'") : 0;
+    return n ? rh_xasprintf("%.*s", (int)n, from) : NULL;
 }
