@@ -176,8 +176,34 @@ static int field_load(const ab_walk *w, LLVMValueRef l)
     return l && LLVMIsALoadInst(l) && rh_handover_root(&w->s->pt, LLVMGetOperand(l, 0), &off) == w->v && off == w->f;
 }
 
+static int joins_block(const ab_walk *w, LLVMValueRef call, int depth);
+
+/* Whether fn joins, on every path, the instance of the block its
+ * parameter q denotes (a join wrapper taking the block: `wait(t) {
+ * job_join(t->job); }`), itself or through such a function. */
+static int joins_param_block(const ab_walk *w, LLVMValueRef fn, unsigned q, int depth)
+{
+    if (LLVMIsDeclaration(fn) || q >= LLVMCountParams(fn) || depth >= AB_DEPTH)
+        return 0;
+    ab_walk inner = *w;
+    inner.v = LLVMGetParam(fn, q);
+    for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(fn); b; b = LLVMGetNextBasicBlock(b))
+        for (LLVMValueRef j = LLVMGetFirstInstruction(b); j; j = LLVMGetNextInstruction(j)) {
+            if (!LLVMIsACallInst(j) || !joins_block(&inner, j, depth + 1))
+                continue;
+            int all = 1;
+            for (LLVMBasicBlockRef r = LLVMGetFirstBasicBlock(fn); r && all; r = LLVMGetNextBasicBlock(r)) {
+                LLVMValueRef ret = LLVMGetBasicBlockTerminator(r);
+                all = !ret || !LLVMIsAReturnInst(ret) || rh_cfg_dominates(j, ret);
+            }
+            if (all)
+                return 1;
+        }
+    return 0;
+}
+
 /* Whether call joins the instance of the block v denotes. */
-static int joins_block(const ab_walk *w, LLVMValueRef call)
+static int joins_block(const ab_walk *w, LLVMValueRef call, int depth)
 {
     rh_static *s = w->s;
     const rh_conc_entry *ce = rh_model_call_entry(s->p, call);
@@ -187,10 +213,16 @@ static int joins_block(const ab_walk *w, LLVMValueRef call)
         LLVMValueRef l = LLVMIsALoadInst(hv) ? rh_handover_root(&s->pt, LLVMGetOperand(hv, 0), &off) : NULL;
         return field_load(w, l) && rh_rj_joins_record(s, call, l, w->e->rec->handle_off);
     }
-    for (unsigned q = 0; q < LLVMGetNumArgOperands(call); q++)
-        if (field_load(w, LLVMGetOperand(call, q)) &&
-            rh_rj_joins_record(s, call, LLVMGetOperand(call, q), w->e->rec->handle_off))
+    LLVMValueRef callee = LLVMGetCalledValue(call);
+    for (unsigned q = 0; q < LLVMGetNumArgOperands(call); q++) {
+        LLVMValueRef a = LLVMGetOperand(call, q);
+        int64_t off = -1;
+        if (field_load(w, a) && rh_rj_joins_record(s, call, a, w->e->rec->handle_off))
             return 1;
+        if (LLVMIsAFunction(callee) && rh_handover_root(&s->pt, a, &off) == w->v && off == 0 &&
+            joins_param_block(w, callee, q, depth))
+            return 1;
+    }
     return 0;
 }
 
@@ -201,7 +233,7 @@ static int scan(const ab_walk *w, LLVMValueRef i, LLVMValueRef target)
     for (; i; i = LLVMGetNextInstruction(i)) {
         if (i == target)
             return 1;
-        if (i == w->v || (LLVMIsACallInst(i) && joins_block(w, i)))
+        if (i == w->v || (LLVMIsACallInst(i) && joins_block(w, i, 0)))
             return 0;
     }
     return 2;

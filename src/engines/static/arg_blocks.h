@@ -35,7 +35,9 @@
  *   (a) every path of its function from v's definition to am passes a
  *       join of the handle of the record loaded from v's field F (directly
  *       or through a function joining its parameter's handle on every
- *       path), or the edge where v is null, or v's definition again; or
+ *       path), or a call passing v to a function that makes such a join of
+ *       its parameter on every path (join wrappers nested up to AB_DEPTH),
+ *       or the edge where v is null, or v's definition again; or
  *   (b) v is the root of a chain call k in am's function and every path
  *       from k to am passes v's definition again, a join as in (a), v's
  *       null edge, or the edge where k returned 0 when its callee returns
