@@ -167,13 +167,25 @@ typedef struct ab_walk {
     LLVMValueRef v;     /* the block's value: its joins and null edge end a path */
     LLVMValueRef zcall; /* the chain call whose zero edge ends a path, or NULL */
     int64_t f;
+    uint32_t o;
 } ab_walk;
+
+/* Whether v points into o at its start only (so v + F is the block's F). */
+static int at_start(rh_static *s, LLVMValueRef v, uint32_t o)
+{
+    const rh_sset *set = rh_pt_of(&s->pt, v);
+    for (uint32_t i = 0; i < set->n; i++)
+        if (rh_pt_loc_obj(set->v[i]) == o && rh_pt_loc_off(set->v[i]) != 0)
+            return 0;
+    return set->n > 0;
+}
 
 /* Whether L is the record loaded from field F of v. */
 static int field_load(const ab_walk *w, LLVMValueRef l)
 {
     int64_t off = -1;
-    return l && LLVMIsALoadInst(l) && rh_handover_root(&w->s->pt, LLVMGetOperand(l, 0), &off) == w->v && off == w->f;
+    return l && LLVMIsALoadInst(l) && rh_handover_root(&w->s->pt, LLVMGetOperand(l, 0), &off) == w->v &&
+           off == w->f && at_start(w->s, w->v, w->o);
 }
 
 static int joins_block(const ab_walk *w, LLVMValueRef call, int depth);
@@ -289,9 +301,12 @@ static int zero_none(const ab_entry *e, const ab_roots *roots, LLVMValueRef call
     LLVMValueRef callee = LLVMGetCalledValue(call), inner = NULL;
     if (callee == e->rec->fn)
         return e->zero_none;
-    for (int i = 0; i < roots->n && !inner; i++)
-        if (fn_of(roots->call[i]) == callee)
+    for (int i = 0; i < roots->n; i++) /* one chain call in it: the one the block went to */
+        if (fn_of(roots->call[i]) == callee) {
+            if (inner)
+                return 0;
             inner = roots->call[i];
+        }
     if (!inner || depth >= AB_DEPTH || !zero_none(e, roots, inner, depth + 1))
         return 0;
     for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(callee); b; b = LLVMGetNextBasicBlock(b)) {
@@ -306,7 +321,7 @@ static int zero_none(const ab_entry *e, const ab_roots *roots, LLVMValueRef call
 }
 
 /* Rules (a) and (b) of the header for access am. */
-static int covered(rh_static *s, const ab_entry *e, const ab_roots *roots, int am)
+static int covered(rh_static *s, const ab_entry *e, const ab_roots *roots, uint32_t o, int am)
 {
     const rh_access *ac = &s->p->accesses[am];
     int64_t off;
@@ -315,7 +330,7 @@ static int covered(rh_static *s, const ab_entry *e, const ab_roots *roots, int a
         return 0;
     if (LLVMIsAArgument(v) ? LLVMGetParamParent(v) != fn : fn_of(v) != fn)
         return 0;
-    ab_walk w = {s, e, v, NULL, roots->f};
+    ab_walk w = {s, e, v, NULL, roots->f, o};
     if (!reaches(&w, fn, LLVMIsAArgument(v) ? NULL : v, ac->inst))
         return 1;
     for (int i = 0; i < roots->n; i++) {
@@ -381,7 +396,7 @@ int rh_ab_ordered(rh_arg_blocks *ab, uint32_t o, int a1, int t1, int a2, int t2)
         }
         const ab_roots *roots = ab->chains.items[c];
         /* two accesses of the record thread through its argument: one block, one instance */
-        if (roots->f >= 0 && ((r1 && r2) || covered(s, e, roots, am)))
+        if (roots->f >= 0 && ((r1 && r2) || covered(s, e, roots, o, am)))
             return 1;
     }
     return 0;
