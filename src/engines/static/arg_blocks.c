@@ -64,17 +64,7 @@ static int may_touch(rh_static *s, LLVMValueRef ptr, uint32_t o, int64_t lo, int
 /* Whether every use of fn is a direct call of it that does not also pass it. */
 static int only_called(LLVMValueRef fn)
 {
-    if (!LLVMGetFirstUse(fn))
-        return 0;
-    for (LLVMUseRef u = LLVMGetFirstUse(fn); u; u = LLVMGetNextUse(u)) {
-        LLVMValueRef c = LLVMGetUser(u);
-        if (!LLVMIsACallInst(c) || LLVMGetCalledValue(c) != fn)
-            return 0;
-        for (unsigned k = 0; k < LLVMGetNumArgOperands(c); k++)
-            if (LLVMGetOperand(c, k) == fn)
-                return 0;
-    }
-    return 1;
+    return LLVMGetFirstUse(fn) && !rh_pt_address_taken(fn);
 }
 
 /* Whether call, passing root r (a value of its function), hands each of
