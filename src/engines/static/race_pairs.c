@@ -5,6 +5,7 @@
 #include "annotations.h"
 #include "barrier_phases.h"
 #include "record_joins.h"
+#include "arg_blocks.h"
 #include "loc_model.h"
 #include "mhp.h"
 #include "must_race.h"
@@ -239,6 +240,7 @@ static int check_pair(pairs *pp, uint32_t o, const acc_ref *x, const acc_ref *y)
                 (t1 == 0 && rh_rj_ended(s->record_joins, x->a, t2)) ||
                 (t2 == 0 && rh_rj_ended(s->record_joins, y->a, t1)) ||
                 rh_rj_apart(s->record_joins, o, x->a, t1, y->a, t2) ||
+                rh_ab_ordered(s->arg_blocks, o, x->a, t1, y->a, t2) ||
                 rh_bp_ordered(s->barrier_phases, x->a, t1, y->a, t2) ||
                 rh_ls_protects(&px->must, &py->must) ||
                 rh_ls_creation_protects(&s->ls, &px->must, t1, t2) ||
