@@ -20,6 +20,22 @@ static const rh_dyn_loc *loc_of(const rh_dyn_binary *bin, unsigned loc)
     return loc < (unsigned)bin->locs.len ? &bin->locs.items[loc] : &bin->locs.items[0];
 }
 
+/* d (consumed) followed by the call sites above l, at most max of them
+ * (innermost first): "d in spawn, called from main at a.c:40:5, from ...". */
+static char *with_callers(const rh_dyn_binary *bin, char *d, const rh_dyn_loc *l, const unsigned *stack,
+                          int nstack, int max)
+{
+    for (int k = 0; k < nstack && k < max; k++) {
+        const rh_dyn_loc *c = loc_of(bin, stack[k]);
+        char *more = k ? rh_xasprintf("%s, from %s at %s:%u:%u", d, c->func, c->file, c->line, c->col)
+                       : rh_xasprintf("%s in %s, called from %s at %s:%u:%u", d, l->func, c->func,
+                                      c->file, c->line, c->col);
+        free(d);
+        d = more;
+    }
+    return d;
+}
+
 char *rh_dyn_thread_desc(const rh_dyn_binary *bin, const rh_dyn_trace *t, int tid)
 {
     if (tid == 0)
@@ -30,15 +46,7 @@ char *rh_dyn_thread_desc(const rh_dyn_binary *bin, const rh_dyn_trace *t, int ti
             char *d = rh_xasprintf("thread T%d created by T%d at %s:%u:%u", tid, t->threads[i].parent,
                                    l->file, l->line, l->col);
             /* the creation stack: "in spawn, called from main at a.c:40:5" */
-            for (int k = 0; k < t->threads[i].nstack && k < 8; k++) {
-                const rh_dyn_loc *c = loc_of(bin, t->threads[i].stack[k]);
-                char *more = k ? rh_xasprintf("%s, from %s at %s:%u:%u", d, c->func, c->file, c->line, c->col)
-                               : rh_xasprintf("%s in %s, called from %s at %s:%u:%u", d, l->func, c->func,
-                                              c->file, c->line, c->col);
-                free(d);
-                d = more;
-            }
-            return d;
+            return with_callers(bin, d, l, t->threads[i].stack, t->threads[i].nstack, 8);
         }
     return rh_xasprintf("thread T%d", tid);
 }
@@ -87,16 +95,8 @@ static const struct rh_dyn_heap_block *heap_of(const rh_dyn_trace *t, unsigned l
 static char *alloc_site(const rh_dyn_binary *bin, const struct rh_dyn_heap_block *b)
 {
     const rh_dyn_loc *l = loc_of(bin, b->loc);
-    char *d = rh_xasprintf("%s:%u:%u", l->file, l->line, l->col);
-    for (int k = 0; k < b->nstack && k < RH_DYN_ALLOC_CALLERS; k++) {
-        const rh_dyn_loc *c = loc_of(bin, b->stack[k]);
-        char *more = k ? rh_xasprintf("%s, from %s at %s:%u:%u", d, c->func, c->file, c->line, c->col)
-                       : rh_xasprintf("%s in %s, called from %s at %s:%u:%u", d, l->func, c->func,
-                                      c->file, c->line, c->col);
-        free(d);
-        d = more;
-    }
-    return d;
+    return with_callers(bin, rh_xasprintf("%s:%u:%u", l->file, l->line, l->col), l, b->stack,
+                        b->nstack, RH_DYN_ALLOC_CALLERS);
 }
 
 /* A lock's name, never its address (which changes from run to run): the
