@@ -667,12 +667,16 @@ static int call_sync(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, const 
         return 0;
     }
     switch (e->op) {
-    case RH_OP_LOCK_INIT:
-        if (LLVMGetNumArgOperands(call) >= 2 && !LLVMIsNull(LLVMGetOperand(call, 1)))
-            rh_bmc_unsupported(c, call, "a lock initialised with attributes (recursive and error-checking "
-                                        "mutexes are modelled as normal ones)");
+    case RH_OP_LOCK_INIT: {
+        int kind = rh_bmc_attr_kind(c, call);
+        if (kind < 0)
+            rh_bmc_unsupported(c, call, "a lock initialised with attributes bmc does not follow "
+                                        "(modelled as a normal mutex)");
         emit_simple(w, st, call, RH_BMC_P_SYNC_SET, obj, NULL, "lock init");
+        if (kind > 0)
+            rh_bmc_posp(w, w->c->threads[w->thread].npos - 1)->flags |= (unsigned)kind;
         break;
+    }
     case RH_OP_LOCK:
         if (acquire(w, st, call, obj, RH_BMC_P_LOCK, fl, "lock"))
             return 0;
