@@ -444,6 +444,14 @@ static void call_memory(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, con
                 c->inexact = 1;
         return;
     }
+    if (e->flags == RH_F_OBJ_WRITE && e->obj >= 0 && e->obj < (int)LLVMGetNumArgOperands(call) &&
+        e->obj2 < 0 && rh_model_null(LLVMGetOperand(call, (unsigned)e->obj)) &&
+        LLVMGetTypeKind(LLVMTypeOf(call)) != LLVMPointerTypeKind) {
+        /* time(NULL) and the like: asked to write nowhere, the call only
+         * returns a value, which may be anything */
+        call_pure(w, st, call, rh_model_called_function(call));
+        return;
+    }
     Z3_ast dst = arg(w, st, call, e->obj), len = arg(w, st, call, e->size);
     int copy = (e->flags & RH_F_OBJ_WRITE) && (e->flags & RH_F_OBJ2_READ) && !(e->flags & RH_F_OBJ_READ);
     int set = (e->flags == RH_F_OBJ_WRITE || e->flags == (RH_F_OBJ_WRITE | RH_F_PREFIX));
