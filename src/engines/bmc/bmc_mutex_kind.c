@@ -123,8 +123,43 @@ static void reinit(rh_bmc_ctx *c, rh_bmc_pos *p, char *kind, int *objs)
                                        "another type (modelled as a plain mutex)");
 }
 
+/* How many mutexes a value of type t holds (2 standing for more). */
+static int mutexes_in(LLVMTypeRef t, int depth)
+{
+    if (is_mutex_type(t))
+        return 1;
+    if (depth > 8)
+        return 2;
+    int n = 0;
+    switch (LLVMGetTypeKind(t)) {
+    case LLVMArrayTypeKind:
+        n = LLVMGetArrayLength(t) ? mutexes_in(LLVMGetElementType(t), depth + 1) : 0;
+        return n && LLVMGetArrayLength(t) > 1 ? 2 : n;
+    case LLVMStructTypeKind:
+        for (unsigned i = 0; i < LLVMCountStructElementTypes(t) && n < 2; i++)
+            n += mutexes_in(LLVMStructGetTypeAtIndex(t, i), depth + 1);
+        return n > 2 ? 2 : n;
+    default:
+        return 0;
+    }
+}
+
+/* Whether object o is a variable holding exactly one mutex: then no plain
+ * mutex lies beside the typed one, which the lock positions reaching the
+ * object cannot tell apart. */
+static int single_mutex(const rh_bmc_ctx *c, int o)
+{
+    LLVMValueRef v = o < c->nobjs ? c->objs[o].val : NULL;
+    LLVMTypeRef t = !v ? NULL : LLVMIsAGlobalVariable(v) ? LLVMGlobalGetValueType(v)
+                   : LLVMIsAAllocaInst(v) ? LLVMGetAllocatedType(v) : NULL;
+    return t && mutexes_in(t, 0) == 1;
+}
+
 /* Flags a lock position whose objects are all mutexes of one type; one
- * that may reach some and something else costs the proof. */
+ * that may reach some and something else costs the proof.  Where an
+ * object may hold other mutexes, untyped ones may be among them, whose
+ * unlock by another thread (undefined, but glibc frees a normal mutex so)
+ * must free it: the position frees on any unlock then, as a plain one. */
 static void classify(rh_bmc_ctx *c, rh_bmc_pos *p, char *kind, int *objs)
 {
     int n = 0, same = 0, k = 0;
@@ -146,6 +181,9 @@ static void classify(rh_bmc_ctx *c, rh_bmc_pos *p, char *kind, int *objs)
         return;
     }
     p->flags |= kind_flag(k);
+    for (int j = 0; j < n; j++)
+        if (!single_mutex(c, objs[j]))
+            p->flags |= RH_BMC_PF_STRAY;
     /* what an error-checking mutex's relock (EDEADLK), timed lock or
      * unlock by another thread (EPERM) returns is not encoded (0); a
      * trylock's is (EBUSY, even for the holder) */

@@ -222,7 +222,7 @@ static void sync_access(po *P, int t, int i, rh_bmc_pos *p, Z3_ast ex)
         nv = Z3_mk_ite(z, Z3_mk_eq(z, w, writer), zero,
                        Z3_mk_ite(z, Z3_mk_eq(z, w, zero), w, Z3_mk_bvsub(z, w, one)));
         if (p->flags & (RH_BMC_PF_RECURSIVE | RH_BMC_PF_ERRCHECK))
-            nv = rh_bmc_rec_unlock(c, t, w);
+            nv = rh_bmc_rec_unlock(c, t, w, (p->flags & RH_BMC_PF_STRAY) != 0);
         push_acc(P, t, i, 0, 1, sa, 4, nv, NULL);
         return;
     case RH_BMC_P_SEM_POST:
