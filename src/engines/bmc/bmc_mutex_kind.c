@@ -7,13 +7,13 @@
  *
  * A lock is flagged only when every object its address may reach is a
  * mutex of the same such type; a lock that may reach several kinds, a
- * mutex inside a larger object, one initialised with attributes bmc does
- * not follow or re-initialised otherwise is encoded as a plain mutex, whose
- * relock blocks, so that program gets no proof (its executions stay real).
- * A mutex given its type at run time is taken to have it all along: before
- * its init it is a zeroed (normal) mutex at most, whose relock would block
- * and whose unlock by another thread is undefined, so the type's model has
- * every execution the normal one has.
+ * statically initialised one inside a larger object, one initialised with
+ * attributes bmc does not follow or re-initialised otherwise is encoded as
+ * a plain mutex, whose relock blocks, so that program gets no proof (its
+ * executions stay real).  A mutex given its type at run time is taken to
+ * have it all along: before its init it is a zeroed (normal) mutex at
+ * most, whose relock would block and whose unlock by another thread is
+ * undefined, so the type's model has every execution the normal one has.
  */
 #include "bmc.h"
 #include "bmc_region.h"
