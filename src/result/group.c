@@ -17,16 +17,41 @@ static int str_cmp(const char *x, const char *y)
     return strcmp(x ? x : "", y ? y : "");
 }
 
+/* How much of an object's name is its identity: engines describe one
+ * object in more or fewer words (a run names the field and the allocation's
+ * callers, "heap object allocated at a.c:9:3 in xmalloc, called from ...,
+ * field 'len'"; the static engine "heap object allocated at a.c:9:3"), and
+ * the bytes tell fields apart. */
+static size_t object_key(const char *o)
+{
+    size_t n = strlen(o);
+    const char *field = strstr(o, ", field '");
+    if (field)
+        n = (size_t)(field - o);
+    const char *in = strncmp(o, "heap object allocated at ", 25) == 0 ? strstr(o + 25, " in ") : NULL;
+    if (in && (size_t)(in - o) < n)
+        n = (size_t)(in - o);
+    return n;
+}
+
+static int object_name_cmp(const char *x, const char *y)
+{
+    x = x ? x : "", y = y ? y : "";
+    size_t nx = object_key(x), ny = object_key(y);
+    int c = strncmp(x, y, nx < ny ? nx : ny);
+    return c ? c : nx < ny ? -1 : nx > ny;
+}
+
 /* The same object of the same program. */
 static int object_cmp(const rh_race *r, const rh_race *s)
 {
     int c = str_cmp(r->program, s->program);
-    return c ? c : str_cmp(r->object, s->object);
+    return c ? c : object_name_cmp(r->object, s->object);
 }
 
 static int same_location(const rh_group *g, const rh_race *r)
 {
-    return str_cmp(g->program, r->program) == 0 && str_cmp(g->object, r->object) == 0 &&
+    return str_cmp(g->program, r->program) == 0 && object_name_cmp(g->object, r->object) == 0 &&
            g->offset_lo == r->offset_lo && g->offset_hi == r->offset_hi;
 }
 
@@ -275,6 +300,8 @@ static void finish(rh_group *g, const rh_result *res)
             g->tier = race_tier(r);
         if (r->fingerprint && (!g->fingerprint || strcmp(r->fingerprint, g->fingerprint) < 0))
             g->fingerprint = r->fingerprint;
+        if (r->object && strlen(r->object) > strlen(g->object ? g->object : ""))
+            g->object = r->object; /* the engine that says most names it */
     }
     g->reason = reason(g, res);
 }

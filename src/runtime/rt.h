@@ -218,6 +218,11 @@ uint32_t rt_vc_get(const rt_vc *v, int tid);
 void rt_release(rt_thread *t, rt_vc *obj);
 void rt_acquire(rt_thread *t, const rt_vc *obj);
 void rt_shadow_access(rt_thread *t, uintptr_t a, uint64_t size, uint32_t flags, uint32_t loc);
+/* rt_shadow_access of a plain read of [a, a+size) whose bytes before
+ * `from` the fast path took, leaving them as the slow path would
+ * (rt_fast.h, rt_shadow_fast_span): only [from, a+size) is checked */
+void rt_shadow_read_from(rt_thread *t, uintptr_t a, uint64_t size, uintptr_t from, uint32_t flags,
+                         uint32_t loc);
 void rt_shadow_clear(uintptr_t a, uint64_t size);
 /* rt_pool.c: blocks of one size (at least a pointer's) for the shadow,
  * never given back to the system; a block put back is handed out again. */

@@ -385,18 +385,84 @@ static inline RT_HOT int rt_shadow_fast(rt_thread *t, uintptr_t a,
     return 1;
 }
 
+/* What the pieces of one range read share, looked up once for the range
+ * rather than once a piece: nothing in the fast path's loop changes them
+ * (it writes only cells, masks and t's remembered read). */
+typedef struct rt_span {
+    const uint32_t *vc;      /* t->vc.c */
+    uint32_t vcn, tid, clock;
+    uint32_t bound;          /* the larger of rt.sync_ev and rt.unmod_ev, as rt_same_epoch casts them */
+    rt_acc now;              /* the record of the read (rt_record), made at its first use */
+} rt_span;
+
+/* rt_concurrent(t, prev, atomic), on the span's copies. */
+static inline RT_HOT int rt_span_concurrent(const rt_span *s, const rt_acc *prev, int now_atomic)
+{
+    return (prev->bits & RT_ACC_VALID) && prev->tid != s->tid && !(prev->atomic && now_atomic) &&
+           prev->clock > (prev->tid < s->vcn ? s->vc[prev->tid] : 0);
+}
+
+/* The fast path for one whole grain's cell of a plain range read:
+ * rt_fast_read's two common answers, decided as it decides them - the
+ * bytes already read by t in this epoch (nothing changes), or a read
+ * that replaces the cell's (it becomes the cell's read): 1.  Either way
+ * the cell's read is then one of t's in this epoch covering the bytes.
+ * 0: not decided here, nothing changed; rt_fast_read_in_page decides. */
+static inline RT_HOT int rt_span_grain(rt_thread *t, rt_span *s, rt_cell *c, uint8_t *mask,
+                                       unsigned bits, uint32_t loc)
+{
+    const rt_acc *r = &c->r;
+    if (rt_span_concurrent(s, &c->w, 0))
+        return 0;
+    if (r->bits & RT_ACC_VALID) {
+        if ((r->bits & RT_ACC_HIDDEN) == 0 && r->tid == s->tid && r->clock == s->clock &&
+            !r->atomic && r->ev >= s->bound) /* rt_same_epoch */
+            return !(bits & ~*mask);
+        if ((r->tid != s->tid && rt_span_concurrent(s, r, 1)) || (*mask & ~bits)) /* !rt_replaces */
+            return 0;
+    }
+    if (!s->now.bits)
+        s->now = rt_record(t, s->clock, 0, loc);
+    c->r = s->now;
+    *mask = (uint8_t)bits;
+    return 1;
+}
+
+/* rt_span_grain for the m bytes (m < RT_GRAIN) of a piece in a split
+ * grain, cells c: each cell's read becomes, or already is, one of t's in
+ * this epoch.  0: not decided here; the cells before the one that was not
+ * decided may have taken the read, as rt_fast_read_in_page then finds. */
+static inline RT_HOT int rt_span_bytes(rt_thread *t, rt_span *s, rt_cell *c, unsigned m,
+                                       uint32_t loc)
+{
+    for (unsigned i = 0; i < m; i++) {
+        uint8_t mask = 0xFF;
+        if (!rt_span_grain(t, s, &c[i], &mask, 0xFF, loc))
+            return 0;
+    }
+    return 1;
+}
+
 /* A plain read of a range (a string function's, up to a page) piece by
  * piece, each inside one grain, on the fast path: 1 when every piece took
- * it.  0 sends the whole range to rt_shadow_access, as if no piece had
- * been taken: a piece the fast path took is a read by t the slow path
- * finds as t's own of the same epoch at the same instruction, so it
- * replaces it with the same record and reports nothing for it (its write
- * was ordered before t). */
+ * it.  0 sends the range to rt_shadow_read_from, which does again what
+ * rt_shadow_access would have done to the pieces the fast path took (a
+ * piece it took is a read by t the slow path finds as t's own of the
+ * same epoch, so it at most replaces it with a record of this read and
+ * reports nothing for it: its write was ordered before t) - cheaply, up
+ * to *from, when rt_span_grain took all of them - and checks the rest.
+ * A piece rt_span_grain takes is not remembered (rt_remember_read): the
+ * read remembered before stays true, as the cells it names change only
+ * to a read of t's in this epoch covering its bytes. */
 static inline RT_HOT int rt_shadow_fast_span(rt_thread *t, uintptr_t a, uint64_t size,
-                                             uint32_t flags, uint32_t loc)
+                                             uint32_t flags, uint32_t loc, uintptr_t *from)
 {
+    *from = a;
     if ((flags & (RH_RT_WRITE | RH_RT_ATOMIC)) || size > RT_PAGE || t->off_fast)
         return 0;
+    uint32_t sync = (uint32_t)rt.sync_ev, unmod = (uint32_t)rt.unmod_ev;
+    rt_span s = {t->vc.c, t->vc.n, (uint32_t)t->id, t->epoch, sync > unmod ? sync : unmod, {0}};
+    int all = 1; /* every piece so far taken by rt_span_grain */
     /* rt_shadow_fast's read piece by piece, each page found once for all
      * of its pieces */
     rt_page *p = NULL;
@@ -407,13 +473,21 @@ static inline RT_HOT int rt_shadow_fast_span(rt_thread *t, uintptr_t a, uint64_t
         uint64_t m = RT_GRAIN - off;
         m = m < size - i ? m : size - i;
         i += m;
-        if (rt_read_cached(t, b, m))
-            continue;
+        if (all)
+            *from = b;
         if (!p || pkey != b >> RT_PAGE_BITS) {
             pkey = b >> RT_PAGE_BITS;
             if (!(p = rt_page_at(b)) || !p->spread)
                 return 0;
         }
+        unsigned g = (unsigned)(b & (RT_PAGE - 1)) / RT_GRAIN;
+        if ((p->whole >> g & 1)
+                ? rt_span_grain(t, &s, &p->g->cell[g], &p->rmask[g], ((1u << m) - 1) << off, loc)
+                : m < RT_GRAIN && rt_span_bytes(t, &s, &p->g->bytes[g][off], (unsigned)m, loc))
+            continue;
+        all = 0;
+        if (rt_read_cached(t, b, m))
+            continue;
         if (!rt_fast_read_in_page(t, p, b, (unsigned)m, 0, loc))
             return 0;
     }

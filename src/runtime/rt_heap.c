@@ -1,6 +1,7 @@
-/* rt_heap.c - the heap blocks the program holds, by allocation site, so a
- * race report names "the heap object allocated at a.c:32" and a byte in
- * it instead of an address that changes from run to run.
+/* rt_heap.c - the heap blocks the program holds, by allocation site and
+ * the call stack of the allocation, so a race report names "the heap
+ * object allocated at a.c:32 in xmalloc, called from load at b.c:7" and a
+ * byte in it instead of an address that changes from run to run.
  *
  * A hash of live blocks by start address (open addressing, tombstones):
  * allocation and free are O(1); naming an address scans the table, which
@@ -16,6 +17,7 @@ typedef struct rt_block {
     uintptr_t addr;   /* 0 empty; 1 a tombstone */
     uint64_t size;
     uint32_t loc;     /* the allocating call */
+    uint32_t node;    /* the call stack it was made in (rt_depot): a wrapper's callers */
 } rt_block;
 
 static rt_block *blocks;
@@ -57,7 +59,7 @@ void rt_heap_alloc(uintptr_t addr, uint64_t size, uint32_t loc)
         j = (j + 1) & (cap - 1);
     if (!blocks[j].addr)
         used++;
-    blocks[j] = (rt_block){addr, size, loc};
+    blocks[j] = (rt_block){addr, size, loc, rt_me ? rt_me->node : 0};
 }
 
 void rt_heap_free(uintptr_t addr)
@@ -75,8 +77,10 @@ void rt_heap_describe(FILE *f, uintptr_t addr)
 {
     for (unsigned long j = 0; j < cap; j++)
         if (blocks[j].addr > 1 && addr >= blocks[j].addr && addr < blocks[j].addr + blocks[j].size) {
-            fprintf(f, "A %#lx %u %lu %lu\n", (unsigned long)addr, blocks[j].loc,
+            fprintf(f, "A %#lx %u %lu %lu", (unsigned long)addr, blocks[j].loc,
                     (unsigned long)(addr - blocks[j].addr), (unsigned long)blocks[j].size);
+            rt_depot_write(f, blocks[j].node);
+            fputc('\n', f);
             return;
         }
 }

@@ -177,9 +177,10 @@ static __attribute__((noinline)) void access_any(rt_thread *t, void *p, uint64_t
         rt_acquire(t, &rt_obj_get(p)->vc);
     /* SV-COMP counts accesses inside __VERIFIER_atomic sections as never
      * racing (the bmc engine agrees): they leave no trace in shadow memory */
+    uintptr_t from;
     if (!t->atomic_depth && !rt_shadow_fast(t, (uintptr_t)p, size, flags, loc) &&
-        !rt_shadow_fast_span(t, (uintptr_t)p, size, flags, loc))
-        rt_shadow_access(t, (uintptr_t)p, size, flags, loc);
+        !rt_shadow_fast_span(t, (uintptr_t)p, size, flags, loc, &from))
+        rt_shadow_read_from(t, (uintptr_t)p, size, from, flags, loc);
     if (flags & RH_RT_WRITE)
         t->run_len = 0; /* a thread that writes is working, not spinning */
     access_event(t, p, size, flags, loc, value);

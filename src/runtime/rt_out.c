@@ -18,6 +18,9 @@
  *                                        WHAT "timeout": a timed wait at LOC timed
  *                                        out (ADDR its lock, semaphore or condition,
  *                                        AUX the thread a join waited for)
+ *   A ADDR LOC OFF SIZE STACK            ADDR lies at byte OFF of a heap block of SIZE
+ *                                        bytes allocated at LOC, in the call sites
+ *                                        STACK (innermost first, - none)
  *   B ADDR                               where this run placed the runtime's state `rt`
  *                                        (the engine names globals by the load bias)
  *   T TID PARENT LOC                     thread TID created at LOC

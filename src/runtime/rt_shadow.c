@@ -575,7 +575,8 @@ static int access_page(rt_thread *t, uintptr_t a, uint64_t size, uintptr_t b, co
     return 1;
 }
 
-void rt_shadow_access(rt_thread *t, uintptr_t a, uint64_t size, uint32_t flags, uint32_t loc)
+/* The record of t's access at loc now, for the slow path. */
+static rt_acc slow_now(rt_thread *t, uint32_t flags, uint32_t loc)
 {
     uint32_t ignored = t->ignore_r || t->ignore_w ? rt_annot_ignored(t, flags) : 0;
     rt.shadow_gen++; /* cells change off the fast path (rt_read_cached) */
@@ -585,6 +586,56 @@ void rt_shadow_access(rt_thread *t, uintptr_t a, uint64_t size, uint32_t flags, 
         now.bits |= RT_ACC_HIDDEN;
         rt_hidden_run(now.ev, ignored);
     }
+    return now;
+}
+
+/* What rt_shadow_access below would do to the pieces of [a, from) of a
+ * plain read of less than a page (each inside one grain of a spread page,
+ * whose read rt_fast.h's rt_span_grain made one of t's in this epoch
+ * covering the piece: the grain's cell, or the cells of its bytes when it
+ * is split and the piece is not all of it): access_grain, on a whole
+ * grain, and access_part, when the read covers no other byte, replace the
+ * read with this one, access_part otherwise leaves it; a split grain's
+ * bytes are taken one by one, and add_read replaces each read, t's own.
+ * None reports: the write of each was ordered before t. */
+static void reread(uintptr_t a, uintptr_t from, const rt_acc *now)
+{
+    for (uintptr_t b = a; b < from;) {
+        unsigned off = (unsigned)(b & (RT_GRAIN - 1)), m = RT_GRAIN - off;
+        m = m < from - b ? m : (unsigned)(from - b);
+        rt_page *p = rt_page_at(b);
+        unsigned g = (unsigned)(b & (RT_PAGE - 1)) / RT_GRAIN, bits = ((1u << m) - 1) << off;
+        if (!(p->whole >> g & 1)) {
+            for (unsigned i = 0; i < m; i++)
+                p->g->bytes[g][off + i].r = *now;
+        } else if (!(p->rmask[g] & ~bits)) {
+            p->g->cell[g].r = *now;
+            p->rmask[g] = (uint8_t)bits;
+        }
+        b += m;
+    }
+}
+
+/* rt_shadow_access of a plain read that rt_shadow_fast_span took in part:
+ * as rt_shadow_access would do it - a read of less than a page not
+ * starting on a page not spread (the fast path's first piece found it
+ * spread) is taken grain by grain in order by access_span - but with the
+ * pieces before `from` redone cheaply. */
+void rt_shadow_read_from(rt_thread *t, uintptr_t a, uint64_t size, uintptr_t from, uint32_t flags,
+                         uint32_t loc)
+{
+    if (from == a || size >= RT_PAGE || (flags & (RH_RT_WRITE | RH_RT_ATOMIC))) {
+        rt_shadow_access(t, a, size, flags, loc);
+        return;
+    }
+    rt_acc now = slow_now(t, flags, loc);
+    reread(a, from, &now);
+    access_span(t, a, size, from, a + size - from, &now, 0, 0, NULL);
+}
+
+void rt_shadow_access(rt_thread *t, uintptr_t a, uint64_t size, uint32_t flags, uint32_t loc)
+{
+    rt_acc now = slow_now(t, flags, loc);
     int write = (flags & RH_RT_WRITE) != 0, rmw = write && (flags & RH_RT_READ);
     rt_page *p = size && ((a ^ (a + size - 1)) >> RT_PAGE_BITS) == 0 ? page_of(a) : NULL;
     if (p && !p->spread && alone_after(t, &p->top)) {

@@ -53,6 +53,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 DATA = os.path.join("tests", "e2e", "data", "report_tiers")
 TIERS = os.path.join(DATA, "tiers_undefined_race.c")
 HEAP = os.path.join(DATA, "heap_account_race.c")
+REGISTERS = os.path.join(DATA, "register_fields_race.c")
 SLOTS = os.path.join(DATA, "global_slots_race.c")
 UNDEF = os.path.join("tests", "e2e", "data", "undefined", "undefined_lookup_own_locals_norace.c")
 MAIN_STATS = os.path.join(DATA, "main_stats_undefined_race.c")
@@ -200,11 +201,36 @@ def test_global_names(tmp):
     if hits:
         r = hits[0]
         # slot 6 % 4 = 2 of 48-byte slots, hits after the 40-byte mutex
-        check("dynamic: memory reached through a pointer is named by its global and bytes",
-              r["object"] == "global 'slots'" and r["offset"] == [136, 144], (r["object"], r["offset"]))
+        check("dynamic: memory reached through a pointer is named by its global, field and bytes",
+              r["object"] == "global 'slots', field 'hits'" and r["offset"] == [136, 144],
+              (r["object"], r["offset"]))
         locks = [lk for a in r["accesses"] for lk in a["locks"]]
         check("dynamic: the slot's mutex is named by the global it lies in",
               len(locks) == 1 and locks[0].endswith("at byte 96 of global 'slots'"), locks)
+
+
+def test_register_names(tmp):
+    """Pointers kept in registers (parameters, locals the compiler promoted)
+    are named by their debug variables: the object's field, the steps, the lock."""
+    doc = json.loads(run("--format=json", "--engine=dynamic", "--seed=3", "--timeout=30", REGISTERS).stdout)
+    race, _ = annotations(os.path.join(ROOT, REGISTERS))
+    by_lines = {frozenset(a["line"] for a in r["accesses"]): r for r in doc["races"]}
+    busy = by_lines.get(frozenset({line_of(REGISTERS, "w->pool->busy++"), line_of(REGISTERS, "int busy =")}))
+    qlen = by_lines.get(frozenset({line_of(REGISTERS, "pool->queue.len--"), line_of(REGISTERS, "queue.len = 3")}))
+    check("registers: both field races found, at RACE lines only", busy and qlen and
+          {a["line"] for r in doc["races"] for a in r["accesses"]} <= race, sorted(by_lines, key=sorted))
+    if busy and qlen:
+        check("registers: the fields by name, the last pointer's member",
+              busy["object"].endswith("field 'busy'") and qlen["object"].endswith("field 'queue.len'"),
+              (busy["object"], qlen["object"]))
+        steps = sorted(s["what"] for r in (busy, qlen) for s in r["witness"]["steps"]
+                       if not s["what"].startswith("create"))
+        check("registers: witness steps say what the source says", steps == sorted(
+              ["read 'pool->busy'", "write 'w->pool->busy'", "write 'pool->queue.len'",
+               "read 'pool->queue.len'"]), steps)
+        locks = [lk for a in busy["accesses"] for lk in a["locks"]]
+        check("registers: the mutex by its field through two pointers", locks == ["lock 'w->pool->lock'"],
+              locks)
 
 
 def test_seen_tier(tmp):
@@ -312,6 +338,7 @@ def main():
         test_default_tiers(tmp)
         test_heap_names(tmp)
         test_global_names(tmp)
+        test_register_names(tmp)
         test_seen_tier(tmp)
         test_assumption_count()
         test_main_stats()

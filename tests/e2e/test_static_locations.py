@@ -258,8 +258,8 @@ def main():
               (sorted(want), sorted(may_lines(rs, path))))
 
     _, rs = races(rh, os.path.join(PROGS, "collapsed_struct_fields_race.c"))
-    check("collapsed struct: the race is on field outd's bytes",
-          rs and all(r["object"] == "global 'g'" and r["offset"] == [4, 8] for r in rs),
+    check("collapsed struct: the race is on field outd's bytes, named",
+          rs and all(r["object"] == "global 'g', field 'outd'" and r["offset"] == [4, 8] for r in rs),
           [(r["object"], r["offset"]) for r in rs])
     _, rs = races(rh, os.path.join(PROGS, "collapsed_struct_fields_norace.c"))
     check("collapsed struct: disjoint fields never pair", not rs, rs)

@@ -1,9 +1,11 @@
 /* test_report_filter.c - unit tests of what reports do with names and
  * races before they are written: LLVM names mapped to source names,
- * TSan's suppression patterns, and fingerprints that survive line moves
- * but not edits of the racy line. */
+ * TSan's suppression patterns, fingerprints that survive line moves but
+ * not edits of the racy line, and one location for one object however
+ * many words each engine names it with. */
 #include "check.h"
 #include "result/fingerprint.h"
+#include "result/group.h"
 #include "result/names.h"
 #include "util/srclines.h"
 #include "util/inputs.h"
@@ -132,11 +134,57 @@ static void test_fingerprints(void)
     free(f0), free(f1), free(f2), free(f3), free(f4), free(f5), free(p1), free(p2), free(sub);
 }
 
+static void race_on(rh_result *res, const char *object, long lo, long hi, unsigned line, rh_status st)
+{
+    rh_race r;
+    memset(&r, 0, sizeof r);
+    r.object = rh_xstrdup(object);
+    r.offset_lo = lo, r.offset_hi = hi;
+    r.status = st;
+    r.evidence = st == RH_ST_CONFIRMED ? RH_EV_OBSERVED : RH_EV_MAY;
+    r.a.file = rh_xstrdup("a.c"), r.b.file = rh_xstrdup("a.c");
+    r.a.line = line, r.b.line = line + 1;
+    r.a.is_write = 1;
+    r.b.thread = 1;
+    res->races = rh_xrealloc(res->races, (size_t)(res->nraces + 1) * sizeof *res->races);
+    res->races[res->nraces++] = r;
+}
+
+static void test_groups(void)
+{
+    rh_result res;
+    memset(&res, 0, sizeof res);
+    /* a run's long name and the static engine's short one of the same bytes */
+    race_on(&res, "heap object allocated at a.c:9:3 in xmalloc, called from load at a.c:20:5, "
+            "field 'len'", 8, 12, 30, RH_ST_CONFIRMED);
+    race_on(&res, "heap object allocated at a.c:9:3", 8, 12, 40, RH_ST_LIKELY);
+    race_on(&res, "heap object allocated at a.c:9:3", 16, 20, 50, RH_ST_LIKELY); /* another field */
+    race_on(&res, "heap object allocated at a.c:19:3", 8, 12, 60, RH_ST_LIKELY); /* another object */
+    race_on(&res, "global 'slots', field 'hits'", 136, 144, 70, RH_ST_CONFIRMED);
+    race_on(&res, "global 'slots'", 136, 144, 80, RH_ST_LIKELY);
+    rh_groups gs;
+    rh_groups_build(&gs, &res, 1);
+    CHECK(gs.n == 4);
+    int heap = -1, slots = -1;
+    for (int i = 0; i < gs.n; i++) {
+        if (gs.items[i].offset_lo == 8 && strstr(gs.items[i].object, "a.c:9:3"))
+            heap = i;
+        if (gs.items[i].offset_lo == 136)
+            slots = i;
+    }
+    CHECK(heap >= 0 && gs.items[heap].nraces == 2 && strstr(gs.items[heap].object, "field 'len'"));
+    CHECK(slots >= 0 && gs.items[slots].nraces == 2 &&
+          strcmp(gs.items[slots].object, "global 'slots', field 'hits'") == 0);
+    rh_groups_free(&gs);
+    rh_result_free(&res);
+}
+
 int main(void)
 {
     test_names();
     test_patterns();
     test_fingerprints();
+    test_groups();
     printf("%d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
 }

@@ -38,16 +38,6 @@ void rh_dyn_locs_free(rh_dyn_locs *l);
  * Returns the clone, owned by the caller, or NULL with err set. */
 LLVMModuleRef rh_dyn_instrument(rh_program *prog, rh_dyn_locs *locs, char *err);
 
-/* What the address ptr denotes in source terms, for witness steps
- * (dyn_names.c): "'x'", "'*p'", "byte 8 of '*acc'", "an element of 'a'";
- * NULL when it has no such name.  A new string. */
-char *rh_dyn_access_name(LLVMTargetDataRef td, LLVMValueRef ptr);
-
-/* The struct field byte off falls in, as the debug information names it
- * (dyn_fields.c): of the structure var holds, or with through_pointer of
- * the one it points to; "balance", "hdr.len", or NULL.  A new string. */
-char *rh_dyn_field_name(LLVMValueRef var, int through_pointer, long long off);
-
 /* Brackets every call of m to a function that may block in the kernel
  * (read, accept, poll, write, fgets, ...; dyn_blocking.c) with the
  * runtime's __rh_cc_block_begin(0) and __rh_cc_block_end(): the calling
@@ -230,7 +220,8 @@ typedef struct rh_dyn_trace {
     rh_dyn_obs *seen;       /* those races in full ('Q' lines): reported as likely */
     unsigned *seen_by;      /* per seen race: the call's loc */
     int nseen;
-    struct { unsigned long addr, off, size; unsigned loc; } *heap; /* addresses in heap blocks */
+    struct rh_dyn_heap_block { unsigned long addr, off, size; unsigned loc; unsigned *stack; int nstack; } *heap;
+                            /* addresses in heap blocks: the allocating call, its call sites */
     int nheap;
     unsigned long rt_addr;  /* where the runtime's state lay in this run ('B'), 0 unknown */
 } rh_dyn_trace;

@@ -13,6 +13,7 @@
 #include "dyn.h"
 #include "dyn_private.h"
 #include "model/libspec.h"
+#include "model/src_names.h"
 #include "runtime/rt_abi.h"
 #include "util/util.h"
 
@@ -76,7 +77,7 @@ static unsigned new_loc(inst_ctx *c, LLVMValueRef inst, LLVMValueRef ptr)
         d->file = rh_xstrdup(s.file), d->line = s.line, d->col = s.col;
         d->func = rh_xasprintf("%.*s", (int)len, fn);
         d->object = ptr ? object_hint(ptr) : NULL;
-        d->access = ptr ? rh_dyn_access_name(c->td, ptr) : NULL;
+        d->access = ptr ? rh_src_access_name(c->td, ptr) : NULL;
     } else {
         d->file = rh_xstrdup("?"), d->func = rh_xstrdup("?");
     }

@@ -4,6 +4,7 @@
  * drives the program through the same interleaving.
  */
 #include "dyn.h"
+#include "model/src_names.h"
 #include "result/witness_file.h"
 #include "util/outfile.h"
 #include "util/util.h"
@@ -66,7 +67,8 @@ static int locks_at(const rh_dyn_trace *t, int tid, long upto, unsigned long *he
 }
 
 /* The heap block addr is in, as the runtime described it ('A' lines), or NULL. */
-static const void *heap_of(const rh_dyn_trace *t, unsigned long addr, unsigned *loc, unsigned long *off)
+static const struct rh_dyn_heap_block *heap_of(const rh_dyn_trace *t, unsigned long addr,
+                                               unsigned *loc, unsigned long *off)
 {
     for (int i = 0; i < t->nheap; i++)
         if (t->heap[i].addr == addr) {
@@ -74,6 +76,27 @@ static const void *heap_of(const rh_dyn_trace *t, unsigned long addr, unsigned *
             return &t->heap[i];
         }
     return NULL;
+}
+
+/* Where heap block h (heap_of's) was allocated: "a.c:32:9", and when the
+ * allocation ran in a function called from elsewhere, its callers (an
+ * allocation wrapper's site alone names nothing): "a.c:32:9 in xmalloc,
+ * called from load at b.c:7:3". */
+#define RH_DYN_ALLOC_CALLERS 2
+
+static char *alloc_site(const rh_dyn_binary *bin, const struct rh_dyn_heap_block *b)
+{
+    const rh_dyn_loc *l = loc_of(bin, b->loc);
+    char *d = rh_xasprintf("%s:%u:%u", l->file, l->line, l->col);
+    for (int k = 0; k < b->nstack && k < RH_DYN_ALLOC_CALLERS; k++) {
+        const rh_dyn_loc *c = loc_of(bin, b->stack[k]);
+        char *more = k ? rh_xasprintf("%s, from %s at %s:%u:%u", d, c->func, c->file, c->line, c->col)
+                       : rh_xasprintf("%s in %s, called from %s at %s:%u:%u", d, l->func, c->func,
+                                      c->file, c->line, c->col);
+        free(d);
+        d = more;
+    }
+    return d;
 }
 
 /* A lock's name, never its address (which changes from run to run): the
@@ -97,10 +120,12 @@ static char *lock_name(const rh_dyn_binary *bin, const rh_dyn_trace *t, unsigned
             break;
         }
     }
-    if (heap_of(t, addr, &hloc, &off)) {
-        const rh_dyn_loc *l = loc_of(bin, hloc);
-        return rh_xasprintf("lock at byte %lu of the heap object allocated at %s:%u:%u", off,
-                            l->file, l->line, l->col);
+    const struct rh_dyn_heap_block *heap = heap_of(t, addr, &hloc, &off);
+    if (heap) {
+        char *site = alloc_site(bin, heap);
+        char *s = rh_xasprintf("lock at byte %lu of the heap object allocated at %s", off, site);
+        free(site);
+        return s;
     }
     if (global)
         return off ? rh_xasprintf("lock at byte %lu of global '%s'", off, global)
@@ -228,6 +253,7 @@ rh_witness *rh_dyn_witness(const rh_dyn_binary *bin, const rh_dyn_trace *t, long
 static void name_object(const rh_dyn_binary *bin, const rh_dyn_trace *t, const rh_dyn_obs *o,
                         rh_race *out)
 {
+    const struct rh_dyn_heap_block *heap;
     unsigned hloc;
     unsigned long off;
     const char *obj = loc_of(bin, o->loc[1])->object;
@@ -236,22 +262,22 @@ static void name_object(const rh_dyn_binary *bin, const rh_dyn_trace *t, const r
     /* the source's name of what is accessed: a field comes from an access 'p->f' */
     const char *acc = loc_of(bin, o->loc[1])->access ? loc_of(bin, o->loc[1])->access
                                                       : loc_of(bin, o->loc[0])->access;
-    const char *arrow = acc ? strstr(acc, "->") : NULL;
+    char *field = acc && strstr(acc, "->") ? rh_src_field_of(acc) : NULL;
     const char *global = NULL;
     out->offset_lo = out->offset_hi = -1;
     if (obj) {
         out->object = rh_xstrdup(obj);
-    } else if (heap_of(t, o->addr, &hloc, &off)) {
-        const rh_dyn_loc *l = loc_of(bin, hloc);
-        if (arrow)
-            out->object = rh_xasprintf("heap object allocated at %s:%u:%u, field '%s", l->file,
-                                       l->line, l->col, arrow + 2);
+    } else if ((heap = heap_of(t, o->addr, &hloc, &off)) != NULL) {
+        char *site = alloc_site(bin, heap);
+        if (field)
+            out->object = rh_xasprintf("heap object allocated at %s, field '%s'", site, field);
         else
-            out->object = rh_xasprintf("heap object allocated at %s:%u:%u", l->file, l->line, l->col);
+            out->object = rh_xasprintf("heap object allocated at %s", site);
+        free(site);
         out->offset_lo = (long)off, out->offset_hi = (long)(off + (o->size ? o->size : 1));
     } else if ((global = rh_dyn_global_at(bin->syms, t->rt_addr, o->addr, &off)) != NULL) {
         /* reached through a pointer: the variable from the symbol table */
-        out->object = arrow ? rh_xasprintf("global '%s', field '%s", global, arrow + 2)
+        out->object = field ? rh_xasprintf("global '%s', field '%s'", global, field)
                             : rh_xasprintf("global '%s'", global);
         out->offset_lo = (long)off, out->offset_hi = (long)(off + (o->size ? o->size : 1));
     } else {
@@ -260,6 +286,7 @@ static void name_object(const rh_dyn_binary *bin, const rh_dyn_trace *t, const r
                           : rh_xstrdup("memory racehunt cannot name (not a global or a known heap "
                                        "block)");
     }
+    free(field);
 }
 
 /* A free (or realloc) makes the access: the runtime reports it as a write

@@ -141,9 +141,22 @@ static void parse_thread(rh_dyn_trace *t, const char *line)
 static void parse_heap(rh_dyn_trace *t, const char *line)
 {
     t->heap = rh_xrealloc(t->heap, (size_t)(t->nheap + 1) * sizeof *t->heap);
-    if (sscanf(line, "A %lx %u %lu %lu", &t->heap[t->nheap].addr, &t->heap[t->nheap].loc,
-               &t->heap[t->nheap].off, &t->heap[t->nheap].size) == 4)
-        t->nheap++;
+    memset(&t->heap[t->nheap], 0, sizeof *t->heap);
+    int off = 0;
+    if (sscanf(line, "A %lx %u %lu %lu%n", &t->heap[t->nheap].addr, &t->heap[t->nheap].loc,
+               &t->heap[t->nheap].off, &t->heap[t->nheap].size, &off) != 4)
+        return;
+    char stack[4096] = "";
+    unsigned long *v = NULL;
+    if (sscanf(line + off, " %4095s", stack) == 1) { /* the allocation's call sites */
+        int n = parse_list(stack, &v, 0);
+        t->heap[t->nheap].stack = rh_xcalloc((size_t)n + 1, sizeof(unsigned));
+        for (int i = 0; i < n; i++)
+            t->heap[t->nheap].stack[i] = (unsigned)v[i];
+        t->heap[t->nheap].nstack = n;
+        free(v);
+    }
+    t->nheap++;
 }
 
 static void parse_line(rh_dyn_trace *t, const char *line, size_t *cap)
@@ -231,6 +244,8 @@ void rh_dyn_trace_free(rh_dyn_trace *t)
     }
     free(t->seen);
     free(t->seen_by);
+    for (int i = 0; i < t->nheap; i++)
+        free(t->heap[i].stack);
     free(t->heap);
     free(t->ev);
     for (int i = 0; i < t->nthreads; i++)

@@ -95,7 +95,7 @@ static int mark_routines(rh_static *s, rh_ia *ia, LLVMValueRef w, int tramp, int
 }
 
 /* Whether value v is (casts and constant GEPs of) a marked parameter. */
-static int through_param(rh_static *s, const rh_ia *ia, LLVMValueRef v)
+int rh_ia_through_param(rh_static *s, const rh_ia *ia, LLVMValueRef v)
 {
     int64_t off;
     LLVMValueRef root = rh_handover_root(&s->pt, v, &off);
@@ -119,7 +119,7 @@ static void mark_callees(rh_static *s, rh_ia *ia)
                 for (LLVMUseRef u = LLVMGetFirstUse(fn); u && all; u = LLVMGetNextUse(u)) {
                     LLVMValueRef c = LLVMGetUser(u);
                     all = LLVMIsACallInst(c) && LLVMGetCalledValue(c) == fn && q < LLVMGetNumArgOperands(c) &&
-                          fn_index(s, c) >= 0 && through_param(s, ia, LLVMGetOperand(c, q));
+                          fn_index(s, c) >= 0 && rh_ia_through_param(s, ia, LLVMGetOperand(c, q));
                 }
                 if (all)
                     ia->params[g] |= 1UL << q, changed = 1;
@@ -203,6 +203,7 @@ int rh_ia_find(rh_static *s, const rh_handover_record *rec, LLVMValueRef *calls,
         ia->fresh[k] = fresh_arg(s, calls[k], LLVMGetOperand(calls[k], q));
     }
     ia->ncalls = ncalls;
+    ia->q = q;
     return 1;
 }
 
@@ -245,7 +246,7 @@ static int apart_in(const rh_sset *aj, const rh_sset *ak, uint32_t o, int64_t d1
 
 int rh_ia_one_instance(rh_static *s, const rh_ia *ia, uint32_t o, int a1, int a2)
 {
-    if (!ia->params || !through_param(s, ia, s->p->accesses[a1].ptr) || !through_param(s, ia, s->p->accesses[a2].ptr))
+    if (!ia->params || !rh_ia_through_param(s, ia, s->p->accesses[a1].ptr) || !rh_ia_through_param(s, ia, s->p->accesses[a2].ptr))
         return 0;
     int n = 0, k1 = -1, all_once = 1;
     for (int k = 0; k < ia->ncalls; k++) {
@@ -283,7 +284,7 @@ static int only_call(const rh_ia *ia, uint32_t o)
 int rh_ia_before_start(rh_static *s, const rh_ia *ia, uint32_t o, int am, int at)
 {
     int k = ia->params ? only_call(ia, o) : -1;
-    if (k < 0 || !ia->fresh[k] || !through_param(s, ia, s->p->accesses[at].ptr))
+    if (k < 0 || !ia->fresh[k] || !rh_ia_through_param(s, ia, s->p->accesses[at].ptr))
         return 0;
     LLVMValueRef site = ia->fresh[k], in = s->p->accesses[am].inst;
     return current_root(s, s->p->accesses[am].ptr) == site &&

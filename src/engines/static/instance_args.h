@@ -51,6 +51,7 @@ typedef struct rh_ia {
     LLVMValueRef *calls;   /* the wrapper calls */
     unsigned char *serial; /* per wrapper call: its instances never overlap one another (record_joins.c) */
     int ncalls;
+    unsigned q;            /* the wrapper's parameter the argument comes in */
 } rh_ia;
 
 int rh_ia_find(rh_static *s, const rh_handover_record *rec, LLVMValueRef *calls, int ncalls, rh_ia *ia);
@@ -58,6 +59,9 @@ int rh_ia_one_instance(rh_static *s, const rh_ia *ia, uint32_t o, int a1, int a2
 /* Whether access am of the creating function to o happens before access
  * at of the record's thread to o by the rule above. */
 int rh_ia_before_start(rh_static *s, const rh_ia *ia, uint32_t o, int am, int at);
+/* Whether value v is (casts and constant GEPs of) a parameter that holds
+ * the instance's argument. */
+int rh_ia_through_param(rh_static *s, const rh_ia *ia, LLVMValueRef v);
 void rh_ia_free(rh_ia *ia);
 
 #endif

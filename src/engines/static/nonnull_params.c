@@ -61,17 +61,7 @@ static int nonnull_value(const nn_ctx *c, LLVMValueRef v, int depth)
  * external function of a library analysed with --entry). */
 static int only_called(LLVMValueRef fn)
 {
-    if (!LLVMGetFirstUse(fn))
-        return 0;
-    for (LLVMUseRef u = LLVMGetFirstUse(fn); u; u = LLVMGetNextUse(u)) {
-        LLVMValueRef user = LLVMGetUser(u);
-        if (!LLVMIsACallInst(user) || LLVMGetCalledValue(user) != fn)
-            return 0;
-        for (unsigned k = 0; k < (unsigned)LLVMGetNumArgOperands(user); k++)
-            if (LLVMGetOperand(user, k) == fn)
-                return 0;
-    }
-    return 1;
+    return LLVMGetFirstUse(fn) && !rh_pt_address_taken(fn);
 }
 
 /* Drops parameter k of fn when a live call may pass it null: 1 if dropped. */

@@ -917,7 +917,7 @@ void rh_ptb_wire_params(rh_pt *pt, LLVMValueRef call, int callee)
 /* Whether a function's address escapes anywhere: a use other than being
  * the callee of a direct call (a thread start routine, a callback, a
  * function table in a global). */
-static int address_taken(LLVMValueRef fn)
+int rh_pt_address_taken(LLVMValueRef fn)
 {
     for (LLVMUseRef u = LLVMGetFirstUse(fn); u; u = LLVMGetNextUse(u)) {
         LLVMValueRef user = LLVMGetUser(u);
@@ -945,7 +945,7 @@ static unsigned char *live_functions(rh_program *p)
     for (int f = 0; f < p->nfuncs; f++) {
         size_t len;
         const char *name = LLVMGetValueName2(p->funcs[f].fn, &len);
-        if (f == p->main_func || address_taken(p->funcs[f].fn) || strcmp(name, "main") == 0)
+        if (f == p->main_func || rh_pt_address_taken(p->funcs[f].fn) || strcmp(name, "main") == 0)
             live[f] = 1, work[n++] = f;
     }
     while (n > 0) {

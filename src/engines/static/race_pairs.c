@@ -5,6 +5,7 @@
 #include "annotations.h"
 #include "barrier_phases.h"
 #include "record_joins.h"
+#include "arg_blocks.h"
 #include "loc_model.h"
 #include "mhp.h"
 #include "must_race.h"
@@ -14,6 +15,8 @@
 #include "fresh_pairs.h"
 #include "sem_order.h"
 #include "sym_locks.h"
+#include "model/src_names.h"
+#include "result/names.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -237,6 +240,7 @@ static int check_pair(pairs *pp, uint32_t o, const acc_ref *x, const acc_ref *y)
                 (t1 == 0 && rh_rj_ended(s->record_joins, x->a, t2)) ||
                 (t2 == 0 && rh_rj_ended(s->record_joins, y->a, t1)) ||
                 rh_rj_apart(s->record_joins, o, x->a, t1, y->a, t2) ||
+                rh_ab_ordered(s->arg_blocks, o, x->a, t1, y->a, t2) ||
                 rh_bp_ordered(s->barrier_phases, x->a, t1, y->a, t2) ||
                 rh_ls_protects(&px->must, &py->must) ||
                 rh_ls_creation_protects(&s->ls, &px->must, t1, t2) ||
@@ -554,6 +558,31 @@ static int volatile_only(pairs *pp, const cand *c)
     return (int)v;
 }
 
+/* The object a pair is on, and when it is a heap block or a global the
+ * field an access of the pair names (model/src_names.h): "heap object
+ * allocated at a.c:9:3, field 'len'", as the dynamic engine names it. */
+static char *object_name(rh_static *s, const cand *c)
+{
+    char *obj = rh_pt_object_desc(&s->pt, c->obj);
+    if (strncmp(obj, "heap object ", 12) != 0 && !rh_names_is_program_global(obj))
+        return obj; /* a library's object is one thing to the program (localtime's struct tm) */
+    for (int k = 0; k < 2; k++) {
+        const rh_access *a = &s->p->accesses[k ? c->a2 : c->a1];
+        if (!a->ptr)
+            continue;
+        char *name = rh_src_access_name(s->p->td, a->ptr);
+        char *field = rh_src_field_of(name);
+        free(name);
+        if (field) {
+            char *named = rh_xasprintf("%s, field '%s'", obj, field);
+            free(obj);
+            free(field);
+            return named;
+        }
+    }
+    return obj;
+}
+
 static void emit(pairs *pp, const cand *c)
 {
     rh_static *s = pp->s;
@@ -566,7 +595,7 @@ static void emit(pairs *pp, const cand *c)
     r.b.unjoined_before = c->t2 == 0 && r.b.op && c->t1 > 0 && unjoined_before(s, c->t1, c->a2);
     r.a.after_create = after_create(s, c->a1, c->t2);
     r.b.after_create = after_create(s, c->a2, c->t1);
-    r.object = rh_pt_object_desc(&s->pt, c->obj);
+    r.object = object_name(s, c);
     r.offset_lo = c->lo <= WHOLE_LO ? -1 : (long)c->lo;
     r.offset_hi = c->hi >= WHOLE_HI ? -1 : (long)c->hi;
     r.engine = rh_xstrdup("static");

@@ -59,7 +59,7 @@ static int nonzero_const(LLVMValueRef v)
 }
 
 /* Whether every return reachable after the create returns non-zero. */
-static int zero_means_none(const rh_handover_record *r)
+int rh_rj_zero_means_none(const rh_handover_record *r)
 {
     for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(r->fn); b; b = LLVMGetNextBasicBlock(b)) {
         LLVMValueRef ret = LLVMGetBasicBlockTerminator(b);
@@ -92,7 +92,7 @@ static int stored_on_every_return(const rh_handover_record *r, LLVMValueRef st)
 
 /* The wrapper stores the record into its parameter q on every path after
  * the create and writes nothing else through q after the create. */
-static int out_param(const rh_handover_record *r, unsigned *q)
+int rh_rj_out_param(const rh_handover_record *r, unsigned *q)
 {
     LLVMValueRef rec_store = NULL;
     for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(r->fn); b; b = LLVMGetNextBasicBlock(b))
@@ -292,7 +292,7 @@ static int joins_param(rh_static *s, LLVMValueRef fn, unsigned q, int64_t off)
 
 /* Whether call joins record rec's handle at off, itself or through a
  * function that joins its parameter (record_loops.h's question). */
-static int joins_record(rh_static *s, LLVMValueRef call, LLVMValueRef rec, int64_t off)
+int rh_rj_joins_record(rh_static *s, LLVMValueRef call, LLVMValueRef rec, int64_t off)
 {
     const rh_conc_entry *ce = rh_model_call_entry(s->p, call);
     if (ce && ce->op == RH_OP_THREAD_JOIN && ce->obj >= 0) {
@@ -565,11 +565,11 @@ rh_record_joins *rh_rj_build(rh_static *s, rh_handover *h)
         if (recs[i].handle_store && !stored_on_every_return(&recs[i], recs[i].handle_store))
             continue;
         e.by_return = returns_record(&recs[i]);
-        if ((!e.by_return && !out_param(&recs[i], &e.q)) || !calls_in_one(s, &e) || is_caller(&e, wf))
+        if ((!e.by_return && !rh_rj_out_param(&recs[i], &e.q)) || !calls_in_one(s, &e) || is_caller(&e, wf))
             continue;
-        e.zero_means_none = zero_means_none(&recs[i]);
+        e.zero_means_none = rh_rj_zero_means_none(&recs[i]);
         if (e.loop && (e.ncalls != 1 || e.by_return ||
-                       !rh_rl_find(s, e.calls[0], e.q, recs[i].handle_off, e.zero_means_none, joins_record, &e.g))) {
+                       !rh_rl_find(s, e.calls[0], e.q, recs[i].handle_off, e.zero_means_none, rh_rj_joins_record, &e.g))) {
             if (e.shared_cell)
                 continue;
             e.loop = 0, e.stepwise = 1; /* one instance per call at a time, or lost */

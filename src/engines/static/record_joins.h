@@ -69,5 +69,13 @@ rh_record_joins *rh_rj_build(rh_static *s, rh_handover *h);
 int rh_rj_ended(const rh_record_joins *r, int a, int t);
 int rh_rj_apart(const rh_record_joins *r, uint32_t o, int a1, int t1, int a2, int t2);
 void rh_rj_free(rh_record_joins *r);
+/* The wrapper's facts the counting rests on, for arg_blocks.h: it returns 0
+ * only on paths that started no thread; it stores the record into its
+ * parameter *q on every path after the create and nothing else through q
+ * after it; call joins the handle at off of record value rec (itself, or
+ * through a function joining its parameter's handle on every path). */
+int rh_rj_zero_means_none(const rh_handover_record *r);
+int rh_rj_out_param(const rh_handover_record *r, unsigned *q);
+int rh_rj_joins_record(rh_static *s, LLVMValueRef call, LLVMValueRef rec, int64_t off);
 
 #endif

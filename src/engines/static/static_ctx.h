@@ -38,6 +38,7 @@ typedef struct rh_static {
     int nassumed;
     struct rh_handover *handover; /* records handed over with their thread (handover.c) */
     struct rh_record_joins *record_joins; /* where main has joined them all (record_joins.c) */
+    struct rh_arg_blocks *arg_blocks; /* blocks naming their one instance (arg_blocks.c) */
     struct rh_barrier_phases *barrier_phases; /* barriers as phase separators (barrier_phases.c) */
     struct rh_static_annot *annot; /* benign ranges of annotations (annotations.c) */
     unsigned char *sync_objs; /* per points-to object: a lock, condition, barrier, semaphore or

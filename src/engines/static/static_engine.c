@@ -12,6 +12,7 @@
 #include "escape.h"
 #include "owned.h"
 #include "record_joins.h"
+#include "arg_blocks.h"
 #include "barrier_phases.h"
 #include "own_index.h"
 #include "sem_locks.h"
@@ -59,6 +60,7 @@ static void cleanup(rh_static *s)
     rh_must_free(s->must);
     rh_static_annot_free(s->annot);
     rh_rj_free(s->record_joins);
+    rh_ab_free(s->arg_blocks);
     rh_bp_free(s->barrier_phases);
     rh_handover_free(s->handover);
     free(s->shared);
@@ -138,6 +140,7 @@ int rh_static_run(rh_program *prog, const rh_options *o, rh_budget *budget, rh_r
     rh_owned_unshare(&s);
     s.handover = rh_handover_build(&s);
     s.record_joins = rh_rj_build(&s, s.handover);
+    s.arg_blocks = rh_ab_build(&s, s.handover);
     s.barrier_phases = rh_bp_build(&s);
     rh_static_find_unsupported(&s);
     s.must = rh_must_build(&s);
