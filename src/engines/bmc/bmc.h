@@ -77,6 +77,12 @@ typedef enum rh_bmc_pkind {
 #define RH_BMC_PF_IGN_W 0x10000 /* ... of its writes */
 #define RH_BMC_PF_IGN_END 0x20000 /* ... that ends the region (else begins it) */
 #define RH_BMC_PF_RECURSIVE 0x40000 /* LOCK/UNLOCK of a recursive mutex (bmc_mutex_kind.c) */
+#define RH_BMC_PF_ERRCHECK 0x80000  /* LOCK/UNLOCK of an error-checking mutex (the same);
+                                     * on a SYNC_SET, a mutex init of that type, as
+                                     * RH_BMC_PF_RECURSIVE is */
+#define RH_BMC_PF_STRAY 0x100000    /* UNLOCK of those two that frees the mutex even when
+                                     * another thread holds it: the object may hold a plain
+                                     * mutex too (bmc_mutex_kind.c) */
 
 typedef struct rh_bmc_pos {
     rh_bmc_pkind kind;
@@ -256,11 +262,20 @@ Z3_ast rh_bmc_sync_addr(rh_bmc_ctx *c, Z3_ast addr, unsigned word);
 /* Flags the locks of recursive mutexes RH_BMC_PF_RECURSIVE (bmc_mutex_kind.c);
  * needs c->regions. */
 void rh_bmc_mutex_kinds(rh_bmc_ctx *c);
+/* The type pthread_mutex_init's attributes give (call is the init): 0 for a
+ * plain mutex, RH_BMC_PF_RECURSIVE or RH_BMC_PF_ERRCHECK, or -1 when the
+ * attributes are not followed (bmc_mutex_kind.c). */
+int rh_bmc_attr_kind(rh_bmc_ctx *c, LLVMValueRef call);
 /* A recursive mutex's sync word w, as thread t locks it: whether the lock
  * may pass (free, or held by t) and the word it leaves. */
 void rh_bmc_rec_lock(rh_bmc_ctx *c, int t, Z3_ast w, Z3_ast *ok, Z3_ast *nv);
-/* ... and the word t's unlock leaves (unchanged unless t holds it). */
-Z3_ast rh_bmc_rec_unlock(rh_bmc_ctx *c, int t, Z3_ast w);
+/* ... and the word t's unlock leaves (unchanged unless t holds it; with
+ * stray, a free word when another thread holds it). */
+Z3_ast rh_bmc_rec_unlock(rh_bmc_ctx *c, int t, Z3_ast w, int stray);
+/* An error-checking mutex, in the same word with depth 1: its holder's
+ * relock passes (EDEADLK) and leaves it held once, so one unlock frees it,
+ * its holder's trylock fails (EBUSY); rh_bmc_rec_unlock is its unlock. */
+void rh_bmc_errchk_lock(rh_bmc_ctx *c, int t, Z3_ast w, int try, Z3_ast *ok, Z3_ast *nv);
 /* Records an unsupported construct: the first one becomes the note. */
 void rh_bmc_unsupported(rh_bmc_ctx *c, LLVMValueRef inst, const char *what);
 /* Records a construct the encoding explores but cannot prove race-free

@@ -444,6 +444,14 @@ static void call_memory(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, con
                 c->inexact = 1;
         return;
     }
+    if (e->flags == RH_F_OBJ_WRITE && e->obj >= 0 && e->obj < (int)LLVMGetNumArgOperands(call) &&
+        e->obj2 < 0 && rh_model_null(LLVMGetOperand(call, (unsigned)e->obj)) &&
+        LLVMGetTypeKind(LLVMTypeOf(call)) != LLVMPointerTypeKind) {
+        /* time(NULL) and the like: asked to write nowhere, the call only
+         * returns a value, which may be anything */
+        call_pure(w, st, call, rh_model_called_function(call));
+        return;
+    }
     Z3_ast dst = arg(w, st, call, e->obj), len = arg(w, st, call, e->size);
     int copy = (e->flags & RH_F_OBJ_WRITE) && (e->flags & RH_F_OBJ2_READ) && !(e->flags & RH_F_OBJ_READ);
     int set = (e->flags == RH_F_OBJ_WRITE || e->flags == (RH_F_OBJ_WRITE | RH_F_PREFIX));
@@ -667,12 +675,16 @@ static int call_sync(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, const 
         return 0;
     }
     switch (e->op) {
-    case RH_OP_LOCK_INIT:
-        if (LLVMGetNumArgOperands(call) >= 2 && !LLVMIsNull(LLVMGetOperand(call, 1)))
-            rh_bmc_unsupported(c, call, "a lock initialised with attributes (recursive and error-checking "
-                                        "mutexes are modelled as normal ones)");
+    case RH_OP_LOCK_INIT: {
+        int kind = rh_bmc_attr_kind(c, call);
+        if (kind < 0)
+            rh_bmc_unsupported(c, call, "a lock initialised with attributes bmc does not follow "
+                                        "(modelled as a normal mutex)");
         emit_simple(w, st, call, RH_BMC_P_SYNC_SET, obj, NULL, "lock init");
+        if (kind > 0)
+            rh_bmc_posp(w, w->c->threads[w->thread].npos - 1)->flags |= (unsigned)kind;
         break;
+    }
     case RH_OP_LOCK:
         if (acquire(w, st, call, obj, RH_BMC_P_LOCK, fl, "lock"))
             return 0;

@@ -277,13 +277,22 @@ void rh_bmc_rec_lock(rh_bmc_ctx *c, int t, Z3_ast w, Z3_ast *ok, Z3_ast *nv)
                     Z3_mk_bvadd(z, w, rh_bmc_bv(c, 1, 32)));
 }
 
-Z3_ast rh_bmc_rec_unlock(rh_bmc_ctx *c, int t, Z3_ast w)
+void rh_bmc_errchk_lock(rh_bmc_ctx *c, int t, Z3_ast w, int try, Z3_ast *ok, Z3_ast *nv)
+{
+    Z3_context z = c->z;
+    Z3_ast free = Z3_mk_eq(z, w, rh_bmc_bv(c, 0, 32));
+    Z3_ast args[2] = {free, rec_owned(c, t, w)};
+    *ok = try ? free : Z3_mk_or(z, 2, args);
+    *nv = Z3_mk_ite(z, free, rh_bmc_bv(c, REC_HELD | (unsigned)t << 16 | 1u, 32), w);
+}
+
+Z3_ast rh_bmc_rec_unlock(rh_bmc_ctx *c, int t, Z3_ast w, int stray)
 {
     /* only the owner's unlock counts (others get EPERM); the last one frees */
     Z3_context z = c->z;
     Z3_ast last = Z3_mk_eq(z, Z3_mk_extract(z, 15, 0, w), rh_bmc_bv(c, 1, 16));
     Z3_ast dec = Z3_mk_ite(z, last, rh_bmc_bv(c, 0, 32), Z3_mk_bvsub(z, w, rh_bmc_bv(c, 1, 32)));
-    return Z3_mk_ite(z, rec_owned(c, t, w), dec, w);
+    return Z3_mk_ite(z, rec_owned(c, t, w), dec, stray ? rh_bmc_bv(c, 0, 32) : w);
 }
 
 /* Marks the bounded program inexact (no proof) and keeps the first such

@@ -166,6 +166,8 @@ static void lock_effect(rh_bmc_mem *m, int t, rh_bmc_pos *p, Z3_ast act)
         nv = Z3_mk_bvsub(z, w, one);
     } else if (p->flags & RH_BMC_PF_RECURSIVE) {
         rh_bmc_rec_lock(c, t, w, &free, &nv);
+    } else if (p->flags & RH_BMC_PF_ERRCHECK) {
+        rh_bmc_errchk_lock(c, t, w, (p->flags & RH_BMC_PF_TRY) != 0, &free, &nv);
     } else if (p->flags & RH_BMC_PF_SHARED) {
         free = Z3_mk_bvult(z, w, writer);
         nv = Z3_mk_bvadd(z, w, one);
@@ -199,8 +201,8 @@ static void sync_effect(rh_bmc_mem *m, int t, rh_bmc_pos *p, Z3_ast act)
         /* a write-held lock becomes free, a read-held one loses a reader */
         v = Z3_mk_ite(z, Z3_mk_eq(z, w, rh_bmc_bv(c, WRITER, 32)), zero,
                       Z3_mk_ite(z, Z3_mk_eq(z, w, zero), w, Z3_mk_bvsub(z, w, one)));
-        if (p->flags & RH_BMC_PF_RECURSIVE)
-            v = rh_bmc_rec_unlock(c, t, w);
+        if (p->flags & (RH_BMC_PF_RECURSIVE | RH_BMC_PF_ERRCHECK))
+            v = rh_bmc_rec_unlock(c, t, w, (p->flags & RH_BMC_PF_STRAY) != 0);
         set_word(m, act, p->addr, 0, v);
         break;
     case RH_BMC_P_SEM_POST: set_word(m, act, p->addr, 0, Z3_mk_bvadd(z, w, one)); break;

@@ -221,8 +221,8 @@ static void sync_access(po *P, int t, int i, rh_bmc_pos *p, Z3_ast ex)
     case RH_BMC_P_UNLOCK:
         nv = Z3_mk_ite(z, Z3_mk_eq(z, w, writer), zero,
                        Z3_mk_ite(z, Z3_mk_eq(z, w, zero), w, Z3_mk_bvsub(z, w, one)));
-        if (p->flags & RH_BMC_PF_RECURSIVE)
-            nv = rh_bmc_rec_unlock(c, t, w);
+        if (p->flags & (RH_BMC_PF_RECURSIVE | RH_BMC_PF_ERRCHECK))
+            nv = rh_bmc_rec_unlock(c, t, w, (p->flags & RH_BMC_PF_STRAY) != 0);
         push_acc(P, t, i, 0, 1, sa, 4, nv, NULL);
         return;
     case RH_BMC_P_SEM_POST:
@@ -244,6 +244,8 @@ static void sync_access(po *P, int t, int i, rh_bmc_pos *p, Z3_ast ex)
     default: /* LOCK */
         if (p->flags & RH_BMC_PF_RECURSIVE)
             rh_bmc_rec_lock(c, t, w, &ok, &nv);
+        else if (p->flags & RH_BMC_PF_ERRCHECK)
+            rh_bmc_errchk_lock(c, t, w, (p->flags & RH_BMC_PF_TRY) != 0, &ok, &nv);
         else if (p->flags & RH_BMC_PF_SHARED)
             ok = Z3_mk_bvult(z, w, writer), nv = Z3_mk_bvadd(z, w, one);
         else
