@@ -37,20 +37,30 @@ static LLVMValueRef dbg_operand(LLVMValueRef i, const char *name)
  * in a register (a local promoted to one, a parameter) from a dbg.value
  * call.  The calls of one function are read once: accesses are named
  * function by function. */
+static struct {
+    LLVMValueRef fn;
+    LLVMValueRef *vals;
+    LLVMMetadataRef *vars;
+    size_t n, cap;
+} bound_in;
+
+void rh_src_names_forget(void)
+{
+    free(bound_in.vals);
+    free(bound_in.vars);
+    memset(&bound_in, 0, sizeof bound_in);
+}
+
 static LLVMMetadataRef function_variable(LLVMContextRef ctx, LLVMValueRef v)
 {
-    static LLVMValueRef fn;
-    static LLVMValueRef *vals;
-    static LLVMMetadataRef *vars;
-    static size_t n, cap;
     LLVMValueRef f = LLVMIsAArgument(v) ? LLVMGetParamParent(v)
                      : LLVMIsAInstruction(v) ? LLVMGetBasicBlockParent(LLVMGetInstructionParent(v))
                                              : NULL;
     if (!f)
         return NULL;
-    if (f != fn) {
-        fn = f;
-        n = 0;
+    if (f != bound_in.fn) {
+        bound_in.fn = f;
+        bound_in.n = 0;
         for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(f); b; b = LLVMGetNextBasicBlock(b))
             for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i)) {
                 LLVMValueRef bound = dbg_operand(i, "llvm.dbg.value");
@@ -58,25 +68,26 @@ static LLVMMetadataRef function_variable(LLVMContextRef ctx, LLVMValueRef v)
                     bound = dbg_operand(i, "llvm.dbg.declare"); /* a stack slot's variable */
                 if (!bound)
                     continue;
-                if (n == cap) {
-                    cap = cap ? 2 * cap : 64;
-                    vals = rh_xrealloc(vals, cap * sizeof *vals);
-                    vars = rh_xrealloc(vars, cap * sizeof *vars);
+                if (bound_in.n == bound_in.cap) {
+                    bound_in.cap = bound_in.cap ? 2 * bound_in.cap : 64;
+                    bound_in.vals = rh_xrealloc(bound_in.vals, bound_in.cap * sizeof *bound_in.vals);
+                    bound_in.vars = rh_xrealloc(bound_in.vars, bound_in.cap * sizeof *bound_in.vars);
                 }
-                vals[n] = bound;
-                vars[n++] = LLVMValueAsMetadata(LLVMGetOperand(i, 1));
+                bound_in.vals[bound_in.n] = bound;
+                bound_in.vars[bound_in.n++] = LLVMValueAsMetadata(LLVMGetOperand(i, 1));
             }
     }
     /* one value may be several variables' ("void *arg" and "struct s *p = arg"):
      * the one that points to a structure names its fields */
     LLVMMetadataRef first = NULL;
-    for (size_t k = 0; k < n; k++) {
-        if (vals[k] != v)
+    for (size_t k = 0; k < bound_in.n; k++) {
+        if (bound_in.vals[k] != v)
             continue;
-        LLVMMetadataRef to = rh_src_pointee_type(ctx, rh_src_debug_var_type(ctx, vars[k]));
+        LLVMMetadataRef var = bound_in.vars[k];
+        LLVMMetadataRef to = rh_src_pointee_type(ctx, rh_src_debug_var_type(ctx, var));
         if (to && LLVMGetMetadataKind(to) == LLVMDICompositeTypeMetadataKind)
-            return vars[k];
-        first = first ? first : vars[k];
+            return var;
+        first = first ? first : var;
     }
     return first;
 }

@@ -7,7 +7,8 @@
  *
  * Contract: every function returns NULL rather than a wrong name; strings
  * returned are new (the caller frees them); nothing is kept of the values
- * given except a cache of one function's debug intrinsics.
+ * given except a cache of one function's debug intrinsics, which
+ * rh_src_names_forget drops.
  */
 #ifndef RH_SRC_NAMES_H
 #define RH_SRC_NAMES_H
@@ -34,5 +35,11 @@ char *rh_src_debug_var_name(LLVMContextRef ctx, LLVMMetadataRef dv);
 LLVMMetadataRef rh_src_debug_var_type(LLVMContextRef ctx, LLVMMetadataRef dv);
 LLVMMetadataRef rh_src_pointee_type(LLVMContextRef ctx, LLVMMetadataRef t);
 char *rh_src_member_at(LLVMContextRef ctx, LLVMMetadataRef t, long long off, LLVMMetadataRef *mtype);
+
+/* Drops the cache of one function's debug intrinsics: a caller that has
+ * named what it wanted of a module calls it before the module may be
+ * disposed (a later function at the same address would find stale
+ * entries). */
+void rh_src_names_forget(void);
 
 #endif

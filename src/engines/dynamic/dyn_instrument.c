@@ -798,6 +798,7 @@ LLVMModuleRef rh_dyn_instrument(rh_program *prog, rh_dyn_locs *locs, char *err)
             instrument_function(&c, f);
     }
     LLVMDisposeBuilder(c.b);
+    rh_src_names_forget(); /* the clone may go, and its functions' addresses be reused */
     char *msg = NULL;
     if (LLVMVerifyModule(c.mod, LLVMReturnStatusAction, &msg)) {
         rh_fail(err, "instrumenting the program produced invalid code (a racehunt bug): %.300s",

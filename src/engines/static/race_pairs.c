@@ -661,4 +661,5 @@ void rh_static_race_pairs(rh_static *s)
     rh_map_free(&pp.vol);
     free(pp.must_part);
     rh_fresh_free(pp.fresh);
+    rh_src_names_forget();
 }
