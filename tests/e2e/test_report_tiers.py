@@ -231,6 +231,10 @@ def test_register_names(tmp):
         locks = [lk for a in busy["accesses"] for lk in a["locks"]]
         check("registers: the mutex by its field through two pointers", locks == ["lock 'w->pool->lock'"],
               locks)
+    static = json.loads(run("--format=json", "--engine=static", "--may", "--timeout=30", REGISTERS).stdout)
+    fields = sorted(g["object"].split(", field ")[-1] for g in static["groups"])
+    check("registers: the static engine names the fields its accesses reach exactly",
+          fields == ["'busy'", "'queue.len'"], fields)
 
 
 def test_seen_tier(tmp):

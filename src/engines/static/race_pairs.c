@@ -558,29 +558,62 @@ static int volatile_only(pairs *pp, const cand *c)
     return (int)v;
 }
 
-/* The object a pair is on, and when it is a heap block or a global the
- * field an access of the pair names (model/src_names.h): "heap object
- * allocated at a.c:9:3, field 'len'", as the dynamic engine names it. */
+/* The member of a global's own debug type that holds all of bytes
+ * [lo, hi), or NULL (a range across members, an object without a type). */
+static char *global_member(rh_static *s, uint32_t obj, int64_t lo, int64_t hi)
+{
+    LLVMValueRef g = s->pt.objs[obj].site;
+    if (!g || !LLVMIsAGlobalVariable(g) || lo < 0 || hi <= lo || hi >= WHOLE_HI)
+        return NULL;
+    LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(g));
+    LLVMMetadataRef t = rh_src_debug_var_type(ctx, rh_src_debug_var(g)), m;
+    char *first = rh_src_member_at(ctx, t, lo, &m), *last = rh_src_member_at(ctx, t, hi - 1, &m);
+    int one = first && last && strcmp(first, last) == 0;
+    free(last);
+    if (!one)
+        free(first);
+    return one ? first : NULL;
+}
+
+/* The field access a (of thread t) names, when its address has one
+ * target, c's object, at c's first byte and it spans c's bytes: then the
+ * type it reaches the object through is the object's there. */
+static char *access_member(rh_static *s, const cand *c, int a, int t)
+{
+    const rh_access *ac = &s->p->accesses[a];
+    rh_sset targets = {0};
+    targets_of(s, a, t, &targets);
+    int exact = ac->ptr && ac->size && (int64_t)ac->size == c->hi - c->lo && targets.n == 1 &&
+                rh_pt_loc_obj(targets.v[0]) == c->obj && rh_pt_loc_off(targets.v[0]) == c->lo;
+    rh_sset_free(&targets);
+    char *name = exact ? rh_src_access_name(s->p->td, ac->ptr) : NULL;
+    char *field = rh_src_field_of(name);
+    free(name);
+    return field;
+}
+
+/* The object a pair is on, with the field its bytes are (model/src_names.h)
+ * when that is certain: a global's own type at the bytes, or for a heap
+ * block the type an access reaches exactly those bytes through ("heap
+ * object allocated at a.c:9:3, field 'len'", as the dynamic engine names
+ * it).  A library's object is one thing to the program (localtime's
+ * struct tm), and a pointer that may reach other objects says nothing of
+ * this one. */
 static char *object_name(rh_static *s, const cand *c)
 {
     char *obj = rh_pt_object_desc(&s->pt, c->obj);
-    if (strncmp(obj, "heap object ", 12) != 0 && !rh_names_is_program_global(obj))
-        return obj; /* a library's object is one thing to the program (localtime's struct tm) */
-    for (int k = 0; k < 2; k++) {
-        const rh_access *a = &s->p->accesses[k ? c->a2 : c->a1];
-        if (!a->ptr)
-            continue;
-        char *name = rh_src_access_name(s->p->td, a->ptr);
-        char *field = rh_src_field_of(name);
-        free(name);
-        if (field) {
-            char *named = rh_xasprintf("%s, field '%s'", obj, field);
-            free(obj);
-            free(field);
-            return named;
-        }
-    }
-    return obj;
+    int global = rh_names_is_program_global(obj);
+    if (!global && strncmp(obj, "heap object ", 12) != 0)
+        return obj;
+    char *field = global ? global_member(s, c->obj, c->lo, c->hi) : access_member(s, c, c->a1, c->t1);
+    if (!field && !global)
+        field = access_member(s, c, c->a2, c->t2);
+    if (!field)
+        return obj;
+    char *named = rh_xasprintf("%s, field '%s'", obj, field);
+    free(obj);
+    free(field);
+    return named;
 }
 
 static void emit(pairs *pp, const cand *c)
