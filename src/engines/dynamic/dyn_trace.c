@@ -89,6 +89,28 @@ static int parse_list(const char *s, unsigned long **out, int hex)
     return n;
 }
 
+/* A list of call sites ("12,7,3" or "-") as location ids in *out (the
+ * caller frees it); returns how many. */
+static int parse_sites(const char *list, unsigned **out)
+{
+    unsigned long *v = NULL;
+    int n = parse_list(list, &v, 0);
+    *out = rh_xcalloc((size_t)n + 1, sizeof **out);
+    for (int i = 0; i < n; i++)
+        (*out)[i] = (unsigned)v[i];
+    free(v);
+    return n;
+}
+
+/* The call sites that end a record, after its fields (rest); 0 and NULL
+ * when it has none. */
+static int trailing_sites(const char *rest, unsigned **out)
+{
+    char list[4096] = "";
+    *out = NULL;
+    return sscanf(rest, " %4095s", list) == 1 ? parse_sites(list, out) : 0;
+}
+
 static void parse_race(rh_dyn_trace *t, const char *line)
 {
     rh_dyn_obs o = {0};
@@ -97,14 +119,8 @@ static void parse_race(rh_dyn_trace *t, const char *line)
                &o.size, &o.ev[0], &o.tid[0], &o.loc[0], &o.write[0], &o.atomic[0], &o.ev[1],
                &o.tid[1], &o.loc[1], &o.write[1], &o.atomic[1], sa, sb, locks) != 15)
         return;
-    unsigned long *tmp;
-    for (int k = 0; k < 2; k++) {
-        o.nstack[k] = parse_list(k ? sb : sa, &tmp, 0);
-        o.stack[k] = rh_xcalloc((size_t)o.nstack[k] + 1, sizeof(unsigned));
-        for (int i = 0; i < o.nstack[k]; i++)
-            o.stack[k][i] = (unsigned)tmp[i];
-        free(tmp);
-    }
+    for (int k = 0; k < 2; k++)
+        o.nstack[k] = parse_sites(k ? sb : sa, &o.stack[k]);
     o.nlocks = parse_list(locks, &o.locks, 1);
     if (line[0] == 'Q') { /* after its 'M' line, which names the call */
         t->seen = rh_xrealloc(t->seen, (size_t)(t->nseen + 1) * sizeof *t->seen);
@@ -125,16 +141,7 @@ static void parse_thread(rh_dyn_trace *t, const char *line)
     if (sscanf(line, "T %d %d %u%n", &t->threads[t->nthreads].tid, &t->threads[t->nthreads].parent,
                &t->threads[t->nthreads].loc, &off) != 3)
         return;
-    char stack[4096] = "";
-    unsigned long *v = NULL;
-    if (sscanf(line + off, " %4095s", stack) == 1) {
-        int n = parse_list(stack, &v, 0);
-        t->threads[t->nthreads].stack = rh_xcalloc((size_t)n + 1, sizeof(unsigned));
-        for (int i = 0; i < n; i++)
-            t->threads[t->nthreads].stack[i] = (unsigned)v[i];
-        t->threads[t->nthreads].nstack = n;
-        free(v);
-    }
+    t->threads[t->nthreads].nstack = trailing_sites(line + off, &t->threads[t->nthreads].stack);
     t->nthreads++;
 }
 
@@ -146,16 +153,7 @@ static void parse_heap(rh_dyn_trace *t, const char *line)
     if (sscanf(line, "A %lx %u %lu %lu%n", &t->heap[t->nheap].addr, &t->heap[t->nheap].loc,
                &t->heap[t->nheap].off, &t->heap[t->nheap].size, &off) != 4)
         return;
-    char stack[4096] = "";
-    unsigned long *v = NULL;
-    if (sscanf(line + off, " %4095s", stack) == 1) { /* the allocation's call sites */
-        int n = parse_list(stack, &v, 0);
-        t->heap[t->nheap].stack = rh_xcalloc((size_t)n + 1, sizeof(unsigned));
-        for (int i = 0; i < n; i++)
-            t->heap[t->nheap].stack[i] = (unsigned)v[i];
-        t->heap[t->nheap].nstack = n;
-        free(v);
-    }
+    t->heap[t->nheap].nstack = trailing_sites(line + off, &t->heap[t->nheap].stack);
     t->nheap++;
 }
 
