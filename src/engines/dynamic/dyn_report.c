@@ -76,11 +76,11 @@ static int locks_at(const rh_dyn_trace *t, int tid, long upto, unsigned long *he
 
 /* The heap block addr is in, as the runtime described it ('A' lines), or NULL. */
 static const struct rh_dyn_heap_block *heap_of(const rh_dyn_trace *t, unsigned long addr,
-                                               unsigned *loc, unsigned long *off)
+                                               unsigned long *off)
 {
     for (int i = 0; i < t->nheap; i++)
         if (t->heap[i].addr == addr) {
-            *loc = t->heap[i].loc, *off = t->heap[i].off;
+            *off = t->heap[i].off;
             return &t->heap[i];
         }
     return NULL;
@@ -104,7 +104,6 @@ static char *alloc_site(const rh_dyn_binary *bin, const struct rh_dyn_heap_block
  * or the heap object it lies in. */
 static char *lock_name(const rh_dyn_binary *bin, const rh_dyn_trace *t, unsigned long addr)
 {
-    unsigned hloc;
     unsigned long off;
     const char *global = rh_dyn_global_at(bin->syms, t->rt_addr, addr, &off);
     for (long i = 0; i < t->nev; i++) {
@@ -120,7 +119,7 @@ static char *lock_name(const rh_dyn_binary *bin, const rh_dyn_trace *t, unsigned
             break;
         }
     }
-    const struct rh_dyn_heap_block *heap = heap_of(t, addr, &hloc, &off);
+    const struct rh_dyn_heap_block *heap = heap_of(t, addr, &off);
     if (heap) {
         char *site = alloc_site(bin, heap);
         char *s = rh_xasprintf("lock at byte %lu of the heap object allocated at %s", off, site);
@@ -254,7 +253,6 @@ static void name_object(const rh_dyn_binary *bin, const rh_dyn_trace *t, const r
                         rh_race *out)
 {
     const struct rh_dyn_heap_block *heap;
-    unsigned hloc;
     unsigned long off;
     const char *obj = loc_of(bin, o->loc[1])->object;
     if (!obj)
@@ -267,7 +265,7 @@ static void name_object(const rh_dyn_binary *bin, const rh_dyn_trace *t, const r
     out->offset_lo = out->offset_hi = -1;
     if (obj) {
         out->object = rh_xstrdup(obj);
-    } else if ((heap = heap_of(t, o->addr, &hloc, &off)) != NULL) {
+    } else if ((heap = heap_of(t, o->addr, &off)) != NULL) {
         char *site = alloc_site(bin, heap);
         if (field)
             out->object = rh_xasprintf("heap object allocated at %s, field '%s'", site, field);
