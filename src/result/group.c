@@ -5,6 +5,7 @@
 #include "group.h"
 #include "util/util.h"
 
+#include <ctype.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,15 +23,33 @@ static int str_cmp(const char *x, const char *y)
  * callers, "heap object allocated at a.c:9:3 in xmalloc, called from ...,
  * field 'len'"; the static engine "heap object allocated at a.c:9:3"), and
  * the bytes tell fields apart. */
+/* The length of the site "FILE:LINE[:COL]" that opens s, 0 when s opens
+ * with none: the site ends at its numbers, not at the first " in ", which
+ * a file's path may contain. */
+static size_t site_end(const char *s)
+{
+    for (const char *c = strchr(s, ':'); c; c = strchr(c + 1, ':')) {
+        const char *e = c;
+        int nums = 0;
+        for (; nums < 2 && e[0] == ':' && isdigit((unsigned char)e[1]); nums++)
+            for (e++; isdigit((unsigned char)*e); e++)
+                ;
+        if (nums && (*e == '\0' || *e == ' ' || *e == ','))
+            return (size_t)(e - s);
+    }
+    return 0;
+}
+
 static size_t object_key(const char *o)
 {
     size_t n = strlen(o);
     const char *field = strstr(o, ", field '");
     if (field)
         n = (size_t)(field - o);
-    const char *in = strncmp(o, "heap object allocated at ", 25) == 0 ? strstr(o + 25, " in ") : NULL;
-    if (in && (size_t)(in - o) < n)
-        n = (size_t)(in - o);
+    const char *site = strncmp(o, "heap object allocated at ", 25) == 0 ? o + 25 : NULL;
+    size_t end = site ? site_end(site) : 0;
+    if (end && (size_t)(site + end - o) < n)
+        n = (size_t)(site + end - o);
     return n;
 }
 

@@ -160,18 +160,26 @@ static void test_groups(void)
     race_on(&res, "heap object allocated at a.c:9:3", 8, 12, 40, RH_ST_LIKELY);
     race_on(&res, "heap object allocated at a.c:9:3", 16, 20, 50, RH_ST_LIKELY); /* another field */
     race_on(&res, "heap object allocated at a.c:19:3", 8, 12, 60, RH_ST_LIKELY); /* another object */
+    /* a path with " in " and a number in it: the site is the whole "FILE:LINE:COL" */
+    race_on(&res, "heap object allocated at src in 2:x/a.c:9:3 in xmalloc", 8, 12, 62, RH_ST_CONFIRMED);
+    race_on(&res, "heap object allocated at src in 2:x/a.c:9:3", 8, 12, 64, RH_ST_LIKELY);
+    race_on(&res, "heap object allocated at src in 2:x/b.c:9:3", 8, 12, 66, RH_ST_LIKELY);
     race_on(&res, "global 'slots', field 'hits'", 136, 144, 70, RH_ST_CONFIRMED);
     race_on(&res, "global 'slots'", 136, 144, 80, RH_ST_LIKELY);
     rh_groups gs;
     rh_groups_build(&gs, &res, 1);
-    CHECK(gs.n == 4);
-    int heap = -1, slots = -1;
+    CHECK(gs.n == 6);
+    int heap = -1, slots = -1, spaced = 0;
     for (int i = 0; i < gs.n; i++) {
-        if (gs.items[i].offset_lo == 8 && strstr(gs.items[i].object, "a.c:9:3"))
+        const char *o = gs.items[i].object;
+        if (gs.items[i].offset_lo == 8 && strncmp(o, "heap object allocated at a.c:9:3", 32) == 0)
             heap = i;
         if (gs.items[i].offset_lo == 136)
             slots = i;
+        if (strstr(gs.items[i].object, "x/a.c:9:3"))
+            spaced += gs.items[i].nraces == 2 && strstr(gs.items[i].object, "xmalloc");
     }
+    CHECK(spaced == 1);
     CHECK(heap >= 0 && gs.items[heap].nraces == 2 && strstr(gs.items[heap].object, "field 'len'"));
     CHECK(slots >= 0 && gs.items[slots].nraces == 2 &&
           strcmp(gs.items[slots].object, "global 'slots', field 'hits'") == 0);
