@@ -78,21 +78,22 @@ static char *member_text(const char *text, const char *member)
                           : rh_xasprintf("%s->%s", text + 1, member);
 }
 
-/* A register's name: its debug variable's, else clang's value name unless
- * it is a temporary's ("call", "arrayidx", "x.addr"). */
-static char *register_name(LLVMContextRef ctx, LLVMValueRef v, LLVMMetadataRef *type)
+/* clang's name of a register no debug variable names, unless it is a
+ * temporary's ("call", "arrayidx", "x.addr"). */
+static char *value_name(LLVMValueRef v)
 {
-    LLVMMetadataRef dv = rh_src_debug_var(v);
-    char *name = rh_src_debug_var_name(ctx, dv);
-    *type = name ? rh_src_debug_var_type(ctx, dv) : NULL;
-    if (name)
-        return name;
     size_t n;
     const char *s = LLVMGetValueName2(v, &n);
     if (!n || memchr(s, '.', n) || (s[0] >= '0' && s[0] <= '9') || LLVMIsAGetElementPtrInst(v) ||
         (n >= 4 && memcmp(s, "call", 4) == 0 && strspn(s + 4, "0123456789") == n - 4))
         return NULL;
     return rh_xasprintf("%.*s", (int)n, s);
+}
+
+static int is_gep(LLVMValueRef v)
+{
+    return LLVMIsAGetElementPtrInst(v) ||
+           (LLVMIsAConstantExpr(v) && LLVMGetConstOpcode(v) == LLVMGetElementPtr);
 }
 
 /* What ptr points to, or 0. */
@@ -108,8 +109,7 @@ static int describe(LLVMTargetDataRef td, LLVMValueRef ptr, int depth, named *ou
         *out = (named){v, rh_src_debug_var_type(ctx, rh_src_debug_var(ptr))};
         return 1;
     }
-    int gep = LLVMIsAGetElementPtrInst(ptr) ||
-              (LLVMIsAConstantExpr(ptr) && LLVMGetConstOpcode(ptr) == LLVMGetElementPtr);
+    int gep = is_gep(ptr);
     LLVMMetadataRef dv = LLVMIsAArgument(ptr) || LLVMIsAInstruction(ptr) ? rh_src_debug_var(ptr) : NULL;
     char *own = dv && !gep ? rh_src_debug_var_name(ctx, dv) : NULL;
     if (own) { /* a pointer the program keeps in a variable: its name says most */
@@ -141,12 +141,11 @@ static int describe(LLVMTargetDataRef td, LLVMValueRef ptr, int depth, named *ou
         free(member);
         return 1;
     }
-    if (LLVMIsAArgument(ptr) || LLVMIsAInstruction(ptr)) { /* a pointer in a register */
-        LLVMMetadataRef type = NULL;
-        char *r = register_name(ctx, ptr, &type);
+    if (LLVMIsAArgument(ptr) || LLVMIsAInstruction(ptr)) { /* a register of no variable */
+        char *r = value_name(ptr);
         if (!r)
             return 0;
-        *out = (named){rh_xasprintf("*%s", r), rh_src_pointee_type(ctx, type)};
+        *out = (named){rh_xasprintf("*%s", r), NULL};
         free(r);
         return 1;
     }
@@ -161,9 +160,7 @@ char *rh_src_access_name(LLVMTargetDataRef td, LLVMValueRef ptr)
         free(n.text);
         return s;
     }
-    int gep = ptr && (LLVMIsAGetElementPtrInst(ptr) ||
-                      (LLVMIsAConstantExpr(ptr) && LLVMGetConstOpcode(ptr) == LLVMGetElementPtr));
-    if (!gep || !describe(td, LLVMGetOperand(ptr, 0), 0, &n))
+    if (!ptr || !is_gep(ptr) || !describe(td, LLVMGetOperand(ptr, 0), 0, &n))
         return NULL;
     long long off = gep_offset(td, ptr);
     char *s = off < 0 ? rh_xasprintf("an element of '%s'", n.text)

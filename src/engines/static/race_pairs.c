@@ -521,17 +521,26 @@ static int unjoined_before(rh_static *s, int t, int a)
     return unjoined;
 }
 
-static void fill_access(rh_static *s, rh_race_access *out, int a, int t)
+/* Access a's one target when thread t runs it (a location, pt_solve.h),
+ * or NO_SOLE_TARGET when it has none or several. */
+#define NO_SOLE_TARGET UINT64_MAX
+static uint64_t sole_target(rh_static *s, int a, int t)
+{
+    rh_sset targets = {0};
+    targets_of(s, a, t, &targets);
+    uint64_t l = targets.n == 1 ? targets.v[0] : NO_SOLE_TARGET;
+    rh_sset_free(&targets);
+    return l;
+}
+
+static void fill_access(rh_static *s, rh_race_access *out, int a, int t, uint64_t sole)
 {
     rh_race_access_from_model(out, s->p, &s->p->accesses[a]);
     out->thread = t;
     out->thread_desc = rh_xstrdup(s->tg.threads[t].desc);
     out->own_code = s->tg.nthreads_of_func[s->p->accesses[a].func] == 1;
     out->after_join = after_join(s->p, &s->p->accesses[a]);
-    rh_sset targets = {0};
-    targets_of(s, a, t, &targets);
-    out->one_target = targets.n == 1 && rh_pt_loc_off(targets.v[0]) != RH_PT_ANY;
-    rh_sset_free(&targets);
+    out->one_target = sole != NO_SOLE_TARGET && rh_pt_loc_off(sole) != RH_PT_ANY;
     const rh_ls_per *pr = rh_ls_per_thread(&s->ls, a, t);
     const rh_sset *must = pr ? &pr->must : &s->ls.acc[a].must;
     out->locks = rh_xcalloc(must->n + 1, sizeof *out->locks);
@@ -575,17 +584,14 @@ static char *global_member(rh_static *s, uint32_t obj, int64_t lo, int64_t hi)
     return one ? first : NULL;
 }
 
-/* The field access a (of thread t) names, when its address has one
- * target, c's object, at c's first byte and it spans c's bytes: then the
- * type it reaches the object through is the object's there. */
-static char *access_member(rh_static *s, const cand *c, int a, int t)
+/* The field access a names, when its address has one target (sole), c's
+ * object at c's first byte, and it spans c's bytes: then the type it
+ * reaches the object through is the object's there. */
+static char *access_member(rh_static *s, const cand *c, int a, uint64_t sole)
 {
     const rh_access *ac = &s->p->accesses[a];
-    rh_sset targets = {0};
-    targets_of(s, a, t, &targets);
-    int exact = ac->ptr && ac->size && (int64_t)ac->size == c->hi - c->lo && targets.n == 1 &&
-                rh_pt_loc_obj(targets.v[0]) == c->obj && rh_pt_loc_off(targets.v[0]) == c->lo;
-    rh_sset_free(&targets);
+    int exact = ac->ptr && ac->size && (int64_t)ac->size == c->hi - c->lo && sole != NO_SOLE_TARGET &&
+                rh_pt_loc_obj(sole) == c->obj && rh_pt_loc_off(sole) == c->lo;
     char *name = exact ? rh_src_access_name(s->p->td, ac->ptr) : NULL;
     char *field = rh_src_field_of(name);
     free(name);
@@ -599,15 +605,15 @@ static char *access_member(rh_static *s, const cand *c, int a, int t)
  * it).  A library's object is one thing to the program (localtime's
  * struct tm), and a pointer that may reach other objects says nothing of
  * this one. */
-static char *object_name(rh_static *s, const cand *c)
+static char *object_name(rh_static *s, const cand *c, const uint64_t sole[2])
 {
     char *obj = rh_pt_object_desc(&s->pt, c->obj);
     int global = rh_names_is_program_global(obj);
     if (!global && strncmp(obj, "heap object ", 12) != 0)
         return obj;
-    char *field = global ? global_member(s, c->obj, c->lo, c->hi) : access_member(s, c, c->a1, c->t1);
+    char *field = global ? global_member(s, c->obj, c->lo, c->hi) : access_member(s, c, c->a1, sole[0]);
     if (!field && !global)
-        field = access_member(s, c, c->a2, c->t2);
+        field = access_member(s, c, c->a2, sole[1]);
     if (!field)
         return obj;
     char *named = rh_xasprintf("%s, field '%s'", obj, field);
@@ -621,14 +627,15 @@ static void emit(pairs *pp, const cand *c)
     rh_static *s = pp->s;
     rh_race r;
     memset(&r, 0, sizeof r);
-    fill_access(s, &r.a, c->a1, c->t1);
-    fill_access(s, &r.b, c->a2, c->t2);
+    uint64_t sole[2] = {sole_target(s, c->a1, c->t1), sole_target(s, c->a2, c->t2)};
+    fill_access(s, &r.a, c->a1, c->t1, sole[0]);
+    fill_access(s, &r.b, c->a2, c->t2, sole[1]);
     /* Only the main thread's library calls (a free, a destroy) are asked (tier.c). */
     r.a.unjoined_before = c->t1 == 0 && r.a.op && c->t2 > 0 && unjoined_before(s, c->t2, c->a1);
     r.b.unjoined_before = c->t2 == 0 && r.b.op && c->t1 > 0 && unjoined_before(s, c->t1, c->a2);
     r.a.after_create = after_create(s, c->a1, c->t2);
     r.b.after_create = after_create(s, c->a2, c->t1);
-    r.object = object_name(s, c);
+    r.object = object_name(s, c, sole);
     r.offset_lo = c->lo <= WHOLE_LO ? -1 : (long)c->lo;
     r.offset_hi = c->hi >= WHOLE_HI ? -1 : (long)c->hi;
     r.engine = rh_xstrdup("static");
