@@ -235,6 +235,9 @@ def test_register_names(tmp):
     fields = sorted(g["object"].split(", field ")[-1] for g in static["groups"])
     check("registers: the static engine names the fields its accesses reach exactly",
           fields == ["'busy'", "'queue.len'"], fields)
+    held = sorted({lk for r in static["races"] for a in r["accesses"] for lk in a["locks"]})
+    check("registers: the static engine names the mutex by its field as a run does",
+          held == ["mutex 'w->pool->lock'"], held)
 
 
 def test_seen_tier(tmp):

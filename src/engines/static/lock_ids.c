@@ -8,6 +8,7 @@
 #include "index_range.h"
 #include "lockset.h"
 #include "loops.h"
+#include "model/src_names.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -22,10 +23,12 @@ uint32_t rh_ls_lock_id(rh_ls *ls, uint64_t loc, rh_lock_class cls)
         ls->lock_loc = rh_xrealloc(ls->lock_loc, (size_t)ls->caplocks * sizeof *ls->lock_loc);
         ls->lock_class = rh_xrealloc(ls->lock_class, (size_t)ls->caplocks * sizeof *ls->lock_class);
         ls->next_in_obj = rh_xrealloc(ls->next_in_obj, (size_t)ls->caplocks * sizeof *ls->next_in_obj);
+        ls->lock_arg = rh_xrealloc(ls->lock_arg, (size_t)ls->caplocks * sizeof *ls->lock_arg);
     }
     ls->lock_loc[ls->nlocks] = loc;
     ls->lock_class[ls->nlocks] = cls;
     ls->next_in_obj[ls->nlocks] = -1;
+    ls->lock_arg[ls->nlocks] = NULL;
     rh_map_put(&ls->lock_of_loc, loc, ls->nlocks);
     if (ls->nlocks != RH_LS_ATOMIC) { /* the atomic section is in no object */
         ls->next_in_obj[ls->nlocks] = (int)rh_map_get(&ls->first_in_obj, rh_pt_loc_obj(loc), -1);
@@ -93,9 +96,14 @@ void rh_ls_lock_targets(rh_ls *ls, LLVMValueRef v, LLVMValueRef ctx, rh_lock_cla
     const rh_sset *s = ctx_pts(ls, v, ctx, &tmp);
     *strong = s->n == 1 && rh_pt_loc_off(s->v[0]) != RH_PT_ANY &&
               rh_tg_object_strong(ls->tg, ls->pt, ls->cfg, rh_pt_loc_obj(s->v[0]));
-    for (uint32_t i = 0; i < s->n; i++)
-        if (ls->pt->objs[rh_pt_loc_obj(s->v[i])].kind != RH_PT_FUNC)
-            rh_sset_add(out, rh_ls_lock_id(ls, s->v[i], cls));
+    for (uint32_t i = 0; i < s->n; i++) {
+        if (ls->pt->objs[rh_pt_loc_obj(s->v[i])].kind == RH_PT_FUNC)
+            continue;
+        uint32_t id = rh_ls_lock_id(ls, s->v[i], cls);
+        rh_sset_add(out, id);
+        if (s->n == 1 && !ls->lock_arg[id])
+            ls->lock_arg[id] = v;
+    }
     rh_sset_free(&tmp);
 }
 
@@ -161,6 +169,19 @@ int rh_ls_handle_loc(rh_ls *ls, LLVMValueRef ptr, LLVMValueRef ctx, uint64_t *lo
     return ok;
 }
 
+/* A lock call's address as the program names it, when it names a member
+ * ("'jobqueue_p->rwmutex'", as a run names the lock): a parameter or a
+ * variable alone ("'*m'" in a wrapper) says less than the object. */
+static char *field_name(rh_ls *ls, LLVMValueRef arg)
+{
+    char *name = rh_src_access_name(ls->p->td, arg), *field = rh_src_field_of(name);
+    free(field);
+    if (field)
+        return name;
+    free(name);
+    return NULL;
+}
+
 char *rh_ls_elem_desc(rh_ls *ls, uint64_t elem)
 {
     uint32_t id = (uint32_t)(elem / 2);
@@ -175,6 +196,12 @@ char *rh_ls_elem_desc(rh_ls *ls, uint64_t elem)
     size_t len;
     if (ls->pt->objs[o].kind == RH_PT_GLOBAL && off == 0)
         return rh_xasprintf("%s '%s'%s", kind, LLVMGetValueName2(ls->pt->objs[o].site, &len), mode);
+    char *field = off != RH_PT_ANY && ls->lock_arg[id] ? field_name(ls, ls->lock_arg[id]) : NULL;
+    if (field) {
+        char *r = rh_xasprintf("%s %s%s", kind, field, mode);
+        free(field);
+        return r;
+    }
     char *d = rh_pt_object_desc(ls->pt, o);
     char *r = off == RH_PT_ANY ? rh_xasprintf("%s in %s%s", kind, d, mode)
                                : rh_xasprintf("%s at offset %d of %s%s", kind, off, d, mode);

@@ -916,7 +916,7 @@ void rh_ls_free(rh_ls *ls)
     free(ls->sums);
     rh_map_free(&ls->sum_index);
     rh_map_free(&ls->lock_of_loc);
-    free(ls->lock_loc), free(ls->lock_class), free(ls->next_in_obj);
+    free(ls->lock_loc), free(ls->lock_class), free(ls->next_in_obj), free(ls->lock_arg);
     rh_map_free(&ls->first_in_obj);
     rh_sset_free(&ls->all_locks);
     rh_sset_free(&ls->recursive);

@@ -83,6 +83,7 @@ typedef struct rh_ls {
     uint64_t *lock_loc;     /* per lock id: its location (unused for ATOMIC) */
     rh_lock_class *lock_class;
     int *next_in_obj;       /* per lock id: the next lock id in the same object, -1 */
+    LLVMValueRef *lock_arg; /* per lock id: a lock call's address with it as its one target, or NULL */
     rh_map first_in_obj; /* object -> its latest lock id (head of the next_in_obj chain) */
     int nlocks, caplocks;
     rh_sset all_locks;      /* every lock element, both modes */
