@@ -250,6 +250,12 @@ int rh_loc_read_only(const rh_static *s, uint32_t obj)
     return o->kind == RH_PT_GLOBAL && o->site && LLVMIsAGlobalVariable(o->site) && LLVMIsGlobalConstant(o->site);
 }
 
+int rh_loc_releasable(const rh_static *s, uint32_t obj, int32_t off)
+{
+    rh_pt_kind k = s->pt.objs[obj].kind;
+    return (k == RH_PT_HEAP || k == RH_PT_EXTERN) && (off == 0 || off == RH_PT_ANY);
+}
+
 int rh_loc_volatile_scalar(const rh_static *s, int a)
 {
     const rh_access *ac = &s->p->accesses[a];

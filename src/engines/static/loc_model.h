@@ -25,7 +25,11 @@
  *     but GEPs and pointer casts, says nothing: the points-to offset is
  *     used, and ANY means the whole object;
  *   - a constant global (a string literal, a `const` table) is never
- *     written (writing it is undefined), so no race has it as location.
+ *     written (writing it is undefined), so no race has it as location;
+ *   - free and realloc release only a block an allocator returned, by its
+ *     start: a global, a local, a function or a known non-zero offset
+ *     among the released pointer's targets is the points-to imprecision's
+ *     (a pointer field that may point to everything), not a release.
  *
  * Contract: rh_loc_range narrows [*lo, *hi) (the range the points-to
  * offset gave; the whole object when that was ANY) and never widens it;
@@ -62,6 +66,11 @@ LLVMValueRef rh_loc_base_offset(rh_static *s, LLVMValueRef v, int64_t *off);
 /* Whether obj is a constant global: never written by a program without
  * undefined behaviour, so no race is on it. */
 int rh_loc_read_only(const rh_static *s, uint32_t obj);
+
+/* Whether a release (free, realloc) whose pointer's target is (obj, off)
+ * may release that object: a heap or external object, at offset 0 or an
+ * unknown one.  Releasing anything else is undefined. */
+int rh_loc_releasable(const rh_static *s, uint32_t obj, int32_t off);
 
 /* Whether access a is a plain volatile scalar one (a load or store of at
  * most 8 bytes, not a memory call): what a stop flag is made of.  A

@@ -152,13 +152,22 @@ static int solo_thread(rh_static *s, int a, int t)
     return t >= 0 && !s->tg.threads[t].multi ? t : -1;
 }
 
+/* Whether access a is the release of its block by free or realloc. */
+static int releases(const rh_program *p, const rh_access *a)
+{
+    const rh_conc_entry *e = a->from_call ? rh_model_call_entry(p, a->inst) : NULL;
+    return e && (e->op == RH_OP_FREE || e->op == RH_OP_REALLOC) && e->obj >= 0 &&
+           (unsigned)e->obj < LLVMGetNumArgOperands(a->inst) && LLVMGetOperand(a->inst, (unsigned)e->obj) == a->ptr;
+}
+
 static void add_refs(pairs *pp, int a, int t, const rh_sset *targets)
 {
     const rh_access *ac = &pp->s->p->accesses[a];
+    int release = ac->from_call && releases(pp->s->p, ac);
     for (uint32_t i = 0; i < targets->n; i++) {
         uint32_t o = rh_pt_loc_obj(targets->v[i]);
         int32_t off = rh_pt_loc_off(targets->v[i]);
-        if (!pp->s->shared[o] || rh_loc_read_only(pp->s, o))
+        if (!pp->s->shared[o] || rh_loc_read_only(pp->s, o) || (release && !rh_loc_releasable(pp->s, o, off)))
             continue;
         acc_ref r = {a, t, WHOLE_LO, WHOLE_HI, solo_thread(pp->s, a, t)};
         if (off != RH_PT_ANY && ac->size)
@@ -328,14 +337,6 @@ static int lock_word_apart(const acc_ref *x, const rh_access *ax, const acc_ref 
     const acc_ref *plain = ax->lock_word ? y : x;
     const rh_access *ap = ax->lock_word ? ay : ax;
     return !ap->from_call && (x->lo == WHOLE_LO || y->lo == WHOLE_LO || plain->hi == WHOLE_HI);
-}
-
-/* Whether access a is the release of its block by free or realloc. */
-static int releases(const rh_program *p, const rh_access *a)
-{
-    const rh_conc_entry *e = a->from_call ? rh_model_call_entry(p, a->inst) : NULL;
-    return e && (e->op == RH_OP_FREE || e->op == RH_OP_REALLOC) && e->obj >= 0 &&
-           (unsigned)e->obj < LLVMGetNumArgOperands(a->inst) && LLVMGetOperand(a->inst, (unsigned)e->obj) == a->ptr;
 }
 
 /* Checks the pairs of refs v[0..n) of object o; stops early (returns 0)
