@@ -8,7 +8,11 @@ witness is a handful of steps and context switches, its racing steps are at
 the program's RACE lines and name what they touch, and `racehunt replay`
 drives the program into that race (exit 1).  A producer and a consumer that
 hand hundreds of items over (tests/e2e/data/witness/handoff_race.c) get a
-fair witness of a few steps: a step's thread that waits lets the other run.  A bmc counterexample that needs
+fair witness of a few steps: a step's thread that waits lets the other run.
+A thread pool whose teardown races (tests/e2e/data/witness/
+pool_teardown_race.c: a worker past its open check while main ends its
+wait for idle) is met by a random run of hundreds of switches; its witness
+is a few steps that keep one worker back, and replays.  A bmc counterexample that needs
 arguments carries argc and replays with that many.  The GraphML witness of
 --svcomp is refused by replay with one error line (exit 2).  A replay ends
 once it has reached its race: a program that goes on serving after the race
@@ -92,6 +96,12 @@ def fair_handoff(wit, r):
     m = {k: float(v) for k, v in re.findall(r"stat: dynamic\.witness_steps_(\w+) = (\S+)", r.stdout)}
     check("handoff_race: a run of a thousand hand-overs became a fair witness of a few steps",
           m.get("before", 0) > 1000 and wit.get("fair") is True and wit.get("version") == 3, str(m))
+
+
+def pool_shortened(wit, r):
+    m = {k: float(v) for k, v in re.findall(r"stat: dynamic\.witness_steps_(\w+) = (\S+)", r.stdout)}
+    check("pool_teardown_race: a run of hundreds of steps became a witness of a few",
+          m.get("before", 0) > 300 and 0 < m.get("after", 0) <= MAX_STEPS, str(m))
 
 
 def has_argc(wit, r):
@@ -219,6 +229,8 @@ def main():
                      "dynamic", shortened)
         witness_case(rh, tmp, "long_prefix_race", os.path.join(DATA, "long_prefix_race.c"), "dynamic")
         witness_case(rh, tmp, "handoff_race", os.path.join(DATA, "handoff_race.c"), "dynamic", fair_handoff)
+        witness_case(rh, tmp, "pool_teardown_race", os.path.join(DATA, "pool_teardown_race.c"), "dynamic",
+                     pool_shortened)
         witness_case(rh, tmp, "argc_race", os.path.join(DATA, "argc_race.c"), "bmc", has_argc)
         replay_ends_at_race(rh, tmp)
         folded_steps(rh, tmp)

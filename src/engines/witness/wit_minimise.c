@@ -19,7 +19,9 @@
  *      (a racing line reached in an earlier loop iteration races as well);
  *   4. while what replays is longer than a few dozen steps: the skeleton
  *      with the racing threads' steps of a window before the race;
- *   5. ddmin over blocks: drop runs of whole blocks (context switches),
+ *   5. still long: anchored skeletons (try_anchors), the skeleton with one
+ *      earlier step of each racing thread;
+ *   6. ddmin over blocks: drop runs of whole blocks (context switches),
  *      then single steps.
  * Every candidate is replayed; only one that follows the schedule without a
  * departure into a race at the same two lines is kept, so the witness
@@ -33,11 +35,14 @@
 #include "result/witness_file.h"
 #include "util/util.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define RH_MIN_MAX_REPLAYS 48
 #define RH_MIN_FEW_STEPS 24 /* a witness this short needs no window tried */
+#define RH_MIN_ANCHORS 6    /* earlier positions of each racing thread tried as anchors */
+#define RH_MIN_ANCHOR_TRIES 16 /* anchored skeletons replayed at most */
 
 typedef struct min_ctx {
     const rh_wit_ctx *c;
@@ -277,6 +282,141 @@ static int try_skeleton(min_ctx *m, const rh_witness *from, int window, int all_
     return size;
 }
 
+/* Up to RH_MIN_ANCHORS steps of `thread` in (from, to), at distinct
+ * positions other than `not`'s, latest first. */
+static int anchors(const rh_witness *w, int thread, int from, int to, const rh_step *not, int *out)
+{
+    int n = 0;
+    for (int i = to - 1; i > from && n < RH_MIN_ANCHORS; i--) {
+        const rh_step *s = &w->steps[i];
+        if (s->thread != thread || forced(w, i) || same_pos(s, not))
+            continue;
+        int seen = 0;
+        for (int k = 0; k < n && !seen; k++)
+            seen = same_pos(&w->steps[out[k]], s);
+        if (!seen)
+            out[n++] = i;
+    }
+    return n;
+}
+
+/* Visits of step i's thread to its position in (from, i] (a folded
+ * step counts its "times"): as a replay step counted from the step before
+ * it, the same visit. */
+static unsigned visits(const rh_witness *w, int from, int i)
+{
+    unsigned n = 0;
+    for (int k = from + 1; k <= i; k++)
+        if (w->steps[k].thread == w->steps[i].thread && same_pos(&w->steps[k], &w->steps[i]))
+            n += w->steps[k].times > 1 ? w->steps[k].times : 1;
+    return n;
+}
+
+/* The skeleton plus steps ia and ib (-1: none) of w, fair; with `counted`,
+ * each anchor is the visit the recorded run made (its count of passes
+ * there since the step before), else the next visit; with `as` >= 0, the
+ * anchor ia and the racing step a are told of thread `as` instead. */
+static int try_anchored(min_ctx *m, const rh_witness *w, int ia, int ib, int counted, int a, int as)
+{
+    int last = w->race_step_a > w->race_step_b ? w->race_step_a : w->race_step_b;
+    char *keep = rh_xcalloc((size_t)w->nsteps + 1, 1);
+    int prev[2] = {-1, -1}; /* the kept step before each anchor */
+    for (int i = 0; i <= last; i++) {
+        keep[i] = (char)(forced(w, i) || i == ia || i == ib);
+        if (keep[i] && i < ia)
+            prev[0] = i;
+        if (keep[i] && i < ib)
+            prev[1] = i;
+    }
+    rh_witness *s = fair_subset(w, keep);
+    int anchor[2] = {ia, ib}, at = 0, unchanged = 1;
+    for (int i = 0; i <= last; i++) {
+        if (!keep[i])
+            continue;
+        if (as >= 0 && (i == ia || i == a))
+            s->steps[at].thread = as;
+        for (int k = 0; k < 2; k++)
+            if (i == anchor[k]) {
+                unsigned n = counted ? visits(w, prev[k], i) : 1;
+                s->steps[at].times = n;
+                unchanged &= n <= 1;
+            }
+        at++;
+    }
+    free(keep);
+    if ((counted && unchanged) || /* the same candidate as the uncounted one */
+        s->nsteps >= (m->best ? m->best : w)->nsteps) {
+        rh_witness_free(s);
+        return 0;
+    }
+    return replays(m, s);
+}
+
+/* The thread created last at the position where w created `t`, when that
+ * is a later one than t and neither of `not`: a twin of t (a pool's
+ * workers), which FIFO runs after t.  -1 when none. */
+static int last_twin(const rh_witness *w, int t, int not)
+{
+    const rh_step *made = NULL;
+    int id, twin = -1;
+    for (int i = 0; i < w->nsteps && !made; i++)
+        if (w->steps[i].what && sscanf(w->steps[i].what, "create T%d", &id) == 1 && id == t)
+            made = &w->steps[i];
+    for (int i = 0; made && i < w->nsteps; i++)
+        if (w->steps[i].what && sscanf(w->steps[i].what, "create T%d", &id) == 1 && id > t &&
+            id != not && w->steps[i].thread == made->thread && same_pos(&w->steps[i], made))
+            twin = id > twin ? id : twin;
+    return twin;
+}
+
+/* Anchored skeletons.  A race a random walk met after a thousand switches
+ * often needs only the two racing threads to stand in the right place
+ * relative to each other once: the thread A whose access comes first past
+ * some earlier point of its own (a worker past its loop's test, not yet
+ * counted as working) before the other, B, passes one of its own (main
+ * past its last wait for the workers), each then running on to its access.
+ * That is the skeleton with one step of each: "A runs to position P, B runs
+ * to Q", P among A's positions shortly before its racing step (latest
+ * first), Q among B's between that step and A's racing step, tried in
+ * order of how far back they reach (A's anchor alone first); every other
+ * thread runs as the fair schedule lets it.  A thread that waits for its
+ * step lets the others run in creation order, so a worker kept back is
+ * best the last one created: the same anchors are tried again with A's
+ * steps given to A's last twin (a thread created later at the same place),
+ * then with each anchor at the pass the recorded run made.  Each candidate
+ * is replayed, and only one reaching the same race is kept. */
+static void try_anchors(min_ctx *m, const rh_witness *w)
+{
+    int a = w->race_step_a < w->race_step_b ? w->race_step_a : w->race_step_b;
+    int b = a == w->race_step_a ? w->race_step_b : w->race_step_a;
+    int ta = w->steps[a].thread, tb = w->steps[b].thread;
+    if (ta == tb)
+        return;
+    int pa[RH_MIN_ANCHORS], qb[RH_MIN_ANCHORS][RH_MIN_ANCHORS], na, nq[RH_MIN_ANCHORS];
+    int lo = -1; /* anchors come after the last forced step before a (creations) */
+    for (int i = 0; i < a; i++)
+        if (forced(w, i))
+            lo = i;
+    na = anchors(w, ta, lo, a, &w->steps[a], pa);
+    for (int j = 0; j < na; j++)
+        nq[j] = anchors(w, tb, pa[j], a, &w->steps[b], qb[j]);
+    int twin = last_twin(w, ta, tb);
+    for (int pass = 0; pass < 3; pass++) { /* as recorded, A's last twin, counted passes */
+        if (pass == 1 && twin < 0)
+            continue;
+        int tries = 0;
+        for (int reach = 0; reach < 2 * RH_MIN_ANCHORS; reach++)
+            for (int j = 0; j < na && j <= reach; j++) {
+                int i = reach - j - 1; /* -1: A's anchor alone */
+                if (i >= nq[j] || tries++ >= RH_MIN_ANCHOR_TRIES)
+                    continue;
+                if (try_anchored(m, w, pa[j], i >= 0 ? qb[j][i] : -1, pass == 2, a,
+                                 pass == 1 ? twin : -1))
+                    return;
+            }
+    }
+}
+
 rh_witness *rh_wit_minimise(const rh_wit_ctx *c, const rh_witness *w, int *replayed)
 {
     *replayed = -1;
@@ -311,6 +451,8 @@ rh_witness *rh_wit_minimise(const rh_wit_ctx *c, const rh_witness *w, int *repla
     for (size_t k = 0; k < sizeof windows / sizeof *windows && m.best &&
                        m.best->nsteps > RH_MIN_FEW_STEPS; k++)
         tried = try_skeleton(&m, w, windows[k].window, windows[k].all_threads, tried);
+    if (!m.best || m.best->nsteps > RH_MIN_FEW_STEPS)
+        try_anchors(&m, w);
     if (m.best)
         drop_blocks(&m);
     if (m.best)
