@@ -10,8 +10,10 @@
  * which it executes and Z3 terms over the thread's SSA values.  Everything
  * thread-local is plain SSA shared by all rounds, which is what keeps the
  * lazy encoding small.  rh_bmc_schedule then adds the lazy round-robin
- * schedule (doc/design.md [LaDR] Section 3) and the two-phase race monitor
- * (Section 4), rh_bmc_witness reads a model back into a race record.
+ * schedule (doc/design.md [LaDR] Section 3), rh_bmc_monitor the two-phase
+ * race monitor's goal (Section 4) for one class of races (bmc_pairs.c keeps
+ * it to accesses that may race at all), rh_bmc_witness reads a model back
+ * into a race record.
  */
 #ifndef RH_BMC_H
 #define RH_BMC_H

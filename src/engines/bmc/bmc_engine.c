@@ -193,6 +193,18 @@ static Z3_solver ordered(rh_bmc_ctx *c, Z3_solver s, Z3_solver *proof)
 
 static void debug_dump(rh_bmc_ctx *c, Z3_solver s);
 
+/* The size of the first query's formula (--stats), and its dump. */
+static void formula_size(rh_bmc_ctx *c, Z3_solver s, attempt *a)
+{
+    Z3_ast_vector v = Z3_solver_get_assertions(c->z, s);
+    Z3_ast_vector_inc_ref(c->z, v);
+    a->assertions = Z3_ast_vector_size(c->z, v);
+    Z3_ast_vector_dec_ref(c->z, v);
+    if (c->opt->stats)
+        a->nodes = rh_bmc_formula_nodes(c, s);
+    debug_dump(c, s);
+}
+
 typedef struct hunt {
     unsigned lines[2 * MAX_RACES];
     int nlines, found;
@@ -263,12 +275,6 @@ static outcome find_races(rh_bmc_ctx *c, Z3_solver *sp, rh_bmc_enc *e, attempt *
     outcome out = OUT_UNSAT;
     double plain = 0;
     for (int cls = 0; cls < 2 && out != OUT_UNKNOWN && h.found < MAX_RACES; cls++) {
-        Z3_solver s = copy_of(c, base);
-        rh_bmc_monitor(c, s, e, cls ? RH_BMC_MIXED : RH_BMC_PLAIN);
-        if (cls == 0)
-            debug_dump(c, s);
-        if (h.nlines)
-            rh_bmc_block_lines(c, s, e, h.lines, h.nlines);
         if (cls == 1 && h.found && a->mixed_costly) {
             /* the verdict is decided, and this query took longer than its
              * share at smaller bounds: more lines would cost more than the
@@ -278,6 +284,12 @@ static outcome find_races(rh_bmc_ctx *c, Z3_solver *sp, rh_bmc_enc *e, attempt *
                      "at smaller bounds)", h.found);
             break;
         }
+        Z3_solver s = copy_of(c, base);
+        rh_bmc_monitor(c, s, e, cls ? RH_BMC_MIXED : RH_BMC_PLAIN);
+        if (cls == 0)
+            formula_size(c, s, a);
+        if (h.nlines)
+            rh_bmc_block_lines(c, s, e, h.lines, h.nlines);
         double t0 = rh_now(), cap = 0;
         if (cls == 1 && !provable) {
             cap = RH_BMC_DEFER_FACTOR * plain;
@@ -442,12 +454,6 @@ static outcome run_attempt(rh_program *prog, const rh_options *o, double deadlin
             Z3_solver_dec_ref(c.z, s);
             goto done;
         }
-        Z3_ast_vector v = Z3_solver_get_assertions(c.z, s);
-        Z3_ast_vector_inc_ref(c.z, v);
-        a->assertions = Z3_ast_vector_size(c.z, v);
-        Z3_ast_vector_dec_ref(c.z, v);
-        if (o->stats)
-            a->nodes = rh_bmc_formula_nodes(&c, s);
         out = find_races(&c, &s, &e, a, res);
         rh_bmc_enc_free(&c, &e);
         Z3_solver_dec_ref(c.z, s);
