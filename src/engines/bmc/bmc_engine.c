@@ -257,7 +257,8 @@ static outcome hunt_class(rh_bmc_ctx *c, Z3_solver s, rh_bmc_enc *e, attempt *a,
 }
 
 /* Finds races in both classes until none is left with a line not yet
- * reported.  *sp stays the solver of the whole formula. */
+ * reported.  *sp becomes the solver of the formula without the monitor's
+ * goal, each class's queries copies of it. */
 static outcome find_races(rh_bmc_ctx *c, Z3_solver *sp, rh_bmc_enc *e, attempt *a, rh_result *res)
 {
     Z3_solver proof, base = *sp = ordered(c, *sp, &proof);
@@ -274,7 +275,7 @@ static outcome find_races(rh_bmc_ctx *c, Z3_solver *sp, rh_bmc_enc *e, attempt *
     memset(&h, 0, sizeof h);
     outcome out = OUT_UNSAT;
     double plain = 0;
-    for (int cls = 0; cls < 2 && out != OUT_UNKNOWN && h.found < MAX_RACES; cls++) {
+    for (int cls = 0; cls < 2 && out != OUT_UNKNOWN && h.found < MAX_RACES && !h.broken; cls++) {
         if (cls == 1 && h.found && a->mixed_costly) {
             /* the verdict is decided, and this query took longer than its
              * share at smaller bounds: more lines would cost more than the
