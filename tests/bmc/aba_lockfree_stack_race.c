@@ -8,9 +8,9 @@
  * threads and five context switches; B is never popped twice otherwise).
  * T3 does not write, so there is one racing pair: a second one made the
  * test wait for a second solver run of twice the time.  No CAS fails on
- * that schedule, so one unwinding and three rounds reach it; the test asks
- * for those bounds (the deepening would try two unwindings first, a
- * formula Z3 takes minutes on under load). */
+ * that schedule, so one unwinding and three rounds reach it: the deepening
+ * tries them second, after (1, 2); the test asks for those bounds so a
+ * change of the deepening order cannot make it wait for larger ones. */
 // racehunt-options(bmc): --unwind=1 --rounds=3
 #include <pthread.h>
 #include <stddef.h>

@@ -10,8 +10,10 @@
  * which it executes and Z3 terms over the thread's SSA values.  Everything
  * thread-local is plain SSA shared by all rounds, which is what keeps the
  * lazy encoding small.  rh_bmc_schedule then adds the lazy round-robin
- * schedule (doc/design.md [LaDR] Section 3) and the two-phase race monitor
- * (Section 4), rh_bmc_witness reads a model back into a race record.
+ * schedule (doc/design.md [LaDR] Section 3), rh_bmc_monitor the two-phase
+ * race monitor's goal (Section 4) for one class of races (bmc_pairs.c keeps
+ * it to accesses that may race at all), rh_bmc_witness reads a model back
+ * into a race record.
  */
 #ifndef RH_BMC_H
 #define RH_BMC_H
@@ -312,13 +314,32 @@ typedef struct rh_bmc_enc {
     int nwatch;          /* watched ranges */
     int *watch_thread, *watch_pos, *watch_second; /* per range id */
     Z3_ast race;         /* the goal */
+    struct rh_bmc_side *sides; /* the two racing accesses' variables (bmc_sched.c) */
     unsigned cbits;      /* width of the context and position numbers */
 } rh_bmc_enc;
+/* The bounded program, its lazy schedule and what the race monitor needs
+ * whatever races it looks for, without the goal; -1 when time ran out. */
 int rh_bmc_schedule(rh_bmc_ctx *c, Z3_solver s, rh_bmc_enc *e);
+/* Classes of races the monitor looks for: two plain accesses, a plain and
+ * an atomic one, or any (two atomic accesses never race). */
+#define RH_BMC_ANY 0
+#define RH_BMC_PLAIN 1
+#define RH_BMC_MIXED 2
+/* Adds the race monitor's goal for races of class cls to s (a solver
+ * holding rh_bmc_schedule's formula); e's watched ranges are then its. */
+void rh_bmc_monitor(rh_bmc_ctx *c, Z3_solver s, rh_bmc_enc *e, int cls);
 void rh_bmc_enc_free(rh_bmc_ctx *c, rh_bmc_enc *e);
 /* Requires a new race to involve a watched line outside `lines` (file:line
  * pairs as "line" numbers of positions' inst locations). */
 void rh_bmc_block_lines(rh_bmc_ctx *c, Z3_solver s, rh_bmc_enc *e, const unsigned *lines, int n);
+
+/* ---- bmc_pairs.c: the watched ranges that may race at all ---- */
+/* Per thread and position, bit 0 (the accessed range) and bit 1 (a copy's
+ * source range) set when the range has a possible partner in another
+ * thread instance; a range without one races in no execution.  Needs
+ * c->regions; freed with rh_bmc_partnered_free. */
+unsigned char **rh_bmc_partnered(rh_bmc_ctx *c);
+void rh_bmc_partnered_free(rh_bmc_ctx *c, unsigned char **keep);
 
 /* ---- bmc_size.c: distinct terms of s's assertions (--stats) ---- */
 long rh_bmc_formula_nodes(rh_bmc_ctx *c, Z3_solver s);

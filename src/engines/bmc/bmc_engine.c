@@ -29,6 +29,8 @@ typedef struct attempt {
     unsigned unwind, rounds;
     unsigned concrete;   /* iterations of loops whose trip count is concrete */
     int cut, inexact, fatal;
+    int deferred;        /* the mixed class's query ran out of its share (find_races) */
+    int mixed_costly;    /* it did at smaller bounds: no search there for more races */
     int cut_concrete_only; /* every cut was such a loop's */
     int threads, positions, needed_rounds;
     unsigned assertions;
@@ -177,59 +179,142 @@ static Z3_solver ordered(rh_bmc_ctx *c, Z3_solver s, Z3_solver *proof)
     return n;
 }
 
-/* Finds races until none is left with a line not yet reported.  *s is
- * replaced by a fresh copy for every further check. */
-static outcome find_races(rh_bmc_ctx *c, Z3_solver *sp, rh_bmc_enc *e, attempt *a, rh_result *res)
+/* Races are searched in two classes, each one query per race: two plain
+ * accesses first, then a plain and an atomic one (two atomic accesses
+ * never race).  The plain query is the cheap one: in lock-free code most
+ * watched accesses are atomic, and the combined query weighs each of them
+ * as a side of every race in every context.  A bounded program that is cut
+ * (or lacks rounds) proves nothing, and the next bounds contain all its
+ * executions, so there the mixed query gets at most a multiple of the time
+ * the plain one took; when that runs out the attempt is "deferred": no
+ * race found, and the next bounds search that class again. */
+#define RH_BMC_DEFER_FACTOR 1.0
+#define RH_BMC_DEFER_FLOOR 0.5
+
+static void debug_dump(rh_bmc_ctx *c, Z3_solver s);
+
+/* The size of the first query's formula (--stats), and its dump. */
+static void formula_size(rh_bmc_ctx *c, Z3_solver s, attempt *a)
 {
-    Z3_solver proof, s = *sp = ordered(c, *sp, &proof);
+    Z3_ast_vector v = Z3_solver_get_assertions(c->z, s);
+    Z3_ast_vector_inc_ref(c->z, v);
+    a->assertions = Z3_ast_vector_size(c->z, v);
+    Z3_ast_vector_dec_ref(c->z, v);
+    if (c->opt->stats)
+        a->nodes = rh_bmc_formula_nodes(c, s);
+    debug_dump(c, s);
+}
+
+typedef struct hunt {
     unsigned lines[2 * MAX_RACES];
-    int nlines = 0, found = 0;
-    double first = 0; /* seconds the first race took */
-    /* the over-approximation first: when it has no race, neither has the program */
-    Z3_lbool over = proof ? check(c, proof, a) : Z3_L_TRUE;
-    if (over != Z3_L_TRUE) {
-        Z3_solver_dec_ref(c->z, proof);
-        return over == Z3_L_FALSE ? OUT_UNSAT : OUT_UNKNOWN;
-    }
+    int nlines, found;
+    int broken;          /* a model gave no witness */
+    double first;        /* seconds the first race took */
+} hunt;
+
+/* One class's races until none is left with a line not yet reported (or
+ * until `cap`, an absolute time, when no race is found yet; 0: none). */
+static outcome hunt_class(rh_bmc_ctx *c, Z3_solver s, rh_bmc_enc *e, attempt *a, rh_result *res,
+                          hunt *h, double cap)
+{
+    Z3_solver_inc_ref(c->z, s);
     for (;;) {
         double t0 = rh_now();
-        double more = RH_BMC_MORE_FACTOR * first, until = c->deadline - RH_BMC_REPLAY_RESERVE;
+        double more = RH_BMC_MORE_FACTOR * h->first, until = c->deadline - RH_BMC_REPLAY_RESERVE;
         if (more < RH_BMC_MORE_FLOOR)
             more = RH_BMC_MORE_FLOOR;
         if (t0 + more < until)
             until = t0 + more;
-        Z3_lbool r = found ? check_until(c, s, a, until) : check(c, s, a);
-        if (r == Z3_L_UNDEF && found) /* the solver's reason is about the cut search, not the verdict */
+        if (!h->found && cap > 0)
+            until = cap;
+        Z3_lbool r = h->found || cap > 0 ? check_until(c, s, a, until) : check(c, s, a);
+        if (r == Z3_L_UNDEF && h->found) /* the solver's reason is about the cut search, not the verdict */
             snprintf(a->note, sizeof a->note, "the search for races beyond the %d found stopped "
                      "after %.1f s (%.1f times the %.1f s the first took, and the replay's "
-                     "reserve, bound it)", found, rh_now() - t0, RH_BMC_MORE_FACTOR, first);
-        if (r == Z3_L_FALSE && !found && proof) {
-            rh_bmc_no_proof(c, NULL, "a race when cancellation points act freely (race freedom "
-                                     "is proved on that over-approximation: cancelling orders "
-                                     "nothing), which no execution within these bounds shows");
-        }
+                     "reserve, bound it)", h->found, rh_now() - t0, RH_BMC_MORE_FACTOR, h->first);
         if (r != Z3_L_TRUE) {
-            if (proof)
-                Z3_solver_dec_ref(c->z, proof);
-            return found ? OUT_RACE : r == Z3_L_FALSE ? OUT_UNSAT : OUT_UNKNOWN;
+            Z3_solver_dec_ref(c->z, s);
+            return h->found ? OUT_RACE : r == Z3_L_FALSE ? OUT_UNSAT : OUT_UNKNOWN;
         }
         Z3_model m = Z3_solver_get_model(c->z, s);
         Z3_model_inc_ref(c->z, m);
         unsigned la, lb;
         int rc = rh_bmc_witness(c, m, e, res, &la, &lb);
         Z3_model_dec_ref(c->z, m);
-        if (rc || found + 1 == MAX_RACES) {
-            if (proof)
-                Z3_solver_dec_ref(c->z, proof);
-            return rc && !found ? OUT_UNKNOWN : OUT_RACE;
+        if (rc || h->found + 1 == MAX_RACES) {
+            Z3_solver_dec_ref(c->z, s);
+            h->found += !rc;
+            h->broken = rc;
+            return rc && !h->found ? OUT_UNKNOWN : OUT_RACE;
         }
-        if (!found++)
-            first = rh_now() - t0;
-        lines[nlines++] = la;
-        lines[nlines++] = lb;
-        rh_bmc_block_lines(c, s, e, lines, nlines);
-        s = *sp = fresh_copy(c, s);
+        if (!h->found++)
+            h->first = rh_now() - t0;
+        h->lines[h->nlines++] = la;
+        h->lines[h->nlines++] = lb;
+        rh_bmc_block_lines(c, s, e, h->lines, h->nlines);
+        s = fresh_copy(c, s);
     }
+}
+
+/* Finds races in both classes until none is left with a line not yet
+ * reported.  *sp becomes the solver of the formula without the monitor's
+ * goal, each class's queries copies of it. */
+static outcome find_races(rh_bmc_ctx *c, Z3_solver *sp, rh_bmc_enc *e, attempt *a, rh_result *res)
+{
+    Z3_solver proof, base = *sp = ordered(c, *sp, &proof);
+    /* the over-approximation first: when it has no race, neither has the program */
+    if (proof)
+        rh_bmc_monitor(c, proof, e, RH_BMC_ANY);
+    Z3_lbool over = proof ? check(c, proof, a) : Z3_L_TRUE;
+    if (over != Z3_L_TRUE) {
+        Z3_solver_dec_ref(c->z, proof);
+        return over == Z3_L_FALSE ? OUT_UNSAT : OUT_UNKNOWN;
+    }
+    int provable = !c->cut && !c->inexact && !c->fatal && (int)c->rounds >= needed_rounds(c);
+    hunt h;
+    memset(&h, 0, sizeof h);
+    outcome out = OUT_UNSAT;
+    double plain = 0;
+    for (int cls = 0; cls < 2 && out != OUT_UNKNOWN && h.found < MAX_RACES && !h.broken; cls++) {
+        if (cls == 1 && h.found && a->mixed_costly) {
+            /* the verdict is decided, and this query took longer than its
+             * share at smaller bounds: more lines would cost more than the
+             * race did */
+            snprintf(a->note, sizeof a->note, "races between an atomic and a plain access were not "
+                     "searched for beyond the %d found (that search ran out of its share of time "
+                     "at smaller bounds)", h.found);
+            break;
+        }
+        Z3_solver s = copy_of(c, base);
+        rh_bmc_monitor(c, s, e, cls ? RH_BMC_MIXED : RH_BMC_PLAIN);
+        if (cls == 0)
+            formula_size(c, s, a);
+        if (h.nlines)
+            rh_bmc_block_lines(c, s, e, h.lines, h.nlines);
+        double t0 = rh_now(), cap = 0;
+        if (cls == 1 && !provable) {
+            cap = RH_BMC_DEFER_FACTOR * plain;
+            cap = t0 + (cap < RH_BMC_DEFER_FLOOR ? RH_BMC_DEFER_FLOOR : cap);
+        }
+        outcome o = hunt_class(c, s, e, a, res, &h, cap);
+        Z3_solver_dec_ref(c->z, s);
+        if (cls == 0)
+            plain = rh_now() - t0;
+        if (o == OUT_UNKNOWN && cap > 0 && !h.found && !h.broken && rh_now() < c->deadline && !rh_cancelled()) {
+            a->deferred = 1;
+            a->note[0] = 0;
+            o = OUT_UNSAT;
+        }
+        if (o == OUT_RACE || (o == OUT_UNKNOWN && !h.found))
+            out = o;
+    }
+    if (out == OUT_UNSAT && proof)
+        rh_bmc_no_proof(c, NULL, "a race when cancellation points act freely (race freedom "
+                                 "is proved on that over-approximation: cancelling orders "
+                                 "nothing), which no execution within these bounds shows");
+    if (proof)
+        Z3_solver_dec_ref(c->z, proof);
+    return out;
 }
 
 /* Why an attempt ended early: the portfolio cancelled it, or its time ran out. */
@@ -370,13 +455,6 @@ static outcome run_attempt(rh_program *prog, const rh_options *o, double deadlin
             Z3_solver_dec_ref(c.z, s);
             goto done;
         }
-        Z3_ast_vector v = Z3_solver_get_assertions(c.z, s);
-        Z3_ast_vector_inc_ref(c.z, v);
-        a->assertions = Z3_ast_vector_size(c.z, v);
-        Z3_ast_vector_dec_ref(c.z, v);
-        if (o->stats)
-            a->nodes = rh_bmc_formula_nodes(&c, s);
-        debug_dump(&c, s);
         out = find_races(&c, &s, &e, a, res);
         rh_bmc_enc_free(&c, &e);
         Z3_solver_dec_ref(c.z, s);
@@ -453,7 +531,12 @@ static int next_bounds(attempt *a, const attempt *last, unsigned kmax, unsigned 
     }
     if (k >= kmax && r >= rmax)
         return 0;
-    if (r <= k && r < rmax)
+    /* Rounds before unwinding, up to two more than the unwinding: a loop's
+     * further iteration in a race mostly waits for another thread (a retry
+     * after a failed compare-and-swap, a spin on a flag), which takes
+     * context switches anyway, and a round grows the formula less than an
+     * unwinding does ((1,2), (1,3), (2,3), (2,4), ...). */
+    if (r <= k + 1 && r < rmax)
         r++;
     else if (k < kmax)
         k = k < 4 ? k + 1 : k + k / 2 > kmax ? kmax : k + k / 2;
@@ -482,14 +565,16 @@ int rh_bmc_lazy_run(rh_program *prog, const rh_options *o, rh_budget *budget, rh
     for (;;) {
         attempt cur = a;
         outcome out = run_attempt(prog, o, deadline, &cur, res);
+        a.mixed_costly |= cur.deferred;
         attempts++;
         if (o->stats)
             attempt_stats(res, &cur);
         if (o->verbose)
             fprintf(stderr, "bmc: unwind %u rounds %u: %s, %d threads, %d positions, %u assertions, "
-                    "solver %.2fs%s%s%s %s\n", cur.unwind, cur.rounds,
+                    "solver %.2fs%s%s%s%s %s\n", cur.unwind, cur.rounds,
                     out == OUT_RACE ? "race" : out == OUT_UNSAT ? "unsat" : "unknown", cur.threads,
-                    cur.positions, cur.assertions, cur.solve_time, cur.cut ? " cut" : "",
+                    cur.positions, cur.assertions, cur.solve_time, cur.deferred ? " deferred" : "",
+                    cur.cut ? " cut" : "",
                     cur.inexact ? " inexact" : "", cur.fatal ? " fatal" : "", cur.note);
         if (cur.note[0])
             rh_result_note(res, "bmc: %s", cur.note);
@@ -516,8 +601,10 @@ int rh_bmc_lazy_run(rh_program *prog, const rh_options *o, rh_budget *budget, rh
             (long)cur.positions * cur.rounds > RH_BMC_MAX_WORK ||
             !next_bounds(&a, &cur, kmax, rmax)) {
             if (!rh_cancelled())
-                rh_result_note(res, "bmc: no race found with unwinding %u and %u rounds%s", cur.unwind,
-                               cur.rounds, cur.cut ? " (some loops or recursion cut by the bound)" : "");
+                rh_result_note(res, "bmc: no race found with unwinding %u and %u rounds%s%s", cur.unwind,
+                               cur.rounds, cur.cut ? " (some loops or recursion cut by the bound)" : "",
+                               cur.deferred ? "; races between an atomic and a plain access were "
+                                              "searched for there only briefly" : "");
             stats(res, &cur, attempts, t0);
             return 0;
         }

@@ -255,7 +255,7 @@ static void exec_counts_free(sched *S)
     free(S->cnt);
 }
 
-typedef struct side {
+typedef struct rh_bmc_side {
     Z3_ast addr, len, write, atomic, thread;
     Z3_ast pos; /* the access's position in its thread */
 } side;
@@ -376,7 +376,7 @@ static Z3_ast not_ignored(sched *S, int t, int i, int second)
     return ign ? rh_bmc_not(S->c, ign) : rh_bmc_true(S->c);
 }
 
-static void watch(sched *S, side *A, side *B)
+static void watch(sched *S, side *A, side *B, int cls)
 {
     rh_bmc_ctx *c = S->c;
     rh_bmc_enc *e = S->e;
@@ -386,11 +386,15 @@ static void watch(sched *S, side *A, side *B)
         for (int i = 0; i < c->threads[t].npos; i++)
             if (c->threads[t].pos[i].flags & RH_BMC_PF_RACE)
                 n += (c->threads[t].pos[i].flags & RH_BMC_PF_READ2) ? 2 : 1;
+    free(e->watch_thread);
+    free(e->watch_pos);
+    free(e->watch_second);
     e->watch_thread = rh_xcalloc((size_t)n + 1, sizeof(int));
     e->watch_pos = rh_xcalloc((size_t)n + 1, sizeof(int));
     e->watch_second = rh_xcalloc((size_t)n + 1, sizeof(int));
     e->nwatch = 0;
     unsigned char *has_ign = rh_xcalloc((size_t)c->nthreads + 1, 1); /* threads with ignore regions */
+    unsigned char **keep = rh_bmc_partnered(c);
     for (int t = 0; t < c->nthreads; t++)
         for (int i = 0; i < c->threads[t].npos; i++)
             has_ign[t] |= (c->threads[t].pos[i].flags & (RH_BMC_PF_IGN_R | RH_BMC_PF_IGN_W)) != 0;
@@ -401,6 +405,8 @@ static void watch(sched *S, side *A, side *B)
                 rh_bmc_is_false(c, p->guard))
                 continue;
             for (int second = 0; second <= ((p->flags & RH_BMC_PF_READ2) ? 1 : 0); second++) {
+                if (!(keep[t][i] & (1u << second)) || (cls == RH_BMC_PLAIN && (p->flags & RH_BMC_PF_ATOMIC)))
+                    continue;
                 int id = ++e->nwatch;
                 e->watch_thread[id] = t, e->watch_pos[id] = i, e->watch_second[id] = second;
                 Z3_ast bid = Z3_mk_unsigned_int(z, (unsigned)id, rh_bmc_bv_sort(c, 32));
@@ -413,6 +419,7 @@ static void watch(sched *S, side *A, side *B)
             }
         }
     free(has_ign);
+    rh_bmc_partnered_free(c, keep);
 }
 
 /* Bool: annotation (t, i) runs between the two racing accesses: a release
@@ -532,9 +539,26 @@ static void quiet_contexts(sched *S)
         }
 }
 
+/* Bits of the context and position numbers: enough for the largest (a
+ * thread's position count + 1, and rounds x threads contexts) with a bit to
+ * spare, no more.  Every schedule constraint compares these numbers, so
+ * their width is much of what the solver bit-blasts (RH_BMC_MAX_POSITIONS
+ * fits in 16). */
+static unsigned counter_bits(const rh_bmc_ctx *c)
+{
+    uint64_t most = (uint64_t)c->rounds * (unsigned)c->nthreads;
+    for (int t = 0; t < c->nthreads; t++)
+        if ((uint64_t)c->threads[t].npos + 1 > most)
+            most = (uint64_t)c->threads[t].npos + 1;
+    unsigned bits = 2;
+    while (bits < 16 && (most >> (bits - 1)) != 0)
+        bits++;
+    return bits;
+}
+
 int rh_bmc_schedule(rh_bmc_ctx *c, Z3_solver s, rh_bmc_enc *e)
 {
-    sched S = {c, e, s, 16, NULL, NULL};
+    sched S = {c, e, s, counter_bits(c), NULL, NULL};
     memset(e, 0, sizeof *e);
     e->cbits = S.cb;
     schedule_vars(&S);
@@ -542,22 +566,30 @@ int rh_bmc_schedule(rh_bmc_ctx *c, Z3_solver s, rh_bmc_enc *e)
     fork_rules(&S);
     if (memory_chain(&S))
         return -1;
-    side A, B;
-    side_vars(&S, &A, "a");
-    side_vars(&S, &B, "b");
+    side *d = e->sides = rh_xcalloc(2, sizeof *e->sides);
+    side_vars(&S, &d[0], "a");
+    side_vars(&S, &d[1], "b");
     e->k1 = Z3_mk_const(c->z, Z3_mk_string_symbol(c->z, "k1"), rh_bmc_bv_sort(c, S.cb));
     e->k2 = Z3_mk_const(c->z, Z3_mk_string_symbol(c->z, "k2"), rh_bmc_bv_sort(c, S.cb));
     e->sel1 = Z3_mk_const(c->z, Z3_mk_string_symbol(c->z, "sel1"), rh_bmc_bv_sort(c, 32));
     e->sel2 = Z3_mk_const(c->z, Z3_mk_string_symbol(c->z, "sel2"), rh_bmc_bv_sort(c, 32));
-    exec_counts(&S);
-    watch(&S, &A, &B);
-    exec_counts_free(&S);
     quiet_contexts(&S);
-    hb_edges(&S, &A, &B);
-    annotated_away(&S, &A, &B);
-    e->race = race_goal(&S, &A, &B);
-    assert_(&S, e->race);
+    hb_edges(&S, &d[0], &d[1]);
+    annotated_away(&S, &d[0], &d[1]);
     return 0;
+}
+
+void rh_bmc_monitor(rh_bmc_ctx *c, Z3_solver s, rh_bmc_enc *e, int cls)
+{
+    sched S = {c, e, s, e->cbits, NULL, NULL};
+    side *A = &e->sides[0], *B = &e->sides[1];
+    exec_counts(&S);
+    watch(&S, A, B, cls);
+    exec_counts_free(&S);
+    e->race = race_goal(&S, A, B);
+    if (cls == RH_BMC_MIXED)
+        e->race = rh_bmc_and(c, e->race, rh_bmc_not(c, Z3_mk_eq(c->z, A->atomic, B->atomic)));
+    assert_(&S, e->race);
 }
 
 void rh_bmc_block_lines(rh_bmc_ctx *c, Z3_solver s, rh_bmc_enc *e, const unsigned *lines, int n)
@@ -585,5 +617,6 @@ void rh_bmc_enc_free(rh_bmc_ctx *c, rh_bmc_enc *e)
     free(e->watch_thread);
     free(e->watch_pos);
     free(e->watch_second);
+    free(e->sides);
     memset(e, 0, sizeof *e);
 }
