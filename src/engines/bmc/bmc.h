@@ -315,6 +315,7 @@ typedef struct rh_bmc_enc {
     int *watch_thread, *watch_pos, *watch_second; /* per range id */
     Z3_ast race;         /* the goal */
     struct rh_bmc_side *sides; /* the two racing accesses' variables (bmc_sched.c) */
+    unsigned char **partnered; /* rh_bmc_partnered, once for every class's monitor */
     unsigned cbits;      /* width of the context and position numbers */
 } rh_bmc_enc;
 /* The bounded program, its lazy schedule and what the race monitor needs

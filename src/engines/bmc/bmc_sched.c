@@ -394,7 +394,7 @@ static void watch(sched *S, side *A, side *B, int cls)
     e->watch_second = rh_xcalloc((size_t)n + 1, sizeof(int));
     e->nwatch = 0;
     unsigned char *has_ign = rh_xcalloc((size_t)c->nthreads + 1, 1); /* threads with ignore regions */
-    unsigned char **keep = rh_bmc_partnered(c);
+    unsigned char **keep = e->partnered;
     for (int t = 0; t < c->nthreads; t++)
         for (int i = 0; i < c->threads[t].npos; i++)
             has_ign[t] |= (c->threads[t].pos[i].flags & (RH_BMC_PF_IGN_R | RH_BMC_PF_IGN_W)) != 0;
@@ -419,7 +419,6 @@ static void watch(sched *S, side *A, side *B, int cls)
             }
         }
     free(has_ign);
-    rh_bmc_partnered_free(c, keep);
 }
 
 /* Bool: annotation (t, i) runs between the two racing accesses: a release
@@ -566,6 +565,7 @@ int rh_bmc_schedule(rh_bmc_ctx *c, Z3_solver s, rh_bmc_enc *e)
     fork_rules(&S);
     if (memory_chain(&S))
         return -1;
+    e->partnered = rh_bmc_partnered(c);
     side *d = e->sides = rh_xcalloc(2, sizeof *e->sides);
     side_vars(&S, &d[0], "a");
     side_vars(&S, &d[1], "b");
@@ -618,5 +618,6 @@ void rh_bmc_enc_free(rh_bmc_ctx *c, rh_bmc_enc *e)
     free(e->watch_pos);
     free(e->watch_second);
     free(e->sides);
+    rh_bmc_partnered_free(c, e->partnered);
     memset(e, 0, sizeof *e);
 }
