@@ -175,8 +175,9 @@ int rh_ls_handle_loc(rh_ls *ls, LLVMValueRef ptr, LLVMValueRef ctx, uint64_t *lo
 static char *field_name(rh_ls *ls, LLVMValueRef arg)
 {
     char *name = rh_src_access_name(ls->p->td, arg), *field = rh_src_field_of(name);
+    int member = field != NULL;
     free(field);
-    if (field)
+    if (member)
         return name;
     free(name);
     return NULL;
