@@ -166,7 +166,7 @@ def test_heap_names(tmp):
               r["object"] == "heap object allocated at %s:%d:11, field 'balance'" % (HEAP, alloc_acc)
               and r["offset"] == [40, 48], (r["object"], r["offset"]))
         locks = [lk for a in r["accesses"] for lk in a["locks"]]
-        check("dynamic: the heap mutex named by its field", locks == ["lock 'acc->lock'"], locks)
+        check("dynamic: the heap mutex named by its field", locks == ["mutex 'acc->lock'"], locks)
     freed = [r for r in doc["races"] if line_of(HEAP, "free(m)") in {a["line"] for a in r["accesses"]}]
     check("dynamic: the free race is found", len(freed) == 1, doc["races"])
     if freed:
@@ -229,7 +229,7 @@ def test_register_names(tmp):
               ["read 'pool->busy'", "write 'w->pool->busy'", "write 'pool->queue.len'",
                "read 'pool->queue.len'"]), steps)
         locks = [lk for a in busy["accesses"] for lk in a["locks"]]
-        check("registers: the mutex by its field through two pointers", locks == ["lock 'w->pool->lock'"],
+        check("registers: the mutex by its field through two pointers", locks == ["mutex 'w->pool->lock'"],
               locks)
     static = json.loads(run("--format=json", "--engine=static", "--may", "--timeout=30", REGISTERS).stdout)
     fields = sorted(g["object"].split(", field ")[-1] for g in static["groups"])

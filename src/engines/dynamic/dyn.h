@@ -24,6 +24,8 @@ typedef struct rh_dyn_loc {
     char *callee;       /* a call the runtime does not model but that may synchronise, or
                            an annotation that makes races suppressed (its name) */
     const char *frees;  /* a free or realloc call: its name, for reports ("free"), else NULL */
+    int lock_class;     /* a lock call: its rh_lock_class, so a report says "mutex 'm'" as the
+                           static engine's does (RH_LOCK_NONE: "lock 'm'") */
 } rh_dyn_loc;
 
 typedef struct rh_dyn_locs {

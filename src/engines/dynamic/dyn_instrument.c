@@ -530,6 +530,8 @@ static void instrument_sync(inst_ctx *c, LLVMValueRef call, const rh_conc_entry 
         c->locs->items[loc].callee = rh_xstrdup(e->name); /* the reason a race is suppressed */
     if (e->op == RH_OP_FREE || e->op == RH_OP_REALLOC)
         c->locs->items[loc].frees = e->name; /* the concurrency table's, static */
+    if (e->op == RH_OP_LOCK)
+        c->locs->items[loc].lock_class = e->lock_class;
     if (instrument_replaced(c, call, e, loc))
         return;
     if (e->op == RH_OP_THREAD_CREATE) {

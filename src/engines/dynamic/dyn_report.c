@@ -104,18 +104,21 @@ static char *alloc_site(const rh_dyn_binary *bin, const struct rh_dyn_heap_block
  * or the heap object it lies in. */
 static char *lock_name(const rh_dyn_binary *bin, const rh_dyn_trace *t, unsigned long addr)
 {
+    static const char *const words[] = {[RH_LOCK_NONE] = "lock", [RH_LOCK_MUTEX] = "mutex",
+                                        [RH_LOCK_RWLOCK] = "rwlock", [RH_LOCK_SPIN] = "spinlock"};
     unsigned long off;
     const char *global = rh_dyn_global_at(bin->syms, t->rt_addr, addr, &off);
     for (long i = 0; i < t->nev; i++) {
         const rh_dyn_event *e = &t->ev[i];
         if ((e->kind == RH_DYN_LOCK || e->kind == RH_DYN_RDLOCK) && e->addr == addr) {
             const rh_dyn_loc *l = loc_of(bin, e->loc);
+            const char *w = (unsigned)l->lock_class < 4 ? words[l->lock_class] : "lock";
             if (l->object && strncmp(l->object, "global ", 7) == 0)
-                return rh_xasprintf("lock %s", l->object + 7);
+                return rh_xasprintf("%s %s", w, l->object + 7);
             if (l->access && global) /* through a pointer into a global: both */
-                return rh_xasprintf("lock %s at byte %lu of global '%s'", l->access, off, global);
+                return rh_xasprintf("%s %s at byte %lu of global '%s'", w, l->access, off, global);
             if (l->access)
-                return rh_xasprintf("lock %s", l->access);
+                return rh_xasprintf("%s %s", w, l->access);
             break;
         }
     }
