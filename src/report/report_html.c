@@ -357,6 +357,11 @@ static void group_html(FILE *out, rh_srclines *src, const rh_result *res, const 
         esc(out, g->reason);
         fputs("</p>", out);
     }
+    if (g->ordered_by) {
+        fputs("<p class=\"reason\">Ordered only by another race: ", out);
+        esc(out, g->ordered_by);
+        fputs(" (made an atomic release and acquire, it would order this one too)</p>", out);
+    }
     access_html(out, src, &r->a, "Access");
     access_html(out, src, &r->b, "Conflicting access");
     accesses_html(out, src, g);

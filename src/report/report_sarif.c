@@ -252,14 +252,16 @@ static json_t *result_json(sarif_ctx *c, const rh_result *res, const rh_group *g
     const rh_race *ex = &res->races[g->races[0]];
     char *da = describe(&ex->a), *db = describe(&ex->b);
     char *text = rh_xasprintf("%s data race (%s, %s engine) on %s: %d access%s in %d racing pair%s; "
-                              "for example %s, conflicting with %s.%s%s",
+                              "for example %s, conflicting with %s.%s%s%s%s",
                               g->status == RH_ST_CONFIRMED ? "Confirmed"
                               : g->status == RH_ST_LIKELY  ? "Likely"
                                                            : "Possible",
                               rh_evidence_name(g->best), ex->engine,
                               g->object ? g->object : "shared memory", g->naccesses,
                               g->naccesses == 1 ? "" : "es", g->nraces, g->nraces == 1 ? "" : "s",
-                              da, db, g->reason ? " Not confirmed: " : "", g->reason ? g->reason : "");
+                              da, db, g->reason ? " Not confirmed: " : "", g->reason ? g->reason : "",
+                              g->ordered_by ? " Ordered only by another race: " : "",
+                              g->ordered_by ? g->ordered_by : "");
     json_t *r = json_pack("{s:s, s:i, s:s, s:{s:s}, s:[o], s:o, s:o}", "ruleId", "data-race",
                           "ruleIndex", 0, "level", level(g->status), "message", "text", text,
                           "locations", location(c, &ex->a, NULL), "relatedLocations",

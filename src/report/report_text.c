@@ -167,6 +167,10 @@ static void text_group(const rh_group *g, const rh_result *res, int saved, const
     text_witness(g, res, saved, path, out);
     if (g->reason)
         fprintf(out, "  Why not confirmed: %s\n", tx(g->reason));
+    if (g->ordered_by)
+        fprintf(out, "  Ordered only by another race: %s. Were its plain accesses an atomic "
+                     "release and acquire, that race would be gone and this one with it.\n",
+                tx(g->ordered_by));
     /* TSan's "SUMMARY: ... data race FILE:LINE in FUNC", then the location */
     fprintf(out, "SUMMARY: racehunt: %s %s:%u:%u in %s on ", summary_kind(g->status), tx(r->a.file),
             r->a.line, r->a.col, tx(r->a.func));
@@ -196,10 +200,16 @@ static void text_summary(const rh_result *res, const rh_options *o, const rh_gro
     int nposs, nposs_loc;
     rh_groups_count_possible(res, o->may, &nposs, &nposs_loc);
     rh_race_counts n = rh_race_count(res, o->may);
+    int ordered = 0;
+    for (int i = 0; i < gs->n; i++)
+        ordered += gs->items[i].ordered_by != NULL;
     if (gs->n || !nposs_loc)
-        fprintf(out, "racehunt: %d memory location%s (%d confirmed, %d likely, %d possible); ", gs->n,
-                gs->n == 1 ? "" : "s", gs->confirmed, gs->likely, gs->n - gs->confirmed - gs->likely);
-    else
+        fprintf(out, "racehunt: %d memory location%s (%d confirmed, %d likely, %d possible%s", gs->n,
+                gs->n == 1 ? "" : "s", gs->confirmed, gs->likely, gs->n - gs->confirmed - gs->likely,
+                ordered ? "; " : "); ");
+    if (ordered)
+        fprintf(out, "%d of them ordered only by another race); ", ordered);
+    else if (!gs->n && nposs_loc)
         fprintf(out, "racehunt: no confirmed or likely race; ");
     fprintf(out, "%d race%s reported", n.reported, n.reported == 1 ? "" : "s");
     if (n.suppressed || o->suppressions)

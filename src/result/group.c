@@ -129,6 +129,8 @@ static int group_cmp(const void *x, const void *y)
     const rh_group *g = x, *h = y;
     if (g->status != h->status)
         return g->status > h->status ? -1 : 1;
+    if (!g->ordered_by != !h->ordered_by) /* the race that orders it comes first */
+        return g->ordered_by ? 1 : -1;
     if (g->best != h->best)
         return g->best > h->best ? -1 : 1;
     if (g->tier != h->tier)
@@ -323,6 +325,10 @@ static void finish(rh_group *g, const rh_result *res)
             g->object = r->object; /* the engine that says most names it */
     }
     g->reason = reason(g, res);
+    g->ordered_by = res->races[g->races[0]].ordered_by;
+    for (int i = 1; i < g->nraces && g->ordered_by; i++)
+        if (!res->races[g->races[i]].ordered_by)
+            g->ordered_by = NULL;
 }
 
 void rh_groups_build(rh_groups *gs, const rh_result *res, int with_may)

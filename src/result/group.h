@@ -47,6 +47,8 @@ typedef struct rh_group {
     rh_status status;            /* best evidence tier of its races (result/tier.h) */
     int tier;                    /* see above */
     char *reason;                /* why not confirmed; NULL when confirmed */
+    const char *ordered_by;      /* the race that alone orders every pair of it (rh_race's
+                                    ordered_by), NULL when some pair has none */
     const char *fingerprint;     /* smallest race fingerprint: stable, may be NULL */
 } rh_group;
 

@@ -109,6 +109,7 @@ void rh_race_free(rh_race *r)
     free(r->hidden_by);
     free(r->program);
     free(r->caveat);
+    free(r->ordered_by);
     free(r->status_why);
     rh_witness_free(r->witness);
     memset(r, 0, sizeof *r);

@@ -133,6 +133,10 @@ typedef struct rh_race {
     int volatile_only;      /* every access to the location is a volatile scalar one (a stop
                                flag): still a race, ranked below unprotected data */
     char *caveat;           /* why evidence that looks confirmed is not (RH_EV_SEEN), or NULL */
+    char *ordered_by;       /* the race that alone orders this pair, when its plain accesses
+                               were an atomic release and acquire ("the racing read of
+                               'msg->ready' at a.c:40:9 in consume"): a hand-made publication
+                               whose flag races, fixed with it; NULL when none */
     rh_status status;       /* its evidence tier: set by rh_result_add_race (result/tier.h) */
     char *status_why;       /* why it is in that tier and not higher; NULL when confirmed */
 } rh_race;

@@ -101,6 +101,8 @@ static json_t *group_json(const rh_group *g, int rank)
                           "fingerprint", g->fingerprint, "threads",
                           strings_json(g->threads, g->nthreads), "locks",
                           strings_json(g->locks, g->nlocks), "accesses", acc, "races", races);
+    if (g->ordered_by)
+        json_object_set_new(j, "ordered_by", json_string(g->ordered_by));
     if (g->program)
         json_object_set_new(j, "program", json_string(g->program));
     return j;
@@ -116,6 +118,8 @@ static json_t *race_json(const rh_race *r)
                           access_json(&r->a), access_json(&r->b));
     if (r->caveat)
         json_object_set_new(j, "caveat", json_string(r->caveat));
+    if (r->ordered_by)
+        json_object_set_new(j, "ordered_by", json_string(r->ordered_by));
     if (r->fingerprint)
         json_object_set_new(j, "fingerprint", json_string(r->fingerprint));
     if (r->program)
@@ -254,6 +258,7 @@ static int race_from_json(rh_race *r, json_t *j, char *err)
     r->fingerprint = dup_or_null(json_string_value(json_object_get(j, "fingerprint")));
     r->volatile_only = json_is_true(json_object_get(j, "volatile_only"));
     r->caveat = dup_or_null(json_string_value(json_object_get(j, "caveat")));
+    r->ordered_by = dup_or_null(json_string_value(json_object_get(j, "ordered_by")));
     json_t *hid = json_object_get(j, "suppressed");
     r->hidden = rh_hidden_from_name(json_string_value(json_object_get(hid, "kind")));
     if (r->hidden != RH_SHOWN)

@@ -89,6 +89,11 @@ typedef struct rt_thread {
     uintptr_t rc_grain;
     unsigned long rc_gen;
     uint8_t rc_mask;
+    /* Per thread u: the event of u's newest plain write this thread read
+     * in a race, and the site of that read (rt_shadow.c, ordering_race):
+     * what a release-acquire pair there would have given it. */
+    uint32_t *racy_ev, *racy_site;
+    uint32_t nracy;
 } rt_thread;
 
 /* A synchronisation object, keyed by its address. */

@@ -28,7 +28,7 @@ static rt_node *nodes;
 static uint32_t nnodes, capnodes, *node_hash;
 static size_t node_hash_cap;
 
-static uint32_t pair_seen[4096][2]; /* reported (loc, loc) pairs */
+static uint32_t pair_seen[4096][3]; /* reported (loc, loc, ordered by another race) */
 static int npairs;
 
 uint32_t rt_vc_get(const rt_vc *v, int tid)
@@ -187,15 +187,23 @@ void rt_depot_write(FILE *f, uint32_t node)
         fprintf(f, "%s%u", first ? " " : ",", nodes[node].loc);
 }
 
-static int pair_reported(uint32_t a, uint32_t b)
+/* Whether the pair (a, b) was reported already; a pair reported as
+ * ordered by another race (ordered) is reported once more when it shows
+ * without one (ordering_race). */
+static int pair_reported(uint32_t a, uint32_t b, int ordered)
 {
     for (int i = 0; i < npairs; i++)
         if ((pair_seen[i][0] == a && pair_seen[i][1] == b) ||
-            (pair_seen[i][0] == b && pair_seen[i][1] == a))
-            return 1;
+            (pair_seen[i][0] == b && pair_seen[i][1] == a)) {
+            if (ordered || !pair_seen[i][2])
+                return 1;
+            pair_seen[i][2] = 0;
+            return 0;
+        }
     if (npairs < 4096) {
         pair_seen[npairs][0] = a;
-        pair_seen[npairs++][1] = b;
+        pair_seen[npairs][1] = b;
+        pair_seen[npairs++][2] = (uint32_t)ordered;
     }
     return 0;
 }
@@ -221,11 +229,44 @@ static void race_line(FILE *f, char tag, rt_thread *t, uintptr_t addr, const rt_
             rt_heap_describe(f, (uintptr_t)rt.objs[i].addr), n++;
 }
 
+/* Hand-made publication: a producer writes a payload, then a plain flag;
+ * the consumer reads the flag, then the payload.  Both pairs race, but
+ * the payload's is ordered by the flag's once that flag is an atomic with
+ * release and acquire: the fix of one race is the fix of both, and a
+ * report says so rather than listing the payload's fields as so many
+ * separate races.  A thread's racing read of another's plain write is
+ * taken as the acquire it would be, for this purpose only: what the
+ * writer did up to that write (its events, which the serialised run
+ * numbers in order) is then ordered before the reader's later accesses.
+ * Only the writer's own accesses are followed, not what it had acquired
+ * from a third thread: such a race stays a race of its own.  Returns the
+ * site of the racing read that orders prev before t's access, or 0. */
+static uint32_t ordering_race(rt_thread *t, const rt_acc *prev, int prev_write, int now_write,
+                              uint32_t now_site)
+{
+    uint32_t u = prev->tid, by = u < t->nracy && prev->ev <= t->racy_ev[u] ? t->racy_site[u] : 0;
+    if (!prev_write || now_write || prev->atomic)
+        return by;
+    if (u >= t->nracy) {
+        uint32_t n = u + 8, *e = realloc(t->racy_ev, n * sizeof *e);
+        uint32_t *w = e ? realloc(t->racy_site, n * sizeof *w) : NULL;
+        if (!e || !w)
+            abort();
+        memset(e + t->nracy, 0, (n - t->nracy) * sizeof *e);
+        memset(w + t->nracy, 0, (n - t->nracy) * sizeof *w);
+        t->racy_ev = e, t->racy_site = w, t->nracy = n;
+    }
+    if (prev->ev > t->racy_ev[u] || !t->racy_site[u])
+        t->racy_ev[u] = prev->ev, t->racy_site[u] = now_site;
+    return by;
+}
+
 static void report(rt_thread *t, uintptr_t addr, const rt_acc *prev, int prev_write,
                    const rt_acc *now, int now_write, uint64_t size)
 {
     uint32_t prev_loc = nodes[prev->site].loc, now_loc = nodes[now->site].loc;
-    if (pair_reported(prev_loc, now_loc))
+    uint32_t by = ordering_race(t, prev, prev_write, now_write, now->site);
+    if (pair_reported(prev_loc, now_loc, by != 0))
         return;
     FILE *f = rt.out;
     if (f && prev->ev < rt.unmod_ev) {
@@ -245,6 +286,11 @@ static void report(rt_thread *t, uintptr_t addr, const rt_acc *prev, int prev_wr
     race_line(f, 'R', t, addr, prev, prev_write, now, now_write, size);
     if (hide)
         fprintf(f, "H %u\n", hide);
+    if (by) { /* the ordering read's location and its call stack */
+        fprintf(f, "O %u", nodes[by].loc);
+        rt_depot_write(f, nodes[by].parent);
+        fputc('\n', f);
+    }
     fflush(f);
 }
 

@@ -18,6 +18,11 @@ tests/e2e/data/report_tiers:
 - global_slots_race.c, dynamic engine: memory and a mutex in a global array
   reached through a pointer a function returns are named by the global and
   the bytes in it, not "memory racehunt cannot name";
+- flag_publication_race.c, dynamic engine, three seeds: a message's fields
+  published by a plain flag race, and each is said to be ordered only by the
+  racing read of the flag (its line), listed after the races that are not;
+  the flag's race and a counter's race of its own are not said to be; the
+  text report says so under the location;
 - a race seen across a call the runtime does not model (evidence "seen",
   rendered from a JSON report) is likely with the call as its reason, in
   every format, and never makes the verdict;
@@ -59,6 +64,7 @@ UNDEF = os.path.join("tests", "e2e", "data", "undefined", "undefined_lookup_own_
 MAIN_STATS = os.path.join(DATA, "main_stats_undefined_race.c")
 MAIN_STATS_NORACE = os.path.join("tests", "programs", "main_reads_worker_counters_norace.c")
 CREATOR = os.path.join(DATA, "creator_child_undefined_race.c")
+FLAG = os.path.join(DATA, "flag_publication_race.c")
 sys.path.insert(0, HERE)
 from harness import annotations  # noqa: E402
 import suite  # noqa: E402
@@ -209,6 +215,30 @@ def test_global_names(tmp):
               len(locks) == 1 and locks[0].endswith("at byte 96 of global 'slots'"), locks)
 
 
+def test_ordered_by_race():
+    race, _ = annotations(os.path.join(ROOT, FLAG))
+    flag_read = line_of(FLAG, "while (!ready)")
+    by_flag = {n for n in race if "ordered by the flag" in open(os.path.join(ROOT, FLAG)).read().splitlines()[n - 1]}
+    for seed in ("1", "2", "3"):
+        doc = json.loads(run("--format=json", "--engine=dynamic", "--seed=" + seed, "--timeout=30", FLAG).stdout)
+        groups = doc["races"]
+        lines = set().union(*(group_lines(g) for g in groups)) if groups else set()
+        check("ordered-by (seed %s): every race on a RACE line, all found" % seed, lines == race, (lines, race))
+        ordered = [g for g in groups if g.get("ordered_by")]
+        check("ordered-by (seed %s): the fields are ordered only by the flag's racing read" % seed,
+              set().union(*(group_lines(g) for g in ordered)) >= by_flag and
+              all(g["ordered_by"].startswith("the racing read of 'ready' at %s:%d:" % (FLAG, flag_read))
+                  for g in ordered), [(sorted(group_lines(g)), g.get("ordered_by")) for g in groups])
+        check("ordered-by (seed %s): the flag and the counter are races of their own" % seed,
+              all(group_lines(g).isdisjoint(by_flag) for g in groups if not g.get("ordered_by")) and
+              len(ordered) < len(groups), [(sorted(group_lines(g)), g.get("ordered_by")) for g in groups])
+        ranks = [bool(g.get("ordered_by")) for g in groups]
+        check("ordered-by (seed %s): listed after the races that order them" % seed, ranks == sorted(ranks), ranks)
+    text = run("--engine=dynamic", "--seed=1", "--timeout=30", FLAG).stdout
+    check("ordered-by: the text report says it under the location",
+          "Ordered only by another race: the racing read of 'ready'" in text, text[-2000:])
+
+
 def test_register_names(tmp):
     """Pointers kept in registers (parameters, locals the compiler promoted)
     are named by their debug variables: the object's field, the steps, the lock."""
@@ -347,6 +377,7 @@ def main():
         test_global_names(tmp)
         test_register_names(tmp)
         test_seen_tier(tmp)
+        test_ordered_by_race()
         test_assumption_count()
         test_main_stats()
         test_creator_child()

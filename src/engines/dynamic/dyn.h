@@ -195,6 +195,10 @@ typedef struct rh_dyn_obs {     /* one race the runtime saw */
     unsigned long *locks;       /* held by the later access */
     int nlocks;
     unsigned hide;              /* loc of the annotation that makes it suppressed, or 0 */
+    unsigned ordered_by;        /* loc of a racing read that alone orders the pair, or 0
+                                   (src/runtime/rt_shadow.c, ordering_race) */
+    unsigned *ordered_stack;    /* that read's call sites, innermost first */
+    int nordered_stack;
 } rh_dyn_obs;
 
 typedef struct rh_dyn_trace {

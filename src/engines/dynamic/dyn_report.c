@@ -331,6 +331,15 @@ void rh_dyn_race_from_obs(const rh_dyn_binary *bin, const rh_dyn_trace *t, int i
     const rh_dyn_obs *o = &t->races[i];
     race_from(bin, t, o, ev, out);
     out->witness = rh_dyn_witness(bin, t, (long)o->ev[1], program, seed, (long)o->ev[0], (long)o->ev[1]);
+    if (o->ordered_by) { /* "the racing read of 'm->id' at a.c:5:9 in load, called from ..." */
+        const rh_dyn_loc *l = loc_of(bin, o->ordered_by);
+        char *d = rh_xasprintf("the racing read of %s at %s:%u:%u", l->access ? l->access : "memory",
+                               l->file ? l->file : "?", l->line, l->col);
+        out->ordered_by = o->nordered_stack ? with_callers(bin, d, l, o->ordered_stack, o->nordered_stack, 1)
+                                            : rh_xasprintf("%s in %s", d, l->func ? l->func : "?");
+        if (!o->nordered_stack)
+            free(d);
+    }
     if (o->hide) { /* a benign-race, ignore or new-memory annotation covers it */
         const rh_dyn_loc *l = loc_of(bin, o->hide);
         out->hidden = RH_HID_ANNOTATION;

@@ -169,6 +169,14 @@ static void parse_line(rh_dyn_trace *t, const char *line, size_t *cap)
         if (t->nraces)
             sscanf(line, "H %u", &t->races[t->nraces - 1].hide);
         return;
+    case 'O': /* the race before is ordered by a racing read there (its stack follows) */
+        if (t->nraces) {
+            rh_dyn_obs *o = &t->races[t->nraces - 1];
+            int off = 0;
+            if (sscanf(line, "O %u%n", &o->ordered_by, &off) == 1 && !o->ordered_stack)
+                o->nordered_stack = trailing_sites(line + off, &o->ordered_stack);
+        }
+        return;
     case 'U':
         t->unmodelled = rh_xrealloc(t->unmodelled, (size_t)(t->nunmodelled + 1) * sizeof *t->unmodelled);
         if (sscanf(line, "U %u", &t->unmodelled[t->nunmodelled]) == 1)
@@ -233,6 +241,7 @@ void rh_dyn_trace_free(rh_dyn_trace *t)
         free(t->races[i].stack[0]);
         free(t->races[i].stack[1]);
         free(t->races[i].locks);
+        free(t->races[i].ordered_stack);
     }
     free(t->races);
     for (int i = 0; i < t->nseen; i++) {

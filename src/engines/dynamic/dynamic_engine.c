@@ -239,13 +239,32 @@ static void polish_witnesses(dyn_session *s)
     free(order);
 }
 
+/* The record of the pair with key k a run observed, or NULL. */
+static rh_race *observed_record(const dyn_session *s, const char *k)
+{
+    for (int j = 0; j < s->res->nraces; j++) {
+        char *ok = race_key(&s->res->races[j]);
+        int same = strcmp(ok, k) == 0 && s->res->races[j].evidence != RH_EV_SEEN;
+        free(ok);
+        if (same)
+            return &s->res->races[j];
+    }
+    return NULL;
+}
+
 /* Adds r unless its pair is reported already; a race a run observed
- * replaces the same pair seen only across an unmodelled call. */
+ * replaces the same pair seen only across an unmodelled call, and a pair
+ * once shown with no race ordering it is not said to be ordered by one. */
 static int rh_dyn_session_add(dyn_session *s, rh_race *r)
 {
     char *k = race_key(r);
     for (size_t i = 0; i < s->seen.len; i++)
         if (strcmp(s->seen.items[i], k) == 0) {
+            rh_race *had = r->ordered_by ? NULL : observed_record(s, k);
+            if (had && had->ordered_by) {
+                free(had->ordered_by);
+                had->ordered_by = NULL;
+            }
             free(k);
             for (int j = 0; j < s->res->nraces && r->evidence > RH_EV_SEEN; j++) {
                 rh_race *old = &s->res->races[j];
@@ -294,6 +313,10 @@ static int observed_already(const dyn_session *s, const rh_dyn_obs *o)
         char *ok = race_key(&s->res->races[j]);
         found = strcmp(ok, k) != 0 || s->res->races[j].evidence != RH_EV_SEEN;
         free(ok);
+    }
+    if (found && !o->ordered_by) { /* one ordered by another race: this shows it is not always */
+        const rh_race *had = observed_record(s, k);
+        found = !had || !had->ordered_by;
     }
     free(k);
     return found;
