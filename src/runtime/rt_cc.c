@@ -210,6 +210,7 @@ typedef struct cc_race {
     uint32_t loc[2];
     uint32_t stack[2][64];
     int nstack[2];
+    uint32_t ordered_by;   /* loc of a racing read that alone orders it (its 'O' line), or 0 */
 } cc_race;
 
 static int parse_stack(const char *s, uint32_t *out)
@@ -320,6 +321,12 @@ static void text_race(FILE *f, const cc_race *r, const uint32_t *created)
             fprintf(f, "  Thread T%d created at:\n    #0 %s %s:%u:%u\n\n", r->tid[k], p.func, p.file,
                     p.line, p.col);
         }
+    if (r->ordered_by) {
+        pos_of(r->ordered_by, &p);
+        fprintf(f, "  Ordered only by another race: the racing read at %s:%u:%u in %s (as an atomic "
+                   "release and acquire, that race would order this one)\n\n", p.file, p.line, p.col,
+                p.func);
+    }
     pos_of(r->loc[1], &p);
     fprintf(f, "SUMMARY: racehunt: data race %s:%u:%u in %s\n==================\n", p.file, p.line,
             p.col, p.func);
@@ -360,7 +367,27 @@ static void json_race(FILE *f, const cc_race *r, const uint32_t *created)
         }
         fputs("]}", f);
     }
-    fputs("]}", f);
+    fputs("]", f);
+    if (r->ordered_by) {
+        cc_pos p;
+        pos_of(r->ordered_by, &p);
+        fputs(", \"ordered_by\": {\"function\": ", f);
+        json_str(f, p.func);
+        fputs(", \"file\": ", f);
+        json_str(f, p.file);
+        fprintf(f, ", \"line\": %u, \"column\": %u}", p.line, p.col);
+    }
+    fputs("}", f);
+}
+
+/* Writes a race kept for the report (after its 'O' line, if any). */
+static void show_race(FILE *f, const cc_race *r, const uint32_t *created)
+{
+    cc.shown++;
+    if (cc.json)
+        json_race(f, r, created);
+    else
+        text_race(f, r, created);
 }
 
 static FILE *report_file(void)
@@ -380,7 +407,8 @@ static unsigned long write_report(const char *reason, const char *detail)
 {
     static uint32_t created[4096];
     char line[4096];
-    cc_race r;
+    cc_race r, next;
+    int pending = 0; /* r is kept, waiting for an 'O' line */
     FILE *f = report_file();
     if (cc.json)
         fprintf(f, "{\"schema\": \"racehunt-run\", \"version\": 1, \"pid\": %d, \"races\": [",
@@ -391,20 +419,26 @@ static unsigned long write_report(const char *reason, const char *detail)
         unsigned loc;
         if (sscanf(line, "T %d %d %u", &tid, &parent, &loc) == 3 && tid >= 0 && tid < 4096)
             created[tid] = loc;
-        if (line[0] != 'R' || parse_race(line, &r))
+        if (line[0] == 'O' && pending) {
+            sscanf(line, "O %u", &r.ordered_by);
             continue;
-        if (seen_before(&r))
+        }
+        if (line[0] != 'R' || parse_race(line, &next))
             continue;
-        if (suppressed(&r)) {
+        if (pending)
+            show_race(f, &r, created);
+        pending = 0;
+        if (seen_before(&next))
+            continue;
+        if (suppressed(&next)) {
             cc.suppressed++;
             continue;
         }
-        cc.shown++;
-        if (cc.json)
-            json_race(f, &r, created);
-        else
-            text_race(f, &r, created);
+        r = next;
+        pending = 1;
     }
+    if (pending)
+        show_race(f, &r, created);
     int abnormal = strcmp(reason, "exit") != 0;
     if (cc.json) {
         fprintf(f, "\n  ], \"suppressed\": %lu, \"end\": ", cc.suppressed);

@@ -160,6 +160,26 @@ def blocked_reader(rh, tmp):
         check("a thread blocked in read() does not hang the run (%s)" % strategy, ok, p)
 
 
+def ordered_by_race(rh, tmp):
+    """A message published by a plain flag: the fields' races name the
+    flag's racing read as what alone orders them, in the text and JSON
+    reports of an executable started directly."""
+    src = os.path.join(harness.ROOT, "tests", "e2e", "data", "report_tiers", "flag_publication_race.c")
+    r = run([rh, "cc", "-O1", src, "-o", "flag"], tmp)
+    p = run(["./flag"], tmp, {"RACEHUNT_RT_OPTIONS": "exitcode=0"}) if r.returncode == 0 else r
+    err = p.stderr.decode(errors="replace")
+    flag_line = next(n for n, line in enumerate(open(src), 1) if "while (!ready)" in line)
+    check("cc: a field's race says the flag's racing read alone orders it",
+          "Ordered only by another race: the racing read at %s:%d:" % (src, flag_line) in err, err[-1500:])
+    check("cc: the flag's own race does not", err.count("Ordered only by another race") <
+          err.count("WARNING: racehunt: data race"), err[-1500:])
+    j = run(["./flag"], tmp, {"RACEHUNT_RT_OPTIONS": "exitcode=0 format=json log_path=%s" % os.path.join(tmp, "flag.log")})
+    logs = [f for f in os.listdir(tmp) if f.startswith("flag.log.")]
+    doc = json.load(open(os.path.join(tmp, logs[0]))) if j.returncode == 0 and logs else {"races": []}
+    check("cc: JSON names that read's line", any(x.get("ordered_by", {}).get("line") == flag_line
+                                                 for x in doc["races"]), doc)
+
+
 def ignore_region_memory(rh, tmp):
     """Two million reads inside an ignore annotation: each is reported
     suppressed if it races, so each is hidden by the annotation, and what
@@ -196,6 +216,7 @@ def main():
         race_free(rh, tmp, expected)
         binary_output(rh, tmp)
         blocked_reader(rh, tmp)
+        ordered_by_race(rh, tmp)
         ignore_region_memory(rh, tmp)
     check.finish()
 
