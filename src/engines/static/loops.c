@@ -1,5 +1,6 @@
 /* loops.c - counted-loop recognition (see loops.h). */
 #include "loops.h"
+#include "stable_cells.h"
 
 static LLVMValueRef strip_ext(LLVMValueRef v)
 {
@@ -95,11 +96,13 @@ static int exit_test(rh_counted_loop *l, LLVMValueRef term)
             return 0;
         /* invariant for sure: an argument, or computed in a block that
          * strictly dominates the header (so outside the loop: an SSA value
-         * computed before the loop keeps its value while it runs) */
-        if (LLVMIsAInstruction(bound) && (LLVMGetInstructionParent(bound) == l->header ||
-                                          !rh_cfg_dominates(bound, LLVMGetFirstInstruction(l->header))))
+         * computed before the loop keeps its value while it runs), or a
+         * reload of a cell nothing writes after it (`i < cfg.n`) */
+        if (LLVMIsAInstruction(bound) && !rh_stable_load(strip_ext(bound)) &&
+            (LLVMGetInstructionParent(bound) == l->header ||
+             !rh_cfg_dominates(bound, LLVMGetFirstInstruction(l->header))))
             return 0;
-        l->end_value = bound, l->end = INT64_MAX, l->exit_succ = 1;
+        l->end_value = bound, l->end = INT64_MAX, l->exit_succ = 1, l->pred = pr;
         return l->start >= 0;
     }
     switch (pr) {
@@ -166,9 +169,28 @@ LLVMValueRef rh_loop_element_index(LLVMValueRef gep, LLVMValueRef *base)
     return idx;
 }
 
+/* Whether two variable bounds are one value: the same SSA value, or the
+ * same extension of two loads of one stable cell (stable_cells.h). */
+static int same_bound(LLVMValueRef a, LLVMValueRef b)
+{
+    if (a == b)
+        return 1;
+    while (a && b && LLVMIsAInstruction(a) && LLVMIsAInstruction(b) &&
+           (LLVMGetInstructionOpcode(a) == LLVMSExt || LLVMGetInstructionOpcode(a) == LLVMZExt)) {
+        if (LLVMGetInstructionOpcode(a) != LLVMGetInstructionOpcode(b) || LLVMTypeOf(a) != LLVMTypeOf(b))
+            return 0;
+        a = LLVMGetOperand(a, 0), b = LLVMGetOperand(b, 0);
+    }
+    return a && b && rh_stable_same(a, b);
+}
+
 int rh_loop_same_range(const rh_counted_loop *a, const rh_counted_loop *b)
 {
-    return a->start == b->start && a->end == b->end && a->end_value == b->end_value;
+    if (a->start != b->start || a->end != b->end)
+        return 0;
+    if (a->end_value == b->end_value)
+        return 1;
+    return a->end_value && b->end_value && a->pred == b->pred && same_bound(a->end_value, b->end_value);
 }
 
 /* The block that branches back to the header (the increment's incoming

@@ -17,14 +17,17 @@ typedef struct rh_counted_loop {
     LLVMBasicBlockRef preheader; /* where iv gets its start value */
     LLVMValueRef iv;       /* the phi */
     int64_t start, end;    /* iterations run iv = start .. end-1 (end INT64_MAX: a variable bound) */
-    LLVMValueRef end_value;/* the variable bound, or NULL for a constant one */
+    LLVMValueRef end_value;/* the variable bound, or NULL for a constant one: an SSA value
+                            * computed before the loop or a reload of a stable cell */
+    LLVMIntPredicate pred; /* the exit test's comparison, for a variable bound */
     unsigned exit_succ;    /* successor index of the header's branch that leaves the loop */
     LLVMBasicBlockRef body[8]; /* straight chain header -> ... -> header, when there is one */
     int nbody;             /* 0 when the body branches */
 } rh_counted_loop;
 
 int rh_loop_of_index(const rh_cfg *cfg, LLVMValueRef index, rh_counted_loop *out);
-/* Whether two loops surely run the same iterations. */
+/* Whether two loops surely run the same iterations (bounds that reload
+ * one stable cell, stable_cells.h, are one bound). */
 int rh_loop_same_range(const rh_counted_loop *a, const rh_counted_loop *b);
 /* Whether instruction in lies in the straight body chain of the loop. */
 int rh_loop_body_has(const rh_counted_loop *l, LLVMValueRef in);
