@@ -380,10 +380,12 @@ static void debug_positions(rh_bmc_ctx *c)
     for (int t = 0; flat && t < c->nthreads; t++)
         for (int i = 0; i < c->threads[t].npos; i++) {
             rh_bmc_pos *p = &c->threads[t].pos[i];
+            /* Z3_ast_to_string's buffer lives until its next call: one a line */
+            char *guard = rh_xstrdup(terse ? "-" : Z3_ast_to_string(c->z, p->guard));
             fprintf(stderr, "T%d #%d %s line %u flags %x [%d,%d] guard %s addr %s\n", t, i + 1, p->what,
-                    p->loc.line, p->flags, p->blk_start, p->blk_end,
-                    terse ? "-" : Z3_ast_to_string(c->z, p->guard),
+                    p->loc.line, p->flags, p->blk_start, p->blk_end, guard,
                     p->addr && !terse ? Z3_ast_to_string(c->z, p->addr) : "-");
+            free(guard);
         }
 }
 
