@@ -358,14 +358,16 @@ static int try_anchored(min_ctx *m, const rh_witness *w, int ia, int ib, int cou
 static int last_twin(const rh_witness *w, int t, int not)
 {
     const rh_step *made = NULL;
-    int id, twin = -1;
+    int twin = -1;
     for (int i = 0; i < w->nsteps && !made; i++)
-        if (w->steps[i].what && sscanf(w->steps[i].what, "create T%d", &id) == 1 && id == t)
+        if (rh_step_created(&w->steps[i]) == t)
             made = &w->steps[i];
-    for (int i = 0; made && i < w->nsteps; i++)
-        if (w->steps[i].what && sscanf(w->steps[i].what, "create T%d", &id) == 1 && id > t &&
-            id != not && w->steps[i].thread == made->thread && same_pos(&w->steps[i], made))
+    for (int i = 0; made && i < w->nsteps; i++) {
+        int id = rh_step_created(&w->steps[i]);
+        if (id > t && id != not && w->steps[i].thread == made->thread &&
+            same_pos(&w->steps[i], made))
             twin = id > twin ? id : twin;
+    }
     return twin;
 }
 
