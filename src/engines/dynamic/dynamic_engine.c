@@ -195,10 +195,10 @@ static void rerecord(dyn_session *s, rh_race *r, double until)
 /* The cheap candidates first, over every long witness: its skeletons (a
  * replay or two, ended at the race when it is met, rt_sched.c), so that a
  * run that saw dozens of races gives each a short witness before any one
- * gets the costly passes.  Up to half the time until `until`. */
+ * gets the costly passes.  Up to two thirds of the time until `until`. */
 static void skeleton_sweep(dyn_session *s, const int *order, int n, double until)
 {
-    double end = rh_now() + (until - rh_now()) / 2;
+    double end = rh_now() + (until - rh_now()) * 2 / 3;
     for (int k = 0; k < n && !rh_cancelled() && !s->o->inputs_solver; k++) {
         double now = rh_now();
         if (now + 0.5 >= end)
