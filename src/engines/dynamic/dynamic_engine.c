@@ -192,6 +192,18 @@ static void rerecord(dyn_session *s, rh_race *r, double until)
     free(target);
 }
 
+/* m, when shorter than r's witness, becomes it (m is taken either way). */
+static void take_shorter(dyn_session *s, rh_race *r, rh_witness *m)
+{
+    if (m && m->nsteps < r->witness->nsteps) {
+        s->wit_polished++;
+        rh_witness_free(r->witness);
+        r->witness = m;
+    } else {
+        rh_witness_free(m);
+    }
+}
+
 /* The cheap candidates first, over every long witness: its skeletons (a
  * replay or two, ended at the race when it is met, rt_sched.c), so that a
  * run that saw dozens of races gives each a short witness before any one
@@ -206,14 +218,7 @@ static void skeleton_sweep(dyn_session *s, const int *order, int n, double until
         rh_race *r = &s->res->races[order[k]];
         double slot = now + (end - now) / (n - k) * 2; /* a failed candidate runs longer */
         rh_wit_ctx c = {&s->bin, s->tmp, s->program, r->witness->seed, slot < end ? slot : end, 0};
-        rh_witness *m = rh_wit_skeleton(&c, r->witness);
-        if (m && m->nsteps < r->witness->nsteps) {
-            s->wit_polished++;
-            rh_witness_free(r->witness);
-            r->witness = m;
-        } else {
-            rh_witness_free(m);
-        }
+        take_shorter(s, r, rh_wit_skeleton(&c, r->witness));
     }
 }
 
@@ -255,14 +260,7 @@ static void polish_witnesses(dyn_session *s)
             continue;
         rh_wit_ctx c = {&s->bin, s->tmp, s->program, r->witness->seed, slot, 0};
         int replayed;
-        rh_witness *m = rh_wit_minimise(&c, r->witness, &replayed);
-        if (m && m->nsteps < r->witness->nsteps) {
-            s->wit_polished++;
-            rh_witness_free(r->witness);
-            r->witness = m;
-        } else {
-            rh_witness_free(m);
-        }
+        take_shorter(s, r, rh_wit_minimise(&c, r->witness, &replayed));
     }
     free(order);
 }
