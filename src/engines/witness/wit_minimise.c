@@ -501,8 +501,13 @@ static rh_witness *minimise(const rh_wit_ctx *c, const rh_witness *w, int *repla
     int tried = try_skeleton(&m, w, 0, 0, -1, 1);
     if (!m.best)
         tried = try_skeleton(&m, w, 0, 0, -1, 0);
-    if (skeletons && !m.best)
-        return NULL; /* not known yet: the costly passes are for later */
+    if (skeletons) { /* not known yet when none replayed: the costly passes are for later */
+        if (m.best) {
+            *replayed = 1;
+            rh_wit_fold(m.best);
+        }
+        return m.best;
+    }
     for (int exact = 1; exact >= 0 && !(m.best && m.best->fair); exact--) {
         const rh_witness *from = m.best ? m.best : w; /* loose: on what exact kept */
         char *keep = compress(from, exact);
