@@ -204,24 +204,6 @@ static void take_shorter(dyn_session *s, rh_race *r, rh_witness *m)
     }
 }
 
-/* The cheap candidates first, over every long witness: its skeletons (a
- * replay or two, ended at the race when it is met, rt_sched.c), so that a
- * run that saw dozens of races gives each a short witness before any one
- * gets the costly passes.  Up to two thirds of the time until `until`. */
-static void skeleton_sweep(dyn_session *s, const int *order, int n, double until)
-{
-    double end = rh_now() + (until - rh_now()) * 2 / 3;
-    for (int k = 0; k < n && !rh_cancelled() && !s->o->inputs_solver; k++) {
-        double now = rh_now();
-        if (now + 0.5 >= end)
-            break;
-        rh_race *r = &s->res->races[order[k]];
-        double slot = now + (end - now) / (n - k) * 2; /* a failed candidate runs longer */
-        rh_wit_ctx c = {&s->bin, s->tmp, s->program, r->witness->seed, slot < end ? slot : end, 0};
-        take_shorter(s, r, rh_wit_skeleton(&c, r->witness));
-    }
-}
-
 /* Once the search is over, what is left of the budget, up to half of it,
  * goes to the witnesses still longer than a few dozen steps, longest first
  * (a developer follows a witness step by step): each is recorded again in
@@ -241,14 +223,11 @@ static void polish_witnesses(dyn_session *s)
         order[j] = i;
     }
     double until = rh_now() + (s->deadline - rh_now()) / 2;
-    skeleton_sweep(s, order, n, until);
     for (int k = 0; k < n && !rh_cancelled(); k++) {
         double now = rh_now();
         if (now + 0.5 >= until)
             break;
         rh_race *r = &res->races[order[k]];
-        if (r->witness->nsteps <= RH_DYN_FEW_STEPS)
-            continue; /* the sweep shortened it */
         /* after an --inputs=solver search the runs take the user's input
          * again, not the one a witness names: it stays as the search
          * shortened it */

@@ -470,22 +470,7 @@ static void try_anchors(min_ctx *m, const rh_witness *w)
     }
 }
 
-static rh_witness *minimise(const rh_wit_ctx *c, const rh_witness *w, int *replayed,
-                            int skeletons);
-
 rh_witness *rh_wit_minimise(const rh_wit_ctx *c, const rh_witness *w, int *replayed)
-{
-    return minimise(c, w, replayed, 0);
-}
-
-rh_witness *rh_wit_skeleton(const rh_wit_ctx *c, const rh_witness *w)
-{
-    int replayed;
-    return minimise(c, w, &replayed, 1);
-}
-
-static rh_witness *minimise(const rh_wit_ctx *c, const rh_witness *w, int *replayed,
-                            int skeletons)
 {
     *replayed = -1;
     if (!w || w->nsteps < 1 || w->race_step_a < 0 || w->race_step_b < 0 ||
@@ -501,13 +486,6 @@ static rh_witness *minimise(const rh_wit_ctx *c, const rh_witness *w, int *repla
     int tried = try_skeleton(&m, w, 0, 0, -1, 1);
     if (!m.best)
         tried = try_skeleton(&m, w, 0, 0, -1, 0);
-    if (skeletons) { /* not known yet when none replayed: the costly passes are for later */
-        if (m.best) {
-            *replayed = 1;
-            rh_wit_fold(m.best);
-        }
-        return m.best;
-    }
     for (int exact = 1; exact >= 0 && !(m.best && m.best->fair); exact--) {
         const rh_witness *from = m.best ? m.best : w; /* loose: on what exact kept */
         char *keep = compress(from, exact);

@@ -53,11 +53,6 @@ int rh_wit_confirms(const rh_wit_ctx *c, const rh_witness *w, rh_race *race, cha
  * came before that was known. */
 rh_witness *rh_wit_minimise(const rh_wit_ctx *c, const rh_witness *w, int *replayed);
 
-/* rh_wit_minimise's first candidates only, its skeletons (a replay or two):
- * a first pass over many witnesses before any gets the costly passes.
- * NULL when none replayed (or the deadline came first). */
-rh_witness *rh_wit_skeleton(const rh_wit_ctx *c, const rh_witness *w);
-
 /* Writes each run of steps of one thread at one position as one step with
  * a count (rh_step.times), in place; racing steps, creations and timeouts
  * stay steps of their own.  The replay's schedule is unchanged. */
