@@ -192,18 +192,6 @@ static void rerecord(dyn_session *s, rh_race *r, double until)
     free(target);
 }
 
-/* m, when shorter than r's witness, becomes it (m is taken either way). */
-static void take_shorter(dyn_session *s, rh_race *r, rh_witness *m)
-{
-    if (m && m->nsteps < r->witness->nsteps) {
-        s->wit_polished++;
-        rh_witness_free(r->witness);
-        r->witness = m;
-    } else {
-        rh_witness_free(m);
-    }
-}
-
 /* Once the search is over, what is left of the budget, up to half of it,
  * goes to the witnesses still longer than a few dozen steps, longest first
  * (a developer follows a witness step by step): each is recorded again in
@@ -239,7 +227,14 @@ static void polish_witnesses(dyn_session *s)
             continue;
         rh_wit_ctx c = {&s->bin, s->tmp, s->program, r->witness->seed, slot, 0};
         int replayed;
-        take_shorter(s, r, rh_wit_minimise(&c, r->witness, &replayed));
+        rh_witness *m = rh_wit_minimise(&c, r->witness, &replayed);
+        if (m && m->nsteps < r->witness->nsteps) {
+            s->wit_polished++;
+            rh_witness_free(r->witness);
+            r->witness = m;
+        } else {
+            rh_witness_free(m);
+        }
     }
     free(order);
 }
