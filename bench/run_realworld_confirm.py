@@ -8,7 +8,8 @@ For each program with a workload (all with --all): the default command and --eng
            --arg=... [--stdin=F] NAME/main.c
 run in the workload folder (the local HTTP peer started when the table asks for one), then
 `racehunt replay W` (it follows the witness when it exits 1). Per program and command: runs, most
-threads one run created, races and locations confirmed, witness replays (yes/no/-), witness steps.
+threads one run created, races and locations confirmed, witness replays (yes/no/-), witness steps,
+and the confirmed races the report shows with a witness and their witnesses' steps.
 Writes results.tsv and table.md to bench/results/DATE-COMMIT-realworld-confirm/.
 
 Python 3 standard library only.
@@ -125,11 +126,14 @@ def measure(opts, name, path, load, workdir, mode):
             "threads": int(stats.get("dynamic.max_threads", 0)),
             "confirmed_locations": int(counts.get("locations_confirmed", 0)),
             "confirmed_races": len(confirmed), "replays": replays, "witness_steps": steps,
+            "races_witnessed": sum(1 for r in confirmed if (r.get("witness") or {}).get("steps")),
+            "race_steps": ",".join(str(n) for n in sorted(
+                len(r["witness"]["steps"]) for r in confirmed if (r.get("witness") or {}).get("steps"))),
             "wall_s": run["wall"], "exit": run["rc"]}
 
 
 COLUMNS = ["program", "mode", "verdict", "runs", "threads", "confirmed_locations", "confirmed_races",
-           "replays", "witness_steps", "wall_s", "exit", "workload"]
+           "replays", "witness_steps", "races_witnessed", "race_steps", "wall_s", "exit", "workload"]
 
 
 def write(opts, rows):

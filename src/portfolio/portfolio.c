@@ -66,29 +66,55 @@ static void stage_stats(const rh_budget *b, rh_result *res)
  * program with dozens of races and witnesses of 60,000 steps each made a
  * 128 MB report whose writing alone broke the time budget (a sanitizer
  * build parses 20 MB of JSON for seconds; at 50,000 steps, parsing and
- * writing still took seconds on a loaded machine).  The first races keep
- * theirs (--witness saves the first). */
+ * writing still took seconds on a loaded machine).  The first race keeps
+ * its witness (--witness saves the first); the others keep theirs shortest
+ * first, so that a few long unshortened ones do not cost the short ones
+ * theirs.  What is dropped is said: a note names the races. */
 #define RH_WITNESS_STEPS_MAX 20000
+#define RH_WITNESS_DROPPED_NAMED 4 /* races the note names; the rest are counted */
 
 static void bound_witnesses(rh_result *res)
 {
+    int *order = rh_xcalloc((size_t)res->nraces + 1, sizeof *order), n = 0;
     long total = 0;
-    int dropped = 0;
     for (int i = 0; i < res->nraces; i++) {
-        rh_witness *w = res->races[i].witness;
+        const rh_witness *w = res->races[i].witness;
         if (!w)
             continue;
-        if (total > 0 && total + w->nsteps > RH_WITNESS_STEPS_MAX) {
-            rh_witness_free(w);
-            res->races[i].witness = NULL;
-            dropped++;
+        if (total == 0 && n == 0) {
+            total = w->nsteps > 0 ? w->nsteps : 1; /* the first, whatever its length */
             continue;
         }
-        total += w->nsteps;
+        int j = n++; /* insertion by length, shortest first (stable) */
+        for (; j > 0 && res->races[order[j - 1]].witness->nsteps > w->nsteps; j--)
+            order[j] = order[j - 1];
+        order[j] = i;
     }
+    int dropped = 0;
+    long longest = 0;
+    char named[512] = "";
+    for (int k = 0; k < n; k++) {
+        rh_race *r = &res->races[order[k]];
+        if (total + r->witness->nsteps <= RH_WITNESS_STEPS_MAX) {
+            total += r->witness->nsteps;
+            continue;
+        }
+        if (dropped < RH_WITNESS_DROPPED_NAMED) {
+            size_t at = strlen(named);
+            snprintf(named + at, sizeof named - at, "%s%s:%u and %s:%u", dropped ? "; " : "",
+                     r->a.file ? r->a.file : "?", r->a.line, r->b.file ? r->b.file : "?", r->b.line);
+        }
+        longest = r->witness->nsteps > longest ? r->witness->nsteps : longest;
+        rh_witness_free(r->witness);
+        r->witness = NULL;
+        dropped++;
+    }
+    free(order);
     if (dropped)
-        rh_result_note(res, "%d witness schedule(s) were not kept: the report keeps at most %d "
-                            "steps of witnesses, for the first races", dropped, RH_WITNESS_STEPS_MAX);
+        rh_result_note(res, "%d race(s) are reported without their witness schedule (up to %ld "
+                            "steps each): the report keeps at most %d steps of witnesses, shortest "
+                            "first: %s%s", dropped, longest, RH_WITNESS_STEPS_MAX, named,
+                       dropped > RH_WITNESS_DROPPED_NAMED ? "; ..." : "");
 }
 
 /* Runs one engine and records its time; an internal failure becomes a note

@@ -80,8 +80,8 @@ static int schedule_edges(FILE *out, const rh_witness *w)
                 node == nedges ? "<data key=\"violation\">true</data>" : "");
         fprintf(out, "  <edge source=\"N%d\" target=\"N%d\"><data key=\"startline\">%u</data>"
                      "<data key=\"threadId\">%d</data>", node - 1, node, s->line, s->thread);
-        int created;
-        if (s->what && sscanf(s->what, "create T%d", &created) == 1)
+        int created = rh_step_created(s);
+        if (created >= 0)
             fprintf(out, "<data key=\"createThread\">%d</data>", created);
         fputs("</edge>\n", out);
     }

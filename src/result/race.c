@@ -6,6 +6,7 @@
 #include "util/util.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -78,6 +79,14 @@ static void access_free(rh_race_access *a)
         free((char *)a->stack[i].loc.file);
     }
     free(a->stack);
+}
+
+int rh_step_created(const rh_step *s)
+{
+    int id;
+    if (!s || !s->what || sscanf(s->what, "create T%d", &id) != 1 || id < 0)
+        return -1;
+    return id;
 }
 
 void rh_witness_free(rh_witness *w)

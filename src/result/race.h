@@ -233,6 +233,11 @@ char *rh_witness_input_text(const rh_witness *w);
  * is one, well formed; 0 when it is none; -1 with err set when malformed. */
 int rh_witness_input_word(const char *word, char *err);
 
+/* The thread step s creates (the N of its "create TN"), or -1 when s
+ * creates none.  The step's text is the one place a witness records a
+ * creation, so readers of witnesses ask here rather than parse it. */
+int rh_step_created(const rh_step *s);
+
 void rh_witness_free(rh_witness *w);
 void rh_race_free(rh_race *r);
 

@@ -24,7 +24,11 @@ and a bad count is refused (exit 2).  A race behind a reading of the clock
 every time: the witness carries what the clock answered ("clock:T:K:W"
 inputs), with that answer changed the replay misses the race, and a
 malformed clock input is refused (exit 2); a loop that polls the clock
-thousands of times (clock_poll_race.c) is a few inputs, and replays."""
+thousands of times (clock_poll_race.c) is a few inputs, and replays.  A
+message queue whose last message is published without its lock
+(ring_payload_race.c) races at lines every locked message passed before:
+its witness is a few steps and replays.  Twenty races of one run
+(many_races.c) each show a short witness, or a note names them as capped."""
 import json
 import os
 import re
@@ -102,6 +106,57 @@ def pool_shortened(wit, r):
     m = {k: float(v) for k, v in re.findall(r"stat: dynamic\.witness_steps_(\w+) = (\S+)", r.stdout)}
     check("pool_teardown_race: a run of hundreds of steps became a witness of a few",
           m.get("before", 0) > 300 and 0 < m.get("after", 0) <= MAX_STEPS, str(m))
+
+
+def ring_payload(rh, tmp):
+    """A message queue's last message, written and published without its
+    lock: the lines that race are the ones every locked message passed
+    before, and a random run meets the race after thousands of steps.  The
+    saved witness is a few steps, its racing steps at RACE lines, and it
+    replays."""
+    src = os.path.join(DATA, "ring_payload_race.c")
+    w = os.path.join(tmp, "ring.json")
+    r = subprocess.run([rh, "--engine=dynamic", "--timeout=60", "--stats", "--witness", w, src],
+                       capture_output=True, text=True, timeout=200)
+    m = {k: float(v) for k, v in re.findall(r"stat: dynamic\.witness_steps_(\w+) = (\S+)", r.stdout)}
+    check("ring_payload_race: the runs' schedules were thousands of steps", m.get("before", 0) > 1000, str(m))
+    if not os.path.exists(w):
+        check("ring_payload_race: a witness was written", False, r.stdout[-400:] + r.stderr[-200:])
+        return
+    wit = json.load(open(w))
+    a, b = wit["race"]
+    steps = wit["steps"]
+    want = race_lines(src)
+    check("ring_payload_race: at most %d steps" % MAX_STEPS, len(steps) <= MAX_STEPS, "%d steps" % len(steps))
+    check("ring_payload_race: the racing steps are at RACE lines of two threads",
+          {steps[a]["line"], steps[b]["line"]} <= want and steps[a]["thread"] != steps[b]["thread"],
+          "steps %s, %s" % (steps[a], steps[b]))
+    rc, lines = replay(rh, w)
+    check("ring_payload_race: the witness replays into its race",
+          rc == 1 and lines is not None and sorted([steps[a]["line"], steps[b]["line"]]) == lines,
+          "exit %d, lines %s" % (rc, lines))
+
+
+def many_races(rh, tmp):
+    """Twenty confirmed races of one run: each is reported with a short
+    witness of its own, or a note names it as one whose witness the report
+    did not keep."""
+    src = os.path.join(DATA, "many_races.c")
+    out = os.path.join(tmp, "many.json")
+    subprocess.run([rh, "--engine=dynamic", "--timeout=60", "--format=json", "-o", out, src],
+                   capture_output=True, text=True, timeout=200)
+    rep = json.load(open(out)) if os.path.exists(out) else {"races": [], "notes": []}
+    confirmed = [x for x in rep["races"] if x.get("status") == "confirmed"]
+    check("many_races: twenty confirmed races", len(confirmed) == 20, str(len(confirmed)))
+    notes = " ".join(rep.get("notes", []))
+    missing = []
+    for x in confirmed:
+        lines = [acc["line"] for acc in x["accesses"]]
+        named = all(":%d" % n in notes for n in lines) and "without their witness" in notes
+        if not (x.get("witness") and len(x["witness"]["steps"]) <= MAX_STEPS) and not named:
+            missing.append((lines, len(x["witness"]["steps"]) if x.get("witness") else None))
+    check("many_races: every confirmed race shows a witness of at most %d steps, or is named as "
+          "capped" % MAX_STEPS, not missing, str(missing))
 
 
 def has_argc(wit, r):
@@ -232,6 +287,8 @@ def main():
         witness_case(rh, tmp, "pool_teardown_race", os.path.join(DATA, "pool_teardown_race.c"), "dynamic",
                      pool_shortened)
         witness_case(rh, tmp, "argc_race", os.path.join(DATA, "argc_race.c"), "bmc", has_argc)
+        ring_payload(rh, tmp)
+        many_races(rh, tmp)
         replay_ends_at_race(rh, tmp)
         folded_steps(rh, tmp)
         clock_inputs(rh, tmp)

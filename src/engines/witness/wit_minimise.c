@@ -8,7 +8,9 @@
  * stretch of T's run.  Five passes:
  *   1. the skeleton: creations and the racing steps only, as a fair
  *      schedule (a thread that spins or has run a quantum lets the others
- *      run, rt_sched.c), one replay; when it replays, it is the witness;
+ *      run, rt_sched.c), one replay; when it replays, it is the witness.
+ *      First with each racing step at the pass the recorded run made (a
+ *      producer's ninth publication, not its first), then at the first;
  *   2. else exact compression: of each stretch of one thread (a block)
  *      keep the last step, the racing steps and thread creations (the
  *      witness's thread numbering rests on them), and an earlier step
@@ -30,6 +32,9 @@
  * writes a thread's run of steps at one position as one step with a count
  * ("times"): a loop that passes one line ten thousand times before the
  * race is one step, and the replay's schedule is the same line for line.
+ * RH_WIT_LOG=1 in the environment logs every candidate's replay to stderr
+ * (found the race or not, where it departed, its time): why a witness
+ * stays long.
  */
 #include "witness.h"
 #include "result/witness_file.h"
@@ -149,8 +154,18 @@ static int replays(min_ctx *m, rh_witness *w)
     }
     m->replays++;
     rh_race race;
-    char err[RH_ERR_MAX];
-    if (rh_wit_confirms(m->c, w, &race, err) > 0) {
+    char err[RH_ERR_MAX] = "";
+    rh_wit_follow f = {0, -1};
+    double t0 = rh_now();
+    int hit = rh_wit_replay(m->c, w, &race, &f, err);
+    if (getenv("RH_WIT_LOG")) /* why a candidate failed: where its replay left the schedule */
+        fprintf(stderr, "racehunt: minimise: candidate %d of %d steps (fair %d): %s, departed at "
+                        "step %ld (%lu times), %.2f s%s%s\n", m->replays, w->nsteps, w->fair,
+                hit > 0 ? "race" : hit < 0 ? "error" : "no race", f.depart_step, f.diverged,
+                rh_now() - t0, err[0] ? ": " : "", err);
+    if (hit > 0 && f.diverged)
+        rh_race_free(&race); /* the fallback scheduler found it, not the schedule */
+    if (hit > 0 && !f.diverged) {
         rh_race_free(&race);
         rh_witness_free(m->best);
         m->best = w;
@@ -248,6 +263,8 @@ void rh_wit_fold(rh_witness *w)
     w->nsteps = n;
 }
 
+static int count_racing(rh_witness *s, const rh_witness *from, const char *keep);
+
 /* The skeleton: creations and the racing steps only, as a fair schedule
  * (rt_sched.c): each step lets its thread run up to its line, a thread
  * that waits or spins letting the others run.  When the threads need no
@@ -260,9 +277,11 @@ void rh_wit_fold(rh_witness *w)
  * main ends the loop), whatever the other threads did before; then every
  * thread's steps in a window, the recorded interleaving near the race.
  * Windows grow, so one that keeps no more steps than `tried` (the last
- * one's size) is the same candidate and is not replayed again.  Returns
- * the candidate's size. */
-static int try_skeleton(min_ctx *m, const rh_witness *from, int window, int all_threads, int tried)
+ * one's size) is the same candidate and is not replayed again.  With
+ * `counted`, the racing steps are the passes the recorded run made
+ * (count_racing).  Returns the size of the uncounted candidate tried, or -1. */
+static int try_skeleton(min_ctx *m, const rh_witness *from, int window, int all_threads, int tried,
+                        int counted)
 {
     char *keep = rh_xcalloc((size_t)from->nsteps + 1, 1);
     int last = from->race_step_a > from->race_step_b ? from->race_step_a : from->race_step_b;
@@ -273,13 +292,18 @@ static int try_skeleton(min_ctx *m, const rh_witness *from, int window, int all_
                                                  from->steps[i].thread == tb)));
     rh_witness *s = fair_subset(from, keep);
     int size = s->nsteps;
-    if (size != tried &&
+    if (counted && !count_racing(s, from, keep)) {
+        rh_witness_free(s); /* every count is 1: the uncounted skeleton */
+        free(keep);
+        return -1;
+    }
+    if ((counted || size != tried) &&
         (m->best ? size < m->best->nsteps : size < from->nsteps || !from->fair))
         replays(m, s);
     else
         rh_witness_free(s);
     free(keep);
-    return size;
+    return counted ? -1 : size; /* the uncounted one of its size is yet to be tried */
 }
 
 /* Up to RH_MIN_ANCHORS steps of `thread` in (from, to), at distinct
@@ -310,6 +334,33 @@ static unsigned visits(const rh_witness *w, int from, int i)
         if (w->steps[k].thread == w->steps[i].thread && same_pos(&w->steps[k], &w->steps[i]))
             n += w->steps[k].times > 1 ? w->steps[k].times : 1;
     return n;
+}
+
+/* The skeleton's racing steps as the visits the recorded run made: step
+ * "T runs to L" stops at T's first visit to L, while a race on a ring
+ * buffer's slot is met at a later pass (the producer's ninth store, the
+ * consumer's fifth read of a message), the earlier ones being ordered by
+ * the thread's creation or touching another slot.  Each racing step of s
+ * (made of from's steps kept in keep) becomes its thread's count of
+ * visits to its position since the step kept before it.  Returns 0 when
+ * every count is 1 (s is unchanged). */
+static int count_racing(rh_witness *s, const rh_witness *from, const char *keep)
+{
+    int changed = 0, at = 0, prev = -1;
+    for (int i = 0; i < from->nsteps && at < s->nsteps; i++) {
+        if (!keep[i])
+            continue;
+        if (i == from->race_step_a || i == from->race_step_b) {
+            unsigned n = visits(from, prev, i);
+            if (n > 1 && n <= RH_WITNESS_MAX_TIMES) {
+                s->steps[at].times = n;
+                changed = 1;
+            }
+        }
+        prev = i;
+        at++;
+    }
+    return changed;
 }
 
 /* The skeleton plus steps ia and ib (-1: none) of w, fair; with `counted`,
@@ -358,14 +409,16 @@ static int try_anchored(min_ctx *m, const rh_witness *w, int ia, int ib, int cou
 static int last_twin(const rh_witness *w, int t, int not)
 {
     const rh_step *made = NULL;
-    int id, twin = -1;
+    int twin = -1;
     for (int i = 0; i < w->nsteps && !made; i++)
-        if (w->steps[i].what && sscanf(w->steps[i].what, "create T%d", &id) == 1 && id == t)
+        if (rh_step_created(&w->steps[i]) == t)
             made = &w->steps[i];
-    for (int i = 0; made && i < w->nsteps; i++)
-        if (w->steps[i].what && sscanf(w->steps[i].what, "create T%d", &id) == 1 && id > t &&
-            id != not && w->steps[i].thread == made->thread && same_pos(&w->steps[i], made))
+    for (int i = 0; made && i < w->nsteps; i++) {
+        int id = rh_step_created(&w->steps[i]);
+        if (id > t && id != not && w->steps[i].thread == made->thread &&
+            same_pos(&w->steps[i], made))
             twin = id > twin ? id : twin;
+    }
     return twin;
 }
 
@@ -428,7 +481,11 @@ rh_witness *rh_wit_minimise(const rh_wit_ctx *c, const rh_witness *w, int *repla
     min_ctx m;
     memset(&m, 0, sizeof m);
     m.c = &quick;
-    int tried = try_skeleton(&m, w, 0, 0, -1); /* first: when it replays, no compression is needed */
+    /* first the skeletons, one replay each: when one replays, no
+     * compression of a long witness (seconds per replay) is needed */
+    int tried = try_skeleton(&m, w, 0, 0, -1, 1);
+    if (!m.best)
+        tried = try_skeleton(&m, w, 0, 0, -1, 0);
     for (int exact = 1; exact >= 0 && !(m.best && m.best->fair); exact--) {
         const rh_witness *from = m.best ? m.best : w; /* loose: on what exact kept */
         char *keep = compress(from, exact);
@@ -450,7 +507,7 @@ rh_witness *rh_wit_minimise(const rh_wit_ctx *c, const rh_witness *w, int *repla
         {4, 0}, {16, 0}, {64, 0}, {64, 1}};
     for (size_t k = 0; k < sizeof windows / sizeof *windows && m.best &&
                        m.best->nsteps > RH_MIN_FEW_STEPS; k++)
-        tried = try_skeleton(&m, w, windows[k].window, windows[k].all_threads, tried);
+        tried = try_skeleton(&m, w, windows[k].window, windows[k].all_threads, tried, 0);
     if (!m.best || m.best->nsteps > RH_MIN_FEW_STEPS)
         try_anchors(&m, w);
     if (m.best)
