@@ -423,6 +423,21 @@ static int string_only_arg(rh_pt *pt, const rh_conc_entry *e, unsigned k)
     return seen;
 }
 
+/* Whether e copies a NUL-terminated string (strcpy, strncpy, strcat,
+ * strncat): it copies no pointer, for the reason string_only_arg gives.
+ * Copying the source's pointer cells made `strcpy(s->last, s->cur)` put
+ * every pointer field of the struct into its any-offset cell. */
+static int string_copy(rh_pt *pt, const rh_conc_entry *e)
+{
+    static const char *const copies[] = {"strcpy", "strncpy", "strcat", "strncat"};
+    if (LLVMPointerSize(pt->p->td) != 8)
+        return 0;
+    for (size_t i = 0; i < sizeof copies / sizeof copies[0]; i++)
+        if (strcmp(e->name, copies[i]) == 0)
+            return 1;
+    return 0;
+}
+
 /* Storage the C library made (a FILE, getaddrinfo's list, tsearch's node,
  * a hidden state) holds pointers into itself and what the program gave the
  * calls that made or wrote it (tsearch's node keeps the key, reallocarray
@@ -573,7 +588,7 @@ static void table_call(rh_pt *pt, LLVMValueRef call, const rh_conc_entry *e, int
             library_call(pt, call, e, obj, fi);
             return;
         }
-        if (obj && obj2 && (e->flags & RH_F_OBJ_WRITE) && (e->flags & RH_F_OBJ2_READ))
+        if (obj && obj2 && (e->flags & RH_F_OBJ_WRITE) && (e->flags & RH_F_OBJ2_READ) && !string_copy(pt, e))
             add_memcpy(pt, obj, obj2);
         /* a memory function returning an integer (strlen, memcmp) returns a
          * length or an order, never an address: giving it its argument's
