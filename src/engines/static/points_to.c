@@ -405,8 +405,8 @@ static void wire_call(rh_pt *pt, LLVMValueRef call, int callee)
  * whole before a NUL.  So storage the call makes neither copies pointers
  * out of such an argument nor keeps one to it (a library that keeps what
  * it is given, setvbuf's buffer, is marked RH_F_KEEPS and excluded): tying
- * it to the string made
- * every strdup'd key a hub through which unrelated blocks merged. */
+ * it to the string made every strdup'd key a hub through which unrelated
+ * blocks merged. */
 static int string_only_arg(rh_pt *pt, const rh_conc_entry *e, unsigned k)
 {
     rh_effect ef[RH_MAX_EFFECTS];
