@@ -398,18 +398,62 @@ static void wire_call(rh_pt *pt, LLVMValueRef call, int callee)
     rh_pts_copy(&pt->s, c, ret_node(pt, callee), 0);
 }
 
+/* Whether the call reads argument k only as a NUL-terminated string and
+ * does nothing else with it (strdup's, fopen's path).  A string holds no
+ * pointer: with 8-byte pointers, whose user-space addresses have zero top
+ * bytes on the targets racehunt runs on (x86-64, AArch64), no address lies
+ * whole before a NUL.  So storage the call makes neither copies pointers
+ * out of such an argument nor keeps one to it (a library that keeps what
+ * it is given, setvbuf's buffer, is marked RH_F_KEEPS and excluded): tying
+ * it to the string made every strdup'd key a hub through which unrelated
+ * blocks merged. */
+static int string_only_arg(rh_pt *pt, const rh_conc_entry *e, unsigned k)
+{
+    rh_effect ef[RH_MAX_EFFECTS];
+    int n = e ? rh_libspec_effects(e, ef) : 0, seen = 0;
+    if (LLVMPointerSize(pt->p->td) != 8 || (e && (e->flags & RH_F_KEEPS)))
+        return 0;
+    for (int i = 0; i < n; i++) {
+        if (ef[i].arg != (int)k && !(ef[i].rest && ef[i].arg < (int)k))
+            continue;
+        if (!ef[i].read || ef[i].write || ef[i].ptrs || ef[i].size != RH_SZ_STRING)
+            return 0;
+        seen = 1;
+    }
+    return seen;
+}
+
+/* Whether e copies a NUL-terminated string (strcpy, strncpy, strcat,
+ * strncat): it copies no pointer, for the reason string_only_arg gives.
+ * Copying the source's pointer cells made `strcpy(s->last, s->cur)` put
+ * every pointer field of the struct into its any-offset cell. */
+static int string_copy(rh_pt *pt, const rh_conc_entry *e)
+{
+    static const char *const copies[] = {"strcpy", "strncpy", "strcat", "strncat"};
+    if (LLVMPointerSize(pt->p->td) != 8)
+        return 0;
+    for (size_t i = 0; i < sizeof copies / sizeof copies[0]; i++)
+        if (strcmp(e->name, copies[i]) == 0)
+            return 1;
+    return 0;
+}
+
 /* Storage the C library made (a FILE, getaddrinfo's list, tsearch's node,
  * a hidden state) holds pointers into itself and what the program gave the
  * calls that made or wrote it (tsearch's node keeps the key, reallocarray
- * copies the old block); the library makes no other pointers into program
+ * copies the old block), except what a call made by e reads only as a
+ * string (string_only_arg; e is NULL for a hidden state, which keeps even
+ * those: putenv's); the library makes no other pointers into program
  * memory.  call: the call that made or wrote it, or NULL. */
-static void library_storage(rh_pt *pt, uint32_t o, LLVMValueRef call)
+static void library_storage(rh_pt *pt, uint32_t o, LLVMValueRef call, const rh_conc_entry *e)
 {
     int cell = rh_pts_cell(&pt->s, rh_pt_loc(o, RH_PT_ANY)), self = rh_pts_new_node(&pt->s);
     rh_pts_add(&pt->s, self, rh_pt_loc(o, RH_PT_ANY));
     rh_pts_add(&pt->s, cell, rh_pt_loc(o, RH_PT_ANY));
     unsigned na = call ? (unsigned)LLVMGetNumArgOperands(call) : 0;
     for (unsigned k = 0; k < na; k++) {
+        if (string_only_arg(pt, e, k))
+            continue;
         int arg = value_node(pt, LLVMGetOperand(call, k));
         rh_pts_copy(&pt->s, cell, arg, RH_PT_ANY);
         rh_pts_memcpy(&pt->s, self, arg);
@@ -453,7 +497,7 @@ static void library_pointers(rh_pt *pt, LLVMValueRef call, const rh_conc_entry *
         stores |= ef[i].ptrs;
     if (stores) {
         add_site_object(pt, call, RH_PT_HEAP, fi, 0);
-        library_storage(pt, object_of(pt, RH_PT_HEAP, call, fi, 0), call);
+        library_storage(pt, object_of(pt, RH_PT_HEAP, call, fi, 0), call, e);
         for (int k = 0; k < nargs; k++)
             if (LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(call, (unsigned)k))) == LLVMPointerTypeKind)
                 add_shift(pt, call, LLVMGetOperand(call, (unsigned)k), RH_PT_ANY);
@@ -482,12 +526,12 @@ static void library_call(rh_pt *pt, LLVMValueRef call, const rh_conc_entry *e, L
     if (g && obj)
         add_store(pt, g, obj);
     if (g)
-        library_storage(pt, global_object(pt, g), e->flags & RH_F_STATE_WRITE ? call : NULL);
+        library_storage(pt, global_object(pt, g), e->flags & RH_F_STATE_WRITE ? call : NULL, NULL);
     if (LLVMGetTypeKind(LLVMTypeOf(call)) != LLVMPointerTypeKind)
         return;
     if (e->flags & RH_F_RET_NEW) {
         add_site_object(pt, call, RH_PT_HEAP, fi, 0);
-        library_storage(pt, object_of(pt, RH_PT_HEAP, call, fi, 0), call);
+        library_storage(pt, object_of(pt, RH_PT_HEAP, call, fi, 0), call, e);
     } else if (obj) {
         add_shift(pt, call, obj, RH_PT_ANY);
     } else if (!g) {
@@ -544,7 +588,7 @@ static void table_call(rh_pt *pt, LLVMValueRef call, const rh_conc_entry *e, int
             library_call(pt, call, e, obj, fi);
             return;
         }
-        if (obj && obj2 && (e->flags & RH_F_OBJ_WRITE) && (e->flags & RH_F_OBJ2_READ))
+        if (obj && obj2 && (e->flags & RH_F_OBJ_WRITE) && (e->flags & RH_F_OBJ2_READ) && !string_copy(pt, e))
             add_memcpy(pt, obj, obj2);
         /* a memory function returning an integer (strlen, memcmp) returns a
          * length or an order, never an address: giving it its argument's
@@ -887,7 +931,7 @@ static void library_variables(rh_pt *pt, uint32_t argv_strings)
         if (k == RH_LIBVAR_STORAGE || to == UINT32_MAX) {
             to = unmapped_object(pt, RH_PT_EXTERN, g, -1, 0);
             pt->objs[to].origin = RH_PT_ORIGIN_LIBVAR;
-            library_storage(pt, to, NULL);
+            library_storage(pt, to, NULL, NULL);
         }
         rh_pts_add(&pt->s, rh_pts_cell(&pt->s, rh_pt_loc(global_object(pt, g), RH_PT_ANY)), rh_pt_loc(to, RH_PT_ANY));
     }

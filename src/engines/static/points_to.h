@@ -41,7 +41,11 @@
  *   - indirect calls and thread start routines are resolved on the fly,
  *     so a thread's argument flows into its entry function's parameter;
  *   - calls of unknown external functions return a fresh "external" object
- *     per call site plus whatever their pointer arguments point to.
+ *     per call site plus whatever their pointer arguments point to;
+ *   - a NUL-terminated string holds no pointer (8-byte pointers, whose
+ *     user-space addresses have zero top bytes): storage a library call
+ *     makes keeps none to, and copies none from, an argument it reads only
+ *     as a string, and strcpy-like copies copy no pointer cells.
  * Contract: rh_pt_build extracts the constraints of every function with a
  * body and solves them; afterwards the sets are read-only.
  */
