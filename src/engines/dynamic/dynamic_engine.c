@@ -309,14 +309,14 @@ static int observed_already(const dyn_session *s, const rh_dyn_obs *o)
     int found = 0;
     for (size_t i = 0; i < s->seen.len && !found; i++)
         found = strcmp(s->seen.items[i], k) == 0;
-    for (int j = 0; found && j < s->res->nraces; j++) { /* a likely record waits for this one */
-        char *ok = race_key(&s->res->races[j]);
-        found = strcmp(ok, k) != 0 || s->res->races[j].evidence != RH_EV_SEEN;
+    /* not when a likely record waits for this one, nor when the record
+     * says another race orders it and this one shows it is not always */
+    for (int j = 0; found && j < s->res->nraces; j++) {
+        const rh_race *had = &s->res->races[j];
+        char *ok = race_key(had);
+        found = strcmp(ok, k) != 0 ||
+                (had->evidence != RH_EV_SEEN && (o->ordered_by || !had->ordered_by));
         free(ok);
-    }
-    if (found && !o->ordered_by) { /* one ordered by another race: this shows it is not always */
-        const rh_race *had = observed_record(s, k);
-        found = !had || !had->ordered_by;
     }
     free(k);
     return found;
