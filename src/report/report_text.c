@@ -155,8 +155,11 @@ static void text_group(const rh_group *g, const rh_result *res, int saved, const
     fprintf(out, "WARNING: racehunt: %s on ", summary_kind(g->status));
     location_name(g, out);
     fprintf(out, " (%s) [%s engine]\n", evidence_phrase(g->best), tx(r->engine));
-    text_access(&r->a, "", g, out);
-    text_access(&r->b, "Previous", g, out);
+    /* TSan's order: the later access, then the earlier one as "Previous";
+     * an engine that ordered them gives the earlier as a (dynamic: the run's
+     * order, bmc: the counterexample's) */
+    text_access(&r->b, "", g, out);
+    text_access(&r->a, "Previous", g, out);
     fprintf(out, "  Location is ");
     location_name(g, out);
     fprintf(out, "\n");
@@ -172,8 +175,8 @@ static void text_group(const rh_group *g, const rh_result *res, int saved, const
                      "release and acquire, that race would be gone and this one with it.\n",
                 tx(g->ordered_by));
     /* TSan's "SUMMARY: ... data race FILE:LINE in FUNC", then the location */
-    fprintf(out, "SUMMARY: racehunt: %s %s:%u:%u in %s on ", summary_kind(g->status), tx(r->a.file),
-            r->a.line, r->a.col, tx(r->a.func));
+    fprintf(out, "SUMMARY: racehunt: %s %s:%u:%u in %s on ", summary_kind(g->status), tx(r->b.file),
+            r->b.line, r->b.col, tx(r->b.func));
     location_name(g, out);
     fprintf(out, " (%d access%s, %d racing pair%s)\n", g->naccesses, g->naccesses == 1 ? "" : "es",
             g->nraces, g->nraces == 1 ? "" : "s");

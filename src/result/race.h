@@ -120,7 +120,8 @@ typedef enum rh_status {
 } rh_status;
 
 typedef struct rh_race {
-    rh_race_access a, b;
+    rh_race_access a, b;    /* a the earlier access where an engine ordered them (a run, a
+                               counterexample): the text report shows b first, TSan's way */
     char *object;           /* "global 'counter'", "heap object allocated at a.c:12", ... */
     long offset_lo, offset_hi; /* byte range [lo, hi) inside the object, -1 unknown */
     char *engine;           /* which engine found it */
