@@ -13,6 +13,7 @@ An expectation file relaxes this per program, one line each:
   NAME: unknown   # why the engine cannot decide it (verdict unknown allowed)
   NAME: partial   # why the engine may find only some of the racing lines
   NAME: slow      # why it needs a budget of SLOW_TIMEOUT seconds (checks unchanged)
+  NAME: partial slow  # both (any two of the words)
 A relaxation never allows a wrong verdict or a race on a wrong line.
 
 Usable as a command or as a module (run_suite) from test_*.py files.
@@ -70,8 +71,14 @@ def annotations(path):
     return race, norace
 
 
+def expects(kinds, word):
+    """Whether an expectation (its words, as read_expectations keeps them) says word."""
+    return word in (kinds or "").split()
+
+
 def read_expectations(path):
-    """Maps program name -> 'unknown' | 'partial' | 'slow' from an expectation file."""
+    """Maps program name -> its expectation's words ('unknown', 'partial', 'slow', or two of
+    them) from an expectation file."""
     exp = {}
     if not path or not os.path.exists(path):
         return exp
@@ -81,10 +88,10 @@ def read_expectations(path):
             if not line:
                 continue
             name, _, kind = line.partition(":")
-            kind = kind.strip()
-            if kind not in ("unknown", "partial", "slow"):
+            words = kind.split()
+            if not words or any(w not in ("unknown", "partial", "slow") for w in words):
                 raise SystemExit("%s: bad expectation line: %s" % (path, raw.strip()))
-            exp[name.strip()] = kind
+            exp[name.strip()] = " ".join(words)
     return exp
 
 
@@ -129,7 +136,7 @@ def judge(prog, report, expect):
     if not race:
         if verdict == "race" or lines:
             return "race-free program, but races reported on lines %s" % sorted(lines)
-        if verdict == "race-free" or expect == "unknown":
+        if verdict == "race-free" or expects(expect, "unknown"):
             return None
         return "race-free program answered %s" % verdict
     if verdict == "race-free":
@@ -138,9 +145,9 @@ def judge(prog, report, expect):
     if wrong:
         return "races reported on lines %s not annotated RACE (expected %s)" % (sorted(wrong), sorted(race))
     if verdict != "race" and not lines:
-        return None if expect == "unknown" else "racy program answered %s" % verdict
+        return None if expects(expect, "unknown") else "racy program answered %s" % verdict
     missing = race - lines
-    if missing and expect != "partial":
+    if missing and not expects(expect, "partial"):
         return "racing lines %s not reported (found %s)" % (sorted(missing), sorted(lines))
     return None
 
@@ -177,9 +184,9 @@ def check_one(args, prog, expectations):
     # A program the engine is expected to leave unknown would only wait out
     # the whole budget; a shorter one still catches any wrong answer on it.
     timeout = args.timeout
-    if expectations.get(name) == "unknown" and args.unknown_timeout:
+    if expects(expectations.get(name), "unknown") and args.unknown_timeout:
         timeout = min(timeout, args.unknown_timeout)
-    if expectations.get(name) == "slow":
+    if expects(expectations.get(name), "slow"):
         timeout = max(timeout, SLOW_TIMEOUT)
     start = time.monotonic()
     report, err = run_racehunt(args.racehunt, args.engine, prog, timeout, args.extra + program_options(prog, args.engine))
