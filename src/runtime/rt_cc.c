@@ -345,6 +345,19 @@ static void json_str(FILE *f, const char *s)
     fputc('"', f);
 }
 
+/* One source position as a JSON frame object (a stack frame, or the read
+ * that orders a race). */
+static void json_frame(FILE *f, uint32_t loc)
+{
+    cc_pos p;
+    pos_of(loc, &p);
+    fputs("{\"function\": ", f);
+    json_str(f, p.func);
+    fputs(", \"file\": ", f);
+    json_str(f, p.file);
+    fprintf(f, ", \"line\": %u, \"column\": %u}", p.line, p.col);
+}
+
 static void json_race(FILE *f, const cc_race *r, const uint32_t *created)
 {
     fprintf(f, "%s\n    {\"address\": %lu, \"size\": %lu, \"accesses\": [", cc.shown > 1 ? "," : "",
@@ -358,24 +371,15 @@ static void json_race(FILE *f, const cc_race *r, const uint32_t *created)
         json_str(f, p.file);
         fprintf(f, ", \"created_line\": %u, \"stack\": [", p.line);
         for (int i = 0; i <= r->nstack[k]; i++) {
-            pos_of(frame(r, k, i), &p);
-            fprintf(f, "%s{\"function\": ", i ? ", " : "");
-            json_str(f, p.func);
-            fputs(", \"file\": ", f);
-            json_str(f, p.file);
-            fprintf(f, ", \"line\": %u, \"column\": %u}", p.line, p.col);
+            fputs(i ? ", " : "", f);
+            json_frame(f, frame(r, k, i));
         }
         fputs("]}", f);
     }
     fputs("]", f);
     if (r->ordered_by) {
-        cc_pos p;
-        pos_of(r->ordered_by, &p);
-        fputs(", \"ordered_by\": {\"function\": ", f);
-        json_str(f, p.func);
-        fputs(", \"file\": ", f);
-        json_str(f, p.file);
-        fprintf(f, ", \"line\": %u, \"column\": %u}", p.line, p.col);
+        fputs(", \"ordered_by\": ", f);
+        json_frame(f, r->ordered_by);
     }
     fputs("}", f);
 }
