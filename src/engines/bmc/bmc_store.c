@@ -2,12 +2,26 @@
  * read back as if-then-else chains: the value of byte x is the newest write
  * whose condition holds and whose address equals x, else the initial byte.
  *
- * Why not Z3 arrays: with arrays the solver pairs every read with every
- * write lazily and bit-blasts each pair's address comparison, which made
- * programs with a dozen pointer accesses take seconds.  Here the pairs are
- * built up front, and most of them vanish at once because both addresses
- * are numerals (every object has a constant address), so the formula is a
- * plain bit-vector one, small where the program is simple.
+ * Why not Z3 arrays for every read: with arrays the solver pairs every read
+ * with every write lazily and bit-blasts each pair's address comparison,
+ * which made programs with a dozen pointer accesses take seconds.  Here the
+ * pairs are built up front, and most of them vanish at once because both
+ * addresses are numerals (every object has a constant address), so the
+ * formula is a plain bit-vector one, small where the program is simple.
+ *
+ * But a chain is as long as the writes that may have made the byte, and it
+ * is built for every byte read: reads of an array element or a lock word
+ * through a symbolic pointer in an unwound loop make the formula grow as
+ * reads times writes (a thread pool's queue: 10,000 nodes a load).  Where a
+ * read has many such candidate writes (read_by_array), it selects from the
+ * object's contents as a Z3 array instead, one store or lambda per write
+ * made once for all reads (contents_upto), so that part of the formula
+ * grows linearly with the writes; the solver then does the pairing, lazily.
+ * Off unless RACEHUNT_BMC_ARRAY_MIN=n names the candidate count from which
+ * it applies: measured on a thread pool's queue it ends the encoding (18 s
+ * to 5.5 s) but the solver then needs longer than the budget, and at n=64
+ * small programs' locks answered unknown where the chains find their race
+ * in 7 s (bench/results/20261129-e7770e6-bmc-arrays).
  */
 #include "bmc_memory.h"
 
@@ -36,6 +50,8 @@ struct rh_bmc_wlist {
     rh_bmc_wentry *e;
     int n, cap;
     rh_map last_at; /* numeral address + 1 -> newest konst entry there */
+    Z3_ast *arr;     /* arr[k]: the contents after entries 0..k, as a Z3 array */
+    int narr;        /* how many of them are made (lazily, oldest first) */
 };
 
 struct rh_bmc_memo {
@@ -57,6 +73,7 @@ void rh_bmc_store_free(rh_bmc_mem *m)
         for (int k = 0; k < m->lists[o].n; k++)
             free(m->lists[o].e[k].snap);
         free(m->lists[o].e);
+        free(m->lists[o].arr);
         rh_map_free(&m->lists[o].last_at);
     }
     free(m->lists);
@@ -222,6 +239,64 @@ static int candidates(struct rh_bmc_wlist *l, rh_bmc_ctx *c, Z3_ast x, int upto,
     return n;
 }
 
+/* A bulk entry's effect on the contents prev, as an array: a lambda whose
+ * value at index i is the entry's byte where it covers the address i
+ * denotes, and prev's byte elsewhere.  Object addresses lie below
+ * 2^(iw-1) (bmc_layout.c), so that address is i zero-extended. */
+static Z3_ast bulk_contents(rh_bmc_mem *m, rh_bmc_wentry *e, Z3_ast prev)
+{
+    rh_bmc_ctx *c = m->c;
+    Z3_ast i = Z3_mk_fresh_const(c->z, "i", rh_bmc_bv_sort(c, c->iw));
+    Z3_ast x = rh_bmc_resize(c, i, rh_bmc_width(c, e->idx), 0);
+    Z3_ast body = rh_bmc_ite(c, covers(m, e, x, NULL), bulk_byte(m, e, x), Z3_mk_select(c->z, prev, i));
+    Z3_app bound = Z3_to_app(c->z, i);
+    return Z3_mk_lambda_const(c->z, 1, &bound, body);
+}
+
+/* The contents of object o after its first upto entries as one Z3 array:
+ * each single-byte write stores, at its address, its byte if its condition
+ * holds and the old byte otherwise; a bulk entry is a lambda over the old
+ * contents.  One term per entry, made once and shared by every later read,
+ * so the formula grows linearly with the writes however many reads there
+ * are (an if-then-else chain per read is as long as the list). */
+static Z3_ast contents_upto(rh_bmc_mem *m, int o, int upto)
+{
+    rh_bmc_ctx *c = m->c;
+    struct rh_bmc_wlist *l = &m->lists[o];
+    if (l->narr < upto)
+        l->arr = rh_xrealloc(l->arr, (size_t)l->cap * sizeof *l->arr);
+    for (; l->narr < upto; l->narr++) {
+        rh_bmc_wentry *e = &l->e[l->narr];
+        Z3_ast prev = l->narr ? l->arr[l->narr - 1] : c->mem0;
+        if (e->len) {
+            l->arr[l->narr] = bulk_contents(m, e, prev);
+            continue;
+        }
+        Z3_ast i = rh_bmc_index(c, e->idx);
+        Z3_ast byte = rh_bmc_is_true(c, e->cond) ? e->byte
+                                                 : rh_bmc_ite(c, e->cond, e->byte, Z3_mk_select(c->z, prev, i));
+        l->arr[l->narr] = Z3_mk_store(c->z, prev, i, byte);
+    }
+    return upto ? l->arr[upto - 1] : c->mem0;
+}
+
+/* Whether a read of object o that n writes may have made is taken from the
+ * contents array rather than an if-then-else over those writes: when they
+ * are many (Z3 then pairs the read with the writes lazily, in the solver).
+ * The array tells addresses apart by their index bits only, as the initial
+ * contents do: objects lie below 2^(iw-1) and their synchronisation words
+ * 2^(iw-1) above them, so that is exact for both; not for the region of
+ * addresses in no object, which may differ above those bits. */
+static int read_by_array(const rh_bmc_mem *m, int o, int n)
+{
+    static int min_writes = -1;
+    if (min_writes < 0) {
+        const char *env = getenv("RACEHUNT_BMC_ARRAY_MIN");
+        min_writes = env ? atoi(env) : 0;
+    }
+    return min_writes > 0 && n >= min_writes && o != m->nobj;
+}
+
 static Z3_ast read_at(rh_bmc_mem *m, int o, Z3_ast x, const rh_bmc_lane *ln, int upto)
 {
     rh_bmc_ctx *c = m->c;
@@ -233,6 +308,12 @@ static Z3_ast read_at(rh_bmc_mem *m, int o, Z3_ast x, const rh_bmc_lane *ln, int
         return v;
     struct rh_bmc_wlist *l = &m->lists[o];
     int *cand, n = candidates(l, c, x, upto, &cand);
+    if (read_by_array(m, o, n)) {
+        free(cand);
+        v = Z3_mk_select(c->z, contents_upto(m, o, upto), rh_bmc_index(c, x));
+        memo_put(m, xid, o, upto, align, v);
+        return v;
+    }
     /* newest first, down to a write that certainly covers x */
     int j = 0;
     for (; j < n; j++)
