@@ -353,11 +353,14 @@ static int overlap(const rh_dyn_event *x, const rh_dyn_event *y)
 static void ordering_steps(const rh_dyn_trace *t, const rh_dyn_obs *o, rh_witness *w)
 {
     long b = (long)o->ev[1], r = -1, wr = -1;
-    if (!w || b >= t->nev)
+    if (!w || b >= t->nev || (long)o->ev[0] >= b)
         return;
     for (long i = b - 1; i >= 0 && r < 0; i--)
         if (t->ev[i].tid == o->tid[1] && t->ev[i].loc == o->ordered_by && t->ev[i].kind == RH_DYN_READ)
             r = i;
+    const rh_dyn_event *raced = &t->ev[(long)o->ev[0]];
+    if (r >= 0 && overlap(&t->ev[r], raced))
+        return; /* the flag's own race, ordered by an earlier read of it: the skeleton's case */
     for (long i = r - 1; r >= 0 && i >= 0 && wr < 0; i--)
         if (t->ev[i].tid == o->tid[0] && (t->ev[i].kind == RH_DYN_WRITE || t->ev[i].kind == RH_DYN_RMW) &&
             overlap(&t->ev[i], &t->ev[r]))
