@@ -100,6 +100,9 @@ typedef struct rh_witness {
     int race_step_a, race_step_b; /* indices of the racing steps, -1 if unknown */
     int fair;               /* a step's thread yields when it spins or has run a quantum
                              * while another could run (version 3; rt_sched.c) */
+    int ordering[2];        /* in memory only, for the minimiser: 1 + the steps of the racing
+                             * write and read that alone order this race (rh_race's
+                             * ordered_by), the write's thread's and the read's; 0: unknown */
 } rh_witness;
 
 /* Why a race found is not reported (result/filter.h): the user said so. */

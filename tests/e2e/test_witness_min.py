@@ -27,7 +27,10 @@ malformed clock input is refused (exit 2); a loop that polls the clock
 thousands of times (clock_poll_race.c) is a few inputs, and replays.  A
 message queue whose last message is published without its lock
 (ring_payload_race.c) races at lines every locked message passed before:
-its witness is a few steps and replays.  Twenty races of one run
+its witness is a few steps and replays.  A payload published by a plain
+flag (flag_slot_race.c), whose races are ordered only by the flag's: each
+one's witness is a few steps through the flag's store and poll, and
+replays.  Twenty races of one run
 (many_races.c) each show a short witness, or a note names them as capped."""
 import json
 import os
@@ -159,6 +162,48 @@ def many_races(rh, tmp):
           "capped" % MAX_STEPS, not missing, str(missing))
 
 
+def flag_slot(rh, tmp):
+    """A payload published by a plain flag (flag_slot_race.c): the payload's
+    races are ordered only by the flag's race, met after a hundred locked
+    hand-overs, and the producer seals the slot (thousands of accesses)
+    between filling and publishing it while the consumer sleeps between
+    polls.  Every confirmed race shows a witness; a payload race's is a few
+    steps that take the producer past its flag store and the consumer past
+    its poll of the flag, and replays into that race."""
+    src = os.path.join(DATA, "flag_slot_race.c")
+    out = os.path.join(tmp, "flag.json")
+    subprocess.run([rh, "--engine=dynamic", "--timeout=60", "--format=json", "-o", out, src],
+                   capture_output=True, text=True, timeout=200)
+    rep = json.load(open(out)) if os.path.exists(out) else {"races": []}
+    confirmed = [x for x in rep["races"] if x.get("status") == "confirmed"]
+    check("flag_slot_race: every confirmed race shows a witness",
+          confirmed and all(x.get("witness") for x in confirmed),
+          str([([a["line"] for a in x["accesses"]], bool(x.get("witness"))) for x in confirmed]))
+    text = open(src).read().splitlines()
+    flag = {n for n, l in enumerate(text, 1) if "RACE: the flag" in l}
+    payload = {n for n, l in enumerate(text, 1) if "RACE: ordered by the flag" in l}
+    ordered = [x for x in confirmed if x.get("ordered_by") and x.get("witness") and
+               {a["line"] for a in x["accesses"]} <= payload]
+    check("flag_slot_race: a payload race is reported as ordered by the flag's", ordered,
+          str([([a["line"] for a in x["accesses"]], x.get("ordered_by")) for x in confirmed]))
+    for k, x in enumerate(ordered):
+        wit = x["witness"]
+        steps = wit["steps"]
+        a, b = wit["race"]
+        lines = sorted(acc["line"] for acc in x["accesses"])
+        at_flag = {(s["thread"], s["line"]) for s in steps if s["line"] in flag}
+        check("flag_slot_race %s: at most 8 steps, both threads at a flag line" % lines,
+              len(steps) <= 8 and len({t for t, _ in at_flag}) == 2 and
+              {steps[a]["thread"], steps[b]["thread"]} == {t for t, _ in at_flag},
+              "%d steps: %s" % (len(steps), [(s["thread"], s["line"], s.get("times", 1)) for s in steps]))
+        path = os.path.join(tmp, "flag%d.json" % k)
+        with open(path, "w") as f:
+            json.dump(wit, f)
+        rc, got = replay(rh, path)
+        check("flag_slot_race %s: the witness replays into its race" % lines,
+              rc == 1 and got == lines, "exit %d, lines %s" % (rc, got))
+
+
 def has_argc(wit, r):
     argc = [i["value"] for i in wit.get("inputs", []) if i["name"] == "argc"]
     check("argc_race: the bmc witness carries argc > 1", argc and argc[0] > 1, str(wit.get("inputs")))
@@ -288,6 +333,7 @@ def main():
                      pool_shortened)
         witness_case(rh, tmp, "argc_race", os.path.join(DATA, "argc_race.c"), "bmc", has_argc)
         ring_payload(rh, tmp)
+        flag_slot(rh, tmp)
         many_races(rh, tmp)
         replay_ends_at_race(rh, tmp)
         folded_steps(rh, tmp)

@@ -325,6 +325,53 @@ void rh_dyn_race_from_seen(const rh_dyn_binary *bin, const rh_dyn_trace *t, int 
                                by->callee ? by->callee : "a call", by->file, by->line);
 }
 
+/* The witness step (of rh_dyn_witness up to event `upto`) that ends at
+ * event e or, when e ends no scheduling point, the next one of its thread;
+ * -1 when none. */
+static long step_of_event(const rh_dyn_trace *t, long e, long upto)
+{
+    long n = 0;
+    for (long i = 0; i <= upto && i < t->nev; i++) {
+        if (i >= e && t->ev[i].tid == t->ev[e].tid && t->ev[i].step)
+            return n;
+        n += t->ev[i].step;
+    }
+    return -1;
+}
+
+static int overlap(const rh_dyn_event *x, const rh_dyn_event *y)
+{
+    return x->addr < y->addr + (y->size ? y->size : 1) && y->addr < x->addr + (x->size ? x->size : 1);
+}
+
+/* The race that alone orders o (o->ordered_by, a hand-made publication):
+ * the later thread's last read at that site before its access, and the
+ * earlier thread's last write before it to what it read (the publishing
+ * store).  Their witness steps are where a short witness must take both
+ * threads (wit_minimise.c): the reader reaches the payload only after it
+ * saw the flag, which the writer sets only after the payload. */
+static void ordering_steps(const rh_dyn_trace *t, const rh_dyn_obs *o, rh_witness *w)
+{
+    long b = (long)o->ev[1], r = -1, wr = -1;
+    if (!w || b >= t->nev || (long)o->ev[0] >= b)
+        return;
+    for (long i = b - 1; i >= 0 && r < 0; i--)
+        if (t->ev[i].tid == o->tid[1] && t->ev[i].loc == o->ordered_by && t->ev[i].kind == RH_DYN_READ)
+            r = i;
+    const rh_dyn_event *raced = &t->ev[(long)o->ev[0]];
+    if (r >= 0 && overlap(&t->ev[r], raced))
+        return; /* the flag's own race, ordered by an earlier read of it: the skeleton's case */
+    for (long i = r - 1; r >= 0 && i >= 0 && wr < 0; i--)
+        if (t->ev[i].tid == o->tid[0] && (t->ev[i].kind == RH_DYN_WRITE || t->ev[i].kind == RH_DYN_RMW) &&
+            overlap(&t->ev[i], &t->ev[r]))
+            wr = i;
+    long sw = wr >= 0 ? step_of_event(t, wr, b) : -1, sr = r >= 0 ? step_of_event(t, r, b) : -1;
+    if (sw >= 0 && sr > sw && sr < w->nsteps) {
+        w->ordering[0] = (int)sw + 1;
+        w->ordering[1] = (int)sr + 1;
+    }
+}
+
 void rh_dyn_race_from_obs(const rh_dyn_binary *bin, const rh_dyn_trace *t, int i,
                           const char *program, unsigned long seed, rh_evidence ev, rh_race *out)
 {
@@ -332,6 +379,7 @@ void rh_dyn_race_from_obs(const rh_dyn_binary *bin, const rh_dyn_trace *t, int i
     race_from(bin, t, o, ev, out);
     out->witness = rh_dyn_witness(bin, t, (long)o->ev[1], program, seed, (long)o->ev[0], (long)o->ev[1]);
     if (o->ordered_by) { /* "the racing read of 'm->id' at a.c:5:9 in load, called from ..." */
+        ordering_steps(t, o, out->witness);
         const rh_dyn_loc *l = loc_of(bin, o->ordered_by);
         char *d = rh_xasprintf("the racing read of %s at %s:%u:%u", l->access ? l->access : "memory",
                                l->file ? l->file : "?", l->line, l->col);

@@ -5,7 +5,9 @@
  *
  * Why it works: a replay step "thread T, line L" means "T runs until it
  * performs an event at L" (rt_sched.c), so one step can stand for a whole
- * stretch of T's run.  Five passes:
+ * stretch of T's run.  The passes:
+ *   0. for a race ordered only by another race (a payload published by a
+ *      plain flag), the skeleton with that race's two steps (try_ordering);
  *   1. the skeleton: creations and the racing steps only, as a fair
  *      schedule (a thread that spins or has run a quantum lets the others
  *      run, rt_sched.c), one replay; when it replays, it is the witness.
@@ -234,14 +236,17 @@ void rh_wit_fold(rh_witness *w)
 {
     if (!w || w->nsteps < 2)
         return;
-    int n = 0;
+    /* the ordering steps (try_ordering) stay steps of their own, as the
+     * racing ones do: a later pass folded into one would move it */
+    int n = 0, ord[2] = {w->ordering[0] - 1, w->ordering[1] - 1};
     for (int i = 0; i < w->nsteps; i++) {
         unsigned times = w->steps[i].times > 1 ? w->steps[i].times : 1;
-        if (n > 0 && i != w->race_step_a && i != w->race_step_b) {
+        if (n > 0 && i != w->race_step_a && i != w->race_step_b && i != ord[0] && i != ord[1]) {
             /* the step kept last, and whether it must stay a step of its own */
             rh_step *last = &w->steps[n - 1];
             rh_step *s = &w->steps[i];
             int last_forced = (n - 1 == w->race_step_a || n - 1 == w->race_step_b) ||
+                              n == w->ordering[0] || n == w->ordering[1] ||
                               last->timeout || (last->what && strncmp(last->what, "create", 6) == 0);
             unsigned have = last->times > 1 ? last->times : 1;
             if (!last_forced && !s->timeout && !(s->what && strncmp(s->what, "create", 6) == 0) &&
@@ -258,6 +263,9 @@ void rh_wit_fold(rh_witness *w)
             w->race_step_a = n;
         if (i == w->race_step_b)
             w->race_step_b = n;
+        for (int k = 0; k < 2; k++)
+            if (i == ord[k])
+                w->ordering[k] = n + 1;
         w->steps[n++] = w->steps[i];
     }
     w->nsteps = n;
@@ -470,6 +478,52 @@ static void try_anchors(min_ctx *m, const rh_witness *w)
     }
 }
 
+/* A race ordered only by another race (w->ordering, from the trace: a
+ * hand-made publication, the payload written, then a plain flag; the
+ * reader polls the flag, then reads the payload).  The skeleton holds the
+ * writer at its payload write, so the reader polls a flag nobody sets, the
+ * writer creeping on one scheduling point a poll while the reader waits or
+ * spins: seconds of a program's run, or a departure.  With the ordering
+ * race's two steps the writer runs past its publishing store first, then
+ * the reader past its read of the flag, then to its access.  A step's
+ * count is its thread's visits to its line since that thread's own step
+ * kept before: the other thread ran, but this one, held, did not.  Returns
+ * 1 when it replayed (nothing shorter is worth a replay: dropping either
+ * step is the skeleton). */
+static int try_ordering(min_ctx *m, const rh_witness *w)
+{
+    int ow = w->ordering[0] - 1, orr = w->ordering[1] - 1;
+    int last = w->race_step_a > w->race_step_b ? w->race_step_a : w->race_step_b;
+    int first = w->race_step_a + w->race_step_b - last;
+    /* a race of the flag itself (its store the publishing one) is the skeleton's */
+    if (ow < 0 || orr <= ow || orr >= last || same_pos(&w->steps[ow], &w->steps[first]))
+        return 0;
+    char *keep = rh_xcalloc((size_t)w->nsteps + 1, 1);
+    for (int i = 0; i <= last; i++)
+        keep[i] = (char)(forced(w, i) || i == ow || i == orr);
+    rh_witness *s = fair_subset(w, keep);
+    int at = 0, ok = 1;
+    for (int i = 0; i <= last; i++) {
+        if (!keep[i])
+            continue;
+        int prev = i - 1; /* the step kept before of the same thread */
+        while (prev >= 0 && !(keep[prev] && w->steps[prev].thread == w->steps[i].thread))
+            prev--;
+        if (i == ow || i == orr || i == w->race_step_a || i == w->race_step_b) {
+            unsigned n = visits(w, prev, i);
+            s->steps[at].times = n;
+            ok &= n >= 1 && n <= RH_WITNESS_MAX_TIMES;
+        }
+        at++;
+    }
+    free(keep);
+    if (!ok || s->nsteps >= w->nsteps) {
+        rh_witness_free(s);
+        return 0;
+    }
+    return replays(m, s);
+}
+
 rh_witness *rh_wit_minimise(const rh_wit_ctx *c, const rh_witness *w, int *replayed)
 {
     *replayed = -1;
@@ -483,7 +537,9 @@ rh_witness *rh_wit_minimise(const rh_wit_ctx *c, const rh_witness *w, int *repla
     m.c = &quick;
     /* first the skeletons, one replay each: when one replays, no
      * compression of a long witness (seconds per replay) is needed */
-    int tried = try_skeleton(&m, w, 0, 0, -1, 1);
+    int ordered = try_ordering(&m, w), tried = -1;
+    if (!m.best)
+        tried = try_skeleton(&m, w, 0, 0, -1, 1);
     if (!m.best)
         tried = try_skeleton(&m, w, 0, 0, -1, 0);
     for (int exact = 1; exact >= 0 && !(m.best && m.best->fair); exact--) {
@@ -510,9 +566,9 @@ rh_witness *rh_wit_minimise(const rh_wit_ctx *c, const rh_witness *w, int *repla
         tried = try_skeleton(&m, w, windows[k].window, windows[k].all_threads, tried, 0);
     if (!m.best || m.best->nsteps > RH_MIN_FEW_STEPS)
         try_anchors(&m, w);
-    if (m.best)
+    if (m.best && !ordered)
         drop_blocks(&m);
-    if (m.best)
+    if (m.best && !ordered)
         drop_steps(&m);
     if (m.best) {
         *replayed = 1;
