@@ -435,12 +435,13 @@ static void pre_free(rt_thread *t, uint32_t op, void *obj, uint32_t loc)
     size_t size = malloc_usable_size(obj);
     uint32_t kind = op == RH_OP_FREE ? RH_RT_WRITE : RH_RT_READ;
     rt_point(t, loc);
-    rt_shadow_access(t, (uintptr_t)obj, size, kind, loc);
+    if (op == RH_OP_FREE)
+        rt_shadow_free(t, (uintptr_t)obj, size, loc);
+    else
+        rt_shadow_access(t, (uintptr_t)obj, size, kind, loc);
     rt_out_event(t, op == RH_OP_FREE ? "w" : "r", loc, (uintptr_t)obj, size, 0, 0);
-    if (op == RH_OP_FREE) {
-        rt_shadow_clear((uintptr_t)obj, size);
+    if (op == RH_OP_FREE)
         rt_heap_free((uintptr_t)obj);
-    }
 }
 
 void __rh_sync_pre(uint32_t op, uint32_t flags, void *obj, void *obj2, uint64_t n, uint32_t loc)
