@@ -316,8 +316,8 @@ static void add_read(rt_thread *t, rt_cell *c, const rt_acc *now)
 
 /* The races of a write `now` to the bytes of cell c: with its write, its
  * read and its earlier reads, in that order. */
-static void write_reports(rt_thread *t, const rt_cell *c, uintptr_t addr, const rt_acc *now,
-                          uint64_t size)
+static inline RT_HOT void write_reports(rt_thread *t, const rt_cell *c, uintptr_t addr,
+                                        const rt_acc *now, uint64_t size)
 {
     if (rt_concurrent(t, &c->w, now->atomic))
         report(t, addr, &c->w, 1, now, 1, size);
