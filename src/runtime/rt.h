@@ -83,9 +83,10 @@ typedef struct rt_thread {
     uintptr_t hold_addr;
     uint64_t hold_size;
     unsigned long hold_since;
-    /* The grain (address / 8) and bytes of its last read the shadow's
-     * fast path took as a repeat, valid while rt.shadow_gen is rc_gen
-     * (rt_fast.h, rt_read_cached). */
+    /* The grain (address / 8) of its last read the shadow's fast path
+     * took, and the bytes of it the thread is known to have read in this
+     * epoch, valid while rt.shadow_gen is rc_gen (rt_fast.h,
+     * rt_read_cached). */
     uintptr_t rc_grain;
     unsigned long rc_gen;
     uint8_t rc_mask;
