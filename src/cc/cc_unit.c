@@ -12,6 +12,7 @@
 #include "cc_record.h"
 #include "engines/dynamic/dyn.h"
 #include "frontend/frontend.h"
+#include "runtime/rt_abi.h"
 #include "util/util.h"
 
 #include <errno.h>
@@ -37,6 +38,8 @@ static int loc_arg(LLVMValueRef callee)
 {
     size_t len;
     const char *name = callee ? LLVMGetValueName2(callee, &len) : "";
+    if (rh_rt_access_hook(name)) /* __rh_access's forms too (rt_abi.h) */
+        return 3;
     for (size_t i = 0; i < sizeof loc_args / sizeof loc_args[0]; i++)
         if (strcmp(name, loc_args[i].hook) == 0)
             return (int)loc_args[i].arg;

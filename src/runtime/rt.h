@@ -83,9 +83,10 @@ typedef struct rt_thread {
     uintptr_t hold_addr;
     uint64_t hold_size;
     unsigned long hold_since;
-    /* The grain (address / 8) and bytes of its last read the shadow's
-     * fast path took as a repeat, valid while rt.shadow_gen is rc_gen
-     * (rt_fast.h, rt_read_cached). */
+    /* The grain (address / 8) of its last read the shadow's fast path
+     * took, and the bytes of it the thread is known to have read in this
+     * epoch, valid while rt.shadow_gen is rc_gen (rt_fast.h,
+     * rt_read_cached). */
     uintptr_t rc_grain;
     unsigned long rc_gen;
     uint8_t rc_mask;
@@ -229,6 +230,9 @@ void rt_shadow_access(rt_thread *t, uintptr_t a, uint64_t size, uint32_t flags, 
 void rt_shadow_read_from(rt_thread *t, uintptr_t a, uint64_t size, uintptr_t from, uint32_t flags,
                          uint32_t loc);
 void rt_shadow_clear(uintptr_t a, uint64_t size);
+/* The write of a block being freed, [a, a+size), then rt_shadow_clear of
+ * it: the same reports as rt_shadow_access's write, fewer cells written. */
+void rt_shadow_free(rt_thread *t, uintptr_t a, uint64_t size, uint32_t loc);
 /* rt_pool.c: blocks of one size (at least a pointer's) for the shadow,
  * never given back to the system; a block put back is handed out again. */
 typedef struct rt_pool {

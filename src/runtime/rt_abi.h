@@ -5,6 +5,12 @@
  * Contract.  The instrumenter inserts, and the runtime defines:
  *   void  __rh_access(void *p, uint64_t size, uint32_t flags, uint32_t loc, uint64_t value)
  *         before every load, store, atomic and memory-library call;
+ *   void  __rh_access_r1, _r2, _r4, _r8 (flags RH_RT_READ, value 0) and
+ *         __rh_access_w1, _w2, _w4, _w8 (flags RH_RT_WRITE | RH_RT_VALUE):
+ *         __rh_access for a plain load or store of that many bytes, with
+ *         the same arguments, so that the runtime's hot path is specialised
+ *         to a known size and kind; every hook whose name begins with
+ *         __rh_access (rh_rt_access_hook) takes its location as argument 3;
  *   void  __rh_enter(uint32_t loc) / void __rh_leave(void)
  *         around calls of functions with bodies (the shadow call stack);
  *   void  __rh_sync_pre(uint32_t op, uint32_t flags, void *obj, void *obj2, uint64_t n, uint32_t loc)
@@ -51,6 +57,13 @@
 #define RH_RT_ABI_H
 
 #include <stdint.h>
+#include <string.h>
+
+/* Whether a function of this name is __rh_access or one of its forms. */
+static inline int rh_rt_access_hook(const char *name)
+{
+    return strncmp(name, "__rh_access", 11) == 0;
+}
 
 /* flags on __rh_unmodelled's loc (see above) */
 #define RH_UNMOD_CANCEL_POINT 0x80000000u

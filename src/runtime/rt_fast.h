@@ -287,11 +287,13 @@ record:
 }
 
 /* Whether a read by t of [a, a+size) repeats bytes of the grain whose
- * read rt_shadow_fast last took as done (t->rc_grain): nothing that could
- * change its cells' answer happened since (rt.shadow_gen did not move:
- * no clock changed, no other thread ran, no shadow update left the fast
- * path), and t wrote no byte of it since (rt_forget_read), so the fast
- * path would take it again, changing nothing. */
+ * read rt_shadow_fast last took as done (t->rc_grain), or bytes its cell's
+ * read, one of t's in this epoch, covered then (rt_remember_cell):
+ * nothing that could change its cells' answer happened since
+ * (rt.shadow_gen did not move: no clock changed, no other thread ran, no
+ * shadow update left the fast path), and t wrote no byte of it since
+ * (rt_forget_read), so the fast path would take it again, changing
+ * nothing. */
 static inline RT_HOT int rt_read_cached(const rt_thread *t, uintptr_t a, uint64_t size)
 {
     unsigned off = (unsigned)(a & (RT_GRAIN - 1));
@@ -313,10 +315,23 @@ static inline RT_HOT void rt_remember_read(rt_thread *t, uintptr_t a, uint64_t s
     t->rc_mask = (uint8_t)bits;
 }
 
-/* A write by t: its remembered read no longer says what the cells hold. */
-static inline void rt_forget_read(rt_thread *t)
+/* After t's plain read of the remembered grain, whole, with cell c and
+ * mask *mask: when c's read is t's of this epoch (not hidden), the bytes
+ * it covers are bytes t already read in this epoch, which rt_fast_read
+ * takes changing nothing, as rt_read_cached then does. */
+static inline RT_HOT void rt_remember_cell(rt_thread *t, const rt_cell *c, uint8_t mask)
 {
-    t->rc_gen = 0;
+    if (rt_same_epoch(t, &c->r, t->epoch, 0))
+        t->rc_mask |= mask;
+}
+
+/* A write by t on the fast path, of bytes of the grain at a (the fast
+ * path changes no other cell): its remembered read no longer says what
+ * the cells hold when it is of that grain. */
+static inline void rt_forget_read(rt_thread *t, uintptr_t a)
+{
+    if (t->rc_grain == a / RT_GRAIN)
+        t->rc_gen = 0;
 }
 
 /* The read of size bytes at a, inside one grain of spread page p, on the
@@ -326,7 +341,8 @@ static inline RT_HOT int rt_fast_read_in_page(rt_thread *t, rt_page *p, uintptr_
                                               int atomic, uint32_t loc)
 {
     unsigned off = (unsigned)(a & (RT_GRAIN - 1)), g = (unsigned)(a & (RT_PAGE - 1)) / RT_GRAIN;
-    if (p->whole >> g & 1) {
+    int whole = p->whole >> g & 1;
+    if (whole) {
         if (!rt_fast_read(t, &p->g->cell[g], &p->rmask[g], ((1u << size) - 1) << off, t->epoch, atomic,
                           loc))
             return 0;
@@ -336,8 +352,11 @@ static inline RT_HOT int rt_fast_read_in_page(rt_thread *t, rt_page *p, uintptr_
             if (!rt_fast_read(t, &c[i], NULL, 1, t->epoch, atomic, loc))
                 return 0;
     }
-    if (!atomic)
+    if (!atomic) {
         rt_remember_read(t, a, size);
+        if (whole)
+            rt_remember_cell(t, &p->g->cell[g], p->rmask[g]);
+    }
     return 1;
 }
 
@@ -365,7 +384,7 @@ static inline RT_HOT int rt_shadow_fast(rt_thread *t, uintptr_t a,
     uint32_t clock = t->epoch;
     int atomic = (flags & RH_RT_ATOMIC) != 0, write = (flags & RH_RT_WRITE) != 0;
     if (write)
-        rt_forget_read(t);
+        rt_forget_read(t, a);
     if (!p->spread)
         return rt_fast_alone(t, &p->top, write, atomic, loc);
     if (!write)

@@ -235,8 +235,11 @@ static __attribute__((noinline)) void access_point(rt_thread *t, void *p, uint64
  * sections and directed runs - does what access_any would; when its point,
  * its shadow check and its event all take their fast paths it makes no
  * call, and any other case leaves by a tail call at the first step that
- * does not (access_point, access_shadow_slow, access_event). */
-void __rh_access(void *p, uint64_t size, uint32_t flags, uint32_t loc, uint64_t value)
+ * does not (access_point, access_shadow_slow, access_event).  Inlined into
+ * __rh_access and into its forms for one size and kind (below), where
+ * size and flags are constants the compiler folds. */
+static inline RT_HOT void access_hook(void *p, uint64_t size, uint32_t flags, uint32_t loc,
+                                      uint64_t value)
 {
     rt_thread *t = rt_me;
     if (__builtin_expect(!t || (t->off_fast | rt.off_fast) || !p ||
@@ -258,6 +261,30 @@ void __rh_access(void *p, uint64_t size, uint32_t flags, uint32_t loc, uint64_t 
     }
     access_done(t, p, size, flags, loc, value);
 }
+
+void __rh_access(void *p, uint64_t size, uint32_t flags, uint32_t loc, uint64_t value)
+{
+    access_hook(p, size, flags, loc, value);
+}
+
+/* The instrumenter's forms of __rh_access for a plain load (flags
+ * RH_RT_READ, value 0) and a plain store of an integer or pointer (flags
+ * RH_RT_WRITE | RH_RT_VALUE) of 1, 2, 4 or 8 bytes (rt_abi.h): the same
+ * arguments, of which size and flags are known from the name. */
+#define RT_ACCESS_FORM(name, n, f)                                                                 \
+    void name(void *p, uint64_t size, uint32_t flags, uint32_t loc, uint64_t value)               \
+    {                                                                                              \
+        (void)size, (void)flags;                                                                   \
+        access_hook(p, n, f, loc, (f) & RH_RT_WRITE ? value : 0);                                  \
+    }
+RT_ACCESS_FORM(__rh_access_r1, 1, RH_RT_READ)
+RT_ACCESS_FORM(__rh_access_r2, 2, RH_RT_READ)
+RT_ACCESS_FORM(__rh_access_r4, 4, RH_RT_READ)
+RT_ACCESS_FORM(__rh_access_r8, 8, RH_RT_READ)
+RT_ACCESS_FORM(__rh_access_w1, 1, RH_RT_WRITE | RH_RT_VALUE)
+RT_ACCESS_FORM(__rh_access_w2, 2, RH_RT_WRITE | RH_RT_VALUE)
+RT_ACCESS_FORM(__rh_access_w4, 4, RH_RT_WRITE | RH_RT_VALUE)
+RT_ACCESS_FORM(__rh_access_w8, 8, RH_RT_WRITE | RH_RT_VALUE)
 
 void __rh_enter(uint32_t loc)
 {
@@ -408,12 +435,13 @@ static void pre_free(rt_thread *t, uint32_t op, void *obj, uint32_t loc)
     size_t size = malloc_usable_size(obj);
     uint32_t kind = op == RH_OP_FREE ? RH_RT_WRITE : RH_RT_READ;
     rt_point(t, loc);
-    rt_shadow_access(t, (uintptr_t)obj, size, kind, loc);
+    if (op == RH_OP_FREE)
+        rt_shadow_free(t, (uintptr_t)obj, size, loc);
+    else
+        rt_shadow_access(t, (uintptr_t)obj, size, kind, loc);
     rt_out_event(t, op == RH_OP_FREE ? "w" : "r", loc, (uintptr_t)obj, size, 0, 0);
-    if (op == RH_OP_FREE) {
-        rt_shadow_clear((uintptr_t)obj, size);
+    if (op == RH_OP_FREE)
         rt_heap_free((uintptr_t)obj);
-    }
 }
 
 void __rh_sync_pre(uint32_t op, uint32_t flags, void *obj, void *obj2, uint64_t n, uint32_t loc)

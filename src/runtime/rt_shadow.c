@@ -314,27 +314,21 @@ static void add_read(rt_thread *t, rt_cell *c, const rt_acc *now)
     c->r = *now;
 }
 
-static void access_byte(rt_thread *t, rt_cell *c, uintptr_t addr, const rt_acc *now, int write,
-                        uint64_t size)
+/* The races of a write `now` to the bytes of cell c: with its write, its
+ * read and its earlier reads, in that order. */
+static inline RT_HOT void write_reports(rt_thread *t, const rt_cell *c, uintptr_t addr,
+                                        const rt_acc *now, uint64_t size)
 {
     if (rt_concurrent(t, &c->w, now->atomic))
-        report(t, addr, &c->w, 1, now, write, size);
-    if (!write) {
-        add_read(t, c, now);
-        return;
-    }
+        report(t, addr, &c->w, 1, now, 1, size);
     if (rt_concurrent(t, &c->r, now->atomic))
         report(t, addr, &c->r, 0, now, 1, size);
     if (c->w.bits & RT_ACC_MORE) {
-        rt_more *m = rt_more_of(c);
+        const rt_more *m = rt_more_of(c);
         for (uint32_t i = 0; i < m->n; i++)
             if (rt_concurrent(t, &m->a[i], now->atomic))
                 report(t, addr, &m->a[i], 0, now, 1, size);
-        rt_more_set(c, NULL);
-        free(m);
     }
-    memset(&c->r, 0, sizeof c->r);
-    c->w = *now;
 }
 
 /* Frees c's earlier reads, if any. */
@@ -345,6 +339,21 @@ static void drop_more(rt_cell *c)
     rt_more *m = rt_more_of(c);
     rt_more_set(c, NULL);
     free(m);
+}
+
+static void access_byte(rt_thread *t, rt_cell *c, uintptr_t addr, const rt_acc *now, int write,
+                        uint64_t size)
+{
+    if (!write) {
+        if (rt_concurrent(t, &c->w, now->atomic))
+            report(t, addr, &c->w, 1, now, 0, size);
+        add_read(t, c, now);
+        return;
+    }
+    write_reports(t, c, addr, now, size);
+    drop_more(c);
+    memset(&c->r, 0, sizeof c->r);
+    c->w = *now;
 }
 
 /* A copy of c's earlier reads for cell to (which has none), if c has any. */
@@ -589,13 +598,31 @@ static void access_span(rt_thread *t, uintptr_t a, uint64_t size, uintptr_t from
     }
 }
 
+/* The reports a write of every byte of spread page p would make, in the
+ * order access_span would make them (grain by grain, a split grain byte
+ * by byte; a grain whose bytes share one history reports the same pairs
+ * as its one cell, and report names each pair once), with no cell
+ * changed: the write of a freed block, whose history rt_shadow_clear
+ * forgets next, so the records the write would leave are never read. */
+static void check_freed_page(rt_thread *t, uintptr_t a, uint64_t size, rt_page *p,
+                             const rt_acc *now)
+{
+    for (unsigned g = 0; g < RT_NGRAIN; g++) {
+        int whole = p->whole >> g & 1;
+        const rt_cell *c = whole ? &p->g->cell[g] : p->g->bytes[g];
+        for (unsigned i = 0; i < (whole ? 1u : RT_GRAIN); i++)
+            write_reports(t, &c[i], a, now, size);
+    }
+}
+
 /* A whole page inside an access: one cell while the page is not spread.
  * A write of a page that is goes grain by grain, and then every byte
  * holds the same history (this write, no reads), so the page is one cell
- * again.  A read that would be kept as an earlier one (add_read) is not
+ * again; the write of a freed block only reports (check_freed_page).
+ * A read that would be kept as an earlier one (add_read) is not
  * taken here, as in access_grain.  Returns 1 when it checked the page. */
 static int access_page(rt_thread *t, uintptr_t a, uint64_t size, uintptr_t b, const rt_acc *now,
-                       int write, int rmw)
+                       int write, int rmw, int freed)
 {
     rt_page *p = page_of(b);
     if (!p)
@@ -604,6 +631,10 @@ static int access_page(rt_thread *t, uintptr_t a, uint64_t size, uintptr_t b, co
     if (p->spread) {
         if (!write)
             return 0;
+        if (freed) {
+            check_freed_page(t, a, size, p, now);
+            return 1;
+        }
         access_span(t, a, size, b, RT_PAGE, now, write, rmw, p);
         page_reset(p);
         c->w = *now;
@@ -679,7 +710,10 @@ void rt_shadow_read_from(rt_thread *t, uintptr_t a, uint64_t size, uintptr_t fro
     access_span(t, a, size, from, a + size - from, &now, 0, 0, NULL);
 }
 
-void rt_shadow_access(rt_thread *t, uintptr_t a, uint64_t size, uint32_t flags, uint32_t loc)
+/* rt_shadow_access, or (freed) the write of a block being freed, whose
+ * history rt_shadow_clear forgets right after. */
+static void shadow_access(rt_thread *t, uintptr_t a, uint64_t size, uint32_t flags, uint32_t loc,
+                          int freed)
 {
     rt_acc now = slow_now(t, flags, loc);
     int write = (flags & RH_RT_WRITE) != 0, rmw = write && (flags & RH_RT_READ);
@@ -695,7 +729,7 @@ void rt_shadow_access(rt_thread *t, uintptr_t a, uint64_t size, uint32_t flags, 
     for (uint64_t i = 0; i < size;) {
         uintptr_t b = a + i;
         uint64_t head = (RT_PAGE - (b & (RT_PAGE - 1))) & (RT_PAGE - 1);
-        if (!head && size - i >= RT_PAGE && access_page(t, a, size, b, &now, write, rmw)) {
+        if (!head && size - i >= RT_PAGE && access_page(t, a, size, b, &now, write, rmw, freed)) {
             i += RT_PAGE;
             continue;
         }
@@ -705,6 +739,17 @@ void rt_shadow_access(rt_thread *t, uintptr_t a, uint64_t size, uint32_t flags, 
         access_span(t, a, size, b, n, &now, write, rmw, NULL);
         i += n;
     }
+}
+
+void rt_shadow_access(rt_thread *t, uintptr_t a, uint64_t size, uint32_t flags, uint32_t loc)
+{
+    shadow_access(t, a, size, flags, loc, 0);
+}
+
+void rt_shadow_free(rt_thread *t, uintptr_t a, uint64_t size, uint32_t loc)
+{
+    shadow_access(t, a, size, RH_RT_WRITE, loc, 1);
+    rt_shadow_clear(a, size);
 }
 
 /* Forgets the history of the bytes of page p inside [a, a+size): a page

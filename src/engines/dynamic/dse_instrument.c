@@ -18,6 +18,7 @@
  * exists before its users'; phis get shadow phis filled in at the end.
  */
 #include "dse.h"
+#include "runtime/rt_abi.h"
 #include "runtime/rt_sym_abi.h"
 #include "util/hashmap.h"
 #include "util/util.h"
@@ -151,10 +152,10 @@ static int creates_directly(const char *name)
            strcmp(name, "__rh_thread_prepare") == 0;
 }
 
-/* An access hook (rh_dyn_instrument's __rh_access) at a goal location. */
+/* An access hook (rh_dyn_instrument's __rh_access or one of its forms) at a goal location. */
 static int goal_access(sym_ctx *c, LLVMValueRef call, const char *name)
 {
-    if (!c->goal_locs.len || strcmp(name, "__rh_access") != 0 || LLVMGetNumArgOperands(call) < 4)
+    if (!c->goal_locs.len || !rh_rt_access_hook(name) || LLVMGetNumArgOperands(call) < 4)
         return 0;
     LLVMValueRef loc = LLVMGetOperand(call, 3);
     return LLVMIsAConstantInt(loc) &&

@@ -18,6 +18,7 @@
 #include "util/util.h"
 
 #include <llvm-c/Analysis.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,6 +32,7 @@ typedef struct inst_ctx {
     LLVMTypeRef i32, i64, ptr, vd;
     LLVMTypeRef t_access, t_enter, t_leave, t_sync, t_timed, t_prepare, t_created, t_wait2,
         t_wait1, t_nondet, t_assume, t_start, t_client;
+    LLVMValueRef f_form[2][4]; /* __rh_access_r1.._r8, _w1.._w8 (rt_abi.h) */
     LLVMValueRef f_access, f_enter, f_leave, f_pre, f_post, f_timed, f_prepare, f_created, f_cond,
         f_barrier, f_nondet, f_assume, f_start, f_unmodelled, f_client;
 } inst_ctx;
@@ -100,6 +102,12 @@ static void declare_runtime(inst_ctx *c)
                 created[] = {P, P, L, L}, wait2[] = {P, P, I, I}, wait1[] = {P, I}, nondet[] = {I, I},
                 assume[] = {L, I}, one[] = {I}, start[] = {P};
     c->f_access = declare(c, "__rh_access", &c->t_access, c->vd, access, 5);
+    for (int w = 0; w < 2; w++)
+        for (int k = 0; k < 4; k++) {
+            char name[32];
+            snprintf(name, sizeof name, "__rh_access_%c%d", w ? 'w' : 'r', 1 << k);
+            c->f_form[w][k] = declare(c, name, &c->t_access, c->vd, access, 5);
+        }
     c->f_enter = declare(c, "__rh_enter", &c->t_enter, c->vd, one, 1);
     c->f_leave = declare(c, "__rh_leave", &c->t_leave, c->vd, NULL, 0);
     c->f_pre = declare(c, "__rh_sync_pre", &c->t_sync, c->vd, sync, 6);
@@ -163,6 +171,20 @@ static unsigned fence_flags(LLVMValueRef fence)
     return f;
 }
 
+/* The hook for an access: the form of __rh_access for its size and kind
+ * when it has one (a plain load, or a plain store whose value it passes, of
+ * 1, 2, 4 or 8 bytes), else __rh_access. */
+static LLVMValueRef access_form(inst_ctx *c, LLVMValueRef size, unsigned flags)
+{
+    unsigned long long n = LLVMIsAConstantInt(size) ? LLVMConstIntGetZExtValue(size) : 0;
+    int k = n == 1 ? 0 : n == 2 ? 1 : n == 4 ? 2 : n == 8 ? 3 : -1;
+    if (k >= 0 && flags == RH_RT_READ)
+        return c->f_form[0][k];
+    if (k >= 0 && flags == (RH_RT_WRITE | RH_RT_VALUE))
+        return c->f_form[1][k];
+    return c->f_access;
+}
+
 static void call_access(inst_ctx *c, LLVMValueRef inst, LLVMValueRef ptr, LLVMValueRef size,
                         unsigned flags, LLVMValueRef value)
 {
@@ -172,7 +194,7 @@ static void call_access(inst_ctx *c, LLVMValueRef inst, LLVMValueRef ptr, LLVMVa
     if (ok)
         flags |= RH_RT_VALUE;
     LLVMValueRef args[] = {ptr, size, k32(c, flags), k32(c, new_loc(c, inst, ptr)), v};
-    LLVMBuildCall2(c->b, c->t_access, c->f_access, args, 5, "");
+    LLVMBuildCall2(c->b, c->t_access, access_form(c, size, flags), args, 5, "");
 }
 
 static const char *called_name(LLVMValueRef call)

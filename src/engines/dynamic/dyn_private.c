@@ -5,6 +5,7 @@
  * which the C API does not expose.
  */
 #include "dyn_private.h"
+#include "runtime/rt_abi.h"
 
 #include <string.h>
 
@@ -29,6 +30,8 @@ static const char *const recording_hooks[] = {"__rh_access", "__rh_sync_pre", "_
 static int recording_hook(LLVMValueRef call)
 {
     const char *name = called_name(call);
+    if (rh_rt_access_hook(name)) /* __rh_access and its forms */
+        return 1;
     for (size_t i = 0; i < sizeof recording_hooks / sizeof *recording_hooks; i++)
         if (strcmp(name, recording_hooks[i]) == 0)
             return 1;
