@@ -2,7 +2,8 @@
  * constraint systems written by hand: each kind of constraint, offsets
  * and the ANY offset, cycles (of copies, and of pointer arithmetic that
  * must end, and of zero weight, which keep their offsets), memcpy cell by
- * cell and out of an array inside a struct, window cells of arrays, call constraints reported once per
+ * cell and out of an array inside a struct, residue offsets of arrays
+ * of structs, window cells of arrays, call constraints reported once per
  * function, set explosion, constraints added after a solve, and a budget
  * that runs out.  The expected sets are the least solutions, or (where
  * the solver may lose precision by design) a sound superset of them. */
@@ -103,6 +104,53 @@ static void test_offsets(void)
     CHECK(SET_IS(&s, first, L(B, 0)));          /* a load at an offset reads the ANY cell */
     CHECK(SET_IS(&s, second, L(A, 0), L(B, 0)));
     CHECK(SET_IS(&s, any, L(A, 0), L(B, 0)));   /* a load at ANY reads every cell */
+    rh_pts_free(&s);
+}
+
+/* An array of 24-byte structs {id; job; name} indexed by a variable:
+ * `&ws[i]` is a residue location (0 mod 24), its fields 8 and 16 mod 24
+ * keep their cells apart inside the solver; once solved, the residues
+ * read as ANY and their cells as the ANY cell. */
+static void test_residues(void)
+{
+    rh_pts s;
+    rh_pts_init(&s, NULL, NULL);
+    uint32_t W = rh_pts_new_object(&s, 0, 0), J = rh_pts_new_object(&s, 8, 0);
+    uint32_t N = rh_pts_new_object(&s, 8, 0), D = rh_pts_new_object(&s, 24, 0);
+    int ws = node_with(&s, L(W, 0)), j = node_with(&s, L(J, 0)), n = node_with(&s, L(N, 0));
+    int e = rh_pts_new_node(&s), fj = rh_pts_new_node(&s), fn = rh_pts_new_node(&s);
+    rh_pts_copy(&s, e, ws, rh_pt_res(0, 24));  /* e = &ws[i] */
+    rh_pts_copy(&s, fj, e, 8);                  /* &ws[i].job */
+    rh_pts_copy(&s, fn, ws, rh_pt_res(16, 24)); /* &ws[k].name in one GEP */
+    rh_pts_store(&s, fj, j);
+    rh_pts_store(&s, fn, n);
+    int lj = rh_pts_new_node(&s), l32 = rh_pts_new_node(&s), l40 = rh_pts_new_node(&s);
+    int lany = rh_pts_new_node(&s), coarse = rh_pts_new_node(&s), lcoarse = rh_pts_new_node(&s);
+    rh_pts_load(&s, lj, fj);                                   /* w->job */
+    rh_pts_load(&s, l32, node_with(&s, L(W, 32)));             /* ws[1].job */
+    rh_pts_load(&s, l40, node_with(&s, L(W, 40)));             /* ws[1].name */
+    rh_pts_load(&s, lany, node_with(&s, L(W, ANY)));
+    rh_pts_copy(&s, coarse, fj, rh_pt_res(0, 16)); /* 8 mod 24 plus a multiple of 16: 0 mod 8 */
+    rh_pts_load(&s, lcoarse, coarse);
+    int d = node_with(&s, L(D, 0)), d8 = rh_pts_new_node(&s), d16 = rh_pts_new_node(&s);
+    rh_pts_memcpy(&s, d, e);                                   /* d = ws[i] */
+    rh_pts_load(&s, d8, node_with(&s, L(D, 8)));
+    rh_pts_load(&s, d16, node_with(&s, L(D, 16)));
+    CHECK(rh_pts_solve(&s, NULL) == 0);
+    CHECK(SET_IS(&s, lj, L(J, 0)) && SET_IS(&s, l32, L(J, 0)) && SET_IS(&s, l40, L(N, 0)));
+    CHECK(SET_IS(&s, lany, L(J, 0), L(N, 0)) && SET_IS(&s, lcoarse, L(J, 0), L(N, 0)));
+    CHECK(SET_IS(&s, d8, L(J, 0)) && SET_IS(&s, d16, L(N, 0)));
+    /* what the analyses see: (W, ANY), and the ANY cell holds both */
+    CHECK(SET_IS(&s, e, L(W, ANY)) && SET_IS(&s, fj, L(W, ANY)) && SET_IS(&s, coarse, L(W, ANY)));
+    long any = rh_pts_find_cell(&s, L(W, ANY));
+    CHECK(any >= 0 && has(&s, (int)any, L(J, 0)) && has(&s, (int)any, L(N, 0)));
+    const rh_sset *cells = &s.objs[W].cells;
+    for (uint32_t k = 0; k < cells->n; k++)
+        CHECK(!rh_pt_is_res((int32_t)(uint32_t)(cells->v[k] >> 32)));
+    /* a constraint added after solving makes no residue */
+    int late = rh_pts_new_node(&s);
+    rh_pts_copy(&s, late, ws, rh_pt_res(8, 24));
+    CHECK(rh_pts_solve(&s, NULL) == 0 && SET_IS(&s, late, L(W, ANY)));
     rh_pts_free(&s);
 }
 
@@ -313,6 +361,7 @@ int main(void)
 {
     test_copy_load_store();
     test_offsets();
+    test_residues();
     test_cycles();
     test_memcpy();
     test_zero_weight_cycle();

@@ -8,6 +8,7 @@
 #include "points_to.h"
 #include "pt_alloc.h"
 #include "pt_elements.h"
+#include "pt_residue.h"
 #include "model/libspec.h"
 #include "util/util.h"
 
@@ -787,7 +788,8 @@ static void scan_inst(rh_pt *pt, LLVMValueRef in, int fi)
     }
     case LLVMGetElementPtr: {
         int64_t off;
-        rh_pt_gep_offset(pt, in, &off);
+        if (!rh_pt_gep_offset(pt, in, &off))
+            off = rh_pt_gep_residue(pt->p->td, in);
         add_shift(pt, in, LLVMGetOperand(in, 0), (int32_t)off);
         if (!gep_base_untracked(LLVMGetOperand(in, 0)))
             return;

@@ -38,6 +38,13 @@
  *     6.5.6p8, the subobject bound _FORTIFY_SOURCE=2 checks); before, a
  *     table of pointers in a struct made every field of it point to
  *     everything in the table;
+ *   - inside the solver, a GEP with variable indices over m-byte elements
+ *     (`&ws[i]`, `&ws[i].job`) gives a residue offset, "r plus a multiple
+ *     of m" (pt_solve.h), not ANY: loads and stores through it touch only
+ *     the cells of that field of every element, so a thread handed
+ *     `&ws[i]` reads `w->job` without reading every pointer of the array.
+ *     Exact arithmetic, so sound whatever the types; the solved sets show
+ *     such a location as (obj, ANY) and its cells as the ANY cell;
  *   - indirect calls and thread start routines are resolved on the fly,
  *     so a thread's argument flows into its entry function's parameter;
  *   - calls of unknown external functions return a fresh "external" object

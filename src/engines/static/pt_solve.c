@@ -8,6 +8,7 @@
  * their own, so no chain of memcpys recurses.
  */
 #include "pt_solve.h"
+#include "pt_residue.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -223,6 +224,9 @@ static int32_t shifted(rh_pts *s, uint32_t o, int32_t off, int64_t d)
     rh_pts_object *ob = &s->objs[o];
     if (off == RH_PT_ANY || d == RH_PT_ANY || ob->collapsed || ob->is_func)
         return RH_PT_ANY; /* a function has no offsets worth keeping */
+    if (rh_pt_is_res(off) || (d >= INT32_MIN && d <= INT32_MAX && rh_pt_is_res((int32_t)d))) { /* finitely many */
+        return s->no_residues ? RH_PT_ANY : rh_pt_res_add(off, (int32_t)d, 0);
+    }
     int64_t no = (int64_t)off + d;
     if (no < -(INT32_MAX / 2) || no > INT32_MAX / 2)
         return RH_PT_ANY;
@@ -333,6 +337,31 @@ static void add_reader(rh_pts *s, uint32_t o, int dst, int32_t off)
     rh_sset_add(&s->objs[o].readers, ((uint64_t)(uint32_t)find(s, dst) << 32) | (uint32_t)off);
 }
 
+/* dst ⊇ the cells of o a load at offset off (constant or residue) reads
+ * besides cell off itself: the residue cells meeting it, and for a
+ * residue load the constant cells meeting it, the ANY cell and the
+ * windows (which may overlap it). */
+static void load_residues(rh_pts *s, uint32_t o, int32_t off, int dst)
+{
+    uint32_t lo, hi;
+    rh_pts_residue_cells(s, o, &lo, &hi);
+    for (uint32_t k = lo; k < hi; k++) {
+        uint64_t key = s->objs[o].cells.v[k];
+        if (rh_pt_res_meet((int32_t)(uint32_t)(key >> 32), off))
+            add_edge(s, (int)(uint32_t)key, dst, 0);
+    }
+    if (!rh_pt_is_res(off))
+        return;
+    rh_sset cells = {0};
+    rh_sset_copy(&cells, &s->objs[o].cells);
+    for (uint32_t k = 0; k < cells.n; k++) {
+        int32_t ck = (int32_t)(uint32_t)(cells.v[k] >> 32);
+        if (ck == RH_PT_ANY || (!rh_pt_is_res(ck) && rh_pt_res_meet(ck, off)))
+            add_edge(s, (int)(uint32_t)cells.v[k], dst, 0);
+    }
+    rh_sset_free(&cells);
+}
+
 /* The node every cell of object o flows into: what a read at any offset
  * of o sees.  A load at an unknown offset (an array indexed by a variable,
  * a pointer that lost its offset) from many objects then costs one edge
@@ -369,6 +398,9 @@ static void load_locs(rh_pts *s, int dst, const rh_sset *locs)
         }
         add_reader(s, o, dst, off);
         add_edge(s, rh_pts_cell(s, locs->v[i]), dst, 0);
+        load_residues(s, o, off, dst);
+        if (rh_pt_is_res(off))
+            continue;
         long any = rh_pts_find_cell(s, rh_pt_loc(o, RH_PT_ANY));
         if (any >= 0)
             add_edge(s, (int)any, dst, 0);
@@ -388,6 +420,20 @@ static void store_locs(rh_pts *s, const rh_sset *locs, int val)
             add_edge(s, val, rh_pts_cell(s, locs->v[i]), 0);
 }
 
+/* Where a memcpy to offset cd of object d, reading through source offset
+ * cs, puts the source cell at offset ck: cd + (ck - cs).  With a residue
+ * among them the difference is one modulo their moduli: a copy from some
+ * element of an array of m-byte structs puts the cell at element offset j
+ * at cd + j, or at cd + j + m, ... when it copies more than one element. */
+static int32_t moved(rh_pts *s, uint32_t d, int32_t cd, int32_t ck, int32_t cs)
+{
+    if (cs == RH_PT_ANY || ck == RH_PT_ANY || cd == RH_PT_ANY || s->objs[d].collapsed)
+        return RH_PT_ANY;
+    if (!rh_pt_is_res(cd) && !rh_pt_is_res(ck) && !rh_pt_is_res(cs))
+        return shifted(s, d, cd, (int64_t)ck - cs);
+    return s->no_residues ? RH_PT_ANY : rh_pt_res_add(cd, ck, cs);
+}
+
 /* Copies cell (o, ck) = node cn, read through source location at offset
  * cs, into every destination location (the precise mode). */
 static void memcpy_cell(rh_pts *s, const rh_sset *dsts, int32_t cs, int32_t ck, int cn)
@@ -396,9 +442,7 @@ static void memcpy_cell(rh_pts *s, const rh_sset *dsts, int32_t cs, int32_t ck, 
         uint32_t d = rh_pt_loc_obj(dsts->v[j]);
         if (s->objs[d].is_func)
             continue;
-        int32_t cd = rh_pt_loc_off(dsts->v[j]);
-        int32_t to = cs == RH_PT_ANY || ck == RH_PT_ANY ? RH_PT_ANY
-                                                        : shifted(s, d, cd, (int64_t)ck - cs);
+        int32_t to = moved(s, d, rh_pt_loc_off(dsts->v[j]), ck, cs);
         add_edge(s, cn, rh_pts_cell(s, rh_pt_loc(d, to)), 0);
     }
 }
@@ -444,7 +488,7 @@ static int copies_cell(const rh_pts_memcpy_con *m, int32_t cs, int32_t ck, int32
     if (!m->windowed)
         return 1;
     *from = RH_PT_ANY;
-    return cs == RH_PT_ANY || ck == RH_PT_ANY ||
+    return cs == RH_PT_ANY || ck == RH_PT_ANY || rh_pt_is_res(cs) || rh_pt_is_res(ck) ||
            ((int64_t)ck >= (int64_t)cs + m->win_lo && (int64_t)ck < (int64_t)cs + m->win_hi);
 }
 
@@ -618,12 +662,12 @@ static void wire_new_cell(rh_pts *s, uint64_t loc)
     const rh_sset *readers = &s->objs[o].readers; /* add_edge adds no readers */
     for (uint32_t i = 0; i < readers->n; i++) {
         int32_t roff = (int32_t)(uint32_t)readers->v[i];
-        if (roff == RH_PT_ANY || off == RH_PT_ANY || roff == off)
+        if (roff == RH_PT_ANY || off == RH_PT_ANY || rh_pt_res_meet(roff, off))
             add_edge(s, cell, (int)(readers->v[i] >> 32), 0);
     }
     for (size_t i = 0; i < s->objs[o].range_readers.len; i++) {
         rh_pts_window r = s->objs[o].range_readers.items[i];
-        if (off == RH_PT_ANY || (off >= r.lo && off < r.hi))
+        if (off == RH_PT_ANY || rh_pt_is_res(off) || (off >= r.lo && off < r.hi))
             add_edge(s, cell, r.node, 0);
     }
     copy_to_memcpys(s, o, off, cell);
@@ -671,7 +715,7 @@ static int window_node(rh_pts *s, uint32_t o, int32_t lo, int32_t hi)
     for (uint32_t i = 0; i < s->objs[o].readers.n; i++) {
         uint64_t r = s->objs[o].readers.v[i];
         int32_t roff = (int32_t)(uint32_t)r;
-        if (roff == RH_PT_ANY || (roff >= lo && roff < hi))
+        if (roff == RH_PT_ANY || rh_pt_is_res(roff) || (roff >= lo && roff < hi))
             add_edge(s, w, (int)(r >> 32), 0);
     }
     for (size_t i = 0; i < s->objs[o].range_readers.len; i++) {
@@ -687,7 +731,7 @@ static int window_node(rh_pts *s, uint32_t o, int32_t lo, int32_t hi)
  * leave the offsets the solver keeps. */
 static int window_of(int32_t kb, int32_t lo, int32_t hi, int32_t *wlo, int32_t *whi)
 {
-    if (kb == RH_PT_ANY)
+    if (kb == RH_PT_ANY || rh_pt_is_res(kb))
         return 0;
     int64_t a = (int64_t)kb + lo, b = (int64_t)kb + hi;
     if (a < -(INT32_MAX / 2) || b > INT32_MAX / 2)
@@ -733,7 +777,7 @@ static void load_window_locs(rh_pts *s, int dst, const rh_sset *locs, int32_t lo
         for (uint32_t k = 0; k < cells.n; k++) {
             int32_t ck = (int32_t)(uint32_t)(cells.v[k] >> 32);
             int cn = (int)(uint32_t)cells.v[k];
-            if ((ck != RH_PT_ANY && ck >= wlo && ck < whi) || cn == any)
+            if ((ck != RH_PT_ANY && ck >= wlo && ck < whi) || rh_pt_is_res(ck) || cn == any)
                 add_edge(s, cn, dst, 0);
         }
         rh_sset_free(&cells);
@@ -976,7 +1020,16 @@ static void unify_exploded(rh_pts *s)
     }
 }
 
+static int pts_solve(rh_pts *s, rh_budget *budget);
+
 int rh_pts_solve(rh_pts *s, rh_budget *budget)
+{
+    int r = pts_solve(s, budget);
+    rh_pts_finish_residues(s);
+    return r;
+}
+
+static int pts_solve(rh_pts *s, rh_budget *budget)
 {
     s->budget = budget;
     for (;;) {

@@ -69,6 +69,32 @@
 #include <stdint.h>
 
 #define RH_PT_ANY INT32_MIN
+/* A residue offset: "some offset r + k * m" (k an unknown integer, 0 <= r
+ * < m <= RH_PTS_MAX_MODULUS), what `&a[i].f` gives over an array of
+ * m-byte elements.  Encoded just above RH_PT_ANY, below every offset the
+ * solver keeps (those stay above -(INT32_MAX / 2)).  As an edge's shift
+ * it means "add r + k * m".  Only the solver sees them: once solved,
+ * residue locations read as (obj, ANY) and residue cells are merged into
+ * the ANY cell (rh_pts_solve), so the analyses reading the sets see the
+ * lattice described above. */
+#define RH_PTS_MAX_MODULUS 4095
+#define RH_PT_RES_BASE (INT32_MIN + 1)
+static inline int rh_pt_is_res(int32_t off)
+{
+    return off >= RH_PT_RES_BASE && off < RH_PT_RES_BASE + ((RH_PTS_MAX_MODULUS + 1) << 12);
+}
+static inline int32_t rh_pt_res(int64_t r, int64_t m)
+{
+    return RH_PT_RES_BASE + (int32_t)((m << 12) | (((r % m) + m) % m));
+}
+static inline int32_t rh_pt_res_mod(int32_t off)
+{
+    return (off - RH_PT_RES_BASE) >> 12;
+}
+static inline int32_t rh_pt_res_rem(int32_t off)
+{
+    return (off - RH_PT_RES_BASE) & 4095;
+}
 #define RH_PTS_MAX_OFFSETS 256
 #define RH_PTS_UNIFY_AT 4096 /* a set larger than this is unified with the other large ones */
 #define RH_PTS_MEMCPY_PRECISE 16 /* source × destination locations copied cell by cell */
@@ -171,6 +197,7 @@ typedef struct rh_pts {
     void *ctx;
     rh_budget *budget;       /* while solving: polled inside long propagations too */
     long steps, edges, next_cycle_search, merged;
+    int no_residues;         /* once solved: a residue offset becomes ANY */
 } rh_pts;
 
 void rh_pts_init(rh_pts *s, rh_pts_on_call on_call, void *ctx);
