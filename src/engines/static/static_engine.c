@@ -21,6 +21,7 @@
 #include "spin_locks.h"
 #include "flag_order.h"
 #include "nonnull_params.h"
+#include "refcount_free.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -63,6 +64,7 @@ static void cleanup(rh_static *s)
     rh_ab_free(s->arg_blocks);
     rh_bp_free(s->barrier_phases);
     rh_handover_free(s->handover);
+    rh_rc_free(s->refcount);
     free(s->shared);
     free(s->sync_objs);
     rh_own_index_free(s);
@@ -139,6 +141,8 @@ int rh_static_run(rh_program *prog, const rh_options *o, rh_budget *budget, rh_r
     s.shared = rh_escape_shared(&s.pt, &s.tg);
     rh_owned_unshare(&s);
     s.handover = rh_handover_build(&s);
+    s.refcount = rh_rc_build(&s);
+    rh_result_stat(res, "static.refcount_cells", rh_rc_count(s.refcount));
     s.record_joins = rh_rj_build(&s, s.handover);
     s.arg_blocks = rh_ab_build(&s, s.handover);
     s.barrier_phases = rh_bp_build(&s);
