@@ -22,6 +22,7 @@
 #include "flag_order.h"
 #include "nonnull_params.h"
 #include "refcount_free.h"
+#include "stable_cells.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -65,6 +66,7 @@ static void cleanup(rh_static *s)
     rh_bp_free(s->barrier_phases);
     rh_handover_free(s->handover);
     rh_rc_free(s->refcount);
+    rh_stable_use_points_to(NULL, NULL);
     free(s->shared);
     free(s->sync_objs);
     rh_own_index_free(s);
@@ -113,6 +115,7 @@ int rh_static_run(rh_program *prog, const rh_options *o, rh_budget *budget, rh_r
     if (solved < 0)
         return out_of_time(&s, budget);
     rh_budget_stage(budget, "static.threads");
+    rh_stable_use_points_to(&s.pt, prog);
     rh_cfg_build(&s.cfg, prog);
     if (rh_tg_build(&s.tg, prog, &s.pt, &s.cfg) < 0) {
         rh_result_note(res, "static: the program has no main function");
