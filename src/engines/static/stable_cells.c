@@ -9,10 +9,12 @@
  * address escapes is then judged by every write the program makes. */
 static rh_pt *escape_pt;
 static const rh_program *escape_prog;
+static rh_map escape_known; /* load -> 1 stable, 2 not: each scans every access once */
 
 void rh_stable_use_points_to(rh_pt *pt, const rh_program *p)
 {
     escape_pt = pt, escape_prog = p;
+    rh_map_free(&escape_known);
 }
 
 /* Whether address p is a chain of constant-index GEPs and casts from a
@@ -205,6 +207,9 @@ static int escaped_writes_precede(walk *w, LLVMValueRef root)
     long obj = escape_pt ? rh_map_get_ptr(&escape_pt->obj_of_site, root, -1) : -1;
     if (obj < 0 || !main_once(w->fn))
         return 0;
+    long known = rh_map_get_ptr(&escape_known, w->load, 0);
+    if (known)
+        return known == 1;
     for (int a = 0; a < escape_prog->naccesses && w->ok; a++) {
         const rh_access *ac = &escape_prog->accesses[a];
         if (ac->kind == RH_ACC_READ)
@@ -217,6 +222,7 @@ static int escaped_writes_precede(walk *w, LLVMValueRef root)
                  rh_cfg_may_follow(w->load, ac->inst)))
                 w->ok = 0;
     }
+    rh_map_put_ptr(&escape_known, w->load, w->ok ? 1 : 2);
     return w->ok;
 }
 
