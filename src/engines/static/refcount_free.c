@@ -109,14 +109,43 @@ static int init_precedes_escapes(LLVMValueRef v, LLVMValueRef init, int depth)
     return 1;
 }
 
+/* Whether an atomic write may store an address of object obj: a block
+ * published through an atomic may reach a thread with no happens-before
+ * from its init.  A plain init's pairs with the decrements are checked as
+ * usual; an atomic init (gcc's atomic_init is a relaxed store) relies on
+ * every channel of the address being a create or plain memory, whose
+ * pairs are checked. */
+static int atomic_channel(rh_static *s, uint32_t obj)
+{
+    for (int a = 0; a < s->p->naccesses; a++) {
+        const rh_access *ac = &s->p->accesses[a];
+        LLVMValueRef in = ac->inst, v;
+        if (!ac->atomic || ac->kind == RH_ACC_READ)
+            continue;
+        if (!ac->from_call && LLVMIsAStoreInst(in))
+            v = LLVMGetOperand(in, 0);
+        else if (!ac->from_call && LLVMIsAAtomicRMWInst(in))
+            v = LLVMGetOperand(in, 1);
+        else if (!ac->from_call && LLVMIsAAtomicCmpXchgInst(in))
+            v = LLVMGetOperand(in, 2);
+        else
+            return 1; /* an atomic write of another kind: say it may */
+        const rh_sset *t = rh_pt_of(&s->pt, v);
+        for (uint32_t i = 0; i < t->n; i++)
+            if (rh_pt_loc_obj(t->v[i]) == obj)
+                return 1;
+    }
+    return 0;
+}
+
 /* Whether store in is a counted cell's init: a plain store of a positive
  * constant through its object's allocation value, before every escape. */
 static int is_init(rh_refcount *rc, cell *c, LLVMValueRef in)
 {
     rh_static *s = rc->s;
     uint64_t k;
-    if (!LLVMIsAStoreInst(in) || LLVMGetOrdering(in) != LLVMAtomicOrderingNotAtomic || LLVMGetVolatile(in) ||
-        !rh_aop_const(LLVMGetOperand(in, 0), &k))
+    if (!LLVMIsAStoreInst(in) || LLVMGetVolatile(in) || !rh_aop_const(LLVMGetOperand(in, 0), &k) ||
+        (LLVMGetOrdering(in) != LLVMAtomicOrderingNotAtomic && atomic_channel(s, c->obj)))
         return 0;
     int64_t n = LLVMConstIntGetSExtValue(LLVMGetOperand(in, 0));
     uint32_t obj;
