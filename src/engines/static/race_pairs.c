@@ -13,6 +13,7 @@
 #include "field_ptrs.h"
 #include "flag_order.h"
 #include "fresh_pairs.h"
+#include "refcount_free.h"
 #include "sem_order.h"
 #include "sym_locks.h"
 #include "model/src_names.h"
@@ -236,7 +237,7 @@ static int check_pair(pairs *pp, uint32_t o, const acc_ref *x, const acc_ref *y)
     const rh_ls_access *rx = &s->ls.acc[x->a], *ry = &s->ls.acc[y->a];
     cand c = {x->a, y->a, -1, -1, o, x->lo > y->lo ? x->lo : y->lo, x->hi < y->hi ? x->hi : y->hi, 0};
     if (rh_handover_ordered(s->handover, o, x->a, y->a) || rh_loc_fields_apart(s, x->a, y->a) ||
-        rh_fresh_apart(pp->fresh, x->a, y->a))
+        rh_fresh_apart(pp->fresh, x->a, y->a) || rh_rc_ordered(s->refcount, o, x->a, y->a))
         return 0;
     for (uint32_t i = 0; i < rx->threads.n; i++)
         for (uint32_t j = 0; j < ry->threads.n; j++) {

@@ -1,8 +1,21 @@
 /* stable_cells.c - loads of cells no write changes after them (see
  * stable_cells.h). */
 #include "stable_cells.h"
+#include "points_to.h"
 
 #include <string.h>
+
+/* The points-to solution of the run, when the engine has one: a root whose
+ * address escapes is then judged by every write the program makes. */
+static rh_pt *escape_pt;
+static const rh_program *escape_prog;
+static rh_map escape_known; /* load -> 1 stable, 2 not: each scans every access once */
+
+void rh_stable_use_points_to(rh_pt *pt, const rh_program *p)
+{
+    escape_pt = pt, escape_prog = p;
+    rh_map_free(&escape_known);
+}
 
 /* Whether address p is a chain of constant-index GEPs and casts from a
  * local or global root (*root). */
@@ -37,6 +50,7 @@ typedef struct walk {
     LLVMTargetDataRef td;
     uint64_t lo, hi;    /* the bytes of the root the load reads */
     int ok;
+    int escaped;        /* the address is stored or passed to a call */
 } walk;
 
 #define WHOLE UINT64_MAX
@@ -124,7 +138,7 @@ static void uses_of(walk *w, LLVMValueRef v, span sp, int depth)
             continue;
         } else if (LLVMIsAStoreInst(user)) {
             if (LLVMGetOperand(user, 0) == v)
-                w->ok = 0; /* the address escapes into memory */
+                w->escaped = 1; /* the address escapes into memory */
             else
                 write_at(w, user, sp, LLVMABISizeOfType(w->td, LLVMTypeOf(LLVMGetOperand(user, 0))));
         } else if (is_gep(user)) {
@@ -144,8 +158,10 @@ static void uses_of(walk *w, LLVMValueRef v, span sp, int depth)
                    LLVMGetOperand(user, 0) == v && LLVMGetOperand(user, 1) != v && LLVMGetOperand(user, 2) != v) {
             LLVMValueRef len = LLVMGetOperand(user, 2);
             write_at(w, user, sp, LLVMIsAConstantInt(len) ? LLVMConstIntGetZExtValue(len) : 0);
+        } else if (LLVMIsACallInst(user) && LLVMGetCalledValue(user) != v) {
+            w->escaped = 1; /* passed to a call */
         } else {
-            w->ok = 0; /* passed to a call, compared, turned into an integer */
+            w->ok = 0; /* compared, turned into an integer */
         }
     }
 }
@@ -181,13 +197,42 @@ static int has_writes(LLVMValueRef v, int depth)
     return 0;
 }
 
+/* For a root whose address escapes: every write access of the program
+ * that may touch the load's bytes, by the points-to sets, lies in the
+ * load's function with no path from the load to it, and that function is
+ * main, run once (an escaped local of a function run twice at once could
+ * be written by the other run's code). */
+static int escaped_writes_precede(walk *w, LLVMValueRef root)
+{
+    long obj = escape_pt ? rh_map_get_ptr(&escape_pt->obj_of_site, root, -1) : -1;
+    if (obj < 0 || !main_once(w->fn))
+        return 0;
+    long known = rh_map_get_ptr(&escape_known, w->load, 0);
+    if (known)
+        return known == 1;
+    for (int a = 0; a < escape_prog->naccesses && w->ok; a++) {
+        const rh_access *ac = &escape_prog->accesses[a];
+        if (ac->kind == RH_ACC_READ)
+            continue;
+        const rh_sset *t = rh_pt_of(escape_pt, ac->ptr);
+        for (uint32_t i = 0; i < t->n && w->ok; i++)
+            if (rh_pt_loc_obj(t->v[i]) == (uint32_t)obj &&
+                rh_pt_bytes_meet(rh_pt_loc_off(t->v[i]), ac->size, (int64_t)w->lo, (int64_t)w->hi) &&
+                (LLVMGetBasicBlockParent(LLVMGetInstructionParent(ac->inst)) != w->fn ||
+                 rh_cfg_may_follow(w->load, ac->inst)))
+                w->ok = 0;
+    }
+    rh_map_put_ptr(&escape_known, w->load, w->ok ? 1 : 2);
+    return w->ok;
+}
+
 int rh_stable_load(LLVMValueRef v)
 {
     LLVMValueRef root;
     if (!v || !LLVMIsALoadInst(v) || LLVMGetVolatile(v) || LLVMGetOrdering(v) != LLVMAtomicOrderingNotAtomic ||
         !const_address(LLVMGetOperand(v, 0), &root))
         return 0;
-    walk w = {v, LLVMGetBasicBlockParent(LLVMGetInstructionParent(v)), NULL, 0, 0, 1};
+    walk w = {v, LLVMGetBasicBlockParent(LLVMGetInstructionParent(v)), NULL, 0, 0, 1, 0};
     w.td = LLVMGetModuleDataLayout(LLVMGetGlobalParent(w.fn));
     span at = cell_span(&w, LLVMGetOperand(v, 0));
     if (at.off == WHOLE)
@@ -200,7 +245,7 @@ int rh_stable_load(LLVMValueRef v)
             return 0;
     }
     uses_of(&w, root, (span){0, 0, WHOLE}, 0);
-    return w.ok;
+    return w.ok && (!w.escaped || escaped_writes_precede(&w, root));
 }
 
 /* Whether addresses p and q are the same constant address of one root. */

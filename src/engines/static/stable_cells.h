@@ -18,13 +18,28 @@
  * one run of its function; a written global only to main, which runs
  * once (its address is taken nowhere); an unwritten global to nobody.
  *
- * Contract: pure (reads the IR); "no" whenever in doubt.
+ * A root whose address is stored or passed to a call (`job->cfg = &cfg`)
+ * qualifies too while the engine has registered its points-to solution,
+ * when the load is in main run once and every write access of the program
+ * (stores, memory and library calls, writes assumed of undefined
+ * functions) whose targets may meet the load's bytes lies in main with no
+ * path from the load to it: other pointers reach the bytes, so the writes
+ * are found by where they point, not by the root's uses.
+ *
+ * Contract: reads the IR, and the points-to sets registered by
+ * rh_stable_use_points_to (NULL: escaped roots never qualify);
+ * "no" whenever in doubt.
  */
 #ifndef RH_STATIC_STABLE_CELLS_H
 #define RH_STATIC_STABLE_CELLS_H
 
 #include "cfg.h"
 
+struct rh_pt;
+
+/* Registers the run's points-to solution (NULL to forget it before it is
+ * freed). */
+void rh_stable_use_points_to(struct rh_pt *pt, const rh_program *p);
 /* Whether load v (an instruction) reads a stable cell. */
 int rh_stable_load(LLVMValueRef v);
 /* Whether two stable loads of one function surely read the same value:

@@ -37,6 +37,7 @@ typedef struct rh_static {
     const char **assumed;  /* undefined functions analysed by assumption (library_calls.c) */
     int nassumed;
     struct rh_handover *handover; /* records handed over with their thread (handover.c) */
+    struct rh_refcount *refcount; /* blocks freed by the last counted holder (refcount_free.c) */
     struct rh_record_joins *record_joins; /* where main has joined them all (record_joins.c) */
     struct rh_arg_blocks *arg_blocks; /* blocks naming their one instance (arg_blocks.c) */
     struct rh_barrier_phases *barrier_phases; /* barriers as phase separators (barrier_phases.c) */

@@ -21,6 +21,8 @@
 #include "spin_locks.h"
 #include "flag_order.h"
 #include "nonnull_params.h"
+#include "refcount_free.h"
+#include "stable_cells.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -63,6 +65,8 @@ static void cleanup(rh_static *s)
     rh_ab_free(s->arg_blocks);
     rh_bp_free(s->barrier_phases);
     rh_handover_free(s->handover);
+    rh_rc_free(s->refcount);
+    rh_stable_use_points_to(NULL, NULL);
     free(s->shared);
     free(s->sync_objs);
     rh_own_index_free(s);
@@ -111,6 +115,7 @@ int rh_static_run(rh_program *prog, const rh_options *o, rh_budget *budget, rh_r
     if (solved < 0)
         return out_of_time(&s, budget);
     rh_budget_stage(budget, "static.threads");
+    rh_stable_use_points_to(&s.pt, prog);
     rh_cfg_build(&s.cfg, prog);
     if (rh_tg_build(&s.tg, prog, &s.pt, &s.cfg) < 0) {
         rh_result_note(res, "static: the program has no main function");
@@ -139,6 +144,8 @@ int rh_static_run(rh_program *prog, const rh_options *o, rh_budget *budget, rh_r
     s.shared = rh_escape_shared(&s.pt, &s.tg);
     rh_owned_unshare(&s);
     s.handover = rh_handover_build(&s);
+    s.refcount = rh_rc_build(&s);
+    rh_result_stat(res, "static.refcount_cells", rh_rc_count(s.refcount));
     s.record_joins = rh_rj_build(&s, s.handover);
     s.arg_blocks = rh_ab_build(&s, s.handover);
     s.barrier_phases = rh_bp_build(&s);
