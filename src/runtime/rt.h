@@ -90,6 +90,11 @@ typedef struct rt_thread {
     uintptr_t rc_grain;
     unsigned long rc_gen;
     uint8_t rc_mask;
+    /* The grains [rr_lo, rr_hi] holding the bytes [rr_a, rr_b) of its
+     * plain range reads the shadow's fast path last took whole, valid
+     * while rt.shadow_gen is rr_gen (rt_fast.h, rt_range_cached). */
+    uintptr_t rr_a, rr_b, rr_lo, rr_hi;
+    unsigned long rr_gen;
     /* Per thread u: the event of u's newest plain write this thread read
      * in a race, and the site of that read (rt_shadow.c, ordering_race):
      * what a release-acquire pair there would have given it. */

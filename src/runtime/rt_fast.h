@@ -332,6 +332,36 @@ static inline void rt_forget_read(rt_thread *t, uintptr_t a)
 {
     if (t->rc_grain == a / RT_GRAIN)
         t->rc_gen = 0;
+    if (a / RT_GRAIN - t->rr_lo <= t->rr_hi - t->rr_lo)
+        t->rr_gen = 0;
+}
+
+/* Whether a plain read by t of [a, a+size) lies inside the bytes of t's
+ * range reads remembered (rt_remember_range): rt_shadow_fast_span took
+ * each of their pieces, after which each byte's cell holds a read of t's
+ * in this epoch covering it (its read, or one of the earlier reads kept)
+ * and a write ordered before t; nothing that could change the cells moved
+ * since (rt.shadow_gen, as for rt_read_cached) and t wrote none of their
+ * grains (rt_forget_read).  The fast path would take each piece again
+ * changing nothing, and so the read may skip it. */
+static inline RT_HOT int rt_range_cached(const rt_thread *t, uintptr_t a, uint64_t size)
+{
+    return t->rr_gen == rt.shadow_gen && a >= t->rr_a && size <= t->rr_b - a;
+}
+
+/* After rt_shadow_fast_span took all of [a, a+size): remembered, joined
+ * with the bytes remembered before when the two touch (all of them are
+ * then such bytes). */
+static inline void rt_remember_range(rt_thread *t, uintptr_t a, uint64_t size)
+{
+    uintptr_t b = a + size;
+    if (t->rr_gen == rt.shadow_gen && a <= t->rr_b && b >= t->rr_a) {
+        a = a < t->rr_a ? a : t->rr_a;
+        b = b > t->rr_b ? b : t->rr_b;
+    }
+    t->rr_gen = rt.shadow_gen;
+    t->rr_a = a, t->rr_b = b;
+    t->rr_lo = a / RT_GRAIN, t->rr_hi = (b - 1) / RT_GRAIN;
 }
 
 /* The read of size bytes at a, inside one grain of spread page p, on the
@@ -502,8 +532,16 @@ static inline RT_HOT int rt_shadow_fast_span(rt_thread *t, uintptr_t a, uint64_t
         unsigned g = (unsigned)(b & (RT_PAGE - 1)) / RT_GRAIN;
         if ((p->whole >> g & 1)
                 ? rt_span_grain(t, &s, &p->g->cell[g], &p->rmask[g], ((1u << m) - 1) << off, loc)
-                : m < RT_GRAIN && rt_span_bytes(t, &s, &p->g->bytes[g][off], (unsigned)m, loc))
+                : m < RT_GRAIN && rt_span_bytes(t, &s, &p->g->bytes[g][off], (unsigned)m, loc)) {
+            /* the whole grains after it in the page, while rt_span_grain
+             * takes them: the pieces the loop would take next, in order
+             * (one it does not take is left to the loop, unchanged) */
+            while (size - i >= RT_GRAIN && ((a + i) & (RT_PAGE - 1)) &&
+                   (p->whole >> (g + 1) & 1) &&
+                   rt_span_grain(t, &s, &p->g->cell[g + 1], &p->rmask[g + 1], 0xFF, loc))
+                i += RT_GRAIN, g++;
             continue;
+        }
         all = 0;
         if (rt_read_cached(t, b, m))
             continue;

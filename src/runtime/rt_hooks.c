@@ -178,9 +178,15 @@ static __attribute__((noinline)) void access_any(rt_thread *t, void *p, uint64_t
     /* SV-COMP counts accesses inside __VERIFIER_atomic sections as never
      * racing (the bmc engine agrees): they leave no trace in shadow memory */
     uintptr_t from;
-    if (!t->atomic_depth && !rt_shadow_fast(t, (uintptr_t)p, size, flags, loc) &&
-        !rt_shadow_fast_span(t, (uintptr_t)p, size, flags, loc, &from))
-        rt_shadow_read_from(t, (uintptr_t)p, size, from, flags, loc);
+    if (!t->atomic_depth && !rt_shadow_fast(t, (uintptr_t)p, size, flags, loc)) {
+        int plain = !(flags & (RH_RT_WRITE | RH_RT_ATOMIC)) && !t->off_fast;
+        if (plain && rt_range_cached(t, (uintptr_t)p, size))
+            ; /* t read these bytes in this epoch: nothing would change */
+        else if (!rt_shadow_fast_span(t, (uintptr_t)p, size, flags, loc, &from))
+            rt_shadow_read_from(t, (uintptr_t)p, size, from, flags, loc);
+        else if (plain)
+            rt_remember_range(t, (uintptr_t)p, size);
+    }
     if (flags & RH_RT_WRITE)
         t->run_len = 0; /* a thread that writes is working, not spinning */
     access_event(t, p, size, flags, loc, value);
