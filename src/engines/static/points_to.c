@@ -8,6 +8,7 @@
 #include "points_to.h"
 #include "pt_alloc.h"
 #include "pt_elements.h"
+#include "pt_gep.h"
 #include "pt_residue.h"
 #include "model/libspec.h"
 #include "util/util.h"
@@ -47,7 +48,7 @@ static uint32_t new_object(rh_pt *pt, rh_pt_kind kind, LLVMValueRef site, int fu
     return o;
 }
 
-static uint64_t type_size(rh_pt *pt, LLVMTypeRef t)
+uint64_t rh_pt_type_size(rh_pt *pt, LLVMTypeRef t)
 {
     return LLVMTypeIsSized(t) ? LLVMABISizeOfType(pt->p->td, t) : 0;
 }
@@ -66,85 +67,9 @@ static uint32_t global_object(rh_pt *pt, LLVMValueRef g)
         return (uint32_t)o;
     if (LLVMIsAFunction(g))
         return new_object(pt, RH_PT_FUNC, g, rh_pt_func_index(pt, g), 0);
-    uint32_t id = new_object(pt, RH_PT_GLOBAL, g, -1, type_size(pt, LLVMGlobalGetValueType(g)));
+    uint32_t id = new_object(pt, RH_PT_GLOBAL, g, -1, rh_pt_type_size(pt, LLVMGlobalGetValueType(g)));
     pt->objs[id].thread_local_ = LLVMIsThreadLocal(g) != 0;
     return id;
-}
-
-static int32_t clamp_off(int64_t off)
-{
-    return off > INT32_MAX / 2 || off < -(INT32_MAX / 2) ? RH_PT_ANY : (int32_t)off;
-}
-
-/* The value of an integer constant, constant expressions included: -O0
- * code computes offsetof (container_of, list_entry) as
- * sub (0, ptrtoint (gep null, ...)). */
-static int const_int(rh_pt *pt, LLVMValueRef v, int64_t *out, int depth)
-{
-    if (LLVMIsAConstantInt(v)) {
-        *out = LLVMConstIntGetSExtValue(v);
-        return 1;
-    }
-    if (!LLVMIsAConstantExpr(v) || depth > 8)
-        return 0;
-    int64_t a, b;
-    LLVMValueRef x = LLVMGetOperand(v, 0);
-    switch (LLVMGetConstOpcode(v)) {
-    case LLVMPtrToInt:
-        return LLVMIsAConstantExpr(x) && LLVMGetConstOpcode(x) == LLVMGetElementPtr &&
-               LLVMIsNull(LLVMGetOperand(x, 0)) && rh_pt_gep_offset(pt, x, out);
-    case LLVMSExt: case LLVMZExt: case LLVMTrunc:
-        return const_int(pt, x, out, depth + 1);
-    case LLVMAdd: case LLVMSub: case LLVMMul:
-        if (!const_int(pt, x, &a, depth + 1) || !const_int(pt, LLVMGetOperand(v, 1), &b, depth + 1))
-            return 0;
-        *out = LLVMGetConstOpcode(v) == LLVMAdd ? a + b : LLVMGetConstOpcode(v) == LLVMSub ? a - b : a * b;
-        return 1;
-    default:
-        return 0;
-    }
-}
-
-int rh_pt_gep_offset(rh_pt *pt, LLVMValueRef gep, int64_t *off)
-{
-    LLVMTypeRef t = LLVMGetGEPSourceElementType(gep);
-    int n = LLVMGetNumOperands(gep);
-    int64_t sum = 0;
-    for (int i = 1; i < n; i++) {
-        LLVMValueRef idx = LLVMGetOperand(gep, (unsigned)i);
-        int64_t ci = 0;
-        int is_const = const_int(pt, idx, &ci, 0);
-        if (i == 1) {
-            if (!is_const)
-                return *off = RH_PT_ANY, 0;
-            sum += ci * (int64_t)type_size(pt, t);
-            continue;
-        }
-        if (LLVMGetTypeKind(t) == LLVMStructTypeKind) {
-            sum += (int64_t)LLVMOffsetOfElement(pt->p->td, t, (unsigned)ci);
-            t = LLVMStructGetTypeAtIndex(t, (unsigned)ci);
-            continue;
-        }
-        t = LLVMGetElementType(t);
-        if (!is_const)
-            return *off = RH_PT_ANY, 0;
-        sum += ci * (int64_t)type_size(pt, t);
-    }
-    *off = clamp_off(sum);
-    return *off != RH_PT_ANY;
-}
-
-int rh_pt_union_shift(rh_sset *s, const rh_sset *t, int32_t d)
-{
-    if (d == 0)
-        return rh_sset_union(s, t);
-    int changed = 0;
-    for (uint32_t i = 0; i < t->n; i++) {
-        int32_t off = rh_pt_loc_off(t->v[i]);
-        int32_t no = off == RH_PT_ANY || d == RH_PT_ANY ? RH_PT_ANY : clamp_off((int64_t)off + d);
-        changed |= rh_sset_add(s, rh_pt_loc(rh_pt_loc_obj(t->v[i]), no));
-    }
-    return changed;
 }
 
 static void const_pts(rh_pt *pt, LLVMValueRef c, rh_sset *out, int depth)
@@ -255,77 +180,13 @@ static void add_store(rh_pt *pt, LLVMValueRef ptr, LLVMValueRef val)
     rh_pts_store(&pt->s, p, value_node(pt, val));
 }
 
-static int is_gep(LLVMValueRef v)
-{
-    return LLVMIsAGetElementPtrInst(v) ||
-           (LLVMIsAConstantExpr(v) && LLVMGetConstOpcode(v) == LLVMGetElementPtr);
-}
-
-/* Walks the indices of GEP g from its base: *arr_lo and *arr_hi receive
- * the bytes of the array the last array index stepped into, relative to
- * the base, and *var whether that index was not a constant (and only
- * constants before it).  Returns 0 when g steps into no sized array that
- * way, or steps on past a variable index into an array. */
-static int gep_array(rh_pt *pt, LLVMValueRef g, int64_t *arr_lo, int64_t *arr_hi, int *var)
-{
-    LLVMTypeRef t = LLVMGetGEPSourceElementType(g);
-    int n = LLVMGetNumOperands(g), found = 0;
-    int64_t off = 0, c;
-    *var = 0;
-    for (int i = 1; i < n; i++) {
-        int is_const = const_int(pt, LLVMGetOperand(g, (unsigned)i), &c, 0);
-        if (i == 1) {
-            if (!is_const)
-                return 0; /* pointer arithmetic: the array is not in this GEP */
-            off += c * (int64_t)type_size(pt, t);
-        } else if (LLVMGetTypeKind(t) == LLVMStructTypeKind) {
-            if (!is_const || *var)
-                return *var; /* a field of an element at an unknown index: inside the array */
-            off += (int64_t)LLVMOffsetOfElement(pt->p->td, t, (unsigned)c);
-            t = LLVMStructGetTypeAtIndex(t, (unsigned)c);
-        } else if (LLVMGetTypeKind(t) == LLVMArrayTypeKind && LLVMGetArrayLength(t) > 0) {
-            if (*var)
-                return 1; /* an element of an element: still inside the outer array */
-            LLVMTypeRef e = LLVMGetElementType(t);
-            found = 1, *arr_lo = off, *arr_hi = off + (int64_t)type_size(pt, t);
-            if (is_const)
-                off += c * (int64_t)type_size(pt, e);
-            else
-                *var = 1;
-            t = e;
-        } else {
-            return 0;
-        }
-    }
-    return found;
-}
-
-/* Whether src points somewhere inside an array at an index the analysis
- * does not know: *base is then a pointer the array's bytes [*lo, *hi) are
- * relative to.  Either the GEP indexing the array with a variable
- * (`&s->buf[i]`), or pointer arithmetic on a pointer to the array's
- * first element (`s->buf + i`, i.e. `gep (gep s, 0, buf, 0), i`). */
-static int array_window(rh_pt *pt, LLVMValueRef src, LLVMValueRef *base, int64_t *lo, int64_t *hi)
-{
-    int var;
-    if (!is_gep(src))
-        return 0;
-    if (gep_array(pt, src, lo, hi, &var))
-        return var ? (*base = LLVMGetOperand(src, 0), 1) : 0;
-    LLVMValueRef inner = LLVMGetOperand(src, 0);
-    if (LLVMGetNumOperands(src) != 2 || !is_gep(inner) || !gep_array(pt, inner, lo, hi, &var) || var)
-        return 0;
-    *base = LLVMGetOperand(inner, 0);
-    return 1;
-}
-
 /* The pointer cells of *src are copied into *dst. */
 static void add_memcpy(rh_pt *pt, LLVMValueRef dst, LLVMValueRef src)
 {
     int d = value_node(pt, dst);
     LLVMValueRef base;
     int64_t lo, hi;
-    if (array_window(pt, src, &base, &lo, &hi) && lo > -(INT32_MAX / 2) && hi < INT32_MAX / 2)
+    if (rh_pt_array_window(pt, src, &base, &lo, &hi) && lo > -(INT32_MAX / 2) && hi < INT32_MAX / 2)
         rh_pts_memcpy_window(&pt->s, d, value_node(pt, base), (int32_t)lo, (int32_t)hi);
     else
         rh_pts_memcpy(&pt->s, d, value_node(pt, src));
@@ -701,7 +562,7 @@ static int by_elements(rh_pt *pt, LLVMValueRef ptr, int val, int is_load)
     int base = value_node(pt, LLVMGetOperand(ptr, 0));
     for (int k = 0; k < count; k++) {
         int at = rh_pts_new_node(&pt->s);
-        rh_pts_copy(&pt->s, at, base, clamp_off(first + k * stride));
+        rh_pts_copy(&pt->s, at, base, rh_pt_clamp_off(first + k * stride));
         if (is_load)
             rh_pts_load(&pt->s, val, at);
         else
@@ -719,7 +580,7 @@ static int by_window(rh_pt *pt, LLVMValueRef ptr, int val, int is_load)
 {
     LLVMValueRef base;
     int64_t lo, hi;
-    if (!array_window(pt, ptr, &base, &lo, &hi) || lo <= -(INT32_MAX / 2) || hi >= INT32_MAX / 2)
+    if (!rh_pt_array_window(pt, ptr, &base, &lo, &hi) || lo <= -(INT32_MAX / 2) || hi >= INT32_MAX / 2)
         return 0;
     if (is_load)
         rh_pts_load_window(&pt->s, val, value_node(pt, base), (int32_t)lo, (int32_t)hi);
@@ -782,7 +643,7 @@ static void scan_inst(rh_pt *pt, LLVMValueRef in, int fi)
     case LLVMAlloca: {
         LLVMValueRef cnt = LLVMGetOperand(in, 0);
         uint64_t n = LLVMIsAConstantInt(cnt) ? LLVMConstIntGetZExtValue(cnt) : 0;
-        uint32_t o = object_of(pt, RH_PT_LOCAL, in, fi, n * type_size(pt, LLVMGetAllocatedType(in)));
+        uint32_t o = object_of(pt, RH_PT_LOCAL, in, fi, n * rh_pt_type_size(pt, LLVMGetAllocatedType(in)));
         rh_pts_add(&pt->s, value_node(pt, in), rh_pt_loc(o, 0));
         return;
     }
@@ -846,7 +707,7 @@ static void scan_initializer(rh_pt *pt, uint32_t obj, LLVMValueRef c, int64_t ba
         for (int i = 0; i < n; i++) {
             int64_t off = k == LLVMStructTypeKind
                               ? (int64_t)LLVMOffsetOfElement(pt->p->td, t, (unsigned)i)
-                              : i * (int64_t)type_size(pt, LLVMGetElementType(t));
+                              : i * (int64_t)rh_pt_type_size(pt, LLVMGetElementType(t));
             scan_initializer(pt, obj, LLVMGetOperand(c, (unsigned)i), base + off, depth + 1);
         }
         return;
@@ -854,7 +715,7 @@ static void scan_initializer(rh_pt *pt, uint32_t obj, LLVMValueRef c, int64_t ba
     rh_sset s = {0};
     const_pts(pt, c, &s, 0);
     if (s.n) {
-        int cn = rh_pts_cell(&pt->s, rh_pt_loc(obj, clamp_off(base)));
+        int cn = rh_pts_cell(&pt->s, rh_pt_loc(obj, rh_pt_clamp_off(base)));
         for (uint32_t i = 0; i < s.n; i++)
             rh_pts_add(&pt->s, cn, s.v[i]);
     }

@@ -99,7 +99,7 @@ static int ranks_before(const rh_pts *s, int a, int b)
 }
 
 /* The representative of n, halving the path on the way (merges chain). */
-static int find(rh_pts *s, int n)
+int rh_pts_find(rh_pts *s, int n)
 {
     while (s->rep[n] != n) {
         s->rep[n] = s->rep[s->rep[n]];
@@ -108,7 +108,7 @@ static int find(rh_pts *s, int n)
     return n;
 }
 
-static void enqueue(rh_pts *s, int n)
+void rh_pts_enqueue(rh_pts *s, int n)
 {
     if (s->nodes[n].queued)
         return;
@@ -188,7 +188,7 @@ static int names_collapsed_cells(const rh_pts *s, const rh_sset *t)
  * in collapsed objects travel on as (obj, ANY) only. */
 static void grow(rh_pts *s, int n, const rh_sset *t)
 {
-    n = find(s, n);
+    n = rh_pts_find(s, n);
     rh_sset canon = {0}, added = {0};
     if (names_collapsed_cells(s, t)) {
         rh_sset_copy(&canon, t);
@@ -205,7 +205,7 @@ static void grow(rh_pts *s, int n, const rh_sset *t)
     rh_sset_union(&s->pts[n], &added);
     rh_sset_union(&s->delta[n], &added);
     rh_sset_free(&added);
-    enqueue(s, n);
+    rh_pts_enqueue(s, n);
     if (s->pts[n].n > RH_PTS_UNIFY_AT && !s->nodes[n].exploded && n != s->blob) {
         s->nodes[n].exploded = 1; /* unified from the solver loop, never mid-propagation */
         rh_vec_push(&s->exploded, n);
@@ -307,7 +307,7 @@ static void push_along(rh_pts *s, const rh_sset *locs, int dst, int32_t shift)
 
 static void add_edge(rh_pts *s, int src, int dst, int32_t shift)
 {
-    src = find(s, src), dst = find(s, dst);
+    src = rh_pts_find(s, src), dst = rh_pts_find(s, dst);
     if (shift == 0) {
         uint64_t key = ((uint64_t)(uint32_t)src << 32) | (uint32_t)dst;
         if (src == dst || rh_map_get(&s->edges_seen, key, 0))
@@ -316,7 +316,7 @@ static void add_edge(rh_pts *s, int src, int dst, int32_t shift)
     }
     rh_vec_push(&s->nodes[src].copies, ((rh_pts_edge){dst, shift}));
     s->edges++;
-    if (shift == 0 && s->blob >= 0 && src == find(s, s->blob) && s->pts[src].n > RH_PTS_UNIFY_AT) {
+    if (shift == 0 && s->blob >= 0 && src == rh_pts_find(s, s->blob) && s->pts[src].n > RH_PTS_UNIFY_AT) {
         /* dst would receive the whole unified set: unify it instead of
          * copying (its constraints see the set through the merge) */
         if (!s->nodes[dst].exploded)
@@ -334,7 +334,7 @@ static void add_edge(rh_pts *s, int src, int dst, int32_t shift)
 static void add_reader(rh_pts *s, uint32_t o, int dst, int32_t off)
 {
     /* a set: the same load meets the same object again and again */
-    rh_sset_add(&s->objs[o].readers, ((uint64_t)(uint32_t)find(s, dst) << 32) | (uint32_t)off);
+    rh_sset_add(&s->objs[o].readers, ((uint64_t)(uint32_t)rh_pts_find(s, dst) << 32) | (uint32_t)off);
 }
 
 /* dst ⊇ the cells of o a load at offset off (constant or residue) reads
@@ -518,7 +518,7 @@ static void memcpy_locs(rh_pts *s, const rh_sset *srcs, const rh_sset *dsts, int
 static void memcpy_apply(rh_pts *s, int mc, const rh_sset *srcs, const rh_sset *dsts)
 {
     rh_pts_memcpy_con m = s->memcpys.items[mc];
-    m.srcp = find(s, m.srcp), m.dstp = find(s, m.dstp);
+    m.srcp = rh_pts_find(s, m.srcp), m.dstp = rh_pts_find(s, m.dstp);
     int switching = 0;
     if (m.via < 0 && (uint64_t)s->pts[m.srcp].n * s->pts[m.dstp].n > RH_PTS_MEMCPY_PRECISE) {
         int via = rh_pts_new_node(s);
@@ -559,13 +559,13 @@ void rh_pts_copy(rh_pts *s, int dst, int src, int32_t shift)
 static rh_sset current(rh_pts *s, int n)
 {
     rh_sset c = {0};
-    rh_sset_copy(&c, &s->pts[find(s, n)]);
+    rh_sset_copy(&c, &s->pts[rh_pts_find(s, n)]);
     return c;
 }
 
 void rh_pts_load(rh_pts *s, int dst, int ptr)
 {
-    ptr = find(s, ptr);
+    ptr = rh_pts_find(s, ptr);
     rh_vec_push(&s->nodes[ptr].loads, dst);
     rh_sset c = current(s, ptr);
     load_locs(s, dst, &c);
@@ -574,7 +574,7 @@ void rh_pts_load(rh_pts *s, int dst, int ptr)
 
 void rh_pts_store(rh_pts *s, int ptr, int val)
 {
-    ptr = find(s, ptr);
+    ptr = rh_pts_find(s, ptr);
     rh_vec_push(&s->nodes[ptr].stores, val);
     rh_sset c = current(s, ptr);
     store_locs(s, &c, val);
@@ -589,7 +589,7 @@ void rh_pts_memcpy(rh_pts *s, int dstp, int srcp)
 void rh_pts_memcpy_window(rh_pts *s, int dstp, int srcp, int32_t lo, int32_t hi)
 {
     int mc = (int)s->memcpys.len;
-    dstp = find(s, dstp), srcp = find(s, srcp);
+    dstp = rh_pts_find(s, dstp), srcp = rh_pts_find(s, srcp);
     rh_vec_push(&s->memcpys, ((rh_pts_memcpy_con){dstp, srcp, -1, lo < hi, lo, hi}));
     rh_vec_push(&s->nodes[srcp].memcpys, mc);
     if (dstp != srcp)
@@ -600,7 +600,7 @@ void rh_pts_memcpy_window(rh_pts *s, int dstp, int srcp, int32_t lo, int32_t hi)
 void rh_pts_call(rh_pts *s, int ptr, int id)
 {
     int ci = (int)s->calls.len;
-    ptr = find(s, ptr);
+    ptr = rh_pts_find(s, ptr);
     rh_vec_push(&s->calls, ((rh_pts_call_con){ptr, id, {0}}));
     rh_vec_push(&s->nodes[ptr].calls, ci);
     rh_sset c = current(s, ptr);
@@ -617,7 +617,7 @@ static void propagate(rh_pts *s, int n, const rh_sset *d)
 {
     for (size_t i = 0; i < s->nodes[n].copies.len && !rh_budget_over(s->budget); i++) {
         rh_pts_edge e = s->nodes[n].copies.items[i];
-        int dst = find(s, e.dst);
+        int dst = rh_pts_find(s, e.dst);
         if (dst != n || e.shift != 0) /* a cycle merged into n */
             push_along(s, d, dst, e.shift);
     }
@@ -627,9 +627,9 @@ static void propagate(rh_pts *s, int n, const rh_sset *d)
         store_locs(s, d, s->nodes[n].stores.items[i]);
     for (size_t i = 0; i < s->nodes[n].memcpys.len && !rh_budget_over(s->budget); i++) {
         int mc = s->nodes[n].memcpys.items[i];
-        if (find(s, s->memcpys.items[mc].srcp) == n)
+        if (rh_pts_find(s, s->memcpys.items[mc].srcp) == n)
             memcpy_apply(s, mc, d, NULL);
-        if (find(s, s->memcpys.items[mc].dstp) == n)
+        if (rh_pts_find(s, s->memcpys.items[mc].dstp) == n)
             memcpy_apply(s, mc, NULL, d);
     }
     for (size_t i = 0; i < s->nodes[n].wstores.len && !rh_budget_over(s->budget); i++) {
@@ -682,8 +682,8 @@ static void copy_to_memcpys(rh_pts *s, uint32_t o, int32_t off, int cell)
         rh_pts_memcpy_con m = s->memcpys.items[s->objs[o].memcpys.items[i]];
         if (m.via >= 0) /* coarse: the cell reaches it through the all-cells node */
             continue;
-        rh_sset_copy(&dsts, &s->pts[find(s, m.dstp)]);
-        rh_sset_copy(&srcs, &s->pts[find(s, m.srcp)]);
+        rh_sset_copy(&dsts, &s->pts[rh_pts_find(s, m.dstp)]);
+        rh_sset_copy(&srcs, &s->pts[rh_pts_find(s, m.srcp)]);
         for (uint32_t k = 0; k < srcs.n; k++) { /* the source locations in o */
             int32_t from;
             if (rh_pt_loc_obj(srcs.v[k]) == o && copies_cell(&m, rh_pt_loc_off(srcs.v[k]), off, &from))
@@ -769,7 +769,7 @@ static void load_window_locs(rh_pts *s, int dst, const rh_sset *locs, int32_t lo
             load_locs(s, dst, &one);
             continue;
         }
-        dst = find(s, dst);
+        dst = rh_pts_find(s, dst);
         rh_vec_push(&s->objs[o].range_readers, ((rh_pts_window){wlo, whi, dst}));
         rh_sset cells = {0};
         rh_sset_copy(&cells, &s->objs[o].cells); /* add_edge makes no cells, but be safe */
@@ -791,7 +791,7 @@ static void load_window_locs(rh_pts *s, int dst, const rh_sset *locs, int32_t lo
 
 void rh_pts_store_window(rh_pts *s, int base, int val, int32_t lo, int32_t hi)
 {
-    base = find(s, base);
+    base = rh_pts_find(s, base);
     rh_vec_push(&s->nodes[base].wstores, ((rh_pts_wcon){val, lo, hi}));
     rh_sset c = current(s, base);
     store_window_locs(s, &c, val, lo, hi);
@@ -800,7 +800,7 @@ void rh_pts_store_window(rh_pts *s, int base, int val, int32_t lo, int32_t hi)
 
 void rh_pts_load_window(rh_pts *s, int dst, int base, int32_t lo, int32_t hi)
 {
-    base = find(s, base);
+    base = rh_pts_find(s, base);
     rh_vec_push(&s->nodes[base].wloads, ((rh_pts_wcon){dst, lo, hi}));
     rh_sset c = current(s, base);
     load_window_locs(s, dst, &c, lo, hi);
@@ -845,178 +845,8 @@ static void canonicalise_sets(rh_pts *s, uint32_t o)
         canonicalise_run(&s->delta[n], o);
         if (canonicalise_run(&s->pts[n], o)) {
             rh_sset_add(&s->delta[n], rh_pt_loc(o, RH_PT_ANY));
-            enqueue(s, n);
+            rh_pts_enqueue(s, n);
         }
-    }
-}
-
-#define APPEND(to, from)                                                                           \
-    do {                                                                                           \
-        for (size_t i_ = 0; i_ < (from).len; i_++)                                                 \
-            rh_vec_push(&(to), (from).items[i_]);                                                  \
-        rh_vec_free(&(from));                                                                      \
-    } while (0)
-
-/* out := a \ b (sorted merge) */
-static void set_minus(rh_sset *out, const rh_sset *a, const rh_sset *b)
-{
-    uint32_t j = 0;
-    for (uint32_t i = 0; i < a->n; i++) {
-        while (j < b->n && b->v[j] < a->v[i])
-            j++;
-        if (j < b->n && b->v[j] == a->v[i])
-            continue;
-        if (out->n == out->cap) {
-            out->cap = out->cap ? 2 * out->cap : 8;
-            out->v = rh_xrealloc(out->v, out->cap * sizeof *out->v);
-        }
-        out->v[out->n++] = a->v[i];
-    }
-}
-
-/* Merges node n into node r: r takes n's constraints, and what either has
- * not pushed through the other's constraints becomes r's delta. */
-static void merge(rh_pts *s, int r, int n)
-{
-    rh_sset only_n = {0}, only_r = {0};
-    set_minus(&only_n, &s->pts[n], &s->pts[r]);
-    set_minus(&only_r, &s->pts[r], &s->pts[n]);
-    rh_sset_union(&s->delta[r], &s->delta[n]);
-    rh_sset_union(&s->delta[r], &only_n);
-    rh_sset_union(&s->delta[r], &only_r);
-    rh_sset_union(&s->pts[r], &only_n);
-    rh_sset_free(&only_n), rh_sset_free(&only_r);
-    rh_sset_free(&s->pts[n]), rh_sset_free(&s->delta[n]);
-    rh_pts_node *a = &s->nodes[r], *b = &s->nodes[n];
-    APPEND(a->copies, b->copies);
-    APPEND(a->loads, b->loads);
-    APPEND(a->stores, b->stores);
-    APPEND(a->memcpys, b->memcpys);
-    APPEND(a->calls, b->calls);
-    APPEND(a->wstores, b->wstores);
-    APPEND(a->wloads, b->wloads);
-    s->rep[n] = r;
-    s->merged++;
-    if (s->delta[r].n)
-        enqueue(s, r);
-}
-
-/* Constant-shift edges on cycles of non-zero weight become any-offset
- * edges, and their sources push their whole sets along them again. */
-static void break_positive_cycles(rh_pts *s, int *comp, int *rank)
-{
-    if (!rh_pts_find_cycles(s, 1, comp, rank))
-        return;
-    char *zero = rh_pts_zero_weight_components(s, comp);
-    for (int u = 0; u < s->nnodes; u++) {
-        if (s->rep[u] != u || comp[u] < 0 || zero[comp[u]])
-            continue;
-        int changed = 0;
-        for (size_t i = 0; i < s->nodes[u].copies.len; i++) {
-            rh_pts_edge *e = &s->nodes[u].copies.items[i];
-            if (e->shift != 0 && e->shift != RH_PT_ANY && comp[find(s, e->dst)] == comp[u]) {
-                e->shift = RH_PT_ANY, changed = 1;
-            }
-        }
-        if (changed && s->pts[u].n) {
-            rh_sset_union(&s->delta[u], &s->pts[u]);
-            enqueue(s, u);
-        }
-    }
-    free(zero);
-}
-
-/* Breaks positive-weight cycles, then finds the cycles of unshifted copy
- * edges and merges each into one node. */
-static void collapse_cycles(rh_pts *s)
-{
-    int *comp = rh_xmalloc(((size_t)s->nnodes + 1) * sizeof *comp);
-    int *rank = rh_xmalloc(((size_t)s->nnodes + 1) * sizeof *rank);
-    break_positive_cycles(s, comp, rank);
-    int ncycles = rh_pts_find_cycles(s, 0, comp, rank);
-    for (int v = 0; v < s->nnodes; v++)
-        s->nodes[v].rank = rank[v];
-    s->qlen = 0;      /* the heap is rebuilt under the new ranks */
-    for (int v = 0; v < s->nnodes; v++)
-        if (s->nodes[v].queued)
-            s->nodes[v].queued = 0, enqueue(s, v);
-    if (ncycles)
-        for (int v = 0; v < s->nnodes && !rh_budget_over(s->budget); v++)
-            if (comp[v] >= 0 && comp[v] != v)
-                merge(s, find(s, comp[v]), v);
-    free(comp), free(rank);
-    s->next_cycle_search = 2 * s->edges + 1024;
-}
-
-static int cmp_edge(const void *a, const void *b)
-{
-    const rh_pts_edge *x = a, *y = b;
-    return x->dst != y->dst ? (x->dst < y->dst ? -1 : 1) : (x->shift > y->shift) - (x->shift < y->shift);
-}
-
-static int cmp_int(const void *a, const void *b)
-{
-    int x = *(const int *)a, y = *(const int *)b;
-    return (x > y) - (x < y);
-}
-
-/* Replaces nodes by their representatives, then drops duplicates. */
-static void unique_reps(rh_pts *s, int *v, size_t *len, int map)
-{
-    for (size_t i = 0; map && i < *len; i++)
-        v[i] = find(s, v[i]);
-    if (*len > 1)
-        qsort(v, *len, sizeof *v, cmp_int);
-    size_t u = 0;
-    for (size_t i = 0; i < *len; i++)
-        if (u == 0 || v[u - 1] != v[i])
-            v[u++] = v[i];
-    *len = u;
-}
-
-/* Drops the self-loops and duplicates that unification leaves on n: its
- * loads and stores, once their other ends are unified too, collapse to a
- * few, instead of one per node merged in. */
-static void compact_edges(rh_pts *s, int n)
-{
-    rh_pts_node *nd = &s->nodes[n];
-    unique_reps(s, nd->loads.items, &nd->loads.len, 1);
-    unique_reps(s, nd->stores.items, &nd->stores.len, 1);
-    unique_reps(s, nd->memcpys.items, &nd->memcpys.len, 0);
-    unique_reps(s, nd->calls.items, &nd->calls.len, 0);
-    size_t k = 0;
-    for (size_t i = 0; i < nd->copies.len; i++) {
-        rh_pts_edge e = nd->copies.items[i];
-        e.dst = find(s, e.dst);
-        if (e.dst != n || e.shift != 0)
-            nd->copies.items[k++] = e;
-    }
-    if (k > 1)
-        qsort(nd->copies.items, k, sizeof *nd->copies.items, cmp_edge);
-    size_t u = 0;
-    for (size_t i = 0; i < k; i++)
-        if (u == 0 || cmp_edge(&nd->copies.items[u - 1], &nd->copies.items[i]) != 0)
-            nd->copies.items[u++] = nd->copies.items[i];
-    nd->copies.len = u;
-}
-
-/* Unifies the nodes whose sets exploded into the blob. */
-static void unify_exploded(rh_pts *s)
-{
-    while (s->exploded.len && !rh_budget_over(s->budget)) {
-        int n = find(s, s->exploded.items[--s->exploded.len]);
-        if (s->blob < 0)
-            s->blob = n;
-        int b = find(s, s->blob);
-        if (b != n)
-            merge(s, b, n);
-    }
-    int b = find(s, s->blob);
-    rh_pts_node *nd = &s->nodes[b];
-    size_t size = nd->copies.len + nd->loads.len + nd->stores.len;
-    if (size > 2 * s->blob_edges + 1024) { /* amortised: a sort per doubling */
-        compact_edges(s, b);
-        s->blob_edges = nd->copies.len + nd->loads.len + nd->stores.len;
     }
 }
 
@@ -1036,7 +866,7 @@ static int pts_solve(rh_pts *s, rh_budget *budget)
         if (rh_budget_over(budget))
             return -1;
         if (s->exploded.len) {
-            unify_exploded(s);
+            rh_pts_unify_exploded(s);
             continue;
         }
         if (s->collapsed.len) {
@@ -1051,11 +881,11 @@ static int pts_solve(rh_pts *s, rh_budget *budget)
         }
         if (!s->qlen) {
             for (int v = 0; v < s->nnodes; v++) /* readers after solving get one hop */
-                find(s, v);
+                rh_pts_find(s, v);
             return 0;
         }
         if (s->edges >= s->next_cycle_search) {
-            collapse_cycles(s);
+            rh_pts_collapse_cycles(s);
             continue;
         }
         int n = dequeue(s);

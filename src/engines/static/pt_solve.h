@@ -269,6 +269,17 @@ int rh_pts_find_cycles(const rh_pts *s, int with_shifts, int *comp, int *rank);
  * caller-freed array indexed by component id, 1 for those. */
 char *rh_pts_zero_weight_components(const rh_pts *s, const int *comp);
 
+/* Shared by the solver's files (pt_solve.c, pt_merge.c), not by its
+ * users: the representative of n with path halving, and n onto the
+ * worklist (a heap by topological rank) unless it is on it. */
+int rh_pts_find(rh_pts *s, int n);
+void rh_pts_enqueue(rh_pts *s, int n);
+/* pt_merge.c: breaks positive-weight cycles (their shifts become ANY),
+ * then merges each cycle of unshifted copy edges into one node. */
+void rh_pts_collapse_cycles(rh_pts *s);
+/* pt_merge.c: unifies the nodes whose sets exploded into the blob node. */
+void rh_pts_unify_exploded(rh_pts *s);
+
 /* Solves to a fixpoint: 0, or -1 when the budget ran out first. */
 int rh_pts_solve(rh_pts *s, rh_budget *budget);
 
