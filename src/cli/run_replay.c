@@ -189,6 +189,42 @@ static void free_replay_inputs(rh_options *po, const char **own_files)
     free(po->ldflags);
 }
 
+/* racehunt replay: loads the witness o names and the program it records
+ * into *po (its files into *files, racehunt cc's units into *own_files).
+ * Returns 0, or the failing exit status with the error reported and
+ * nothing left to free. */
+static int load_replay(const rh_options *o, rh_witness **wp, rh_options *po, char ***files, int *nfiles,
+                       const char ***own_files)
+{
+    char err[RH_ERR_MAX];
+    rh_witness *w;
+    if (o->nfiles != 1)
+        return rh_cli_fail("usage: racehunt replay WITNESS.json");
+    if (is_xml(o->files[0])) {
+        snprintf(err, sizeof err, "%s is an SV-COMP GraphML witness (what --svcomp --witness "
+                 "writes); racehunt replay reads the JSON witness that --witness=FILE writes "
+                 "without --svcomp", o->files[0]);
+        return rh_cli_fail(err);
+    }
+    if (!(w = rh_witness_load(o->files[0], err)))
+        return rh_cli_fail(err);
+    if (!w->program || !*w->program) {
+        rh_witness_free(w);
+        return rh_cli_fail("the witness names no program to replay");
+    }
+    rh_witness_program_parse(w->program, po, files, nfiles);
+    if (expand_replay_inputs(po, own_files, err)) {
+        rh_witness_free(w);
+        free_replay_inputs(po, *own_files);
+        for (int i = 0; i < *nfiles; i++)
+            free((*files)[i]);
+        free(*files);
+        return rh_cli_fail(err);
+    }
+    *wp = w;
+    return 0;
+}
+
 int rh_dynamic_command(const rh_options *o)
 {
     char err[RH_ERR_MAX];
@@ -198,31 +234,9 @@ int rh_dynamic_command(const rh_options *o)
     char **files = NULL;
     const char **own_files = NULL; /* po.files, replaced by racehunt cc's units when expanded */
     int nfiles = 0;
-    if (replay) {
-        if (o->nfiles != 1)
-            return rh_cli_fail("usage: racehunt replay WITNESS.json");
-        if (is_xml(o->files[0])) {
-            snprintf(err, sizeof err, "%s is an SV-COMP GraphML witness (what --svcomp --witness "
-                     "writes); racehunt replay reads the JSON witness that --witness=FILE writes "
-                     "without --svcomp", o->files[0]);
-            return rh_cli_fail(err);
-        }
-        if (!(w = rh_witness_load(o->files[0], err)))
-            return rh_cli_fail(err);
-        if (!w->program || !*w->program) {
-            rh_witness_free(w);
-            return rh_cli_fail("the witness names no program to replay");
-        }
-        rh_witness_program_parse(w->program, &po, &files, &nfiles);
-        if (expand_replay_inputs(&po, &own_files, err)) {
-            rh_witness_free(w);
-            free_replay_inputs(&po, own_files);
-            for (int i = 0; i < nfiles; i++)
-                free(files[i]);
-            free(files);
-            return rh_cli_fail(err);
-        }
-    }
+    int failed = replay ? load_replay(o, &w, &po, &files, &nfiles, &own_files) : 0;
+    if (failed)
+        return failed;
     rh_program prog;
     rh_dyn_binary bin = {0};
     char *tmp = NULL;
