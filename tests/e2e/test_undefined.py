@@ -64,6 +64,12 @@ def main():
         j = report(rh, os.path.join(DATA, name))
         check("%s: unknown, not by assumption, note names %s" % (name, need),
               j["verdict"] == "unknown" and not j.get("assumptions") and any(need in n for n in j["notes"]))
+    many = report(rh, os.path.join(DATA, "undefined_many_given_lock_unknown.c"))
+    grouped = [n for n in many["notes"] if "undefined function" in n]
+    check("four undefined functions given a lock: one note naming three, counting one more (%s)" % grouped,
+          many["verdict"] == "unknown" and len(grouped) == 1 and
+          "the calls of 4 undefined functions ('pool_take', 'pool_give', 'pool_trim' and 1 more) with a lock"
+          in grouped[0] and "and 1 more place" in grouped[0])
     for name, need in (("undefined_lookup_shared_out_race.c", {11}), ("undefined_links_args_race.c", {12})):
         prog = os.path.join(DATA, name)
         race, _ = harness.annotations(prog)

@@ -168,8 +168,8 @@ static const struct {
     const char *what;
 } beyond_assumption[] = {
     {given_function, "a function pointer"},
-    {given_sync_object, "a lock or another synchronisation object it may use"},
-    {shared_behind, "shared memory behind a pointer in its arguments"},
+    {given_sync_object, "a lock or another synchronisation object to use"},
+    {shared_behind, "shared memory behind a pointer argument"},
 };
 
 /* Records an undefined function's call as analysed by assumption, or, when
@@ -183,10 +183,7 @@ int rh_static_assumed_call(rh_static *s, LLVMValueRef call, LLVMValueRef callee)
     for (size_t c = 0; c < sizeof beyond_assumption / sizeof beyond_assumption[0]; c++)
         for (unsigned i = 0; i < n; i++)
             if (beyond_assumption[c].given(s, LLVMGetOperand(call, i))) {
-                char *w = rh_xasprintf("the call of the undefined function '%s' with %s", name,
-                                       beyond_assumption[c].what);
-                rh_static_unsupported(s, call, w);
-                free(w);
+                rh_static_unsupported_call(s, call, name, beyond_assumption[c].what);
                 return 1;
             }
     for (int i = 0; i < s->nassumed; i++)

@@ -30,6 +30,8 @@ typedef struct rh_static {
         char *what;
         rh_srcloc at[3];   /* the first places */
         int n;
+        char **names;      /* rh_static_unsupported_call: the distinct functions, in order met */
+        int nnames;
     } gaps[24];
     int ngaps;
     int nmay, nmust;
@@ -50,6 +52,11 @@ typedef struct rh_static {
 /* Records a construct the analysis cannot model soundly (a note naming it
  * and where), which turns a would-be race-free verdict into unknown. */
 void rh_static_unsupported(rh_static *s, LLVMValueRef inst, const char *what);
+/* The same for a call of the undefined function name that may do what the
+ * analysis cannot follow (what: "a function pointer", ...): the calls of
+ * all functions with the same what make one note, naming the first few
+ * functions and counting the rest, instead of a note per function. */
+void rh_static_unsupported_call(rh_static *s, LLVMValueRef call, const char *name, const char *what);
 /* Scans the functions threads may run for such constructs (unsupported.c). */
 void rh_static_find_unsupported(rh_static *s);
 

@@ -9,25 +9,81 @@
 #include <stdlib.h>
 #include <string.h>
 
-void rh_static_unsupported(rh_static *s, LLVMValueRef inst, const char *what)
+static struct rh_static_gap *gap_of(rh_static *s, const char *what)
 {
-    s->unsupported++;
     int g = 0;
     while (g < s->ngaps && strcmp(s->gaps[g].what, what) != 0)
         g++;
     if (g == s->ngaps) {
         if (s->ngaps == (int)(sizeof s->gaps / sizeof s->gaps[0]))
-            return; /* enough kinds to explain the verdict; the count says how many in all */
+            return NULL; /* enough kinds to explain the verdict; the count says how many in all */
+        memset(&s->gaps[g], 0, sizeof s->gaps[g]);
         s->gaps[s->ngaps++].what = rh_xstrdup(what);
     }
-    struct rh_static_gap *gap = &s->gaps[g];
+    return &s->gaps[g];
+}
+
+static void gap_place(rh_static *s, struct rh_static_gap *gap, LLVMValueRef inst)
+{
     if (gap->n < 3)
         gap->at[gap->n] = rh_model_inst_loc(s->p, inst);
     gap->n++;
 }
 
+void rh_static_unsupported(rh_static *s, LLVMValueRef inst, const char *what)
+{
+    s->unsupported++;
+    struct rh_static_gap *gap = gap_of(s, what);
+    if (gap)
+        gap_place(s, gap, inst);
+}
+
+void rh_static_unsupported_call(rh_static *s, LLVMValueRef call, const char *name, const char *what)
+{
+    char key[160];
+    snprintf(key, sizeof key, "\001%s", what); /* apart from rh_static_unsupported's kinds */
+    s->unsupported++;
+    struct rh_static_gap *gap = gap_of(s, key);
+    if (!gap)
+        return;
+    gap_place(s, gap, call);
+    for (int i = 0; i < gap->nnames; i++)
+        if (strcmp(gap->names[i], name) == 0)
+            return;
+    gap->names = rh_xrealloc(gap->names, (size_t)(gap->nnames + 1) * sizeof *gap->names);
+    gap->names[gap->nnames++] = rh_xstrdup(name);
+}
+
+/* What a gap is about, for its note: its kind, or for undefined functions'
+ * calls the functions (the first three by name, the rest counted). */
+static char *gap_subject(const struct rh_static_gap *gap)
+{
+    if (!gap->nnames)
+        return rh_xstrdup(gap->what);
+    const char *with = gap->what + 1;
+    if (gap->nnames == 1)
+        return rh_xasprintf("the call of the undefined function '%s' with %s", gap->names[0], with);
+    char list[400];
+    int k = snprintf(list, sizeof list, "'%s'", gap->names[0]);
+    for (int i = 1; i < gap->nnames && i < 3 && k < (int)sizeof list; i++)
+        k += snprintf(list + k, sizeof list - (size_t)k, "%s'%s'",
+                      i == gap->nnames - 1 ? " and " : ", ", gap->names[i]);
+    if (gap->nnames > 3 && k < (int)sizeof list)
+        snprintf(list + k, sizeof list - (size_t)k, " and %d more", gap->nnames - 3);
+    return rh_xasprintf("the calls of %d undefined functions (%s) with %s", gap->nnames, list, with);
+}
+
+static void gap_free(struct rh_static_gap *gap)
+{
+    free(gap->what);
+    for (int i = 0; i < gap->nnames; i++)
+        free(gap->names[i]);
+    free(gap->names);
+}
+
 /* One note per kind of construct, with its first places and how many more:
- * a program with hundreds of integer-to-pointer casts reads as one line. */
+ * a program with hundreds of integer-to-pointer casts reads as one line,
+ * and one that calls twenty functions of a library it was not given too. */
 static void note_gaps(rh_static *s)
 {
     int listed = 0;
@@ -41,11 +97,13 @@ static void note_gaps(rh_static *s)
         char more[48] = "";
         if (gap->n > 3)
             snprintf(more, sizeof more, " and %d more place%s", gap->n - 3, gap->n == 4 ? "" : "s");
+        char *subject = gap_subject(gap);
         rh_result_note(s->res, "static: cannot model %s at %s%s%s%s%s%s; race freedom not proved",
-                       gap->what, at[0], shown > 1 ? (shown > 2 || more[0] ? ", " : " and ") : "",
+                       subject, at[0], shown > 1 ? (shown > 2 || more[0] ? ", " : " and ") : "",
                        at[1], shown > 2 ? (more[0] ? ", " : " and ") : "", at[2], more);
+        free(subject);
         listed += gap->n;
-        free(gap->what);
+        gap_free(gap);
     }
     if (s->unsupported > listed)
         rh_result_note(s->res, "static: cannot model %d more construct(s) of other kinds; race "
