@@ -60,6 +60,7 @@ TIERS = os.path.join(DATA, "tiers_undefined_race.c")
 HEAP = os.path.join(DATA, "heap_account_race.c")
 REGISTERS = os.path.join(DATA, "register_fields_race.c")
 SLOTS = os.path.join(DATA, "global_slots_race.c")
+STATS = os.path.join(DATA, "global_struct_field_race.c")
 UNDEF = os.path.join("tests", "e2e", "data", "undefined", "undefined_lookup_own_locals_norace.c")
 MAIN_STATS = os.path.join(DATA, "main_stats_undefined_race.c")
 MAIN_STATS_NORACE = os.path.join("tests", "programs", "main_reads_worker_counters_norace.c")
@@ -214,6 +215,11 @@ def test_global_names(tmp):
         locks = [lk for a in r["accesses"] for lk in a["locks"]]
         check("dynamic: the slot's mutex is named by the global it lies in",
               len(locks) == 1 and locks[0].endswith("at byte 96 of global 'slots'"), locks)
+    doc = json.loads(run("--format=json", "--engine=dynamic", "--seed=3", "--timeout=30", STATS).stdout)
+    race, _ = annotations(os.path.join(ROOT, STATS))
+    check("dynamic: a global struct's field accessed by the variable's name is named by the field",
+          [(r["object"], {a["line"] for a in r["accesses"]}) for r in doc["races"]] ==
+          [("global 'stats', field 'sent'", race)], [(r["object"], r["accesses"]) for r in doc["races"]])
 
 
 def test_ordered_by_race():

@@ -266,8 +266,11 @@ static void name_object(const rh_dyn_binary *bin, const rh_dyn_trace *t, const r
     char *field = acc && strstr(acc, "->") ? rh_src_field_of(acc) : NULL;
     const char *global = NULL;
     out->offset_lo = out->offset_hi = -1;
-    if (obj) {
-        out->object = rh_xstrdup(obj);
+    if (obj) { /* a global named by the access itself: 'g.f' names its field */
+        char *member = field ? NULL : rh_src_field_of(acc);
+        out->object = field || member ? rh_xasprintf("%s, field '%s'", obj, field ? field : member)
+                                      : rh_xstrdup(obj);
+        free(member);
     } else if ((heap = heap_of(t, o->addr, &off)) != NULL) {
         char *site = alloc_site(bin, heap);
         if (field)
