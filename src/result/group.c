@@ -384,17 +384,47 @@ const char *rh_group_status(const rh_group *g)
 
 void rh_groups_count_possible(const rh_result *res, int with_may, int *races, int *locations)
 {
-    *races = *locations = 0;
-    if (with_may)
-        return; /* listed */
-    *races = res->possible_unlisted;
+    *races = res->possible_unlisted; /* folded (rh_groups_fold_possible) or read from a report */
     *locations = res->possible_unlisted_locations;
+    if (with_may)
+        return; /* the rest are listed */
     rh_groups all;
     rh_groups_build(&all, res, 1);
     for (int i = 0; i < all.n; i++)
         if (all.items[i].status == RH_ST_POSSIBLE)
             (*locations)++, *races += all.items[i].nraces;
     rh_groups_free(&all);
+}
+
+void rh_groups_fold_possible(rh_result *res, int keep)
+{
+    rh_groups gs;
+    rh_groups_build(&gs, res, 1);
+    unsigned char *drop = rh_xcalloc((size_t)res->nraces + 1, 1);
+    int kept = 0;
+    for (int i = 0; i < gs.n; i++) {
+        const rh_group *g = &gs.items[i];
+        if (g->status != RH_ST_POSSIBLE)
+            continue;
+        if (kept < keep) {
+            kept += g->nraces;
+            continue;
+        }
+        res->possible_unlisted += g->nraces;
+        res->possible_unlisted_locations++;
+        for (int k = 0; k < g->nraces; k++)
+            drop[g->races[k]] = 1;
+    }
+    rh_groups_free(&gs);
+    int n = 0;
+    for (int i = 0; i < res->nraces; i++) {
+        if (drop[i])
+            rh_race_free(&res->races[i]);
+        else
+            res->races[n++] = res->races[i];
+    }
+    res->nraces = n;
+    free(drop);
 }
 
 int rh_groups_witness_of(const rh_groups *gs, const rh_result *res)

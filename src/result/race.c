@@ -138,6 +138,8 @@ void rh_result_absorb(rh_result *into, rh_result *part, const char *program)
     }
     for (int i = 0; i < part->nnotes; i++)
         rh_result_note(into, "program %s: %s", program, part->notes[i]);
+    into->possible_unlisted += part->possible_unlisted;
+    into->possible_unlisted_locations += part->possible_unlisted_locations;
     const char *engine = part->engine ? part->engine : "front end";
     if (first)
         into->engine = rh_xstrdup(engine);

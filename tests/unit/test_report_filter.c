@@ -187,12 +187,42 @@ static void test_groups(void)
     rh_result_free(&res);
 }
 
+/* Possible races past the first kept ones become counts, whole locations
+ * at a time, and the summary's counts stay what they were. */
+static void test_fold_possible(void)
+{
+    rh_result res;
+    memset(&res, 0, sizeof res);
+    race_on(&res, "global 'a'", 0, 4, 10, RH_ST_LIKELY);
+    race_on(&res, "global 'a'", 0, 4, 12, RH_ST_POSSIBLE); /* beside a likely one: kept */
+    race_on(&res, "global 'b'", 0, 4, 20, RH_ST_POSSIBLE);
+    race_on(&res, "global 'c'", 0, 4, 30, RH_ST_POSSIBLE);
+    race_on(&res, "global 'c'", 0, 4, 32, RH_ST_POSSIBLE);
+    race_on(&res, "global 'd'", 0, 4, 40, RH_ST_POSSIBLE);
+    int races, locs, races_after, locs_after;
+    rh_groups_count_possible(&res, 0, &races, &locs);
+    CHECK(races == 4 && locs == 3);
+    rh_groups_fold_possible(&res, 1);
+    rh_groups_count_possible(&res, 0, &races_after, &locs_after);
+    CHECK(races_after == races && locs_after == locs);
+    /* the first possible location in the report's order is kept, the other two folded */
+    CHECK(res.nraces + res.possible_unlisted == 6 && res.possible_unlisted_locations == 2);
+    int likely_kept = 0;
+    for (int i = 0; i < res.nraces; i++)
+        likely_kept += strcmp(res.races[i].object, "global 'a'") == 0;
+    CHECK(likely_kept == 2);
+    rh_groups_count_possible(&res, 1, &races, &locs); /* --may: the folded ones still counted */
+    CHECK(races == res.possible_unlisted && locs == 2);
+    rh_result_free(&res);
+}
+
 int main(void)
 {
     test_names();
     test_patterns();
     test_fingerprints();
     test_groups();
+    test_fold_possible();
     printf("%d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
 }

@@ -61,10 +61,12 @@ typedef struct pairs {
     rh_map vol;     /* location key -> whether every access there is a volatile scalar */
     int locs_capped;   /* locations that reached RH_STATIC_MAX_MAY_PER_LOC */
     unsigned char *must_part; /* per access: may be part of a must-race */
-    unsigned polls;           /* pairs looked at, for polling the budget */
+    unsigned long polls;      /* work done, for polling the budget: a pair skipped on */
+    unsigned long next_poll;  /* sight counts 1, a pair checked RH_CHECKED_PAIR_COST */
     rh_fresh *fresh;          /* accesses through their own frame's allocation (fresh_pairs.c) */
 } pairs;
 
+#define RH_CHECKED_PAIR_COST 16 /* see check_refs */
 #define MAX_CALLERS 64  /* per-thread parameter targets: call sites looked at */
 #define MAX_PER_THREAD 8 /* threads an access is split over */
 
@@ -355,10 +357,16 @@ static int check_refs(pairs *pp, uint32_t o, const acc_ref *v, size_t n, int ful
             for (group_end = i + 1; group_end < n && v[group_end].solo == v[i].solo;)
                 group_end++;
         for (size_t j = v[i].solo >= 0 ? group_end : i; j < n; j++) {
-            /* a pair costs little next to reading the clock */
-            if ((++pp->polls & 255) == 0 && rh_budget_over(pp->s->budget)) {
-                pp->s->out_of_time = 1;
-                return 0;
+            /* a pair skipped on sight costs little next to reading the
+             * clock; a checked one (locksets, orders, must-race) may cost
+             * milliseconds on a loaded machine, where 256 of them between
+             * two readings overran the stage's end and lost its report */
+            if (++pp->polls >= pp->next_poll) {
+                pp->next_poll = pp->polls + 256;
+                if (rh_budget_over(pp->s->budget)) {
+                    pp->s->out_of_time = 1;
+                    return 0;
+                }
             }
             if (full && pp->proof_lost)
                 return 0;
@@ -374,6 +382,7 @@ static int check_refs(pairs *pp, uint32_t o, const acc_ref *v, size_t n, int ful
             if (ax->from_call && ay->from_call && releases(pp->s->p, ax) && releases(pp->s->p, ay))
                 continue;
             check_capped(pp, o, x, y);
+            pp->polls += RH_CHECKED_PAIR_COST;
         }
     }
     return 1;
