@@ -286,52 +286,67 @@ record:
     return 1;
 }
 
-/* Whether a read by t of [a, a+size) repeats bytes of the grain whose
- * read rt_shadow_fast last took as done (t->rc_grain), or bytes its cell's
- * read, one of t's in this epoch, covered then (rt_remember_cell):
- * nothing that could change its cells' answer happened since
- * (rt.shadow_gen did not move: no clock changed, no other thread ran, no
- * shadow update left the fast path), and t wrote no byte of it since
- * (rt_forget_read), so the fast path would take it again, changing
- * nothing. */
+/* The slot of t's remembered reads for the grain of address a. */
+static inline RT_HOT struct rt_rc *rt_rc_slot(rt_thread *t, uintptr_t a)
+{
+    return &t->rc[(a / RT_GRAIN) & (RT_RC_SLOTS - 1)];
+}
+
+/* Whether a read by t of [a, a+size) repeats bytes of a grain whose read
+ * rt_shadow_fast took as done, remembered in its slot (rt_remember_read),
+ * or bytes its cell's read, one of t's in this epoch, covered then
+ * (rt_remember_cell): nothing that could change its cells' answer
+ * happened since (rt.shadow_gen did not move: no clock changed, no other
+ * thread ran, no shadow update left the fast path), and t wrote no byte
+ * of it since (rt_forget_read), so the fast path would take it again,
+ * changing nothing. */
 static inline RT_HOT int rt_read_cached(const rt_thread *t, uintptr_t a, uint64_t size)
 {
     unsigned off = (unsigned)(a & (RT_GRAIN - 1));
-    if (t->rc_gen != rt.shadow_gen || t->rc_grain != a / RT_GRAIN || size > RT_GRAIN - off)
+    const struct rt_rc *e = &t->rc[(a / RT_GRAIN) & (RT_RC_SLOTS - 1)];
+    if (e->gen != rt.shadow_gen || e->grain != a / RT_GRAIN || size > RT_GRAIN - off)
         return 0;
     unsigned bits = ((1u << size) - 1) << off;
-    return !(bits & ~t->rc_mask);
+    return !(bits & ~e->mask);
 }
 
-static inline RT_HOT void rt_remember_read(rt_thread *t, uintptr_t a, uint64_t size)
+/* After t's plain read of [a, a+size) inside one grain on the fast path:
+ * its bytes are remembered in the grain's slot (replacing another grain's,
+ * or one of an earlier step). */
+static inline RT_HOT struct rt_rc *rt_remember_read(rt_thread *t, uintptr_t a, uint64_t size)
 {
     unsigned bits = ((1u << size) - 1) << (a & (RT_GRAIN - 1));
-    if (t->rc_gen == rt.shadow_gen && t->rc_grain == a / RT_GRAIN) {
-        t->rc_mask |= (uint8_t)bits;
-        return;
+    struct rt_rc *e = rt_rc_slot(t, a);
+    if (e->gen == rt.shadow_gen && e->grain == a / RT_GRAIN) {
+        e->mask |= (uint8_t)bits;
+        return e;
     }
-    t->rc_gen = rt.shadow_gen;
-    t->rc_grain = a / RT_GRAIN;
-    t->rc_mask = (uint8_t)bits;
+    e->gen = rt.shadow_gen;
+    e->grain = a / RT_GRAIN;
+    e->mask = (uint8_t)bits;
+    return e;
 }
 
-/* After t's plain read of the remembered grain, whole, with cell c and
- * mask *mask: when c's read is t's of this epoch (not hidden), the bytes
- * it covers are bytes t already read in this epoch, which rt_fast_read
- * takes changing nothing, as rt_read_cached then does. */
-static inline RT_HOT void rt_remember_cell(rt_thread *t, const rt_cell *c, uint8_t mask)
+/* After t's plain read of a grain remembered in slot e, whole, with cell
+ * c and mask *mask: when c's read is t's of this epoch (not hidden), the
+ * bytes it covers are bytes t already read in this epoch, which
+ * rt_fast_read takes changing nothing, as rt_read_cached then does. */
+static inline RT_HOT void rt_remember_cell(rt_thread *t, struct rt_rc *e, const rt_cell *c,
+                                           uint8_t mask)
 {
     if (rt_same_epoch(t, &c->r, t->epoch, 0))
-        t->rc_mask |= mask;
+        e->mask |= mask;
 }
 
 /* A write by t on the fast path, of bytes of the grain at a (the fast
- * path changes no other cell): its remembered read no longer says what
- * the cells hold when it is of that grain. */
+ * path changes no other cell): its remembered read of that grain, which
+ * only the grain's slot can hold, and its remembered range reads when
+ * they hold the grain, no longer say what the cells hold. */
 static inline void rt_forget_read(rt_thread *t, uintptr_t a)
 {
-    if (t->rc_grain == a / RT_GRAIN)
-        t->rc_gen = 0;
+    struct rt_rc *e = rt_rc_slot(t, a);
+    if (e->grain == a / RT_GRAIN)
+        e->gen = 0;
     if (a / RT_GRAIN - t->rr_lo <= t->rr_hi - t->rr_lo)
         t->rr_gen = 0;
 }
@@ -383,9 +398,9 @@ static inline RT_HOT int rt_fast_read_in_page(rt_thread *t, rt_page *p, uintptr_
                 return 0;
     }
     if (!atomic) {
-        rt_remember_read(t, a, size);
+        struct rt_rc *e = rt_remember_read(t, a, size);
         if (whole)
-            rt_remember_cell(t, &p->g->cell[g], p->rmask[g]);
+            rt_remember_cell(t, e, &p->g->cell[g], p->rmask[g]);
     }
     return 1;
 }
