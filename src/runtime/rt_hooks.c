@@ -273,19 +273,26 @@ void __rh_access(void *p, uint64_t size, uint32_t flags, uint32_t loc, uint64_t 
     access_hook(p, size, flags, loc, value);
 }
 
-/* FAST PATH of a plain read (KCSAN style: kept short, no call, so that
- * the read forms below save no register on it): the thread keeps the
- * token at this point (rt_point_fast's test), the bytes are ones it read
- * in this epoch since nothing moved (rt_read_cached), and the event is
- * counted, not recorded.  It tests before it changes anything, and then
- * does what access_hook does in that case: rt_point_fast's bookkeeping
- * (its `stepped`, set and cleared again by rt_out_event, stays 0) and
- * the event's count.  0: nothing changed, access_hook decides. */
-static inline RT_HOT int read_fast(rt_thread *t, void *p, uint64_t size, uint32_t loc)
+/* FAST PATH of a plain read (KCSAN style: kept short and with no call but
+ * tail calls, so that the read forms below save no register on it), in
+ * two steps: the thread keeps the token at this point (rt_point_fast's
+ * test), the event is counted, not recorded, and the bytes are ones it
+ * read in this epoch since nothing moved (rt_read_cached); or, in a
+ * second function (read_grain_N), a grain's cell takes the read with no
+ * call (rt_read_grain_fast).  Each tests before it changes anything, and
+ * then does what access_hook does in that case: the shadow's,
+ * rt_point_fast's bookkeeping (its `stepped`, set and cleared again by
+ * rt_out_event, stays 0) and the event's count (neither the shadow nor the
+ * point reads what the other changes).  Otherwise, nothing changed,
+ * access_hook decides (read_form_N). */
+static inline RT_HOT int read_fast_point(const rt_thread *t, const void *p)
 {
-    if (!t || (t->off_fast | rt.off_fast) || !p || !t->fast_left || t->stepped || rt.dirty ||
-        rt_time_up || !rt_read_cached(t, (uintptr_t)p, size) || (rt.out && rt.events < rt.max_trace))
-        return 0;
+    return t && !(t->off_fast | rt.off_fast) && p && t->fast_left && !t->stepped && !rt.dirty &&
+           !rt_time_up && !(rt.out && rt.events < rt.max_trace);
+}
+
+static inline RT_HOT void read_fast_done(rt_thread *t, uint32_t loc)
+{
     t->fast_left--;
     rt.steps++;
     rt.choices += (unsigned long)t->fast_choice;
@@ -293,15 +300,14 @@ static inline RT_HOT int read_fast(rt_thread *t, void *p, uint64_t size, uint32_
     t->slice++;
     t->step_loc = loc;
     rt.events++;
-    return 1;
 }
 
 /* The instrumenter's forms of __rh_access for a plain load (flags
  * RH_RT_READ, value 0) and a plain store of an integer or pointer (flags
  * RH_RT_WRITE | RH_RT_VALUE) of 1, 2, 4 or 8 bytes (rt_abi.h): the same
  * arguments, of which size and flags are known from the name.  A read
- * tries read_fast first and otherwise leaves by a tail call for its
- * out-of-line body (read_form_N), access_hook's. */
+ * takes the fast path above in its two steps, and leaves it by a tail
+ * call for the out-of-line body (read_form_N: access_hook's). */
 #define RT_ACCESS_FORM(name, n, f)                                                                 \
     void name(void *p, uint64_t size, uint32_t flags, uint32_t loc, uint64_t value)               \
     {                                                                                              \
@@ -313,11 +319,27 @@ static inline RT_HOT int read_fast(rt_thread *t, void *p, uint64_t size, uint32_
     {                                                                                              \
         access_hook(p, n, RH_RT_READ, loc, 0);                                                     \
     }                                                                                              \
+    static __attribute__((noinline)) void read_grain_##n(rt_thread *t, void *p, uint32_t loc)     \
+    {                                                                                              \
+        if (__builtin_expect(!rt_read_grain_fast(t, (uintptr_t)p, n, loc), 0)) {                  \
+            read_form_##n(p, loc);                                                                 \
+            return;                                                                                \
+        }                                                                                          \
+        read_fast_done(t, loc);                                                                    \
+    }                                                                                              \
     void name(void *p, uint64_t size, uint32_t flags, uint32_t loc, uint64_t value)               \
     {                                                                                              \
         (void)size, (void)flags, (void)value;                                                      \
-        if (__builtin_expect(!read_fast(rt_me, p, n, loc), 0))                                     \
+        rt_thread *t = rt_me;                                                                      \
+        if (__builtin_expect(!read_fast_point(t, p), 0)) {                                        \
             read_form_##n(p, loc);                                                                 \
+            return;                                                                                \
+        }                                                                                          \
+        if (!rt_read_cached(t, (uintptr_t)p, n)) {                                                 \
+            read_grain_##n(t, p, loc);                                                             \
+            return;                                                                                \
+        }                                                                                          \
+        read_fast_done(t, loc);                                                                    \
     }
 RT_READ_FORM(__rh_access_r1, 1)
 RT_READ_FORM(__rh_access_r2, 2)
