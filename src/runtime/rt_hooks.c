@@ -350,19 +350,27 @@ RT_ACCESS_FORM(__rh_access_w2, 2, RH_RT_WRITE | RH_RT_VALUE)
 RT_ACCESS_FORM(__rh_access_w4, 4, RH_RT_WRITE | RH_RT_VALUE)
 RT_ACCESS_FORM(__rh_access_w8, 8, RH_RT_WRITE | RH_RT_VALUE)
 
+/* The frames of t, one more (out of line: seldom). */
+static __attribute__((noinline)) void grow_frames(rt_thread *t)
+{
+    t->cap = t->cap ? 2 * t->cap : 32;
+    t->frames = realloc(t->frames, (size_t)t->cap * sizeof *t->frames);
+    if (!t->frames)
+        abort();
+}
+
 void __rh_enter(uint32_t loc)
 {
     rt_thread *t = rt_me;
     if (!t)
         return;
-    if (t->depth == t->cap) {
-        t->cap = t->cap ? 2 * t->cap : 32;
-        t->frames = realloc(t->frames, (size_t)t->cap * sizeof *t->frames);
-        if (!t->frames)
-            abort();
-    }
+    if (__builtin_expect(t->depth == t->cap, 0))
+        grow_frames(t);
     t->frames[t->depth++] = t->node;
-    t->node = rt_depot(t->node, loc);
+    /* rt_depot's memo, looked up here: a call in a loop finds its node
+     * there, and the hook then makes no call */
+    uint32_t node = rt_site_memo(t, loc);
+    t->node = node ? node : rt_depot(t->node, loc);
 }
 
 void __rh_leave(void)
