@@ -34,6 +34,10 @@ typedef enum rt_pend {
     RT_P_SEM,         /* obj: semaphore */
 } rt_pend;
 
+/* Slots of a thread's remembered reads (rt_thread.rc): enough for the
+ * few words a loop reads again besides the bytes it walks through. */
+#define RT_RC_SLOTS 64
+
 typedef struct rt_thread {
     int id, parent;
     uint32_t create_loc;
@@ -83,13 +87,15 @@ typedef struct rt_thread {
     uintptr_t hold_addr;
     uint64_t hold_size;
     unsigned long hold_since;
-    /* The grain (address / 8) of its last read the shadow's fast path
-     * took, and the bytes of it the thread is known to have read in this
-     * epoch, valid while rt.shadow_gen is rc_gen (rt_fast.h,
-     * rt_read_cached). */
-    uintptr_t rc_grain;
-    unsigned long rc_gen;
-    uint8_t rc_mask;
+    /* Grains (address / 8) of its reads the shadow's fast path took, one
+     * per slot by the grain's low bits, with the bytes of each the thread
+     * is known to have read in this epoch, each valid while rt.shadow_gen
+     * is its gen (rt_fast.h, rt_read_cached). */
+    struct rt_rc {
+        uintptr_t grain;
+        unsigned long gen;
+        uint8_t mask;
+    } rc[RT_RC_SLOTS];
     /* The grains [rr_lo, rr_hi] holding the bytes [rr_a, rr_b) of its
      * plain range reads the shadow's fast path last took whole, valid
      * while rt.shadow_gen is rr_gen (rt_fast.h, rt_range_cached). */
@@ -172,7 +178,7 @@ typedef struct rt_state {
      * (rt_fast.h) does not take it for the new one. */
     unsigned long sync_ev;
     /* Moves at every step that could change what a thread's remembered
-     * read (rt_thread.rc_grain) stands for: a clock, an unmodelled call, an
+     * reads (rt_thread.rc) stand for: a clock, an unmodelled call, an
      * annotation, a shadow update off the fast path, the token taken. */
     unsigned long shadow_gen;
     int targeted;            /* a directed run (RH_RT_TARGET): accesses go to rt_target_reach */

@@ -286,52 +286,67 @@ record:
     return 1;
 }
 
-/* Whether a read by t of [a, a+size) repeats bytes of the grain whose
- * read rt_shadow_fast last took as done (t->rc_grain), or bytes its cell's
- * read, one of t's in this epoch, covered then (rt_remember_cell):
- * nothing that could change its cells' answer happened since
- * (rt.shadow_gen did not move: no clock changed, no other thread ran, no
- * shadow update left the fast path), and t wrote no byte of it since
- * (rt_forget_read), so the fast path would take it again, changing
- * nothing. */
+/* The slot of t's remembered reads for the grain of address a. */
+static inline RT_HOT struct rt_rc *rt_rc_slot(rt_thread *t, uintptr_t a)
+{
+    return &t->rc[(a / RT_GRAIN) & (RT_RC_SLOTS - 1)];
+}
+
+/* Whether a read by t of [a, a+size) repeats bytes of a grain whose read
+ * rt_shadow_fast took as done, remembered in its slot (rt_remember_read),
+ * or bytes its cell's read, one of t's in this epoch, covered then
+ * (rt_remember_cell): nothing that could change its cells' answer
+ * happened since (rt.shadow_gen did not move: no clock changed, no other
+ * thread ran, no shadow update left the fast path), and t wrote no byte
+ * of it since (rt_forget_read), so the fast path would take it again,
+ * changing nothing. */
 static inline RT_HOT int rt_read_cached(const rt_thread *t, uintptr_t a, uint64_t size)
 {
     unsigned off = (unsigned)(a & (RT_GRAIN - 1));
-    if (t->rc_gen != rt.shadow_gen || t->rc_grain != a / RT_GRAIN || size > RT_GRAIN - off)
+    const struct rt_rc *e = &t->rc[(a / RT_GRAIN) & (RT_RC_SLOTS - 1)];
+    if (e->gen != rt.shadow_gen || e->grain != a / RT_GRAIN || size > RT_GRAIN - off)
         return 0;
     unsigned bits = ((1u << size) - 1) << off;
-    return !(bits & ~t->rc_mask);
+    return !(bits & ~e->mask);
 }
 
-static inline RT_HOT void rt_remember_read(rt_thread *t, uintptr_t a, uint64_t size)
+/* After t's plain read of [a, a+size) inside one grain on the fast path:
+ * its bytes are remembered in the grain's slot (replacing another grain's,
+ * or one of an earlier step). */
+static inline RT_HOT struct rt_rc *rt_remember_read(rt_thread *t, uintptr_t a, uint64_t size)
 {
     unsigned bits = ((1u << size) - 1) << (a & (RT_GRAIN - 1));
-    if (t->rc_gen == rt.shadow_gen && t->rc_grain == a / RT_GRAIN) {
-        t->rc_mask |= (uint8_t)bits;
-        return;
+    struct rt_rc *e = rt_rc_slot(t, a);
+    if (e->gen == rt.shadow_gen && e->grain == a / RT_GRAIN) {
+        e->mask |= (uint8_t)bits;
+        return e;
     }
-    t->rc_gen = rt.shadow_gen;
-    t->rc_grain = a / RT_GRAIN;
-    t->rc_mask = (uint8_t)bits;
+    e->gen = rt.shadow_gen;
+    e->grain = a / RT_GRAIN;
+    e->mask = (uint8_t)bits;
+    return e;
 }
 
-/* After t's plain read of the remembered grain, whole, with cell c and
- * mask *mask: when c's read is t's of this epoch (not hidden), the bytes
- * it covers are bytes t already read in this epoch, which rt_fast_read
- * takes changing nothing, as rt_read_cached then does. */
-static inline RT_HOT void rt_remember_cell(rt_thread *t, const rt_cell *c, uint8_t mask)
+/* After t's plain read of a grain remembered in slot e, whole, with cell
+ * c and mask *mask: when c's read is t's of this epoch (not hidden), the
+ * bytes it covers are bytes t already read in this epoch, which
+ * rt_fast_read takes changing nothing, as rt_read_cached then does. */
+static inline RT_HOT void rt_remember_cell(rt_thread *t, struct rt_rc *e, const rt_cell *c,
+                                           uint8_t mask)
 {
     if (rt_same_epoch(t, &c->r, t->epoch, 0))
-        t->rc_mask |= mask;
+        e->mask |= mask;
 }
 
 /* A write by t on the fast path, of bytes of the grain at a (the fast
- * path changes no other cell): its remembered read no longer says what
- * the cells hold when it is of that grain. */
+ * path changes no other cell): its remembered read of that grain, which
+ * only the grain's slot can hold, and its remembered range reads when
+ * they hold the grain, no longer say what the cells hold. */
 static inline void rt_forget_read(rt_thread *t, uintptr_t a)
 {
-    if (t->rc_grain == a / RT_GRAIN)
-        t->rc_gen = 0;
+    struct rt_rc *e = rt_rc_slot(t, a);
+    if (e->grain == a / RT_GRAIN)
+        e->gen = 0;
     if (a / RT_GRAIN - t->rr_lo <= t->rr_hi - t->rr_lo)
         t->rr_gen = 0;
 }
@@ -383,10 +398,108 @@ static inline RT_HOT int rt_fast_read_in_page(rt_thread *t, rt_page *p, uintptr_
                 return 0;
     }
     if (!atomic) {
-        rt_remember_read(t, a, size);
+        struct rt_rc *e = rt_remember_read(t, a, size);
         if (whole)
-            rt_remember_cell(t, &p->g->cell[g], p->rmask[g]);
+            rt_remember_cell(t, e, &p->g->cell[g], p->rmask[g]);
     }
+    return 1;
+}
+
+/* The site of t's access at loc when the depot's memo has it, else 0
+ * (rt_site without its out-of-line call). */
+static inline RT_HOT uint32_t rt_site_memo(const rt_thread *t, uint32_t loc)
+{
+    const rt_memo *m = &rt_depot_memo[loc & (RT_MEMO - 1)];
+    return m->node && m->parent == t->node && m->loc == loc ? m->node : 0;
+}
+
+/* rt_read_grain_fast in a split grain, its bytes' cells c: each byte's
+ * write ordered before t, and its read t's of this epoch (kept), or absent
+ * or replaced (rt_fast_read with no mask), all checked before any cell
+ * changes; the read remembered, as rt_fast_read_in_page remembers it. */
+static inline RT_HOT int rt_read_bytes_fast(rt_thread *t, uintptr_t a, unsigned size, rt_cell *c,
+                                            uint32_t loc)
+{
+    unsigned record = 0; /* bit i: byte i's read becomes this one */
+    for (unsigned i = 0; i < size; i++) {
+        if (rt_concurrent(t, &c[i].w, 0))
+            return 0;
+        if (!(c[i].r.bits & RT_ACC_VALID))
+            record |= 1u << i;
+        else if (rt_same_epoch(t, &c[i].r, t->epoch, 0))
+            continue;
+        else if (rt_replaces(t, &c[i].r))
+            record |= 1u << i;
+        else
+            return 0; /* rt_fast_read_more's case, or the slow path's */
+    }
+    if (record) {
+        uint32_t site = rt_site_memo(t, loc);
+        if (!site)
+            return 0;
+        rt_acc now = {t->epoch, site, (uint32_t)rt.events, (uint16_t)t->id, 0, RT_ACC_VALID};
+        for (unsigned i = 0; i < size; i++)
+            if (record >> i & 1)
+                c[i].r = now;
+    }
+    rt_remember_read(t, a, size);
+    return 1;
+}
+
+/* FAST PATH of a plain read of size bytes at a, inside one grain: what
+ * rt_shadow_fast does in the cases it decides with no call.  In a whole
+ * grain of a spread page: the write ordered before t, and the cell's
+ * read t's of this epoch covering the bytes (or made so by the same
+ * instruction), absent, or replaced (rt_fast_read), and the read
+ * remembered, as rt_fast_read_in_page remembers it.  In a page not
+ * spread, while t is the only live thread: rt_fast_alone.  Returns 0,
+ * with nothing changed, in every other case (a split grain, an earlier
+ * read kept, a site not in the depot's memo, ...): the caller then takes
+ * the whole access the usual way. */
+static inline RT_HOT int rt_read_grain_fast(rt_thread *t, uintptr_t a, unsigned size, uint32_t loc)
+{
+    unsigned off = (unsigned)(a & (RT_GRAIN - 1)), g = (unsigned)(a & (RT_PAGE - 1)) / RT_GRAIN;
+    rt_page *p;
+    rt_cell *c;
+    uint32_t site;
+    if (size > RT_GRAIN - off || !(p = rt_page_at(a)))
+        return 0;
+    if (!p->spread) {
+        c = &p->top;
+        if (rt.live != 1 || (c->w.bits & RT_ACC_MORE) || rt_concurrent(t, &c->w, 0) ||
+            rt_concurrent(t, &c->r, 0) || !(site = rt_site_memo(t, loc)))
+            return 0;
+        c->r = (rt_acc){t->epoch, site, (uint32_t)rt.events, (uint16_t)t->id, 0, RT_ACC_VALID};
+        return 1;
+    }
+    if (!(p->whole >> g & 1))
+        return rt_read_bytes_fast(t, a, size, &p->g->bytes[g][off], loc);
+    c = &p->g->cell[g];
+    uint8_t *mask = &p->rmask[g];
+    unsigned bits = ((1u << size) - 1) << off;
+    if (rt_concurrent(t, &c->w, 0))
+        return 0;
+    if (!(c->r.bits & RT_ACC_VALID))
+        goto record;
+    if (rt_same_epoch(t, &c->r, t->epoch, 0)) {
+        if (!(bits & ~*mask))
+            goto done;
+        if (!(site = rt_site_memo(t, loc)))
+            return 0;
+        if (c->r.site == site) {
+            *mask |= (uint8_t)bits;
+            goto done;
+        }
+    }
+    if (!rt_replaces(t, &c->r) || (*mask & ~bits))
+        return 0; /* rt_fast_read_more's case, or the slow path's */
+record:
+    if (!(site = rt_site_memo(t, loc)))
+        return 0;
+    c->r = (rt_acc){t->epoch, site, (uint32_t)rt.events, (uint16_t)t->id, 0, RT_ACC_VALID};
+    *mask = (uint8_t)bits;
+done:
+    rt_remember_cell(t, rt_remember_read(t, a, size), c, *mask);
     return 1;
 }
 

@@ -273,38 +273,104 @@ void __rh_access(void *p, uint64_t size, uint32_t flags, uint32_t loc, uint64_t 
     access_hook(p, size, flags, loc, value);
 }
 
+/* FAST PATH of a plain read (KCSAN style: kept short and with no call but
+ * tail calls, so that the read forms below save no register on it), in
+ * two steps: the thread keeps the token at this point (rt_point_fast's
+ * test), the event is counted, not recorded, and the bytes are ones it
+ * read in this epoch since nothing moved (rt_read_cached); or, in a
+ * second function (read_grain_N), a grain's cell takes the read with no
+ * call (rt_read_grain_fast).  Each tests before it changes anything, and
+ * then does what access_hook does in that case: the shadow's,
+ * rt_point_fast's bookkeeping (its `stepped`, set and cleared again by
+ * rt_out_event, stays 0) and the event's count (neither the shadow nor the
+ * point reads what the other changes).  Otherwise, nothing changed,
+ * access_hook decides (read_form_N). */
+static inline RT_HOT int read_fast_point(const rt_thread *t, const void *p)
+{
+    return t && !(t->off_fast | rt.off_fast) && p && t->fast_left && !t->stepped && !rt.dirty &&
+           !rt_time_up && !(rt.out && rt.events < rt.max_trace);
+}
+
+static inline RT_HOT void read_fast_done(rt_thread *t, uint32_t loc)
+{
+    t->fast_left--;
+    rt.steps++;
+    rt.choices += (unsigned long)t->fast_choice;
+    t->run_len++;
+    t->slice++;
+    t->step_loc = loc;
+    rt.events++;
+}
+
 /* The instrumenter's forms of __rh_access for a plain load (flags
  * RH_RT_READ, value 0) and a plain store of an integer or pointer (flags
  * RH_RT_WRITE | RH_RT_VALUE) of 1, 2, 4 or 8 bytes (rt_abi.h): the same
- * arguments, of which size and flags are known from the name. */
+ * arguments, of which size and flags are known from the name.  A read
+ * takes the fast path above in its two steps, and leaves it by a tail
+ * call for the out-of-line body (read_form_N: access_hook's). */
 #define RT_ACCESS_FORM(name, n, f)                                                                 \
     void name(void *p, uint64_t size, uint32_t flags, uint32_t loc, uint64_t value)               \
     {                                                                                              \
         (void)size, (void)flags;                                                                   \
         access_hook(p, n, f, loc, (f) & RH_RT_WRITE ? value : 0);                                  \
     }
-RT_ACCESS_FORM(__rh_access_r1, 1, RH_RT_READ)
-RT_ACCESS_FORM(__rh_access_r2, 2, RH_RT_READ)
-RT_ACCESS_FORM(__rh_access_r4, 4, RH_RT_READ)
-RT_ACCESS_FORM(__rh_access_r8, 8, RH_RT_READ)
+#define RT_READ_FORM(name, n)                                                                      \
+    static __attribute__((noinline)) void read_form_##n(void *p, uint32_t loc)                    \
+    {                                                                                              \
+        access_hook(p, n, RH_RT_READ, loc, 0);                                                     \
+    }                                                                                              \
+    static __attribute__((noinline)) void read_grain_##n(rt_thread *t, void *p, uint32_t loc)     \
+    {                                                                                              \
+        if (__builtin_expect(!rt_read_grain_fast(t, (uintptr_t)p, n, loc), 0)) {                  \
+            read_form_##n(p, loc);                                                                 \
+            return;                                                                                \
+        }                                                                                          \
+        read_fast_done(t, loc);                                                                    \
+    }                                                                                              \
+    void name(void *p, uint64_t size, uint32_t flags, uint32_t loc, uint64_t value)               \
+    {                                                                                              \
+        (void)size, (void)flags, (void)value;                                                      \
+        rt_thread *t = rt_me;                                                                      \
+        if (__builtin_expect(!read_fast_point(t, p), 0)) {                                        \
+            read_form_##n(p, loc);                                                                 \
+            return;                                                                                \
+        }                                                                                          \
+        if (!rt_read_cached(t, (uintptr_t)p, n)) {                                                 \
+            read_grain_##n(t, p, loc);                                                             \
+            return;                                                                                \
+        }                                                                                          \
+        read_fast_done(t, loc);                                                                    \
+    }
+RT_READ_FORM(__rh_access_r1, 1)
+RT_READ_FORM(__rh_access_r2, 2)
+RT_READ_FORM(__rh_access_r4, 4)
+RT_READ_FORM(__rh_access_r8, 8)
 RT_ACCESS_FORM(__rh_access_w1, 1, RH_RT_WRITE | RH_RT_VALUE)
 RT_ACCESS_FORM(__rh_access_w2, 2, RH_RT_WRITE | RH_RT_VALUE)
 RT_ACCESS_FORM(__rh_access_w4, 4, RH_RT_WRITE | RH_RT_VALUE)
 RT_ACCESS_FORM(__rh_access_w8, 8, RH_RT_WRITE | RH_RT_VALUE)
+
+/* The frames of t, one more (out of line: seldom). */
+static __attribute__((noinline)) void grow_frames(rt_thread *t)
+{
+    t->cap = t->cap ? 2 * t->cap : 32;
+    t->frames = realloc(t->frames, (size_t)t->cap * sizeof *t->frames);
+    if (!t->frames)
+        abort();
+}
 
 void __rh_enter(uint32_t loc)
 {
     rt_thread *t = rt_me;
     if (!t)
         return;
-    if (t->depth == t->cap) {
-        t->cap = t->cap ? 2 * t->cap : 32;
-        t->frames = realloc(t->frames, (size_t)t->cap * sizeof *t->frames);
-        if (!t->frames)
-            abort();
-    }
+    if (__builtin_expect(t->depth == t->cap, 0))
+        grow_frames(t);
     t->frames[t->depth++] = t->node;
-    t->node = rt_depot(t->node, loc);
+    /* rt_depot's memo, looked up here: a call in a loop finds its node
+     * there, and the hook then makes no call */
+    uint32_t node = rt_site_memo(t, loc);
+    t->node = node ? node : rt_depot(t->node, loc);
 }
 
 void __rh_leave(void)

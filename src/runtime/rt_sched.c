@@ -554,7 +554,7 @@ static void init_pct(void)
 
 void rt_sched_init(void)
 {
-    rt.shadow_gen = 1; /* a new thread's rc_gen, 0, matches none */
+    rt.shadow_gen = 1; /* a new thread's remembered reads (gen 0) match none */
     const char *s = getenv("RH_RT_STRATEGY"), *v;
     rt.strategy = !s ? RT_PCT : !strcmp(s, "random") ? RT_RANDOM : !strcmp(s, "fifo") ? RT_FIFO
                   : !strncmp(s, "replay", 6)         ? RT_REPLAY : RT_PCT;

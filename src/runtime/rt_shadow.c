@@ -598,6 +598,84 @@ static void access_span(rt_thread *t, uintptr_t a, uint64_t size, uintptr_t from
     }
 }
 
+/* The bytes [b, b+m) of a read, cells c, one at a time as access_span's
+ * byte path takes them: a byte whose write is ordered before t and whose
+ * read is t's, or absent, or ordered before t takes this read (add_read);
+ * from the first other byte on, access_span decides. */
+static void read_bytes(rt_thread *t, uintptr_t a, uint64_t size, uintptr_t b, unsigned m, rt_cell *c,
+                       const rt_acc *now, rt_page *p)
+{
+    for (unsigned i = 0; i < m; i++) {
+        if (rt_concurrent(t, &c[i].w, now->atomic) || kept(t, &c[i].r)) {
+            access_span(t, a, size, b + i, m - i, now, 0, 0, p);
+            return;
+        }
+        c[i].r = *now;
+    }
+}
+
+/* One piece [b, b+m) of a read of [a, a+size), inside one grain of page
+ * p, in the common cases decided here exactly as access_span decides them
+ * (access_grain, access_part, then split and access_byte byte by byte),
+ * when nothing is reported and no read is kept as an earlier one.
+ * Returns 0, having changed nothing, to leave the piece to access_span. */
+static int read_piece(rt_thread *t, uintptr_t a, uint64_t size, uintptr_t b, unsigned m, rt_page *p,
+                      const rt_acc *now)
+{
+    unsigned k = (unsigned)(b & (RT_PAGE - 1)), g = k / RT_GRAIN, off = k % RT_GRAIN;
+    if (!p->spread)
+        return 0;
+    if (!(p->whole >> g & 1)) {
+        if (m == RT_GRAIN)
+            return 0; /* access_grain would try to rejoin the grain */
+        read_bytes(t, a, size, b, m, &p->g->bytes[g][off], now, p);
+        return 1;
+    }
+    rt_cell *c = &p->g->cell[g];
+    if (rt_concurrent(t, &c->w, now->atomic) || kept(t, &c->r))
+        return 0;
+    if (m == RT_GRAIN) { /* access_grain: add_read replaces the read */
+        c->r = *now;
+        p->rmask[g] = 0xFF;
+        return 1;
+    }
+    /* access_part, and when it does not take the piece, the grain split
+     * and its bytes one by one */
+    unsigned bits = ((1u << m) - 1) << off;
+    if (!(c->r.bits & RT_ACC_VALID) || !(p->rmask[g] & ~bits)) {
+        c->r = *now;
+        p->rmask[g] = (uint8_t)bits;
+        return 1;
+    }
+    if (rt_same_epoch(t, &c->r, now->clock, now->atomic) && !(now->bits & RT_ACC_HIDDEN) &&
+        (!(bits & ~p->rmask[g]) || c->r.site == now->site)) {
+        p->rmask[g] |= (uint8_t)bits;
+        return 1;
+    }
+    split(p, k);
+    read_bytes(t, a, size, b, m, &p->g->bytes[g][off], now, p);
+    return 1;
+}
+
+/* access_span(t, a, size, from, a + size - from, now, 0, 0, NULL) of a
+ * read: the same pieces in the same order (a grain's piece at a time, as
+ * access_span takes them), each by read_piece when it can. */
+static void read_span(rt_thread *t, uintptr_t a, uint64_t size, uintptr_t from, const rt_acc *now)
+{
+    rt_page *p = NULL;
+    for (uintptr_t b = from, end = a + size; b < end;) {
+        unsigned m = RT_GRAIN - (unsigned)(b & (RT_GRAIN - 1));
+        m = m < end - b ? m : (unsigned)(end - b);
+        if (!p || ((b ^ (b - 1)) >> RT_PAGE_BITS)) { /* a new page: found as access_span finds it */
+            if (!(p = page_of(b)))
+                return;
+        }
+        if (!read_piece(t, a, size, b, m, p, now))
+            access_span(t, a, size, b, m, now, 0, 0, p);
+        b += m;
+    }
+}
+
 /* The reports a write of every byte of spread page p would make, in the
  * order access_span would make them (grain by grain, a split grain byte
  * by byte; a grain whose bytes share one history reports the same pairs
@@ -707,7 +785,7 @@ void rt_shadow_read_from(rt_thread *t, uintptr_t a, uint64_t size, uintptr_t fro
     }
     rt_acc now = slow_now(t, flags, loc);
     reread(a, from, &now);
-    access_span(t, a, size, from, a + size - from, &now, 0, 0, NULL);
+    read_span(t, a, size, from, &now);
 }
 
 /* rt_shadow_access, or (freed) the write of a block being freed, whose
@@ -723,7 +801,10 @@ static void shadow_access(rt_thread *t, uintptr_t a, uint64_t size, uint32_t fla
         return;
     }
     if (size < RT_PAGE) {
-        access_span(t, a, size, a, size, &now, write, rmw, p);
+        if (write)
+            access_span(t, a, size, a, size, &now, write, rmw, p);
+        else
+            read_span(t, a, size, a, &now);
         return;
     }
     for (uint64_t i = 0; i < size;) {
