@@ -10,14 +10,16 @@ static int is_inst(LLVMValueRef in, void *target)
 }
 
 /* The one write access (a plain store of a pointer) that may reach the
- * pointer-sized field at off of object obj, frees aside; NULL when there
- * is another write, or a create storing its handle there. */
+ * pointer-sized field at off of object obj (off < 0: any byte of it),
+ * frees aside; NULL when there is another write, or a create storing its
+ * handle there. */
 static LLVMValueRef only_store(rh_static *s, uint32_t obj, int64_t off)
 {
     LLVMValueRef st = NULL;
     for (int a = 0; a < s->p->naccesses; a++) {
         const rh_access *ac = &s->p->accesses[a];
-        if (!(ac->kind & RH_ACC_WRITE) || !rh_pt_may_touch(&s->pt, ac->ptr, obj, off, off + 8, ac->size))
+        if (!(ac->kind & RH_ACC_WRITE) ||
+            !rh_pt_may_touch(&s->pt, ac->ptr, obj, off < 0 ? 0 : off, off < 0 ? INT64_MAX : off + 8, ac->size))
             continue;
         const rh_conc_entry *e = ac->from_call ? rh_model_call_entry(s->p, ac->inst) : NULL;
         if (e && (e->op == RH_OP_FREE || e->op == RH_OP_REALLOC))
@@ -27,43 +29,81 @@ static LLVMValueRef only_store(rh_static *s, uint32_t obj, int64_t off)
             return NULL;
         st = ac->inst;
     }
-    return st && rh_ia_field_unique(s, obj, st, off) ? st : NULL;
+    if (st && off < 0) /* the whole object: no create's handle either */
+        for (int i = 0; i < s->p->nsyncs; i++) {
+            const rh_sync *y = &s->p->syncs[i];
+            if (y->entry && y->entry->op == RH_OP_THREAD_CREATE && y->entry->obj >= 0 &&
+                rh_pt_may_touch(&s->pt, LLVMGetOperand(y->inst, (unsigned)y->entry->obj), obj, 0, INT64_MAX, 8))
+                return NULL;
+        }
+    return st && (off < 0 || rh_ia_field_unique(s, obj, st, off)) ? st : NULL;
 }
 
-/* The store that filled the field the access's pointer was loaded from,
- * when the rule of inst_fields.h holds for it; else NULL. */
-static LLVMValueRef filled_by(rh_static *s, const rh_ia *ia, int a)
+/* Whether the stored value of st is a fresh allocation of st's function
+ * that runs again before st can (each run of st stores a block of its own). */
+static LLVMValueRef fresh_value(rh_static *s, LLVMValueRef st)
+{
+    LLVMValueRef d = rh_ia_current_root(s, LLVMGetOperand(st, 0));
+    if (!d || !LLVMIsACallInst(d) || !rh_owned_fresh_site(s, d) || !LLVMGetInstructionParent(d) ||
+        LLVMGetBasicBlockParent(LLVMGetInstructionParent(d)) != LLVMGetBasicBlockParent(LLVMGetInstructionParent(st)) ||
+        rh_cfg_reaches_before(st, d, NULL, is_inst, st))
+        return NULL;
+    return d;
+}
+
+/* The store that filled the cell the access's pointer was loaded from,
+ * when the rule of inst_fields.h holds for it; else NULL.  *e is set when
+ * the cell is `&arr[id]` (inst_elems.h), else NULL. */
+static LLVMValueRef filled_by(rh_static *s, const rh_ia *ia, int a, const rh_ie **e, LLVMValueRef *arr,
+                              LLVMTypeRef *et)
 {
     int64_t off;
     LLVMValueRef l = rh_handover_root(&s->pt, s->p->accesses[a].ptr, &off);
+    *e = NULL;
     if (!l || !LLVMIsALoadInst(l) || LLVMGetVolatile(l) || LLVMGetOrdering(l) != LLVMAtomicOrderingNotAtomic ||
-        LLVMGetTypeKind(LLVMTypeOf(l)) != LLVMPointerTypeKind || !rh_ia_through_param(s, ia, LLVMGetOperand(l, 0)))
+        LLVMGetTypeKind(LLVMTypeOf(l)) != LLVMPointerTypeKind)
         return NULL;
-    const rh_sset *t = rh_pt_of(&s->pt, LLVMGetOperand(l, 0));
+    LLVMValueRef addr = LLVMGetOperand(l, 0);
+    int through = rh_ia_through_param(s, ia, addr);
+    if (!through && !(*e = rh_ie_id_indexed_ptr(s, ia, addr, 8, arr, et)))
+        return NULL;
+    const rh_sset *t = rh_pt_of(&s->pt, addr);
     LLVMValueRef st = NULL;
     for (uint32_t i = 0; t && i < t->n; i++) {
         uint32_t o = rh_pt_loc_obj(t->v[i]);
         int32_t at = rh_pt_loc_off(t->v[i]);
-        if (at == RH_PT_ANY || !rh_ia_own_arg_block(s, ia, o))
-            return NULL;
-        LLVMValueRef si = only_store(s, o, at);
+        LLVMValueRef si;
+        if (through) /* the field of an argument block of the instance's own */
+            si = at != RH_PT_ANY && rh_ia_own_arg_block(s, ia, o) ? only_store(s, o, at) : NULL;
+        else /* any cell of arr: instances read distinct elements */
+            si = only_store(s, o, -1);
         if (!si || (st && si != st))
             return NULL;
         st = si;
     }
-    if (!st)
-        return NULL;
-    LLVMValueRef d = rh_ia_current_root(s, LLVMGetOperand(st, 0));
-    if (!d || !LLVMIsACallInst(d) || !rh_owned_fresh_site(s, d) ||
-        LLVMGetInstructionParent(d) == NULL ||
-        LLVMGetBasicBlockParent(LLVMGetInstructionParent(d)) != LLVMGetBasicBlockParent(LLVMGetInstructionParent(st)) ||
-        rh_cfg_reaches_before(st, d, NULL, is_inst, st))
-        return NULL;
-    return st;
+    return st && fresh_value(s, st) ? st : NULL;
 }
 
 int rh_if_one_instance(rh_static *s, const rh_ia *ia, int a1, int a2)
 {
-    LLVMValueRef s1 = filled_by(s, ia, a1);
-    return s1 && s1 == filled_by(s, ia, a2);
+    const rh_ie *e1, *e2;
+    LLVMValueRef b1, b2;
+    LLVMTypeRef t1, t2;
+    LLVMValueRef s1 = filled_by(s, ia, a1, &e1, &b1, &t1);
+    return s1 && s1 == filled_by(s, ia, a2, &e2, &b2, &t2);
+}
+
+int rh_if_before_start(rh_static *s, const rh_ia *ia, int am, int at)
+{
+    const rh_ie *e;
+    LLVMValueRef arr;
+    LLVMTypeRef et;
+    LLVMValueRef st = filled_by(s, ia, at, &e, &arr, &et), d = st ? fresh_value(s, st) : NULL;
+    const rh_access *ac = &s->p->accesses[am];
+    /* round i stores its block into arr[i] before starting instance i */
+    if (!d || !e || !rh_ie_round_elem(s, e, LLVMGetOperand(st, 1), arr, et) || !rh_cfg_dominates(st, e->call) ||
+        !rh_cfg_dominates(d, st) || rh_ia_current_root(s, ac->ptr) != d || !LLVMGetInstructionParent(ac->inst) ||
+        LLVMGetBasicBlockParent(LLVMGetInstructionParent(ac->inst)) != LLVMGetBasicBlockParent(LLVMGetInstructionParent(d)))
+        return 0;
+    return !rh_cfg_reaches_before(e->call, d, NULL, is_inst, ac->inst);
 }

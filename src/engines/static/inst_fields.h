@@ -17,6 +17,15 @@
  * meet.  Both accesses must go through loads whose one store is the same
  * S (two stores could store one D into two argument blocks).
  *
+ * The cell may also be an element `arr[id]` of any array, id the
+ * instance's own counter (inst_elems.h): instances read distinct
+ * elements, and when S is the only write to arr (frees aside, no create
+ * handle in it), the same holds.  When S stores into `arr[i]` of the
+ * create loop's round, dominated by D and dominating the call, main's
+ * accesses through D's value that cannot run after the call before D runs
+ * again touch the round's block before its instance starts (or another
+ * instance's block).
+ *
  * Contract: pure; rh_if_one_instance says whether accesses a1 and a2 of
  * the record's thread are made through such loads (then two instances
  * never touch the same bytes with them); "no" whenever in doubt.
@@ -27,5 +36,8 @@
 #include "instance_args.h"
 
 int rh_if_one_instance(rh_static *s, const rh_ia *ia, int a1, int a2);
+/* Whether main's access am to the block a round stores into `arr[i]`
+ * precedes the thread's access at through `arr[id]` (rule above). */
+int rh_if_before_start(rh_static *s, const rh_ia *ia, int am, int at);
 
 #endif

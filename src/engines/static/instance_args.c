@@ -193,6 +193,7 @@ int rh_ia_find(rh_static *s, const rh_handover_record *rec, LLVMValueRef *calls,
     ia->fresh = rh_xcalloc((size_t)ncalls + 1, sizeof *ia->fresh);
     ia->serial = rh_xcalloc((size_t)ncalls + 1, 1);
     ia->calls = rh_xcalloc((size_t)ncalls + 1, sizeof *ia->calls);
+    ia->elems = rh_xcalloc((size_t)ncalls + 1, sizeof *ia->elems);
     memcpy(ia->calls, calls, (size_t)ncalls * sizeof *calls);
     for (int k = 0; k < ncalls; k++) {
         if (q >= LLVMGetNumArgOperands(calls[k])) {
@@ -202,6 +203,7 @@ int rh_ia_find(rh_static *s, const rh_handover_record *rec, LLVMValueRef *calls,
         ia->args[k] = rh_pt_of(&s->pt, LLVMGetOperand(calls[k], q));
         ia->once[k] = !rh_cfg_inst_in_loop(&s->cfg, fn_index(s, calls[k]), calls[k]);
         ia->fresh[k] = fresh_arg(s, calls[k], LLVMGetOperand(calls[k], q));
+        rh_ie_find(s, calls[k], LLVMGetOperand(calls[k], q), &ia->elems[k]);
     }
     ia->ncalls = ncalls;
     ia->q = q;
@@ -265,7 +267,7 @@ int rh_ia_own_arg_block(rh_static *s, const rh_ia *ia, uint32_t o)
 
 int rh_ia_one_instance(rh_static *s, const rh_ia *ia, uint32_t o, int a1, int a2)
 {
-    if (ia->params && rh_if_one_instance(s, ia, a1, a2))
+    if (ia->params && (rh_if_one_instance(s, ia, a1, a2) || rh_ie_indexed_apart(s, ia, a1, a2)))
         return 1;
     if (!ia->params || !rh_ia_through_param(s, ia, s->p->accesses[a1].ptr) || !rh_ia_through_param(s, ia, s->p->accesses[a2].ptr))
         return 0;
@@ -278,6 +280,9 @@ int rh_ia_one_instance(rh_static *s, const rh_ia *ia, uint32_t o, int a1, int a2
     if (n == 0 || (n == 1 && own_block(s, ia, k1, o)))
         return 1;
     int64_t d1, s1, d2, s2;
+    if (n == 1 && ia->elems[k1].esize && param_range(s, a1, &d1, &s1) && param_range(s, a2, &d2, &s2) &&
+        rh_ie_inside(&ia->elems[k1], d1, s1) && rh_ie_inside(&ia->elems[k1], d2, s2))
+        return 1; /* an element of its own each */
     if (!all_once || !param_range(s, a1, &d1, &s1) || !param_range(s, a2, &d2, &s2))
         return 0;
     for (int j = 0; j < ia->ncalls; j++)
@@ -302,8 +307,16 @@ static int only_call(const rh_ia *ia, uint32_t o)
 
 int rh_ia_before_start(rh_static *s, const rh_ia *ia, uint32_t o, int am, int at)
 {
+    if (ia->params && (rh_ie_indexed_before(s, ia, am, at) || rh_if_before_start(s, ia, am, at)))
+        return 1;
     int k = ia->params ? only_call(ia, o) : -1;
-    if (k < 0 || !ia->fresh[k] || !rh_ia_through_param(s, ia, s->p->accesses[at].ptr))
+    if (k < 0 || !rh_ia_through_param(s, ia, s->p->accesses[at].ptr))
+        return 0;
+    int64_t d, sz;
+    if (ia->elems[k].esize && param_range(s, at, &d, &sz) && rh_ie_inside(&ia->elems[k], d, sz) &&
+        rh_ie_before_start(s, &ia->elems[k], am))
+        return 1;
+    if (!ia->fresh[k])
         return 0;
     LLVMValueRef site = ia->fresh[k], in = s->p->accesses[am].inst;
     return rh_ia_current_root(s, s->p->accesses[am].ptr) == site &&
@@ -320,5 +333,6 @@ void rh_ia_free(rh_ia *ia)
     free(ia->fresh);
     free(ia->serial);
     free(ia->calls);
+    free(ia->elems);
     *ia = (rh_ia){0};
 }

@@ -32,6 +32,8 @@
  * one object at constant offsets (`&a[0]`, `&a[1]`) are apart the same
  * way when the two accesses lie at constant distances from the parameter
  * with known sizes and no two instances' bytes overlap.
+ * A call in a counted loop of main passing `&base[i]` gives each instance
+ * an element of its own (inst_elems.h).
  * Blocks the instance reaches through a field of its own argument block
  * are its own too when one store fills that field with a fresh block of
  * each round (inst_fields.h).
@@ -45,6 +47,7 @@
 #define RH_STATIC_INSTANCE_ARGS_H
 
 #include "handover.h"
+#include "inst_elems.h"
 
 typedef struct rh_ia {
     unsigned long *params; /* per model function: bit q, parameter q holds the instance's argument */
@@ -53,6 +56,7 @@ typedef struct rh_ia {
     LLVMValueRef *fresh;   /* per wrapper call: the fresh allocation each of its runs passes, or NULL */
     LLVMValueRef *calls;   /* the wrapper calls */
     unsigned char *serial; /* per wrapper call: its instances never overlap one another (record_joins.c) */
+    rh_ie *elems;          /* per wrapper call: `&base[i]` of main's counted loop (inst_elems.h) */
     int ncalls;
     unsigned q;            /* the wrapper's parameter the argument comes in */
 } rh_ia;
