@@ -62,6 +62,9 @@ int rh_ie_find(rh_static *s, LLVMValueRef call, LLVMValueRef arg, rh_ie *e)
     if (f < 0 || !et || rh_cfg_inst_in_loop(&s->cfg, f, LLVMGetBasicBlockTerminator(l.preheader)) ||
         !LLVMTypeIsSized(et))
         return 0;
+    /* once per round: no inner cycle leads from the call back to it */
+    if (rh_cfg_reaches_before(call, LLVMGetFirstInstruction(l.header), NULL, is_inst, call))
+        return 0;
     LLVMTargetDataRef td = LLVMGetModuleDataLayout(LLVMGetGlobalParent(LLVMGetBasicBlockParent(l.header)));
     e->esize = (int64_t)LLVMABISizeOfType(td, et);
     e->call = call, e->base = base, e->iv = l.iv, e->header = l.header, e->etype = et;

@@ -2,9 +2,11 @@
  * `&base[i]` as the start argument (i the loop's counter): each instance
  * of the record thread (instance_args.h) gets an element of its own.
  *
- * main runs once (its address is taken nowhere) and the loop is entered
- * once (its preheader lies on no cycle), so the counter takes a distinct
- * value in every round and instance k's parameter points at element k.
+ * main runs once (its address is taken nowhere), the loop is entered
+ * once (its preheader lies on no cycle) and the call runs once per round
+ * (no path leads from it back to it without passing the header), so the
+ * counter takes a distinct value in every round and instance k's
+ * parameter points at element k.
  * Two accesses of the thread through that parameter at constant offsets
  * inside one element (d + size <= the element's size) touch different
  * bytes in different instances.  An access of main through `&base[i]`
