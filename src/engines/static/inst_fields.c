@@ -51,15 +51,54 @@ static LLVMValueRef fresh_value(rh_static *s, LLVMValueRef st)
     return d;
 }
 
-/* The store that filled the cell the access's pointer was loaded from,
+/* The store that filled the cell the access's pointer was loaded from
+ * (directly, or through parameters of functions every call of which
+ * passes such a value, 3 deep),
  * when the rule of inst_fields.h holds for it; else NULL.  *e is set when
  * the cell is `&arr[id]` (inst_elems.h), else NULL. */
+static LLVMValueRef filled_by_value(rh_static *s, const rh_ia *ia, LLVMValueRef v, int depth, const rh_ie **e,
+                                    LLVMValueRef *arr, LLVMTypeRef *et);
+
+/* For parameter q of a function whose every use is a direct call passing
+ * there a value filled_by_value accepts, all with one store: that store
+ * (the parameter holds, in each frame, such a loaded block). */
+static LLVMValueRef filled_param(rh_static *s, const rh_ia *ia, LLVMValueRef param, int depth)
+{
+    LLVMValueRef fn = LLVMGetParamParent(param), st = NULL;
+    unsigned q = rh_ls_param_index(param);
+    const rh_ie *e;
+    LLVMValueRef arr;
+    LLVMTypeRef et;
+    if (depth >= 3 || !LLVMGetFirstUse(fn))
+        return NULL;
+    for (LLVMUseRef u = LLVMGetFirstUse(fn); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef c = LLVMGetUser(u);
+        if (!LLVMIsACallInst(c) || LLVMGetCalledValue(c) != fn || q >= LLVMGetNumArgOperands(c))
+            return NULL;
+        LLVMValueRef si = filled_by_value(s, ia, LLVMGetOperand(c, q), depth + 1, &e, &arr, &et);
+        if (!si || (st && si != st))
+            return NULL;
+        st = si;
+    }
+    return st;
+}
+
 static LLVMValueRef filled_by(rh_static *s, const rh_ia *ia, int a, const rh_ie **e, LLVMValueRef *arr,
                               LLVMTypeRef *et)
 {
+    return filled_by_value(s, ia, s->p->accesses[a].ptr, 0, e, arr, et);
+}
+
+/* filled_by for a pointer value v, at call depth `depth`; *e stays NULL
+ * for a value that comes in through a parameter. */
+static LLVMValueRef filled_by_value(rh_static *s, const rh_ia *ia, LLVMValueRef v, int depth, const rh_ie **e,
+                                    LLVMValueRef *arr, LLVMTypeRef *et)
+{
     int64_t off;
-    LLVMValueRef l = rh_handover_root(&s->pt, s->p->accesses[a].ptr, &off);
+    LLVMValueRef l = rh_handover_root(&s->pt, v, &off);
     *e = NULL;
+    if (l && LLVMIsAArgument(l) && !rh_ia_through_param(s, ia, l))
+        return filled_param(s, ia, l, depth);
     if (!l || !LLVMIsALoadInst(l) || LLVMGetVolatile(l) || LLVMGetOrdering(l) != LLVMAtomicOrderingNotAtomic ||
         LLVMGetTypeKind(LLVMTypeOf(l)) != LLVMPointerTypeKind)
         return NULL;

@@ -15,7 +15,9 @@
  * instances loading through F from two distinct argument blocks get two
  * distinct blocks, so their accesses through the loaded values never
  * meet.  Both accesses must go through loads whose one store is the same
- * S (two stores could store one D into two argument blocks).
+ * S (two stores could store one D into two argument blocks).  The value
+ * may also come in through a parameter of a function every call of which
+ * passes such a loaded value (3 calls deep).
  *
  * The cell may also be an element `arr[id]` of any array, id the
  * instance's own counter (inst_elems.h): instances read distinct
