@@ -79,9 +79,9 @@ int main(void)
         struct job *j = malloc(sizeof *j);
         if (!j)
             break;
-        all[n++] = j;
         j->in = i; // NORACE
         j->out = 0; // NORACE
+        all[n++] = j;
         pthread_mutex_lock(&qlock);
         j->next = head; // NORACE
         head = j; // NORACE
