@@ -24,6 +24,8 @@ typedef struct rh_cfg {
     rh_cfg_func *f; /* per model function */
     int nfuncs;
     rh_map block_index; /* block -> index in its function */
+    struct rh_stable *stable; /* stable cells of the run (stable_cells.h), owned by the engine;
+                               * NULL: only cells whose address never escapes are stable */
 } rh_cfg;
 
 void rh_cfg_build(rh_cfg *c, const rh_program *p);

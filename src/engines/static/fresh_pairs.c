@@ -218,13 +218,70 @@ static int library_allocation(LLVMValueRef v)
     return callee && LLVMIsAFunction(callee) && LLVMIsDeclaration(callee);
 }
 
-/* Whether the block value r names is a new one each time r runs: an
- * alloca, a library allocation, or a phi all of whose incoming values are
- * library allocations used by nothing but that phi and null tests (a phi
- * runs again only after one of them ran again). */
-static int new_each_run(LLVMValueRef r)
+static int new_each_run(LLVMValueRef r, int depth);
+
+/* Whether every use of v (through GEPs and casts) keeps the address in
+ * the frame, returns it, or (only_phi) is phi's incoming value. */
+static int only_kept_or_returned(LLVMValueRef v, LLVMValueRef phi, int depth)
 {
-    if (LLVMIsAAllocaInst(r) || library_allocation(r))
+    for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef user = LLVMGetUser(u);
+        if ((LLVMIsAGetElementPtrInst(user) && LLVMGetOperand(user, 0) == v) || LLVMIsABitCastInst(user) ||
+            LLVMIsAAddrSpaceCastInst(user)) {
+            if (depth >= 16 || !only_kept_or_returned(user, phi, depth + 1))
+                return 0;
+        } else if (!keeps_address(user, v) && !LLVMIsAReturnInst(user) && user != phi) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* Whether call v runs a function of the program that only hands back a
+ * new block: each of its returns gives (GEPs and casts of) a value new in
+ * each run, or null through a phi, and that value is used by nothing but
+ * loads and stores through it, null tests and the return (`xmalloc`
+ * calling exit on failure): it publishes nothing before returning. */
+static int private_allocation(LLVMValueRef v, int depth)
+{
+    LLVMValueRef fn = LLVMIsACallInst(v) ? LLVMGetCalledValue(v) : NULL;
+    if (!fn || !LLVMIsAFunction(fn) || LLVMIsDeclaration(fn) || depth > 3 ||
+        LLVMGetTypeKind(LLVMTypeOf(v)) != LLVMPointerTypeKind)
+        return 0;
+    int rets = 0;
+    for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(fn); b; b = LLVMGetNextBasicBlock(b)) {
+        LLVMValueRef t = LLVMGetBasicBlockTerminator(b);
+        if (!t || !LLVMIsAReturnInst(t))
+            continue;
+        LLVMValueRef r = LLVMGetNumOperands(t) ? strip(LLVMGetOperand(t, 0)) : NULL;
+        if (!r)
+            return 0;
+        rets++;
+        if (LLVMIsAPHINode(r)) { /* `return p;` joining `if (!p) return NULL;` */
+            for (unsigned i = 0; i < LLVMCountIncoming(r); i++) {
+                LLVMValueRef in = strip(LLVMGetIncomingValue(r, i));
+                if (in && LLVMIsAConstantPointerNull(in))
+                    continue;
+                if (!in || !new_each_run(in, depth + 1) || !only_kept_or_returned(in, r, 0))
+                    return 0;
+            }
+            if (!only_kept_or_returned(r, NULL, 0))
+                return 0;
+        } else if (!new_each_run(r, depth + 1) || !only_kept_or_returned(r, NULL, 0)) {
+            return 0;
+        }
+    }
+    return rets > 0;
+}
+
+/* Whether the block value r names is a new one each time r runs: an
+ * alloca, a library allocation, a private allocation wrapper's call, or a
+ * phi all of whose incoming values are library allocations used by
+ * nothing but that phi and null tests (a phi runs again only after one of
+ * them ran again). */
+static int new_each_run(LLVMValueRef r, int depth)
+{
+    if (LLVMIsAAllocaInst(r) || library_allocation(r) || private_allocation(r, depth))
         return 1;
     if (!LLVMIsAPHINode(r))
         return 0;
@@ -244,7 +301,7 @@ static int new_each_run(LLVMValueRef r)
  * lets r's block leave the frame: no other thread has its address yet. */
 static int unpublished(const rh_access *ac, LLVMValueRef r)
 {
-    if (!r || !new_each_run(r) || ac->from_call || ac->atomic ||
+    if (!r || !new_each_run(r, 0) || ac->from_call || ac->atomic ||
         !(LLVMIsALoadInst(ac->inst) || LLVMIsAStoreInst(ac->inst)) || strip(ac->ptr) != r ||
         LLVMGetBasicBlockParent(LLVMGetInstructionParent(ac->inst)) != LLVMGetBasicBlockParent(LLVMGetInstructionParent(r)))
         return 0;

@@ -41,8 +41,11 @@
  * call, returned, merged into another phi, turned into an integer) without
  * running the allocation again, touches a block no other thread has the
  * address of yet (`m = malloc(..); m->val = v; lock; head = m; unlock`):
- * it races with nothing.  A program's own allocation wrapper does not
- * count (it may publish the block before returning it), and a stale
+ * it races with nothing.  A program's own allocation wrapper counts only
+ * when it publishes nothing: each of its returns gives a value new in each
+ * run (or null through a phi), used by nothing but loads and stores
+ * through it, null tests and the return (`xmalloc` exiting on failure);
+ * any other wrapper may publish the block before returning it.  A stale
  * pointer to an earlier block at the same address would be a use after
  * free (undefined behaviour, assumed absent).
  *

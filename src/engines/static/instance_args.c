@@ -5,6 +5,7 @@
 #include "instance_args.h"
 #include "owned.h"
 #include "slot_forward.h"
+#include "inst_fields.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -25,7 +26,7 @@ static int param_of(LLVMValueRef v, LLVMValueRef fn)
 /* Whether store st is the only write that may reach the pointer-sized
  * field at off of the record object (frees aside: reading a freed record
  * would be undefined). */
-static int field_unique(rh_static *s, uint32_t obj, LLVMValueRef st, int64_t off)
+int rh_ia_field_unique(rh_static *s, uint32_t obj, LLVMValueRef st, int64_t off)
 {
     for (int a = 0; a < s->p->naccesses; a++) {
         const rh_access *ac = &s->p->accesses[a];
@@ -136,7 +137,7 @@ static int is_inst(LLVMValueRef in, void *target)
 /* rh_handover_root, and through a load of a cell that holds the current
  * value of what its function stored there (slot_forward.h: `a[i] =
  * malloc(..)` reloaded as a[i] for each use) to that value's root. */
-static LLVMValueRef current_root(rh_static *s, LLVMValueRef v)
+LLVMValueRef rh_ia_current_root(rh_static *s, LLVMValueRef v)
 {
     int64_t off;
     for (int depth = 0; depth < 4; depth++) {
@@ -153,7 +154,7 @@ static LLVMValueRef current_root(rh_static *s, LLVMValueRef v)
  * again: each run of the call hands over a block of its own.  Else NULL. */
 static LLVMValueRef fresh_arg(rh_static *s, LLVMValueRef call, LLVMValueRef arg)
 {
-    LLVMValueRef site = current_root(s, arg);
+    LLVMValueRef site = rh_ia_current_root(s, arg);
     if (!site || !LLVMIsACallInst(site) || !rh_owned_fresh_site(s, site) ||
         LLVMGetBasicBlockParent(LLVMGetInstructionParent(site)) != LLVMGetBasicBlockParent(LLVMGetInstructionParent(call)) ||
         rh_cfg_reaches_before(call, site, NULL, is_inst, call))
@@ -177,7 +178,7 @@ int rh_ia_find(rh_static *s, const rh_handover_record *rec, LLVMValueRef *calls,
             int64_t off = -1;
             int pq = LLVMIsAStoreInst(st) ? param_of(LLVMGetOperand(st, 0), rec->fn) : -1;
             if (pq < 0 || rh_handover_root(&s->pt, LLVMGetOperand(st, 1), &off) != rec->site || off < 0 ||
-                !rh_cfg_dominates(st, rec->create) || !field_unique(s, rec->obj, st, off))
+                !rh_cfg_dominates(st, rec->create) || !rh_ia_field_unique(s, rec->obj, st, off))
                 continue;
             found = mark_routines(s, ia, rec->fn, tramp, off);
             q = (unsigned)pq;
@@ -192,6 +193,7 @@ int rh_ia_find(rh_static *s, const rh_handover_record *rec, LLVMValueRef *calls,
     ia->fresh = rh_xcalloc((size_t)ncalls + 1, sizeof *ia->fresh);
     ia->serial = rh_xcalloc((size_t)ncalls + 1, 1);
     ia->calls = rh_xcalloc((size_t)ncalls + 1, sizeof *ia->calls);
+    ia->elems = rh_xcalloc((size_t)ncalls + 1, sizeof *ia->elems);
     memcpy(ia->calls, calls, (size_t)ncalls * sizeof *calls);
     for (int k = 0; k < ncalls; k++) {
         if (q >= LLVMGetNumArgOperands(calls[k])) {
@@ -201,6 +203,7 @@ int rh_ia_find(rh_static *s, const rh_handover_record *rec, LLVMValueRef *calls,
         ia->args[k] = rh_pt_of(&s->pt, LLVMGetOperand(calls[k], q));
         ia->once[k] = !rh_cfg_inst_in_loop(&s->cfg, fn_index(s, calls[k]), calls[k]);
         ia->fresh[k] = fresh_arg(s, calls[k], LLVMGetOperand(calls[k], q));
+        rh_ie_find(s, calls[k], LLVMGetOperand(calls[k], q), &ia->elems[k]);
     }
     ia->ncalls = ncalls;
     ia->q = q;
@@ -244,8 +247,28 @@ static int apart_in(const rh_sset *aj, const rh_sset *ak, uint32_t o, int64_t d1
     return 1;
 }
 
+/* Whether call k, the only call whose argument may denote o, gives each
+ * instance o to itself: one instance only, instances one after the other,
+ * or a block of its own each. */
+static int own_block(rh_static *s, const rh_ia *ia, int k, uint32_t o)
+{
+    const rh_sset *fresh = ia->fresh[k] ? rh_pt_of(&s->pt, ia->fresh[k]) : NULL;
+    return ia->once[k] || ia->serial[k] || (fresh && fresh->n == 1 && holds_obj(fresh, o));
+}
+
+int rh_ia_own_arg_block(rh_static *s, const rh_ia *ia, uint32_t o)
+{
+    int n = 0, k1 = -1;
+    for (int k = 0; ia->params && k < ia->ncalls; k++)
+        if (holds_obj(ia->args[k], o))
+            n++, k1 = k;
+    return n == 1 && own_block(s, ia, k1, o);
+}
+
 int rh_ia_one_instance(rh_static *s, const rh_ia *ia, uint32_t o, int a1, int a2)
 {
+    if (ia->params && (rh_if_one_instance(s, ia, a1, a2) || rh_ie_indexed_apart(s, ia, a1, a2)))
+        return 1;
     if (!ia->params || !rh_ia_through_param(s, ia, s->p->accesses[a1].ptr) || !rh_ia_through_param(s, ia, s->p->accesses[a2].ptr))
         return 0;
     int n = 0, k1 = -1, all_once = 1;
@@ -254,11 +277,12 @@ int rh_ia_one_instance(rh_static *s, const rh_ia *ia, uint32_t o, int a1, int a2
         if (holds_obj(ia->args[k], o))
             n++, k1 = k;
     }
-    /* one instance only, instances one after the other, or a block of its own each */
-    const rh_sset *fresh = n == 1 && ia->fresh[k1] ? rh_pt_of(&s->pt, ia->fresh[k1]) : NULL;
-    if (n == 0 || (n == 1 && (ia->once[k1] || ia->serial[k1] || (fresh && fresh->n == 1 && holds_obj(fresh, o)))))
+    if (n == 0 || (n == 1 && own_block(s, ia, k1, o)))
         return 1;
     int64_t d1, s1, d2, s2;
+    if (n == 1 && ia->elems[k1].esize && param_range(s, a1, &d1, &s1) && param_range(s, a2, &d2, &s2) &&
+        rh_ie_inside(&ia->elems[k1], d1, s1) && rh_ie_inside(&ia->elems[k1], d2, s2))
+        return 1; /* an element of its own each */
     if (!all_once || !param_range(s, a1, &d1, &s1) || !param_range(s, a2, &d2, &s2))
         return 0;
     for (int j = 0; j < ia->ncalls; j++)
@@ -283,11 +307,19 @@ static int only_call(const rh_ia *ia, uint32_t o)
 
 int rh_ia_before_start(rh_static *s, const rh_ia *ia, uint32_t o, int am, int at)
 {
+    if (ia->params && (rh_ie_indexed_before(s, ia, am, at) || rh_if_before_start(s, ia, am, at)))
+        return 1;
     int k = ia->params ? only_call(ia, o) : -1;
-    if (k < 0 || !ia->fresh[k] || !rh_ia_through_param(s, ia, s->p->accesses[at].ptr))
+    if (k < 0 || !rh_ia_through_param(s, ia, s->p->accesses[at].ptr))
+        return 0;
+    int64_t d, sz;
+    if (ia->elems[k].esize && param_range(s, at, &d, &sz) && rh_ie_inside(&ia->elems[k], d, sz) &&
+        rh_ie_before_start(s, &ia->elems[k], am))
+        return 1;
+    if (!ia->fresh[k])
         return 0;
     LLVMValueRef site = ia->fresh[k], in = s->p->accesses[am].inst;
-    return current_root(s, s->p->accesses[am].ptr) == site &&
+    return rh_ia_current_root(s, s->p->accesses[am].ptr) == site &&
            LLVMGetInstructionParent(in) && LLVMGetBasicBlockParent(LLVMGetInstructionParent(in)) ==
                                                LLVMGetBasicBlockParent(LLVMGetInstructionParent(site)) &&
            rh_pt_of(&s->pt, site)->n == 1 && !rh_cfg_reaches_before(ia->calls[k], site, NULL, is_inst, in);
@@ -301,5 +333,6 @@ void rh_ia_free(rh_ia *ia)
     free(ia->fresh);
     free(ia->serial);
     free(ia->calls);
+    free(ia->elems);
     *ia = (rh_ia){0};
 }

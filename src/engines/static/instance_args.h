@@ -32,6 +32,11 @@
  * one object at constant offsets (`&a[0]`, `&a[1]`) are apart the same
  * way when the two accesses lie at constant distances from the parameter
  * with known sizes and no two instances' bytes overlap.
+ * A call in a counted loop of main passing `&base[i]` gives each instance
+ * an element of its own (inst_elems.h).
+ * Blocks the instance reaches through a field of its own argument block
+ * are its own too when one store fills that field with a fresh block of
+ * each round (inst_fields.h).
  *
  * Contract: rh_ia_find fills ia for the wrapper calls of one counted
  * record (0 when the pattern is not there, ia then unused);
@@ -42,6 +47,7 @@
 #define RH_STATIC_INSTANCE_ARGS_H
 
 #include "handover.h"
+#include "inst_elems.h"
 
 typedef struct rh_ia {
     unsigned long *params; /* per model function: bit q, parameter q holds the instance's argument */
@@ -50,6 +56,7 @@ typedef struct rh_ia {
     LLVMValueRef *fresh;   /* per wrapper call: the fresh allocation each of its runs passes, or NULL */
     LLVMValueRef *calls;   /* the wrapper calls */
     unsigned char *serial; /* per wrapper call: its instances never overlap one another (record_joins.c) */
+    rh_ie *elems;          /* per wrapper call: `&base[i]` of main's counted loop (inst_elems.h) */
     int ncalls;
     unsigned q;            /* the wrapper's parameter the argument comes in */
 } rh_ia;
@@ -62,6 +69,16 @@ int rh_ia_before_start(rh_static *s, const rh_ia *ia, uint32_t o, int am, int at
 /* Whether value v is (casts and constant GEPs of) a parameter that holds
  * the instance's argument. */
 int rh_ia_through_param(rh_static *s, const rh_ia *ia, LLVMValueRef v);
+/* Whether only one call's argument may denote o and that call gives each
+ * of its instances o to itself (it runs once, its instances never
+ * overlap, or it passes a fresh block of its round). */
+int rh_ia_own_arg_block(rh_static *s, const rh_ia *ia, uint32_t o);
+/* rh_handover_root of v, followed through loads that slot_forward.h reads
+ * as the current value of what their function stored in the cell. */
+LLVMValueRef rh_ia_current_root(rh_static *s, LLVMValueRef v);
+/* Whether store st is the only write (frees aside) and no create's
+ * handle may reach the pointer-sized field at off of object obj. */
+int rh_ia_field_unique(rh_static *s, uint32_t obj, LLVMValueRef st, int64_t off);
 void rh_ia_free(rh_ia *ia);
 
 #endif

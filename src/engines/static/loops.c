@@ -78,7 +78,7 @@ static int constant_load(LLVMValueRef v, int64_t *n)
 }
 
 /* Reads the header's exit test `iv < N` (or <=, !=) into [start, end). */
-static int exit_test(rh_counted_loop *l, LLVMValueRef term)
+static int exit_test(const rh_cfg *cfg, rh_counted_loop *l, LLVMValueRef term)
 {
     if (!term || LLVMGetInstructionOpcode(term) != LLVMBr || !LLVMIsConditional(term))
         return 0;
@@ -98,7 +98,7 @@ static int exit_test(rh_counted_loop *l, LLVMValueRef term)
          * strictly dominates the header (so outside the loop: an SSA value
          * computed before the loop keeps its value while it runs), or a
          * reload of a cell nothing writes after it (`i < cfg.n`) */
-        if (LLVMIsAInstruction(bound) && !rh_stable_load(strip_ext(bound)) &&
+        if (LLVMIsAInstruction(bound) && !rh_stable_load(cfg->stable, strip_ext(bound)) &&
             (LLVMGetInstructionParent(bound) == l->header ||
              !rh_cfg_dominates(bound, LLVMGetFirstInstruction(l->header))))
             return 0;
@@ -121,6 +121,7 @@ int rh_loop_of_index(const rh_cfg *cfg, LLVMValueRef index, rh_counted_loop *out
     if (!LLVMIsAPHINode(phi) || LLVMCountIncoming(phi) != 2)
         return 0;
     out->end_value = NULL;
+    out->stable = cfg->stable;
     out->iv = phi;
     out->header = LLVMGetInstructionParent(phi);
     int found_start = 0, found_step = 0;
@@ -137,7 +138,7 @@ int rh_loop_of_index(const rh_cfg *cfg, LLVMValueRef index, rh_counted_loop *out
         }
     }
     LLVMValueRef term = LLVMGetBasicBlockTerminator(out->header);
-    if (!found_start || !found_step || !exit_test(out, term))
+    if (!found_start || !found_step || !exit_test(cfg, out, term))
         return 0;
     body_chain(out, LLVMGetSuccessor(term, 0));
     return 1;
@@ -171,7 +172,7 @@ LLVMValueRef rh_loop_element_index(LLVMValueRef gep, LLVMValueRef *base)
 
 /* Whether two variable bounds are one value: the same SSA value, or the
  * same extension of two loads of one stable cell (stable_cells.h). */
-static int same_bound(LLVMValueRef a, LLVMValueRef b)
+static int same_bound(rh_stable *st, LLVMValueRef a, LLVMValueRef b)
 {
     if (a == b)
         return 1;
@@ -181,7 +182,7 @@ static int same_bound(LLVMValueRef a, LLVMValueRef b)
             return 0;
         a = LLVMGetOperand(a, 0), b = LLVMGetOperand(b, 0);
     }
-    return a && b && rh_stable_same(a, b);
+    return a && b && rh_stable_same(st, a, b);
 }
 
 int rh_loop_same_range(const rh_counted_loop *a, const rh_counted_loop *b)
@@ -190,7 +191,7 @@ int rh_loop_same_range(const rh_counted_loop *a, const rh_counted_loop *b)
         return 0;
     if (a->end_value == b->end_value)
         return 1;
-    return a->end_value && b->end_value && a->pred == b->pred && same_bound(a->end_value, b->end_value);
+    return a->end_value && b->end_value && a->pred == b->pred && same_bound(a->stable, a->end_value, b->end_value);
 }
 
 /* The block that branches back to the header (the increment's incoming

@@ -23,6 +23,7 @@ typedef struct rh_counted_loop {
     unsigned exit_succ;    /* successor index of the header's branch that leaves the loop */
     LLVMBasicBlockRef body[8]; /* straight chain header -> ... -> header, when there is one */
     int nbody;             /* 0 when the body branches */
+    struct rh_stable *stable; /* the cfg's stable cells, for comparing variable bounds */
 } rh_counted_loop;
 
 int rh_loop_of_index(const rh_cfg *cfg, LLVMValueRef index, rh_counted_loop *out);

@@ -59,13 +59,21 @@ static int may_alias_cell(rh_pt *pt, LLVMValueRef ptr, const rh_sset *cell)
     return 0;
 }
 
-/* Calls that neither write memory the program sees nor synchronise. */
-static int inert_call(LLVMValueRef call)
+/* Calls that neither write memory the program sees nor release: debug
+ * and lifetime markers, and the library's malloc and calloc.  An
+ * allocation may acquire (a free of another thread synchronises with it),
+ * but never releases, so no write of another thread made after the
+ * store can be ordered before the load through it: a write the load
+ * could read instead still races with the store itself. */
+static int inert_call(const rh_pt *pt, LLVMValueRef call)
 {
     LLVMValueRef fn = LLVMGetCalledValue(call);
     size_t len;
     const char *name = fn && LLVMIsAFunction(fn) ? LLVMGetValueName2(fn, &len) : NULL;
-    return name && (!strncmp(name, "llvm.dbg.", 9) || !strncmp(name, "llvm.lifetime.", 14));
+    if (name && (!strncmp(name, "llvm.dbg.", 9) || !strncmp(name, "llvm.lifetime.", 14)))
+        return 1;
+    const rh_conc_entry *e = pt->p ? rh_model_call_entry(pt->p, call) : NULL;
+    return e && (e->op == RH_OP_ALLOC || e->op == RH_OP_CALLOC);
 }
 
 static int plain_access(LLVMValueRef in)
@@ -120,7 +128,7 @@ static int step(fwd_walk *w, LLVMValueRef in)
     case LLVMAtomicRMW: case LLVMAtomicCmpXchg: case LLVMFence: case LLVMInvoke: case LLVMCallBr:
         return -1;
     case LLVMCall:
-        return inert_call(in) ? 0 : -1;
+        return inert_call(w->pt, in) ? 0 : -1;
     default:
         return 0;
     }

@@ -5,16 +5,30 @@
 
 #include <string.h>
 
+#include <stdlib.h>
+
 /* The points-to solution of the run, when the engine has one: a root whose
  * address escapes is then judged by every write the program makes. */
-static rh_pt *escape_pt;
-static const rh_program *escape_prog;
-static rh_map escape_known; /* load -> 1 stable, 2 not: each scans every access once */
+struct rh_stable {
+    rh_pt *pt;
+    const rh_program *p;
+    rh_map known; /* load -> 1 stable, 2 not: each scans every access once */
+};
 
-void rh_stable_use_points_to(rh_pt *pt, const rh_program *p)
+rh_stable *rh_stable_new(rh_pt *pt, const rh_program *p)
 {
-    escape_pt = pt, escape_prog = p;
-    rh_map_free(&escape_known);
+    rh_stable *st = calloc(1, sizeof *st);
+    if (st)
+        st->pt = pt, st->p = p;
+    return st;
+}
+
+void rh_stable_free(rh_stable *st)
+{
+    if (!st)
+        return;
+    rh_map_free(&st->known);
+    free(st);
 }
 
 /* Whether address p is a chain of constant-index GEPs and casts from a
@@ -202,19 +216,19 @@ static int has_writes(LLVMValueRef v, int depth)
  * load's function with no path from the load to it, and that function is
  * main, run once (an escaped local of a function run twice at once could
  * be written by the other run's code). */
-static int escaped_writes_precede(walk *w, LLVMValueRef root)
+static int escaped_writes_precede(rh_stable *st, walk *w, LLVMValueRef root)
 {
-    long obj = escape_pt ? rh_map_get_ptr(&escape_pt->obj_of_site, root, -1) : -1;
+    long obj = st && st->pt ? rh_map_get_ptr(&st->pt->obj_of_site, root, -1) : -1;
     if (obj < 0 || !main_once(w->fn))
         return 0;
-    long known = rh_map_get_ptr(&escape_known, w->load, 0);
+    long known = rh_map_get_ptr(&st->known, w->load, 0);
     if (known)
         return known == 1;
-    for (int a = 0; a < escape_prog->naccesses && w->ok; a++) {
-        const rh_access *ac = &escape_prog->accesses[a];
+    for (int a = 0; a < st->p->naccesses && w->ok; a++) {
+        const rh_access *ac = &st->p->accesses[a];
         if (ac->kind == RH_ACC_READ)
             continue;
-        const rh_sset *t = rh_pt_of(escape_pt, ac->ptr);
+        const rh_sset *t = rh_pt_of(st->pt, ac->ptr);
         for (uint32_t i = 0; i < t->n && w->ok; i++)
             if (rh_pt_loc_obj(t->v[i]) == (uint32_t)obj &&
                 rh_pt_bytes_meet(rh_pt_loc_off(t->v[i]), ac->size, (int64_t)w->lo, (int64_t)w->hi) &&
@@ -222,11 +236,11 @@ static int escaped_writes_precede(walk *w, LLVMValueRef root)
                  rh_cfg_may_follow(w->load, ac->inst)))
                 w->ok = 0;
     }
-    rh_map_put_ptr(&escape_known, w->load, w->ok ? 1 : 2);
+    rh_map_put_ptr(&st->known, w->load, w->ok ? 1 : 2);
     return w->ok;
 }
 
-int rh_stable_load(LLVMValueRef v)
+int rh_stable_load(rh_stable *st, LLVMValueRef v)
 {
     LLVMValueRef root;
     if (!v || !LLVMIsALoadInst(v) || LLVMGetVolatile(v) || LLVMGetOrdering(v) != LLVMAtomicOrderingNotAtomic ||
@@ -245,7 +259,7 @@ int rh_stable_load(LLVMValueRef v)
             return 0;
     }
     uses_of(&w, root, (span){0, 0, WHOLE}, 0);
-    return w.ok && (!w.escaped || escaped_writes_precede(&w, root));
+    return w.ok && (!w.escaped || escaped_writes_precede(st, &w, root));
 }
 
 /* Whether addresses p and q are the same constant address of one root. */
@@ -263,9 +277,9 @@ static int same_address(LLVMValueRef p, LLVMValueRef q, int depth)
     return same_address(LLVMGetOperand(p, 0), LLVMGetOperand(q, 0), depth + 1);
 }
 
-int rh_stable_same(LLVMValueRef a, LLVMValueRef b)
+int rh_stable_same(rh_stable *st, LLVMValueRef a, LLVMValueRef b)
 {
-    return rh_stable_load(a) && rh_stable_load(b) && LLVMTypeOf(a) == LLVMTypeOf(b) &&
+    return rh_stable_load(st, a) && rh_stable_load(st, b) && LLVMTypeOf(a) == LLVMTypeOf(b) &&
            LLVMGetBasicBlockParent(LLVMGetInstructionParent(a)) == LLVMGetBasicBlockParent(LLVMGetInstructionParent(b)) &&
            same_address(LLVMGetOperand(a, 0), LLVMGetOperand(b, 0), 0);
 }

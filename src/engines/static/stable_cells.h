@@ -19,16 +19,17 @@
  * once (its address is taken nowhere); an unwritten global to nobody.
  *
  * A root whose address is stored or passed to a call (`job->cfg = &cfg`)
- * qualifies too while the engine has registered its points-to solution,
+ * qualifies too when the context was made with a points-to solution,
  * when the load is in main run once and every write access of the program
  * (stores, memory and library calls, writes assumed of undefined
  * functions) whose targets may meet the load's bytes lies in main with no
  * path from the load to it: other pointers reach the bytes, so the writes
  * are found by where they point, not by the root's uses.
  *
- * Contract: reads the IR, and the points-to sets registered by
- * rh_stable_use_points_to (NULL: escaped roots never qualify);
- * "no" whenever in doubt.
+ * Contract: reads the IR, and the points-to sets of the context (a NULL
+ * context, or one made without a solution: escaped roots never qualify);
+ * "no" whenever in doubt.  No state outside the context: each run of the
+ * engine makes its own (rh_cfg.stable) and frees it.
  */
 #ifndef RH_STATIC_STABLE_CELLS_H
 #define RH_STATIC_STABLE_CELLS_H
@@ -36,14 +37,16 @@
 #include "cfg.h"
 
 struct rh_pt;
+typedef struct rh_stable rh_stable;
 
-/* Registers the run's points-to solution (NULL to forget it before it is
- * freed). */
-void rh_stable_use_points_to(struct rh_pt *pt, const rh_program *p);
+/* A context over the run's points-to solution (pt may be NULL); it caches
+ * answers and must be freed before the solution. */
+rh_stable *rh_stable_new(struct rh_pt *pt, const rh_program *p);
+void rh_stable_free(rh_stable *st);
 /* Whether load v (an instruction) reads a stable cell. */
-int rh_stable_load(LLVMValueRef v);
+int rh_stable_load(rh_stable *st, LLVMValueRef v);
 /* Whether two stable loads of one function surely read the same value:
  * the same type from the same constant address of the same root. */
-int rh_stable_same(LLVMValueRef a, LLVMValueRef b);
+int rh_stable_same(rh_stable *st, LLVMValueRef a, LLVMValueRef b);
 
 #endif

@@ -66,7 +66,8 @@ static void cleanup(rh_static *s)
     rh_bp_free(s->barrier_phases);
     rh_handover_free(s->handover);
     rh_rc_free(s->refcount);
-    rh_stable_use_points_to(NULL, NULL);
+    rh_stable_free(s->cfg.stable);
+    s->cfg.stable = NULL;
     free(s->shared);
     free(s->sync_objs);
     rh_own_index_free(s);
@@ -115,8 +116,8 @@ int rh_static_run(rh_program *prog, const rh_options *o, rh_budget *budget, rh_r
     if (solved < 0)
         return out_of_time(&s, budget);
     rh_budget_stage(budget, "static.threads");
-    rh_stable_use_points_to(&s.pt, prog);
     rh_cfg_build(&s.cfg, prog);
+    s.cfg.stable = rh_stable_new(&s.pt, prog);
     if (rh_tg_build(&s.tg, prog, &s.pt, &s.cfg) < 0) {
         rh_result_note(res, "static: the program has no main function");
         res->verdict = RH_UNKNOWN;
