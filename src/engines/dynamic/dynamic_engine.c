@@ -18,6 +18,7 @@
 #include "dyn.h"
 #include "dse.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -32,6 +33,10 @@
 #define RH_DYN_KEEP_TRACES 4
 #define RH_DYN_MIN_SECONDS 4.0 /* at most for shortening one witness */
 #define RH_DYN_MIN_SHARE 0.25  /* of the engine's budget, for shortening them all */
+/* Races of one publication given one replay together (rh_wit_group): each
+ * one's witness holds the others' steps, so a few dozen at most. */
+#define RH_DYN_GROUP_MAX 8
+#define RH_DYN_MIN_SHARE_SECONDS 1.0 /* the least a witness's share is (a replay of a real program) */
 #define RH_DYN_FEW_STEPS 24     /* a witness longer than this is polished at the end */
 /* Runs that end the same way before creating a thread, without nondet
  * input, end that way under every schedule: after this many of them from
@@ -66,6 +71,7 @@ typedef struct dyn_session {
     double min_left;               /* seconds left for shortening witnesses */
     long wit_before, wit_after;    /* witness steps before and after shortening */
     int wit_short, wit_unreplayed, wit_polished, wit_rerecorded;
+    int wit_grouped;               /* witnesses a publication's group replay gave */
     unsigned long runs, events, deadlocks, crashes, timeouts, cutoffs, time_cutoffs, limits;
     unsigned long undefined_calls;
     int max_threads;               /* most threads one run created */
@@ -255,7 +261,7 @@ static rh_race *observed_record(const dyn_session *s, const char *k)
 /* Adds r unless its pair is reported already; a race a run observed
  * replaces the same pair seen only across an unmodelled call, and a pair
  * once shown with no race ordering it is not said to be ordered by one. */
-static int rh_dyn_session_add(dyn_session *s, rh_race *r)
+static int rh_dyn_session_add(dyn_session *s, rh_race *r, int shorten)
 {
     char *k = race_key(r);
     for (size_t i = 0; i < s->seen.len; i++)
@@ -272,7 +278,8 @@ static int rh_dyn_session_add(dyn_session *s, rh_race *r)
                 int same = old->evidence == RH_EV_SEEN && strcmp(ok, s->seen.items[i]) == 0;
                 free(ok);
                 if (same) {
-                    shorten_witness(s, r);
+                    if (shorten)
+                        shorten_witness(s, r);
                     rh_names_clean_race(r); /* as rh_result_add_race does */
                     rh_race_free(old);
                     *old = *r;
@@ -286,7 +293,8 @@ static int rh_dyn_session_add(dyn_session *s, rh_race *r)
         }
     rh_vec_push(&s->seen, k);
     s->last_new = s->runs;
-    shorten_witness(s, r);
+    if (shorten)
+        shorten_witness(s, r);
     rh_result_add_race(s->res, r);
     return 1;
 }
@@ -320,6 +328,112 @@ static int observed_already(const dyn_session *s, const rh_dyn_obs *o)
     }
     free(k);
     return found;
+}
+
+/* A race's pair of positions in the run's schedule, as a group key: the
+ * steps of the race that alone orders it (ordering_steps, dyn_report.c),
+ * 0 when none. */
+static long ordering_key(const rh_race *r)
+{
+    const rh_witness *w = r->witness;
+    return w && w->ordering[0] > 0 && w->ordering[1] > 0 ? (long)w->ordering[0] << 32 | w->ordering[1]
+                                                          : 0;
+}
+
+/* Seconds of the witness budget one more replay job may take now. */
+static double witness_span(const dyn_session *s, int jobs)
+{
+    double span = (s->deadline - rh_now()) / 2, share = s->min_left / (jobs > 0 ? jobs : 1);
+    if (share < RH_DYN_MIN_SHARE_SECONDS) /* too little for a replay: the cheapest first */
+        share = RH_DYN_MIN_SHARE_SECONDS;
+    span = span < share ? span : share;
+    span = span < RH_DYN_MIN_SECONDS ? span : RH_DYN_MIN_SECONDS;
+    return span < s->min_left ? span : s->min_left;
+}
+
+/* The races of a publication (ordered by one race at one pair of steps of
+ * the run): one replay of their common schedule gives each its witness
+ * (rh_wit_group); done[k] is set for those it gave one. */
+static void group_witnesses(dyn_session *s, rh_race *fresh, int n, char *done, int *jobs)
+{
+    rh_witness **ws = rh_xcalloc((size_t)n + 1, sizeof *ws), **out = rh_xcalloc((size_t)n + 1, sizeof *out);
+    const char **why = rh_xcalloc((size_t)n + 1, sizeof *why);
+    int *idx = rh_xcalloc((size_t)n + 1, sizeof *idx);
+    for (int k = 0; k < n; k++) {
+        long key = ordering_key(&fresh[k]);
+        if (!key || done[k] || s->min_left <= 0)
+            continue;
+        int m = 0;
+        for (int j = k; j < n && m < RH_DYN_GROUP_MAX; j++)
+            if (!done[j] && ordering_key(&fresh[j]) == key)
+                idx[m] = j, ws[m++] = fresh[j].witness, done[j] = 2; /* 2: in a group */
+        if (getenv("RH_WIT_LOG"))
+            fprintf(stderr, "racehunt: group of %d races at steps %d and %d\n", m,
+                    fresh[k].witness->ordering[0], fresh[k].witness->ordering[1]);
+        if (m < 2) {
+            done[k] = 0; /* alone: the minimiser's try_ordering is the same replay */
+            continue;
+        }
+        double t0 = rh_now();
+        /* the group is one job among the races left (its share of the budget) */
+        rh_wit_ctx c = {&s->bin, s->tmp, s->program, fresh[k].witness->seed,
+                        t0 + witness_span(s, *jobs - m + 1), 0};
+        *jobs -= m;
+        int got = rh_wit_group(&c, ws, m, out, why);
+        s->min_left -= rh_now() - t0;
+        s->wit_grouped += got;
+        for (int j = 0; j < m; j++) {
+            rh_race *r = &fresh[idx[j]];
+            done[idx[j]] = out[j] ? 1 : 3; /* 3: tried in a group, left to the minimiser */
+            if (!out[j])
+                continue;
+            s->wit_before += r->witness->nsteps;
+            s->wit_after += out[j]->nsteps;
+            s->wit_short++;
+            rh_witness_free(r->witness);
+            r->witness = out[j];
+        }
+    }
+    free(ws);
+    free(out);
+    free(why);
+    free(idx);
+}
+
+/* The new races a run showed, their witnesses shortened before they are
+ * added: first each publication's group at one replay, then the others
+ * shortest first (the cheapest to confirm), each with its share of what
+ * is left of the witness budget. */
+static void add_run_races(dyn_session *s, const rh_dyn_trace *t, unsigned long seed)
+{
+    rh_race *fresh = rh_xcalloc((size_t)t->nraces + 1, sizeof *fresh);
+    char *done = rh_xcalloc((size_t)t->nraces + 1, 1);
+    int n = 0, *order = rh_xcalloc((size_t)t->nraces + 1, sizeof *order);
+    for (int j = 0; j < t->nraces; j++)
+        if (!observed_already(s, &t->races[j]))
+            rh_dyn_race_from_obs(&s->bin, t, j, s->program, seed, RH_EV_OBSERVED, &fresh[n++]);
+    int jobs = n;
+    group_witnesses(s, fresh, n, done, &jobs);
+    int m = 0;
+    for (int k = 0; k < n; k++) {
+        if (done[k] == 1 || !fresh[k].witness)
+            continue;
+        int j = m++; /* insertion by length, shortest first */
+        for (; j > 0 && fresh[order[j - 1]].witness->nsteps > fresh[k].witness->nsteps; j--)
+            order[j] = order[j - 1];
+        order[j] = k;
+    }
+    for (int j = 0; j < m; j++) {
+        double keep = s->min_left, span = witness_span(s, m - j);
+        s->min_left = span; /* this race's share */
+        shorten_witness(s, &fresh[order[j]]);
+        s->min_left = keep - (span - s->min_left);
+    }
+    for (int k = 0; k < n; k++)
+        rh_dyn_session_add(s, &fresh[k], 0);
+    free(fresh);
+    free(done);
+    free(order);
 }
 
 /* Races a run showed (not only seen across an unmodelled call). */
@@ -498,19 +612,14 @@ static int one_run(dyn_session *s, unsigned long i, double deadline, unsigned lo
         *last_choices = out.trace.choices;
     note_outcome(s, &out, &spec);
     record_unmodelled(s, &out.trace);
-    for (int j = 0; j < out.trace.nraces; j++) {
-        if (met && k >= 0 && !out.trace.races[j].hide)
+    for (int j = 0; met && k >= 0 && j < out.trace.nraces; j++)
+        if (!out.trace.races[j].hide)
             *met |= rh_dyn_candidate_met(k, &s->bin, &out.trace.races[j]);
-        if (observed_already(s, &out.trace.races[j]))
-            continue;
-        rh_race r;
-        rh_dyn_race_from_obs(&s->bin, &out.trace, j, s->program, spec.seed, RH_EV_OBSERVED, &r);
-        rh_dyn_session_add(s, &r);
-    }
+    add_run_races(s, &out.trace, spec.seed);
     for (int k = 0; k < out.trace.nseen; k++) { /* likely: an unmodelled call may order them */
         rh_race r;
         rh_dyn_race_from_seen(&s->bin, &out.trace, k, s->program, &r);
-        rh_dyn_session_add(s, &r);
+        rh_dyn_session_add(s, &r, 1);
     }
     if (!out.trace.nraces && !out.timed_out)
         keep_trace(s, &out, spec.seed);
@@ -642,6 +751,7 @@ static void finish_notes(dyn_session *s)
     rh_result_stat(s->res, "dynamic.witness_steps_after", (double)s->wit_after);
     rh_result_stat(s->res, "dynamic.witnesses_polished", (double)s->wit_polished);
     rh_result_stat(s->res, "dynamic.witnesses_rerecorded", (double)s->wit_rerecorded);
+    rh_result_stat(s->res, "dynamic.witnesses_grouped", (double)s->wit_grouped);
     rh_result_stat(s->res, "dynamic.events", (double)s->events);
 }
 
@@ -670,7 +780,7 @@ static void predict(dyn_session *s, double deadline)
         rh_race *found = NULL;
         int n = rh_wit_predict(&w, &s->kept[i], &found);
         for (int k = 0; k < n; k++)
-            rh_dyn_session_add(s, &found[k]);
+            rh_dyn_session_add(s, &found[k], 1);
         free(found);
     }
 }

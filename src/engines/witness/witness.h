@@ -53,6 +53,15 @@ int rh_wit_confirms(const rh_wit_ctx *c, const rh_witness *w, rh_race *race, cha
  * came before that was known. */
 rh_witness *rh_wit_minimise(const rh_wit_ctx *c, const rh_witness *w, int *replayed);
 
+/* Short witnesses for n races one run showed (ws[k], each the recorded
+ * schedule up to its race, rh_dyn_witness: prefixes of one schedule) at
+ * the cost of about one replay for all (wit_group.c): out[k] is the
+ * group's schedule with race k's steps marked, a witness whose replay
+ * reported race k without departing (rh_wit_confirms's test), or NULL
+ * with why[k] saying why (a static string).  Returns how many got one. */
+int rh_wit_group(const rh_wit_ctx *c, rh_witness *const *ws, int n, rh_witness **out,
+                 const char **why);
+
 /* Writes each run of steps of one thread at one position as one step with
  * a count (rh_step.times), in place; racing steps, creations and timeouts
  * stay steps of their own.  The replay's schedule is unchanged. */
