@@ -150,7 +150,8 @@ static int try_group(const rh_wit_ctx *c, const rh_witness *base, rh_witness *co
         nlines += times_of(&g->steps[i]);
     rh_dyn_outcome run;
     char err[RH_ERR_MAX] = "";
-    int again = 0;
+    int again = 0, got = 0;
+    double t0 = rh_now();
     if (wit_run(c, g, &run, err) == 0) {
         for (int k = 0; k < n && !run.trace.diverged; k++) {
             if (!live[k])
@@ -163,6 +164,7 @@ static int try_group(const rh_wit_ctx *c, const rh_witness *base, rh_witness *co
             if (hit) {
                 rh_wit_fold(w);
                 out[k] = w;
+                got++;
             } else {
                 rh_witness_free(w);
                 why[k] = "its group's replay did not reach the race";
@@ -183,8 +185,10 @@ static int try_group(const rh_wit_ctx *c, const rh_witness *base, rh_witness *co
             }
         }
         if (getenv("RH_WIT_LOG")) /* what the group's replay showed */
-            fprintf(stderr, "racehunt: group: %d steps, departed %lu times at line %ld, %d races\n",
-                    g->nsteps, run.trace.diverged, run.trace.depart_step, run.trace.nraces);
+            fprintf(stderr, "racehunt: group: %d steps, departed %lu times at line %ld, %d races, "
+                            "%d members shown, %.2f s, ended %s %s\n", g->nsteps, run.trace.diverged,
+                    run.trace.depart_step, run.trace.nraces, got, rh_now() - t0, run.trace.end,
+                    run.trace.end_detail ? run.trace.end_detail : "");
     } else if (getenv("RH_WIT_LOG")) {
         fprintf(stderr, "racehunt: group: replay failed: %s\n", err);
     }

@@ -1,0 +1,305 @@
+/* dyn_witnesses.c - the witnesses of the races the dynamic engine's runs
+ * show, shortened before they are reported: a short schedule that
+ * replayed into its race (wit_minimise.c, wit_group.c), within the
+ * witness budget (a quarter of the engine's), which goes first to the
+ * groups of races one publication orders (one replay confirms a group),
+ * then to the other races cheapest first, each its share; after the
+ * search, what is left polishes the witnesses still long.  Each confirmed
+ * race left without a replayed witness is named in a note with the
+ * reason.
+ */
+#include "dyn_session.h"
+#include "engines/witness/witness.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Says (in the notes, finish_notes) why race r has no replayed witness:
+ * why is a static phrase; NULL forgets it (a later try replayed). */
+void dyn_no_witness(dyn_session *s, const rh_race *r, const char *why)
+{
+    char *k = dyn_race_key(r);
+    size_t n = strlen(k);
+    for (size_t i = 0; i < s->nowit.len; i++)
+        if (strncmp(s->nowit.items[i], k, n) == 0 && s->nowit.items[i][n] == '\t') {
+            free(s->nowit.items[i]);
+            s->nowit.items[i] = s->nowit.items[--s->nowit.len];
+            break;
+        }
+    if (why)
+        rh_vec_push(&s->nowit, rh_xasprintf("%s\t%s", k, why));
+    free(k);
+}
+
+/* Shortens r's witness (wit_minimise.c) before it is reported, so what is
+ * written is a short schedule that replayed into the race.  A witness that
+ * does not replay (the program is not deterministic under the schedule) is
+ * dropped: the race was observed, but its schedule shows nothing. */
+void dyn_shorten_witness(dyn_session *s, rh_race *r)
+{
+    if (!r->witness)
+        return;
+    double t0 = rh_now(), span = (s->deadline - t0) / 2;
+    if (span > RH_DYN_MIN_SECONDS)
+        span = RH_DYN_MIN_SECONDS;
+    if (span > s->min_left)
+        span = s->min_left;
+    rh_wit_ctx c = {&s->bin, s->tmp, s->program, r->witness->seed, t0 + span, 0};
+    int replayed;
+    rh_witness *m = rh_wit_minimise(&c, r->witness, &replayed);
+    s->min_left -= rh_now() - t0;
+    dyn_no_witness(s, r, m ? NULL : replayed < 0 ? RH_DYN_WHY_BUDGET : RH_DYN_WHY_UNREPLAYED);
+    if (m) {
+        s->wit_before += r->witness->nsteps;
+        s->wit_after += m->nsteps;
+        s->wit_short++;
+        rh_witness_free(r->witness);
+        r->witness = m;
+    } else if (replayed < 0) {
+        rh_wit_fold(r->witness); /* not shortened in time: the same schedule, written shorter */
+    } else if (replayed == 0) {
+        s->wit_unreplayed++;
+        rh_witness_free(r->witness);
+        r->witness = NULL;
+    }
+}
+
+/* A long witness recorded again: a few runs directed at its race's two
+ * lines (a thread held at one access until another reaches the other,
+ * rt_target.c) under PCT with at most one change point, so that threads
+ * run long stretches and the schedule switches seldom.  The race a random
+ * walk found after a thousand switches (a worker's last pull of a queue
+ * while main begins to wait) is often there in a run of a few dozen
+ * stretches, which compression shortens to a few steps.  The witness
+ * kept is the shortest that replayed. */
+#define RH_DYN_RERECORD_RUNS 4
+
+static void rerecord(dyn_session *s, rh_race *r, double until)
+{
+    char *file[2] = {r->a.file, r->b.file};
+    unsigned line[2] = {r->a.line, r->b.line};
+    char *target = !file[0] || !file[1] ? NULL : rh_dyn_pair_target(&s->bin, file, line);
+    for (int t = 0; target && t < RH_DYN_RERECORD_RUNS && rh_now() + 0.5 < until; t++) {
+        rh_dyn_runspec spec = {0};
+        spec.strategy = "pct";
+        spec.seed = s->o->seed + 7919 * (unsigned long)(t + 1);
+        spec.pct_d = 1 + t % 2;
+        spec.pct_k = 1000;
+        spec.target = target;
+        spec.trace_cap = RH_DYN_TRACE_CAP;
+        double left = (until - rh_now()) / 2;
+        spec.timeout = left < RH_DYN_RUN_TIMEOUT ? left : RH_DYN_RUN_TIMEOUT;
+        rh_dyn_outcome out;
+        char err[RH_ERR_MAX];
+        if (rh_dyn_run_once(&s->bin, s->tmp, &spec, &out, err))
+            break;
+        s->runs++;
+        for (int j = 0; j < out.trace.nraces; j++) {
+            if (out.trace.races[j].hide || !rh_dyn_obs_at(&s->bin, &out.trace.races[j], file, line))
+                continue;
+            rh_race nr;
+            rh_dyn_race_from_obs(&s->bin, &out.trace, j, s->program, spec.seed, RH_EV_OBSERVED, &nr);
+            if (nr.witness && nr.witness->nsteps > 0) {
+                double now = rh_now();
+                rh_wit_ctx c = {&s->bin, s->tmp, s->program, spec.seed, now + (until - now) / 2, 0};
+                int replayed;
+                rh_witness *m = rh_wit_minimise(&c, nr.witness, &replayed);
+                if (m && m->nsteps < r->witness->nsteps) {
+                    s->wit_rerecorded++;
+                    dyn_no_witness(s, r, NULL);
+                    rh_witness_free(r->witness);
+                    r->witness = m;
+                    m = NULL;
+                }
+                rh_witness_free(m);
+            }
+            rh_race_free(&nr);
+            break;
+        }
+        rh_dyn_outcome_free(&out);
+        if (r->witness->nsteps <= RH_DYN_FEW_STEPS)
+            break;
+    }
+    free(target);
+}
+
+/* Once the search is over, what is left of the budget, up to half of it,
+ * goes to the witnesses still longer than a few dozen steps, longest first
+ * (a developer follows a witness step by step): each is recorded again in
+ * runs of few switches (rerecord), and what is still long goes back to the
+ * minimiser, whose ddmin shortens it further with every replay it is
+ * given. */
+void dyn_polish_witnesses(dyn_session *s)
+{
+    rh_result *res = s->res;
+    int *order = rh_xcalloc((size_t)res->nraces + 1, sizeof *order), n = 0;
+    for (int i = 0; i < res->nraces; i++) {
+        if (!res->races[i].witness || res->races[i].witness->nsteps <= RH_DYN_FEW_STEPS)
+            continue;
+        int j = n++; /* insertion by length, longest first */
+        for (; j > 0 && res->races[order[j - 1]].witness->nsteps < res->races[i].witness->nsteps; j--)
+            order[j] = order[j - 1];
+        order[j] = i;
+    }
+    double until = rh_now() + (s->deadline - rh_now()) / 2;
+    for (int k = 0; k < n && !rh_cancelled(); k++) {
+        double now = rh_now();
+        if (now + 0.5 >= until)
+            break;
+        rh_race *r = &res->races[order[k]];
+        /* after an --inputs=solver search the runs take the user's input
+         * again, not the one a witness names: it stays as the search
+         * shortened it */
+        if (s->o->inputs_solver)
+            continue;
+        double slot = now + (until - now) / (n - k);
+        rerecord(s, r, now + (slot - now) / 2); /* first: a schedule of few switches */
+        if (r->witness->nsteps <= RH_DYN_FEW_STEPS || rh_now() + 0.5 >= slot)
+            continue;
+        rh_wit_ctx c = {&s->bin, s->tmp, s->program, r->witness->seed, slot, 0};
+        int replayed;
+        rh_witness *m = rh_wit_minimise(&c, r->witness, &replayed);
+        if (m && m->nsteps < r->witness->nsteps) {
+            s->wit_polished++;
+            dyn_no_witness(s, r, NULL);
+            rh_witness_free(r->witness);
+            r->witness = m;
+        } else {
+            rh_witness_free(m);
+        }
+    }
+    free(order);
+}
+
+/* A race's pair of positions in the run's schedule, as a group key: the
+ * steps of the race that alone orders it (ordering_steps, dyn_report.c),
+ * 0 when none. */
+static long ordering_key(const rh_race *r)
+{
+    const rh_witness *w = r->witness;
+    return w && w->ordering[0] > 0 && w->ordering[1] > 0 ? (long)w->ordering[0] << 32 | w->ordering[1]
+                                                          : 0;
+}
+
+/* Seconds of the witness budget one more replay job may take now. */
+static double witness_span(const dyn_session *s, int jobs)
+{
+    double span = (s->deadline - rh_now()) / 2, share = s->min_left / (jobs > 0 ? jobs : 1);
+    if (share < RH_DYN_MIN_SHARE_SECONDS) /* too little for a replay: the cheapest first */
+        share = RH_DYN_MIN_SHARE_SECONDS;
+    span = span < share ? span : share;
+    span = span < RH_DYN_MIN_SECONDS ? span : RH_DYN_MIN_SECONDS;
+    return span < s->min_left ? span : s->min_left;
+}
+
+/* The races of a publication (ordered by one race at one pair of steps of
+ * the run): one replay of their common schedule gives each its witness
+ * (rh_wit_group); done[k] is set for those it gave one. */
+static void group_witnesses(dyn_session *s, rh_race *fresh, int n, char *done, int *jobs)
+{
+    rh_witness **ws = rh_xcalloc((size_t)n + 1, sizeof *ws), **out = rh_xcalloc((size_t)n + 1, sizeof *out);
+    const char **why = rh_xcalloc((size_t)n + 1, sizeof *why);
+    int *idx = rh_xcalloc((size_t)n + 1, sizeof *idx);
+    for (int k = 0; k < n; k++) {
+        long key = ordering_key(&fresh[k]);
+        if (!key || done[k] || s->min_left <= 0)
+            continue;
+        int m = 0;
+        for (int j = k; j < n && m < RH_DYN_GROUP_MAX; j++)
+            if (!done[j] && ordering_key(&fresh[j]) == key)
+                idx[m] = j, ws[m++] = fresh[j].witness, done[j] = 2; /* 2: in a group */
+        if (getenv("RH_WIT_LOG"))
+            fprintf(stderr, "racehunt: group of %d races at steps %d and %d\n", m,
+                    fresh[k].witness->ordering[0], fresh[k].witness->ordering[1]);
+        if (m < 2) {
+            done[k] = 0; /* alone: the minimiser's try_ordering is the same replay */
+            continue;
+        }
+        double t0 = rh_now();
+        /* the group is one job among the races left (its share of the budget) */
+        rh_wit_ctx c = {&s->bin, s->tmp, s->program, fresh[k].witness->seed,
+                        t0 + witness_span(s, *jobs - m + 1), 0};
+        *jobs -= m;
+        int got = rh_wit_group(&c, ws, m, out, why);
+        s->min_left -= rh_now() - t0;
+        s->wit_grouped += got;
+        for (int j = 0; j < m; j++) {
+            rh_race *r = &fresh[idx[j]];
+            done[idx[j]] = out[j] ? 1 : 3; /* 3: tried in a group, left to the minimiser */
+            if (!out[j])
+                continue;
+            s->wit_before += r->witness->nsteps;
+            s->wit_after += out[j]->nsteps;
+            s->wit_short++;
+            rh_witness_free(r->witness);
+            r->witness = out[j];
+        }
+    }
+    free(ws);
+    free(out);
+    free(why);
+    free(idx);
+}
+
+void dyn_run_witnesses(dyn_session *s, rh_race *fresh, int n)
+{
+    char *done = rh_xcalloc((size_t)n + 1, 1);
+    int *order = rh_xcalloc((size_t)n + 1, sizeof *order), jobs = n, m = 0;
+    group_witnesses(s, fresh, n, done, &jobs);
+    for (int k = 0; k < n; k++) {
+        if (done[k] == 1 || !fresh[k].witness)
+            continue;
+        int j = m++; /* insertion by length, shortest first */
+        for (; j > 0 && fresh[order[j - 1]].witness->nsteps > fresh[k].witness->nsteps; j--)
+            order[j] = order[j - 1];
+        order[j] = k;
+    }
+    for (int j = 0; j < m; j++) {
+        double keep = s->min_left, span = witness_span(s, m - j);
+        s->min_left = span; /* this race's share */
+        dyn_shorten_witness(s, &fresh[order[j]]);
+        s->min_left = keep - (span - s->min_left);
+    }
+    for (int k = 0; k < n; k++)
+        if (!fresh[k].witness)
+            dyn_no_witness(s, &fresh[k], RH_DYN_WHY_UNRECORDED);
+    free(done);
+    free(order);
+}
+
+/* Every confirmed race reported without a replayed witness is named in a
+ * note that says why, one note a reason ("a.c:10 and a.c:20; ..."). */
+void dyn_note_no_witness(dyn_session *s)
+{
+    static const char *const whys[] = {RH_DYN_WHY_BUDGET, RH_DYN_WHY_UNREPLAYED, RH_DYN_WHY_UNRECORDED};
+    for (size_t w = 0; w < sizeof whys / sizeof *whys; w++) {
+        char *names = NULL;
+        int n = 0;
+        for (int i = 0; i < s->res->nraces; i++) {
+            rh_race *r = &s->res->races[i];
+            if (!rh_evidence_confirmed(r->evidence))
+                continue;
+            char *k = dyn_race_key(r);
+            size_t len = strlen(k);
+            int here = 0;
+            for (size_t j = 0; j < s->nowit.len && !here; j++)
+                here = strncmp(s->nowit.items[j], k, len) == 0 && s->nowit.items[j][len] == '\t' &&
+                       strcmp(s->nowit.items[j] + len + 1, whys[w]) == 0;
+            free(k);
+            if (!here)
+                continue;
+            const char *fa = strrchr(r->a.file ? r->a.file : "?", '/'), *fb = strrchr(r->b.file ? r->b.file : "?", '/');
+            char *more = rh_xasprintf("%s%s%s:%u and %s:%u", names ? names : "", names ? "; " : "",
+                                      fa ? fa + 1 : r->a.file, r->a.line, fb ? fb + 1 : r->b.file, r->b.line);
+            free(names);
+            names = more;
+            n++;
+        }
+        if (n)
+            rh_result_note(s->res, "dynamic: %d race(s) are reported without a replayed witness because "
+                                   "%s: %s", n, whys[w], names);
+        free(names);
+    }
+}
+
