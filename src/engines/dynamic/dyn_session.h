@@ -53,6 +53,18 @@
  * time (a million-iteration loop per run) and cannot change the verdict. */
 #define RH_DYN_SATURATED_RUNS 8
 
+/* A publication's races whose group had no replay in the witness budget
+ * (dyn_run_witnesses): kept for the polish phase, which gives them their
+ * group replays with what is left.  base is the recording of the longest
+ * (unfolded, so that every member's is its prefix); a member is its race's
+ * key and its witness's steps in base. */
+#define RH_DYN_PENDING_MAX 8
+typedef struct dyn_pending {
+    rh_witness *base;
+    struct dyn_member { char *key; int nsteps, a, b, ordering[2]; } *m;
+    int n;
+} dyn_pending;
+
 typedef struct dyn_session {
     rh_program *prog;
     const rh_options *o;
@@ -68,6 +80,8 @@ typedef struct dyn_session {
     long wit_before, wit_after;    /* witness steps before and after shortening */
     int wit_short, wit_unreplayed, wit_polished, wit_rerecorded;
     int wit_grouped;               /* witnesses a publication's group replay gave */
+    dyn_pending pending[RH_DYN_PENDING_MAX];
+    int npending;
     RH_VEC(char *) nowit;          /* "KEY\tWHY": a race's witness did not replay, and why */
     unsigned long runs, events, deadlocks, crashes, timeouts, cutoffs, time_cutoffs, limits;
     unsigned long undefined_calls;
@@ -112,6 +126,8 @@ void dyn_run_witnesses(dyn_session *s, rh_race *fresh, int n);
 /* After the search: the witnesses still long, recorded again and
  * shortened with what is left of the budget, up to half. */
 void dyn_polish_witnesses(dyn_session *s);
+/* Frees s's pending groups. */
+void dyn_pending_free(dyn_session *s);
 /* The notes naming each confirmed race without a replayed witness, and why. */
 void dyn_note_no_witness(dyn_session *s);
 

@@ -10,10 +10,13 @@
  */
 #include "dyn_session.h"
 #include "engines/witness/witness.h"
+#include "result/witness_file.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+static void pending_groups(dyn_session *s, double until);
 
 /* Says (in the notes, finish_notes) why race r has no replayed witness:
  * why is a static phrase; NULL forgets it (a later try replayed). */
@@ -133,6 +136,9 @@ static void rerecord(dyn_session *s, rh_race *r, double until)
 void dyn_polish_witnesses(dyn_session *s)
 {
     rh_result *res = s->res;
+    double until = rh_now() + (s->deadline - rh_now()) / 2;
+    if (!s->o->inputs_solver) /* first the groups: a replay gives many races their witness */
+        pending_groups(s, until);
     int *order = rh_xcalloc((size_t)res->nraces + 1, sizeof *order), n = 0;
     for (int i = 0; i < res->nraces; i++) {
         if (!res->races[i].witness || res->races[i].witness->nsteps <= RH_DYN_FEW_STEPS)
@@ -142,7 +148,6 @@ void dyn_polish_witnesses(dyn_session *s)
             order[j] = order[j - 1];
         order[j] = i;
     }
-    double until = rh_now() + (s->deadline - rh_now()) / 2;
     for (int k = 0; k < n && !rh_cancelled(); k++) {
         double now = rh_now();
         if (now + 0.5 >= until)
@@ -242,11 +247,136 @@ static void group_witnesses(dyn_session *s, rh_race *fresh, int n, char *done, i
     free(idx);
 }
 
+/* A deep copy of w (through its JSON form, the one writer of witnesses). */
+static rh_witness *copy_witness(const rh_witness *w)
+{
+    char err[RH_ERR_MAX];
+    json_t *j = rh_witness_to_json(w);
+    rh_witness *c = j ? rh_witness_from_json(j, err) : NULL;
+    json_decref(j);
+    if (c && (c->nsteps != w->nsteps || c->race_step_a != w->race_step_a ||
+              c->race_step_b != w->race_step_b)) {
+        rh_witness_free(c); /* not the same schedule: no copy */
+        c = NULL;
+    }
+    return c;
+}
+
+/* The publications' races that no group replay gave a witness (done[k]
+ * not 1; the budget ran out, or it did not reach them): kept with their
+ * longest recording for the polish phase (pending_groups). */
+static void keep_pending(dyn_session *s, rh_race *fresh, int n, const char *done)
+{
+    for (int k = 0; k < n && s->npending < RH_DYN_PENDING_MAX; k++) {
+        long key = ordering_key(&fresh[k]);
+        int seen = 0;
+        for (int j = 0; j < k && !seen; j++)
+            seen = done[j] != 1 && ordering_key(&fresh[j]) == key;
+        if (!key || done[k] == 1 || seen)
+            continue;
+        const rh_witness *longest = NULL;
+        int m = 0;
+        for (int j = k; j < n; j++)
+            if (done[j] != 1 && ordering_key(&fresh[j]) == key) {
+                m++;
+                if (!longest || fresh[j].witness->nsteps > longest->nsteps)
+                    longest = fresh[j].witness;
+            }
+        rh_witness *base = m >= 2 ? copy_witness(longest) : NULL;
+        if (!base)
+            continue;
+        dyn_pending *p = &s->pending[s->npending++];
+        p->base = base;
+        p->m = rh_xcalloc((size_t)m, sizeof *p->m);
+        p->n = 0;
+        for (int j = k; j < n; j++) {
+            const rh_witness *w = fresh[j].witness;
+            if (done[j] == 1 || ordering_key(&fresh[j]) != key)
+                continue;
+            struct dyn_member *e = &p->m[p->n++];
+            e->key = dyn_race_key(&fresh[j]);
+            e->nsteps = w->nsteps, e->a = w->race_step_a, e->b = w->race_step_b;
+            e->ordering[0] = w->ordering[0], e->ordering[1] = w->ordering[1];
+        }
+    }
+}
+
+void dyn_pending_free(dyn_session *s)
+{
+    for (int i = 0; i < s->npending; i++) {
+        rh_witness_free(s->pending[i].base);
+        for (int k = 0; k < s->pending[i].n; k++)
+            free(s->pending[i].m[k].key);
+        free(s->pending[i].m);
+    }
+    s->npending = 0;
+}
+
+/* The reason recorded for the race with key k, or NULL. */
+static const char *reason_of(const dyn_session *s, const char *k)
+{
+    size_t len = strlen(k);
+    for (size_t j = 0; j < s->nowit.len; j++)
+        if (strncmp(s->nowit.items[j], k, len) == 0 && s->nowit.items[j][len] == '\t')
+            return s->nowit.items[j] + len + 1;
+    return NULL;
+}
+
+/* The pending groups' replays, before `until`: members still without a
+ * replayed witness (their schedule's replay had no budget) get one when
+ * their group's replay shows their race (rh_wit_group, members given as
+ * views of the base: its first steps, their racing and ordering steps). */
+static void pending_groups(dyn_session *s, double until)
+{
+    rh_witness views[RH_DYN_GROUP_MAX], *ws[RH_DYN_GROUP_MAX], *out[RH_DYN_GROUP_MAX];
+    rh_race *race[RH_DYN_GROUP_MAX];
+    const char *why[RH_DYN_GROUP_MAX];
+    for (int p = 0; p < s->npending && !rh_cancelled(); p++) {
+        dyn_pending *g = &s->pending[p];
+        for (int k = 0; k < g->n && rh_now() + 0.5 < until && !rh_cancelled();) {
+            int m = 0;
+            for (; k < g->n && m < RH_DYN_GROUP_MAX; k++) {
+                const char *why0 = reason_of(s, g->m[k].key);
+                rh_race *r = NULL;
+                for (int i = 0; why0 && strcmp(why0, RH_DYN_WHY_BUDGET) == 0 && !r && i < s->res->nraces; i++) {
+                    char *rk = dyn_race_key(&s->res->races[i]);
+                    if (strcmp(rk, g->m[k].key) == 0 && rh_evidence_confirmed(s->res->races[i].evidence))
+                        r = &s->res->races[i];
+                    free(rk);
+                }
+                if (!r)
+                    continue;
+                views[m] = *g->base; /* shares the base's steps and inputs: never freed */
+                views[m].nsteps = g->m[k].nsteps;
+                views[m].race_step_a = g->m[k].a, views[m].race_step_b = g->m[k].b;
+                views[m].ordering[0] = g->m[k].ordering[0], views[m].ordering[1] = g->m[k].ordering[1];
+                ws[m] = &views[m];
+                race[m++] = r;
+            }
+            if (m < 2)
+                continue;
+            double now = rh_now();
+            rh_wit_ctx c = {&s->bin, s->tmp, s->program, g->base->seed, now + (until - now) / 2, 0};
+            rh_wit_group(&c, ws, m, out, why);
+            for (int j = 0; j < m; j++) {
+                if (!out[j])
+                    continue;
+                s->wit_grouped++;
+                s->wit_short++;
+                dyn_no_witness(s, race[j], NULL);
+                rh_witness_free(race[j]->witness);
+                race[j]->witness = out[j];
+            }
+        }
+    }
+}
+
 void dyn_run_witnesses(dyn_session *s, rh_race *fresh, int n)
 {
     char *done = rh_xcalloc((size_t)n + 1, 1);
     int *order = rh_xcalloc((size_t)n + 1, sizeof *order), jobs = n, m = 0;
     group_witnesses(s, fresh, n, done, &jobs);
+    keep_pending(s, fresh, n, done);
     for (int k = 0; k < n; k++) {
         if (done[k] == 1 || !fresh[k].witness)
             continue;

@@ -452,6 +452,7 @@ static void finish_notes(dyn_session *s)
 
 static void session_free(dyn_session *s)
 {
+    dyn_pending_free(s);
     for (size_t i = 0; i < s->seen.len; i++)
         free(s->seen.items[i]);
     rh_vec_free(&s->seen);
