@@ -206,6 +206,7 @@ static void group_witnesses(dyn_session *s, rh_race *fresh, int n, char *done, i
     rh_witness **ws = rh_xcalloc((size_t)n + 1, sizeof *ws), **out = rh_xcalloc((size_t)n + 1, sizeof *out);
     const char **why = rh_xcalloc((size_t)n + 1, sizeof *why);
     int *idx = rh_xcalloc((size_t)n + 1, sizeof *idx);
+    rh_witness **rws = rh_xcalloc((size_t)n + 1, sizeof *rws), **rout = rh_xcalloc((size_t)n + 1, sizeof *rout);
     for (int k = 0; k < n; k++) {
         long key = ordering_key(&fresh[k]);
         if (!key || done[k] || s->min_left <= 0)
@@ -226,9 +227,27 @@ static void group_witnesses(dyn_session *s, rh_race *fresh, int n, char *done, i
         rh_wit_ctx c = {&s->bin, s->tmp, s->program, fresh[k].witness->seed,
                         t0 + witness_span(s, *jobs - m + 1), 0};
         *jobs -= m;
-        int got = rh_wit_group(&c, ws, m, out, why);
+        /* the run's other races ride along: a pair of the publication's
+         * steps that crosses members is confirmed by the same replay */
+        for (int j = 0; j < n; j++) {
+            rws[j] = done[j] == 1 || done[j] == 2 ? NULL : fresh[j].witness;
+            rout[j] = NULL;
+        }
+        rh_group_riders rd = {rws, rout, n};
+        int got = rh_wit_group(&c, ws, m, out, why, &rd);
         s->min_left -= rh_now() - t0;
         s->wit_grouped += got;
+        for (int j = 0; j < n; j++) {
+            if (!rout[j])
+                continue;
+            s->wit_grouped++;
+            s->wit_before += fresh[j].witness->nsteps;
+            s->wit_after += rout[j]->nsteps;
+            s->wit_short++;
+            rh_witness_free(fresh[j].witness);
+            fresh[j].witness = rout[j];
+            done[j] = 1;
+        }
         for (int j = 0; j < m; j++) {
             rh_race *r = &fresh[idx[j]];
             done[idx[j]] = out[j] ? 1 : 3; /* 3: tried in a group, left to the minimiser */
@@ -245,6 +264,8 @@ static void group_witnesses(dyn_session *s, rh_race *fresh, int n, char *done, i
     free(out);
     free(why);
     free(idx);
+    free(rws);
+    free(rout);
 }
 
 /* A deep copy of w (through its JSON form, the one writer of witnesses). */
@@ -357,7 +378,7 @@ static void pending_groups(dyn_session *s, double until)
                 continue;
             double now = rh_now();
             rh_wit_ctx c = {&s->bin, s->tmp, s->program, g->base->seed, now + (until - now) / 2, 0};
-            rh_wit_group(&c, ws, m, out, why);
+            rh_wit_group(&c, ws, m, out, why, NULL);
             for (int j = 0; j < m; j++) {
                 if (!out[j])
                     continue;

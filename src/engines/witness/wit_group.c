@@ -133,11 +133,56 @@ static int owner(rh_witness *const *ws, int n, const char *live, const int *gidx
     return -1;
 }
 
+/* The last step of g at step s's thread and position other than `not`, or -1. */
+static int step_at(const rh_witness *g, const rh_step *s, int not)
+{
+    for (int i = g->nsteps - 1; i >= 0; i--)
+        if (i != not && g->steps[i].thread == s->thread && g->steps[i].line == s->line &&
+            g->steps[i].col == s->col)
+            return i;
+    return -1;
+}
+
+/* The races of the same run that are no members (riders) but whose two
+ * positions are steps of g (a member's write and another member's read:
+ * the pairs of one publication cross): the replay (run, no departure)
+ * that reported a race there is a witness of each, g with those steps
+ * marked. */
+static void carry_riders(const rh_wit_ctx *c, const rh_witness *g, const rh_dyn_trace *run,
+                         const rh_group_riders *rd)
+{
+    for (int k = 0; rd && k < rd->n; k++) {
+        const rh_witness *r = rd->ws[k];
+        if (rd->out[k] || !r || r->seed != g->seed || r->race_step_a < 0 || r->race_step_b < 0 ||
+            r->race_step_a >= r->nsteps || r->race_step_b >= r->nsteps)
+            continue;
+        int a = step_at(g, &r->steps[r->race_step_a], -1);
+        int b = a < 0 ? -1 : step_at(g, &r->steps[r->race_step_b], a);
+        if (b < 0)
+            continue;
+        char *keep = rh_xcalloc((size_t)g->nsteps + 1, 1);
+        memset(keep, 1, (size_t)g->nsteps);
+        rh_witness *w = wit_subset(g, keep);
+        free(keep);
+        w->fair = 1;
+        w->race_step_a = a, w->race_step_b = b;
+        int hit = 0;
+        for (int i = 0; i < run->nraces && !hit; i++)
+            hit = wit_matches(c->bin, &run->races[i], w);
+        if (hit) {
+            rh_wit_fold(w);
+            rd->out[k] = w;
+        } else {
+            rh_witness_free(w);
+        }
+    }
+}
+
 /* One replay of the group's schedule: members it shows get it, their
  * racing steps marked (out[k]); a departure at a member's step takes that member out (why[k]).
  * Returns 1 when members are left worth another replay. */
 static int try_group(const rh_wit_ctx *c, const rh_witness *base, rh_witness *const *ws, int n,
-                     char *live, rh_witness **out, const char **why)
+                     char *live, rh_witness **out, const char **why, const rh_group_riders *rd)
 {
     int *gidx = rh_xcalloc((size_t)base->nsteps + 1, sizeof *gidx);
     rh_witness *g = group_schedule(base, ws, n, live, gidx);
@@ -170,6 +215,8 @@ static int try_group(const rh_wit_ctx *c, const rh_witness *base, rh_witness *co
                 why[k] = "its group's replay did not reach the race";
             }
         }
+        if (!run.trace.diverged)
+            carry_riders(c, g, &run.trace, rd);
         /* the member whose step the replay could not take leaves; the rest
          * try again */
         if (run.trace.diverged && run.trace.depart_step >= 0) {
@@ -199,7 +246,7 @@ static int try_group(const rh_wit_ctx *c, const rh_witness *base, rh_witness *co
 }
 
 int rh_wit_group(const rh_wit_ctx *c, rh_witness *const *ws, int n, rh_witness **out,
-                 const char **why)
+                 const char **why, const rh_group_riders *riders)
 {
     const rh_witness *base = NULL;
     char *live = rh_xcalloc((size_t)n + 1, 1);
@@ -224,7 +271,7 @@ int rh_wit_group(const rh_wit_ctx *c, rh_witness *const *ws, int n, rh_witness *
     int tries = 0;
     while (base && tries < WIT_GROUP_TRIES && rh_now() + 0.5 < c->deadline && !rh_cancelled()) {
         tries++;
-        if (!try_group(&quick, base, ws, n, live, out, why))
+        if (!try_group(&quick, base, ws, n, live, out, why, riders))
             break;
     }
     for (int k = 0; tries > 0 && k < n; k++)
