@@ -20,6 +20,10 @@
  * well: a group is kept small (the caller's RH_DYN_GROUP_MAX), so a
  * witness stays a few dozen steps.  When the replay departs, the member
  * whose step it could not take leaves the group, and the rest try again.
+ * The run's other races ride along (carry_riders): one whose two
+ * positions are steps of the schedule (a member's write and another
+ * member's read of the same field) and whose race the replay reported is
+ * confirmed by it too, the schedule with those steps marked.
  */
 #include "wit.h"
 #include "result/witness_file.h"
