@@ -201,15 +201,22 @@ static double witness_span(const dyn_session *s, int jobs)
 /* The races of a publication (ordered by one race at one pair of steps of
  * the run): one replay of their common schedule gives each its witness
  * (rh_wit_group); done[k] is set for those it gave one. */
+#define RH_DYN_POOR_KEYS 16
+
 static void group_witnesses(dyn_session *s, rh_race *fresh, int n, char *done, int *jobs)
 {
     rh_witness **ws = rh_xcalloc((size_t)n + 1, sizeof *ws), **out = rh_xcalloc((size_t)n + 1, sizeof *out);
     const char **why = rh_xcalloc((size_t)n + 1, sizeof *why);
     int *idx = rh_xcalloc((size_t)n + 1, sizeof *idx);
     rh_witness **rws = rh_xcalloc((size_t)n + 1, sizeof *rws), **rout = rh_xcalloc((size_t)n + 1, sizeof *rout);
+    long poor[RH_DYN_POOR_KEYS] = {0};
+    int npoor = 0;
     for (int k = 0; k < n; k++) {
         long key = ordering_key(&fresh[k]);
-        if (!key || done[k] || s->min_left <= 0)
+        int skip = 0;
+        for (int j = 0; j < npoor; j++)
+            skip |= poor[j] == key;
+        if (!key || done[k] || s->min_left <= 0 || skip)
             continue;
         int m = 0;
         for (int j = k; j < n && m < RH_DYN_GROUP_MAX; j++)
@@ -237,6 +244,12 @@ static void group_witnesses(dyn_session *s, rh_race *fresh, int n, char *done, i
         int got = rh_wit_group(&c, ws, m, out, why, &rd);
         s->min_left -= rh_now() - t0;
         s->wit_grouped += got;
+        /* a replay that showed at most one race: the skeleton does not hold
+         * this publication's pairs (the writer, run alone, takes other
+         * blocks than it did); its other members' replays go to the other
+         * publications first, and to the polish phase */
+        if (got <= 1 && npoor < RH_DYN_POOR_KEYS)
+            poor[npoor++] = key;
         for (int j = 0; j < n; j++) {
             if (!rout[j])
                 continue;
