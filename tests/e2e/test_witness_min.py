@@ -31,7 +31,9 @@ its witness is a few steps and replays.  A payload published by a plain
 flag (flag_slot_race.c), whose races are ordered only by the flag's: each
 one's witness is a few steps through the flag's store and poll, and
 replays.  Twenty races of one run
-(many_races.c) each show a short witness, or a note names them as capped."""
+(many_races.c) each show a short witness, or a note names them as capped.
+Six races of one publication (struct_publish_race.c) are confirmed by one
+replay of their common schedule, and each witness replays into its race."""
 import json
 import os
 import re
@@ -46,6 +48,7 @@ DATA = os.path.join(HERE, "data", "witness")
 check = suite.Checks("witness minimisation")
 MAX_STEPS = 12
 MAX_SWITCHES = 4
+MAX_GROUP_STEPS = 24  # a witness a group's replay gave holds the group's other steps too
 
 
 def race_lines(path):
@@ -138,6 +141,45 @@ def ring_payload(rh, tmp):
     check("ring_payload_race: the witness replays into its race",
           rc == 1 and lines is not None and sorted([steps[a]["line"], steps[b]["line"]]) == lines,
           "exit %d, lines %s" % (rc, lines))
+
+
+def struct_publish(rh, tmp):
+    """Five fields of one record published by a plain flag
+    (struct_publish_race.c): six races of one publication, the five payload
+    races ordered only by the flag's.  One replay of their common schedule
+    confirms the group (dynamic.witnesses_grouped), and every race gets a
+    witness of its own of few steps, its racing steps at RACE lines, that
+    `racehunt replay` drives into that race."""
+    src = os.path.join(DATA, "struct_publish_race.c")
+    out = os.path.join(tmp, "publish.json")
+    subprocess.run([rh, "--engine=dynamic", "--timeout=60", "--format=json", "-o", out, src],
+                   capture_output=True, text=True, timeout=200)
+    rep = json.load(open(out)) if os.path.exists(out) else {"races": [], "stats": {}}
+    confirmed = [x for x in rep["races"] if x.get("status") == "confirmed"]
+    check("struct_publish_race: six confirmed races", len(confirmed) == 6, str(len(confirmed)))
+    check("struct_publish_race: a group's replay gave witnesses",
+          rep.get("stats", {}).get("dynamic.witnesses_grouped", 0) >= 2, str(rep.get("stats", {})))
+    want = race_lines(src)
+    for k, x in enumerate(confirmed):
+        wit = x.get("witness")
+        lines = sorted(acc["line"] for acc in x["accesses"])
+        if not wit:
+            check("struct_publish_race: a witness for %s" % lines, False, "none")
+            continue
+        steps = wit["steps"]
+        a, b = wit["race"]
+        check("struct_publish_race: %s: at most %d steps" % (lines, MAX_GROUP_STEPS),
+              len(steps) <= MAX_GROUP_STEPS,
+              "%d steps" % len(steps))
+        check("struct_publish_race: %s: racing steps at its RACE lines" % lines,
+              sorted([steps[a]["line"], steps[b]["line"]]) == lines and set(lines) <= want,
+              "steps %s, %s" % (steps[a], steps[b]))
+        w = os.path.join(tmp, "publish%d.json" % k)
+        with open(w, "w") as f:
+            json.dump(wit, f)
+        rc, got = replay(rh, w)
+        check("struct_publish_race: %s: the witness replays into its race" % lines,
+              rc == 1 and got == lines, "exit %d, lines %s" % (rc, got))
 
 
 def many_races(rh, tmp):
@@ -334,6 +376,7 @@ def main():
         witness_case(rh, tmp, "argc_race", os.path.join(DATA, "argc_race.c"), "bmc", has_argc)
         ring_payload(rh, tmp)
         flag_slot(rh, tmp)
+        struct_publish(rh, tmp)
         many_races(rh, tmp)
         replay_ends_at_race(rh, tmp)
         folded_steps(rh, tmp)

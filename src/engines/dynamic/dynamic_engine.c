@@ -17,82 +17,14 @@
 #include "result/tier.h"
 #include "dyn.h"
 #include "dse.h"
+#include "dyn_session.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define RH_DYN_DEFAULT_RUNS 40
-#define RH_DYN_RUN_TIMEOUT 6.0
-/* Events a run logs: as many as its step limit (dyn_run.c) allows, so a
- * race anywhere in a run has the schedule up to it as its witness (a
- * workload of a real program reaches its races past 100,000 events). */
-#define RH_DYN_TRACE_CAP 200000
-/* The longest trace kept for the predictive pass. */
-#define RH_DYN_KEEP_CAP 100000
-#define RH_DYN_KEEP_TRACES 4
-#define RH_DYN_MIN_SECONDS 4.0 /* at most for shortening one witness */
-#define RH_DYN_MIN_SHARE 0.25  /* of the engine's budget, for shortening them all */
-#define RH_DYN_FEW_STEPS 24     /* a witness longer than this is polished at the end */
-/* Runs that end the same way before creating a thread, without nondet
- * input, end that way under every schedule: after this many of them from
- * the first, more runs cannot show anything (rh_dyn_ending_repeats). */
-#define RH_DYN_EARLY_RUNS 3
-/* Then, unless --inputs=seed, the concolic search (--inputs=solver) gets
- * the rest of the run budget when at least this much is left. */
-#define RH_DYN_SOLVER_FALLBACK_MIN 3.0
-/* Directed runs at the static candidates start after this many runs (so a
- * program that stops early never gets them), with at most this share of
- * the run budget left, and this many runs per candidate pair. */
-#define RH_DYN_DIRECTED_AFTER 5
-#define RH_DYN_DIRECTED_SHARE 0.5
-#define RH_DYN_DIRECTED_TRIES 3
-/* Once a race is confirmed and the directed runs are done, the search ends
- * after this many runs in a row that show no new race (without --runs):
- * more runs of a program whose races they keep repeating cost the user
- * time (a million-iteration loop per run) and cannot change the verdict. */
-#define RH_DYN_SATURATED_RUNS 8
-
-typedef struct dyn_session {
-    rh_program *prog;
-    const rh_options *o;
-    rh_dyn_binary bin;
-    char *tmp, *program;
-    rh_result *res;
-    RH_VEC(char *) seen;           /* keys of races reported */
-    rh_dyn_trace kept[RH_DYN_KEEP_TRACES];
-    unsigned long kept_seed[RH_DYN_KEEP_TRACES];
-    int nkept;
-    double deadline;               /* of the whole engine */
-    double min_left;               /* seconds left for shortening witnesses */
-    long wit_before, wit_after;    /* witness steps before and after shortening */
-    int wit_short, wit_unreplayed, wit_polished, wit_rerecorded;
-    unsigned long runs, events, deadlocks, crashes, timeouts, cutoffs, time_cutoffs, limits;
-    unsigned long undefined_calls;
-    int max_threads;               /* most threads one run created */
-    char *first_ending;            /* how the first run ended, in words (dyn_ending.c) */
-    rh_dyn_ending first_kind;
-    unsigned long repeats;         /* runs from the first that rh_dyn_ending_repeats */
-    int stopped_early;             /* RH_DYN_EARLY_RUNS such runs: no more */
-    unsigned long early_runs;      /* runs before the solver took over (0: it did not) */
-    unsigned long last_new;        /* runs done when the last new race was added */
-    char *ending_note;             /* the first crash or unreported end, for its note */
-    char *undefined_note;          /* the first call of a function left out, for its note */
-    struct {                       /* calls that may synchronise unmodelled, by function */
-        const char *name;
-        unsigned loc;              /* where it was called */
-    } unmod[16];
-    int nunmod;
-    /* --inputs=solver (dse.h): the current input's strategy, log and files */
-    const char *dse_strategy, *dse_sym, *dse_nondet, *dse_stdin;
-    int last_threads;              /* threads the last run created */
-    double dse_deadline;           /* of the search's runs */
-    unsigned long dse_choices;     /* PCT's k, from the last run */
-    int directed_tried, directed_met; /* candidate pairs given directed runs, and shown */
-    unsigned long directed_runs;
-} dyn_session;
-
 /* Races are the same when their two locations are (in either order). */
-static char *race_key(const rh_race *r)
+char *dyn_race_key(const rh_race *r)
 {
     char *a = rh_xasprintf("%s:%u:%u", r->a.file, r->a.line, r->a.col);
     char *b = rh_xasprintf("%s:%u:%u", r->b.file, r->b.line, r->b.col);
@@ -102,148 +34,11 @@ static char *race_key(const rh_race *r)
     return k;
 }
 
-/* Shortens r's witness (wit_minimise.c) before it is reported, so what is
- * written is a short schedule that replayed into the race.  A witness that
- * does not replay (the program is not deterministic under the schedule) is
- * dropped: the race was observed, but its schedule shows nothing. */
-static void shorten_witness(dyn_session *s, rh_race *r)
-{
-    if (!r->witness)
-        return;
-    double t0 = rh_now(), span = (s->deadline - t0) / 2;
-    if (span > RH_DYN_MIN_SECONDS)
-        span = RH_DYN_MIN_SECONDS;
-    if (span > s->min_left)
-        span = s->min_left;
-    rh_wit_ctx c = {&s->bin, s->tmp, s->program, r->witness->seed, t0 + span, 0};
-    int replayed;
-    rh_witness *m = rh_wit_minimise(&c, r->witness, &replayed);
-    s->min_left -= rh_now() - t0;
-    if (m) {
-        s->wit_before += r->witness->nsteps;
-        s->wit_after += m->nsteps;
-        s->wit_short++;
-        rh_witness_free(r->witness);
-        r->witness = m;
-    } else if (replayed < 0) {
-        rh_wit_fold(r->witness); /* not shortened in time: the same schedule, written shorter */
-    } else if (replayed == 0) {
-        s->wit_unreplayed++;
-        rh_witness_free(r->witness);
-        r->witness = NULL;
-    }
-}
-
-/* A long witness recorded again: a few runs directed at its race's two
- * lines (a thread held at one access until another reaches the other,
- * rt_target.c) under PCT with at most one change point, so that threads
- * run long stretches and the schedule switches seldom.  The race a random
- * walk found after a thousand switches (a worker's last pull of a queue
- * while main begins to wait) is often there in a run of a few dozen
- * stretches, which compression shortens to a few steps.  The witness
- * kept is the shortest that replayed. */
-#define RH_DYN_RERECORD_RUNS 4
-
-static void rerecord(dyn_session *s, rh_race *r, double until)
-{
-    char *file[2] = {r->a.file, r->b.file};
-    unsigned line[2] = {r->a.line, r->b.line};
-    char *target = !file[0] || !file[1] ? NULL : rh_dyn_pair_target(&s->bin, file, line);
-    for (int t = 0; target && t < RH_DYN_RERECORD_RUNS && rh_now() + 0.5 < until; t++) {
-        rh_dyn_runspec spec = {0};
-        spec.strategy = "pct";
-        spec.seed = s->o->seed + 7919 * (unsigned long)(t + 1);
-        spec.pct_d = 1 + t % 2;
-        spec.pct_k = 1000;
-        spec.target = target;
-        spec.trace_cap = RH_DYN_TRACE_CAP;
-        double left = (until - rh_now()) / 2;
-        spec.timeout = left < RH_DYN_RUN_TIMEOUT ? left : RH_DYN_RUN_TIMEOUT;
-        rh_dyn_outcome out;
-        char err[RH_ERR_MAX];
-        if (rh_dyn_run_once(&s->bin, s->tmp, &spec, &out, err))
-            break;
-        s->runs++;
-        for (int j = 0; j < out.trace.nraces; j++) {
-            if (out.trace.races[j].hide || !rh_dyn_obs_at(&s->bin, &out.trace.races[j], file, line))
-                continue;
-            rh_race nr;
-            rh_dyn_race_from_obs(&s->bin, &out.trace, j, s->program, spec.seed, RH_EV_OBSERVED, &nr);
-            if (nr.witness && nr.witness->nsteps > 0) {
-                double now = rh_now();
-                rh_wit_ctx c = {&s->bin, s->tmp, s->program, spec.seed, now + (until - now) / 2, 0};
-                int replayed;
-                rh_witness *m = rh_wit_minimise(&c, nr.witness, &replayed);
-                if (m && m->nsteps < r->witness->nsteps) {
-                    s->wit_rerecorded++;
-                    rh_witness_free(r->witness);
-                    r->witness = m;
-                    m = NULL;
-                }
-                rh_witness_free(m);
-            }
-            rh_race_free(&nr);
-            break;
-        }
-        rh_dyn_outcome_free(&out);
-        if (r->witness->nsteps <= RH_DYN_FEW_STEPS)
-            break;
-    }
-    free(target);
-}
-
-/* Once the search is over, what is left of the budget, up to half of it,
- * goes to the witnesses still longer than a few dozen steps, longest first
- * (a developer follows a witness step by step): each is recorded again in
- * runs of few switches (rerecord), and what is still long goes back to the
- * minimiser, whose ddmin shortens it further with every replay it is
- * given. */
-static void polish_witnesses(dyn_session *s)
-{
-    rh_result *res = s->res;
-    int *order = rh_xcalloc((size_t)res->nraces + 1, sizeof *order), n = 0;
-    for (int i = 0; i < res->nraces; i++) {
-        if (!res->races[i].witness || res->races[i].witness->nsteps <= RH_DYN_FEW_STEPS)
-            continue;
-        int j = n++; /* insertion by length, longest first */
-        for (; j > 0 && res->races[order[j - 1]].witness->nsteps < res->races[i].witness->nsteps; j--)
-            order[j] = order[j - 1];
-        order[j] = i;
-    }
-    double until = rh_now() + (s->deadline - rh_now()) / 2;
-    for (int k = 0; k < n && !rh_cancelled(); k++) {
-        double now = rh_now();
-        if (now + 0.5 >= until)
-            break;
-        rh_race *r = &res->races[order[k]];
-        /* after an --inputs=solver search the runs take the user's input
-         * again, not the one a witness names: it stays as the search
-         * shortened it */
-        if (s->o->inputs_solver)
-            continue;
-        double slot = now + (until - now) / (n - k);
-        rerecord(s, r, now + (slot - now) / 2); /* first: a schedule of few switches */
-        if (r->witness->nsteps <= RH_DYN_FEW_STEPS || rh_now() + 0.5 >= slot)
-            continue;
-        rh_wit_ctx c = {&s->bin, s->tmp, s->program, r->witness->seed, slot, 0};
-        int replayed;
-        rh_witness *m = rh_wit_minimise(&c, r->witness, &replayed);
-        if (m && m->nsteps < r->witness->nsteps) {
-            s->wit_polished++;
-            rh_witness_free(r->witness);
-            r->witness = m;
-        } else {
-            rh_witness_free(m);
-        }
-    }
-    free(order);
-}
-
 /* The record of the pair with key k a run observed, or NULL. */
 static rh_race *observed_record(const dyn_session *s, const char *k)
 {
     for (int j = 0; j < s->res->nraces; j++) {
-        char *ok = race_key(&s->res->races[j]);
+        char *ok = dyn_race_key(&s->res->races[j]);
         int same = strcmp(ok, k) == 0 && s->res->races[j].evidence != RH_EV_SEEN;
         free(ok);
         if (same)
@@ -255,9 +50,9 @@ static rh_race *observed_record(const dyn_session *s, const char *k)
 /* Adds r unless its pair is reported already; a race a run observed
  * replaces the same pair seen only across an unmodelled call, and a pair
  * once shown with no race ordering it is not said to be ordered by one. */
-static int rh_dyn_session_add(dyn_session *s, rh_race *r)
+static int rh_dyn_session_add(dyn_session *s, rh_race *r, int shorten)
 {
-    char *k = race_key(r);
+    char *k = dyn_race_key(r);
     for (size_t i = 0; i < s->seen.len; i++)
         if (strcmp(s->seen.items[i], k) == 0) {
             rh_race *had = r->ordered_by ? NULL : observed_record(s, k);
@@ -268,11 +63,12 @@ static int rh_dyn_session_add(dyn_session *s, rh_race *r)
             free(k);
             for (int j = 0; j < s->res->nraces && r->evidence > RH_EV_SEEN; j++) {
                 rh_race *old = &s->res->races[j];
-                char *ok = race_key(old);
+                char *ok = dyn_race_key(old);
                 int same = old->evidence == RH_EV_SEEN && strcmp(ok, s->seen.items[i]) == 0;
                 free(ok);
                 if (same) {
-                    shorten_witness(s, r);
+                    if (shorten)
+                        dyn_shorten_witness(s, r);
                     rh_names_clean_race(r); /* as rh_result_add_race does */
                     rh_race_free(old);
                     *old = *r;
@@ -286,7 +82,8 @@ static int rh_dyn_session_add(dyn_session *s, rh_race *r)
         }
     rh_vec_push(&s->seen, k);
     s->last_new = s->runs;
-    shorten_witness(s, r);
+    if (shorten)
+        dyn_shorten_witness(s, r);
     rh_result_add_race(s->res, r);
     return 1;
 }
@@ -305,7 +102,7 @@ static int observed_already(const dyn_session *s, const rh_dyn_obs *o)
     const rh_dyn_loc *a = &l->items[o->loc[0]], *b = &l->items[o->loc[1]];
     r.a.file = (char *)(a->file ? a->file : "?"), r.a.line = a->line, r.a.col = a->col;
     r.b.file = (char *)(b->file ? b->file : "?"), r.b.line = b->line, r.b.col = b->col;
-    char *k = race_key(&r);
+    char *k = dyn_race_key(&r);
     int found = 0;
     for (size_t i = 0; i < s->seen.len && !found; i++)
         found = strcmp(s->seen.items[i], k) == 0;
@@ -313,13 +110,28 @@ static int observed_already(const dyn_session *s, const rh_dyn_obs *o)
      * says another race orders it and this one shows it is not always */
     for (int j = 0; found && j < s->res->nraces; j++) {
         const rh_race *had = &s->res->races[j];
-        char *ok = race_key(had);
+        char *ok = dyn_race_key(had);
         found = strcmp(ok, k) != 0 ||
                 (had->evidence != RH_EV_SEEN && (o->ordered_by || !had->ordered_by));
         free(ok);
     }
     free(k);
     return found;
+}
+
+/* The new races a run showed, their witnesses shortened before they are
+ * added (dyn_run_witnesses). */
+static void add_run_races(dyn_session *s, const rh_dyn_trace *t, unsigned long seed)
+{
+    rh_race *fresh = rh_xcalloc((size_t)t->nraces + 1, sizeof *fresh);
+    int n = 0;
+    for (int j = 0; j < t->nraces; j++)
+        if (!observed_already(s, &t->races[j]))
+            rh_dyn_race_from_obs(&s->bin, t, j, s->program, seed, RH_EV_OBSERVED, &fresh[n++]);
+    dyn_run_witnesses(s, fresh, n);
+    for (int k = 0; k < n; k++)
+        rh_dyn_session_add(s, &fresh[k], 0);
+    free(fresh);
 }
 
 /* Races a run showed (not only seen across an unmodelled call). */
@@ -498,19 +310,14 @@ static int one_run(dyn_session *s, unsigned long i, double deadline, unsigned lo
         *last_choices = out.trace.choices;
     note_outcome(s, &out, &spec);
     record_unmodelled(s, &out.trace);
-    for (int j = 0; j < out.trace.nraces; j++) {
-        if (met && k >= 0 && !out.trace.races[j].hide)
+    for (int j = 0; met && k >= 0 && j < out.trace.nraces; j++)
+        if (!out.trace.races[j].hide)
             *met |= rh_dyn_candidate_met(k, &s->bin, &out.trace.races[j]);
-        if (observed_already(s, &out.trace.races[j]))
-            continue;
-        rh_race r;
-        rh_dyn_race_from_obs(&s->bin, &out.trace, j, s->program, spec.seed, RH_EV_OBSERVED, &r);
-        rh_dyn_session_add(s, &r);
-    }
+    add_run_races(s, &out.trace, spec.seed);
     for (int k = 0; k < out.trace.nseen; k++) { /* likely: an unmodelled call may order them */
         rh_race r;
         rh_dyn_race_from_seen(&s->bin, &out.trace, k, s->program, &r);
-        rh_dyn_session_add(s, &r);
+        rh_dyn_session_add(s, &r, 1);
     }
     if (!out.trace.nraces && !out.timed_out)
         keep_trace(s, &out, spec.seed);
@@ -630,10 +437,7 @@ static void finish_notes(dyn_session *s)
     if (s->time_cutoffs)
         rh_result_note(s->res, "dynamic: %lu runs reached their time limit and were cut off (races "
                                "seen before it are kept)", s->time_cutoffs);
-    if (s->wit_unreplayed)
-        rh_result_note(s->res, "dynamic: %d race(s) observed whose run's schedule did not replay "
-                               "into the race (the program is not deterministic under its "
-                               "schedule): reported without a witness", s->wit_unreplayed);
+    dyn_note_no_witness(s);
     if (s->runs)
         rh_dyn_note_containment(s->res, "dynamic");
     rh_result_stat(s->res, "dynamic.runs", (double)s->runs);
@@ -642,14 +446,19 @@ static void finish_notes(dyn_session *s)
     rh_result_stat(s->res, "dynamic.witness_steps_after", (double)s->wit_after);
     rh_result_stat(s->res, "dynamic.witnesses_polished", (double)s->wit_polished);
     rh_result_stat(s->res, "dynamic.witnesses_rerecorded", (double)s->wit_rerecorded);
+    rh_result_stat(s->res, "dynamic.witnesses_grouped", (double)s->wit_grouped);
     rh_result_stat(s->res, "dynamic.events", (double)s->events);
 }
 
 static void session_free(dyn_session *s)
 {
+    dyn_pending_free(s);
     for (size_t i = 0; i < s->seen.len; i++)
         free(s->seen.items[i]);
     rh_vec_free(&s->seen);
+    for (size_t i = 0; i < s->nowit.len; i++)
+        free(s->nowit.items[i]);
+    rh_vec_free(&s->nowit);
     for (int i = 0; i < s->nkept; i++)
         rh_dyn_trace_free(&s->kept[i]);
     rh_frontend_rmdir(s->tmp);
@@ -670,7 +479,7 @@ static void predict(dyn_session *s, double deadline)
         rh_race *found = NULL;
         int n = rh_wit_predict(&w, &s->kept[i], &found);
         for (int k = 0; k < n; k++)
-            rh_dyn_session_add(s, &found[k]);
+            rh_dyn_session_add(s, &found[k], 1);
         free(found);
     }
 }
@@ -848,7 +657,7 @@ int rh_dynamic_run(rh_program *prog, const rh_options *o, rh_budget *budget, rh_
                            ? "until another engine settled the verdict"
                            : "for the rest of its budget");
     predict(&s, deadline);
-    polish_witnesses(&s);
+    dyn_polish_witnesses(&s);
     finish_notes(&s);
     res->verdict = confirmed_races(res) ? RH_RACE : RH_UNKNOWN;
     session_free(&s);

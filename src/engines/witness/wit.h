@@ -56,4 +56,21 @@ wit_smt *wit_smt_new(const wit_trace *w, double deadline);
 long wit_smt_pair(wit_smt *s, long a, long b, long **order);
 void wit_smt_free(wit_smt *s);
 
+/* ---- replays and schedules shared by the minimiser and the group
+ * confirmation (wit_replay.c, wit_minimise.c, wit_group.c) ---- */
+
+#define WIT_REPLAY_TRACE_CAP 1000000 /* events a replay logs unless the context is quick */
+
+/* Runs w's replay; out (freed by the caller with rh_dyn_outcome_free, also
+ * on failure) holds the run.  0, or -1 with err set. */
+int wit_run(const rh_wit_ctx *c, const rh_witness *w, rh_dyn_outcome *out, char *err);
+/* 1 when race o of a replayed run is at w's two racing positions (either
+ * order; any race when w names none). */
+int wit_matches(const rh_dyn_binary *bin, const rh_dyn_obs *o, const rh_witness *w);
+/* The witness of w's steps whose keep[] is set, racing steps renumbered. */
+rh_witness *wit_subset(const rh_witness *w, const char *keep);
+/* Visits of step i's thread to its position in (from, i] (a folded step
+ * counts its "times"). */
+unsigned wit_visits(const rh_witness *w, int from, int i);
+
 #endif

@@ -38,7 +38,7 @@
  * (found the race or not, where it departed, its time): why a witness
  * stays long.
  */
-#include "witness.h"
+#include "wit.h"
 #include "result/witness_file.h"
 #include "util/util.h"
 
@@ -71,7 +71,7 @@ static int forced(const rh_witness *w, int i)
 }
 
 /* The witness made of the steps of w whose keep[] is set. */
-static rh_witness *subset(const rh_witness *w, const char *keep)
+rh_witness *wit_subset(const rh_witness *w, const char *keep)
 {
     rh_witness *s = rh_xcalloc(1, sizeof *s);
     s->program = w->program ? rh_xstrdup(w->program) : NULL;
@@ -107,7 +107,7 @@ static rh_witness *subset(const rh_witness *w, const char *keep)
  * passes ("times") holds only in the schedule it was counted in. */
 static rh_witness *fair_subset(const rh_witness *w, const char *keep)
 {
-    rh_witness *s = subset(w, keep);
+    rh_witness *s = wit_subset(w, keep);
     s->fair = 1;
     return s;
 }
@@ -200,7 +200,7 @@ static void drop_blocks(min_ctx *m)
                 ok &= keep[i] || !forced(w, i);
             }
             if (ok)
-                changed = replays(m, subset(w, keep));
+                changed = replays(m, wit_subset(w, keep));
             free(keep);
         }
         free(start);
@@ -227,7 +227,7 @@ static void drop_steps(min_ctx *m)
         char *keep = rh_xcalloc((size_t)w->nsteps + 1, 1);
         memset(keep, 1, (size_t)w->nsteps);
         keep[i] = 0;
-        replays(m, subset(w, keep));
+        replays(m, wit_subset(w, keep));
         free(keep);
     }
 }
@@ -335,7 +335,7 @@ static int anchors(const rh_witness *w, int thread, int from, int to, const rh_s
 /* Visits of step i's thread to its position in (from, i] (a folded
  * step counts its "times"): as a replay step counted from the step before
  * it, the same visit. */
-static unsigned visits(const rh_witness *w, int from, int i)
+unsigned wit_visits(const rh_witness *w, int from, int i)
 {
     unsigned n = 0;
     for (int k = from + 1; k <= i; k++)
@@ -359,7 +359,7 @@ static int count_racing(rh_witness *s, const rh_witness *from, const char *keep)
         if (!keep[i])
             continue;
         if (i == from->race_step_a || i == from->race_step_b) {
-            unsigned n = visits(from, prev, i);
+            unsigned n = wit_visits(from, prev, i);
             if (n > 1 && n <= RH_WITNESS_MAX_TIMES) {
                 s->steps[at].times = n;
                 changed = 1;
@@ -396,7 +396,7 @@ static int try_anchored(min_ctx *m, const rh_witness *w, int ia, int ib, int cou
             s->steps[at].thread = as;
         for (int k = 0; k < 2; k++)
             if (i == anchor[k]) {
-                unsigned n = counted ? visits(w, prev[k], i) : 1;
+                unsigned n = counted ? wit_visits(w, prev[k], i) : 1;
                 s->steps[at].times = n;
                 unchanged &= n <= 1;
             }
@@ -510,7 +510,7 @@ static int try_ordering(min_ctx *m, const rh_witness *w)
         while (prev >= 0 && !(keep[prev] && w->steps[prev].thread == w->steps[i].thread))
             prev--;
         if (i == ow || i == orr || i == w->race_step_a || i == w->race_step_b) {
-            unsigned n = visits(w, prev, i);
+            unsigned n = wit_visits(w, prev, i);
             s->steps[at].times = n;
             ok &= n >= 1 && n <= RH_WITNESS_MAX_TIMES;
         }
@@ -545,14 +545,14 @@ rh_witness *rh_wit_minimise(const rh_wit_ctx *c, const rh_witness *w, int *repla
     for (int exact = 1; exact >= 0 && !(m.best && m.best->fair); exact--) {
         const rh_witness *from = m.best ? m.best : w; /* loose: on what exact kept */
         char *keep = compress(from, exact);
-        replays(&m, subset(from, keep));
+        replays(&m, wit_subset(from, keep));
         free(keep);
     }
     if (!m.best) { /* compression lost the race: the witness as it is, then */
         char *keep = rh_xcalloc((size_t)w->nsteps + 1, 1);
         memset(keep, 1, (size_t)w->nsteps);
         int before = m.replays;
-        replays(&m, subset(w, keep));
+        replays(&m, wit_subset(w, keep));
         free(keep);
         if (!m.best && m.replays > before)
             *replayed = 0; /* the witness itself ran and did not replay */

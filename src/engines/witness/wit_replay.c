@@ -2,14 +2,14 @@
  * whether the run reached the witness's race: the confirmation step every
  * predicted (and every loaded) witness goes through.
  */
-#include "witness.h"
+#include "wit.h"
 #include "util/util.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 /* The race of the run at the witness's racing positions (either order). */
-static int matches(const rh_dyn_binary *bin, const rh_dyn_obs *o, const rh_witness *w)
+int wit_matches(const rh_dyn_binary *bin, const rh_dyn_obs *o, const rh_witness *w)
 {
     if (w->race_step_a < 0 || w->race_step_b < 0 || w->race_step_a >= w->nsteps ||
         w->race_step_b >= w->nsteps)
@@ -40,20 +40,18 @@ static long step_of_line(const rh_witness *w, long k)
     return w->nsteps;
 }
 
-int rh_wit_replay(const rh_wit_ctx *c, const rh_witness *w, rh_race *race, rh_wit_follow *follow,
-                  char *err)
+int wit_run(const rh_wit_ctx *c, const rh_witness *w, rh_dyn_outcome *out, char *err)
 {
     char *sched = rh_xasprintf("%s/replay.sched", c->workdir);
     char *inputs = rh_xasprintf("%s/replay.inputs", c->workdir);
     char *clocks = rh_xasprintf("%s/replay.clock", c->workdir);
     int rc = rh_dyn_write_replay(w, sched, inputs, clocks, err);
-    rh_dyn_outcome out;
-    memset(&out, 0, sizeof out);
+    memset(out, 0, sizeof *out);
     if (rc == 0) {
         rh_dyn_runspec spec = {0};
         spec.strategy = w->fair ? "replay-fair" : "replay";
         spec.seed = w->seed;
-        spec.trace_cap = c->quick ? 0 : 1000000;
+        spec.trace_cap = c->quick ? 0 : WIT_REPLAY_TRACE_CAP;
         spec.sched_file = sched;
         spec.inputs_file = inputs;
         spec.clocks_file = clocks;
@@ -67,28 +65,35 @@ int rh_wit_replay(const rh_wit_ctx *c, const rh_witness *w, rh_race *race, rh_wi
         }
         double left = c->deadline - rh_now();
         spec.timeout = left < 10 ? (left > 0.5 ? left : 0.5) : 10; /* never far past the deadline */
-        rc = rh_dyn_run_once(c->bin, c->workdir, &spec, &out, err);
+        rc = rh_dyn_run_once(c->bin, c->workdir, &spec, out, err);
     }
-    if (rc == 0) {
-        rc = 0;
-        if (follow) {
-            follow->diverged = out.trace.diverged;
-            follow->depart_step = out.trace.diverged ? step_of_line(w, out.trace.depart_step) : -1;
-        }
-        for (int i = 0; i < out.trace.nraces && rc == 0; i++)
-            if (matches(c->bin, &out.trace.races[i], w)) {
-                rh_dyn_race_from_obs(c->bin, &out.trace, i, c->program, w->seed, RH_EV_REPLAYED,
-                                     race);
-                rc = 1;
-            }
-    }
-    rh_dyn_outcome_free(&out);
     remove(sched);
     remove(inputs);
     remove(clocks);
     free(sched);
     free(inputs);
     free(clocks);
+    return rc;
+}
+
+int rh_wit_replay(const rh_wit_ctx *c, const rh_witness *w, rh_race *race, rh_wit_follow *follow,
+                  char *err)
+{
+    rh_dyn_outcome out;
+    int rc = wit_run(c, w, &out, err);
+    if (rc == 0) {
+        if (follow) {
+            follow->diverged = out.trace.diverged;
+            follow->depart_step = out.trace.diverged ? step_of_line(w, out.trace.depart_step) : -1;
+        }
+        for (int i = 0; i < out.trace.nraces && rc == 0; i++)
+            if (wit_matches(c->bin, &out.trace.races[i], w)) {
+                rh_dyn_race_from_obs(c->bin, &out.trace, i, c->program, w->seed, RH_EV_REPLAYED,
+                                     race);
+                rc = 1;
+            }
+    }
+    rh_dyn_outcome_free(&out);
     return rc;
 }
 

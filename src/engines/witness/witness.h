@@ -53,6 +53,24 @@ int rh_wit_confirms(const rh_wit_ctx *c, const rh_witness *w, rh_race *race, cha
  * came before that was known. */
 rh_witness *rh_wit_minimise(const rh_wit_ctx *c, const rh_witness *w, int *replayed);
 
+/* Short witnesses for n races one run showed (ws[k], each the recorded
+ * schedule up to its race, rh_dyn_witness: prefixes of one schedule) at
+ * the cost of about one replay for all (wit_group.c): out[k] is the
+ * group's schedule with race k's steps marked, a witness whose replay
+ * reported race k without departing (rh_wit_confirms's test), or NULL
+ * with why[k] saying why (a static string).  Returns how many got one.
+ * riders, when not NULL, are races of the same run that are not members:
+ * one whose two positions are steps of a group's schedule and whose race
+ * that schedule's replay reported gets the schedule with those steps
+ * marked (riders->out[k]), for no replay of its own. */
+typedef struct rh_group_riders {
+    rh_witness *const *ws;  /* other races of the same run (their recorded witnesses) */
+    rh_witness **out;       /* set for each a group replay showed, NULL before */
+    int n;
+} rh_group_riders;
+int rh_wit_group(const rh_wit_ctx *c, rh_witness *const *ws, int n, rh_witness **out,
+                 const char **why, const rh_group_riders *riders);
+
 /* Writes each run of steps of one thread at one position as one step with
  * a count (rh_step.times), in place; racing steps, creations and timeouts
  * stay steps of their own.  The replay's schedule is unchanged. */
