@@ -210,15 +210,23 @@ static void escapes_before(esc_ctx *c, LLVMValueRef v, int depth)
     }
 }
 
-/* A call of an allocator the program does not define: a program's
- * allocation wrapper may publish the block before returning it. */
-static int library_allocation(LLVMValueRef v)
+/* A call of an allocator of the library specification (malloc, calloc, a
+ * call that returns a new object: strdup, fopen).  Any other function
+ * the program does not define may return memory others see (localtime's
+ * static struct, getenv's string, strchr into its argument), and a
+ * program's own allocation wrapper may publish the block before returning
+ * it (private_allocation decides those). */
+static int library_allocation(const rh_program *p, LLVMValueRef v)
 {
     LLVMValueRef callee = LLVMIsACallInst(v) ? LLVMGetCalledValue(v) : NULL;
-    return callee && LLVMIsAFunction(callee) && LLVMIsDeclaration(callee);
+    if (!callee || !LLVMIsAFunction(callee) || !LLVMIsDeclaration(callee))
+        return 0;
+    const rh_conc_entry *e = rh_model_call_entry(p, v);
+    return e && (e->op == RH_OP_ALLOC || e->op == RH_OP_CALLOC || /* not realloc: its argument */
+                 (e->op == RH_OP_MEMORY && (e->flags & RH_F_RET_NEW)));
 }
 
-static int new_each_run(LLVMValueRef r, int depth);
+static int new_each_run(const rh_program *p, LLVMValueRef r, int depth);
 
 /* Whether every use of v (through GEPs and casts) keeps the address in
  * the frame, returns it, or (only_phi) is phi's incoming value. */
@@ -242,7 +250,7 @@ static int only_kept_or_returned(LLVMValueRef v, LLVMValueRef phi, int depth)
  * each run, or null through a phi, and that value is used by nothing but
  * loads and stores through it, null tests and the return (`xmalloc`
  * calling exit on failure): it publishes nothing before returning. */
-static int private_allocation(LLVMValueRef v, int depth)
+static int private_allocation(const rh_program *p, LLVMValueRef v, int depth)
 {
     LLVMValueRef fn = LLVMIsACallInst(v) ? LLVMGetCalledValue(v) : NULL;
     if (!fn || !LLVMIsAFunction(fn) || LLVMIsDeclaration(fn) || depth > 3 ||
@@ -262,12 +270,12 @@ static int private_allocation(LLVMValueRef v, int depth)
                 LLVMValueRef in = strip(LLVMGetIncomingValue(r, i));
                 if (in && LLVMIsAConstantPointerNull(in))
                     continue;
-                if (!in || !new_each_run(in, depth + 1) || !only_kept_or_returned(in, r, 0))
+                if (!in || !new_each_run(p, in, depth + 1) || !only_kept_or_returned(in, r, 0))
                     return 0;
             }
             if (!only_kept_or_returned(r, NULL, 0))
                 return 0;
-        } else if (!new_each_run(r, depth + 1) || !only_kept_or_returned(r, NULL, 0)) {
+        } else if (!new_each_run(p, r, depth + 1) || !only_kept_or_returned(r, NULL, 0)) {
             return 0;
         }
     }
@@ -279,15 +287,15 @@ static int private_allocation(LLVMValueRef v, int depth)
  * phi all of whose incoming values are library allocations used by
  * nothing but that phi and null tests (a phi runs again only after one of
  * them ran again). */
-static int new_each_run(LLVMValueRef r, int depth)
+static int new_each_run(const rh_program *p, LLVMValueRef r, int depth)
 {
-    if (LLVMIsAAllocaInst(r) || library_allocation(r) || private_allocation(r, depth))
+    if (LLVMIsAAllocaInst(r) || library_allocation(p, r) || private_allocation(p, r, depth))
         return 1;
     if (!LLVMIsAPHINode(r))
         return 0;
     for (unsigned i = 0; i < LLVMCountIncoming(r); i++) {
         LLVMValueRef in = LLVMGetIncomingValue(r, i);
-        if (!library_allocation(in))
+        if (!library_allocation(p, in))
             return 0;
         for (LLVMUseRef u = LLVMGetFirstUse(in); u; u = LLVMGetNextUse(u))
             if (LLVMGetUser(u) != r && !LLVMIsAICmpInst(LLVMGetUser(u)))
@@ -299,9 +307,9 @@ static int new_each_run(LLVMValueRef r, int depth)
 /* Whether access ac, a plain load or store whose address is allocation
  * r's value of its own frame (GEPs and casts), runs before any use that
  * lets r's block leave the frame: no other thread has its address yet. */
-static int unpublished(const rh_access *ac, LLVMValueRef r)
+static int unpublished(const rh_program *p, const rh_access *ac, LLVMValueRef r)
 {
-    if (!r || !new_each_run(r, 0) || ac->from_call || ac->atomic ||
+    if (!r || !new_each_run(p, r, 0) || ac->from_call || ac->atomic ||
         !(LLVMIsALoadInst(ac->inst) || LLVMIsAStoreInst(ac->inst)) || strip(ac->ptr) != r ||
         LLVMGetBasicBlockParent(LLVMGetInstructionParent(ac->inst)) != LLVMGetBasicBlockParent(LLVMGetInstructionParent(r)))
         return 0;
@@ -321,7 +329,7 @@ rh_fresh *rh_fresh_new(rh_static *s)
         const rh_access *ac = &s->p->accesses[a];
         f->root[a] = ac->ptr ? fresh_root(s, ac->ptr) : NULL;
         found += f->root[a] != NULL;
-        unpub += f->unpub[a] = (unsigned char)unpublished(ac, direct_root(s, ac->ptr ? ac->ptr : NULL));
+        unpub += f->unpub[a] = (unsigned char)unpublished(s->p, ac, direct_root(s, ac->ptr ? ac->ptr : NULL));
     }
     rh_result_stat(s->res, "static.fresh_accesses", found);
     rh_result_stat(s->res, "static.unpublished_accesses", unpub);
