@@ -211,19 +211,26 @@ static void escapes_before(esc_ctx *c, LLVMValueRef v, int depth)
 }
 
 /* A call of an allocator of the library specification (malloc, calloc, a
- * call that returns a new object: strdup, fopen).  Any other function
- * the program does not define may return memory others see (localtime's
- * static struct, getenv's string, strchr into its argument), and a
- * program's own allocation wrapper may publish the block before returning
- * it (private_allocation decides those). */
+ * call that returns a new object: strdup, fopen), or of a function whose
+ * declaration says it is one.  Any other function the program does not
+ * define may return memory others see (localtime's static struct,
+ * getenv's string, strchr into its argument), and a program's own
+ * allocation wrapper may publish the block before returning it
+ * (private_allocation decides those). */
 static int library_allocation(const rh_program *p, LLVMValueRef v)
 {
     LLVMValueRef callee = LLVMIsACallInst(v) ? LLVMGetCalledValue(v) : NULL;
     if (!callee || !LLVMIsAFunction(callee) || !LLVMIsDeclaration(callee))
         return 0;
     const rh_conc_entry *e = rh_model_call_entry(p, v);
-    return e && (e->op == RH_OP_ALLOC || e->op == RH_OP_CALLOC || /* not realloc: its argument */
-                 (e->op == RH_OP_MEMORY && (e->flags & RH_F_RET_NEW)));
+    if (e)
+        return e->op == RH_OP_ALLOC || e->op == RH_OP_CALLOC || /* not realloc: its argument */
+               (e->op == RH_OP_MEMORY && (e->flags & RH_F_RET_NEW));
+    /* declared __attribute__((malloc)) (glib's g_malloc0, a project's
+     * xmalloc in a header): the declaration promises a pointer no other
+     * pointer aliases, which clang marks noalias on the return */
+    unsigned noalias = LLVMGetEnumAttributeKindForName("noalias", 7);
+    return LLVMGetEnumAttributeAtIndex(callee, LLVMAttributeReturnIndex, noalias) != NULL;
 }
 
 static int new_each_run(const rh_program *p, LLVMValueRef r, int depth);
