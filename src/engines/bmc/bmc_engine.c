@@ -85,7 +85,7 @@ void rh_bmc_ctx_free(rh_bmc_ctx *c)
     free(c->inputs);
     free(c->scans);
     for (int i = 0; i < c->nobjs; i++)
-        free(c->objs[i].name);
+        free(c->objs[i].name), free(c->objs[i].init_bytes);
     free(c->objs);
     rh_map_free(&c->objmap);
     rh_map_free(&c->ptrvars);
@@ -145,7 +145,7 @@ static Z3_lbool check(rh_bmc_ctx *c, Z3_solver s, attempt *a)
  * on these formulas (6 s against over 60 s on tests/bmc/aba_*). */
 static Z3_solver copy_of(rh_bmc_ctx *c, Z3_solver s)
 {
-    Z3_solver n = Z3_mk_solver(c->z);
+    Z3_solver n = rh_bmc_solver(c);
     Z3_solver_inc_ref(c->z, n);
     Z3_ast_vector v = Z3_solver_get_assertions(c->z, s);
     Z3_ast_vector_inc_ref(c->z, v);
@@ -443,7 +443,7 @@ static outcome run_attempt(rh_program *prog, const rh_options *o, double deadlin
         a->threads = c.nthreads;
         a->positions = c.npositions;
         a->needed_rounds = needed_rounds(&c);
-        Z3_solver s = Z3_mk_solver(c.z);
+        Z3_solver s = rh_bmc_solver(&c);
         Z3_solver_inc_ref(c.z, s);
         debug_positions(&c);
         rh_bmc_enc e;
