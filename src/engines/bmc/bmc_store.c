@@ -219,16 +219,19 @@ static Z3_ast initial_array(rh_bmc_mem *m, int o)
  * object but an initialised global (bmc_layout.c) and for the
  * synchronisation words (the top half of the index space, where no
  * initializer writes); mem0 only for addresses in no object. */
-static Z3_ast initial(rh_bmc_mem *m, int o, Z3_ast x)
+static Z3_ast initial(rh_bmc_mem *m, int o, Z3_ast x, const rh_bmc_lane *ln)
 {
     rh_bmc_ctx *c = m->c;
     const rh_bmc_object *ob = o < m->nobj ? &c->objs[o] : NULL;
     if (o != m->nobj && (!ob || !ob->init))
         return rh_bmc_bv(c, 0, 8);
     if (ob && ob->init_bytes && !Z3_is_numeral_ast(c->z, x)) {
+        /* an access aligned to g (a power of two) reads byte `index` only
+         * at addresses equal to it modulo g (rh_bmc_lane) */
+        uint64_t g = ln && ln->align > 1 && !(ln->align & (ln->align - 1)) ? ln->align : 1;
         Z3_ast v = rh_bmc_bv(c, 0, 8);
         for (uint64_t k = 0; k < ob->size; k++)
-            if (ob->init_bytes[k])
+            if (ob->init_bytes[k] && ((ob->addr + k - (ln ? ln->index : 0)) & (g - 1)) == 0)
                 v = rh_bmc_ite(c, Z3_mk_eq(c->z, x, rh_bmc_bv(c, ob->addr + k, rh_bmc_width(c, x))),
                                rh_bmc_bv(c, ob->init_bytes[k], 8), v);
         return v;
@@ -351,7 +354,7 @@ static Z3_ast read_at(rh_bmc_mem *m, int o, Z3_ast x, const rh_bmc_lane *ln, int
         rh_bmc_wentry *e = &l->e[cand[j]];
         v = e->len ? bulk_byte(m, e, x) : e->byte;
     } else {
-        v = initial(m, o, x);
+        v = initial(m, o, x, ln);
     }
     for (j--; j >= 0; j--) {
         rh_bmc_wentry *e = &l->e[cand[j]];
