@@ -349,9 +349,10 @@ void rh_bmc_block_lines(rh_bmc_ctx *c, Z3_solver s, rh_bmc_enc *e, const unsigne
 unsigned char **rh_bmc_partnered(rh_bmc_ctx *c);
 void rh_bmc_partnered_free(rh_bmc_ctx *c, unsigned char **keep);
 
-/* ---- bmc_solver.c: a new solver for the lazy encoding's queries (not
- * incremental; the caller takes its reference) ---- */
-Z3_solver rh_bmc_solver(rh_bmc_ctx *c);
+/* ---- bmc_solver.c: a new solver for a lazy encoding's query of the
+ * assertions v (not incremental; the caller asserts v and takes its
+ * reference) ---- */
+Z3_solver rh_bmc_solver(rh_bmc_ctx *c, Z3_ast_vector v);
 
 /* ---- bmc_size.c: distinct terms of s's assertions (--stats) ---- */
 long rh_bmc_formula_nodes(rh_bmc_ctx *c, Z3_solver s);

@@ -122,13 +122,14 @@ rh_bmc_pos *rh_bmc_emit_load(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef inst
 static Z3_ast read_only_value(rh_bmc_ctx *c, LLVMValueRef in, LLVMTypeRef t, unsigned bits)
 {
     LLVMValueRef g = LLVMGetOperand(in, 0);
-    if (!LLVMIsAGlobalVariable(g) || LLVMIsDeclaration(g) || LLVMIsThreadLocal(g) ||
+    /* a volatile load may see what the program does not write */
+    if (LLVMGetVolatile(in) || !LLVMIsAGlobalVariable(g) || LLVMIsDeclaration(g) || LLVMIsThreadLocal(g) ||
         LLVMIsExternallyInitialized(g) || LLVMGlobalGetValueType(g) != t ||
         (LLVMGetTypeKind(t) != LLVMIntegerTypeKind && LLVMGetTypeKind(t) != LLVMPointerTypeKind))
         return NULL;
     for (LLVMUseRef u = LLVMGetFirstUse(g); u; u = LLVMGetNextUse(u)) {
         LLVMValueRef user = LLVMGetUser(u);
-        if (!LLVMIsALoadInst(user) || LLVMGetOperand(user, 0) != g)
+        if (!LLVMIsALoadInst(user) || LLVMGetOperand(user, 0) != g || LLVMGetVolatile(user))
             return NULL;
     }
     LLVMValueRef init = LLVMGetInitializer(g);
