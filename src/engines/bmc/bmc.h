@@ -164,6 +164,13 @@ typedef struct rh_bmc_object {
     uint64_t addr, size;
     rh_bmc_okind kind;
     char *name;
+    /* A global's initial contents alone (bmc_layout.c): NULL when they are
+     * all zero (every other object starts zero), else init_bytes when every
+     * byte is a known number and the object is small, else init as an
+     * array over zero memory.  Reads of one object never need mem0's other
+     * initialisers. */
+    unsigned char *init_bytes;
+    Z3_ast init;
 } rh_bmc_object;
 
 struct rh_bmc_regions; /* bmc_region.h */
@@ -341,6 +348,11 @@ void rh_bmc_block_lines(rh_bmc_ctx *c, Z3_solver s, rh_bmc_enc *e, const unsigne
  * c->regions; freed with rh_bmc_partnered_free. */
 unsigned char **rh_bmc_partnered(rh_bmc_ctx *c);
 void rh_bmc_partnered_free(rh_bmc_ctx *c, unsigned char **keep);
+
+/* ---- bmc_solver.c: a new solver for a lazy encoding's query of the
+ * assertions v (not incremental; the caller asserts v and takes its
+ * reference) ---- */
+Z3_solver rh_bmc_solver(rh_bmc_ctx *c, Z3_ast_vector v);
 
 /* ---- bmc_size.c: distinct terms of s's assertions (--stats) ---- */
 long rh_bmc_formula_nodes(rh_bmc_ctx *c, Z3_solver s);

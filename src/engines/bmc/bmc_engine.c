@@ -85,7 +85,7 @@ void rh_bmc_ctx_free(rh_bmc_ctx *c)
     free(c->inputs);
     free(c->scans);
     for (int i = 0; i < c->nobjs; i++)
-        free(c->objs[i].name);
+        free(c->objs[i].name), free(c->objs[i].init_bytes);
     free(c->objs);
     rh_map_free(&c->objmap);
     rh_map_free(&c->ptrvars);
@@ -139,16 +139,16 @@ static Z3_lbool check(rh_bmc_ctx *c, Z3_solver s, attempt *a)
 #define RH_BMC_MORE_FACTOR 1.5
 #define RH_BMC_MORE_FLOOR 2.0
 
-/* A new solver holding s's assertions.  Z3's default solver preprocesses
+/* A new solver (bmc_solver.c) holding s's assertions.  Z3's default solver preprocesses
  * a formula with its bit-vector tactics only on the first check; a check
  * after more assertions runs incrementally without them, many times slower
  * on these formulas (6 s against over 60 s on tests/bmc/aba_*). */
 static Z3_solver copy_of(rh_bmc_ctx *c, Z3_solver s)
 {
-    Z3_solver n = Z3_mk_solver(c->z);
-    Z3_solver_inc_ref(c->z, n);
     Z3_ast_vector v = Z3_solver_get_assertions(c->z, s);
     Z3_ast_vector_inc_ref(c->z, v);
+    Z3_solver n = rh_bmc_solver(c, v);
+    Z3_solver_inc_ref(c->z, n);
     for (unsigned i = 0; i < Z3_ast_vector_size(c->z, v); i++)
         Z3_solver_assert(c->z, n, Z3_ast_vector_get(c->z, v, i));
     Z3_ast_vector_dec_ref(c->z, v);

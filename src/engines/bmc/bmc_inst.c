@@ -112,12 +112,42 @@ rh_bmc_pos *rh_bmc_emit_load(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef inst
     return p;
 }
 
+/* The value a load of a global that nothing ever writes gives: its
+ * initializer, or NULL when the load is not of such a global.  A global
+ * whose every use is a load of it as a whole (its address taken nowhere,
+ * so no store, copy or library call reaches it) holds its initializer all
+ * along, and a read never races with a read.  Folding it makes loops
+ * bounded by such a global (`int n = 4; ... i < n`) concrete, so they are
+ * unwound fully at once instead of one bound at a time. */
+static Z3_ast read_only_value(rh_bmc_ctx *c, LLVMValueRef in, LLVMTypeRef t, unsigned bits)
+{
+    LLVMValueRef g = LLVMGetOperand(in, 0);
+    /* a volatile load may see what the program does not write */
+    if (LLVMGetVolatile(in) || !LLVMIsAGlobalVariable(g) || LLVMIsDeclaration(g) || LLVMIsThreadLocal(g) ||
+        LLVMIsExternallyInitialized(g) || LLVMGlobalGetValueType(g) != t ||
+        (LLVMGetTypeKind(t) != LLVMIntegerTypeKind && LLVMGetTypeKind(t) != LLVMPointerTypeKind))
+        return NULL;
+    for (LLVMUseRef u = LLVMGetFirstUse(g); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef user = LLVMGetUser(u);
+        if (!LLVMIsALoadInst(user) || LLVMGetOperand(user, 0) != g || LLVMGetVolatile(user))
+            return NULL;
+    }
+    LLVMValueRef init = LLVMGetInitializer(g);
+    Z3_ast v = init ? rh_bmc_const(c, init) : NULL;
+    return v && rh_bmc_width(c, v) == bits ? v : NULL;
+}
+
 static int exec_load(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef in)
 {
     rh_bmc_ctx *c = w->c;
     LLVMTypeRef t = LLVMTypeOf(in);
     unsigned bits = rh_bmc_type_bits(c, t);
     unsigned bytes = (unsigned)LLVMStoreSizeOfType(c->prog->td, t);
+    Z3_ast fixed = bits ? read_only_value(c, in, t, bits) : NULL;
+    if (fixed) {
+        rh_bmc_state_set(st, in, fixed);
+        return 0;
+    }
     Z3_ast addr = operand(w, st, in, 0);
     if (!bits || !addr || bytes > 64) {
         rh_bmc_unsupported_kill(w, st, in, "a load of an unsupported type");

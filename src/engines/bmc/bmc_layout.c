@@ -61,6 +61,8 @@ static int add_object(rh_bmc_ctx *c, LLVMValueRef v, uint64_t addr, uint64_t siz
     o->size = size ? size : 1;
     o->kind = kind;
     o->name = rh_xstrdup(name ? name : "");
+    o->init_bytes = NULL;
+    o->init = NULL;
     if (v)
         rh_map_put_ptr(&c->objmap, v, c->nobjs);
     return c->nobjs++;
@@ -221,6 +223,43 @@ static Z3_ast const_bytes(rh_bmc_ctx *c, LLVMValueRef v)
     return Z3_simplify(c->z, rh_bmc_mem_load(c, mem, rh_bmc_bv(c, 0, c->aw), (unsigned)size));
 }
 
+/* Globals up to this size whose initial bytes are all numbers keep them as
+ * bytes: a read through a symbolic pointer is then an if-then-else over
+ * the nonzero ones, a plain bit-vector term. */
+#define INIT_BYTES_SMALL 256
+
+/* Object i's initial contents on their own (rh_bmc_object's init): the
+ * initializer written over zero memory, and its bytes when few and known.
+ * A read through a symbolic pointer into one object then selects from a
+ * term of that object's few stores, not from mem0's chain of every
+ * global's (thousands of stores of format strings in a small program,
+ * which kept Z3 in its array theory on every such read). */
+static int object_init(rh_bmc_ctx *c, int i, LLVMValueRef init, int *budget)
+{
+    rh_bmc_object *o = &c->objs[i];
+    Z3_ast mem = Z3_mk_const_array(c->z, rh_bmc_bv_sort(c, c->iw), rh_bmc_bv(c, 0, 8));
+    Z3_ast zero = mem;
+    if (write_init(c, &mem, o->addr, init, budget))
+        return -1;
+    if (mem == zero)
+        return 0;
+    o->init = mem;
+    if (o->size > INIT_BYTES_SMALL)
+        return 0;
+    unsigned char *b = rh_xcalloc(o->size, 1);
+    for (uint64_t k = 0; k < o->size; k++) {
+        Z3_ast v = Z3_simplify(c->z, Z3_mk_select(c->z, mem, rh_bmc_bv(c, o->addr + k, c->iw)));
+        uint64_t u;
+        if (!Z3_is_numeral_ast(c->z, v) || !Z3_get_numeral_uint64(c->z, v, &u)) {
+            free(b);
+            return 0;
+        }
+        b[k] = (unsigned char)u;
+    }
+    o->init_bytes = b;
+    return 0;
+}
+
 int rh_bmc_layout(rh_bmc_ctx *c)
 {
     LLVMModuleRef m = c->prog->mod;
@@ -242,11 +281,12 @@ int rh_bmc_layout(rh_bmc_ctx *c)
     /* All memory starts zero: C zero-initialises globals, and a fresh stack or
      * heap object reading zero is one of the executions the program has. */
     Z3_ast mem = Z3_mk_const_array(c->z, rh_bmc_bv_sort(c, c->iw), rh_bmc_bv(c, 0, 8));
-    int budget = INIT_BYTES_MAX;
+    int budget = INIT_BYTES_MAX, own = INIT_BYTES_MAX;
     for (LLVMValueRef g = LLVMGetFirstGlobal(m); g; g = LLVMGetNextGlobal(g)) {
         LLVMValueRef init = LLVMIsDeclaration(g) ? NULL : LLVMGetInitializer(g);
         long i = rh_map_get_ptr(&c->objmap, g, -1);
-        if (init && write_init(c, &mem, c->objs[i].addr, init, &budget)) {
+        if (init && (write_init(c, &mem, c->objs[i].addr, init, &budget) ||
+                     object_init(c, (int)i, init, &own))) {
             char what[200];
             snprintf(what, sizeof what, "the initializer of global '%s' (too large or not encoded)",
                      c->objs[i].name);

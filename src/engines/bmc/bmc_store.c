@@ -202,10 +202,41 @@ static Z3_ast covers(rh_bmc_mem *m, rh_bmc_wentry *e, Z3_ast x, const rh_bmc_lan
     return rh_bmc_and(c, e->cond, at);
 }
 
-static Z3_ast initial(rh_bmc_mem *m, Z3_ast x)
+/* The contents object o starts with, as an array (bulk_contents' base). */
+static Z3_ast initial_array(rh_bmc_mem *m, int o)
 {
     rh_bmc_ctx *c = m->c;
-    Z3_ast v = Z3_mk_select(c->z, c->mem0, rh_bmc_index(c, x));
+    if (o == m->nobj)
+        return c->mem0;
+    if (o < m->nobj && c->objs[o].init)
+        return c->objs[o].init;
+    return Z3_mk_const_array(c->z, rh_bmc_bv_sort(c, c->iw), rh_bmc_bv(c, 0, 8));
+}
+
+/* Byte x of object o before any write.  A read of object o matters only
+ * where x lies inside it (bmc_region.h: elsewhere the program's behaviour
+ * is undefined), so only o's own initializer is consulted: zero for every
+ * object but an initialised global (bmc_layout.c) and for the
+ * synchronisation words (the top half of the index space, where no
+ * initializer writes); mem0 only for addresses in no object. */
+static Z3_ast initial(rh_bmc_mem *m, int o, Z3_ast x, const rh_bmc_lane *ln)
+{
+    rh_bmc_ctx *c = m->c;
+    const rh_bmc_object *ob = o < m->nobj ? &c->objs[o] : NULL;
+    if (o != m->nobj && (!ob || !ob->init))
+        return rh_bmc_bv(c, 0, 8);
+    if (ob && ob->init_bytes && !Z3_is_numeral_ast(c->z, x)) {
+        /* an access aligned to g (a power of two) reads byte `index` only
+         * at addresses equal to it modulo g (rh_bmc_lane) */
+        uint64_t g = ln && ln->align > 1 && !(ln->align & (ln->align - 1)) ? ln->align : 1;
+        Z3_ast v = rh_bmc_bv(c, 0, 8);
+        for (uint64_t k = 0; k < ob->size; k++)
+            if (ob->init_bytes[k] && ((ob->addr + k - (ln ? ln->index : 0)) & (g - 1)) == 0)
+                v = rh_bmc_ite(c, Z3_mk_eq(c->z, x, rh_bmc_bv(c, ob->addr + k, rh_bmc_width(c, x))),
+                               rh_bmc_bv(c, ob->init_bytes[k], 8), v);
+        return v;
+    }
+    Z3_ast v = Z3_mk_select(c->z, ob ? ob->init : c->mem0, rh_bmc_index(c, x));
     return Z3_is_numeral_ast(c->z, x) ? Z3_simplify(c->z, v) : v;
 }
 
@@ -267,7 +298,7 @@ static Z3_ast contents_upto(rh_bmc_mem *m, int o, int upto)
         l->arr = rh_xrealloc(l->arr, (size_t)l->cap * sizeof *l->arr);
     for (; l->narr < upto; l->narr++) {
         rh_bmc_wentry *e = &l->e[l->narr];
-        Z3_ast prev = l->narr ? l->arr[l->narr - 1] : c->mem0;
+        Z3_ast prev = l->narr ? l->arr[l->narr - 1] : initial_array(m, o);
         if (e->len) {
             l->arr[l->narr] = bulk_contents(m, e, prev);
             continue;
@@ -277,7 +308,7 @@ static Z3_ast contents_upto(rh_bmc_mem *m, int o, int upto)
                                                  : rh_bmc_ite(c, e->cond, e->byte, Z3_mk_select(c->z, prev, i));
         l->arr[l->narr] = Z3_mk_store(c->z, prev, i, byte);
     }
-    return upto ? l->arr[upto - 1] : c->mem0;
+    return upto ? l->arr[upto - 1] : initial_array(m, o);
 }
 
 /* Whether a read of object o that n writes may have made is taken from the
@@ -323,7 +354,7 @@ static Z3_ast read_at(rh_bmc_mem *m, int o, Z3_ast x, const rh_bmc_lane *ln, int
         rh_bmc_wentry *e = &l->e[cand[j]];
         v = e->len ? bulk_byte(m, e, x) : e->byte;
     } else {
-        v = initial(m, x);
+        v = initial(m, o, x, ln);
     }
     for (j--; j >= 0; j--) {
         rh_bmc_wentry *e = &l->e[cand[j]];
