@@ -28,6 +28,7 @@ typedef struct rh_static {
     int unsupported;       /* constructs that forbid a proof of race freedom */
     struct rh_static_gap { /* ...grouped by what they are, for one note each (unsupported.c) */
         char *what;
+        int call;          /* the calls of undefined functions that do <what> (names) */
         rh_srcloc at[3];   /* the first places */
         int n;
         char **names;      /* rh_static_unsupported_call: the distinct functions, in order met */

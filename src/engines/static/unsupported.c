@@ -9,16 +9,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-static struct rh_static_gap *gap_of(rh_static *s, const char *what)
+/* The gap of one kind; an undefined function's calls (call set) are a kind
+ * apart from a construct of the same words. */
+static struct rh_static_gap *gap_of(rh_static *s, const char *what, int call)
 {
     int g = 0;
-    while (g < s->ngaps && strcmp(s->gaps[g].what, what) != 0)
+    while (g < s->ngaps && (s->gaps[g].call != call || strcmp(s->gaps[g].what, what) != 0))
         g++;
     if (g == s->ngaps) {
         if (s->ngaps == (int)(sizeof s->gaps / sizeof s->gaps[0]))
             return NULL; /* enough kinds to explain the verdict; the count says how many in all */
         memset(&s->gaps[g], 0, sizeof s->gaps[g]);
-        s->gaps[s->ngaps++].what = rh_xstrdup(what);
+        s->gaps[g].what = rh_xstrdup(what);
+        s->gaps[s->ngaps++].call = call;
     }
     return &s->gaps[g];
 }
@@ -33,17 +36,15 @@ static void gap_place(rh_static *s, struct rh_static_gap *gap, LLVMValueRef inst
 void rh_static_unsupported(rh_static *s, LLVMValueRef inst, const char *what)
 {
     s->unsupported++;
-    struct rh_static_gap *gap = gap_of(s, what);
+    struct rh_static_gap *gap = gap_of(s, what, 0);
     if (gap)
         gap_place(s, gap, inst);
 }
 
 void rh_static_unsupported_call(rh_static *s, LLVMValueRef call, const char *name, const char *what)
 {
-    char key[160];
-    snprintf(key, sizeof key, "\001%s", what); /* apart from rh_static_unsupported's kinds */
     s->unsupported++;
-    struct rh_static_gap *gap = gap_of(s, key);
+    struct rh_static_gap *gap = gap_of(s, what, 1);
     if (!gap)
         return;
     gap_place(s, gap, call);
@@ -54,23 +55,34 @@ void rh_static_unsupported_call(rh_static *s, LLVMValueRef call, const char *nam
     gap->names[gap->nnames++] = rh_xstrdup(name);
 }
 
+/* "a, b and c", or "a, b, c and N more <unit>s" past three: the one way
+ * the notes list functions and places. */
+static void list_three(char *out, size_t size, const char *const item[3], int n, const char *unit)
+{
+    int shown = n < 3 ? n : 3, k = 0;
+    out[0] = 0;
+    for (int i = 0; i < shown && k < (int)size; i++)
+        k += snprintf(out + k, size - (size_t)k, "%s%s",
+                      i == 0 ? "" : i == shown - 1 && n <= 3 ? " and " : ", ", item[i]);
+    if (n > 3 && k < (int)size)
+        snprintf(out + k, size - (size_t)k, " and %d more%s%s", n - 3, unit,
+                 unit[0] && n - 3 != 1 ? "s" : "");
+}
+
 /* What a gap is about, for its note: its kind, or for undefined functions'
  * calls the functions (the first three by name, the rest counted). */
 static char *gap_subject(const struct rh_static_gap *gap)
 {
-    if (!gap->nnames)
+    if (!gap->call)
         return rh_xstrdup(gap->what);
-    const char *with = gap->what + 1;
     if (gap->nnames == 1)
-        return rh_xasprintf("the call of the undefined function '%s' with %s", gap->names[0], with);
-    char list[400];
-    int k = snprintf(list, sizeof list, "'%s'", gap->names[0]);
-    for (int i = 1; i < gap->nnames && i < 3 && k < (int)sizeof list; i++)
-        k += snprintf(list + k, sizeof list - (size_t)k, "%s'%s'",
-                      i == gap->nnames - 1 ? " and " : ", ", gap->names[i]);
-    if (gap->nnames > 3 && k < (int)sizeof list)
-        snprintf(list + k, sizeof list - (size_t)k, " and %d more", gap->nnames - 3);
-    return rh_xasprintf("the calls of %d undefined functions (%s) with %s", gap->nnames, list, with);
+        return rh_xasprintf("the call of the undefined function '%s' with %s", gap->names[0], gap->what);
+    char quoted[3][200], list[700];
+    const char *item[3];
+    for (int i = 0; i < 3 && i < gap->nnames; i++)
+        snprintf(quoted[i], sizeof quoted[i], "'%s'", gap->names[i]), item[i] = quoted[i];
+    list_three(list, sizeof list, item, gap->nnames, "");
+    return rh_xasprintf("the calls of %d undefined functions (%s) with %s", gap->nnames, list, gap->what);
 }
 
 static void gap_free(struct rh_static_gap *gap)
@@ -89,18 +101,14 @@ static void note_gaps(rh_static *s)
     int listed = 0;
     for (int g = 0; g < s->ngaps; g++) {
         struct rh_static_gap *gap = &s->gaps[g];
-        char at[3][512];
-        int shown = gap->n < 3 ? gap->n : 3;
-        for (int i = 0; i < 3; i++)
-            snprintf(at[i], sizeof at[i], i < shown ? "%s:%u:%u" : "", gap->at[i].file,
-                     gap->at[i].line, gap->at[i].col);
-        char more[48] = "";
-        if (gap->n > 3)
-            snprintf(more, sizeof more, " and %d more place%s", gap->n - 3, gap->n == 4 ? "" : "s");
+        char at[3][512], places[1700];
+        const char *item[3];
+        for (int i = 0; i < 3 && i < gap->n; i++)
+            snprintf(at[i], sizeof at[i], "%s:%u:%u", gap->at[i].file, gap->at[i].line,
+                     gap->at[i].col), item[i] = at[i];
+        list_three(places, sizeof places, item, gap->n, " place");
         char *subject = gap_subject(gap);
-        rh_result_note(s->res, "static: cannot model %s at %s%s%s%s%s%s; race freedom not proved",
-                       subject, at[0], shown > 1 ? (shown > 2 || more[0] ? ", " : " and ") : "",
-                       at[1], shown > 2 ? (more[0] ? ", " : " and ") : "", at[2], more);
+        rh_result_note(s->res, "static: cannot model %s at %s; race freedom not proved", subject, places);
         free(subject);
         listed += gap->n;
         gap_free(gap);
