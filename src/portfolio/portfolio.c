@@ -211,8 +211,7 @@ static void merge(rh_result *to, rh_result *from)
         merge_race(to, &from->races[i]);
     for (int i = 0; i < from->nnotes; i++)
         rh_result_note(to, "%s", from->notes[i]);
-    to->possible_unlisted += from->possible_unlisted;
-    to->possible_unlisted_locations += from->possible_unlisted_locations;
+    rh_result_move_counts(to, from);
     for (int i = 0; i < from->nstats; i++)
         rh_result_stat(to, from->stats[i].name, from->stats[i].value);
     rh_result_free(from);

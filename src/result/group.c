@@ -382,15 +382,28 @@ const char *rh_group_status(const rh_group *g)
     return rh_status_name(g->status);
 }
 
+/* Whether a folded location has since got a race above possible: it is
+ * counted with that race's location, not among the possible ones. */
+static int folded_superseded(const rh_groups *all, const struct rh_folded *f)
+{
+    rh_race key = {.program = f->program, .object = f->object, .offset_lo = f->offset_lo,
+                   .offset_hi = f->offset_hi};
+    for (int i = 0; i < all->n; i++)
+        if (all->items[i].status > RH_ST_POSSIBLE && same_location(&all->items[i], &key))
+            return 1;
+    return 0;
+}
+
 void rh_groups_count_possible(const rh_result *res, int with_may, int *races, int *locations)
 {
-    *races = res->possible_unlisted; /* folded (rh_groups_fold_possible) or read from a report */
+    *races = res->possible_unlisted; /* read from a report */
     *locations = res->possible_unlisted_locations;
-    if (with_may)
-        return; /* the rest are listed */
     rh_groups all;
     rh_groups_build(&all, res, 1);
-    for (int i = 0; i < all.n; i++)
+    for (int i = 0; i < res->nfolded; i++)
+        if (!folded_superseded(&all, &res->folded[i]))
+            (*locations)++, *races += res->folded[i].nraces;
+    for (int i = 0; i < all.n && !with_may; i++) /* with --may the rest are listed */
         if (all.items[i].status == RH_ST_POSSIBLE)
             (*locations)++, *races += all.items[i].nraces;
     rh_groups_free(&all);
@@ -410,8 +423,7 @@ void rh_groups_fold_possible(rh_result *res, int keep)
             kept += g->nraces;
             continue;
         }
-        res->possible_unlisted += g->nraces;
-        res->possible_unlisted_locations++;
+        rh_result_add_folded(res, g->program, g->object, g->offset_lo, g->offset_hi, g->nraces);
         for (int k = 0; k < g->nraces; k++)
             drop[g->races[k]] = 1;
     }

@@ -140,6 +140,9 @@ void rh_result_absorb(rh_result *into, rh_result *part, const char *program)
         rh_result_note(into, "program %s: %s", program, part->notes[i]);
     into->possible_unlisted += part->possible_unlisted;
     into->possible_unlisted_locations += part->possible_unlisted_locations;
+    for (int i = 0; i < part->nfolded; i++)
+        rh_result_add_folded(into, program, part->folded[i].object, part->folded[i].offset_lo,
+                             part->folded[i].offset_hi, part->folded[i].nraces);
     const char *engine = part->engine ? part->engine : "front end";
     if (first)
         into->engine = rh_xstrdup(engine);
@@ -162,11 +165,31 @@ void rh_result_free(rh_result *res)
         free(res->notes[i]);
     for (int i = 0; i < res->nstats; i++)
         free(res->stats[i].name);
+    for (int i = 0; i < res->nfolded; i++)
+        free(res->folded[i].program), free(res->folded[i].object);
     free(res->races);
     free(res->notes);
     free(res->stats);
+    free(res->folded);
     free(res->engine);
     memset(res, 0, sizeof *res);
+}
+
+void rh_result_add_folded(rh_result *res, const char *program, const char *object, long lo, long hi,
+                          int nraces)
+{
+    res->folded = rh_xrealloc(res->folded, (size_t)(res->nfolded + 1) * sizeof *res->folded);
+    res->folded[res->nfolded++] = (struct rh_folded){program ? rh_xstrdup(program) : NULL,
+                                                     object ? rh_xstrdup(object) : NULL, lo, hi, nraces};
+}
+
+void rh_result_move_counts(rh_result *to, rh_result *from)
+{
+    to->possible_unlisted += from->possible_unlisted;
+    to->possible_unlisted_locations += from->possible_unlisted_locations;
+    for (int i = 0; i < from->nfolded; i++)
+        rh_result_add_folded(to, from->folded[i].program, from->folded[i].object,
+                             from->folded[i].offset_lo, from->folded[i].offset_hi, from->folded[i].nraces);
 }
 
 const char *rh_verdict_name(rh_verdict v)

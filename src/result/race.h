@@ -164,6 +164,15 @@ typedef struct rh_result {
      * listing them: a report re-rendered from JSON keeps its summary line */
     int possible_unlisted;
     int possible_unlisted_locations;
+    /* the memory locations a stage folded into counts (rh_groups_fold_possible),
+     * each with its number of possible races: a later stage's confirmed race
+     * at one of them takes it out of the count instead of counting it twice */
+    struct rh_folded {
+        char *program, *object;
+        long offset_lo, offset_hi;
+        int nraces;
+    } *folded;
+    int nfolded;
 } rh_result;
 
 /* Appends a copy of *r (taking ownership of its contents) and returns it. */
@@ -171,6 +180,11 @@ rh_race *rh_result_add_race(rh_result *res, rh_race *r);
 void rh_result_note(rh_result *res, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void rh_result_stat(rh_result *res, const char *name, double value);
 void rh_result_free(rh_result *res);
+/* Records a location folded into counts with its nraces possible races. */
+void rh_result_add_folded(rh_result *res, const char *program, const char *object, long lo, long hi,
+                          int nraces);
+/* Adds from's counted-not-listed races (and folded locations) to to's. */
+void rh_result_move_counts(rh_result *to, rh_result *from);
 /* Moves part's races (tagged with `program`), notes (prefixed with it)
  * and engines into into, and folds the verdicts: race if either has a
  * race, race-free only if both are.  part is left empty. */

@@ -64,6 +64,20 @@ static json_t *access_json(const rh_race_access *a)
     return j;
 }
 
+/* The locations folded into counts, so that a later stage's race at one
+ * of them takes it out of the count (rh_groups_count_possible). */
+static json_t *folded_json(const rh_result *res)
+{
+    json_t *a = json_array();
+    for (int i = 0; i < res->nfolded; i++) {
+        const struct rh_folded *f = &res->folded[i];
+        json_array_append_new(a, json_pack("{s:s?, s:s?, s:I, s:I, s:i}", "program", f->program,
+                                           "object", f->object, "offset_lo", (json_int_t)f->offset_lo,
+                                           "offset_hi", (json_int_t)f->offset_hi, "races", f->nraces));
+    }
+    return a;
+}
+
 /* An access as a group lists it: where, what, who, under which locks. */
 static json_t *group_access_json(const rh_race_access *a)
 {
@@ -177,7 +191,28 @@ json_t *rh_result_to_json(const rh_result *res, int with_may)
                           "groups", groups, "races", races, "notes", notes, "stats", stats);
     rh_groups_free(&gs);
     json_object_set_new(j, "assumptions", assumptions);
+    if (res->nfolded)
+        json_object_set_new(j, "possible_folded", folded_json(res));
     return j;
+}
+
+/* The summary's counts of possible races not listed: what the folded
+ * locations account for is theirs, the rest a number. */
+static void read_counts(rh_result *res, json_t *j)
+{
+    json_t *f, *counts = json_object_get(j, "counts");
+    size_t i;
+    json_array_foreach(json_object_get(j, "possible_folded"), i, f)
+        rh_result_add_folded(res, json_string_value(json_object_get(f, "program")),
+                             json_string_value(json_object_get(f, "object")),
+                             (long)json_integer_value(json_object_get(f, "offset_lo")),
+                             (long)json_integer_value(json_object_get(f, "offset_hi")),
+                             (int)json_integer_value(json_object_get(f, "races")));
+    int races, locations;
+    rh_groups_count_possible(res, 1, &races, &locations); /* the folded ones only, as yet */
+    res->possible_unlisted = (int)json_integer_value(json_object_get(counts, "possible_not_listed")) - races;
+    res->possible_unlisted_locations =
+        (int)json_integer_value(json_object_get(counts, "possible_locations_not_listed")) - locations;
 }
 
 static char *dup_or_null(const char *s) { return s ? rh_xstrdup(s) : NULL; }
@@ -303,9 +338,6 @@ int rh_result_from_json(json_t *j, rh_result *res, char *err)
     json_t *v;
     json_object_foreach(json_object_get(j, "stats"), key, v)
         rh_result_stat(res, key, json_number_value(v));
-    json_t *counts = json_object_get(j, "counts");
-    res->possible_unlisted = (int)json_integer_value(json_object_get(counts, "possible_not_listed"));
-    res->possible_unlisted_locations =
-        (int)json_integer_value(json_object_get(counts, "possible_locations_not_listed"));
+    read_counts(res, j);
     return 0;
 }

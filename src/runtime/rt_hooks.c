@@ -500,6 +500,28 @@ static void pre_annotation(rt_thread *t, uint32_t op, void *obj, uint32_t loc)
     rt_out_event(t, op == RH_OP_HB_RELEASE ? "release" : "acquire", loc, (uintptr_t)obj, 0, 0, 0);
 }
 
+/* After a lock call: a try-lock or an annotated lock that got the lock
+ * acquires it here; a plain lock that failed undoes what its pre-hook did. */
+static void post_lock(rt_thread *t, uint32_t flags, void *obj, void *obj2, int locked, uint32_t loc)
+{
+    if (flags & RH_F_ANNOT) { /* __tsan_mutex_post_lock(m, flags): obj2 is its flags */
+        unsigned tf = (unsigned)(uintptr_t)obj2;
+        if (flags & RH_F_ISW) /* AnnotateRWLockAcquired(.., lock, is_w): obj2 is is_w */
+            tf = obj2 ? 0 : RH_TSAN_MUTEX_READ_LOCK;
+        if (!(tf & RH_TSAN_MUTEX_TRY_LOCK_FAILED)) {
+            lock_acquired(t, obj, (tf & RH_TSAN_MUTEX_READ_LOCK) != 0);
+            rt_out_event(t, "lock", loc, (uintptr_t)obj, 0, 0, 0);
+        }
+        return;
+    }
+    if (!(flags & RH_F_TRY) && !locked)
+        lock_refused(t, obj, (flags & RH_F_SHARED) != 0);
+    if ((flags & RH_F_TRY) && locked) {
+        lock_acquired(t, obj, (flags & RH_F_SHARED) != 0);
+        rt_out_event(t, (flags & RH_F_SHARED) ? "rdlock" : "lock", loc, (uintptr_t)obj, 0, 0, 0);
+    }
+}
+
 /* Freeing a block writes all of it (a race with any unordered use), moving
  * it reads all of it; a freed block is new to whoever gets it next. */
 static void pre_free(rt_thread *t, uint32_t op, void *obj, uint32_t loc)
@@ -612,22 +634,7 @@ void __rh_sync_post(uint32_t op, uint32_t flags, void *obj, void *obj2, uint64_t
     int locked = ret == 0 || ret == RH_EOWNERDEAD;
     switch (op) {
     case RH_OP_LOCK:
-        if (flags & RH_F_ANNOT) { /* __tsan_mutex_post_lock(m, flags): obj2 is its flags */
-            unsigned tf = (unsigned)(uintptr_t)obj2;
-            if (flags & RH_F_ISW) /* AnnotateRWLockAcquired(.., lock, is_w): obj2 is is_w */
-                tf = obj2 ? 0 : RH_TSAN_MUTEX_READ_LOCK;
-            if (!(tf & RH_TSAN_MUTEX_TRY_LOCK_FAILED)) {
-                lock_acquired(t, obj, (tf & RH_TSAN_MUTEX_READ_LOCK) != 0);
-                rt_out_event(t, "lock", loc, (uintptr_t)obj, 0, 0, 0);
-            }
-            return;
-        }
-        if (!(flags & RH_F_TRY) && !locked)
-            lock_refused(t, obj, (flags & RH_F_SHARED) != 0);
-        if ((flags & RH_F_TRY) && locked) {
-            lock_acquired(t, obj, (flags & RH_F_SHARED) != 0);
-            rt_out_event(t, (flags & RH_F_SHARED) ? "rdlock" : "lock", loc, (uintptr_t)obj, 0, 0, 0);
-        }
+        post_lock(t, flags, obj, obj2, locked, loc);
         return;
     case RH_OP_THREAD_JOIN:
         if ((flags & RH_F_TRY) && ret == 0) { /* pthread_tryjoin_np succeeded */

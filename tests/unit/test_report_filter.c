@@ -6,6 +6,7 @@
 #include "check.h"
 #include "result/fingerprint.h"
 #include "result/group.h"
+#include "result/result_json.h"
 #include "result/names.h"
 #include "util/srclines.h"
 #include "util/inputs.h"
@@ -139,6 +140,7 @@ static void race_on(rh_result *res, const char *object, long lo, long hi, unsign
     rh_race r;
     memset(&r, 0, sizeof r);
     r.object = rh_xstrdup(object);
+    r.engine = rh_xstrdup("static");
     r.offset_lo = lo, r.offset_hi = hi;
     r.status = st;
     r.evidence = st == RH_ST_CONFIRMED ? RH_EV_OBSERVED : RH_EV_MAY;
@@ -206,13 +208,27 @@ static void test_fold_possible(void)
     rh_groups_count_possible(&res, 0, &races_after, &locs_after);
     CHECK(races_after == races && locs_after == locs);
     /* the first possible location in the report's order is kept, the other two folded */
-    CHECK(res.nraces + res.possible_unlisted == 6 && res.possible_unlisted_locations == 2);
+    CHECK(res.nfolded == 2 && res.nraces + res.folded[0].nraces + res.folded[1].nraces == 6);
     int likely_kept = 0;
     for (int i = 0; i < res.nraces; i++)
         likely_kept += strcmp(res.races[i].object, "global 'a'") == 0;
     CHECK(likely_kept == 2);
     rh_groups_count_possible(&res, 1, &races, &locs); /* --may: the folded ones still counted */
-    CHECK(races == res.possible_unlisted && locs == 2);
+    CHECK(races == res.folded[0].nraces + res.folded[1].nraces && locs == 2);
+    /* through JSON, as a stage sends it: the same counts */
+    json_t *j = rh_result_to_json(&res, 1);
+    rh_result back = {0};
+    char err[256];
+    CHECK(rh_result_from_json(j, &back, err) == 0);
+    rh_groups_count_possible(&back, 1, &races_after, &locs_after);
+    CHECK(races_after == races && locs_after == 2);
+    /* a later stage confirms a race at a folded location: counted once, as confirmed */
+    int folded_races = back.folded[0].nraces;
+    race_on(&back, back.folded[0].object, 0, 4, 50, RH_ST_CONFIRMED);
+    rh_groups_count_possible(&back, 1, &races_after, &locs_after);
+    CHECK(races_after == races - folded_races && locs_after == 1);
+    json_decref(j);
+    rh_result_free(&back);
     rh_result_free(&res);
 }
 
