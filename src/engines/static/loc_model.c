@@ -2,6 +2,9 @@
  * starts at their object, and read-only objects (see loc_model.h).
  */
 #include "loc_model.h"
+#include "pt_gep.h"
+
+#include <stdint.h>
 
 #define MAX_CHAIN 16
 
@@ -133,16 +136,79 @@ static int span_of(rh_static *s, LLVMValueRef ptr, uint32_t obj, span *out)
     return 1;
 }
 
+/* The number of elements of the array a GEP steps into at an unknown
+ * index (as rh_pt_array_window finds it), -1 when it is not one. */
+static int64_t window_elements(LLVMValueRef ptr)
+{
+    int64_t c;
+    if (!is_gep(ptr))
+        return -1;
+    LLVMValueRef inner = LLVMGetOperand(ptr, 0);
+    if (LLVMGetNumOperands(ptr) == 2 && is_gep(inner) &&
+        LLVMGetTypeKind(LLVMGetGEPSourceElementType(inner)) == LLVMArrayTypeKind)
+        return (int64_t)LLVMGetArrayLength(LLVMGetGEPSourceElementType(inner)); /* `s->buf + i` */
+    LLVMTypeRef t = LLVMGetGEPSourceElementType(ptr);
+    for (int i = 2; i < LLVMGetNumOperands(ptr); i++) { /* `&s->buf[i]` */
+        LLVMValueRef idx = LLVMGetOperand(ptr, (unsigned)i);
+        if (LLVMGetTypeKind(t) == LLVMStructTypeKind) {
+            if (!const_index(idx, &c))
+                return -1;
+            t = LLVMStructGetTypeAtIndex(t, (unsigned)c);
+        } else if (LLVMGetTypeKind(t) == LLVMArrayTypeKind) {
+            if (!const_index(idx, &c))
+                return (int64_t)LLVMGetArrayLength(t);
+            t = LLVMGetElementType(t);
+        } else {
+            return -1;
+        }
+    }
+    return -1;
+}
+
+/* The bytes of obj an access through ptr stays in when ptr steps at an
+ * unknown index into an array inside an object reached through a pointer
+ * (`l->buf + l->len`, `&h->slots[i]`): the array's bytes, from the one
+ * offset the array's base has in obj.  An array of 0 or 1 elements, or
+ * one that ends where the object does, may be a trailing flexible array:
+ * it reaches the end of the object. */
+static int window_of(rh_static *s, LLVMValueRef ptr, uint32_t obj, int64_t *lo, int64_t *hi)
+{
+    LLVMValueRef base;
+    int64_t wlo, whi, objsize = (int64_t)s->pt.objs[obj].size;
+    if (window_elements(ptr) < 2 || !rh_pt_array_window(&s->pt, ptr, &base, &wlo, &whi) || wlo < 0)
+        return 0;
+    const rh_sset *bp = rh_pt_of(&s->pt, base);
+    int32_t boff = RH_PT_ANY;
+    for (uint32_t i = 0; i < bp->n; i++) {
+        if (rh_pt_loc_obj(bp->v[i]) != obj)
+            continue;
+        int32_t o = rh_pt_loc_off(bp->v[i]);
+        if (o == RH_PT_ANY || (boff != RH_PT_ANY && o != boff))
+            return 0;
+        boff = o;
+    }
+    if (boff == RH_PT_ANY || boff < 0)
+        return 0;
+    *lo = boff + wlo;
+    *hi = objsize > 0 && boff + whi < objsize ? boff + whi : INT64_MAX;
+    return 1;
+}
+
 void rh_loc_range(rh_static *s, int a, uint32_t obj, int32_t off, int64_t *lo, int64_t *hi)
 {
     const rh_access *ac = &s->p->accesses[a];
     span p;
-    if ((off != RH_PT_ANY && ac->size) || !span_of(s, ac->ptr, obj, &p))
+    int64_t nlo, nhi;
+    if (off != RH_PT_ANY && ac->size)
         return;
-    int64_t objsize = (int64_t)s->pt.objs[obj].size;
-    int64_t nlo = p.lo, nhi = ac->size && ac->size <= (uint64_t)objsize ? p.hi + (int64_t)ac->size : objsize;
-    if (nhi > objsize)
-        nhi = objsize;
+    if (span_of(s, ac->ptr, obj, &p)) {
+        int64_t objsize = (int64_t)s->pt.objs[obj].size;
+        nlo = p.lo, nhi = ac->size && ac->size <= (uint64_t)objsize ? p.hi + (int64_t)ac->size : objsize;
+        if (nhi > objsize)
+            nhi = objsize;
+    } else if (!window_of(s, ac->ptr, obj, &nlo, &nhi)) {
+        return;
+    }
     /* only ever narrower: the points-to range is sound on its own, and a
      * chain this module misread must not move it elsewhere */
     if (nlo < *lo)

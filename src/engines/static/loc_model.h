@@ -21,6 +21,12 @@
  *     innermost array it points into (or the whole object);
  *   - an access of unknown size (a memory call with a variable length)
  *     covers its start to the end of the object;
+ *   - through a pointer to an object (not the object's own name), a step
+ *     at an unknown index into an array field (`l->buf + l->len`,
+ *     `&h->slot[i]`) stays in that array's bytes when the array's base
+ *     has one known offset in the object and the array has more than one
+ *     element and ends before the object does (else it may be a trailing
+ *     flexible array: to the end of the object);
  *   - a chain that leaves the object's bounds, or passes through anything
  *     but GEPs and pointer casts, says nothing: the points-to offset is
  *     used, and ANY means the whole object;
