@@ -46,7 +46,7 @@ static const struct {
     {offsetof(rh_ls_state, sem_waited), JOIN_MUST}, {offsetof(rh_ls_state, sem_posted), JOIN_MAY},
     {offsetof(rh_ls_state, flags), JOIN_MUST},      {offsetof(rh_ls_state, unset), JOIN_MUST},
     {offsetof(rh_ls_state, flag_seen), JOIN_MUST},  {offsetof(rh_ls_state, flag_stored), JOIN_MAY},
-    {offsetof(rh_ls_state, unlocked), JOIN_MAY},
+    {offsetof(rh_ls_state, unlocked), JOIN_MAY},    {offsetof(rh_ls_state, spawned), JOIN_MAY},
 };
 #define NSETS (sizeof st_sets / sizeof st_sets[0])
 #define SET(st, i) ((rh_sset *)((char *)(st) + st_sets[i].off))
@@ -228,6 +228,7 @@ static void create_op(rh_ls *ls, LLVMValueRef call, rh_ls_state *s)
         ls->create_seen[c] = 1;
         rh_sf_created(ls->setflags, c, s);
         rh_sset_add(&s->active, (uint64_t)c);
+        rh_sc_created(ls, s, c);
         rh_pf_created(ls, s, c);
         for (uint32_t i = 0; i < s->must.n; i++)
             if (rh_sset_has(&ls->history_locks, s->must.v[i] / 2))
@@ -239,6 +240,7 @@ static void create_op(rh_ls *ls, LLVMValueRef call, rh_ls_state *s)
 static void join_thread(rh_ls *ls, rh_ls_state *s, int c)
 {
     rh_sset_remove(&s->active, (uint64_t)c);
+    rh_sc_forget(s, c);
     if (ls->exit_done[c]) {
         rh_sset_union(&s->active, &ls->exit_active[c]);
     } else { /* it may have left any thread running, but not itself */
@@ -246,6 +248,16 @@ static void join_thread(rh_ls *ls, rh_ls_state *s, int c)
             if (t != c)
                 rh_sset_add(&s->active, (uint64_t)t);
     }
+}
+
+/* A join of a handle loaded from the cell only a multi thread's create
+ * writes joins one of its instances (spawn_count.c). */
+static void counted_join(rh_ls *ls, rh_ls_state *s, LLVMValueRef cell)
+{
+    const rh_sset *pts = rh_pt_of(ls->pt, cell);
+    for (int c = 1; ls->spawn_cells && pts->n && c < ls->tg->nthreads; c++)
+        if (rh_sset_minus(pts, &ls->spawn_cells[c], NULL) == 0 && rh_sc_joined(ls, s, c))
+            join_thread(ls, s, c);
 }
 
 /* A join removes the thread whose handle it surely reads: the handle value
@@ -266,8 +278,12 @@ static void join_op(rh_ls *ls, LLVMValueRef call, const rh_conc_entry *e, LLVMVa
     if (ctx && LLVMIsAArgument(h) && rh_ls_param_index(h) < LLVMGetNumArgOperands(ctx))
         h = LLVMGetOperand(ctx, rh_ls_param_index(h)), ctx = NULL;
     uint64_t loc;
-    if (!LLVMIsALoadInst(h) || !rh_ls_handle_loc(ls, LLVMGetOperand(h, 0), ctx, &loc))
+    if (!LLVMIsALoadInst(h))
         return;
+    if (!rh_ls_handle_loc(ls, LLVMGetOperand(h, 0), ctx, &loc)) {
+        counted_join(ls, s, LLVMGetOperand(h, 0));
+        return;
+    }
     if (loc + 1 == ls->main_handle && ls->cur_thread != 0) {
         s->main_joined = 1; /* main has ended: everything it did comes before */
         return;
@@ -278,6 +294,8 @@ static void join_op(rh_ls *ls, LLVMValueRef call, const rh_conc_entry *e, LLVMVa
             found = c, count++;
     if (count == 1 && !ls->tg->threads[found].multi)
         join_thread(ls, s, found);
+    else
+        counted_join(ls, s, LLVMGetOperand(h, 0));
 }
 
 static void summary(rh_ls *ls, int f, LLVMValueRef ctx, const rh_ls_state *entry, rh_ls_state *exit);
@@ -467,6 +485,7 @@ static void refine_edge(rh_ls *ls, LLVMValueRef term, unsigned succ, LLVMValueRe
     }
     rh_spin_edge(ls->spin, ls, term, succ, ctx, s);  /* a spin lock taken */
     rh_flagord_edge(ls->flagord, ls, term, succ, s); /* a flag seen set */
+    rh_sc_refine(ls, term, succ, s);                 /* a create that failed */
     rh_pf_refine(ls, term, succ, s);
 }
 
@@ -907,6 +926,9 @@ void rh_ls_free(rh_ls *ls)
     free(ls->creation_holder);
     free(ls->exit_active), free(ls->create_active), free(ls->create_may), free(ls->exit_done);
     free(ls->handle);
+    for (int t = 0; ls->spawn_cells && t < ls->tg->nthreads; t++)
+        rh_sset_free(&ls->spawn_cells[t]);
+    free(ls->spawn_cells);
     for (int i = 0; i < ls->nloop_joins; i++)
         rh_sset_free(&ls->loop_joins[i]);
     free(ls->loop_joins);

@@ -113,7 +113,22 @@ int rh_ls_creation_disjoint(const rh_ls *ls, int t1, int t2);
  * the other after its own thread's pthread_once on that control returned,
  * which happens only once the routine has finished. */
 int rh_ls_once_orders(const rh_ls_per *a, const rh_ls_per *b);
-/* thread_handles.c: fills ls->handle and ls->main_handle. */
+/* ---- spawn_count.c: counted joins of multi threads ---- */
+
+/* Whether thread c's instances are counted in the current thread's
+ * dataflow: c is multi, created only by the current thread (not multi),
+ * and has handle cells only its create writes (ls->spawn_cells). */
+int rh_sc_countable(const rh_ls *ls, int c);
+/* An instance of c was created. */
+void rh_sc_created(const rh_ls *ls, rh_ls_state *s, int c);
+/* An instance of c was joined; 1 when, by the count, none is left running. */
+int rh_sc_joined(const rh_ls *ls, rh_ls_state *s, int c);
+/* Every instance of c is joined (a join loop, a strong join): no count. */
+void rh_sc_forget(rh_ls_state *s, int c);
+/* On edge succ of branch term: a create the branch finds failed made no
+ * instance. */
+void rh_sc_refine(const rh_ls *ls, LLVMValueRef term, unsigned succ, rh_ls_state *s);
+/* thread_handles.c: fills ls->handle, ls->main_handle and ls->spawn_cells. */
 void rh_ls_thread_handles(rh_ls *ls);
 /* thread_handles.c: fills the loop joins (loop_joins, loop_join_of). */
 void rh_ls_loop_joins(rh_ls *ls);

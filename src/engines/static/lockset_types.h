@@ -51,6 +51,8 @@ typedef struct rh_ls_state {
     rh_sset unlocked;             /* locations an unlock may have released (may; reset at function
                                    * entry; RH_SYM_ANY_LOC: any; empty: nothing was unlocked),
                                    * sym_locks.h */
+    rh_sset spawned;              /* counted instances of multi threads created and not joined
+                                   * (spawn_count.c, may) */
     int main_joined;              /* this thread surely joined the main thread (must) */
     int live; /* 0: unreachable */
 } rh_ls_state;
@@ -107,6 +109,8 @@ typedef struct rh_ls {
     rh_map *creation_holder; /* per thread: creation lock element -> the thread holding it */
     unsigned char *needs_ctx;
     uint64_t *handle;       /* per thread: strong handle cell its create writes, + 1; 0 none */
+    rh_sset *spawn_cells;   /* per thread: the handle cells only its create writes, for counted
+                             * joins of a multi thread (spawn_count.c); empty: none */
     uint64_t main_handle;   /* strong cell holding main's pthread_self() and nothing else, + 1; 0 none */
     int *exit_done;
     rh_sset *loop_joins;    /* threads a counted join loop surely joins on exit */

@@ -219,6 +219,38 @@ static void drop_clobbered_handles(rh_ls *ls)
     rh_sset_free(&objs);
 }
 
+/* The cells of multi threads' handles for counted joins (spawn_count.c):
+ * cells at known offsets, in any objects (a handle block a create wrapper
+ * allocates each time, per call site of an allocation wrapper), that no
+ * other write may change. */
+static void counted_handles(rh_ls *ls)
+{
+    rh_sset objs = {0};
+    handle_writes w = {0};
+    ls->spawn_cells = rh_xcalloc((size_t)ls->tg->nthreads + 1, sizeof *ls->spawn_cells);
+    for (int c = 1; c < ls->tg->nthreads; c++) {
+        LLVMValueRef call = ls->tg->threads[c].create;
+        const rh_conc_entry *e = call ? rh_model_call_entry(ls->p, call) : NULL;
+        if (!ls->tg->threads[c].multi || !e || e->obj < 0 || e->obj >= (int)LLVMGetNumArgOperands(call))
+            continue;
+        const rh_sset *pts = rh_pt_of(ls->pt, LLVMGetOperand(call, (unsigned)e->obj));
+        int known = pts->n > 0;
+        for (uint32_t i = 0; i < pts->n; i++)
+            known &= rh_pt_loc_off(pts->v[i]) != RH_PT_ANY;
+        for (uint32_t i = 0; known && i < pts->n; i++)
+            rh_sset_add(&ls->spawn_cells[c], pts->v[i]), rh_sset_add(&objs, rh_pt_loc_obj(pts->v[i]));
+    }
+    collect_writes(ls, &objs, &w);
+    for (int c = 1; c < ls->tg->nthreads; c++)
+        for (uint32_t i = 0; i < ls->spawn_cells[c].n; i++)
+            if (clobbered(ls, &w, ls->spawn_cells[c].v[i], ls->tg->threads[c].create, NULL, 0)) {
+                rh_sset_clear(&ls->spawn_cells[c]);
+                break;
+            }
+    free(w.items);
+    rh_sset_free(&objs);
+}
+
 void rh_ls_thread_handles(rh_ls *ls)
 {
     main_handle(ls);
@@ -231,5 +263,6 @@ void rh_ls_thread_handles(rh_ls *ls)
             ls->handle[c] = loc + 1;
     }
     drop_clobbered_handles(ls);
+    counted_handles(ls);
 }
 
