@@ -425,6 +425,25 @@ static void tsd_call(rh_pt *pt, LLVMValueRef call, const rh_conc_entry *e, LLVMV
         rh_pts_copy(&pt->s, value_node(pt, call), cell, 0);
 }
 
+/* realloc: the result is the old block (it may stay where it was) or a
+ * new one holding the old block's contents.  Only the new block receives
+ * the copy: the old block keeps its own contents, and one old block is
+ * never copied into another.  Copying into everything the result points
+ * to made every block a realloc call site ever resized (through a shared
+ * wrapper: all of them) receive every other's pointers, in their ANY
+ * cells once there were many: one blob read by every load from them. */
+static void realloc_call(rh_pt *pt, LLVMValueRef call, LLVMValueRef old, int fi, uint64_t size)
+{
+    uint32_t o = object_of(pt, RH_PT_HEAP, call, fi, size);
+    rh_pts_add(&pt->s, value_node(pt, call), rh_pt_loc(o, 0));
+    if (!old)
+        return;
+    int fresh = rh_pts_new_node(&pt->s);
+    rh_pts_add(&pt->s, fresh, rh_pt_loc(o, 0));
+    add_copy(pt, call, old);
+    rh_pts_memcpy(&pt->s, fresh, value_node(pt, old));
+}
+
 static void table_call(rh_pt *pt, LLVMValueRef call, const rh_conc_entry *e, int fi)
 {
     int nargs = (int)LLVMGetNumArgOperands(call);
@@ -439,11 +458,7 @@ static void table_call(rh_pt *pt, LLVMValueRef call, const rh_conc_entry *e, int
         rh_pt_alloc_site(pt, call, fi, const_arg(call, e->obj) * const_arg(call, e->size));
         return;
     case RH_OP_REALLOC:
-        add_site_object(pt, call, RH_PT_HEAP, fi, const_arg(call, e->size));
-        if (obj) {
-            add_copy(pt, call, obj); /* the block may stay where it was */
-            add_memcpy(pt, call, obj);
-        }
+        realloc_call(pt, call, obj, fi, const_arg(call, e->size));
         return;
     case RH_OP_MEMORY:
         if (rh_libspec_of(e)) {

@@ -49,6 +49,10 @@
  *     so a thread's argument flows into its entry function's parameter;
  *   - calls of unknown external functions return a fresh "external" object
  *     per call site plus whatever their pointer arguments point to;
+ *   - realloc returns its site's object or the old block, and copies the
+ *     old block's cells into its site's object only (no old block is ever
+ *     copied into another, so blocks a shared realloc wrapper resizes keep
+ *     their own pointers);
  *   - a NUL-terminated string holds no pointer (8-byte pointers, whose
  *     user-space addresses have zero top bytes): storage a library call
  *     makes keeps none to, and copies none from, an argument it reads only
