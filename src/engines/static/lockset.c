@@ -932,6 +932,9 @@ void rh_ls_free(rh_ls *ls)
     for (int i = 0; i < ls->nloop_joins; i++)
         rh_sset_free(&ls->loop_joins[i]);
     free(ls->loop_joins);
+    for (int i = 0; i < ls->nelem_joins; i++)
+        rh_sset_free(&ls->elem_joins[i].threads);
+    free(ls->elem_joins);
     rh_map_free(&ls->loop_join_of);
     for (long i = 0; i < ls->nsums; i++)
         st_free(&ls->sums[i].entry), st_free(&ls->sums[i].exit);

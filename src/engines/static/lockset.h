@@ -130,7 +130,10 @@ void rh_sc_forget(rh_ls_state *s, int c);
 void rh_sc_refine(const rh_ls *ls, LLVMValueRef term, unsigned succ, rh_ls_state *s);
 /* thread_handles.c: fills ls->handle, ls->main_handle and ls->spawn_cells. */
 void rh_ls_thread_handles(rh_ls *ls);
-/* thread_handles.c: fills the loop joins (loop_joins, loop_join_of). */
+/* thread_handles.c: the counter of the counted loop whose iteration k
+ * creates thread c into element k of a handle array; NULL if none. */
+LLVMValueRef rh_ls_create_loop_iv(rh_ls *ls, int c);
+/* thread_handles.c: fills the loop joins (loop_joins, loop_join_of, elem_joins). */
 void rh_ls_loop_joins(rh_ls *ls);
 /* v without the zext/sext/trunc casts around it. */
 LLVMValueRef rh_ls_strip_int_casts(LLVMValueRef v);

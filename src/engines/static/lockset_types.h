@@ -113,6 +113,13 @@ typedef struct rh_ls {
                              * joins of a multi thread (spawn_count.c); empty: none */
     uint64_t main_handle;   /* strong cell holding main's pthread_self() and nothing else, + 1; 0 none */
     int *exit_done;
+    struct rh_elem_join {   /* a join in a counted loop of each thread its create loop started */
+        LLVMValueRef join;  /* the join call, run in every iteration */
+        LLVMValueRef iv;    /* the join loop's counter: iteration k joins the thread created in
+                             * iteration k of the create loop (same handle array, same range) */
+        rh_sset threads;
+    } *elem_joins;
+    int nelem_joins;
     rh_sset *loop_joins;    /* threads a counted join loop surely joins on exit */
     int nloop_joins;
     rh_map loop_join_of; /* loop header block -> index into loop_joins */

@@ -951,6 +951,29 @@ static int field_ids_disjoint(rh_static *s, int a1, int t1, int a2, int t2)
     return t1 == t2 ? i1.distinct : i1.hi <= i2.lo || i2.hi <= i1.lo;
 }
 
+int rh_own_counter_access(rh_static *s, int a, int t, LLVMValueRef *root, int *pos, LLVMValueRef *iv)
+{
+    int byref;
+    rh_counted_loop l;
+    LLVMValueRef arg = create_arg(s, t), v = arg ? strip_int(arg) : NULL;
+    if (!v || !access_id(s, a, t, pos, &byref, root) || byref || !LLVMIsAPHINode(v) ||
+        !rh_loop_of_index(&s->cfg, v, &l) || l.iv != v || !once_per_iteration(s, t, &l))
+        return 0;
+    *iv = v;
+    return 1;
+}
+
+int rh_own_same_array(rh_static *s, LLVMValueRef g1, int p1, LLVMValueRef g2, int p2)
+{
+    return same_array(s, g1, p1, g2, p2);
+}
+
+LLVMValueRef rh_own_first_variable_index(LLVMValueRef g, int *pos, LLVMValueRef *root)
+{
+    LLVMValueRef x = first_variable_index(g, pos, root);
+    return x ? strip_int(x) : NULL;
+}
+
 int rh_own_index_disjoint(rh_static *s, int a1, int t1, int a2, int t2)
 {
     if (filled_before_create(s, a1, t1, a2, t2) || filled_before_create(s, a2, t2, a1, t1))

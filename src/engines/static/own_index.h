@@ -43,6 +43,17 @@ int rh_own_element_field(rh_static *s, LLVMValueRef g, LLVMValueRef *base, LLVMV
 /* Whether [off, off + size) lies inside one element of type t. */
 int rh_own_inside_element(rh_static *s, LLVMTypeRef t, int64_t off, uint64_t size);
 
+/* Whether access a of thread t indexes an array, at its first variable
+ * index, by its own id, the id being the counter of the counted loop that
+ * creates t once per iteration, passed by value: *root and *pos say which
+ * array (as same_array compares them), *iv is that loop's counter. */
+int rh_own_counter_access(rh_static *s, int a, int t, LLVMValueRef *root, int *pos, LLVMValueRef *iv);
+/* Whether two first variable indices (root GEP, position) index one array. */
+int rh_own_same_array(rh_static *s, LLVMValueRef g1, int p1, LLVMValueRef g2, int p2);
+/* The first variable index of address g, casts stripped, with its
+ * position and root GEP; NULL when it has none. */
+LLVMValueRef rh_own_first_variable_index(LLVMValueRef g, int *pos, LLVMValueRef *root);
+
 /* Frees what the checks above cached per thread in s. */
 void rh_own_index_free(rh_static *s);
 

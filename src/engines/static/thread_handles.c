@@ -152,6 +152,21 @@ static int one_batch(rh_ls *ls, const rh_sset *joined, uint64_t base, LLVMTypeRe
 
 /* Loops `for (i..) join(h[i])` that surely join every thread a loop
  * `for (i..) create(&h[i], ...)` over the same range created. */
+LLVMValueRef rh_ls_create_loop_iv(rh_ls *ls, int c)
+{
+    const rh_tg_thread *th = &ls->tg->threads[c];
+    const rh_conc_entry *e = th->create ? rh_model_call_entry(ls->p, th->create) : NULL;
+    int f = th->create ? rh_pt_func_index(ls->pt, LLVMGetBasicBlockParent(LLVMGetInstructionParent(th->create))) : -1;
+    rh_counted_loop cl;
+    uint64_t base;
+    LLVMTypeRef elem;
+    int64_t field;
+    if (!e || e->obj < 0 || f < 0 ||
+        !handle_loop(ls, LLVMGetOperand(th->create, (unsigned)e->obj), f, &cl, &base, &elem, &field))
+        return NULL;
+    return cl.iv;
+}
+
 void rh_ls_loop_joins(rh_ls *ls)
 {
     for (int i = 0; i < ls->p->nsyncs; i++) {
@@ -175,6 +190,9 @@ void rh_ls_loop_joins(rh_ls *ls)
             rh_sset_free(&joined);
             continue;
         }
+        ls->elem_joins = rh_xrealloc(ls->elem_joins, (size_t)(ls->nelem_joins + 1) * sizeof *ls->elem_joins);
+        ls->elem_joins[ls->nelem_joins] = (struct rh_elem_join){sy->inst, jl.iv, {0}};
+        rh_sset_copy(&ls->elem_joins[ls->nelem_joins++].threads, &joined);
         ls->loop_joins = rh_xrealloc(ls->loop_joins, (size_t)(ls->nloop_joins + 1) * sizeof *ls->loop_joins);
         ls->loop_joins[ls->nloop_joins] = joined;
         rh_map_put_ptr(&ls->loop_join_of, jl.header, ls->nloop_joins++);

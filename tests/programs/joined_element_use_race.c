@@ -1,0 +1,30 @@
+/* Each worker squares its own slot of a results array, indexed by the id
+ * it was created with; main joins the workers in order but, after joining
+ * one, reads the next worker's slot, whose writer may still run. */
+#include <pthread.h>
+#include <stdio.h>
+
+#define WORKERS 4
+
+static long results[WORKERS];
+
+static void *square(void *arg)
+{
+    long id = (long)arg;
+    results[id] = id * id; // RACE
+    return NULL;
+}
+
+int main(void)
+{
+    pthread_t th[WORKERS];
+    long total = 0;
+    for (long i = 0; i < WORKERS; i++)
+        pthread_create(&th[i], NULL, square, (void *)i);
+    for (long i = 0; i < WORKERS; i++) {
+        pthread_join(th[i], NULL);
+        total += results[(i + 1) % WORKERS]; // RACE
+    }
+    printf("%ld\n", total);
+    return 0;
+}
