@@ -9,12 +9,18 @@
  * instance touches another element.  So the use and the instances'
  * accesses to that array never race, although some instances still run.
  *
+ * The same holds for an array of records, each holding an instance's
+ * handle and data, when instance k is given &jobs[k] and stays inside it:
+ * `join(jobs[i].th); total += jobs[i].out;`.
+ *
  * Required: the join is one of thread_handles.c's element joins (a join
  * in every iteration of a counted loop over the handle array of one create
  * loop with the same range, nothing else writing the handles); the
- * thread's id is that create loop's counter passed by value (own_index.h);
- * the creator's access indexes the same array at the same position by the
- * join loop's counter and is dominated by the join.
+ * thread's id is that create loop's counter passed by value, or its
+ * argument that loop's &base[i] (own_index.h); the creator's access
+ * indexes the same array at the same position (stays inside one element
+ * of the same base) by the join loop's counter and is dominated by the
+ * join.
  *
  * Contract: a cheap syntactic check; "no" whenever in doubt.
  */

@@ -963,6 +963,21 @@ int rh_own_counter_access(rh_static *s, int a, int t, LLVMValueRef *root, int *p
     return 1;
 }
 
+int rh_own_element_access(rh_static *s, int a, int t, LLVMValueRef *base, LLVMTypeRef *elem, LLVMValueRef *iv)
+{
+    const rh_tg_thread *th = &s->tg.threads[t];
+    const rh_conc_entry *e = t > 0 ? rh_model_call_entry(s->p, th->create) : NULL;
+    int64_t off, aoff;
+    LLVMValueRef idx;
+    rh_counted_loop l;
+    if (!e || e->obj2 < 0 || !rh_own_thread_arg(s, &s->p->accesses[a], t, &off) ||
+        !element_field(s, strip_int(LLVMGetOperand(th->create, (unsigned)e->obj2)), base, &idx, elem, &aoff) ||
+        !rh_loop_of_index(&s->cfg, idx, &l) || !once_per_iteration(s, t, &l))
+        return 0;
+    *iv = l.iv;
+    return inside_element(s, *elem, aoff + off, s->p->accesses[a].size);
+}
+
 int rh_own_same_array(rh_static *s, LLVMValueRef g1, int p1, LLVMValueRef g2, int p2)
 {
     return same_array(s, g1, p1, g2, p2);

@@ -48,6 +48,10 @@ int rh_own_inside_element(rh_static *s, LLVMTypeRef t, int64_t off, uint64_t siz
  * creates t once per iteration, passed by value: *root and *pos say which
  * array (as same_array compares them), *iv is that loop's counter. */
 int rh_own_counter_access(rh_static *s, int a, int t, LLVMValueRef *root, int *pos, LLVMValueRef *iv);
+/* Whether access a of thread t stays inside element i of array base (of
+ * element type elem), the element the create loop with counter *iv passes
+ * as &base[i] once per iteration. */
+int rh_own_element_access(rh_static *s, int a, int t, LLVMValueRef *base, LLVMTypeRef *elem, LLVMValueRef *iv);
 /* Whether two first variable indices (root GEP, position) index one array. */
 int rh_own_same_array(rh_static *s, LLVMValueRef g1, int p1, LLVMValueRef g2, int p2);
 /* The first variable index of address g, casts stripped, with its

@@ -101,12 +101,32 @@ static void collect_writes(rh_ls *ls, const rh_sset *objs, handle_writes *out)
  * elements of that type (a pointer to the element type points at an
  * element, C's effective-type rule) with f's bytes apart from the
  * handle's. */
+/* The offset *f inside an element of type elem that `p->f.g` addresses,
+ * p a pointer to elem (a worker's `job->out` through its argument): C's
+ * effective-type rule puts the access inside one element. */
+static int field_of_element_ptr(rh_ls *ls, LLVMValueRef ptr, LLVMTypeRef elem, int64_t *f)
+{
+    int64_t off = 0, o;
+    for (int d = 0; d < 8 && LLVMIsAGetElementPtrInst(ptr); d++, ptr = LLVMGetOperand(ptr, 0)) {
+        LLVMValueRef first = LLVMGetOperand(ptr, 1);
+        if (!rh_pt_gep_offset(ls->pt, ptr, &o))
+            return 0;
+        off += o;
+        if (LLVMGetGEPSourceElementType(ptr) == elem && LLVMIsAConstantInt(first) &&
+            LLVMConstIntGetSExtValue(first) == 0)
+            return *f = off, 1;
+    }
+    return 0;
+}
+
 static int other_field(rh_ls *ls, const handle_write *w, LLVMTypeRef elem, int64_t field)
 {
     int64_t f;
     LLVMValueRef base, el = w->ptr ? element_of_field(ls, w->ptr, &f) : NULL;
-    return el && w->size > 0 && rh_loop_element_index(el, &base) && LLVMGetGEPSourceElementType(el) == elem &&
-           (f + (int64_t)w->size <= field || field + (int64_t)sizeof(pthread_t) <= f);
+    int inside = el && rh_loop_element_index(el, &base) && LLVMGetGEPSourceElementType(el) == elem;
+    if (!inside && w->ptr)
+        inside = field_of_element_ptr(ls, w->ptr, elem, &f);
+    return inside && w->size > 0 && (f + (int64_t)w->size <= field || field + (int64_t)sizeof(pthread_t) <= f);
 }
 
 /* Whether a write other than by create call `create` may change the
