@@ -291,6 +291,9 @@ static void report(rt_thread *t, uintptr_t addr, const rt_acc *prev, int prev_wr
         rt_depot_write(f, nodes[by].parent);
         fputc('\n', f);
     }
+    if (rt.strategy == RT_REPLAY) /* where in the schedule: a prefix of it replays into this race */
+        fprintf(f, "S %lu %d %lu %lu\n", rt.pos, rt.fresh_step, rt.diverged,
+                rt.replay_cut ? rt_replay_visits(t->id, now_loc) : 0);
     fflush(f);
 }
 
