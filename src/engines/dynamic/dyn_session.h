@@ -24,7 +24,8 @@
 #define RH_DYN_MIN_SECONDS 4.0 /* at most for shortening one witness */
 #define RH_DYN_MIN_SHARE 0.25  /* of the engine's budget, for shortening them all */
 /* Races of one publication given one replay together (rh_wit_group): each
- * one's witness holds the others' steps, so a few dozen at most. */
+ * one's witness is that replay's schedule up to where it met the race,
+ * the others' steps before it included, so a few dozen at most. */
 #define RH_DYN_GROUP_MAX 16
 /* Why a confirmed race has no replayed witness (note_no_witness). */
 #define RH_DYN_WHY_BUDGET "the witness budget was spent before a replay of its schedule finished " \

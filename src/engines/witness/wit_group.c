@@ -11,19 +11,21 @@
  * (creations, timeouts) with every member's racing steps and the steps
  * of the race that orders it (try_ordering in wit_minimise.c), each
  * counted as the visits its thread made there in the recording.  One
- * replay of that schedule shows which members it reaches: the run is the
- * one the schedule determines, whichever of its racing steps a witness
- * marks, so for each member whose race the replay reported (at its two
- * positions, the run never departing from the schedule) the schedule with
- * that member's racing steps marked is a witness that replayed, by the
- * same test as rh_wit_confirms.  It holds the other members' steps as
- * well: a group is kept small (the caller's RH_DYN_GROUP_MAX), so a
- * witness stays a few dozen steps.  When the replay departs, the member
- * whose step it could not take leaves the group, and the rest try again.
- * The run's other races ride along (carry_riders): one whose two
- * positions are steps of the schedule (a member's write and another
- * member's read of the same field) and whose race the replay reported is
- * confirmed by it too, the schedule with those steps marked.
+ * replay of that schedule, cut at its first point past the schedule,
+ * gives a witness to every race it meets (cut_at): the runtime says where
+ * it met each (the schedule's lines taken, and the later thread's visits
+ * to the racing line since the last), so the schedule taken up to there,
+ * plus that thread's run to the racing line when the race came while it
+ * ran to its next step, is a witness whose replay is the same run up to
+ * the race (no second replay checks it; no departure came before), and
+ * as short as the schedule up to where it was met.  Members get theirs
+ * so, and so do the run's other races the replay met (carry_riders).
+ * Failing that, a member whose steps the run all took without departing
+ * (a run killed at its time limit says how far it followed) and whose
+ * race it met within them gets the schedule through its steps (shown).
+ * When the replay departs, the member whose step it could not take
+ * leaves, and those after it try again; when it was killed before it got
+ * there, they try once more with each step at its thread's next visit.
  */
 #include "wit.h"
 #include "result/witness_file.h"
