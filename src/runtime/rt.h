@@ -157,6 +157,8 @@ typedef struct rt_state {
     rt_step *sched;
     unsigned long nsched, pos, diverged;
     int replay_fair; /* a fair witness: steps yield when they spin or run a quantum (rt_sched.c) */
+    int replay_cut;  /* "replay-fair-cut": the run ends at its first point past the schedule */
+    int fresh_step;  /* no scheduling point since the one that took schedule step pos-1 */
     unsigned long depart_pos; /* the step where the run first departed (diverged > 0) */
     unsigned (*locpos)[2];   /* loc id -> line, col */
     unsigned long nlocs;
@@ -204,6 +206,9 @@ extern RT_INTERNAL __thread rt_thread *rt_me __attribute__((tls_model("initial-e
 void rt_sched_init(void);
 void rt_point(rt_thread *t, uint32_t loc);
 void rt_resumed(rt_thread *t, uint32_t loc);
+/* A cut replay's visits of thread tid to loc's line and column since the
+ * schedule's last line was taken (its 'S' lines: wit_group.c); 0 unknown. */
+unsigned long rt_replay_visits(int tid, uint32_t loc);
 rt_thread *rt_new_thread(int parent, uint32_t loc);
 void rt_thread_finish(rt_thread *t);
 void rt_wait_token(rt_thread *t);

@@ -30,6 +30,12 @@
  *                                        recording ends at call K (rt_clock.c)
  *   R ADDR SIZE  EV TID LOC W AT  EV TID LOC W AT  STACK STACK LOCKS
  *                                        a race: earlier access, later access
+ *   P POS DIVERGED                       (replay-fair-cut) schedule line POS-1 was taken
+ *   S POS FRESH DIVERGED VISITS          (replay) the race before was met with POS schedule
+ *                                        lines taken, FRESH 1 when no scheduling point came
+ *                                        since the last was taken, DIVERGED departures so far,
+ *                                        VISITS (a cut replay's) of the later access's thread
+ *                                        to its line and column since that line, 0 unknown
  *   H LOC                                the race before is covered by the annotation
  *                                        at LOC (benign range, ignore region, new memory)
  *   U LOC                                the first run of a call at LOC that may

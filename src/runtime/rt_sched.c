@@ -428,6 +428,12 @@ void rt_point(rt_thread *t, uint32_t loc)
         rt_out_end("cutoff", "replayed into its race");
         _exit(0);
     }
+    /* a group's replay (wit_group.c) counts only races met within the
+     * schedule (their 'S' lines say where): past it, nothing is wanted */
+    if (rt.replay_cut && rt.strategy == RT_REPLAY && rt.nsched > 0 && rt.pos >= rt.nsched) {
+        rt_out_end("cutoff", "schedule used up");
+        _exit(0);
+    }
     /* the hot path (rt_fast.h inlines it for accesses): the token stays
      * with the PCT or random-walk choice, within its quantum, and nothing
      * that could change who is enabled happened since it was chosen */
@@ -498,6 +504,40 @@ static void grant_fast(rt_thread *t)
     t->fast_left = n;
 }
 
+/* A cut replay's count of each thread's visits to each line and column
+ * since the schedule's last line was taken (a generation number empties
+ * it): a race met while a thread runs to its next step is then the
+ * schedule taken so far and "its thread runs to the racing line, the Nth
+ * time", a witness made without another replay (wit_group.c). */
+#define RT_VISIT_SLOTS 4096
+#define RT_VISIT_PROBES 16
+static struct { unsigned long gen, n; int tid; unsigned line, col; } visit_tab[RT_VISIT_SLOTS];
+static unsigned long visit_gen = 1, visit_lost; /* lost: the window whose counts are unknown */
+
+static unsigned long *visit_slot(int tid, uint32_t loc, int add)
+{
+    if (loc >= rt.nlocs)
+        return NULL;
+    unsigned line = rt.locpos[loc][0], col = rt.locpos[loc][1];
+    unsigned long h = ((unsigned long)tid * 2654435761u ^ line * 40503u ^ col) % RT_VISIT_SLOTS;
+    for (int k = 0; k < RT_VISIT_PROBES; k++) {
+        __typeof__(&visit_tab[0]) e = &visit_tab[(h + (unsigned long)k) % RT_VISIT_SLOTS];
+        if (e->gen == visit_gen && e->tid == tid && e->line == line && e->col == col)
+            return &e->n;
+        if (e->gen != visit_gen && add) {
+            e->gen = visit_gen, e->tid = tid, e->line = line, e->col = col, e->n = 0;
+            return &e->n;
+        }
+    }
+    return NULL; /* full: unknown, and known no more in this window */
+}
+
+unsigned long rt_replay_visits(int tid, uint32_t loc)
+{
+    unsigned long *n = visit_lost == visit_gen ? NULL : visit_slot(tid, loc, 0);
+    return n ? *n : 0;
+}
+
 /* t holds the token again and performs its event at loc. */
 void rt_resumed(rt_thread *t, uint32_t loc)
 {
@@ -507,9 +547,24 @@ void rt_resumed(rt_thread *t, uint32_t loc)
     t->timed = 0; /* the wait is over; timed_out stays for its hook to read */
     t->stepped = 1;
     t->step_loc = loc;
+    rt.fresh_step = 0;
     if (rt.strategy == RT_REPLAY && rt.pos < rt.nsched && rt.sched[rt.pos].tid == t->id &&
-        at_step(&rt.sched[rt.pos], loc) && ++rt.pos == rt.nsched)
-        races_at_last_step = rt.races;
+        at_step(&rt.sched[rt.pos], loc)) {
+        rt.fresh_step = 1;
+        if (++rt.pos == rt.nsched)
+            races_at_last_step = rt.races;
+        if (rt.replay_cut && rt.out) { /* how far it followed, should the run be killed */
+            fprintf(rt.out, "P %lu %lu\n", rt.pos, rt.diverged);
+            fflush(rt.out);
+        }
+        visit_gen++;
+    } else if (rt.replay_cut) {
+        unsigned long *n = visit_lost == visit_gen ? NULL : visit_slot(t->id, loc, 1);
+        if (n)
+            ++*n;
+        else /* a window with more places than the table holds: counts unknown */
+            visit_lost = visit_gen;
+    }
     grant_fast(t);
 }
 
@@ -558,7 +613,8 @@ void rt_sched_init(void)
     const char *s = getenv("RH_RT_STRATEGY"), *v;
     rt.strategy = !s ? RT_PCT : !strcmp(s, "random") ? RT_RANDOM : !strcmp(s, "fifo") ? RT_FIFO
                   : !strncmp(s, "replay", 6)         ? RT_REPLAY : RT_PCT;
-    rt.replay_fair = s && !strcmp(s, "replay-fair");
+    rt.replay_fair = s && !strncmp(s, "replay-fair", 11);
+    rt.replay_cut = s && !strcmp(s, "replay-fair-cut");
     rt.rng = (v = getenv("RH_RT_SEED")) ? strtoull(v, NULL, 10) * 0x9E3779B97F4A7C15ull + 1 : 1;
     if ((v = getenv("RH_RT_MAX_STEPS")))
         rt.max_steps = strtoul(v, NULL, 10);

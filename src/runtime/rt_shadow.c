@@ -291,6 +291,11 @@ static void report(rt_thread *t, uintptr_t addr, const rt_acc *prev, int prev_wr
         rt_depot_write(f, nodes[by].parent);
         fputc('\n', f);
     }
+    /* where in the schedule: what of it replays into this race; the visits
+     * only when the access is at its thread's last point (not within a call) */
+    if (rt.strategy == RT_REPLAY)
+        fprintf(f, "S %lu %d %lu %lu\n", rt.pos, rt.fresh_step, rt.diverged,
+                rt.replay_cut && t->step_loc == now_loc ? rt_replay_visits(t->id, now_loc) : 0);
     fflush(f);
 }
 

@@ -33,7 +33,9 @@ one's witness is a few steps through the flag's store and poll, and
 replays.  Twenty races of one run
 (many_races.c) each show a short witness, or a note names them as capped.
 Six races of one publication (struct_publish_race.c) are confirmed by one
-replay of their common schedule, and each witness replays into its race."""
+replay of their common schedule, and each witness replays into its race;
+so are eleven (wide_publish_race.c), each witness a few dozen steps at
+most."""
 import json
 import os
 import re
@@ -49,6 +51,7 @@ check = suite.Checks("witness minimisation")
 MAX_STEPS = 12
 MAX_SWITCHES = 4
 MAX_GROUP_STEPS = 24  # a witness a group's replay gave holds the group's other steps too
+MAX_WIDE_STEPS = 30  # ... of ten members: a few dozen at most
 
 
 def race_lines(path):
@@ -303,6 +306,44 @@ def folded_steps(rh, tmp):
               "exit %d: %s" % (rc, out[-300:]))
 
 
+def wide_publish(rh, tmp):
+    """Ten fields of one record published by a plain flag after hundreds of
+    locked rounds (wide_publish_race.c): eleven races of one publication.
+    Every one gets a witness of at most a few dozen steps, its racing steps
+    at its RACE lines, from the group's replays (each witness the schedule
+    that replay took up to where it met the race), and each replays into
+    its race."""
+    src = os.path.join(DATA, "wide_publish_race.c")
+    out = os.path.join(tmp, "wide.json")
+    subprocess.run([rh, "--engine=dynamic", "--timeout=60", "--format=json", "-o", out, src],
+                   capture_output=True, text=True, timeout=200)
+    rep = json.load(open(out)) if os.path.exists(out) else {"races": [], "stats": {}}
+    confirmed = [x for x in rep["races"] if x.get("status") == "confirmed"]
+    check("wide_publish_race: eleven confirmed races", len(confirmed) == 11, str(len(confirmed)))
+    check("wide_publish_race: the group's replay gave witnesses",
+          rep.get("stats", {}).get("dynamic.witnesses_grouped", 0) >= 10, str(rep.get("stats", {})))
+    want = race_lines(src)
+    for k, x in enumerate(confirmed):
+        wit = x.get("witness")
+        lines = sorted(acc["line"] for acc in x["accesses"])
+        if not wit:
+            check("wide_publish_race: a witness for %s" % lines, False, "none")
+            continue
+        steps = wit["steps"]
+        a, b = wit["race"]
+        check("wide_publish_race: %s: at most %d steps" % (lines, MAX_WIDE_STEPS),
+              len(steps) <= MAX_WIDE_STEPS, "%d steps" % len(steps))
+        check("wide_publish_race: %s: racing steps at its RACE lines" % lines,
+              sorted([steps[a]["line"], steps[b]["line"]]) == lines and set(lines) <= want,
+              "steps %s, %s" % (steps[a], steps[b]))
+        w = os.path.join(tmp, "wide%d.json" % k)
+        with open(w, "w") as f:
+            json.dump(wit, f)
+        rc, got = replay(rh, w)
+        check("wide_publish_race: %s: the witness replays into its race" % lines,
+              rc == 1 and got == lines, "exit %d, lines %s" % (rc, got))
+
+
 def clock_inputs(rh, tmp):
     src = os.path.join(DATA, "clock_race.c")
     w = os.path.join(tmp, "clock.json")
@@ -377,6 +418,7 @@ def main():
         ring_payload(rh, tmp)
         flag_slot(rh, tmp)
         struct_publish(rh, tmp)
+        wide_publish(rh, tmp)
         many_races(rh, tmp)
         replay_ends_at_race(rh, tmp)
         folded_steps(rh, tmp)

@@ -199,6 +199,13 @@ typedef struct rh_dyn_obs {     /* one race the runtime saw */
                                    (src/runtime/rt_shadow.c, ordering_race) */
     unsigned *ordered_stack;    /* that read's call sites, innermost first */
     int nordered_stack;
+    /* a replay's: schedule lines taken when it was met (-1: not a replay),
+     * whether no scheduling point came since the last was taken, and the
+     * departures so far (rt_shadow.c's 'S' line; wit_group.c) */
+    long sched_pos;
+    int sched_fresh;
+    unsigned long sched_div;
+    unsigned long sched_visits; /* the later thread's visits to its line since (cut replays) */
 } rh_dyn_obs;
 
 typedef struct rh_dyn_trace {
@@ -218,6 +225,7 @@ typedef struct rh_dyn_trace {
     char *end_detail;
     unsigned long steps, diverged;
     long depart_step;       /* schedule step of the first departure (replay), -1 if none */
+    long followed;          /* schedule lines a cut replay took before any departure ('P') */
     unsigned long choices;  /* points where another thread could have run (PCT's k) */
     unsigned *unmodelled;   /* locs of calls that may synchronise unmodelled, as run */
     int nunmodelled;

@@ -328,18 +328,20 @@ void rh_dyn_race_from_seen(const rh_dyn_binary *bin, const rh_dyn_trace *t, int 
                                by->callee ? by->callee : "a call", by->file, by->line);
 }
 
-/* The witness step (of rh_dyn_witness up to event `upto`) that ends at
- * event e or, when e ends no scheduling point, the next one of its thread;
- * -1 when none. */
-static long step_of_event(const rh_dyn_trace *t, long e, long upto)
+/* The witness steps (of rh_dyn_witness up to event `upto`) that end at
+ * events e[0] and e[1] or, when one ends no scheduling point, the next one
+ * of its thread; -1 when none (or e[k] < 0).  One pass over the trace for
+ * both: a real program's race lies past 100,000 events. */
+static void steps_of_events(const rh_dyn_trace *t, const long e[2], long upto, long out[2])
 {
     long n = 0;
-    for (long i = 0; i <= upto && i < t->nev; i++) {
-        if (i >= e && t->ev[i].tid == t->ev[e].tid && t->ev[i].step)
-            return n;
+    out[0] = out[1] = -1;
+    for (long i = 0; i <= upto && i < t->nev && (out[0] < 0 || out[1] < 0); i++) {
+        for (int k = 0; k < 2; k++)
+            if (out[k] < 0 && e[k] >= 0 && i >= e[k] && t->ev[i].tid == t->ev[e[k]].tid && t->ev[i].step)
+                out[k] = n;
         n += t->ev[i].step;
     }
-    return -1;
 }
 
 static int overlap(const rh_dyn_event *x, const rh_dyn_event *y)
@@ -368,7 +370,9 @@ static void ordering_steps(const rh_dyn_trace *t, const rh_dyn_obs *o, rh_witnes
         if (t->ev[i].tid == o->tid[0] && (t->ev[i].kind == RH_DYN_WRITE || t->ev[i].kind == RH_DYN_RMW) &&
             overlap(&t->ev[i], &t->ev[r]))
             wr = i;
-    long sw = wr >= 0 ? step_of_event(t, wr, b) : -1, sr = r >= 0 ? step_of_event(t, r, b) : -1;
+    long ev[2] = {wr, r}, st[2];
+    steps_of_events(t, ev, b, st);
+    long sw = st[0], sr = st[1];
     if (sw >= 0 && sr > sw && sr < w->nsteps) {
         w->ordering[0] = (int)sw + 1;
         w->ordering[1] = (int)sr + 1;

@@ -24,8 +24,9 @@
 #define RH_DYN_MIN_SECONDS 4.0 /* at most for shortening one witness */
 #define RH_DYN_MIN_SHARE 0.25  /* of the engine's budget, for shortening them all */
 /* Races of one publication given one replay together (rh_wit_group): each
- * one's witness holds the others' steps, so a few dozen at most. */
-#define RH_DYN_GROUP_MAX 8
+ * one's witness is that replay's schedule up to where it met the race,
+ * the others' steps before it included, so a few dozen at most. */
+#define RH_DYN_GROUP_MAX 16
 /* Why a confirmed race has no replayed witness (note_no_witness). */
 #define RH_DYN_WHY_BUDGET "the witness budget was spent before a replay of its schedule finished " \
                           "(it keeps the recorded schedule, which the report may leave out for size)"
@@ -33,6 +34,7 @@
                               "deterministic under its schedule)"
 #define RH_DYN_WHY_UNRECORDED "the run's schedule up to the race was longer than a run records"
 #define RH_DYN_MIN_SHARE_SECONDS 1.0 /* the least a witness's share is (a replay of a real program) */
+#define RH_DYN_GROUP_SECONDS 2.0     /* the least a group's replay gets (rh_wit_group) */
 #define RH_DYN_FEW_STEPS 24     /* a witness longer than this is polished at the end */
 /* Runs that end the same way before creating a thread, without nondet
  * input, end that way under every schedule: after this many of them from

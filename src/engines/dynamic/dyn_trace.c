@@ -114,6 +114,7 @@ static int trailing_sites(const char *rest, unsigned **out)
 static void parse_race(rh_dyn_trace *t, const char *line)
 {
     rh_dyn_obs o = {0};
+    o.sched_pos = -1;
     char sa[4096], sb[4096], locks[4096];
     if (sscanf(line + 1, " %lx %lu %lu %d %u %d %d %lu %d %u %d %d %4095s %4095s %4095s", &o.addr,
                &o.size, &o.ev[0], &o.tid[0], &o.loc[0], &o.write[0], &o.atomic[0], &o.ev[1],
@@ -165,6 +166,21 @@ static void parse_line(rh_dyn_trace *t, const char *line, size_t *cap)
     case 'A': parse_heap(t, line); return;
     case 'B': sscanf(line, "B %lx", &t->rt_addr); return;
     case 'D': sscanf(line, "D %ld", &t->depart_step); return;
+    case 'P': { /* a cut replay took a schedule line */
+        long pos;
+        unsigned long div;
+        if (sscanf(line, "P %ld %lu", &pos, &div) == 2 && !div && pos > t->followed)
+            t->followed = pos;
+        return;
+    }
+    case 'S': /* where in a replay's schedule the race before was met */
+        if (t->nraces) {
+            rh_dyn_obs *o = &t->races[t->nraces - 1];
+            if (sscanf(line, "S %ld %d %lu %lu", &o->sched_pos, &o->sched_fresh, &o->sched_div,
+                       &o->sched_visits) != 4)
+                o->sched_pos = -1;
+        }
+        return;
     case 'H': /* the race before was made under an annotation that hides it */
         if (t->nraces)
             sscanf(line, "H %u", &t->races[t->nraces - 1].hide);

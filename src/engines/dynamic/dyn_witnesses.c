@@ -187,15 +187,21 @@ static long ordering_key(const rh_race *r)
                                                           : 0;
 }
 
-/* Seconds of the witness budget one more replay job may take now. */
-static double witness_span(const dyn_session *s, int jobs)
+/* Seconds of the witness budget one more replay job may take now: its
+ * share of what is left among `jobs`, at least `least`. */
+static double witness_span_least(const dyn_session *s, double jobs, double least)
 {
-    double span = (s->deadline - rh_now()) / 2, share = s->min_left / (jobs > 0 ? jobs : 1);
-    if (share < RH_DYN_MIN_SHARE_SECONDS) /* too little for a replay: the cheapest first */
-        share = RH_DYN_MIN_SHARE_SECONDS;
+    double span = (s->deadline - rh_now()) / 2, share = s->min_left / (jobs > 1 ? jobs : 1);
+    if (share < least) /* too little for a replay: the cheapest first */
+        share = least;
     span = span < share ? span : share;
     span = span < RH_DYN_MIN_SECONDS ? span : RH_DYN_MIN_SECONDS;
     return span < s->min_left ? span : s->min_left;
+}
+
+static double witness_span(const dyn_session *s, int jobs)
+{
+    return witness_span_least(s, jobs, RH_DYN_MIN_SHARE_SECONDS);
 }
 
 /* The races of a publication (ordered by one race at one pair of steps of
@@ -230,9 +236,11 @@ static void group_witnesses(dyn_session *s, rh_race *fresh, int n, char *done, i
             continue;
         }
         double t0 = rh_now();
-        /* the group is one job among the races left (its share of the budget) */
+        /* the group has its members' shares of the budget, and the time of
+         * a real program's replay up to its publication at least: a replay
+         * cut short shows only the races met before */
         rh_wit_ctx c = {&s->bin, s->tmp, s->program, fresh[k].witness->seed,
-                        t0 + witness_span(s, *jobs - m + 1), 0};
+                        t0 + witness_span_least(s, (double)*jobs / m, RH_DYN_GROUP_SECONDS), 0};
         *jobs -= m;
         /* the run's other races ride along: a pair of the publication's
          * steps that crosses members is confirmed by the same replay */

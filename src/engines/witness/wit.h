@@ -64,6 +64,9 @@ void wit_smt_free(wit_smt *s);
 /* Runs w's replay; out (freed by the caller with rh_dyn_outcome_free, also
  * on failure) holds the run.  0, or -1 with err set. */
 int wit_run(const rh_wit_ctx *c, const rh_witness *w, rh_dyn_outcome *out, char *err);
+/* wit_run; with `cut`, a fair replay ends at its first scheduling point
+ * past the schedule (what it met there is not wanted: wit_group.c). */
+int wit_run_cut(const rh_wit_ctx *c, const rh_witness *w, int cut, rh_dyn_outcome *out, char *err);
 /* 1 when race o of a replayed run is at w's two racing positions (either
  * order; any race when w names none). */
 int wit_matches(const rh_dyn_binary *bin, const rh_dyn_obs *o, const rh_witness *w);

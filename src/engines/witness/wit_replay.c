@@ -42,6 +42,11 @@ static long step_of_line(const rh_witness *w, long k)
 
 int wit_run(const rh_wit_ctx *c, const rh_witness *w, rh_dyn_outcome *out, char *err)
 {
+    return wit_run_cut(c, w, 0, out, err);
+}
+
+int wit_run_cut(const rh_wit_ctx *c, const rh_witness *w, int cut, rh_dyn_outcome *out, char *err)
+{
     char *sched = rh_xasprintf("%s/replay.sched", c->workdir);
     char *inputs = rh_xasprintf("%s/replay.inputs", c->workdir);
     char *clocks = rh_xasprintf("%s/replay.clock", c->workdir);
@@ -49,7 +54,7 @@ int wit_run(const rh_wit_ctx *c, const rh_witness *w, rh_dyn_outcome *out, char 
     memset(out, 0, sizeof *out);
     if (rc == 0) {
         rh_dyn_runspec spec = {0};
-        spec.strategy = w->fair ? "replay-fair" : "replay";
+        spec.strategy = !w->fair ? "replay" : cut ? "replay-fair-cut" : "replay-fair";
         spec.seed = w->seed;
         spec.trace_cap = c->quick ? 0 : WIT_REPLAY_TRACE_CAP;
         spec.sched_file = sched;

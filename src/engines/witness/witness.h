@@ -55,14 +55,15 @@ rh_witness *rh_wit_minimise(const rh_wit_ctx *c, const rh_witness *w, int *repla
 
 /* Short witnesses for n races one run showed (ws[k], each the recorded
  * schedule up to its race, rh_dyn_witness: prefixes of one schedule) at
- * the cost of about one replay for all (wit_group.c): out[k] is the
- * group's schedule with race k's steps marked, a witness whose replay
- * reported race k without departing (rh_wit_confirms's test), or NULL
- * with why[k] saying why (a static string).  Returns how many got one.
- * riders, when not NULL, are races of the same run that are not members:
- * one whose two positions are steps of a group's schedule and whose race
- * that schedule's replay reported gets the schedule with those steps
- * marked (riders->out[k]), for no replay of its own. */
+ * the cost of about one replay for all (wit_group.c): out[k] is the part
+ * of the group's schedule its replay took up to where it met race k (and
+ * the racing thread's run to its line from there), race k's steps
+ * marked: a witness whose replay is that run up to race k, so it meets
+ * it without departing (rh_wit_confirms's test); or NULL with why[k]
+ * saying why (a static string).  Returns how many got one.  riders, when
+ * not NULL, are races of the same run that are not members: one the
+ * group's replay met gets its witness the same way (riders->out[k]),
+ * for no replay of its own. */
 typedef struct rh_group_riders {
     rh_witness *const *ws;  /* other races of the same run (their recorded witnesses) */
     rh_witness **out;       /* set for each a group replay showed, NULL before */
