@@ -29,6 +29,12 @@
 #define RH_BMC_MAX_WORK 60000L   /* positions x rounds beyond which deepening stops */
 #define RH_BMC_CONCRETE_LOOPS 1100 /* iterations of loops whose exit is decided concretely */
 #define RH_BMC_CONCRETE_FIRST 32  /* the same, before a bounded program is tried whole */
+/* Thread instances (main included) that run in the first attempt; the
+ * ones created beyond are created but never run.  A program that starts a
+ * pool of twenty workers mostly races between two or three of them, on a
+ * formula a fifth the size; the attempt proves nothing, the next one at
+ * the same bounds runs every instance. */
+#define RH_BMC_FIRST_THREADS 4
 
 typedef enum rh_bmc_pkind {
     RH_BMC_P_LOAD,      /* val (a fresh variable) = memory[addr, size] */
@@ -108,6 +114,7 @@ typedef struct rh_bmc_pos {
 
 typedef struct rh_bmc_thread {
     int func;            /* start routine, index into prog->funcs */
+    int idle;            /* beyond the attempt's thread_cap: created, never run */
     int parent, create_pos; /* creating thread and position (-1 for main) */
     Z3_ast arg;          /* argument of the start routine */
     Z3_ast retval;       /* value it returns (pthread_join's out value) */
@@ -203,6 +210,9 @@ typedef struct rh_bmc_ctx {
     int npositions;
     int fresh;             /* counter for fresh variable names */
     int cut;               /* a bound cut real behaviour (positions flagged CUT) */
+    int thread_cap;        /* instances that run (main included), 0: all; later
+                            * ones are created but never run (bmc_flat.c) */
+    int idle_threads;      /* instances left idle by it */
     int ncuts, ncuts_concrete; /* cuts, and those of loops decided concretely */
     int inexact;           /* something was under-approximated: no race-free */
     int fatal;             /* the encoding cannot be trusted at all: unknown */
@@ -300,7 +310,8 @@ void rh_bmc_no_proof(rh_bmc_ctx *c, LLVMValueRef inst, const char *what);
  * bounded program is ready to encode; either way c holds a Z3 context and
  * is released with rh_bmc_ctx_free and Z3_del_context. */
 int rh_bmc_ctx_open(rh_bmc_ctx *c, rh_program *prog, const rh_options *o, unsigned unwind,
-                    unsigned rounds, unsigned concrete, double deadline, const char *relaxed_why);
+                    unsigned rounds, unsigned concrete, int thread_cap, double deadline,
+                    const char *relaxed_why);
 /* Frees what the context's front end built (threads, objects, maps, regions). */
 void rh_bmc_ctx_free(rh_bmc_ctx *c);
 

@@ -208,6 +208,8 @@ static int call_create(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call,
         rh_bmc_thread *th = &c->threads[nt];
         memset(th, 0, sizeof *th);
         th->func = rh_model_func_index(c->prog, t[i].fn);
+        th->idle = c->thread_cap > 0 && nt >= c->thread_cap;
+        c->idle_threads += th->idle;
         th->parent = w->thread;
         th->arg = a;
         st->guard = t[i].guard;

@@ -28,6 +28,8 @@ typedef enum outcome { OUT_UNKNOWN, OUT_RACE, OUT_UNSAT } outcome;
 typedef struct attempt {
     unsigned unwind, rounds;
     unsigned concrete;   /* iterations of loops whose trip count is concrete */
+    int thread_cap;      /* thread instances that run, 0: all (rh_bmc_ctx) */
+    int idle;            /* instances the cap left idle */
     int cut, inexact, fatal;
     int deferred;        /* the mixed class's query ran out of its share (find_races) */
     int mixed_costly;    /* it did at smaller bounds: no search there for more races */
@@ -409,7 +411,8 @@ static void debug_dump(rh_bmc_ctx *c, Z3_solver s)
 }
 
 int rh_bmc_ctx_open(rh_bmc_ctx *c, rh_program *prog, const rh_options *o, unsigned unwind,
-                    unsigned rounds, unsigned concrete, double deadline, const char *relaxed_why)
+                    unsigned rounds, unsigned concrete, int thread_cap, double deadline,
+                    const char *relaxed_why)
 {
     memset(c, 0, sizeof *c);
     c->prog = prog;
@@ -419,6 +422,7 @@ int rh_bmc_ctx_open(rh_bmc_ctx *c, rh_program *prog, const rh_options *o, unsign
     c->unwind = unwind;
     c->rounds = rounds;
     c->concrete_loops = concrete;
+    c->thread_cap = thread_cap;
     c->deadline = deadline;
     Z3_config cfg = Z3_mk_config();
     Z3_set_param_value(cfg, "model", "true");
@@ -440,7 +444,7 @@ static outcome run_attempt(rh_program *prog, const rh_options *o, double deadlin
 {
     rh_bmc_ctx c;
     outcome out = OUT_UNKNOWN;
-    if (rh_bmc_ctx_open(&c, prog, o, a->unwind, a->rounds, a->concrete, deadline,
+    if (rh_bmc_ctx_open(&c, prog, o, a->unwind, a->rounds, a->concrete, a->thread_cap, deadline,
                         "relaxed atomics (a race may need several switches between threads "
                         "that pass values through them)")) {
         reuse_no_proof(&c);
@@ -478,6 +482,7 @@ done:
         c.fatal = 1;
     }
     a->cut = c.cut;
+    a->idle = c.idle_threads;
     a->cut_concrete_only = c.cut && c.ncuts == c.ncuts_concrete;
     a->inexact = c.inexact;
     a->fatal = c.fatal || out == OUT_UNKNOWN;
@@ -561,7 +566,7 @@ int rh_bmc_lazy_run(rh_program *prog, const rh_options *o, rh_budget *budget, rh
     unsigned kmax = o->unwind ? o->unwind : 64, rmax = o->rounds ? o->rounds : 12;
     attempt a;
     memset(&a, 0, sizeof a);
-    a.unwind = 1, a.rounds = 2, a.concrete = RH_BMC_CONCRETE_FIRST;
+    a.unwind = 1, a.rounds = 2, a.concrete = RH_BMC_CONCRETE_FIRST, a.thread_cap = RH_BMC_FIRST_THREADS;
     if (a.rounds > rmax)
         a.rounds = rmax;
     if (a.unwind > kmax)
@@ -603,9 +608,15 @@ int rh_bmc_lazy_run(rh_program *prog, const rh_options *o, rh_budget *budget, rh
         }
         /* Z3 does not always stop at its time limit on very large formulas:
          * stay below the sizes where that was seen */
-        if (cur.fatal || out == OUT_UNKNOWN || rh_now() >= deadline || rh_cancelled() ||
-            (long)cur.positions * cur.rounds > RH_BMC_MAX_WORK ||
-            !next_bounds(&a, &cur, kmax, rmax)) {
+        int stop = cur.fatal || out == OUT_UNKNOWN || rh_now() >= deadline || rh_cancelled() ||
+                   (long)cur.positions * cur.rounds > RH_BMC_MAX_WORK;
+        /* Threads were left idle: the same bounds with every thread next. */
+        if (!stop && cur.idle) {
+            a.unwind = cur.unwind, a.rounds = cur.rounds, a.concrete = cur.concrete;
+            a.thread_cap = 0;
+            continue;
+        }
+        if (stop || !next_bounds(&a, &cur, kmax, rmax)) {
             if (!rh_cancelled())
                 rh_result_note(res, "bmc: no race found with unwinding %u and %u rounds%s%s", cur.unwind,
                                cur.rounds, cur.cut ? " (some loops or recursion cut by the bound)" : "",

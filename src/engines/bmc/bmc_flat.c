@@ -354,9 +354,33 @@ int rh_bmc_inline(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef fn, Z3_ast *arg
     return rc;
 }
 
+/* An instance beyond the thread cap: created, never run.  Its first
+ * position is a cut (the run may not go past it) and its end unreachable,
+ * so a join on it blocks: every execution of the bounded program is still
+ * a prefix of a real one, where the instance simply was not scheduled yet. */
+static void idle_thread(rh_bmc_ctx *c, int t)
+{
+    rh_bmc_walk w;
+    memset(&w, 0, sizeof w);
+    w.c = c;
+    w.thread = t;
+    rh_bmc_state st;
+    rh_bmc_state_init(&st, rh_bmc_true(c));
+    rh_bmc_kill(&w, &st, NULL, RH_BMC_PF_CUT, "thread instance not run (thread bound)");
+    rh_bmc_thread *th = &c->threads[t];
+    th->end_pos = rh_bmc_emit(&w, &st, RH_BMC_P_NOP, NULL, "end");
+    th = &c->threads[t];
+    th->pos[th->end_pos].flags |= RH_BMC_PF_END;
+    rh_bmc_state_free(&st);
+}
+
 /* Walks thread instance t from its start routine to its END marker. */
 static int walk_thread(rh_bmc_ctx *c, int t)
 {
+    if (c->threads[t].idle) {
+        idle_thread(c, t);
+        return 0;
+    }
     rh_bmc_thread *th = &c->threads[t];
     rh_bmc_walk w;
     memset(&w, 0, sizeof w);

@@ -6,9 +6,10 @@
  * pointers stored in memory take seconds.  Every allocation in the bounded
  * program has a constant address, so the objects an address can fall into
  * follow from the address term itself: a numeral names its object, ite and
- * arithmetic unite their operands' objects, and a pointer loaded from memory
- * (or returned by a library call) can point to any object whose address was
- * ever stored in memory or in an initializer (the escaped objects).  Reads
+ * arithmetic unite their operands' objects, a pointer loaded from memory
+ * can point to what was written where it reads (bmc_region_flow.c), and a
+ * pointer returned by a library call to any object whose address was ever
+ * stored in memory or in an initializer (the escaped objects).  Reads
  * and writes then only meet the writes of their own objects.
  */
 #include "bmc_region.h"
@@ -70,8 +71,9 @@ static long compute(rh_bmc_ctx *c, rh_bmc_regions *g, Z3_ast a, int depth)
         if (o >= 0)
             add_obj(g, s, o);
     } else if (rh_map_get_ptr(&c->ptrvars, a, 0)) {
-        g->uses_escaped = 1;
-        unite(g, s, g->escaped);
+        long r = g->flow ? rh_map_get_ptr(&g->loadrec, a, 0) : 0;
+        g->uses_escaped |= r <= 0;
+        unite(g, s, r > 0 ? &g->lsets[(size_t)(r - 1) * g->nwords] : g->escaped);
     } else if (Z3_get_ast_kind(c->z, a) == Z3_APP_AST && depth < 200) {
         Z3_app app = Z3_to_app(c->z, a);
         unsigned n = Z3_get_app_num_args(c->z, app);
@@ -100,22 +102,37 @@ void rh_bmc_objset(rh_bmc_ctx *c, rh_bmc_regions *g, Z3_ast addr, int *out, int 
             out[(*n)++] = o;
 }
 
-/* Objects whose address an initializer holds escape too. */
-static void init_refs(rh_bmc_ctx *c, rh_bmc_regions *g, LLVMValueRef k, int depth)
+const uint64_t *rh_bmc_region_bits(rh_bmc_ctx *c, rh_bmc_regions *g, Z3_ast a)
 {
-    if (!k || depth > 8)
-        return;
+    return set_at(g, compute(c, g, a, 0));
+}
+
+void rh_bmc_regions_forget(rh_bmc_regions *g)
+{
+    rh_map_free(&g->memo);
+    g->nsets = 0;
+}
+
+/* Objects whose address an initializer holds escape too; into bits.
+ * Returns 0 when the initializer was too deep or wide to follow whole. */
+int rh_bmc_init_refs(rh_bmc_ctx *c, uint64_t *bits, LLVMValueRef k, int depth)
+{
+    if (!k)
+        return 1;
+    if (depth > 8)
+        return 0;
     if (LLVMIsAGlobalValue(k)) {
         long i = rh_map_get_ptr(&c->objmap, k, -1);
         if (i >= 0 && c->objs[i].kind != RH_BMC_O_FUNCTION)
-            g->escaped[i / 64] |= UINT64_C(1) << (i % 64);
-        return;
+            bits[i / 64] |= UINT64_C(1) << (i % 64);
+        return 1;
     }
     if (LLVMIsAConstantDataSequential(k) || !LLVMIsAConstant(k))
-        return;
-    int n = LLVMGetNumOperands(k);
+        return 1;
+    int n = LLVMGetNumOperands(k), whole = n <= 4096;
     for (int i = 0; i < n && i < 4096; i++)
-        init_refs(c, g, LLVMGetOperand(k, (unsigned)i), depth + 1);
+        whole &= rh_bmc_init_refs(c, bits, LLVMGetOperand(k, (unsigned)i), depth + 1);
+    return whole;
 }
 
 static void escape_value(rh_bmc_ctx *c, rh_bmc_regions *g, Z3_ast v)
@@ -136,7 +153,7 @@ int rh_bmc_regions_init(rh_bmc_ctx *c, rh_bmc_regions *g)
     g->escaped = rh_xcalloc(g->nwords, sizeof *g->escaped);
     for (LLVMValueRef gv = LLVMGetFirstGlobal(c->prog->mod); gv; gv = LLVMGetNextGlobal(gv))
         if (!LLVMIsDeclaration(gv))
-            init_refs(c, g, LLVMGetInitializer(gv), 0);
+            rh_bmc_init_refs(c, g->escaped, LLVMGetInitializer(gv), 0);
     /* Stored values first, with loaded pointers counted as pointing nowhere:
      * storing a loaded pointer only re-stores an object that already
      * escaped, so this is the fixed point. */
@@ -153,6 +170,7 @@ int rh_bmc_regions_init(rh_bmc_ctx *c, rh_bmc_regions *g)
     /* the memo holds sets computed with an incomplete escaped set: drop it */
     rh_map_free(&g->memo);
     g->nsets = 0;
+    rh_bmc_regions_flow(c, g);
     g->uses_escaped = 0;
     return 0;
 }
@@ -160,6 +178,9 @@ int rh_bmc_regions_init(rh_bmc_ctx *c, rh_bmc_regions *g)
 void rh_bmc_regions_free(rh_bmc_regions *g)
 {
     rh_map_free(&g->memo);
+    rh_map_free(&g->loadrec);
+    free(g->loads);
+    free(g->lsets);
     free(g->sets);
     free(g->escaped);
     memset(g, 0, sizeof *g);

@@ -5,7 +5,9 @@
  * objects rh_bmc_objset returns for its term, or the program has undefined
  * behaviour there (an out-of-bounds or wild pointer); an empty set means no
  * object (null and wild pointers), which the caller keeps in a region of its
- * own.  Pointers the model could not follow are given the escaped objects.
+ * own.  A loaded pointer gets the objects the values written where it reads
+ * name (bmc_region_flow.c); pointers the model could not follow are given
+ * the escaped objects.
  */
 #ifndef RH_BMC_REGION_H
 #define RH_BMC_REGION_H
@@ -20,6 +22,14 @@ typedef struct rh_bmc_regions {
     long nsets, cap;
     uint64_t *escaped;    /* objects whose address is stored somewhere */
     int uses_escaped;
+    /* The pointers loaded from memory (bmc_region.c, "Loaded pointers"):
+     * when flow is set, a load's value may point into lsets[r] only, r the
+     * record loadrec maps its variable to (minus one); else escaped. */
+    int flow;
+    rh_map loadrec;
+    struct rh_bmc_loadrec *loads;
+    int nloads;
+    uint64_t *lsets;
 } rh_bmc_regions;
 
 int rh_bmc_regions_init(rh_bmc_ctx *c, rh_bmc_regions *g);
@@ -31,5 +41,17 @@ void rh_bmc_objset(rh_bmc_ctx *c, rh_bmc_regions *g, Z3_ast addr, int *out, int 
  * no other thread instance can touch (and stops watching it for races);
  * uses c->regions. */
 void rh_bmc_mark_local(rh_bmc_ctx *c);
+
+/* ---- shared by bmc_region.c and bmc_region_flow.c ---- */
+/* The set of addr's objects as a bitset of g->nwords words, valid until
+ * the next call; rh_bmc_regions_forget drops the sets computed so far. */
+const uint64_t *rh_bmc_region_bits(rh_bmc_ctx *c, rh_bmc_regions *g, Z3_ast addr);
+void rh_bmc_regions_forget(rh_bmc_regions *g);
+/* Adds the objects initializer k refers to into bits; 0 when k was too
+ * deep or wide to follow whole (bits then lacks some). */
+int rh_bmc_init_refs(rh_bmc_ctx *c, uint64_t *bits, LLVMValueRef k, int depth);
+/* Computes the loaded pointers' sets (lsets) and sets g->flow, or leaves
+ * flow 0 when the program is too large for it. */
+void rh_bmc_regions_flow(rh_bmc_ctx *c, rh_bmc_regions *g);
 
 #endif

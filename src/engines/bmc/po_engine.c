@@ -126,7 +126,7 @@ static po_out attempt(rh_program *prog, const rh_options *o, double deadline, po
     po_out out = PO_UNKNOWN;
     /* relaxed atomics order nothing: two accesses they separate may race in C11 without
      * being adjacent in any SC execution, so the adjacency query proves nothing then */
-    if (rh_bmc_ctx_open(&c, prog, o, a->unwind, 1, a->concrete, deadline,
+    if (rh_bmc_ctx_open(&c, prog, o, a->unwind, 1, a->concrete, 0, deadline,
                         "relaxed atomics (a race need not be adjacent in an SC execution)")) {
         a->threads = c.nthreads, a->positions = c.npositions;
         Z3_solver s = Z3_mk_solver(c.z);
