@@ -140,6 +140,34 @@ static int value_node(rh_pt *pt, LLVMValueRef v)
     return id;
 }
 
+/* A thread's result (its routine's return value, pthread_exit's argument)
+ * reaches whoever joins it through the join's result pointer; which
+ * thread a join joins is not known here, so all results are one node. */
+static int results_node(rh_pt *pt)
+{
+    if (pt->results_node < 0)
+        pt->results_node = rh_pts_new_node(&pt->s);
+    return pt->results_node;
+}
+
+/* A join stores a thread's result through its result pointer (the
+ * argument after the handle: pthread_join, tryjoin, timedjoin); an exit
+ * gives its argument as the thread's result. */
+static void thread_result_call(rh_pt *pt, LLVMValueRef call, const rh_conc_entry *e)
+{
+    int nargs = (int)LLVMGetNumArgOperands(call);
+    int k = e->op == RH_OP_THREAD_JOIN ? e->obj + 1 : 0;
+    if (e->op == RH_OP_THREAD_JOIN && e->obj < 0)
+        return;
+    LLVMValueRef a = k < nargs ? LLVMGetOperand(call, (unsigned)k) : NULL;
+    if (!a || LLVMGetTypeKind(LLVMTypeOf(a)) != LLVMPointerTypeKind || LLVMIsAConstantPointerNull(a))
+        return;
+    if (e->op == RH_OP_THREAD_JOIN)
+        rh_pts_store(&pt->s, value_node(pt, a), results_node(pt));
+    else
+        rh_pts_copy(&pt->s, results_node(pt), value_node(pt, a), 0);
+}
+
 static int ret_node(rh_pt *pt, int func)
 {
     if (pt->ret_node[func] < 0)
@@ -477,6 +505,10 @@ static void table_call(rh_pt *pt, LLVMValueRef call, const rh_conc_entry *e, int
     case RH_OP_TSD:
         tsd_call(pt, call, e, fn);
         return;
+    case RH_OP_THREAD_JOIN:
+    case RH_OP_THREAD_EXIT:
+        thread_result_call(pt, call, e);
+        return;
     case RH_OP_THREAD_CREATE:
     case RH_OP_ONCE:
         if (!fn)
@@ -772,6 +804,9 @@ static void on_call(void *ctx, int id, uint32_t o)
         external_call(pt, c.inst, -1);
     else if (fi >= 0 && c.arg >= 0 && LLVMCountParams(pt->p->funcs[fi].fn) > 0)
         rh_pts_copy(&pt->s, value_node(pt, LLVMGetParam(pt->p->funcs[fi].fn, 0)), c.arg, 0);
+    const rh_conc_entry *e = c.create && fi >= 0 ? rh_model_call_entry(pt->p, c.inst) : NULL;
+    if (e && e->op == RH_OP_THREAD_CREATE) /* a thread's result (not pthread_once's routine's) */
+        rh_pts_copy(&pt->s, results_node(pt), ret_node(pt, fi), 0);
 }
 
 /* main's argv and envp point to a vector the C runtime made, whose
@@ -885,6 +920,7 @@ int rh_pt_build(rh_pt *pt, rh_program *p, rh_budget *budget)
     memset(pt, 0, sizeof *pt);
     pt->p = p;
     rh_pts_init(&pt->s, on_call, pt);
+    pt->results_node = -1;
     pt->ret_node = rh_xmalloc((size_t)(p->nfuncs + 1) * sizeof *pt->ret_node);
     for (int i = 0; i < p->nfuncs; i++) {
         pt->ret_node[i] = -1;

@@ -97,6 +97,8 @@ typedef struct rh_pt {
     rh_map node_of_value; /* LLVMValueRef -> node */
     rh_map func_of_value; /* function -> model index + 1 (the model's lookup is linear) */
     int *ret_node;           /* per model function, -1 until needed */
+    int results_node;        /* what threads return or pass to pthread_exit, which a join's
+                              * result cell receives; -1 until needed */
     unsigned char *wrapper;  /* per model function: 0 unknown, 1 deciding, 2 allocation wrapper, 3 not */
     LLVMValueRef *wrapper_site; /* per model function: a wrapper's allocation site */
     unsigned char *wrapper_depth; /* per model function: how many wrappers it nests */
