@@ -433,10 +433,8 @@ LLVMValueRef rh_ls_strip_int_casts(LLVMValueRef v)
     return v;
 }
 
-/* The trylock (or tryjoin) call a branch condition tests, and which edge
- * (0 true, 1 false) is taken only when the lock was acquired (the thread
- * joined); NULL if none. */
-static LLVMValueRef try_condition(rh_ls *ls, LLVMValueRef cond, int *success_edge)
+LLVMValueRef rh_ls_call_tested(const rh_ls *ls, LLVMValueRef cond, const rh_conc_entry **entry, int64_t *k,
+                               int *eq_edge)
 {
     int neg;
     cond = rh_pf_icmp_of(cond, &neg);
@@ -445,18 +443,27 @@ static LLVMValueRef try_condition(rh_ls *ls, LLVMValueRef cond, int *success_edg
     LLVMValueRef a = rh_ls_strip_int_casts(LLVMGetOperand(cond, 0)), b = rh_ls_strip_int_casts(LLVMGetOperand(cond, 1));
     if (LLVMIsAConstantInt(a))
         a = b, b = rh_ls_strip_int_casts(LLVMGetOperand(cond, 0));
-    if (!LLVMIsAConstantInt(b) || !LLVMIsACallInst(a))
-        return NULL;
-    const rh_conc_entry *e = rh_model_call_entry(ls->p, a);
-    if (!e || (e->op != RH_OP_LOCK && e->op != RH_OP_THREAD_JOIN) ||
-        !(e->flags & (RH_F_TRY | RH_F_TIMED)) || (e->flags & RH_F_ANNOT) ||
-        LLVMConstIntGetSExtValue(b) != e->success)
-        return NULL;
     LLVMIntPredicate pr = LLVMGetICmpPredicate(cond);
-    if (pr != LLVMIntEQ && pr != LLVMIntNE)
+    if (!LLVMIsAConstantInt(b) || !LLVMIsACallInst(a) || (pr != LLVMIntEQ && pr != LLVMIntNE) ||
+        !(*entry = rh_model_call_entry(ls->p, a)))
         return NULL;
-    *success_edge = (pr == LLVMIntEQ ? 0 : 1) ^ neg;
+    *k = LLVMConstIntGetSExtValue(b);
+    *eq_edge = (pr == LLVMIntEQ ? 0 : 1) ^ neg;
     return a;
+}
+
+/* The trylock (or tryjoin) call a branch condition tests, and which edge
+ * (0 true, 1 false) is taken only when the lock was acquired (the thread
+ * joined); NULL if none. */
+static LLVMValueRef try_condition(rh_ls *ls, LLVMValueRef cond, int *success_edge)
+{
+    const rh_conc_entry *e;
+    int64_t k;
+    LLVMValueRef call = rh_ls_call_tested(ls, cond, &e, &k, success_edge);
+    if (!call || (e->op != RH_OP_LOCK && e->op != RH_OP_THREAD_JOIN) ||
+        !(e->flags & (RH_F_TRY | RH_F_TIMED)) || (e->flags & RH_F_ANNOT) || k != e->success)
+        return NULL;
+    return call;
 }
 
 static void refine_edge(rh_ls *ls, LLVMValueRef term, unsigned succ, LLVMValueRef ctx, rh_ls_state *s)
@@ -928,7 +935,7 @@ void rh_ls_free(rh_ls *ls)
     free(ls->handle);
     for (int t = 0; ls->spawn_cells && t < ls->tg->nthreads; t++)
         rh_sset_free(&ls->spawn_cells[t]);
-    free(ls->spawn_cells);
+    free(ls->spawn_cells), free(ls->spawn_overlap);
     for (int i = 0; i < ls->nloop_joins; i++)
         rh_sset_free(&ls->loop_joins[i]);
     free(ls->loop_joins);

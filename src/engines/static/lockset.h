@@ -121,6 +121,9 @@ int rh_ls_once_orders(const rh_ls_per *a, const rh_ls_per *b);
 int rh_sc_countable(const rh_ls *ls, int c);
 /* An instance of c was created. */
 void rh_sc_created(const rh_ls *ls, rh_ls_state *s, int c);
+/* Whether every creation of c ran when, by the count, no instance of it
+ * was running: its instances run one after the other (after rh_ls_run). */
+int rh_sc_serial(const rh_ls *ls, int c);
 /* An instance of c was joined; 1 when, by the count, none is left running. */
 int rh_sc_joined(const rh_ls *ls, rh_ls_state *s, int c);
 /* Every instance of c is joined (a join loop, a strong join): no count. */
@@ -135,6 +138,11 @@ void rh_ls_thread_handles(rh_ls *ls);
 LLVMValueRef rh_ls_create_loop_iv(rh_ls *ls, int c);
 /* thread_handles.c: fills the loop joins (loop_joins, loop_join_of, elem_joins). */
 void rh_ls_loop_joins(rh_ls *ls);
+/* The library call branch condition cond compares (==, !=) with constant
+ * *k, its entry, and the edge (0 true, 1 false) on which call == *k holds;
+ * NULL if cond is no such comparison. */
+LLVMValueRef rh_ls_call_tested(const rh_ls *ls, LLVMValueRef cond, const rh_conc_entry **entry, int64_t *k,
+                               int *eq_edge);
 /* v without the zext/sext/trunc casts around it. */
 LLVMValueRef rh_ls_strip_int_casts(LLVMValueRef v);
 /* Whether two may-locksets share any lock at all (any mode). */

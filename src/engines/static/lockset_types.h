@@ -109,6 +109,8 @@ typedef struct rh_ls {
     rh_map *creation_holder; /* per thread: creation lock element -> the thread holding it */
     unsigned char *needs_ctx;
     uint64_t *handle;       /* per thread: strong handle cell its create writes, + 1; 0 none */
+    unsigned char *spawn_overlap; /* per thread: created while an instance of it may run, or not
+                                   * counted (spawn_count.c) */
     rh_sset *spawn_cells;   /* per thread: the handle cells only its create writes, for counted
                              * joins of a multi thread (spawn_count.c); empty: none */
     uint64_t main_handle;   /* strong cell holding main's pthread_self() and nothing else, + 1; 0 none */

@@ -27,8 +27,8 @@ static int child_toward(const rh_tg *g, int anc, int d)
 
 int rh_mhp_may_parallel(const rh_tg *g, const rh_ls *ls, int a1, int t1, int a2, int t2)
 {
-    if (t1 == t2)
-        return g->threads[t1].multi;
+    if (t1 == t2) /* a serial thread's instances run one after the other */
+        return g->threads[t1].multi && !rh_sc_serial(ls, t1);
     if (rh_tg_unknown_origin(g, t1) || rh_tg_unknown_origin(g, t2)) /* parallel to anything */
         return 1;
     const rh_ls_per *p1 = rh_ls_per_thread(ls, a1, t1), *p2 = rh_ls_per_thread(ls, a2, t2);

@@ -13,14 +13,15 @@
  * the dataflow state as the set {(c, 1), ..., (c, n)}: a may-set, whose
  * union at a merge is the larger count.  Past RH_SC_CAP creations it is
  * "many", which only a join loop over a handle array ends
- * (thread_handles.c).  A creation whose result the program tests as
+ * (thread_handles.c).  A thread none of whose creations runs while an
+ * instance of it may still run is serial: its instances never overlap.
+ * A creation whose result the program tests as
  * failed (non-zero from pthread_create) made no thread: that edge takes
  * the count back.  A join counts only through handle cells that c's
  * create call alone writes (counted_handles, thread_handles.c): what they
  * hold is a handle of some instance of c.
  */
 #include "lockset.h"
-#include "path_facts.h"
 
 #define RH_SC_CAP 6
 #define RH_SC_MANY 255
@@ -49,11 +50,18 @@ int rh_sc_countable(const rh_ls *ls, int c)
 
 void rh_sc_created(const rh_ls *ls, rh_ls_state *s, int c)
 {
-    if (!rh_sc_countable(ls, c))
-        return;
-    int n = count_of(&s->spawned, c);
+    int n = rh_sc_countable(ls, c) ? count_of(&s->spawned, c) : RH_SC_MANY;
+    if (n != 0 && ls->spawn_overlap)
+        ls->spawn_overlap[c] = 1;
     if (n != RH_SC_MANY)
         rh_sset_add(&s->spawned, key(c, n + 1 > RH_SC_CAP ? RH_SC_MANY : n + 1));
+}
+
+int rh_sc_serial(const rh_ls *ls, int c)
+{
+    const rh_tg_thread *th = &ls->tg->threads[c];
+    return ls->spawn_overlap && ls->create_seen && ls->create_seen[c] && !ls->spawn_overlap[c] && th->multi &&
+           !th->async && th->parent >= 0 && !ls->tg->threads[th->parent].multi && ls->spawn_cells[c].n;
 }
 
 int rh_sc_joined(const rh_ls *ls, rh_ls_state *s, int c)
@@ -78,20 +86,14 @@ void rh_sc_forget(rh_ls_state *s, int c)
  * call failed; NULL if cond is no such test. */
 static LLVMValueRef failed_create(const rh_ls *ls, LLVMValueRef cond, unsigned *fail_edge)
 {
-    int neg;
-    cond = rh_pf_icmp_of(cond, &neg);
-    if (!cond)
+    const rh_conc_entry *e;
+    int64_t k;
+    int eq;
+    LLVMValueRef call = rh_ls_call_tested(ls, cond, &e, &k, &eq);
+    if (!call || e->op != RH_OP_THREAD_CREATE || k != 0)
         return NULL;
-    LLVMValueRef a = rh_ls_strip_int_casts(LLVMGetOperand(cond, 0)), b = rh_ls_strip_int_casts(LLVMGetOperand(cond, 1));
-    if (LLVMIsAConstantInt(a))
-        a = b, b = rh_ls_strip_int_casts(LLVMGetOperand(cond, 0));
-    LLVMIntPredicate pr = LLVMGetICmpPredicate(cond);
-    const rh_conc_entry *e = LLVMIsACallInst(a) ? rh_model_call_entry(ls->p, a) : NULL;
-    if (!e || e->op != RH_OP_THREAD_CREATE || !LLVMIsAConstantInt(b) || LLVMConstIntGetSExtValue(b) != 0 ||
-        (pr != LLVMIntEQ && pr != LLVMIntNE))
-        return NULL;
-    *fail_edge = (unsigned)((pr == LLVMIntEQ ? 1 : 0) ^ neg); /* == 0 holds on edge 0: success */
-    return a;
+    *fail_edge = (unsigned)(1 - eq);
+    return call;
 }
 
 void rh_sc_refine(const rh_ls *ls, LLVMValueRef term, unsigned succ, rh_ls_state *s)

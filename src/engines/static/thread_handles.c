@@ -266,6 +266,7 @@ static void counted_handles(rh_ls *ls)
     rh_sset objs = {0};
     handle_writes w = {0};
     ls->spawn_cells = rh_xcalloc((size_t)ls->tg->nthreads + 1, sizeof *ls->spawn_cells);
+    ls->spawn_overlap = rh_xcalloc((size_t)ls->tg->nthreads + 1, 1);
     for (int c = 1; c < ls->tg->nthreads; c++) {
         LLVMValueRef call = ls->tg->threads[c].create;
         const rh_conc_entry *e = call ? rh_model_call_entry(ls->p, call) : NULL;
