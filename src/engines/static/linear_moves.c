@@ -7,6 +7,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <stdio.h>
 
 typedef struct pop {
     LLVMValueRef ld, next, st; /* Ld, N, S of the header */
@@ -27,7 +28,8 @@ typedef struct lm_build {
     RH_VEC(uint64_t) cells;   /* (obj << 32 | offset) of heads and next fields */
     RH_VEC(unsigned char) head;
     rh_map cell_obj;          /* obj -> 1 when some cell lies in it */
-    inst_vec fresh_st, fresh_site; /* stores of fresh values into cells, and the sites */
+    inst_vec fresh_st, fresh_site; /* stores of fresh values into cells (or calls passing them), and the sites */
+    inst_vec param_pt, param;      /* stores of parameters into cells (or calls passing them), and the parameters */
     rh_sset lock;             /* write-mode lock elements every guarded access holds */
     int lock_seen;
 } lm_build;
@@ -70,8 +72,17 @@ static int is_inst(LLVMValueRef in, void *target)
 
 /* Whether running the instruction may release a lock or write memory (a
  * call other than a debug or lifetime marker, a store, an atomic, a fence). */
-static int inst_dirty(LLVMValueRef in)
+static int inst_dirty(rh_static *s, LLVMValueRef in, LLVMValueRef cell)
 {
+    if (cell && LLVMIsAStoreInst(in) && !LLVMGetVolatile(in)) { /* a store elsewhere leaves the cell alone */
+        const rh_sset *w = rh_pt_of(&s->pt, LLVMGetOperand(in, 1)), *c = rh_pt_of(&s->pt, cell);
+        int meet = !w->n || !c->n;
+        for (uint32_t i = 0; !meet && i < w->n; i++)
+            for (uint32_t j = 0; !meet && j < c->n; j++)
+                meet = rh_pt_loc_obj(w->v[i]) == rh_pt_loc_obj(c->v[j]);
+        if (!meet)
+            return 0;
+    }
     if (LLVMIsACallInst(in) || LLVMIsAInvokeInst(in)) {
         LLVMValueRef c = LLVMGetCalledValue(in);
         size_t len;
@@ -83,10 +94,10 @@ static int inst_dirty(LLVMValueRef in)
 
 /* Whether an instruction other than `allowed` in [from, to) of one block
  * (to NULL: the block's end) is dirty. */
-static int span_dirty(LLVMValueRef from, LLVMValueRef to, LLVMValueRef allowed)
+static int span_dirty(rh_static *s, LLVMValueRef from, LLVMValueRef to, LLVMValueRef allowed, LLVMValueRef cell)
 {
     for (LLVMValueRef in = from; in && in != to; in = LLVMGetNextInstruction(in))
-        if (in != allowed && inst_dirty(in))
+        if (in != allowed && inst_dirty(s, in, cell))
             return 1;
     return 0;
 }
@@ -100,14 +111,14 @@ static const rh_cfg_func *cfg_of(rh_static *s, LLVMValueRef inst)
 /* Whether every instruction on a path from `from` to `to` (both excluded,
  * paths not passing `from` again) but `allowed` is clean; to must be
  * dominated by from. */
-static int between_clean(rh_static *s, LLVMValueRef from, LLVMValueRef to, LLVMValueRef allowed)
+static int between_clean(rh_static *s, LLVMValueRef from, LLVMValueRef to, LLVMValueRef allowed, LLVMValueRef cell)
 {
     const rh_cfg_func *f = cfg_of(s, from);
     int fb = rh_cfg_block(&s->cfg, LLVMGetInstructionParent(from)), tb = rh_cfg_block(&s->cfg, LLVMGetInstructionParent(to));
     if (!f || fb < 0 || tb < 0)
         return 0;
     if (fb == tb) /* to after from (from dominates to): a path around the loop passes from again */
-        return !span_dirty(LLVMGetNextInstruction(from), to, allowed);
+        return !span_dirty(s, LLVMGetNextInstruction(from), to, allowed, cell);
     unsigned char *fw = rh_xcalloc((size_t)f->nblocks, 1), *bw = rh_xcalloc((size_t)f->nblocks, 1);
     int *stack = rh_xmalloc(sizeof *stack * (size_t)(f->nblocks + 1)), sp = 0, ok = 1;
     stack[sp++] = fb;
@@ -133,11 +144,39 @@ static int between_clean(rh_static *s, LLVMValueRef from, LLVMValueRef to, LLVMV
     }
     for (int b = 0; ok && b < f->nblocks; b++)
         if (b != fb && b != tb && fw[b] && bw[b])
-            ok = !span_dirty(LLVMGetFirstInstruction(f->blocks[b]), NULL, allowed);
-    ok = ok && !span_dirty(LLVMGetNextInstruction(from), NULL, allowed) &&
-         !span_dirty(LLVMGetFirstInstruction(f->blocks[tb]), to, allowed);
+            ok = !span_dirty(s, LLVMGetFirstInstruction(f->blocks[b]), NULL, allowed, cell);
+    ok = ok && !span_dirty(s, LLVMGetNextInstruction(from), NULL, allowed, cell) &&
+         !span_dirty(s, LLVMGetFirstInstruction(f->blocks[tb]), to, allowed, cell);
     free(fw), free(bw), free(stack);
     return ok;
+}
+
+/* Whether two addresses are one: the same value, or the same root plus
+ * the same constant offset (GEPs a function computes again for each use),
+ * where two roots that are plain loads of one cell count as one when
+ * nothing between them may change the cell (reload_bases.h's argument: a
+ * store of another thread that the later load sees and the earlier did
+ * not races with one of them, a race reported on the cell itself). */
+static int same_addr(rh_static *s, LLVMValueRef x, LLVMValueRef y, int depth)
+{
+    int64_t ox, oy;
+    LLVMValueRef rx = rh_handover_root(&s->pt, x, &ox), ry = rh_handover_root(&s->pt, y, &oy);
+    if (strip_casts(x) == strip_casts(y))
+        return 1;
+    if (!rx || !ry || ox < 0 || ox != oy)
+        return 0;
+    if (rx == ry)
+        return 1;
+    if (depth >= 3 || !LLVMIsALoadInst(rx) || !LLVMIsALoadInst(ry) || LLVMGetVolatile(rx) || LLVMGetVolatile(ry) ||
+        LLVMGetOrdering(rx) != LLVMAtomicOrderingNotAtomic || LLVMGetOrdering(ry) != LLVMAtomicOrderingNotAtomic ||
+        LLVMTypeOf(rx) != LLVMTypeOf(ry) || fn_of(rx) != fn_of(ry) ||
+        !same_addr(s, LLVMGetOperand(rx, 0), LLVMGetOperand(ry, 0), depth + 1))
+        return 0;
+    if (rh_cfg_dominates(ry, rx)) {
+        LLVMValueRef t = rx;
+        rx = ry, ry = t;
+    }
+    return rh_cfg_dominates(rx, ry) && between_clean(s, rx, ry, NULL, LLVMGetOperand(rx, 0));
 }
 
 /* The successor index (0 or 1) of block bb's branch taken when v is null,
@@ -208,16 +247,42 @@ static int after_pop(rh_static *s, const pop *p, LLVMValueRef target)
     return ok;
 }
 
+static int popped_at(lm_build *b, LLVMValueRef v, LLVMValueRef at, int depth);
+
+/* Whether a direct call's function returns a popped value on every return
+ * (`j = queue_pop(q)`): the popping frame hands its block to the caller. */
+static int popped_result(lm_build *b, LLVMValueRef call, int depth)
+{
+    LLVMValueRef fn = LLVMGetCalledValue(call);
+    int any = 0;
+    if (!fn || !LLVMIsAFunction(fn) || LLVMIsDeclaration(fn))
+        return 0;
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
+        LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
+        if (!t || !LLVMIsAReturnInst(t))
+            continue;
+        LLVMValueRef v = LLVMGetNumOperands(t) ? LLVMGetOperand(t, 0) : NULL;
+        if (!v || (!(LLVMIsConstant(v) && LLVMIsNull(v)) && !popped_at(b, v, t, depth + 1)))
+            return 0;
+        any = 1;
+    }
+    return any;
+}
+
 /* Whether v, used at instruction `at`, is a popped value: made from a
- * pop's Ld after its unlink, or a parameter every caller passes one. */
+ * pop's Ld after its unlink, returned by a function that pops, or a
+ * parameter every caller passes one. */
 static int popped_at(lm_build *b, LLVMValueRef v, LLVMValueRef at, int depth)
 {
     LLVMValueRef r = base_of(v);
     if (!r)
         return 0;
     long i = rh_map_get_ptr(&b->pop_of_ld, r, -1);
-    if (i >= 0)
-        return after_pop(b->s, &b->pops.items[i], at);
+    if (i >= 0) /* after the unlink, or still inside the section that reads the head (the node is in the list) */
+        return after_pop(b->s, &b->pops.items[i], at) ||
+               (depth == 0 && at != r && rh_cfg_dominates(r, at) && between_clean(b->s, r, at, NULL, NULL));
+    if (LLVMIsACallInst(r) && depth < 3)
+        return popped_result(b, r, depth);
     if (!LLVMIsAArgument(r) || depth >= 3)
         return 0;
     LLVMValueRef fn = LLVMGetParamParent(r);
@@ -246,9 +311,9 @@ static void find_pops(lm_build *b)
         int64_t k;
         if (!n || !LLVMIsALoadInst(n) || !(ld = strip_casts(rh_handover_root(&s->pt, LLVMGetOperand(n, 0), &k))) ||
             k < 0 || !LLVMIsALoadInst(ld) || rh_map_get_ptr(&b->pop_of_ld, ld, -1) >= 0 ||
-            strip_casts(LLVMGetOperand(ld, 0)) != strip_casts(LLVMGetOperand(st, 1)) ||
+            !same_addr(s, LLVMGetOperand(ld, 0), LLVMGetOperand(st, 1), 0) ||
             fn_of(ld) != fn_of(st) || LLVMGetTypeKind(LLVMTypeOf(ld)) != LLVMPointerTypeKind ||
-            !between_clean(s, ld, st, NULL))
+            !between_clean(s, ld, st, NULL, NULL))
             continue;
         rh_map_put_ptr(&b->pop_of_ld, ld, (long)b->pops.len);
         pop p = {ld, n, st};
@@ -309,17 +374,53 @@ static LLVMValueRef fresh_of(rh_static *s, LLVMValueRef v, LLVMValueRef st)
     return d && LLVMIsACallInst(d) && fn_of(d) == fn_of(st) && rh_owned_fresh_site(s, d) ? d : NULL;
 }
 
+/* Whether v, used at instruction `at`, is the value of a fresh allocation
+ * of at's function, or a parameter every use of whose function is a direct
+ * call passing such a value (3 calls deep).  With collect, records the
+ * points: (site, the store or call in the site's function) and (parameter,
+ * the store or call in its function), for once_each. */
+static int fresh_chain(lm_build *b, LLVMValueRef v, LLVMValueRef at, int depth, int collect)
+{
+    LLVMValueRef d = fresh_of(b->s, v, at), r = strip_casts(v);
+    if (d) {
+        if (collect)
+            rh_vec_push(&b->fresh_st, at), rh_vec_push(&b->fresh_site, d);
+        return 1;
+    }
+    if (!r || !LLVMIsAArgument(r) || depth >= 3)
+        return 0;
+    LLVMValueRef fn = LLVMGetParamParent(r);
+    unsigned q = rh_ls_param_index(r);
+    if (!LLVMGetFirstUse(fn) || fn != fn_of(at))
+        return 0;
+    for (LLVMUseRef u = LLVMGetFirstUse(fn); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef c = LLVMGetUser(u);
+        if (!LLVMIsACallInst(c) || LLVMGetCalledValue(c) != fn || q >= LLVMGetNumArgOperands(c) ||
+            !fresh_chain(b, LLVMGetOperand(c, q), c, depth + 1, 0))
+            return 0;
+    }
+    if (collect) {
+        rh_vec_push(&b->param_pt, at), rh_vec_push(&b->param, r);
+        for (LLVMUseRef u = LLVMGetFirstUse(fn); u; u = LLVMGetNextUse(u)) {
+            LLVMValueRef c = LLVMGetUser(u);
+            fresh_chain(b, LLVMGetOperand(c, q), c, depth + 1, 1);
+        }
+    }
+    return 1;
+}
+
 /* A push link: st stores the value of a load PL of head address A2 into a
  * constant offset of a fresh value v, and a later store of st's block
  * puts v into A2 with nothing dirty between PL and it but st.  Returns PL. */
-static LLVMValueRef push_link(rh_static *s, LLVMValueRef st)
+static LLVMValueRef push_link(lm_build *b, LLVMValueRef st)
 {
+    rh_static *s = b->s;
     LLVMValueRef pl = strip_casts(LLVMGetOperand(st, 0)), v;
     int64_t k;
     if (!pl || !LLVMIsALoadInst(pl) || LLVMGetInstructionParent(pl) != LLVMGetInstructionParent(st) ||
-        !(v = rh_handover_root(&s->pt, LLVMGetOperand(st, 1), &k)) || k < 0 || !fresh_of(s, v, st))
+        !(v = rh_handover_root(&s->pt, LLVMGetOperand(st, 1), &k)) || k < 0 || !fresh_chain(b, v, st, 0, 0))
         return NULL;
-    LLVMValueRef a2 = strip_casts(LLVMGetOperand(pl, 0)), in;
+    LLVMValueRef in;
     int after = 0;
     for (in = LLVMGetNextInstruction(pl); in; in = LLVMGetNextInstruction(in)) {
         if (in == st) {
@@ -327,9 +428,9 @@ static LLVMValueRef push_link(rh_static *s, LLVMValueRef st)
             continue;
         }
         if (after && LLVMIsAStoreInst(in) && strip_casts(LLVMGetOperand(in, 0)) == v &&
-            strip_casts(LLVMGetOperand(in, 1)) == a2)
+            same_addr(s, LLVMGetOperand(in, 1), LLVMGetOperand(pl, 0), 0))
             break;
-        if (inst_dirty(in))
+        if (inst_dirty(s, in, NULL))
             return NULL;
     }
     return in ? pl : NULL;
@@ -368,13 +469,12 @@ static int write_ok(lm_build *b, const rh_access *ac, int kind, inst_vec *unpub)
         return 0;
     if (kind == 1 && popped_at(b, ac->ptr, in, 0))
         return 1; /* an unreachable node's field, any value */
-    LLVMValueRef val = LLVMGetOperand(in, 0), d, pl = NULL;
+    LLVMValueRef val = LLVMGetOperand(in, 0), pl = NULL;
     if (LLVMIsConstant(val) && LLVMIsNull(val)) {
         /* null loses nodes, never duplicates one */
-    } else if ((d = fresh_of(s, val, in))) {
-        rh_vec_push(&b->fresh_st, in);
-        rh_vec_push(&b->fresh_site, d);
-    } else if ((pl = push_link(s, in))) {
+    } else if (fresh_chain(b, val, in, 0, 1)) {
+        /* a block entering the cells: once_each checks it enters once */
+    } else if ((pl = push_link(b, in))) {
         need_lock(b, pl);
     } else {
         return 0;
@@ -395,6 +495,10 @@ static int once_each(lm_build *b, inst_vec *unpub)
         for (size_t j = 0; j < b->fresh_st.len; j++)
             if (b->fresh_site.items[i] == b->fresh_site.items[j] &&
                 rh_cfg_reaches_before(b->fresh_st.items[i], b->fresh_site.items[i], NULL, is_inst, b->fresh_st.items[j]))
+                return 0;
+    for (size_t i = 0; i < b->param_pt.len; i++)
+        for (size_t j = 0; j < b->param_pt.len; j++)
+            if (b->param.items[i] == b->param.items[j] && rh_cfg_may_follow(b->param_pt.items[i], b->param_pt.items[j]))
                 return 0;
     for (size_t u = 0; u < unpub->len; u++) {
         LLVMValueRef w = unpub->items[u], d = fresh_of(b->s, base_of(LLVMIsAStoreInst(w) ? LLVMGetOperand(w, 1) : LLVMGetOperand(w, 0)), w);
@@ -424,6 +528,8 @@ static int writes_ok(lm_build *b)
         if (!(ac->kind & RH_ACC_WRITE) || (e && e->op == RH_OP_FREE) || !(kind = meets_cells(b, ac)))
             continue;
         ok = !ac->atomic && write_ok(b, ac, kind, &unpub);
+        if (!ok && getenv("RH_LM_DEBUG"))
+            fprintf(stderr, "lm: write at line %d breaks linearity\n", ac->loc.line);
     }
     for (int i = 0; ok && i < s->p->nsyncs; i++) {
         const rh_sync *y = &s->p->syncs[i];
@@ -432,7 +538,10 @@ static int writes_ok(lm_build *b)
             ok = !meets_cells(b, &h);
         }
     }
-    ok = ok && once_each(b, &unpub) && b->lock.n > 0;
+    ok = ok && once_each(b, &unpub);
+    if (getenv("RH_LM_DEBUG"))
+        fprintf(stderr, "lm: %zu pops, %zu cells, ok %d, locks %u\n", b->pops.len, b->cells.len, ok, b->lock.n);
+    ok = ok && b->lock.n > 0;
     rh_vec_free(&unpub);
     return ok;
 }
@@ -456,7 +565,7 @@ rh_lm *rh_lm_build(rh_static *s)
         if (popped_at(&b, s->p->accesses[a].ptr, s->p->accesses[a].inst, 0))
             m->popped[a] = 1, m->npopped++;
     rh_vec_free(&b.pops), rh_vec_free(&b.cells), rh_vec_free(&b.head), rh_vec_free(&b.fresh_st),
-        rh_vec_free(&b.fresh_site);
+        rh_vec_free(&b.fresh_site), rh_vec_free(&b.param_pt), rh_vec_free(&b.param);
     rh_map_free(&b.pop_of_ld), rh_map_free(&b.cell_obj), rh_sset_free(&b.lock);
     return m;
 }
