@@ -7,7 +7,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <stdio.h>
 
 typedef struct pop {
     LLVMValueRef ld, next, st; /* Ld, N, S of the header */
@@ -528,8 +527,6 @@ static int writes_ok(lm_build *b)
         if (!(ac->kind & RH_ACC_WRITE) || (e && e->op == RH_OP_FREE) || !(kind = meets_cells(b, ac)))
             continue;
         ok = !ac->atomic && write_ok(b, ac, kind, &unpub);
-        if (!ok && getenv("RH_LM_DEBUG"))
-            fprintf(stderr, "lm: write at line %d breaks linearity\n", ac->loc.line);
     }
     for (int i = 0; ok && i < s->p->nsyncs; i++) {
         const rh_sync *y = &s->p->syncs[i];
@@ -538,10 +535,7 @@ static int writes_ok(lm_build *b)
             ok = !meets_cells(b, &h);
         }
     }
-    ok = ok && once_each(b, &unpub);
-    if (getenv("RH_LM_DEBUG"))
-        fprintf(stderr, "lm: %zu pops, %zu cells, ok %d, locks %u\n", b->pops.len, b->cells.len, ok, b->lock.n);
-    ok = ok && b->lock.n > 0;
+    ok = ok && once_each(b, &unpub) && b->lock.n > 0;
     rh_vec_free(&unpub);
     return ok;
 }
@@ -564,6 +558,7 @@ rh_lm *rh_lm_build(rh_static *s)
     for (int a = 0; ok && a < m->n; a++)
         if (popped_at(&b, s->p->accesses[a].ptr, s->p->accesses[a].inst, 0))
             m->popped[a] = 1, m->npopped++;
+    rh_result_stat(s->res, "static.popped_accesses", m->npopped);
     rh_vec_free(&b.pops), rh_vec_free(&b.cells), rh_vec_free(&b.head), rh_vec_free(&b.fresh_st),
         rh_vec_free(&b.fresh_site), rh_vec_free(&b.param_pt), rh_vec_free(&b.param);
     rh_map_free(&b.pop_of_ld), rh_map_free(&b.cell_obj), rh_sset_free(&b.lock);
@@ -573,11 +568,6 @@ rh_lm *rh_lm_build(rh_static *s)
 int rh_lm_apart(const rh_lm *m, int a1, int a2)
 {
     return m && a1 >= 0 && a2 >= 0 && a1 < m->n && a2 < m->n && m->popped[a1] && m->popped[a2];
-}
-
-int rh_lm_npopped(const rh_lm *m)
-{
-    return m ? m->npopped : 0;
 }
 
 void rh_lm_free(rh_lm *m)

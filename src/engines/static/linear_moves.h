@@ -49,8 +49,8 @@
  * Contract: rh_lm_build reads the points-to sets, CFG, locksets and model;
  * rh_lm_apart(m, a1, a2) is 1 only when both accesses go through popped
  * values under the rule above (any write breaking it turns the module
- * off); such a pair never races.  rh_lm_npopped counts the accesses
- * classified (for --stats).
+ * off); such a pair never races.  --stats counts the accesses classified
+ * (static.popped_accesses).
  */
 #ifndef RH_STATIC_LINEAR_MOVES_H
 #define RH_STATIC_LINEAR_MOVES_H
@@ -61,7 +61,6 @@ typedef struct rh_lm rh_lm;
 
 rh_lm *rh_lm_build(rh_static *s);
 int rh_lm_apart(const rh_lm *m, int a1, int a2);
-int rh_lm_npopped(const rh_lm *m);
 void rh_lm_free(rh_lm *m);
 
 #endif

@@ -96,6 +96,16 @@ static void collect_writes(rh_ls *ls, const rh_sset *objs, handle_writes *out)
     }
 }
 
+/* The struct type of an array's elements: a GEP into a global array
+ * (`&arr[i].f`) steps through the array type, one through a pointer
+ * (`&p[i].f`) through the element type itself; NULL when it is no struct. */
+static LLVMTypeRef element_struct(LLVMTypeRef t)
+{
+    if (LLVMGetTypeKind(t) == LLVMArrayTypeKind)
+        t = LLVMGetElementType(t);
+    return LLVMGetTypeKind(t) == LLVMStructTypeKind ? t : NULL;
+}
+
 /* Whether store w surely writes another field than the handle at `field`
  * of the struct elements of type elem: its address is `&a[i].f` over
  * elements of that type (a pointer to the element type points at an
@@ -105,7 +115,7 @@ static int other_field(rh_ls *ls, const handle_write *w, LLVMTypeRef elem, int64
 {
     int64_t f;
     LLVMValueRef base, el = w->ptr ? element_of_field(ls, w->ptr, &f) : NULL;
-    return el && w->size > 0 && rh_loop_element_index(el, &base) && LLVMGetGEPSourceElementType(el) == elem &&
+    return el && w->size > 0 && rh_loop_element_index(el, &base) && element_struct(LLVMGetGEPSourceElementType(el)) == elem &&
            (f + (int64_t)w->size <= field || field + (int64_t)sizeof(pthread_t) <= f);
 }
 
@@ -143,8 +153,7 @@ static int one_batch(rh_ls *ls, const rh_sset *joined, uint64_t base, LLVMTypeRe
     handle_writes w = {0};
     rh_sset_add(&objs, rh_pt_loc_obj(base));
     collect_writes(ls, &objs, &w);
-    int ok = !clobbered(ls, &w, rh_pt_loc(rh_pt_loc_obj(base), RH_PT_ANY), call,
-                        LLVMGetTypeKind(elem) == LLVMStructTypeKind ? elem : NULL, field);
+    int ok = !clobbered(ls, &w, rh_pt_loc(rh_pt_loc_obj(base), RH_PT_ANY), call, element_struct(elem), field);
     free(w.items);
     rh_sset_free(&objs);
     return ok;
