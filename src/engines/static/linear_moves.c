@@ -349,11 +349,15 @@ static int meets_cells(lm_build *b, const rh_access *ac)
     return r;
 }
 
-/* Intersects the guarded locks with what access instruction `inst` holds. */
+/* Intersects the guarded locks with what access instruction `inst` holds
+ * (nothing for main's accesses while no other thread may run). */
 static void need_lock(lm_build *b, LLVMValueRef inst)
 {
     long a = rh_map_get_ptr(&b->s->ls.acc_of_inst, inst, -1);
-    const rh_sset *must = a >= 0 && b->s->ls.acc[a].seen ? &b->s->ls.acc[a].must : NULL;
+    const rh_ls_access *r = a >= 0 ? &b->s->ls.acc[a] : NULL;
+    if (r && r->seen && r->threads.n == 1 && r->threads.v[0] == 0 && !r->active.n)
+        return; /* main before any thread exists runs alone */
+    const rh_sset *must = r && r->seen ? &r->must : NULL;
     if (!b->lock_seen) {
         b->lock_seen = 1;
         for (uint32_t i = 0; must && i < must->n; i++)
