@@ -246,7 +246,7 @@ static int after_pop(rh_static *s, const pop *p, LLVMValueRef target)
     return ok;
 }
 
-static int popped_at(lm_build *b, LLVMValueRef v, LLVMValueRef at, int depth);
+static int popped_at(lm_build *b, LLVMValueRef v, LLVMValueRef at, int depth, int section);
 
 /* Whether a direct call's function returns a popped value on every return
  * (`j = queue_pop(q)`): the popping frame hands its block to the caller. */
@@ -261,7 +261,7 @@ static int popped_result(lm_build *b, LLVMValueRef call, int depth)
         if (!t || !LLVMIsAReturnInst(t))
             continue;
         LLVMValueRef v = LLVMGetNumOperands(t) ? LLVMGetOperand(t, 0) : NULL;
-        if (!v || (!(LLVMIsConstant(v) && LLVMIsNull(v)) && !popped_at(b, v, t, depth + 1)))
+        if (!v || (!(LLVMIsConstant(v) && LLVMIsNull(v)) && !popped_at(b, v, t, depth + 1, 0)))
             return 0;
         any = 1;
     }
@@ -270,8 +270,11 @@ static int popped_result(lm_build *b, LLVMValueRef call, int depth)
 
 /* Whether v, used at instruction `at`, is a popped value: made from a
  * pop's Ld after its unlink, returned by a function that pops, or a
- * parameter every caller passes one. */
-static int popped_at(lm_build *b, LLVMValueRef v, LLVMValueRef at, int depth)
+ * parameter every caller passes one; with section, also Ld's value used
+ * directly inside the section that read it (the node still in the list:
+ * a read or a write of a field other than the cells, never a write of a
+ * cell, which would change the list under the pop). */
+static int popped_at(lm_build *b, LLVMValueRef v, LLVMValueRef at, int depth, int section)
 {
     LLVMValueRef r = base_of(v);
     if (!r)
@@ -279,7 +282,7 @@ static int popped_at(lm_build *b, LLVMValueRef v, LLVMValueRef at, int depth)
     long i = rh_map_get_ptr(&b->pop_of_ld, r, -1);
     if (i >= 0) /* after the unlink, or still inside the section that reads the head (the node is in the list) */
         return after_pop(b->s, &b->pops.items[i], at) ||
-               (depth == 0 && at != r && rh_cfg_dominates(r, at) && between_clean(b->s, r, at, NULL, NULL));
+               (section && depth == 0 && at != r && rh_cfg_dominates(r, at) && between_clean(b->s, r, at, NULL, NULL));
     if (LLVMIsACallInst(r) && depth < 3)
         return popped_result(b, r, depth);
     if (!LLVMIsAArgument(r) || depth >= 3)
@@ -291,7 +294,7 @@ static int popped_at(lm_build *b, LLVMValueRef v, LLVMValueRef at, int depth)
     for (LLVMUseRef u = LLVMGetFirstUse(fn); u; u = LLVMGetNextUse(u)) {
         LLVMValueRef c = LLVMGetUser(u);
         if (!LLVMIsACallInst(c) || LLVMGetCalledValue(c) != fn || q >= LLVMGetNumArgOperands(c) ||
-            !popped_at(b, LLVMGetOperand(c, q), c, depth + 1))
+            !popped_at(b, LLVMGetOperand(c, q), c, depth + 1, 0))
             return 0;
     }
     return 1;
@@ -460,9 +463,9 @@ static int write_ok(lm_build *b, const rh_access *ac, int kind, inst_vec *unpub)
             return 1; /* lock checked with its pop */
     if (ac->from_call) {
         if (LLVMIsACallInst(in) && zero_memset(in)) {
-            if (kind == 2 || !(popped_at(b, ac->ptr, in, 0) || fresh_of(s, base_of(ac->ptr), in)))
+            if (kind == 2 || !(popped_at(b, ac->ptr, in, 0, 0) || fresh_of(s, base_of(ac->ptr), in)))
                 need_lock(b, in);
-            else if (!popped_at(b, ac->ptr, in, 0))
+            else if (!popped_at(b, ac->ptr, in, 0, 0))
                 rh_vec_push(unpub, in);
             return 1;
         }
@@ -470,7 +473,7 @@ static int write_ok(lm_build *b, const rh_access *ac, int kind, inst_vec *unpub)
     }
     if (!LLVMIsAStoreInst(in))
         return 0;
-    if (kind == 1 && popped_at(b, ac->ptr, in, 0))
+    if (kind == 1 && popped_at(b, ac->ptr, in, 0, 0))
         return 1; /* an unreachable node's field, any value */
     LLVMValueRef val = LLVMGetOperand(in, 0), pl = NULL;
     if (LLVMIsConstant(val) && LLVMIsNull(val)) {
@@ -560,7 +563,7 @@ rh_lm *rh_lm_build(rh_static *s)
     }
     ok = ok && writes_ok(&b);
     for (int a = 0; ok && a < m->n; a++)
-        if (popped_at(&b, s->p->accesses[a].ptr, s->p->accesses[a].inst, 0))
+        if (popped_at(&b, s->p->accesses[a].ptr, s->p->accesses[a].inst, 0, 1))
             m->popped[a] = 1, m->npopped++;
     rh_result_stat(s->res, "static.popped_accesses", m->npopped);
     rh_vec_free(&b.pops), rh_vec_free(&b.cells), rh_vec_free(&b.head), rh_vec_free(&b.fresh_st),
