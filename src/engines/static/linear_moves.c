@@ -180,7 +180,7 @@ static int same_addr(rh_static *s, LLVMValueRef x, LLVMValueRef y, int depth)
 
 /* The successor index (0 or 1) of block bb's branch taken when v is null,
  * or -1 when the branch does not test v against null. */
-static int null_edge(LLVMBasicBlockRef bb, LLVMValueRef v)
+static int null_edge(LLVMBasicBlockRef bb, LLVMValueRef v, LLVMValueRef alt)
 {
     LLVMValueRef t = LLVMGetBasicBlockTerminator(bb), c;
     if (!t || !LLVMIsABranchInst(t) || !LLVMIsConditional(t))
@@ -194,8 +194,10 @@ static int null_edge(LLVMBasicBlockRef bb, LLVMValueRef v)
         return -1;
     LLVMIntPredicate pr = LLVMGetICmpPredicate(c);
     LLVMValueRef a = strip_casts(LLVMGetOperand(c, 0)), b = strip_casts(LLVMGetOperand(c, 1));
-    if (b == v)
+    if (b == v || (alt && b == alt))
         b = a, a = v;
+    else if (alt && a == alt)
+        a = v;
     if (a != v || !LLVMIsAConstantPointerNull(b) || (pr != LLVMIntEQ && pr != LLVMIntNE))
         return -1;
     return (pr == LLVMIntEQ ? 0 : 1) ^ flip;
@@ -203,7 +205,7 @@ static int null_edge(LLVMBasicBlockRef bb, LLVMValueRef v)
 
 /* Whether every path from pop p's Ld to target (not passing Ld again)
  * passes S or the edge on which Ld's value is null. */
-static int after_pop(rh_static *s, const pop *p, LLVMValueRef target)
+static int after_pop(rh_static *s, const pop *p, LLVMValueRef target, LLVMValueRef alt)
 {
     const rh_cfg_func *f = cfg_of(s, p->ld);
     LLVMBasicBlockRef lbb = LLVMGetInstructionParent(p->ld);
@@ -212,6 +214,9 @@ static int after_pop(rh_static *s, const pop *p, LLVMValueRef target)
     if (!f || fn_of(target) != fn_of(p->ld) || lb < 0 || sb < 0 || tb < 0)
         return 0;
     int s_after_ld = 0; /* S lies after Ld in Ld's block */
+    for (LLVMValueRef in = LLVMGetFirstInstruction(lbb); in != p->ld; in = LLVMGetNextInstruction(in))
+        if (in == target)
+            return 0; /* before Ld in its block (through an earlier load of the head): not after it */
     for (LLVMValueRef in = LLVMGetNextInstruction(p->ld); in; in = LLVMGetNextInstruction(in)) {
         if (in == p->st)
             s_after_ld = 1;
@@ -224,7 +229,7 @@ static int after_pop(rh_static *s, const pop *p, LLVMValueRef target)
     int *stack = rh_xmalloc(sizeof *stack * (size_t)(f->nblocks + 1)), sp = 0, ok = 1;
     stack[sp++] = lb;
     while (ok && sp) {
-        int b = stack[--sp], ne = null_edge(f->blocks[b], p->ld);
+        int b = stack[--sp], ne = null_edge(f->blocks[b], p->ld, alt);
         LLVMValueRef t = LLVMGetBasicBlockTerminator(f->blocks[b]);
         for (unsigned i = 0; ok && t && i < LLVMGetNumSuccessors(t); i++) {
             int x = rh_cfg_block(&s->cfg, LLVMGetSuccessor(t, i));
@@ -280,11 +285,31 @@ static int popped_at(lm_build *b, LLVMValueRef v, LLVMValueRef at, int depth, in
     if (!r)
         return 0;
     long i = rh_map_get_ptr(&b->pop_of_ld, r, -1);
+    if (i < 0 && LLVMIsALoadInst(r)) { /* `j = q->head; q->head = q->head->next;`: j is the pop's value */
+        for (size_t k = 0; i < 0 && k < b->pops.len; k++) {
+            LLVMValueRef ld = b->pops.items[k].ld;
+            if (LLVMGetInstructionParent(ld) == LLVMGetInstructionParent(r) && rh_cfg_dominates(r, ld) &&
+                LLVMTypeOf(r) == LLVMTypeOf(ld) && !LLVMGetVolatile(r) && LLVMGetOrdering(r) == LLVMAtomicOrderingNotAtomic &&
+                same_addr(b->s, LLVMGetOperand(r, 0), LLVMGetOperand(ld, 0), 0) &&
+                between_clean(b->s, r, ld, NULL, LLVMGetOperand(r, 0)))
+                i = (long)k;
+        }
+        return i >= 0 && after_pop(b->s, &b->pops.items[i], at, r);
+    }
     if (i >= 0) /* after the unlink, or still inside the section that reads the head (the node is in the list) */
-        return after_pop(b->s, &b->pops.items[i], at) ||
+        return after_pop(b->s, &b->pops.items[i], at, NULL) ||
                (section && depth == 0 && at != r && rh_cfg_dominates(r, at) && between_clean(b->s, r, at, NULL, NULL));
     if (LLVMIsACallInst(r) && depth < 3)
         return popped_result(b, r, depth);
+    if (LLVMIsAPHINode(r) && depth < 3) { /* `j = NULL; if (..) { j = head; unlink }`: each incoming value owned */
+        for (unsigned k = 0; k < LLVMCountIncoming(r); k++) {
+            LLVMValueRef v = LLVMGetIncomingValue(r, k);
+            if (!(LLVMIsConstant(v) && LLVMIsNull(v)) &&
+                !popped_at(b, v, LLVMGetBasicBlockTerminator(LLVMGetIncomingBlock(r, k)), depth + 1, 0))
+                return 0;
+        }
+        return 1;
+    }
     if (!LLVMIsAArgument(r) || depth >= 3)
         return 0;
     LLVMValueRef fn = LLVMGetParamParent(r);
