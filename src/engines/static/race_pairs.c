@@ -14,6 +14,7 @@
 #include "field_ptrs.h"
 #include "flag_order.h"
 #include "fresh_pairs.h"
+#include "linear_moves.h"
 #include "refcount_free.h"
 #include "sem_order.h"
 #include "sym_locks.h"
@@ -65,6 +66,7 @@ typedef struct pairs {
     unsigned long polls;      /* work done, for polling the budget: a pair skipped on */
     unsigned long next_poll;  /* sight counts 1, a pair checked RH_CHECKED_PAIR_COST */
     rh_fresh *fresh;          /* accesses through their own frame's allocation (fresh_pairs.c) */
+    rh_lm *linear;            /* accesses through blocks popped from a locked list (linear_moves.c) */
 } pairs;
 
 #define RH_CHECKED_PAIR_COST 16 /* see check_refs */
@@ -240,7 +242,7 @@ static int check_pair(pairs *pp, uint32_t o, const acc_ref *x, const acc_ref *y)
     const rh_ls_access *rx = &s->ls.acc[x->a], *ry = &s->ls.acc[y->a];
     cand c = {x->a, y->a, -1, -1, o, x->lo > y->lo ? x->lo : y->lo, x->hi < y->hi ? x->hi : y->hi, 0};
     if (rh_handover_ordered(s->handover, o, x->a, y->a) || rh_loc_fields_apart(s, x->a, y->a) ||
-        rh_fresh_apart(pp->fresh, x->a, y->a) || rh_rc_ordered(s->refcount, o, x->a, y->a))
+        rh_fresh_apart(pp->fresh, x->a, y->a) || rh_lm_apart(pp->linear, x->a, y->a) || rh_rc_ordered(s->refcount, o, x->a, y->a))
         return 0;
     for (uint32_t i = 0; i < rx->threads.n; i++)
         for (uint32_t j = 0; j < ry->threads.n; j++) {
@@ -674,6 +676,7 @@ void rh_static_race_pairs(rh_static *s)
         pp.must_part[a] = (unsigned char)rh_must_may_take_part(s->must, a);
     pp.proof_lost = !s->o->may && s->unsupported > 0;
     pp.fresh = rh_fresh_new(s);
+    pp.linear = rh_lm_build(s);
     collect(&pp);
     sort_refs(&pp);
     for (int o = 0; o < s->pt.nobjs && !s->out_of_time; o++) {
@@ -714,5 +717,6 @@ void rh_static_race_pairs(rh_static *s)
     rh_map_free(&pp.vol);
     free(pp.must_part);
     rh_fresh_free(pp.fresh);
+    rh_lm_free(pp.linear);
     rh_src_names_forget();
 }

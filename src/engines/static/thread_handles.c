@@ -96,11 +96,16 @@ static void collect_writes(rh_ls *ls, const rh_sset *objs, handle_writes *out)
     }
 }
 
-/* Whether store w surely writes another field than the handle at `field`
- * of the struct elements of type elem: its address is `&a[i].f` over
- * elements of that type (a pointer to the element type points at an
- * element, C's effective-type rule) with f's bytes apart from the
- * handle's. */
+/* The struct type of an array's elements: a GEP into a global array
+ * (`&arr[i].f`) steps through the array type, one through a pointer
+ * (`&p[i].f`) through the element type itself; NULL when it is no struct. */
+static LLVMTypeRef element_struct(LLVMTypeRef t)
+{
+    if (LLVMGetTypeKind(t) == LLVMArrayTypeKind)
+        t = LLVMGetElementType(t);
+    return LLVMGetTypeKind(t) == LLVMStructTypeKind ? t : NULL;
+}
+
 /* The offset *f inside an element of type elem that `p->f.g` addresses,
  * p a pointer to elem (a worker's `job->out` through its argument): C's
  * effective-type rule puts the access inside one element. */
@@ -119,11 +124,16 @@ static int field_of_element_ptr(rh_ls *ls, LLVMValueRef ptr, LLVMTypeRef elem, i
     return 0;
 }
 
+/* Whether store w surely writes another field than the handle at `field`
+ * of the struct elements of type elem: its address is `&a[i].f` over
+ * elements of that type, or `p->f` through a pointer to that type (a
+ * pointer to the element type points at an element, C's effective-type
+ * rule), with f's bytes apart from the handle's. */
 static int other_field(rh_ls *ls, const handle_write *w, LLVMTypeRef elem, int64_t field)
 {
     int64_t f;
     LLVMValueRef base, el = w->ptr ? element_of_field(ls, w->ptr, &f) : NULL;
-    int inside = el && rh_loop_element_index(el, &base) && LLVMGetGEPSourceElementType(el) == elem;
+    int inside = el && rh_loop_element_index(el, &base) && element_struct(LLVMGetGEPSourceElementType(el)) == elem;
     if (!inside && w->ptr)
         inside = field_of_element_ptr(ls, w->ptr, elem, &f);
     return inside && w->size > 0 && (f + (int64_t)w->size <= field || field + (int64_t)sizeof(pthread_t) <= f);
@@ -163,8 +173,7 @@ static int one_batch(rh_ls *ls, const rh_sset *joined, uint64_t base, LLVMTypeRe
     handle_writes w = {0};
     rh_sset_add(&objs, rh_pt_loc_obj(base));
     collect_writes(ls, &objs, &w);
-    int ok = !clobbered(ls, &w, rh_pt_loc(rh_pt_loc_obj(base), RH_PT_ANY), call,
-                        LLVMGetTypeKind(elem) == LLVMStructTypeKind ? elem : NULL, field);
+    int ok = !clobbered(ls, &w, rh_pt_loc(rh_pt_loc_obj(base), RH_PT_ANY), call, element_struct(elem), field);
     free(w.items);
     rh_sset_free(&objs);
     return ok;
