@@ -322,8 +322,27 @@ static void library_storage(rh_pt *pt, uint32_t o, LLVMValueRef call, const rh_c
     }
 }
 
+/* Whether v is the address of a string literal (a constant char array,
+ * through constant GEPs and casts): memory nothing may write (C11
+ * 6.4.5p7) and that holds no pointer. */
+static int string_literal(LLVMValueRef v)
+{
+    while (v && LLVMIsAConstantExpr(v) && LLVMGetNumOperands(v) > 0 &&
+           (LLVMGetConstOpcode(v) == LLVMGetElementPtr || LLVMGetConstOpcode(v) == LLVMBitCast))
+        v = LLVMGetOperand(v, 0);
+    if (!v || !LLVMIsAGlobalVariable(v) || !LLVMIsGlobalConstant(v))
+        return 0;
+    LLVMTypeRef t = LLVMGlobalGetValueType(v);
+    return LLVMGetTypeKind(t) == LLVMArrayTypeKind && LLVMGetTypeKind(LLVMGetElementType(t)) == LLVMIntegerTypeKind &&
+           LLVMGetIntTypeWidth(LLVMGetElementType(t)) == 8;
+}
+
 /* An unknown external function may return a new object or anything its
- * arguments point to (strchr-like functions return into their argument). */
+ * arguments point to (strchr-like functions return into their argument),
+ * but for string literals (a format, a key: json_pack("{s:o}", "k", v)):
+ * a pointer into one only reads what nobody writes and leads to no other
+ * memory, so no race and no object is lost, while giving every result of
+ * the calls passed one literal that literal tied them all together. */
 static void external_call(rh_pt *pt, LLVMValueRef call, int fi)
 {
     if (!carries(pt, call))
@@ -331,7 +350,8 @@ static void external_call(rh_pt *pt, LLVMValueRef call, int fi)
     add_site_object(pt, call, RH_PT_EXTERN, fi, 0);
     unsigned na = (unsigned)LLVMGetNumArgOperands(call);
     for (unsigned i = 0; i < na; i++)
-        add_shift(pt, call, LLVMGetOperand(call, i), RH_PT_ANY);
+        if (!string_literal(LLVMGetOperand(call, i)))
+            add_shift(pt, call, LLVMGetOperand(call, i), RH_PT_ANY);
 }
 
 static uint64_t const_arg(LLVMValueRef call, int pos)
@@ -358,7 +378,11 @@ static int bounded_stores(const rh_effect *ef, int n)
 /* The pointers bounded stores write, into the call's node: anywhere into
  * the objects of the arguments named, into what the stored-to argument
  * pointed to before (a load, so strtok_r(NULL, d, &st) goes on in the
- * string st holds, not in st itself), or to a new object of the library's. */
+ * string st holds, not in st itself), or to a new object of the library's,
+ * which holds pointers into itself only (getaddrinfo's list, asprintf's
+ * string) unless it is the old one grown (getline's buffer): getaddrinfo's
+ * list holding &hints and &result sent main's locals into every address
+ * copied out of it. */
 static void bounded_sources(rh_pt *pt, LLVMValueRef call, const rh_conc_entry *e, const rh_effect *ef,
                             int n, int fi)
 {
@@ -376,7 +400,7 @@ static void bounded_sources(rh_pt *pt, LLVMValueRef call, const rh_conc_entry *e
         }
         if (ef[i].from_new && rh_map_get_ptr(&pt->obj_of_site, call, -1) < 0) {
             add_site_object(pt, call, RH_PT_HEAP, fi, 0);
-            library_storage(pt, object_of(pt, RH_PT_HEAP, call, fi, 0), call, e);
+            library_storage(pt, object_of(pt, RH_PT_HEAP, call, fi, 0), ef[i].from_old ? call : NULL, e);
         }
     }
 }
