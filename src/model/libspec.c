@@ -110,6 +110,22 @@ static const char *parse_size(const char *s, rh_effect *ef)
     return end;
 }
 
+/* SRC of a p item, after its '<': argument digits, '*' and 'n'. */
+static const char *parse_sources(const char *s, rh_effect *ef)
+{
+    ef->bounded = 1;
+    for (;; s++) {
+        if (*s >= '0' && *s <= '9')
+            ef->from_args |= 1u << (*s - '0');
+        else if (*s == '*')
+            ef->from_old = 1;
+        else if (*s == 'n')
+            ef->from_new = 1;
+        else
+            return s;
+    }
+}
+
 const rh_libspec_row *rh_libspec_of(const rh_conc_entry *e)
 {
     for (size_t f = 0; e && f < NFAMILIES; f++) {
@@ -138,6 +154,8 @@ int rh_libspec_effects(const rh_conc_entry *e, rh_effect *out)
         s = end;
         if (*s == '+')
             ef.rest = 1, s++;
+        if (*s == '<' && ef.ptrs)
+            s = parse_sources(s + 1, &ef);
         if (*s == ':')
             s = parse_size(s + 1, &ef);
         ef.exact = ef.size == RH_SZ_RET || ef.size == RH_SZ_ARG_RET || *s == '!';

@@ -14,6 +14,13 @@
  *         into any pointer argument, or to a new object: strtol's end,
  *         getline's buffer, getaddrinfo's list)
  *   ARG   0-based argument position; '+' also every later argument (execl)
+ *   <SRC  (mode p only) where the stored pointers point, nothing else: a
+ *         digit J anywhere into argument J's object (strtol's end into its
+ *         string), '*' anywhere into what the argument already pointed to
+ *         (strtok_r's and strsep's cursor, getline's old buffer), 'n' a new
+ *         object (getline's, asprintf's buffer).  A row whose every p item
+ *         has one, that names no obj and returns a pointer, returns one of
+ *         the pointers it stores (strtok_r, strsep).
  *   SIZE  absent: the whole object;  N: N bytes;  aK: argument K bytes;
  *         aK*aJ: their product;  ret: the return value (when positive);
  *         aK*ret: argument K times the return value (fread);  s: a string,
@@ -56,6 +63,9 @@ typedef struct rh_effect {
     int rest;         /* also every later argument */
     int read, write;
     int ptrs;         /* stores pointers (mode p) */
+    int bounded;      /* mode p with '<': only the sources below */
+    unsigned from_args; /* bit J: pointers into argument J's object */
+    int from_old, from_new; /* '*': into the old target; 'n': a new object */
     int exact;        /* the size is what a write writes, not an upper bound */
     rh_size_kind size;
     int a, b;         /* size arguments */

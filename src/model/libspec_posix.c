@@ -44,7 +44,7 @@ const rh_libspec_row rh_libspec_posix[] = {
     MEM("wordexp", "r0:s p1"), MEM("wordfree", "m0"),
     /* <stdio.h> of POSIX */
     NEW("fdopen", "r1:s"), PURE("fileno"), NEW("popen", "r0:s r1:s"), MEM("pclose", ""),
-    MEM("getline", "p0 m1"), MEM("getdelim", "p0 m1"), NEW("open_memstream", "p0 w1"),
+    MEM("getline", "p0<*n m1"), MEM("getdelim", "p0<*n m1"), NEW("open_memstream", "p0 w1"),
     NEW("fmemopen", "r2:s"), MEM("dprintf", "r1:s"), MEM("vdprintf", "r1:s"),
     MEM("flockfile", ""), MEM("funlockfile", ""), MEM("ftrylockfile", ""),
     MEM("getc_unlocked", "m0"), MEM("putc_unlocked", "m1"), MEM("getchar_unlocked", ""),
@@ -116,7 +116,7 @@ const rh_libspec_row rh_libspec_posix[] = {
     MEM("sendmmsg", "r1"), MEM("recvmmsg", "m1"),
     MEM("getsockopt", "w3 m4"), MEM("setsockopt", "r3:a4"), MEM("getsockname", "w1 m2"),
     MEM("getpeername", "w1 m2"), PURE("sockatmark"),
-    MEM("getaddrinfo", "r0:s r1:s r2 p3"), MEM("freeaddrinfo", "m0"), PURE("gai_strerror"),
+    MEM("getaddrinfo", "r0:s r1:s r2 p3<n"), MEM("freeaddrinfo", "m0"), PURE("gai_strerror"),
     MEM("getnameinfo", "r0:a1 w2:a3 w4:a5"),
     STW("gethostbyname", -1, "r0:s", "the netdb entry buffer"),
     STW("gethostbyname2", -1, "r0:s", "the netdb entry buffer"),
@@ -138,7 +138,7 @@ const rh_libspec_row rh_libspec_posix[] = {
     NEW("mmap", ""), NEW("mmap64", ""), PURE("munmap"), PURE("mprotect"), PURE("msync"),
     PURE("madvise"), PURE("posix_madvise"), PURE("mlock"), PURE("munlock"), PURE("mlockall"),
     PURE("munlockall"), MEM("shm_open", "r0:s"), MEM("shm_unlink", "r0:s"),
-    MEM("posix_memalign", "p0"), NEW("valloc", ""), NEW("memalign", ""), NEW("pvalloc", ""),
+    MEM("posix_memalign", "p0<n"), NEW("valloc", ""), NEW("memalign", ""), NEW("pvalloc", ""),
     /* System V IPC */
     PURE("shmget"), NEW("shmat", ""), PURE("shmdt"), MEM("shmctl", "m2"), PURE("msgget"),
     MEM("msgsnd", "r1"), MEM("msgrcv", "w1"), MEM("msgctl", "m2"), PURE("semget"), MEM("ftok", "r0:s"),
@@ -166,7 +166,7 @@ const rh_libspec_row rh_libspec_posix[] = {
     /* misc POSIX */
     MEM("getopt", "r1 r2:s"), STW("strsignal", -1, "", "strsignal's static buffer"),
     STW("nl_langinfo", -1, "", "the locale"), MEM("strcasecmp", "r0:s r1:s"),
-    MEM("strncasecmp", "r0:s r1:s"), MEM("strtok_r", "m0:s r1:s p2"), RET("stpcpy", 0, "w0 r1:s"),
+    MEM("strncasecmp", "r0:s r1:s"), MEM("strtok_r", "m0:s r1:s p2<0*"), RET("stpcpy", 0, "w0 r1:s"),
     RET("stpncpy", 0, "w0:a2 r1"), MEM("strerror_r", "w1:a2"), MEM("__xpg_strerror_r", "w1:a2"),
     RET("index", 0, "r0:s"), RET("rindex", 0, "r0:s"), MEM("bcmp", "r0:a2 r1:a2"),
     MEM("bcopy", "r0:a2 w1:a2!"), STW("ecvt", -1, "w2 w3", "ecvt's static buffer"),

@@ -102,6 +102,7 @@ POINTS_TO_PAIRS = [
     ("table_field_store_norace", "table_field_store_race"),
     ("memmove_char_field_norace", "memmove_char_field_race"),
     ("integer_from_string_index_norace", "integer_from_string_index_race"),
+    ("strtok_r_cursor_norace", "strtok_r_cursor_race"),
 ]
 
 # A thread library over pthreads (record_joins.h, instance_args.h): threads

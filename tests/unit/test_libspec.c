@@ -10,7 +10,7 @@
 #include <string.h>
 
 
-/* The effects string re-read by hand: MODE ARG [+] [:SIZE] items. */
+/* The effects string re-read by hand: MODE ARG [+] [<SRC] [:SIZE] items. */
 static int well_formed(const char *s)
 {
     while (*s) {
@@ -18,11 +18,18 @@ static int well_formed(const char *s)
             s++;
             continue;
         }
-        if (!strchr("rwmp", *s++) || *s < '0' || *s > '9')
+        char mode = *s++;
+        if (!strchr("rwmp", mode) || *s < '0' || *s > '9')
             return 0;
         while (*s >= '0' && *s <= '9')
             s++;
         s += *s == '+';
+        if (*s == '<') {
+            if (mode != 'p' || !strchr("0123456789*n", s[1]))
+                return 0;
+            for (s++; *s && strchr("0123456789*n", *s); s++)
+                ;
+        }
         if (*s == ':') {
             s++;
             if (strncmp(s, "ret", 3) == 0)
@@ -84,6 +91,11 @@ static void test_lookup(void)
     CHECK(e && rh_libspec_of(e)->state && (e->flags & RH_F_STATE_WRITE) && e->obj == 0);
     e = rh_conc_lookup(NULL, "strtok_r", 0);
     CHECK(e && !rh_libspec_of(e)->state);
+    CHECK(rh_libspec_effects(e, ef) == 3 && ef[2].ptrs && ef[2].bounded && ef[2].from_args == 1u &&
+          ef[2].from_old && !ef[2].from_new);
+    e = rh_conc_lookup(NULL, "getline", 0);
+    CHECK(e && rh_libspec_effects(e, ef) == 2 && ef[0].bounded && !ef[0].from_args && ef[0].from_old &&
+          ef[0].from_new && !ef[1].bounded);
     e = rh_conc_lookup(NULL, "qsort", 0);
     CHECK(e && (e->flags & RH_F_CALLBACK) && e->fn == 3);
     e = rh_conc_lookup(NULL, "atexit", 0);

@@ -350,8 +350,27 @@ static void library_storage(rh_pt *pt, uint32_t o, LLVMValueRef call, const rh_c
     }
 }
 
+/* Whether v is the address of a string literal (a constant char array,
+ * through constant GEPs and casts): memory nothing may write (C11
+ * 6.4.5p7) and that holds no pointer. */
+static int string_literal(LLVMValueRef v)
+{
+    while (v && LLVMIsAConstantExpr(v) && LLVMGetNumOperands(v) > 0 &&
+           (LLVMGetConstOpcode(v) == LLVMGetElementPtr || LLVMGetConstOpcode(v) == LLVMBitCast))
+        v = LLVMGetOperand(v, 0);
+    if (!v || !LLVMIsAGlobalVariable(v) || !LLVMIsGlobalConstant(v))
+        return 0;
+    LLVMTypeRef t = LLVMGlobalGetValueType(v);
+    return LLVMGetTypeKind(t) == LLVMArrayTypeKind && LLVMGetTypeKind(LLVMGetElementType(t)) == LLVMIntegerTypeKind &&
+           LLVMGetIntTypeWidth(LLVMGetElementType(t)) == 8;
+}
+
 /* An unknown external function may return a new object or anything its
- * arguments point to (strchr-like functions return into their argument). */
+ * arguments point to (strchr-like functions return into their argument),
+ * but for string literals (a format, a key: json_pack("{s:o}", "k", v)):
+ * a pointer into one only reads what nobody writes and leads to no other
+ * memory, so no race and no object is lost, while giving every result of
+ * the calls passed one literal that literal tied them all together. */
 static void external_call(rh_pt *pt, LLVMValueRef call, int fi)
 {
     if (!carries(pt, call))
@@ -359,7 +378,8 @@ static void external_call(rh_pt *pt, LLVMValueRef call, int fi)
     add_site_object(pt, call, RH_PT_EXTERN, fi, 0);
     unsigned na = (unsigned)LLVMGetNumArgOperands(call);
     for (unsigned i = 0; i < na; i++)
-        add_shift(pt, call, LLVMGetOperand(call, i), RH_PT_ANY);
+        if (!string_literal(LLVMGetOperand(call, i)))
+            add_shift(pt, call, LLVMGetOperand(call, i), RH_PT_ANY);
 }
 
 static uint64_t const_arg(LLVMValueRef call, int pos)
@@ -370,22 +390,64 @@ static uint64_t const_arg(LLVMValueRef call, int pos)
     return LLVMIsAConstantInt(a) ? LLVMConstIntGetZExtValue(a) : 0;
 }
 
-/* A call the library specification describes: its result is a new
- * object, or points into an argument (which a call with hidden state keeps
- * there: strtok(NULL, ...) goes on in the string of an earlier call), or
- * into the state, or into storage of the library's own. */
+/* Whether every pointer store of the row names its sources (libspec.h's
+ * "<SRC"): strtok_r's cursor points into its string or where it pointed. */
+static int bounded_stores(const rh_effect *ef, int n)
+{
+    int stores = 0;
+    for (int i = 0; i < n; i++)
+        if (ef[i].ptrs && !ef[i].bounded)
+            return 0;
+        else
+            stores |= ef[i].ptrs;
+    return stores;
+}
+
+/* The pointers bounded stores write, into the call's node: anywhere into
+ * the objects of the arguments named, into what the stored-to argument
+ * pointed to before (a load, so strtok_r(NULL, d, &st) goes on in the
+ * string st holds, not in st itself), or to a new object of the library's,
+ * which holds pointers into itself only (getaddrinfo's list, asprintf's
+ * string) unless it is the old one grown (getline's buffer): getaddrinfo's
+ * list holding &hints and &result sent main's locals into every address
+ * copied out of it. */
+static void bounded_sources(rh_pt *pt, LLVMValueRef call, const rh_conc_entry *e, const rh_effect *ef,
+                            int n, int fi)
+{
+    int nargs = (int)LLVMGetNumArgOperands(call), c = value_node(pt, call);
+    for (int i = 0; i < n; i++) {
+        if (!ef[i].ptrs || ef[i].arg >= nargs)
+            continue;
+        for (int j = 0; j < nargs && j < 10; j++)
+            if ((ef[i].from_args >> j) & 1u)
+                add_shift(pt, call, LLVMGetOperand(call, (unsigned)j), RH_PT_ANY);
+        if (ef[i].from_old) {
+            int old = rh_pts_new_node(&pt->s);
+            rh_pts_load(&pt->s, old, value_node(pt, LLVMGetOperand(call, (unsigned)ef[i].arg)));
+            rh_pts_copy(&pt->s, c, old, RH_PT_ANY);
+        }
+        if (ef[i].from_new && rh_map_get_ptr(&pt->obj_of_site, call, -1) < 0) {
+            add_site_object(pt, call, RH_PT_HEAP, fi, 0);
+            library_storage(pt, object_of(pt, RH_PT_HEAP, call, fi, 0), ef[i].from_old ? call : NULL, e);
+        }
+    }
+}
+
 /* The pointers a library call stores or copies: an effect of mode p
  * (strtol's end, getline's buffer) may store into its argument a pointer
- * anywhere into any pointer argument or to a new object, which the call's
- * own node holds; a written argument gets the pointer cells of every
- * argument the call reads (copies: bcopy, mempcpy, __memcpy_chk). */
+ * anywhere into any pointer argument or to a new object, unless the row
+ * bounds it (bounded_sources), which the call's own node holds; a written
+ * argument gets the pointer cells of every argument the call reads
+ * (copies: bcopy, mempcpy, __memcpy_chk). */
 static void library_pointers(rh_pt *pt, LLVMValueRef call, const rh_conc_entry *e, int fi)
 {
     rh_effect ef[RH_MAX_EFFECTS];
     int n = rh_libspec_effects(e, ef), nargs = (int)LLVMGetNumArgOperands(call), stores = 0;
     for (int i = 0; i < n; i++)
         stores |= ef[i].ptrs;
-    if (stores) {
+    if (stores && bounded_stores(ef, n)) {
+        bounded_sources(pt, call, e, ef, n, fi);
+    } else if (stores) {
         add_site_object(pt, call, RH_PT_HEAP, fi, 0);
         library_storage(pt, object_of(pt, RH_PT_HEAP, call, fi, 0), call, e);
         for (int k = 0; k < nargs; k++)
@@ -406,6 +468,14 @@ static void library_pointers(rh_pt *pt, LLVMValueRef call, const rh_conc_entry *
     }
 }
 
+/* Whether the call returns one of the pointers it stores (libspec.h: a
+ * row whose stores are all bounded), which its node holds already. */
+static int returns_stored(const rh_conc_entry *e)
+{
+    rh_effect ef[RH_MAX_EFFECTS];
+    return bounded_stores(ef, rh_libspec_effects(e, ef));
+}
+
 static void library_call(rh_pt *pt, LLVMValueRef call, const rh_conc_entry *e, LLVMValueRef obj, int fi)
 {
     library_pointers(pt, call, e, fi);
@@ -424,7 +494,7 @@ static void library_call(rh_pt *pt, LLVMValueRef call, const rh_conc_entry *e, L
         library_storage(pt, object_of(pt, RH_PT_HEAP, call, fi, 0), call, e);
     } else if (obj) {
         add_shift(pt, call, obj, RH_PT_ANY);
-    } else if (!g) {
+    } else if (!g && !returns_stored(e)) {
         add_site_object(pt, call, RH_PT_EXTERN, fi, 0);
     }
     if (g)

@@ -48,7 +48,12 @@
  *   - indirect calls and thread start routines are resolved on the fly,
  *     so a thread's argument flows into its entry function's parameter;
  *   - calls of unknown external functions return a fresh "external" object
- *     per call site plus whatever their pointer arguments point to;
+ *     per call site plus whatever their pointer arguments point to, but
+ *     for string literals (a format, a key: memory nothing writes, that
+ *     leads nowhere);
+ *   - a library row's pointer stores go where its effects say (libspec.h
+ *     "pK<SRC": strtol's end into its string, strtok_r's cursor into its
+ *     string or the one the cursor held, getline's buffer new or old);
  *   - realloc returns its site's object or the old block, and copies the
  *     old block's cells into its site's object only (no old block is ever
  *     copied into another, so blocks a shared realloc wrapper resizes keep
