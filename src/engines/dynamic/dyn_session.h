@@ -36,11 +36,11 @@
 #define RH_DYN_MIN_SHARE_SECONDS 1.0 /* the least a witness's share is (a replay of a real program) */
 #define RH_DYN_GROUP_SECONDS 2.0     /* the least a group's replay gets (rh_wit_group) */
 #define RH_DYN_FEW_STEPS 24     /* a witness longer than this is polished at the end */
-/* A witness share shorter than this gets no replay (a replay's child is
- * given at least half a second, wit_replay.c): its schedule is kept as
- * recorded.  Fifty-odd calls of the minimiser past the budget cost a
- * loaded machine a second and a half past the engine's deadline. */
-#define RH_DYN_LEAST_REPLAY_SECONDS 0.5
+/* A witness share shorter than this gets no replay: its schedule is kept
+ * as recorded.  Fifty-odd calls of the minimiser past the budget (each
+ * with a share of nothing) cost a loaded machine a second and a half past
+ * the engine's deadline; a small program's replay fits in a tenth. */
+#define RH_DYN_LEAST_REPLAY_SECONDS 0.1
 /* After the last run, the witness budget grows to what is left of the
  * engine's, less this share of it, a second's reserve for the rest of the
  * engine and its report, and a reserve per race for adding the run's
