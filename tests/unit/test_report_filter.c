@@ -53,6 +53,11 @@ static void test_names(void)
     CHECK(cleans_to("mutex in global 'm'", "mutex in global 'm'"));
     CHECK(cleans_to("heap object allocated at a.c:3:4", "heap object allocated at a.c:3:4"));
     CHECK(cleans_to("global 'unterminated", "global 'unterminated"));
+    /* a witness step's text: quotes but no lead, copied as it is; a lead
+     * after such quotes is still cleaned */
+    CHECK(cleans_to("write '*address'", "write '*address'"));
+    CHECK(cleans_to("write '*p' of global 'main.hits'", "write '*p' of static 'hits' of main"));
+    CHECK(cleans_to("", ""));
     char *n = rh_names_source_name("static 'count' of worker");
     CHECK(n && strcmp(n, "count") == 0);
     free(n);

@@ -36,6 +36,19 @@
 #define RH_DYN_MIN_SHARE_SECONDS 1.0 /* the least a witness's share is (a replay of a real program) */
 #define RH_DYN_GROUP_SECONDS 2.0     /* the least a group's replay gets (rh_wit_group) */
 #define RH_DYN_FEW_STEPS 24     /* a witness longer than this is polished at the end */
+/* A witness share shorter than this gets no replay: its schedule is kept
+ * as recorded.  Fifty-odd calls of the minimiser past the budget (each
+ * with a share of nothing) cost a loaded machine a second and a half past
+ * the engine's deadline; a small program's replay fits in a tenth. */
+#define RH_DYN_LEAST_REPLAY_SECONDS 0.1
+/* After the last run, the witness budget grows to what is left of the
+ * engine's, less this share of it, a second's reserve for the rest of the
+ * engine and its report, and a reserve per race for adding the run's
+ * races to the result (a few ms a race with a witness of thousands of
+ * steps, on a loaded machine). */
+#define RH_DYN_LAST_RESERVE_SHARE 0.15
+#define RH_DYN_LAST_RESERVE_SECONDS 0.75
+#define RH_DYN_LAST_RESERVE_PER_RACE 0.01
 /* Runs that end the same way before creating a thread, without nondet
  * input, end that way under every schedule: after this many of them from
  * the first, more runs cannot show anything (rh_dyn_ending_repeats). */
@@ -78,6 +91,8 @@ typedef struct dyn_session {
     unsigned long kept_seed[RH_DYN_KEEP_TRACES];
     int nkept;
     double deadline;               /* of the whole engine */
+    double run_deadline;           /* of its runs */
+    double last_run_seconds;       /* how long the last run took */
     double min_left;               /* seconds left for shortening witnesses */
     long wit_before, wit_after;    /* witness steps before and after shortening */
     int wit_short, wit_unreplayed, wit_polished, wit_rerecorded;

@@ -413,8 +413,39 @@ static void pending_groups(dyn_session *s, double until)
     }
 }
 
+/* After the last run (the witness budget and another run as long as this
+ * one would end past the runs' deadline, and no trace waits for the
+ * predictive pass), the rest of the engine's budget, less a reserve for
+ * adding these n races and reporting, is the witness budget: the polish
+ * phase would otherwise get it, and give each pending group only a
+ * quarter of what is left. */
+static void last_run_budget(dyn_session *s, int n)
+{
+    double now = rh_now(), left = s->deadline - now;
+    if (now + s->min_left + s->last_run_seconds < s->run_deadline || s->nkept > 0 ||
+        s->o->inputs_solver || s->o->runs || left <= 0)
+        return;
+    double grow = left * (1 - RH_DYN_LAST_RESERVE_SHARE) - RH_DYN_LAST_RESERVE_SECONDS -
+                  RH_DYN_LAST_RESERVE_PER_RACE * n;
+    if (grow > s->min_left)
+        s->min_left = grow;
+}
+
+/* Shortens r's witness when its share is long enough for a replay; else
+ * keeps its recorded schedule, written shorter, and says why. */
+static void shorten_in_share(dyn_session *s, rh_race *r)
+{
+    if (s->min_left >= RH_DYN_LEAST_REPLAY_SECONDS) {
+        dyn_shorten_witness(s, r);
+    } else if (r->witness) {
+        rh_wit_fold(r->witness);
+        dyn_no_witness(s, r, RH_DYN_WHY_BUDGET);
+    }
+}
+
 void dyn_run_witnesses(dyn_session *s, rh_race *fresh, int n)
 {
+    last_run_budget(s, n);
     char *done = rh_xcalloc((size_t)n + 1, 1);
     int *order = rh_xcalloc((size_t)n + 1, sizeof *order), jobs = n, m = 0;
     group_witnesses(s, fresh, n, done, &jobs);
@@ -430,7 +461,7 @@ void dyn_run_witnesses(dyn_session *s, rh_race *fresh, int n)
     for (int j = 0; j < m; j++) {
         double keep = s->min_left, span = witness_span(s, m - j);
         s->min_left = span; /* this race's share */
-        dyn_shorten_witness(s, &fresh[order[j]]);
+        shorten_in_share(s, &fresh[order[j]]);
         s->min_left = keep - (span - s->min_left);
     }
     for (int k = 0; k < n; k++)

@@ -291,10 +291,13 @@ static int one_run(dyn_session *s, unsigned long i, double deadline, unsigned lo
         spec.sym_log = s->dse_sym;
     }
     rh_dyn_outcome out;
+    double t0 = rh_now();
     int rc = rh_dyn_run_once(&s->bin, s->tmp, &spec, &out, err);
+    double t1 = rh_now();
     free(target);
     if (rc)
         return -1;
+    s->last_run_seconds = t1 - t0;
     if (!s->runs++) {
         s->first_ending = rh_dyn_ending_text(&s->bin, &out);
         s->first_kind = rh_dyn_ending_of(&out);
@@ -619,6 +622,7 @@ int rh_dynamic_run(rh_program *prog, const rh_options *o, rh_budget *budget, rh_
     unsigned long max_runs = o->runs ? o->runs : RH_DYN_DEFAULT_RUNS, last_choices = 0;
     /* a fifth of the budget stays for predicting races from the traces */
     double run_deadline = deadline - (deadline - rh_now()) * 0.2;
+    s.run_deadline = run_deadline;
     /* After max_runs, with no race yet and no --runs, the rest of the run
      * budget keeps looking, since a race behind a rare schedule is what the
      * budget is for; the first race (here or from another engine) ends it. */
