@@ -364,6 +364,9 @@ void rh_bmc_partnered_free(rh_bmc_ctx *c, unsigned char **keep);
  * assertions v (not incremental; the caller asserts v and takes its
  * reference) ---- */
 Z3_solver rh_bmc_solver(rh_bmc_ctx *c, Z3_ast_vector v);
+/* The solver the encoding asserts into: it keeps the assertions for
+ * copies and is never checked itself. */
+Z3_solver rh_bmc_store_solver(rh_bmc_ctx *c);
 
 /* ---- bmc_size.c: distinct terms of s's assertions (--stats) ---- */
 long rh_bmc_formula_nodes(rh_bmc_ctx *c, Z3_solver s);

@@ -179,8 +179,8 @@ static Z3_solver ordered(rh_bmc_ctx *c, Z3_solver s, Z3_solver *proof)
     *proof = NULL;
     if (!c->cancel_free)
         return s;
-    *proof = s;
-    Z3_solver n = copy_of(c, s);
+    *proof = copy_of(c, s);
+    Z3_solver n = fresh_copy(c, s);
     Z3_solver_assert(c->z, n, Z3_mk_not(c->z, c->cancel_free));
     return n;
 }
@@ -451,7 +451,7 @@ static outcome run_attempt(rh_program *prog, const rh_options *o, double deadlin
         a->threads = c.nthreads;
         a->positions = c.npositions;
         a->needed_rounds = needed_rounds(&c);
-        Z3_solver s = Z3_mk_solver(c.z);
+        Z3_solver s = rh_bmc_store_solver(&c);
         Z3_solver_inc_ref(c.z, s);
         debug_positions(&c);
         rh_bmc_enc e;

@@ -201,7 +201,7 @@ static int memory_chain(sched *S)
             rh_bmc_thread *th = &c->threads[t];
             for (int i = 0; i < th->npos; i++) {
                 rh_bmc_pos *p = &th->pos[i];
-                if (i % 32 == 0 && (rh_now() > c->deadline || rh_cancelled())) {
+                if (rh_now() > c->deadline || rh_cancelled()) {
                     rh_bmc_mem_free(&m);
                     return -1;
                 }
