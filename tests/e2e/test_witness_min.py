@@ -146,43 +146,49 @@ def ring_payload(rh, tmp):
           "exit %d, lines %s" % (rc, lines))
 
 
-def struct_publish(rh, tmp):
-    """Five fields of one record published by a plain flag
-    (struct_publish_race.c): six races of one publication, the five payload
-    races ordered only by the flag's.  One replay of their common schedule
-    confirms the group (dynamic.witnesses_grouped), and every race gets a
-    witness of its own of few steps, its racing steps at RACE lines, that
+def publication(rh, tmp, file, nraces, grouped, max_steps):
+    """The races of one publication in DATA/file: nraces confirmed, at least
+    `grouped` of them given a witness by a group's replay, and every one a
+    witness of at most max_steps steps, its racing steps at RACE lines, that
     `racehunt replay` drives into that race."""
-    src = os.path.join(DATA, "struct_publish_race.c")
-    out = os.path.join(tmp, "publish.json")
+    name = file[:-2]
+    src = os.path.join(DATA, file)
+    out = os.path.join(tmp, name + ".json")
     subprocess.run([rh, "--engine=dynamic", "--timeout=60", "--format=json", "-o", out, src],
                    capture_output=True, text=True, timeout=200)
     rep = json.load(open(out)) if os.path.exists(out) else {"races": [], "stats": {}}
     confirmed = [x for x in rep["races"] if x.get("status") == "confirmed"]
-    check("struct_publish_race: six confirmed races", len(confirmed) == 6, str(len(confirmed)))
-    check("struct_publish_race: a group's replay gave witnesses",
-          rep.get("stats", {}).get("dynamic.witnesses_grouped", 0) >= 2, str(rep.get("stats", {})))
+    check("%s: %d confirmed races" % (name, nraces), len(confirmed) == nraces, str(len(confirmed)))
+    check("%s: a group's replay gave witnesses" % name,
+          rep.get("stats", {}).get("dynamic.witnesses_grouped", 0) >= grouped, str(rep.get("stats", {})))
     want = race_lines(src)
     for k, x in enumerate(confirmed):
         wit = x.get("witness")
         lines = sorted(acc["line"] for acc in x["accesses"])
         if not wit:
-            check("struct_publish_race: a witness for %s" % lines, False, "none")
+            check("%s: a witness for %s" % (name, lines), False, "none")
             continue
         steps = wit["steps"]
         a, b = wit["race"]
-        check("struct_publish_race: %s: at most %d steps" % (lines, MAX_GROUP_STEPS),
-              len(steps) <= MAX_GROUP_STEPS,
+        check("%s: %s: at most %d steps" % (name, lines, max_steps), len(steps) <= max_steps,
               "%d steps" % len(steps))
-        check("struct_publish_race: %s: racing steps at its RACE lines" % lines,
+        check("%s: %s: racing steps at its RACE lines" % (name, lines),
               sorted([steps[a]["line"], steps[b]["line"]]) == lines and set(lines) <= want,
               "steps %s, %s" % (steps[a], steps[b]))
-        w = os.path.join(tmp, "publish%d.json" % k)
+        w = os.path.join(tmp, "%s%d.json" % (name, k))
         with open(w, "w") as f:
             json.dump(wit, f)
         rc, got = replay(rh, w)
-        check("struct_publish_race: %s: the witness replays into its race" % lines,
+        check("%s: %s: the witness replays into its race" % (name, lines),
               rc == 1 and got == lines, "exit %d, lines %s" % (rc, got))
+
+
+def struct_publish(rh, tmp):
+    """Five fields of one record published by a plain flag
+    (struct_publish_race.c): six races of one publication, the five payload
+    races ordered only by the flag's.  One replay of their common schedule
+    confirms the group (dynamic.witnesses_grouped)."""
+    publication(rh, tmp, "struct_publish_race.c", 6, 2, MAX_GROUP_STEPS)
 
 
 def many_races(rh, tmp):
@@ -308,40 +314,10 @@ def folded_steps(rh, tmp):
 
 def wide_publish(rh, tmp):
     """Ten fields of one record published by a plain flag after hundreds of
-    locked rounds (wide_publish_race.c): eleven races of one publication.
-    Every one gets a witness of at most a few dozen steps, its racing steps
-    at its RACE lines, from the group's replays (each witness the schedule
-    that replay took up to where it met the race), and each replays into
-    its race."""
-    src = os.path.join(DATA, "wide_publish_race.c")
-    out = os.path.join(tmp, "wide.json")
-    subprocess.run([rh, "--engine=dynamic", "--timeout=60", "--format=json", "-o", out, src],
-                   capture_output=True, text=True, timeout=200)
-    rep = json.load(open(out)) if os.path.exists(out) else {"races": [], "stats": {}}
-    confirmed = [x for x in rep["races"] if x.get("status") == "confirmed"]
-    check("wide_publish_race: eleven confirmed races", len(confirmed) == 11, str(len(confirmed)))
-    check("wide_publish_race: the group's replay gave witnesses",
-          rep.get("stats", {}).get("dynamic.witnesses_grouped", 0) >= 10, str(rep.get("stats", {})))
-    want = race_lines(src)
-    for k, x in enumerate(confirmed):
-        wit = x.get("witness")
-        lines = sorted(acc["line"] for acc in x["accesses"])
-        if not wit:
-            check("wide_publish_race: a witness for %s" % lines, False, "none")
-            continue
-        steps = wit["steps"]
-        a, b = wit["race"]
-        check("wide_publish_race: %s: at most %d steps" % (lines, MAX_WIDE_STEPS),
-              len(steps) <= MAX_WIDE_STEPS, "%d steps" % len(steps))
-        check("wide_publish_race: %s: racing steps at its RACE lines" % lines,
-              sorted([steps[a]["line"], steps[b]["line"]]) == lines and set(lines) <= want,
-              "steps %s, %s" % (steps[a], steps[b]))
-        w = os.path.join(tmp, "wide%d.json" % k)
-        with open(w, "w") as f:
-            json.dump(wit, f)
-        rc, got = replay(rh, w)
-        check("wide_publish_race: %s: the witness replays into its race" % lines,
-              rc == 1 and got == lines, "exit %d, lines %s" % (rc, got))
+    locked rounds (wide_publish_race.c): eleven races of one publication,
+    each witness the schedule a group's replay took up to where it met the
+    race."""
+    publication(rh, tmp, "wide_publish_race.c", 11, 10, MAX_WIDE_STEPS)
 
 
 def clock_inputs(rh, tmp):
