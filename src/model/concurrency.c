@@ -182,6 +182,21 @@ static const rh_conc_entry builtin[] = {
     {"calloc",                  RH_OP_CALLOC,          0,                 N,  0, -1, -1,  1, 0},
     {"realloc",                 RH_OP_REALLOC,         0,                 N,  0, -1, -1,  1, 0},
     {"free",                    RH_OP_FREE,            0,                 N,  0, -1, -1, -1, 0},
+    /* GLib's allocator (g_new and g_new0 expand to these): the C library's
+     * malloc, calloc, realloc and free underneath since GLib 2.46, so one
+     * block per call, malloc_usable_size and free apply.  Not g_slice_*:
+     * before 2.76 its blocks come from slabs of GLib's own. */
+    {"g_malloc",                RH_OP_ALLOC,           0,                 N, -1, -1, -1,  0, 0},
+    {"g_malloc0",               RH_OP_ALLOC,           0,                 N, -1, -1, -1,  0, 0},
+    {"g_try_malloc",            RH_OP_ALLOC,           0,                 N, -1, -1, -1,  0, 0},
+    {"g_try_malloc0",           RH_OP_ALLOC,           0,                 N, -1, -1, -1,  0, 0},
+    {"g_malloc_n",              RH_OP_CALLOC,          0,                 N,  0, -1, -1,  1, 0},
+    {"g_malloc0_n",             RH_OP_CALLOC,          0,                 N,  0, -1, -1,  1, 0},
+    {"g_try_malloc_n",          RH_OP_CALLOC,          0,                 N,  0, -1, -1,  1, 0},
+    {"g_try_malloc0_n",         RH_OP_CALLOC,          0,                 N,  0, -1, -1,  1, 0},
+    {"g_realloc",               RH_OP_REALLOC,         0,                 N,  0, -1, -1,  1, 0},
+    {"g_try_realloc",           RH_OP_REALLOC,         0,                 N,  0, -1, -1,  1, 0},
+    {"g_free",                  RH_OP_FREE,            0,                 N,  0, -1, -1, -1, 0},
     {"memcpy",                  RH_OP_MEMORY,          WR | RD2,          N,  0,  1, -1,  2, 0},
     {"memmove",                 RH_OP_MEMORY,          WR | RD2,          N,  0,  1, -1,  2, 0},
     {"llvm.memcpy.",            RH_OP_MEMORY,          WR | RD2 | PFX,    N,  0,  1, -1,  2, 0},

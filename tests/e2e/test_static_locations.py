@@ -230,6 +230,33 @@ def harness_line(path, text):
         return next(i for i, line in enumerate(f, 1) if text in line)
 
 
+# GLib's allocator by its own prototypes (no GLib needed to build the test):
+# the block is a heap block of the call site and g_free frees it, so the
+# free before the join races with the worker's write and after it does not
+GLIB_FREE = r"""
+#include <pthread.h>
+#include <stddef.h>
+void *g_malloc0(unsigned long n);
+void g_free(void *p);
+struct job { int id; int out; };
+void *work(void *arg) {
+    struct job *j = arg;
+    j->out = j->id * 2;
+    return NULL;
+}
+int main(void) {
+    pthread_t t;
+    struct job *j = g_malloc0(sizeof *j);
+    j->id = 3;
+    pthread_create(&t, NULL, work, j);
+    %s
+    pthread_join(t, NULL);
+    %s
+    return 0;
+}
+"""
+
+
 def may_lines(races_, path):
     """Source lines of path that some --may pair names, either access."""
     base = os.path.basename(path)
@@ -348,6 +375,20 @@ def main():
             _, rs = races(rh, prog)
             check("a block from %s filled by two workers: %s" % (fn, "no pair" if fresh else "pairs kept"),
                   (not rs) if fresh else {10, 11} <= may_lines(rs, prog), [r["object"] for r in rs])
+        for before in (True, False):
+            prog = os.path.join(tmp, "glib_free_%s.c" % ("before" if before else "after"))
+            with open(prog, "w") as f:
+                f.write(GLIB_FREE % (("g_free(j);", "") if before else ("", "g_free(j);")))
+            doc, rs = races(rh, prog)
+            lines = may_lines(rs, prog)
+            if before:
+                check("g_free before the join: the free pairs with the worker's write of a g_malloc0 block",
+                      {9, 17} <= lines and all(r["object"].startswith("heap object allocated at") for r in rs),
+                      ([r["object"] for r in rs], sorted(lines)))
+            else:
+                check("g_free after the join: no pair, and nothing assumed of GLib's allocator",
+                      not rs and not doc.get("assumptions"),
+                      ([r["object"] for r in rs], doc.get("notes")))
         prog = os.path.join(tmp, "sink.c")
         sink_program(prog, 50)
         doc, rs = races(rh, prog)
