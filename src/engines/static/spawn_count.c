@@ -75,6 +75,22 @@ int rh_sc_joined(const rh_ls *ls, rh_ls_state *s, int c)
     return n == 1;
 }
 
+int rh_sc_count(const rh_ls_state *s, int c)
+{
+    return count_of(&s->spawned, c);
+}
+
+void rh_sc_trim(rh_ls_state *s, int c, int m)
+{
+    int n = count_of(&s->spawned, c);
+    if (n == RH_SC_MANY || n <= m)
+        return;
+    for (int k = m + 1; k <= n; k++)
+        rh_sset_remove(&s->spawned, key(c, k));
+    if (m == 0) /* by the count, no instance is left running */
+        rh_sset_remove(&s->active, (uint64_t)c);
+}
+
 void rh_sc_forget(rh_ls_state *s, int c)
 {
     rh_sset_remove(&s->spawned, key(c, RH_SC_MANY));
