@@ -938,7 +938,7 @@ void rh_ls_free(rh_ls *ls)
     free(ls->create_must), free(ls->create_seen), free(ls->create_broken), free(ls->creation);
     free(ls->creation_holder);
     free(ls->exit_active), free(ls->create_active), free(ls->create_may), free(ls->exit_done);
-    free(ls->handle), free(ls->reuse_cell);
+    free(ls->handle), free(ls->reuse_cell), free(ls->create_iv), free(ls->create_iv_done);
     for (int t = 0; ls->spawn_cells && t < ls->tg->nthreads; t++)
         rh_sset_free(&ls->spawn_cells[t]);
     free(ls->spawn_cells), free(ls->spawn_overlap);

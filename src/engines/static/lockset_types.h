@@ -113,6 +113,8 @@ typedef struct rh_ls {
     uint64_t *handle;       /* per thread: strong handle cell its create writes, + 1; 0 none */
     unsigned char *spawn_overlap; /* per thread: created while an instance of it may run, or not
                                    * counted (spawn_count.c) */
+    LLVMValueRef *create_iv;        /* per thread: rh_ls_create_loop_iv's answer, once asked */
+    unsigned char *create_iv_done;
     int *reuse_cell;        /* per thread: its reused handle cell's group (1-based), 0 none */
     rh_sset *spawn_cells;   /* per thread: the handle cells only its create writes, for counted
                              * joins of a multi thread (spawn_count.c); empty: none */

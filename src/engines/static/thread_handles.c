@@ -182,7 +182,7 @@ static int one_batch(rh_ls *ls, const rh_sset *joined, uint64_t base, LLVMTypeRe
 
 /* Loops `for (i..) join(h[i])` that surely join every thread a loop
  * `for (i..) create(&h[i], ...)` over the same range created. */
-LLVMValueRef rh_ls_create_loop_iv(rh_ls *ls, int c)
+static LLVMValueRef create_loop_iv(rh_ls *ls, int c)
 {
     const rh_tg_thread *th = &ls->tg->threads[c];
     const rh_conc_entry *e = th->create ? rh_model_call_entry(ls->p, th->create) : NULL;
@@ -195,6 +195,18 @@ LLVMValueRef rh_ls_create_loop_iv(rh_ls *ls, int c)
         !handle_loop(ls, LLVMGetOperand(th->create, (unsigned)e->obj), f, &cl, &base, &elem, &field))
         return NULL;
     return cl.iv;
+}
+
+/* Memoised per thread: race_pairs.c asks for every candidate pair. */
+LLVMValueRef rh_ls_create_loop_iv(rh_ls *ls, int c)
+{
+    if (!ls->create_iv) {
+        ls->create_iv = rh_xcalloc((size_t)ls->tg->nthreads + 1, sizeof *ls->create_iv);
+        ls->create_iv_done = rh_xcalloc((size_t)ls->tg->nthreads + 1, 1);
+    }
+    if (!ls->create_iv_done[c])
+        ls->create_iv[c] = create_loop_iv(ls, c), ls->create_iv_done[c] = 1;
+    return ls->create_iv[c];
 }
 
 void rh_ls_loop_joins(rh_ls *ls)
