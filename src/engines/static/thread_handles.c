@@ -312,6 +312,16 @@ static void counted_handles(rh_ls *ls)
     rh_sset_free(&objs);
 }
 
+/* Whether write w may touch bytes of the handle cell at loc. */
+static int write_overlaps(const handle_write *w, uint64_t loc)
+{
+    int64_t off = rh_pt_loc_off(w->loc), hoff = rh_pt_loc_off(loc);
+    if (rh_pt_loc_obj(w->loc) != rh_pt_loc_obj(loc))
+        return 0;
+    return off == RH_PT_ANY || hoff == RH_PT_ANY || w->size == 0 ||
+           (off < hoff + (int64_t)sizeof(pthread_t) && hoff < off + (int64_t)w->size);
+}
+
 /* Handle cells several unique threads' creates write and nothing else
  * (`pthread_create(&t, ..); pthread_join(t, ..); pthread_create(&t, ..)`):
  * which thread such a cell holds is flow-sensitive, so each of its
@@ -342,8 +352,7 @@ static void reused_handles(rh_ls *ls)
         collect_writes(ls, &objs, &w);
         int ok = 1, group = ++groups;
         for (size_t i = 0; i < w.len && ok; i++) { /* every write over the cell is a candidate's create */
-            handle_writes one = {&w.items[i], 1, 1};
-            if (!clobbered(ls, &one, loc[c], NULL, NULL, 0))
+            if (!write_overlaps(&w.items[i], loc[c]))
                 continue;
             ok = 0;
             for (int d = 1; d < nt && !ok; d++)
