@@ -687,7 +687,7 @@ static void conservative_exit(rh_ls *ls, const rh_ls_state *entry, rh_ls_state *
     rh_sset_add(&exit->unlocked, RH_SYM_ANY_LOC);
     for (int c = 1; c < ls->tg->nthreads; c++) /* only this thread's children can be started here */
         if (ls->tg->threads[c].parent == ls->cur_thread || ls->tg->threads[c].parent < 0)
-            rh_sset_add(&exit->active, (uint64_t)c);
+            rh_sset_add(&exit->active, (uint64_t)c), rh_sc_unknown(exit, c); /* uncounted instances */
     exit->live = 1;
 }
 

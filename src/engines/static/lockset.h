@@ -132,6 +132,9 @@ int rh_sc_count(const rh_ls_state *s, int c);
 /* At most m (< the count) instances of c run: the count drops to m, and
  * c is no longer active when m is 0.  Nothing when the count is "many". */
 void rh_sc_trim(rh_ls_state *s, int c, int m);
+/* Code the analysis did not follow may have created instances of c: the
+ * count is "many" (only a join loop ends it). */
+void rh_sc_unknown(rh_ls_state *s, int c);
 /* Every instance of c is joined (a join loop, a strong join): no count. */
 void rh_sc_forget(rh_ls_state *s, int c);
 /* On edge succ of branch term: a create the branch finds failed made no

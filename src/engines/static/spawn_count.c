@@ -91,6 +91,11 @@ void rh_sc_trim(rh_ls_state *s, int c, int m)
         rh_sset_remove(&s->active, (uint64_t)c);
 }
 
+void rh_sc_unknown(rh_ls_state *s, int c)
+{
+    rh_sset_add(&s->spawned, key(c, RH_SC_MANY));
+}
+
 void rh_sc_forget(rh_ls_state *s, int c)
 {
     rh_sset_remove(&s->spawned, key(c, RH_SC_MANY));
