@@ -465,6 +465,34 @@ static int fresh_chain(lm_build *b, LLVMValueRef v, LLVMValueRef at, int depth, 
     return 1;
 }
 
+/* Whether v, used at `at`, is a parameter of at's function every (direct)
+ * call of which passes a fresh value or a popped one (a push helper used
+ * both for new jobs and for requeued ones).  With collect, records the
+ * fresh callers for once_each. */
+static int mixed_param(lm_build *b, LLVMValueRef v, LLVMValueRef at, int collect)
+{
+    LLVMValueRef r = strip_casts(v);
+    if (!r || !LLVMIsAArgument(r) || LLVMGetParamParent(r) != fn_of(at))
+        return 0;
+    LLVMValueRef fn = LLVMGetParamParent(r);
+    unsigned q = rh_ls_param_index(r);
+    if (!LLVMGetFirstUse(fn))
+        return 0;
+    for (LLVMUseRef u = LLVMGetFirstUse(fn); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef c = LLVMGetUser(u);
+        if (!LLVMIsACallInst(c) || LLVMGetCalledValue(c) != fn || q >= LLVMGetNumArgOperands(c))
+            return 0;
+        LLVMValueRef a = LLVMGetOperand(c, q);
+        if (fresh_chain(b, a, c, 1, 0)) {
+            if (collect)
+                fresh_chain(b, a, c, 1, 1);
+        } else if (!popped_at(b, a, c, 1, 0)) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
 /* A push link: st stores the value of a load PL of head address A2 into a
  * constant offset of a fresh value v, and a later store of st's block
  * puts v into A2 with nothing dirty between PL and it but st.  Returns PL. */
@@ -474,7 +502,8 @@ static LLVMValueRef push_link(lm_build *b, LLVMValueRef st)
     LLVMValueRef pl = strip_casts(LLVMGetOperand(st, 0)), v;
     int64_t k;
     if (!pl || !LLVMIsALoadInst(pl) || LLVMGetInstructionParent(pl) != LLVMGetInstructionParent(st) ||
-        !(v = rh_handover_root(&s->pt, LLVMGetOperand(st, 1), &k)) || k < 0 || !fresh_chain(b, v, st, 0, 0))
+        !(v = rh_handover_root(&s->pt, LLVMGetOperand(st, 1), &k)) || k < 0 ||
+        !(fresh_chain(b, v, st, 0, 0) || mixed_param(b, v, st, 0)))
         return NULL;
     LLVMValueRef in;
     int after = 0;
@@ -530,9 +559,10 @@ static int write_ok(lm_build *b, const rh_access *ac, int kind, inst_vec *unpub)
         /* null loses nodes, never duplicates one */
     } else if (fresh_chain(b, val, in, 0, 1)) {
         /* a block entering the cells: once_each checks it enters once */
-    } else if (popped_at(b, val, in, 0, 0)) {
+    } else if (popped_at(b, val, in, 0, 0) || mixed_param(b, val, in, 1)) {
         /* a popped node put back (requeued): unreachable until now, and
-         * not pushed back before since its pop (repushed_before) */
+         * not pushed back before since its pop (repushed_before); or a
+         * push helper's parameter, each call a fresh block or such a node */
     } else if ((pl = push_link(b, in))) {
         need_lock(b, pl);
     } else {
@@ -599,11 +629,23 @@ static void find_repushes(lm_build *b)
         if (ac->from_call || !(ac->kind & RH_ACC_WRITE) || !LLVMIsAStoreInst(in) || !meets_cells(b, ac))
             continue;
         val = LLVMGetOperand(in, 0);
-        if (LLVMGetTypeKind(LLVMTypeOf(val)) != LLVMPointerTypeKind || (LLVMIsConstant(val) && LLVMIsNull(val)) ||
-            !popped_raw(b, val, in, 0, 0))
+        if (LLVMGetTypeKind(LLVMTypeOf(val)) != LLVMPointerTypeKind || (LLVMIsConstant(val) && LLVMIsNull(val)))
             continue;
-        rh_vec_push(&b->repush, in);
-        repush_callers(b, val, 0);
+        if (popped_raw(b, val, in, 0, 0)) {
+            rh_vec_push(&b->repush, in);
+            repush_callers(b, val, 0);
+        } else if (LLVMIsAArgument(strip_casts(val))) { /* a push helper: its callers passing popped nodes */
+            LLVMValueRef r = strip_casts(val), fn = LLVMGetParamParent(r);
+            unsigned q = rh_ls_param_index(r);
+            for (LLVMUseRef u = LLVMGetFirstUse(fn); u; u = LLVMGetNextUse(u)) {
+                LLVMValueRef c = LLVMGetUser(u);
+                if (LLVMIsACallInst(c) && LLVMGetCalledValue(c) == fn && q < LLVMGetNumArgOperands(c) &&
+                    popped_raw(b, LLVMGetOperand(c, q), c, 1, 0)) {
+                    rh_vec_push(&b->repush, c);
+                    repush_callers(b, LLVMGetOperand(c, q), 1);
+                }
+            }
+        }
     }
 }
 
