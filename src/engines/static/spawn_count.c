@@ -17,7 +17,7 @@
  * instance of it may still run is serial: its instances never overlap.
  * A creation whose result the program tests as
  * failed (non-zero from pthread_create) made no thread: that edge takes
- * the count back.  A join counts only through handle cells that c's
+ * the count back (and a unique thread, made only there, is not running).  A join counts only through handle cells that c's
  * create call alone writes (counted_handles, thread_handles.c): what they
  * hold is a handle of some instance of c.
  */
@@ -124,7 +124,13 @@ void rh_sc_refine(const rh_ls *ls, LLVMValueRef term, unsigned succ, rh_ls_state
     if (!call || fail != succ)
         return;
     for (int c = 1; c < ls->tg->nthreads; c++) {
-        if (ls->tg->threads[c].create != call || !rh_sc_countable(ls, c))
+        if (ls->tg->threads[c].create != call)
+            continue;
+        if (!ls->tg->threads[c].multi && !ls->tg->threads[c].async) {
+            rh_sset_remove(&s->active, (uint64_t)c); /* its one creation made nothing */
+            continue;
+        }
+        if (!rh_sc_countable(ls, c))
             continue;
         int n = count_of(&s->spawned, c);
         if (n == 0 || n == RH_SC_MANY)
