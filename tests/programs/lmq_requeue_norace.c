@@ -1,4 +1,4 @@
-/* A worker pops a job, updates it without the lock and pushes it back under the lock; another worker may pop it again: every update precedes the push that hands it on: race-free (the static engine does not follow a job pushed back). */
+/* A worker pops a job, updates it without the lock and pushes it back under the lock; another worker may pop it again: every update precedes the push that hands it on: race-free (linear moves follow the job pushed back: it was out of the list until then). */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -31,6 +31,8 @@ typedef struct lm_build {
     inst_vec param_pt, param;      /* stores of parameters into cells (or calls passing them), and the parameters */
     rh_sset lock;             /* write-mode lock elements every guarded access holds */
     int lock_seen;
+    inst_vec repush;          /* stores putting a popped node back into the cells, and the calls
+                               * passing the node down to them */
 } lm_build;
 
 static LLVMValueRef strip_casts(LLVMValueRef v)
@@ -279,7 +281,30 @@ static int popped_result(lm_build *b, LLVMValueRef call, int depth)
  * directly inside the section that read it (the node still in the list:
  * a read or a write of a field other than the cells, never a write of a
  * cell, which would change the list under the pop). */
+/* Whether `at` may run after a re-push point of its function without the
+ * value's definition r running again: the node may be in the list again. */
+static int repushed_before(lm_build *b, LLVMValueRef r, LLVMValueRef at)
+{
+    for (size_t i = 0; i < b->repush.len; i++) {
+        LLVMValueRef p = b->repush.items[i];
+        if (fn_of(p) != fn_of(at))
+            continue;
+        if (LLVMIsAInstruction(r) && fn_of(r) == fn_of(at) ? rh_cfg_reaches_before(p, r, NULL, is_inst, at)
+                                                            : rh_cfg_may_follow(p, at))
+            return 1;
+    }
+    return 0;
+}
+
+static int popped_raw(lm_build *b, LLVMValueRef v, LLVMValueRef at, int depth, int section);
+
+/* popped_raw, and not after the node was pushed back (requeued). */
 static int popped_at(lm_build *b, LLVMValueRef v, LLVMValueRef at, int depth, int section)
+{
+    return popped_raw(b, v, at, depth, section) && !repushed_before(b, base_of(v), at);
+}
+
+static int popped_raw(lm_build *b, LLVMValueRef v, LLVMValueRef at, int depth, int section)
 {
     LLVMValueRef r = base_of(v);
     if (!r)
@@ -440,6 +465,34 @@ static int fresh_chain(lm_build *b, LLVMValueRef v, LLVMValueRef at, int depth, 
     return 1;
 }
 
+/* Whether v, used at `at`, is a parameter of at's function every (direct)
+ * call of which passes a fresh value or a popped one (a push helper used
+ * both for new jobs and for requeued ones).  With collect, records the
+ * fresh callers for once_each. */
+static int mixed_param(lm_build *b, LLVMValueRef v, LLVMValueRef at, int collect)
+{
+    LLVMValueRef r = strip_casts(v);
+    if (!r || !LLVMIsAArgument(r) || LLVMGetParamParent(r) != fn_of(at))
+        return 0;
+    LLVMValueRef fn = LLVMGetParamParent(r);
+    unsigned q = rh_ls_param_index(r);
+    if (!LLVMGetFirstUse(fn))
+        return 0;
+    for (LLVMUseRef u = LLVMGetFirstUse(fn); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef c = LLVMGetUser(u);
+        if (!LLVMIsACallInst(c) || LLVMGetCalledValue(c) != fn || q >= LLVMGetNumArgOperands(c))
+            return 0;
+        LLVMValueRef a = LLVMGetOperand(c, q);
+        if (fresh_chain(b, a, c, 1, 0)) {
+            if (collect)
+                fresh_chain(b, a, c, 1, 1);
+        } else if (!popped_at(b, a, c, 1, 0)) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
 /* A push link: st stores the value of a load PL of head address A2 into a
  * constant offset of a fresh value v, and a later store of st's block
  * puts v into A2 with nothing dirty between PL and it but st.  Returns PL. */
@@ -449,7 +502,8 @@ static LLVMValueRef push_link(lm_build *b, LLVMValueRef st)
     LLVMValueRef pl = strip_casts(LLVMGetOperand(st, 0)), v;
     int64_t k;
     if (!pl || !LLVMIsALoadInst(pl) || LLVMGetInstructionParent(pl) != LLVMGetInstructionParent(st) ||
-        !(v = rh_handover_root(&s->pt, LLVMGetOperand(st, 1), &k)) || k < 0 || !fresh_chain(b, v, st, 0, 0))
+        !(v = rh_handover_root(&s->pt, LLVMGetOperand(st, 1), &k)) || k < 0 ||
+        !(fresh_chain(b, v, st, 0, 0) || mixed_param(b, v, st, 0)))
         return NULL;
     LLVMValueRef in;
     int after = 0;
@@ -505,6 +559,10 @@ static int write_ok(lm_build *b, const rh_access *ac, int kind, inst_vec *unpub)
         /* null loses nodes, never duplicates one */
     } else if (fresh_chain(b, val, in, 0, 1)) {
         /* a block entering the cells: once_each checks it enters once */
+    } else if (popped_at(b, val, in, 0, 0) || mixed_param(b, val, in, 1)) {
+        /* a popped node put back (requeued): unreachable until now, and
+         * not pushed back before since its pop (repushed_before); or a
+         * push helper's parameter, each call a fresh block or such a node */
     } else if ((pl = push_link(b, in))) {
         need_lock(b, pl);
     } else {
@@ -543,6 +601,54 @@ static int once_each(lm_build *b, inst_vec *unpub)
     return 1;
 }
 
+/* The calls passing a popped parameter v down to a re-push (3 deep). */
+static void repush_callers(lm_build *b, LLVMValueRef v, int depth)
+{
+    LLVMValueRef r = strip_casts(v);
+    if (!r || !LLVMIsAArgument(r) || depth >= 3)
+        return;
+    LLVMValueRef fn = LLVMGetParamParent(r);
+    unsigned q = rh_ls_param_index(r);
+    for (LLVMUseRef u = LLVMGetFirstUse(fn); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef c = LLVMGetUser(u);
+        if (LLVMIsACallInst(c) && LLVMGetCalledValue(c) == fn && q < LLVMGetNumArgOperands(c)) {
+            rh_vec_push(&b->repush, c);
+            repush_callers(b, LLVMGetOperand(c, q), depth + 1);
+        }
+    }
+}
+
+/* The stores that put a popped node back into the cells (a job requeued
+ * after part of its work), found before the writes are checked. */
+static void find_repushes(lm_build *b)
+{
+    rh_static *s = b->s;
+    for (int a = 0; a < s->p->naccesses; a++) {
+        const rh_access *ac = &s->p->accesses[a];
+        LLVMValueRef in = ac->inst, val;
+        if (ac->from_call || !(ac->kind & RH_ACC_WRITE) || !LLVMIsAStoreInst(in) || !meets_cells(b, ac))
+            continue;
+        val = LLVMGetOperand(in, 0);
+        if (LLVMGetTypeKind(LLVMTypeOf(val)) != LLVMPointerTypeKind || (LLVMIsConstant(val) && LLVMIsNull(val)))
+            continue;
+        if (popped_raw(b, val, in, 0, 0)) {
+            rh_vec_push(&b->repush, in);
+            repush_callers(b, val, 0);
+        } else if (LLVMIsAArgument(strip_casts(val))) { /* a push helper: its callers passing popped nodes */
+            LLVMValueRef r = strip_casts(val), fn = LLVMGetParamParent(r);
+            unsigned q = rh_ls_param_index(r);
+            for (LLVMUseRef u = LLVMGetFirstUse(fn); u; u = LLVMGetNextUse(u)) {
+                LLVMValueRef c = LLVMGetUser(u);
+                if (LLVMIsACallInst(c) && LLVMGetCalledValue(c) == fn && q < LLVMGetNumArgOperands(c) &&
+                    popped_raw(b, LLVMGetOperand(c, q), c, 1, 0)) {
+                    rh_vec_push(&b->repush, c);
+                    repush_callers(b, LLVMGetOperand(c, q), 1);
+                }
+            }
+        }
+    }
+}
+
 /* Checks every write that may touch a cell (frees aside) and every create
  * handle; 1 when linearity holds under one lock. */
 static int writes_ok(lm_build *b)
@@ -550,6 +656,7 @@ static int writes_ok(lm_build *b)
     rh_static *s = b->s;
     inst_vec unpub = {0};
     int ok = 1;
+    find_repushes(b);
     for (size_t i = 0; i < b->pops.len; i++)
         need_lock(b, b->pops.items[i].ld), need_lock(b, b->pops.items[i].st);
     for (int a = 0; ok && a < s->p->naccesses; a++) {
@@ -592,7 +699,7 @@ rh_lm *rh_lm_build(rh_static *s)
             m->popped[a] = 1, m->npopped++;
     rh_result_stat(s->res, "static.popped_accesses", m->npopped);
     rh_vec_free(&b.pops), rh_vec_free(&b.cells), rh_vec_free(&b.head), rh_vec_free(&b.fresh_st),
-        rh_vec_free(&b.fresh_site), rh_vec_free(&b.param_pt), rh_vec_free(&b.param);
+        rh_vec_free(&b.fresh_site), rh_vec_free(&b.param_pt), rh_vec_free(&b.param), rh_vec_free(&b.repush);
     rh_map_free(&b.pop_of_ld), rh_map_free(&b.cell_obj), rh_sset_free(&b.lock);
     return m;
 }

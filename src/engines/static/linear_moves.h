@@ -30,6 +30,15 @@
  *     store's function, when no path leads from one such store of D's
  *     value to another (or itself) without D running again: each block
  *     enters the list cells at most once;
+ *   - a store of a popped value (below) under L: a requeue puts back a
+ *     node that was unreachable since its pop; the push-back and every
+ *     call passing the node down to one are re-push points, and a value
+ *     is popped at a point only when no path reaches it from a re-push
+ *     point without its pop running again (so each pop's node is pushed
+ *     back at most once, and the popper's accesses end there); also a
+ *     push helper's parameter every call of which passes a fresh value
+ *     (counted as a fresh store at that call) or a popped one (a re-push
+ *     point there);
  *   - a push link: a store of the value of PL, a load of a head address A2,
  *     into offset k' of a fresh value v, followed in its block by a store
  *     of v into A2, with no call, atomic or other store between PL and

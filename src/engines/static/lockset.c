@@ -47,6 +47,7 @@ static const struct {
     {offsetof(rh_ls_state, flags), JOIN_MUST},      {offsetof(rh_ls_state, unset), JOIN_MUST},
     {offsetof(rh_ls_state, flag_seen), JOIN_MUST},  {offsetof(rh_ls_state, flag_stored), JOIN_MAY},
     {offsetof(rh_ls_state, unlocked), JOIN_MAY},    {offsetof(rh_ls_state, spawned), JOIN_MAY},
+    {offsetof(rh_ls_state, handles), JOIN_MUST},
 };
 #define NSETS (sizeof st_sets / sizeof st_sets[0])
 #define SET(st, i) ((rh_sset *)((char *)(st) + st_sets[i].off))
@@ -229,6 +230,7 @@ static void create_op(rh_ls *ls, LLVMValueRef call, rh_ls_state *s)
         rh_sf_created(ls->setflags, c, s);
         rh_sset_add(&s->active, (uint64_t)c);
         rh_sc_created(ls, s, c);
+        rh_ls_reuse_created(ls, s, c);
         rh_pf_created(ls, s, c);
         for (uint32_t i = 0; i < s->must.n; i++)
             if (rh_sset_has(&ls->history_locks, s->must.v[i] / 2))
@@ -292,7 +294,9 @@ static void join_op(rh_ls *ls, LLVMValueRef call, const rh_conc_entry *e, LLVMVa
     for (int c = 1; c < ls->tg->nthreads; c++)
         if (ls->handle[c] == loc + 1)
             found = c, count++;
-    if (count == 1 && !ls->tg->threads[found].multi)
+    if (count == 0 && (found = rh_ls_reuse_holder(ls, s, loc)) >= 0)
+        join_thread(ls, s, found); /* the last create into a reused cell */
+    else if (count == 1 && !ls->tg->threads[found].multi)
         join_thread(ls, s, found);
     else
         counted_join(ls, s, LLVMGetOperand(h, 0));
@@ -603,7 +607,7 @@ static void run_block(rh_ls *ls, int f, LLVMValueRef ctx, LLVMBasicBlockRef b, r
             LLVMValueRef rv = LLVMGetNumOperands(in) == 1 ? LLVMGetOperand(in, 0) : NULL;
             if (!rv || !LLVMIsAPHINode(rv) || !LLVMCountIncoming(rv) ||
                 !rh_pf_return_through(b, LLVMGetIncomingBlock(rv, 0)))
-                rh_pf_return(ret, s, rv);
+                rh_pf_return(ret, s, rv, in);
             break;
         }
         case LLVMUnreachable: s->live = 0; break;
@@ -638,9 +642,11 @@ static void analyze_func(rh_ls *ls, int f, LLVMValueRef ctx, const rh_ls_state *
             for (int k = cf->succ_off[b]; k < cf->succ_off[b + 1]; k++) {
                 st_copy(&e, &s);
                 refine_edge(ls, term, (unsigned)(k - cf->succ_off[b]), ctx, &e);
+                if (e.live)
+                    rh_pf_edge(ls, term, cf->blocks[cf->succ[k]], &e);
                 LLVMValueRef rv = rh_pf_return_through(cf->blocks[cf->succ[k]], cf->blocks[b]);
                 if (rv && e.live)
-                    rh_pf_return(&ret, &e, rv);
+                    rh_pf_return(&ret, &e, rv, term);
                 if (st_join(&in[cf->succ[k]], &e))
                     dirty[cf->succ[k]] = 1;
             }
@@ -681,7 +687,7 @@ static void conservative_exit(rh_ls *ls, const rh_ls_state *entry, rh_ls_state *
     rh_sset_add(&exit->unlocked, RH_SYM_ANY_LOC);
     for (int c = 1; c < ls->tg->nthreads; c++) /* only this thread's children can be started here */
         if (ls->tg->threads[c].parent == ls->cur_thread || ls->tg->threads[c].parent < 0)
-            rh_sset_add(&exit->active, (uint64_t)c);
+            rh_sset_add(&exit->active, (uint64_t)c), rh_sc_unknown(exit, c); /* uncounted instances */
     exit->live = 1;
 }
 
@@ -932,7 +938,7 @@ void rh_ls_free(rh_ls *ls)
     free(ls->create_must), free(ls->create_seen), free(ls->create_broken), free(ls->creation);
     free(ls->creation_holder);
     free(ls->exit_active), free(ls->create_active), free(ls->create_may), free(ls->exit_done);
-    free(ls->handle);
+    free(ls->handle), free(ls->reuse_cell), free(ls->create_iv), free(ls->create_iv_done);
     for (int t = 0; ls->spawn_cells && t < ls->tg->nthreads; t++)
         rh_sset_free(&ls->spawn_cells[t]);
     free(ls->spawn_cells), free(ls->spawn_overlap);

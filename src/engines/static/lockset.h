@@ -126,6 +126,15 @@ void rh_sc_created(const rh_ls *ls, rh_ls_state *s, int c);
 int rh_sc_serial(const rh_ls *ls, int c);
 /* An instance of c was joined; 1 when, by the count, none is left running. */
 int rh_sc_joined(const rh_ls *ls, rh_ls_state *s, int c);
+/* How many instances of c may run by the count (0 none counted; 255
+ * many). */
+int rh_sc_count(const rh_ls_state *s, int c);
+/* At most m (< the count) instances of c run: the count drops to m, and
+ * c is no longer active when m is 0.  Nothing when the count is "many". */
+void rh_sc_trim(rh_ls_state *s, int c, int m);
+/* Code the analysis did not follow may have created instances of c: the
+ * count is "many" (only a join loop ends it). */
+void rh_sc_unknown(rh_ls_state *s, int c);
 /* Every instance of c is joined (a join loop, a strong join): no count. */
 void rh_sc_forget(rh_ls_state *s, int c);
 /* On edge succ of branch term: a create the branch finds failed made no
@@ -133,6 +142,12 @@ void rh_sc_forget(rh_ls_state *s, int c);
 void rh_sc_refine(const rh_ls *ls, LLVMValueRef term, unsigned succ, rh_ls_state *s);
 /* thread_handles.c: fills ls->handle, ls->main_handle and ls->spawn_cells. */
 void rh_ls_thread_handles(rh_ls *ls);
+/* thread_handles.c: thread c (unique, its handle cell rewritten by other
+ * unique threads' creates only) was created: its cell holds its handle. */
+void rh_ls_reuse_created(const rh_ls *ls, rh_ls_state *s, int c);
+/* thread_handles.c: the thread whose handle strong cell loc surely holds
+ * here (the last create into it on every path), -1 if none known. */
+int rh_ls_reuse_holder(const rh_ls *ls, const rh_ls_state *s, uint64_t loc);
 /* thread_handles.c: the counter of the counted loop whose iteration k
  * creates thread c into element k of a handle array; NULL if none. */
 LLVMValueRef rh_ls_create_loop_iv(rh_ls *ls, int c);

@@ -53,6 +53,8 @@ typedef struct rh_ls_state {
                                    * sym_locks.h */
     rh_sset spawned;              /* counted instances of multi threads created and not joined
                                    * (spawn_count.c, may) */
+    rh_sset handles;              /* reused handle cells and the thread each surely holds,
+                                   * group << 32 | thread (thread_handles.c, must) */
     int main_joined;              /* this thread surely joined the main thread (must) */
     int live; /* 0: unreachable */
 } rh_ls_state;
@@ -111,6 +113,9 @@ typedef struct rh_ls {
     uint64_t *handle;       /* per thread: strong handle cell its create writes, + 1; 0 none */
     unsigned char *spawn_overlap; /* per thread: created while an instance of it may run, or not
                                    * counted (spawn_count.c) */
+    LLVMValueRef *create_iv;        /* per thread: rh_ls_create_loop_iv's answer, once asked */
+    unsigned char *create_iv_done;
+    int *reuse_cell;        /* per thread: its reused handle cell's group (1-based), 0 none */
     rh_sset *spawn_cells;   /* per thread: the handle cells only its create writes, for counted
                              * joins of a multi thread (spawn_count.c); empty: none */
     uint64_t main_handle;   /* strong cell holding main's pthread_self() and nothing else, + 1; 0 none */

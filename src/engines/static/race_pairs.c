@@ -10,6 +10,7 @@
 #include "mhp.h"
 #include "must_race.h"
 #include "own_index.h"
+#include "forwarded_args.h"
 #include "joined_elements.h"
 #include "field_ptrs.h"
 #include "flag_order.h"
@@ -271,7 +272,7 @@ static int check_pair(pairs *pp, uint32_t o, const acc_ref *x, const acc_ref *y)
                 !rh_mhp_may_parallel(&s->tg, &s->ls, x->a, t1, y->a, t2))
                 continue;
             if (rh_own_index_disjoint(s, x->a, t1, y->a, t2) || rh_field_ptrs_disjoint(s, x->a, t1, y->a, t2) ||
-                rh_joined_elements_apart(s, x->a, t1, y->a, t2))
+                rh_joined_elements_apart(s, x->a, t1, y->a, t2) || rh_forwarded_elements_apart(s, x->a, t1, y->a, t2))
                 continue;
             c.t1 = t1, c.t2 = t2;
             if (s->must && rh_must_check(s->must, x->a, t1, y->a, t2)) {

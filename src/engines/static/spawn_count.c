@@ -17,7 +17,7 @@
  * instance of it may still run is serial: its instances never overlap.
  * A creation whose result the program tests as
  * failed (non-zero from pthread_create) made no thread: that edge takes
- * the count back.  A join counts only through handle cells that c's
+ * the count back (and a unique thread, made only there, is not running).  A join counts only through handle cells that c's
  * create call alone writes (counted_handles, thread_handles.c): what they
  * hold is a handle of some instance of c.
  */
@@ -75,6 +75,27 @@ int rh_sc_joined(const rh_ls *ls, rh_ls_state *s, int c)
     return n == 1;
 }
 
+int rh_sc_count(const rh_ls_state *s, int c)
+{
+    return count_of(&s->spawned, c);
+}
+
+void rh_sc_trim(rh_ls_state *s, int c, int m)
+{
+    int n = count_of(&s->spawned, c);
+    if (n == RH_SC_MANY || n <= m)
+        return;
+    for (int k = m + 1; k <= n; k++)
+        rh_sset_remove(&s->spawned, key(c, k));
+    if (m == 0) /* by the count, no instance is left running */
+        rh_sset_remove(&s->active, (uint64_t)c);
+}
+
+void rh_sc_unknown(rh_ls_state *s, int c)
+{
+    rh_sset_add(&s->spawned, key(c, RH_SC_MANY));
+}
+
 void rh_sc_forget(rh_ls_state *s, int c)
 {
     rh_sset_remove(&s->spawned, key(c, RH_SC_MANY));
@@ -103,7 +124,13 @@ void rh_sc_refine(const rh_ls *ls, LLVMValueRef term, unsigned succ, rh_ls_state
     if (!call || fail != succ)
         return;
     for (int c = 1; c < ls->tg->nthreads; c++) {
-        if (ls->tg->threads[c].create != call || !rh_sc_countable(ls, c))
+        if (ls->tg->threads[c].create != call)
+            continue;
+        if (!ls->tg->threads[c].multi && !ls->tg->threads[c].async) {
+            rh_sset_remove(&s->active, (uint64_t)c); /* its one creation made nothing */
+            continue;
+        }
+        if (!rh_sc_countable(ls, c))
             continue;
         int n = count_of(&s->spawned, c);
         if (n == 0 || n == RH_SC_MANY)

@@ -5,6 +5,7 @@
  * handles nothing else may overwrite (no store, memcpy or other create
  * may write the cell or array): RacerF's identifier assumption holds then.
  */
+#include "handle_copies.h"
 #include "lockset.h"
 #include "loops.h"
 
@@ -181,7 +182,7 @@ static int one_batch(rh_ls *ls, const rh_sset *joined, uint64_t base, LLVMTypeRe
 
 /* Loops `for (i..) join(h[i])` that surely join every thread a loop
  * `for (i..) create(&h[i], ...)` over the same range created. */
-LLVMValueRef rh_ls_create_loop_iv(rh_ls *ls, int c)
+static LLVMValueRef create_loop_iv(rh_ls *ls, int c)
 {
     const rh_tg_thread *th = &ls->tg->threads[c];
     const rh_conc_entry *e = th->create ? rh_model_call_entry(ls->p, th->create) : NULL;
@@ -194,6 +195,18 @@ LLVMValueRef rh_ls_create_loop_iv(rh_ls *ls, int c)
         !handle_loop(ls, LLVMGetOperand(th->create, (unsigned)e->obj), f, &cl, &base, &elem, &field))
         return NULL;
     return cl.iv;
+}
+
+/* Memoised per thread: race_pairs.c asks for every candidate pair. */
+LLVMValueRef rh_ls_create_loop_iv(rh_ls *ls, int c)
+{
+    if (!ls->create_iv) {
+        ls->create_iv = rh_xcalloc((size_t)ls->tg->nthreads + 1, sizeof *ls->create_iv);
+        ls->create_iv_done = rh_xcalloc((size_t)ls->tg->nthreads + 1, 1);
+    }
+    if (!ls->create_iv_done[c])
+        ls->create_iv[c] = create_loop_iv(ls, c), ls->create_iv_done[c] = 1;
+    return ls->create_iv[c];
 }
 
 void rh_ls_loop_joins(rh_ls *ls)
@@ -299,6 +312,88 @@ static void counted_handles(rh_ls *ls)
     rh_sset_free(&objs);
 }
 
+/* Whether write w may touch bytes of the handle cell at loc. */
+static int write_overlaps(const handle_write *w, uint64_t loc)
+{
+    int64_t off = rh_pt_loc_off(w->loc), hoff = rh_pt_loc_off(loc);
+    if (rh_pt_loc_obj(w->loc) != rh_pt_loc_obj(loc))
+        return 0;
+    return off == RH_PT_ANY || hoff == RH_PT_ANY || w->size == 0 ||
+           (off < hoff + (int64_t)sizeof(pthread_t) && hoff < off + (int64_t)w->size);
+}
+
+/* Handle cells several unique threads' creates write and nothing else
+ * (`pthread_create(&t, ..); pthread_join(t, ..); pthread_create(&t, ..)`):
+ * which thread such a cell holds is flow-sensitive, so each of its
+ * threads gets the cell's group number (ls->reuse_cell, 1-based) and the
+ * dataflow keeps "the cell holds c's handle" (rh_ls_state.handles) from
+ * c's create to the next create into it.  Only when one non-multi thread
+ * makes every one of those creates: no other thread's create can change
+ * the cell under it. */
+static void reused_handles(rh_ls *ls)
+{
+    int nt = ls->tg->nthreads, groups = 0;
+    uint64_t *loc = rh_xcalloc((size_t)nt + 1, sizeof *loc);
+    ls->reuse_cell = rh_xcalloc((size_t)nt + 1, sizeof *ls->reuse_cell);
+    for (int c = 1; c < nt; c++) {
+        const rh_tg_thread *th = &ls->tg->threads[c];
+        const rh_conc_entry *e = th->create ? rh_model_call_entry(ls->p, th->create) : NULL;
+        if (!ls->handle[c] && !th->multi && th->parent >= 0 && !ls->tg->threads[th->parent].multi && e &&
+            e->obj >= 0 && e->obj < (int)LLVMGetNumArgOperands(th->create) &&
+            rh_ls_handle_loc(ls, LLVMGetOperand(th->create, (unsigned)e->obj), NULL, &loc[c]))
+            ls->reuse_cell[c] = -1; /* a candidate */
+    }
+    for (int c = 1; c < nt; c++) {
+        if (ls->reuse_cell[c] != -1)
+            continue;
+        rh_sset objs = {0};
+        handle_writes w = {0};
+        rh_sset_add(&objs, rh_pt_loc_obj(loc[c]));
+        collect_writes(ls, &objs, &w);
+        int ok = 1, group = ++groups;
+        for (size_t i = 0; i < w.len && ok; i++) { /* every write over the cell is a candidate's create */
+            if (!write_overlaps(&w.items[i], loc[c]))
+                continue;
+            ok = 0;
+            for (int d = 1; d < nt && !ok; d++)
+                ok = ls->reuse_cell[d] == -1 && loc[d] == loc[c] && w.items[i].create == ls->tg->threads[d].create &&
+                     ls->tg->threads[d].parent == ls->tg->threads[c].parent;
+        }
+        for (int d = c; d < nt; d++)
+            if (ls->reuse_cell[d] == -1 && loc[d] == loc[c])
+                ls->reuse_cell[d] = ok ? group : 0;
+        free(w.items);
+        rh_sset_free(&objs);
+    }
+    free(loc);
+}
+
+void rh_ls_reuse_created(const rh_ls *ls, rh_ls_state *s, int c)
+{
+    int g = ls->reuse_cell ? ls->reuse_cell[c] : 0;
+    if (g <= 0)
+        return;
+    for (uint32_t i = 0; i < s->handles.n;)
+        if ((int)(s->handles.v[i] >> 32) == g)
+            rh_sset_remove(&s->handles, s->handles.v[i]);
+        else
+            i++;
+    rh_sset_add(&s->handles, (uint64_t)g << 32 | (uint64_t)c);
+}
+
+int rh_ls_reuse_holder(const rh_ls *ls, const rh_ls_state *s, uint64_t loc)
+{
+    for (uint32_t i = 0; ls->reuse_cell && i < s->handles.n; i++) {
+        int c = (int)(s->handles.v[i] & 0xffffffffu);
+        LLVMValueRef call = ls->tg->threads[c].create;
+        const rh_conc_entry *e = rh_model_call_entry(ls->p, call);
+        uint64_t l;
+        if (e && rh_ls_handle_loc((rh_ls *)ls, LLVMGetOperand(call, (unsigned)e->obj), NULL, &l) && l == loc)
+            return c;
+    }
+    return -1;
+}
+
 void rh_ls_thread_handles(rh_ls *ls)
 {
     main_handle(ls);
@@ -311,6 +406,8 @@ void rh_ls_thread_handles(rh_ls *ls)
             ls->handle[c] = loc + 1;
     }
     drop_clobbered_handles(ls);
+    reused_handles(ls);
     counted_handles(ls);
+    rh_ls_handle_copies(ls); /* cells that hold copies of a spawn cell's handle */
 }
 

@@ -1,0 +1,65 @@
+/* Racy twin of trampoline_slot_args_norace: every thread is given the
+ * first slot, so all instances update the same slot's value. */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#define N 4
+
+struct slot {
+    pthread_t th;
+    int value;
+};
+
+struct start_rec {
+    void *(*fn)(void *);
+    void *arg;
+};
+
+static void *trampoline(void *p)
+{
+    struct start_rec *r = p;
+    void *(*fn)(void *) = r->fn;
+    void *arg = r->arg;
+    free(r);
+    return fn(arg);
+}
+
+static int create(void *(*fn)(void *), void *arg, pthread_t *th)
+{
+    struct start_rec *r = malloc(sizeof *r);
+    if (!r)
+        return -1;
+    r->fn = fn;
+    r->arg = arg;
+    if (pthread_create(th, NULL, trampoline, r)) {
+        free(r);
+        return -1;
+    }
+    return 0;
+}
+
+static struct slot slots[N];
+
+static void *helper(void *arg)
+{
+    struct slot *s = arg;
+    s->value = s->value * 2 + 1; // RACE
+    return NULL;
+}
+
+int main(void)
+{
+    for (int i = 0; i < N; i++)
+        slots[i].value = i; // NORACE
+    for (int i = 0; i < N; i++)
+        if (create(helper, &slots[0], &slots[i].th))
+            exit(1);
+    for (int i = 0; i < N; i++)
+        pthread_join(slots[i].th, NULL);
+    int sum = 0;
+    for (int i = 0; i < N; i++)
+        sum += slots[i].value; // NORACE
+    printf("%d\n", sum);
+    return 0;
+}
