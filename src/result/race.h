@@ -49,6 +49,8 @@ typedef struct rh_race_access {
                                thread's own code, not code it shares), 0 when not or unknown */
     int one_target;         /* static: its address has one target at a known offset (it names
                                its variable, not memory a pointer may reach), 0 when not or unknown */
+    int one_object;         /* static: its address points into one object, at any offset (an
+                               element of one array by a variable index), 0 when not or unknown */
     int after_join;         /* static: a join in its function may have run before it (the
                                threads it races with may be finished), 0 when not or unknown */
     int lock_call_before;   /* static: a lock call of its function runs before it on every path,

@@ -34,8 +34,11 @@ static int whole_by_call(const rh_race_access *a)
  * it) and the other side `y` of a may-race between two different thread
  * entries on a variable of the program's static storage.
  *
- *   UNPROTECTED  a plain write against an access of another thread entry,
- *                neither of them the main thread, no lock on either side;
+ *   UNPROTECTED  a plain write into one object (its address has targets in
+ *                the variable only: a write through a pointer that may
+ *                reach other objects is where points-to sets are least
+ *                sure) against an access of another thread entry, neither
+ *                of them the main thread, no lock on either side;
  *   MAIN_READS   the main thread, in code no other thread entry runs (its
  *                own loop, not a library it shares with its threads: a lock
  *                the analysis could not match is least likely there),
@@ -321,6 +324,8 @@ static const char *may_weakness(const rh_race *r, may_kind *kind)
         return "one access holds a lock";
     if (!bare_write(&r->a) && !bare_write(&r->b))
         return "no plain unprotected write";
+    if (!(bare_write(&r->a) && r->a.one_object) && !(bare_write(&r->b) && r->b.one_object))
+        return "the plain write is through a pointer that may reach other objects";
     *kind = MAY_UNPROTECTED;
     return NULL;
 }

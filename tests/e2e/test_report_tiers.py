@@ -374,6 +374,45 @@ def test_creator_child():
     check("creator/child: the job's likely pair is the stop flag, written after the create",
           len(job) == 1 and job_pairs == [sorted([stop, line_of(CREATOR, "!h->job->stop")])], job_pairs)
 
+POINTER_WRITE = r"""
+#include <pthread.h>
+int a, b, c;
+int *pick;
+void *writer(void *arg) {
+    *pick = 1;
+    c = 1;
+    return arg;
+}
+void *reader(void *arg) {
+    return (void *)(long)(a + c);
+}
+int main(int argc, char **argv) {
+    (void)argv;
+    pthread_t t1, t2;
+    pick = argc > 1 ? &a : &b;
+    pthread_create(&t1, 0, writer, 0);
+    pthread_create(&t2, 0, reader, 0);
+    pthread_join(t1, 0);
+    pthread_join(t2, 0);
+    return 0;
+}
+"""
+
+
+def test_pointer_write(tmp):
+    """A plain write through a pointer that may reach two variables is no
+    strong evidence (points-to sets are least sure there): possible, while
+    the same write by name is likely."""
+    prog = os.path.join(tmp, "pointer_write.c")
+    with open(prog, "w") as f:
+        f.write(POINTER_WRITE)
+    doc = json.loads(run("--engine=static", "--format=json", "--may", prog).stdout)
+    st = {g["object"]: (g["status"], g.get("reason", "")) for g in doc.get("groups", [])}
+    check("a write by name against another thread's read is likely", st.get("global 'c'", ("",))[0] == "likely",
+          st)
+    check("a write through a pointer to one of two variables is possible, the reason says why",
+          st.get("global 'a'", ("",))[0] == "possible" and "may reach other objects" in st["global 'a'"][1], st)
+
 
 def main():
     global RH
@@ -388,6 +427,7 @@ def main():
         test_assumption_count()
         test_main_stats()
         test_creator_child()
+        test_pointer_write(tmp)
     check.finish()
 
 

@@ -549,6 +549,18 @@ static uint64_t sole_target(rh_static *s, int a, int t)
     return l;
 }
 
+/* Whether access a's targets when thread t runs it are all in one object. */
+static int one_object(rh_static *s, int a, int t)
+{
+    rh_sset targets = {0};
+    targets_of(s, a, t, &targets);
+    int one = targets.n > 0;
+    for (uint32_t i = 1; i < targets.n; i++)
+        one &= rh_pt_loc_obj(targets.v[i]) == rh_pt_loc_obj(targets.v[0]);
+    rh_sset_free(&targets);
+    return one;
+}
+
 static void fill_access(rh_static *s, rh_race_access *out, int a, int t, uint64_t sole)
 {
     rh_race_access_from_model(out, s->p, &s->p->accesses[a]);
@@ -557,6 +569,7 @@ static void fill_access(rh_static *s, rh_race_access *out, int a, int t, uint64_
     out->own_code = s->tg.nthreads_of_func[s->p->accesses[a].func] == 1;
     out->after_join = after_join(s->p, &s->p->accesses[a]);
     out->one_target = sole != NO_SOLE_TARGET && rh_pt_loc_off(sole) != RH_PT_ANY;
+    out->one_object = out->one_target || one_object(s, a, t);
     const rh_ls_per *pr = rh_ls_per_thread(&s->ls, a, t);
     const rh_sset *must = pr ? &pr->must : &s->ls.acc[a].must;
     out->locks = rh_xcalloc(must->n + 1, sizeof *out->locks);
