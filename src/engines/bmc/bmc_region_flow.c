@@ -23,6 +23,7 @@
  * keep the old rule: every loaded pointer may reach every escaped object.
  */
 #include "bmc_region.h"
+#include "bmc_prefix.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -253,6 +254,8 @@ static int init_sets(flow *f)
         if (!rh_bmc_init_refs(c, row(f->init, f->nw, o), LLVMGetInitializer(gv), 0))
             return 0;
     }
+    for (int o = 0; o < f->nobj; o++) /* main's prefix left these contents */
+        rh_bmc_prefix_refs(c, o, row(f->init, f->nw, o));
     return 1;
 }
 
