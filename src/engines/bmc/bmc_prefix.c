@@ -24,12 +24,20 @@
 #include <string.h>
 
 #define MAX_BULK (1u << 16) /* bytes of one copy or fill the run does */
+/* Objects up to this size keep their prefix contents as bytes too, so a
+ * read through a symbolic pointer is an if-then-else over the nonzero
+ * bytes of its lane (bmc_store.c), not a select from an array: an array
+ * term takes the query off the bit-blasting solver (bmc_solver.c), and a
+ * list head array read at a symbolic slot then took the solver past 60 s. */
+#define INIT_BYTES_MAX 4096
 
 struct rh_bmc_prefix {
     Z3_ast *vars, *vals;   /* the removed loads' variables and their values */
     int n, cap;
     rh_map touched;        /* object + 1 -> index into refs (per nwords) */
     uint64_t *refs;
+    unsigned char **bytes; /* per touched object: its contents from its address on */
+    uint64_t *len;
     int ntouched;
     unsigned nwords;
 };
@@ -283,6 +291,24 @@ static void compact(rh_bmc_ctx *c, const char *gone)
     free(nidx);
 }
 
+/* Adds to bits the objects that pointer-sized values of b[0, n) overlapping
+ * [lo, hi) point into: every window, aligned or not (a packed struct's
+ * pointer); a number that only looks like an address adds an object, which
+ * costs precision, never soundness. */
+static void refs_in(rh_bmc_ctx *c, const unsigned char *b, uint64_t n, uint64_t lo, uint64_t hi,
+                    uint64_t *bits)
+{
+    unsigned pb = c->aw / 8;
+    for (uint64_t i = lo >= pb ? lo - pb + 1 : 0; i + pb <= n && i < hi; i++) {
+        uint64_t v = 0;
+        for (unsigned j = pb; j-- > 0;)
+            v = v << 8 | b[i + j];
+        const rh_bmc_object *t = v ? rh_bmc_object_at(c, v) : NULL;
+        if (t && t->kind != RH_BMC_O_FUNCTION && v - t->addr < rh_bmc_object_span(c, t))
+            bits[(t - c->objs) / 64] |= UINT64_C(1) << ((t - c->objs) % 64);
+    }
+}
+
 /* Whether every byte of the written objects is a number (an initializer
  * Z3 cannot fold leaves the program as it was). */
 static int all_known(run *R)
@@ -302,9 +328,10 @@ static void install(run *R)
     rh_bmc_ctx *c = R->c;
     Z3_context z = c->z;
     struct rh_bmc_prefix *P = R->P;
-    unsigned pb = c->aw / 8;
     P->nwords = (unsigned)(c->nobjs / 64 + 1);
     P->refs = rh_xcalloc((size_t)R->ntouched * P->nwords + 1, sizeof *P->refs);
+    P->bytes = rh_xcalloc((size_t)R->ntouched + 1, sizeof *P->bytes);
+    P->len = rh_xcalloc((size_t)R->ntouched + 1, sizeof *P->len);
     for (int k = 0; k < R->ntouched; k++) {
         int o = R->touched[k];
         rh_bmc_object *ob = &c->objs[o];
@@ -328,22 +355,17 @@ static void install(run *R)
             if (rh_map_get(&R->mem, ob->addr + i + 1, -1) >= 0)
                 c->mem0 = Z3_mk_store(z, c->mem0, idx, rh_bmc_bv(c, b[i], 8));
         }
-        uint64_t *bits = &P->refs[(size_t)k * P->nwords];
-        for (uint64_t i = 0; i + pb <= ext; i++) {
-            uint64_t v = 0;
-            for (unsigned j = pb; j-- > 0;)
-                v = v << 8 | b[i + j];
-            const rh_bmc_object *t = v ? rh_bmc_object_at(c, v) : NULL;
-            if (t && t->kind != RH_BMC_O_FUNCTION)
-                bits[(t - c->objs) / 64] |= UINT64_C(1) << ((t - c->objs) % 64);
-        }
+        P->bytes[k] = b, P->len[k] = ext;
+        refs_in(c, b, ext, 0, ext, &P->refs[(size_t)k * P->nwords]);
         free(ob->init_bytes);
         ob->init_bytes = NULL;
         ob->init = arr;
-        if (ext == ob->size && ob->size <= 256)
-            ob->init_bytes = b;
-        else
-            free(b);
+        /* a heap block's size is nominal (its slot is what bounds it):
+         * its initial bytes are those up to the last one written */
+        if (ob->kind == RH_BMC_O_HEAP)
+            ob->size = ext;
+        if (ext == ob->size && ob->size <= INIT_BYTES_MAX)
+            ob->init_bytes = memcpy(rh_xmalloc(ext), b, ext);
         rh_map_put(&P->touched, (uint64_t)o + 1, k);
     }
     P->ntouched = R->ntouched;
@@ -408,6 +430,18 @@ void rh_bmc_prefix_refs(rh_bmc_ctx *c, int o, uint64_t *bits)
         bits[w] |= r[w];
 }
 
+int rh_bmc_prefix_refs_at(rh_bmc_ctx *c, int o, uint64_t a, uint64_t n, uint64_t *bits)
+{
+    struct rh_bmc_prefix *P = c->prefix;
+    long k = P ? rh_map_get(&P->touched, (uint64_t)o + 1, -1) : -1;
+    if (k < 0)
+        return 0;
+    uint64_t base = c->objs[o].addr;
+    if (a >= base)
+        refs_in(c, P->bytes[k], P->len[k], a - base, a - base + n, bits);
+    return 1;
+}
+
 void rh_bmc_prefix_assert(rh_bmc_ctx *c, Z3_solver s)
 {
     struct rh_bmc_prefix *P = c->prefix;
@@ -423,6 +457,10 @@ void rh_bmc_prefix_free(rh_bmc_ctx *c)
     free(P->vars);
     free(P->vals);
     free(P->refs);
+    for (int k = 0; k < P->ntouched; k++)
+        free(P->bytes[k]);
+    free(P->bytes);
+    free(P->len);
     rh_map_free(&P->touched);
     free(P);
     c->prefix = NULL;

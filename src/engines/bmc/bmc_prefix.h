@@ -27,6 +27,9 @@ int rh_bmc_prefix(rh_bmc_ctx *c);
 /* Adds to bits (a bitset over c's objects) the objects object o's prefix
  * contents point into; nothing when o kept its initial contents. */
 void rh_bmc_prefix_refs(rh_bmc_ctx *c, int o, uint64_t *bits);
+/* The same for the values overlapping [a, a + n) of object o; 0 (bits
+ * unchanged) when o kept its initial contents. */
+int rh_bmc_prefix_refs_at(rh_bmc_ctx *c, int o, uint64_t a, uint64_t n, uint64_t *bits);
 void rh_bmc_prefix_assert(rh_bmc_ctx *c, Z3_solver s);
 void rh_bmc_prefix_free(rh_bmc_ctx *c);
 
