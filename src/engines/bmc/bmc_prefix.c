@@ -18,6 +18,7 @@
  * variable, and ends the run there).
  */
 #include "bmc_prefix.h"
+#include "util/util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -391,6 +392,8 @@ int rh_bmc_prefix(rh_bmc_ctx *c)
     char *gone = rh_xcalloc((size_t)th->npos + 1, 1);
     int removed = 0;
     for (int i = 0; i < th->npos; i++) {
+        if (i % 256 == 0 && (rh_now() > c->deadline || rh_cancelled()))
+            break; /* what ran so far is a prefix too */
         int r = step(&R, &th->pos[i]);
         if (r < 0)
             break;
