@@ -51,6 +51,7 @@ typedef struct run {
     int *touched;          /* objects written, in order */
     int ntouched;
     char *written;         /* per object: in touched */
+    uint64_t *ext;         /* per object: one past its last byte written */
 } run;
 
 static int eval_num(run *R, Z3_ast t, uint64_t *out)
@@ -111,6 +112,8 @@ static int get_byte(run *R, int o, uint64_t a)
 static void put_byte(run *R, int o, uint64_t a, int b)
 {
     rh_map_put(&R->mem, a + 1, b);
+    if (a - R->c->objs[o].addr + 1 > R->ext[o])
+        R->ext[o] = a - R->c->objs[o].addr + 1;
     if (!R->written[o]) {
         R->written[o] = 1;
         R->touched[R->ntouched++] = o;
@@ -338,13 +341,8 @@ static void install(run *R)
         rh_bmc_object *ob = &c->objs[o];
         /* the bytes up to the last one written (a heap block's slot may
          * be written past its size) */
-        uint64_t ext = ob->size;
-        size_t pos = 0;
-        uint64_t key;
-        long val;
-        while (rh_map_next(&R->mem, &pos, &key, &val))
-            if (key - 1 >= ob->addr && key - 1 - ob->addr < rh_bmc_object_span(c, ob) && key - ob->addr > ext)
-                ext = key - ob->addr;
+        uint64_t ext = R->ext[o] > ob->size ? R->ext[o] : ob->size;
+        int zero_before = !ob->init; /* mem0 holds zero there already */
         unsigned char *b = rh_xcalloc(ext, 1);
         for (uint64_t i = 0; i < ext; i++)
             b[i] = (unsigned char)get_byte(R, o, ob->addr + i); /* known: all_known */
@@ -353,7 +351,7 @@ static void install(run *R)
             Z3_ast idx = rh_bmc_bv(c, ob->addr + i, c->iw);
             if (b[i])
                 arr = Z3_mk_store(z, arr, idx, rh_bmc_bv(c, b[i], 8));
-            if (rh_map_get(&R->mem, ob->addr + i + 1, -1) >= 0)
+            if ((b[i] || !zero_before) && rh_map_get(&R->mem, ob->addr + i + 1, -1) >= 0)
                 c->mem0 = Z3_mk_store(z, c->mem0, idx, rh_bmc_bv(c, b[i], 8));
         }
         P->bytes[k] = b, P->len[k] = ext;
@@ -389,6 +387,7 @@ int rh_bmc_prefix(rh_bmc_ctx *c)
     Z3_model_inc_ref(c->z, R.m);
     R.touched = rh_xmalloc(((size_t)c->nobjs + 1) * sizeof *R.touched);
     R.written = rh_xcalloc((size_t)c->nobjs + 1, 1);
+    R.ext = rh_xcalloc((size_t)c->nobjs + 1, sizeof *R.ext);
     char *gone = rh_xcalloc((size_t)th->npos + 1, 1);
     int removed = 0;
     for (int i = 0; i < th->npos; i++) {
@@ -417,6 +416,7 @@ int rh_bmc_prefix(rh_bmc_ctx *c)
     free(gone);
     free(R.touched);
     free(R.written);
+    free(R.ext);
     rh_map_free(&R.mem);
     Z3_model_dec_ref(c->z, R.m);
     return removed;
