@@ -203,6 +203,7 @@ typedef struct rh_bmc_ctx {
     rh_map objmap;      /* LLVMValueRef -> index in objs */
     rh_map ptrvars;     /* fresh variables that hold pointers read from memory */
     rh_map undefs;      /* undef constant (one per type) -> its Z3 variable */
+    struct rh_bmc_prefix *prefix; /* main's prefix run concretely (bmc_prefix.h), or NULL */
     struct rh_bmc_regions *regions; /* objects each address may reach: made once the
                                      * program is bounded, shared by its users */
     uint64_t next_stack, next_heap;

@@ -12,6 +12,7 @@
  */
 #include "bmc.h"
 #include "bmc_policy.h"
+#include "bmc_prefix.h"
 #include "bmc_region.h"
 #include "bmc_walk.h"
 #include "util/outfile.h"
@@ -80,6 +81,7 @@ static int needed_rounds(const rh_bmc_ctx *c)
 void rh_bmc_ctx_free(rh_bmc_ctx *c)
 {
     rh_bmc_free_threads(c);
+    rh_bmc_prefix_free(c);
     rh_bmc_tsd_free(c);
     rh_bmc_named_free(c);
     for (int i = 0; i < c->ninputs; i++)
@@ -431,6 +433,7 @@ int rh_bmc_ctx_open(rh_bmc_ctx *c, rh_program *prog, const rh_options *o, unsign
     Z3_set_error_handler(c->z, NULL);
     if (rh_bmc_layout(c) != 0 || rh_bmc_flatten(c) != 0 || c->fatal)
         return 0;
+    rh_bmc_prefix(c);
     c->regions = rh_xmalloc(sizeof *c->regions);
     rh_bmc_regions_init(c, c->regions);
     rh_bmc_mark_local(c);
@@ -453,6 +456,7 @@ static outcome run_attempt(rh_program *prog, const rh_options *o, double deadlin
         a->needed_rounds = needed_rounds(&c);
         Z3_solver s = rh_bmc_store_solver(&c);
         Z3_solver_inc_ref(c.z, s);
+        rh_bmc_prefix_assert(&c, s);
         debug_positions(&c);
         rh_bmc_enc e;
         double te = rh_now();

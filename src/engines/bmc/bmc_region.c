@@ -13,6 +13,7 @@
  * and writes then only meet the writes of their own objects.
  */
 #include "bmc_region.h"
+#include "bmc_prefix.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -154,6 +155,8 @@ int rh_bmc_regions_init(rh_bmc_ctx *c, rh_bmc_regions *g)
     for (LLVMValueRef gv = LLVMGetFirstGlobal(c->prog->mod); gv; gv = LLVMGetNextGlobal(gv))
         if (!LLVMIsDeclaration(gv))
             rh_bmc_init_refs(c, g->escaped, LLVMGetInitializer(gv), 0);
+    for (int o = 0; o < g->nobj; o++) /* main's prefix left these contents */
+        rh_bmc_prefix_refs(c, o, g->escaped);
     /* Stored values first, with loaded pointers counted as pointing nowhere:
      * storing a loaded pointer only re-stores an object that already
      * escaped, so this is the fixed point. */

@@ -23,6 +23,7 @@
  * keep the old rule: every loaded pointer may reach every escaped object.
  */
 #include "bmc_region.h"
+#include "bmc_prefix.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -56,6 +57,7 @@ typedef struct flow {
     int *head;                /* per object: its newest constant write */
     int *objs;
     uint64_t *val;            /* scratch */
+    int late;                 /* an address reaching no object reads escaped (see below) */
     long work;
 } flow;
 
@@ -108,7 +110,7 @@ static void add_copied(flow *f, Z3_ast src)
 {
     int n;
     rh_bmc_objset(f->c, f->g, src, f->objs, &n);
-    if (n == 0)
+    if (n == 0 && f->late)
         unite(f->val, f->g->escaped, f->nw);
     for (int k = 0; k < n; k++)
         unite(f->val, row(f->content, f->nw, f->objs[k]), f->nw);
@@ -162,7 +164,7 @@ static void load_set(flow *f, int r, uint64_t *out)
     uint64_t a;
     rh_bmc_objset(f->c, f->g, l->addr, f->objs, &n);
     memset(out, 0, f->nw * sizeof *out);
-    if (n == 0)
+    if (n == 0 && f->late)
         unite(out, f->g->escaped, f->nw);
     int constant = n == 1 && Z3_get_numeral_uint64(f->c->z, l->addr, &a);
     for (int k = 0; k < n; k++) {
@@ -171,7 +173,8 @@ static void load_set(flow *f, int r, uint64_t *out)
             unite(out, row(f->content2, f->nw, o), f->nw);
             continue;
         }
-        unite(out, row(f->init, f->nw, o), f->nw);
+        if (!rh_bmc_prefix_refs_at(f->c, o, a, l->size, out)) /* main's prefix wrote o */
+            unite(out, row(f->init, f->nw, o), f->nw);
         unite(out, row(f->any, f->nw, o), f->nw);
         for (int w = f->head[o]; w >= 0; w = f->cw[w].next, f->work += f->nw)
             if (f->cw[w].lo < a + l->size && a < f->cw[w].hi)
@@ -253,6 +256,8 @@ static int init_sets(flow *f)
         if (!rh_bmc_init_refs(c, row(f->init, f->nw, o), LLVMGetInitializer(gv), 0))
             return 0;
     }
+    for (int o = 0; o < f->nobj; o++) /* main's prefix left these contents */
+        rh_bmc_prefix_refs(c, o, row(f->init, f->nw, o));
     return 1;
 }
 
@@ -275,8 +280,16 @@ void rh_bmc_regions_flow(rh_bmc_ctx *c, rh_bmc_regions *g)
     f.val = rh_xcalloc(f.nw, sizeof *f.val);
     int ok = init_sets(&f), passes = 0;
     g->flow = 1;
-    while (ok && pass(&f))
-        ok = ++passes < PASSES && f.work < MAX_WORK;
+    /* An address that reaches no object yet may be a pointer loaded
+     * through another whose set is still empty: giving it the escaped set
+     * at once (a list's second link, read through the first) left every
+     * load of a chain with every node.  So the rule for addresses that
+     * reach no object applies once the other rules are done, and the
+     * passes go on from there (sets only grow, so every rule holds at the
+     * end). */
+    for (f.late = 0; f.late < 2 && ok; f.late++)
+        while (ok && pass(&f))
+            ok = ++passes < PASSES && f.work < MAX_WORK;
     g->flow = ok;
     rh_bmc_regions_forget(g);
     free(f.init);

@@ -10,6 +10,7 @@
  * and nothing under-approximated or unsupported; anything else is unknown.
  */
 #include "bmc.h"
+#include "bmc_prefix.h"
 #include "bmc_region.h"
 #include "bmc_walk.h"
 #include "po_encode.h"
@@ -131,6 +132,7 @@ static po_out attempt(rh_program *prog, const rh_options *o, double deadline, po
         a->threads = c.nthreads, a->positions = c.npositions;
         Z3_solver s = Z3_mk_solver(c.z);
         Z3_solver_inc_ref(c.z, s);
+        rh_bmc_prefix_assert(&c, s);
         rh_bmc_enc e;
         rh_po_enc pe;
         if (rh_po_encode(&c, s, &e, &pe) == 0)
