@@ -8,6 +8,8 @@
  * pairs are built up front, and most of them vanish at once because both
  * addresses are numerals (every object has a constant address), so the
  * formula is a plain bit-vector one, small where the program is simple.
+ * An address that is one of a few numerals (bmc_valueset.c: a pointer that
+ * may be null, plus an offset) skips the writes at any other numeral.
  *
  * But a chain is as long as the writes that may have made the byte, and it
  * is built for every byte read: reads of an array element or a lock word
