@@ -350,15 +350,18 @@ static Z3_ast read_at(rh_bmc_mem *m, int o, Z3_ast x, const rh_bmc_lane *ln, int
         return v;
     struct rh_bmc_wlist *l = &m->lists[o];
     int *cand, n = candidates(l, c, x, upto, &cand);
-    if (read_by_array(m, o, n)) {
-        free(cand);
-        v = Z3_mk_select(c->z, contents_upto(m, o, upto), rh_bmc_index(c, x));
-        memo_put(m, xid, o, upto, align, v);
-        return v;
-    }
     int saved_nxv = m->nxv; /* a bulk copy's source read nests a read */
     uint64_t saved_xv[RH_BMC_VALUESET_MAX];
     memcpy(saved_xv, m->xv, sizeof saved_xv);
+    if (read_by_array(m, o, n)) {
+        free(cand);
+        m->nxv = 0; /* the contents' lambdas cover every address */
+        v = Z3_mk_select(c->z, contents_upto(m, o, upto), rh_bmc_index(c, x));
+        m->nxv = saved_nxv;
+        memcpy(m->xv, saved_xv, sizeof saved_xv);
+        memo_put(m, xid, o, upto, align, v);
+        return v;
+    }
     m->nxv = Z3_is_numeral_ast(c->z, x) ? -1 : rh_bmc_value_set(c, x, m->xv);
     /* newest first, down to a write that certainly covers x */
     int j = 0;
