@@ -23,6 +23,10 @@ typedef struct rh_bmc_mem {
     struct rh_bmc_memo *memos; /* the byte each such read gave, chained per hash */
     long nmemos, capmemos;
     int *objs, *objs2; /* scratch for object sets */
+    /* The values the address of the byte being read can take, when it is
+     * no numeral but one of a few (bmc_valueset.c); nxv <= 0: not known. */
+    uint64_t xv[RH_BMC_VALUESET_MAX];
+    int nxv;
 } rh_bmc_mem;
 
 /* Needs c->regions (made after the program is bounded). */

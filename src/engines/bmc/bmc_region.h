@@ -54,4 +54,11 @@ int rh_bmc_init_refs(rh_bmc_ctx *c, uint64_t *bits, LLVMValueRef k, int depth);
  * flow 0 when the program is too large for it. */
 void rh_bmc_regions_flow(rh_bmc_ctx *c, rh_bmc_regions *g);
 
+/* ---- bmc_valueset.c ---- */
+#define RH_BMC_VALUESET_MAX 8
+/* The values bit-vector term e can take when it is made of numerals by
+ * if-then-else, addition, subtraction and multiplication, into out (room
+ * for RH_BMC_VALUESET_MAX): their count, or -1 (other terms, or more). */
+int rh_bmc_value_set(rh_bmc_ctx *c, Z3_ast e, uint64_t *out);
+
 #endif

@@ -161,15 +161,16 @@ static void load_set(flow *f, int r, uint64_t *out)
 {
     const struct rh_bmc_loadrec *l = &f->g->loads[r];
     int n;
-    uint64_t a;
     rh_bmc_objset(f->c, f->g, l->addr, f->objs, &n);
     memset(out, 0, f->nw * sizeof *out);
     if (n == 0 && f->late)
         unite(out, f->g->escaped, f->nw);
-    int constant = n == 1 && Z3_get_numeral_uint64(f->c->z, l->addr, &a);
+    /* a constant address, or one of a few (a pointer that may be null) */
+    uint64_t at[RH_BMC_VALUESET_MAX];
+    int nat = rh_bmc_value_set(f->c, l->addr, at);
     for (int k = 0; k < n; k++) {
         int o = f->objs[k];
-        if (!constant) {
+        if (nat <= 0) {
             unite(out, row(f->content2, f->nw, o), f->nw);
             continue;
         }
@@ -177,8 +178,9 @@ static void load_set(flow *f, int r, uint64_t *out)
             unite(out, row(f->init, f->nw, o), f->nw);
         unite(out, row(f->any, f->nw, o), f->nw);
         for (int w = f->head[o]; w >= 0; w = f->cw[w].next, f->work += f->nw)
-            if (f->cw[w].lo < a + l->size && a < f->cw[w].hi)
-                unite(out, row(f->cwbits, f->nw, w), f->nw);
+            for (int j = 0; j < nat; j++)
+                if (f->cw[w].lo < at[j] + l->size && at[j] < f->cw[w].hi)
+                    unite(out, row(f->cwbits, f->nw, w), f->nw);
     }
     f->work += (long)(n + 1) * f->nw;
 }

@@ -8,6 +8,8 @@
  * pairs are built up front, and most of them vanish at once because both
  * addresses are numerals (every object has a constant address), so the
  * formula is a plain bit-vector one, small where the program is simple.
+ * An address that is one of a few numerals (bmc_valueset.c: a pointer that
+ * may be null, plus an offset) skips the writes at any other numeral.
  *
  * But a chain is as long as the writes that may have made the byte, and it
  * is built for every byte read: reads of an array element or a lock word
@@ -185,6 +187,15 @@ static Z3_ast covers(rh_bmc_mem *m, rh_bmc_wentry *e, Z3_ast x, const rh_bmc_lan
     rh_bmc_ctx *c = m->c;
     Z3_ast at;
     uint64_t a, b;
+    if (e->konst && m->nxv > 0) {
+        /* x is one of a few numerals (a possibly null pointer plus an
+         * offset): a write at another numeral misses it */
+        int k = 0;
+        while (k < m->nxv && m->xv[k] != e->at)
+            k++;
+        if (k == m->nxv)
+            return rh_bmc_false(c);
+    }
     unsigned g = ln && e->lane.align > 1 && ln->align > 1
                      ? (ln->align < e->lane.align ? ln->align : e->lane.align) : 0;
     if (!e->len && Z3_is_numeral_ast(c->z, x) && Z3_is_numeral_ast(c->z, e->idx) &&
@@ -339,12 +350,19 @@ static Z3_ast read_at(rh_bmc_mem *m, int o, Z3_ast x, const rh_bmc_lane *ln, int
         return v;
     struct rh_bmc_wlist *l = &m->lists[o];
     int *cand, n = candidates(l, c, x, upto, &cand);
+    int saved_nxv = m->nxv; /* a bulk copy's source read nests a read */
+    uint64_t saved_xv[RH_BMC_VALUESET_MAX];
+    memcpy(saved_xv, m->xv, sizeof saved_xv);
     if (read_by_array(m, o, n)) {
         free(cand);
+        m->nxv = 0; /* the contents' lambdas cover every address */
         v = Z3_mk_select(c->z, contents_upto(m, o, upto), rh_bmc_index(c, x));
+        m->nxv = saved_nxv;
+        memcpy(m->xv, saved_xv, sizeof saved_xv);
         memo_put(m, xid, o, upto, align, v);
         return v;
     }
+    m->nxv = Z3_is_numeral_ast(c->z, x) ? -1 : rh_bmc_value_set(c, x, m->xv);
     /* newest first, down to a write that certainly covers x */
     int j = 0;
     for (; j < n; j++)
@@ -364,6 +382,8 @@ static Z3_ast read_at(rh_bmc_mem *m, int o, Z3_ast x, const rh_bmc_lane *ln, int
         v = rh_bmc_ite(c, hit, e->len ? bulk_byte(m, e, x) : e->byte, v);
     }
     free(cand);
+    m->nxv = saved_nxv;
+    memcpy(m->xv, saved_xv, sizeof saved_xv);
     memo_put(m, xid, o, upto, align, v);
     return v;
 }
