@@ -174,7 +174,10 @@ static void load_set(flow *f, int r, uint64_t *out)
             unite(out, row(f->content2, f->nw, o), f->nw);
             continue;
         }
-        if (!rh_bmc_prefix_refs_at(f->c, o, a, l->size, out)) /* main's prefix wrote o */
+        int prefixed = 0; /* main's prefix wrote o: the values at these addresses */
+        for (int j = 0; j < nat; j++)
+            prefixed |= rh_bmc_prefix_refs_at(f->c, o, at[j], l->size, out);
+        if (!prefixed)
             unite(out, row(f->init, f->nw, o), f->nw);
         unite(out, row(f->any, f->nw, o), f->nw);
         for (int w = f->head[o]; w >= 0; w = f->cw[w].next, f->work += f->nw)
