@@ -35,7 +35,10 @@ replays.  Twenty races of one run
 Six races of one publication (struct_publish_race.c) are confirmed by one
 replay of their common schedule, and each witness replays into its race;
 so are eleven (wide_publish_race.c), each witness a few dozen steps at
-most."""
+most.  Two publications of one run (two_publications_race.c, a program
+that binds a name as a server binds its port) have their group replays at
+once, each in a network namespace of its own: both groups' races get
+their witness from them."""
 import json
 import os
 import re
@@ -189,6 +192,15 @@ def struct_publish(rh, tmp):
     races ordered only by the flag's.  One replay of their common schedule
     confirms the group (dynamic.witnesses_grouped)."""
     publication(rh, tmp, "struct_publish_race.c", 6, 2, MAX_GROUP_STEPS)
+
+
+def two_publications(rh, tmp):
+    """Two records each published by a flag of its own
+    (two_publications_race.c): ten races, the eight payload races in two
+    groups whose replays run at once (dyn_par.c).  The program binds a name
+    first and ends when it cannot: only when the second replay runs in a
+    network namespace of its own do both groups give witnesses."""
+    publication(rh, tmp, "two_publications_race.c", 10, 8, MAX_GROUP_STEPS)
 
 
 def many_races(rh, tmp):
@@ -395,6 +407,7 @@ def main():
         flag_slot(rh, tmp)
         struct_publish(rh, tmp)
         wide_publish(rh, tmp)
+        two_publications(rh, tmp)
         many_races(rh, tmp)
         replay_ends_at_race(rh, tmp)
         folded_steps(rh, tmp)
