@@ -27,6 +27,9 @@
 /* How long past its group's deadline a child may take before it is
  * killed: its last replay's time limit rounds up to a second. */
 #define DYN_PAR_GRACE 1.0
+/* A core is idle when the load average is this much below the cores:
+ * the stage's own replay is one of the load. */
+#define DYN_PAR_BUSY 0.5
 #define DYN_PAR_NO_NETWORK 3 /* the child's exit status when it could not isolate */
 
 static json_t *witnesses_json(rh_witness *const *w, int n)
@@ -77,6 +80,16 @@ static void child(const dyn_par *p, const rh_wit_ctx *c, rh_witness *const *ws, 
     char *tmp = rh_xasprintf("%s.part", p->file);
     int ok = json_dump_file(j, tmp, JSON_COMPACT) == 0 && rename(tmp, p->file) == 0;
     _exit(ok ? 0 : 1);
+}
+
+int dyn_par_idle_core(void)
+{
+    const char *env = getenv("RACEHUNT_WITNESS_PAIRS");
+    if (env && (!strcmp(env, "always") || !strcmp(env, "off")))
+        return !strcmp(env, "always");
+    double load;
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    return getloadavg(&load, 1) == 1 && cores >= 2 && load < (double)cores - DYN_PAR_BUSY;
 }
 
 int dyn_par_start(dyn_par *p, const rh_wit_ctx *c, rh_witness *const *ws, int m,

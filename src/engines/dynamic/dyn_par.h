@@ -31,6 +31,12 @@ typedef struct dyn_par {
     double deadline;
 } dyn_par;
 
+/* 1 when a core looks idle (the load average over the last minute is
+ * half a core below the cores): two replays at once on a machine that is
+ * busy anyway would each take twice as long, and a replay killed on its
+ * way shows only what it met.  RACEHUNT_WITNESS_PAIRS=always or off
+ * decides instead (tests). */
+int dyn_par_idle_core(void);
 int dyn_par_start(dyn_par *p, const rh_wit_ctx *c, rh_witness *const *ws, int m,
                   const rh_group_riders *rd);
 int dyn_par_finish(dyn_par *p, rh_witness **out, rh_witness **rout);

@@ -305,6 +305,7 @@ static void replay_groups(dyn_session *s, rh_race *fresh, int n, dyn_group *a, d
     rh_wit_group(&ca, a->ws, a->m, a->out, a->why, &rd);
     if (par && dyn_par_finish(&p, b->out, rout2) < 0)
         par = 0, s->par_off = 1;
+    s->wit_pairs += par;
     if (!par && b->m) {
         cb.deadline = rh_now() + b->span;
         rh_wit_group(&cb, b->ws, b->m, b->out, b->why, &rd2);
@@ -336,7 +337,8 @@ static void group_witnesses(dyn_session *s, rh_race *fresh, int n, char *done, i
         g[0].span = witness_span_least(s, (double)*jobs / g[0].m, RH_DYN_GROUP_SECONDS);
         *jobs -= g[0].m;
         g[1].m = 0;
-        for (int k2 = k + 1; two && k2 < n && !g[1].m; k2++)
+        int pair = two && dyn_par_idle_core();
+        for (int k2 = k + 1; pair && k2 < n && !g[1].m; k2++)
             if (form_group(s, fresh, n, k2, done, poor, npoor, &g[1])) {
                 g[1].span = witness_span_least(s, (double)*jobs / g[1].m, RH_DYN_GROUP_SECONDS);
                 *jobs -= g[1].m;

@@ -455,6 +455,7 @@ static void finish_notes(dyn_session *s)
     rh_result_stat(s->res, "dynamic.witnesses_polished", (double)s->wit_polished);
     rh_result_stat(s->res, "dynamic.witnesses_rerecorded", (double)s->wit_rerecorded);
     rh_result_stat(s->res, "dynamic.witnesses_grouped", (double)s->wit_grouped);
+    rh_result_stat(s->res, "dynamic.witness_group_pairs", (double)s->wit_pairs);
     rh_result_stat(s->res, "dynamic.events", (double)s->events);
 }
 
