@@ -25,7 +25,8 @@
 #include <unistd.h>
 
 /* How long past its group's deadline a child may take before it is
- * killed: its last replay's time limit rounds up to a second. */
+ * killed: its last replay may be given half a second past it
+ * (wit_run_cut's least time), and its witnesses are written after. */
 #define DYN_PAR_GRACE 1.0
 /* A core is idle when the load average is this much below the cores:
  * the stage's own replay is one of the load. */
