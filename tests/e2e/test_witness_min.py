@@ -212,7 +212,7 @@ def many_races(rh, tmp):
     src = os.path.join(DATA, "many_races.c")
     out = os.path.join(tmp, "many.json")
     subprocess.run([rh, "--engine=dynamic", "--timeout=60", "--format=json", "-o", out, src],
-                   capture_output=True, text=True, timeout=200, env=dict(os.environ, **(env or {})))
+                   capture_output=True, text=True, timeout=200)
     rep = json.load(open(out)) if os.path.exists(out) else {"races": [], "notes": []}
     confirmed = [x for x in rep["races"] if x.get("status") == "confirmed"]
     check("many_races: twenty confirmed races", len(confirmed) == 20, str(len(confirmed)))
@@ -238,7 +238,7 @@ def flag_slot(rh, tmp):
     src = os.path.join(DATA, "flag_slot_race.c")
     out = os.path.join(tmp, "flag.json")
     subprocess.run([rh, "--engine=dynamic", "--timeout=60", "--format=json", "-o", out, src],
-                   capture_output=True, text=True, timeout=200, env=dict(os.environ, **(env or {})))
+                   capture_output=True, text=True, timeout=200)
     rep = json.load(open(out)) if os.path.exists(out) else {"races": []}
     confirmed = [x for x in rep["races"] if x.get("status") == "confirmed"]
     check("flag_slot_race: every confirmed race shows a witness",
