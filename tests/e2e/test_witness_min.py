@@ -35,7 +35,10 @@ replays.  Twenty races of one run
 Six races of one publication (struct_publish_race.c) are confirmed by one
 replay of their common schedule, and each witness replays into its race;
 so are eleven (wide_publish_race.c), each witness a few dozen steps at
-most."""
+most.  Two publications of one run (two_publications_race.c, a program
+that binds a name as a server binds its port) have their group replays at
+once, each in a network namespace of its own: both groups' races get
+their witness from them."""
 import json
 import os
 import re
@@ -146,7 +149,7 @@ def ring_payload(rh, tmp):
           "exit %d, lines %s" % (rc, lines))
 
 
-def publication(rh, tmp, file, nraces, grouped, max_steps):
+def publication(rh, tmp, file, nraces, grouped, max_steps, env=None):
     """The races of one publication in DATA/file: nraces confirmed, at least
     `grouped` of them given a witness by a group's replay, and every one a
     witness of at most max_steps steps, its racing steps at RACE lines, that
@@ -155,7 +158,7 @@ def publication(rh, tmp, file, nraces, grouped, max_steps):
     src = os.path.join(DATA, file)
     out = os.path.join(tmp, name + ".json")
     subprocess.run([rh, "--engine=dynamic", "--timeout=60", "--format=json", "-o", out, src],
-                   capture_output=True, text=True, timeout=200)
+                   capture_output=True, text=True, timeout=200, env=dict(os.environ, **(env or {})))
     rep = json.load(open(out)) if os.path.exists(out) else {"races": [], "stats": {}}
     confirmed = [x for x in rep["races"] if x.get("status") == "confirmed"]
     check("%s: %d confirmed races" % (name, nraces), len(confirmed) == nraces, str(len(confirmed)))
@@ -189,6 +192,23 @@ def struct_publish(rh, tmp):
     races ordered only by the flag's.  One replay of their common schedule
     confirms the group (dynamic.witnesses_grouped)."""
     publication(rh, tmp, "struct_publish_race.c", 6, 2, MAX_GROUP_STEPS)
+
+
+def two_publications(rh, tmp):
+    """Two records each published by a flag of its own
+    (two_publications_race.c): ten races, the eight payload races in two
+    groups whose replays run at once (dyn_par.c; RACEHUNT_WITNESS_PAIRS=always:
+    whatever the machine's load).  The program binds a name
+    first and ends when it cannot: only when the second replay runs in a
+    network namespace of its own do both groups give witnesses."""
+    probe = subprocess.run(["unshare", "-n", "true"], capture_output=True) if os.geteuid() == 0 else \
+        subprocess.run(["unshare", "-Urn", "true"], capture_output=True)
+    if probe.returncode != 0:
+        print("skip two_publications: no network namespace can be made here (%s)"
+              % probe.stderr.decode(errors="replace").strip())
+        return
+    publication(rh, tmp, "two_publications_race.c", 10, 8, MAX_GROUP_STEPS,
+                {"RACEHUNT_WITNESS_PAIRS": "always"})
 
 
 def many_races(rh, tmp):
@@ -395,6 +415,7 @@ def main():
         flag_slot(rh, tmp)
         struct_publish(rh, tmp)
         wide_publish(rh, tmp)
+        two_publications(rh, tmp)
         many_races(rh, tmp)
         replay_ends_at_race(rh, tmp)
         folded_steps(rh, tmp)

@@ -263,6 +263,8 @@ typedef struct rh_dyn_runspec {
     char *const *args;         /* program arguments, may be NULL */
     int nargs;
     double timeout;
+    int no_time_limit;         /* the runtime sets itself no limit below timeout: a run whose
+                                  report says how far it got is as good killed (wit_group.c) */
     int passthrough;           /* keep the program's output (for the engine's notes) */
     int inherit_stdio;         /* the program's streams are racehunt's own, byte for byte
                                   (racehunt run; rh_proc_caps.inherit_stdio) */

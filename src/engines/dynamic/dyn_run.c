@@ -51,7 +51,7 @@ int rh_dyn_run_once(const rh_dyn_binary *bin, const char *workdir, const rh_dyn_
         env[n++] = rh_xasprintf("RH_RT_TARGET=%s", spec->target);
     if (spec->sym_log)
         env[n++] = rh_xasprintf("RH_RT_SYM=%s", spec->sym_log);
-    if (spec->timeout >= 2)
+    if (spec->timeout >= 2 && !spec->no_time_limit)
         env[n++] = rh_xasprintf("RH_RT_TIME_LIMIT=%d", (int)spec->timeout - 1);
     if (bin->files_index) /* --inputs=solver: the files and environment its input gives */
         env[n++] = rh_xasprintf("RH_RT_FILES=%s", bin->files_index);

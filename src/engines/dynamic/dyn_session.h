@@ -97,6 +97,8 @@ typedef struct dyn_session {
     long wit_before, wit_after;    /* witness steps before and after shortening */
     int wit_short, wit_unreplayed, wit_polished, wit_rerecorded;
     int wit_grouped;               /* witnesses a publication's group replay gave */
+    int par_off;                   /* no group replays in a child (dyn_par.h): it could not isolate */
+    int wit_pairs;                 /* group replays run at once with another */
     dyn_pending pending[RH_DYN_PENDING_MAX];
     int npending;
     RH_VEC(char *) nowit;          /* "KEY\tWHY": a race's witness did not replay, and why */

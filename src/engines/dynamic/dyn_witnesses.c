@@ -9,6 +9,7 @@
  * reason.
  */
 #include "dyn_session.h"
+#include "dyn_par.h"
 #include "engines/witness/witness.h"
 #include "result/witness_file.h"
 
@@ -206,87 +207,168 @@ static double witness_span(const dyn_session *s, int jobs)
 
 /* The races of a publication (ordered by one race at one pair of steps of
  * the run): one replay of their common schedule gives each its witness
- * (rh_wit_group); done[k] is set for those it gave one. */
+ * (rh_wit_group); done[k] is set for those it gave one.  With two cores
+ * (-j, default 2) two groups replay at once, the second in a child
+ * process (dyn_par.c): a real program's replay up to its publication is
+ * its own computation, seconds of it, and the budget pays for a few. */
 #define RH_DYN_POOR_KEYS 16
+
+typedef struct dyn_group {
+    int *idx, m;          /* members: indices into fresh */
+    rh_witness **ws, **out;
+    const char **why;
+    long key;
+    double span;          /* seconds its replay may take */
+} dyn_group;
+
+/* The next group from fresh[k] on (members not done, of k's key, at most
+ * RH_DYN_GROUP_MAX): g->m set, members marked 2 in done; 0 when k starts
+ * none (no key, done, a poor key, or alone: the minimiser's try_ordering
+ * is the same replay). */
+static int form_group(dyn_session *s, rh_race *fresh, int n, int k, char *done, const long *poor,
+                      int npoor, dyn_group *g)
+{
+    long key = ordering_key(&fresh[k]);
+    int skip = 0;
+    for (int j = 0; j < npoor; j++)
+        skip |= poor[j] == key;
+    g->m = 0;
+    if (!key || done[k] || s->min_left <= 0 || skip)
+        return 0;
+    g->key = key;
+    for (int j = k; j < n && g->m < RH_DYN_GROUP_MAX; j++)
+        if (!done[j] && ordering_key(&fresh[j]) == key)
+            g->idx[g->m] = j, g->ws[g->m++] = fresh[j].witness, done[j] = 2; /* 2: in a group */
+    if (getenv("RH_WIT_LOG"))
+        fprintf(stderr, "racehunt: group of %d races at steps %d and %d\n", g->m,
+                fresh[k].witness->ordering[0], fresh[k].witness->ordering[1]);
+    if (g->m < 2) {
+        done[k] = 0;
+        g->m = 0;
+    }
+    return g->m;
+}
+
+/* A replayed witness w of fresh race r replaces its recording. */
+static void take_witness(dyn_session *s, rh_race *r, rh_witness *w)
+{
+    s->wit_before += r->witness->nsteps;
+    s->wit_after += w->nsteps;
+    s->wit_short++;
+    rh_witness_free(r->witness);
+    r->witness = w;
+}
+
+/* Group g's members with a witness take it (done 1); the others are left
+ * to the minimiser (done 3).  Returns how many got one. */
+static int take_members(dyn_session *s, rh_race *fresh, char *done, const dyn_group *g)
+{
+    int got = 0;
+    for (int j = 0; j < g->m; j++) {
+        done[g->idx[j]] = g->out[j] ? 1 : 3; /* 3: tried in a group, left to the minimiser */
+        if (g->out[j])
+            take_witness(s, &fresh[g->idx[j]], g->out[j]), got++;
+    }
+    s->wit_grouped += got;
+    return got;
+}
+
+static void group_alloc(dyn_group *g, int n)
+{
+    g->idx = rh_xcalloc((size_t)n + 1, sizeof *g->idx);
+    g->ws = rh_xcalloc((size_t)n + 1, sizeof *g->ws);
+    g->out = rh_xcalloc((size_t)n + 1, sizeof *g->out);
+    g->why = rh_xcalloc((size_t)n + 1, sizeof *g->why);
+}
+
+static void group_free(dyn_group *g)
+{
+    free(g->idx);
+    free(g->ws);
+    free(g->out);
+    free(g->why);
+}
+
+/* Replays group a here and, when b has members, group b at once in a
+ * child (dyn_par.c; here after a when the child cannot be started); the
+ * run's other races ride along (rws; rout gets their witnesses). */
+static void replay_groups(dyn_session *s, rh_race *fresh, int n, dyn_group *a, dyn_group *b,
+                          rh_witness **rws, rh_witness **rout, rh_witness **rout2)
+{
+    rh_group_riders rd = {rws, rout, n}, rd2 = {rws, rout2, n};
+    double t0 = rh_now();
+    rh_wit_ctx ca = {&s->bin, s->tmp, s->program, fresh[a->idx[0]].witness->seed, t0 + a->span, 0};
+    rh_wit_ctx cb = {&s->bin, s->tmp, s->program, b->m ? fresh[b->idx[0]].witness->seed : 0,
+                     t0 + b->span, 0};
+    dyn_par p = {.pid = -1};
+    int par = b->m && dyn_par_start(&p, &cb, b->ws, b->m, &rd2) == 0;
+    rh_wit_group(&ca, a->ws, a->m, a->out, a->why, &rd);
+    if (par && dyn_par_finish(&p, b->out, rout2) < 0)
+        par = 0, s->par_off = 1;
+    s->wit_pairs += par;
+    if (!par && b->m) {
+        cb.deadline = rh_now() + b->span;
+        rh_wit_group(&cb, b->ws, b->m, b->out, b->why, &rd2);
+    }
+    for (int j = 0; j < n; j++) { /* a rider both replays showed keeps the first */
+        if (!rout[j])
+            rout[j] = rout2[j];
+        else
+            rh_witness_free(rout2[j]);
+        rout2[j] = NULL;
+    }
+}
 
 static void group_witnesses(dyn_session *s, rh_race *fresh, int n, char *done, int *jobs)
 {
-    rh_witness **ws = rh_xcalloc((size_t)n + 1, sizeof *ws), **out = rh_xcalloc((size_t)n + 1, sizeof *out);
-    const char **why = rh_xcalloc((size_t)n + 1, sizeof *why);
-    int *idx = rh_xcalloc((size_t)n + 1, sizeof *idx);
     rh_witness **rws = rh_xcalloc((size_t)n + 1, sizeof *rws), **rout = rh_xcalloc((size_t)n + 1, sizeof *rout);
+    rh_witness **rout2 = rh_xcalloc((size_t)n + 1, sizeof *rout2);
+    dyn_group g[2] = {{0}};
+    group_alloc(&g[0], n), group_alloc(&g[1], n);
     long poor[RH_DYN_POOR_KEYS] = {0};
-    int npoor = 0;
+    int npoor = 0, two = s->o->jobs != 1 && !s->par_off;
     for (int k = 0; k < n; k++) {
-        long key = ordering_key(&fresh[k]);
-        int skip = 0;
-        for (int j = 0; j < npoor; j++)
-            skip |= poor[j] == key;
-        if (!key || done[k] || s->min_left <= 0 || skip)
+        if (!form_group(s, fresh, n, k, done, poor, npoor, &g[0]))
             continue;
-        int m = 0;
-        for (int j = k; j < n && m < RH_DYN_GROUP_MAX; j++)
-            if (!done[j] && ordering_key(&fresh[j]) == key)
-                idx[m] = j, ws[m++] = fresh[j].witness, done[j] = 2; /* 2: in a group */
-        if (getenv("RH_WIT_LOG"))
-            fprintf(stderr, "racehunt: group of %d races at steps %d and %d\n", m,
-                    fresh[k].witness->ordering[0], fresh[k].witness->ordering[1]);
-        if (m < 2) {
-            done[k] = 0; /* alone: the minimiser's try_ordering is the same replay */
-            continue;
-        }
         double t0 = rh_now();
         /* the group has its members' shares of the budget, and the time of
          * a real program's replay up to its publication at least: a replay
          * cut short shows only the races met before */
-        rh_wit_ctx c = {&s->bin, s->tmp, s->program, fresh[k].witness->seed,
-                        t0 + witness_span_least(s, (double)*jobs / m, RH_DYN_GROUP_SECONDS), 0};
-        *jobs -= m;
+        g[0].span = witness_span_least(s, (double)*jobs / g[0].m, RH_DYN_GROUP_SECONDS);
+        *jobs -= g[0].m;
+        g[1].m = 0;
+        int pair = two && dyn_par_idle_core();
+        for (int k2 = k + 1; pair && k2 < n && !g[1].m; k2++)
+            if (form_group(s, fresh, n, k2, done, poor, npoor, &g[1])) {
+                g[1].span = witness_span_least(s, (double)*jobs / g[1].m, RH_DYN_GROUP_SECONDS);
+                *jobs -= g[1].m;
+            }
         /* the run's other races ride along: a pair of the publication's
          * steps that crosses members is confirmed by the same replay */
         for (int j = 0; j < n; j++) {
             rws[j] = done[j] == 1 || done[j] == 2 ? NULL : fresh[j].witness;
-            rout[j] = NULL;
+            rout[j] = rout2[j] = NULL;
         }
-        rh_group_riders rd = {rws, rout, n};
-        int got = rh_wit_group(&c, ws, m, out, why, &rd);
+        replay_groups(s, fresh, n, &g[0], &g[1], rws, rout, rout2);
         s->min_left -= rh_now() - t0;
-        s->wit_grouped += got;
+        for (int j = 0; j < n; j++)
+            if (rout[j]) {
+                s->wit_grouped++;
+                take_witness(s, &fresh[j], rout[j]);
+                done[j] = 1;
+            }
         /* a replay that showed at most one race: the skeleton does not hold
          * this publication's pairs (the writer, run alone, takes other
          * blocks than it did); its other members' replays go to the other
          * publications first, and to the polish phase */
-        if (got <= 1 && npoor < RH_DYN_POOR_KEYS)
-            poor[npoor++] = key;
-        for (int j = 0; j < n; j++) {
-            if (!rout[j])
-                continue;
-            s->wit_grouped++;
-            s->wit_before += fresh[j].witness->nsteps;
-            s->wit_after += rout[j]->nsteps;
-            s->wit_short++;
-            rh_witness_free(fresh[j].witness);
-            fresh[j].witness = rout[j];
-            done[j] = 1;
-        }
-        for (int j = 0; j < m; j++) {
-            rh_race *r = &fresh[idx[j]];
-            done[idx[j]] = out[j] ? 1 : 3; /* 3: tried in a group, left to the minimiser */
-            if (!out[j])
-                continue;
-            s->wit_before += r->witness->nsteps;
-            s->wit_after += out[j]->nsteps;
-            s->wit_short++;
-            rh_witness_free(r->witness);
-            r->witness = out[j];
-        }
+        for (int i = 0; i < 2; i++)
+            if (g[i].m && take_members(s, fresh, done, &g[i]) <= 1 && npoor < RH_DYN_POOR_KEYS)
+                poor[npoor++] = g[i].key;
     }
-    free(ws);
-    free(out);
-    free(why);
-    free(idx);
+    group_free(&g[0]), group_free(&g[1]);
     free(rws);
     free(rout);
+    free(rout2);
 }
 
 /* A deep copy of w (through its JSON form, the one writer of witnesses). */

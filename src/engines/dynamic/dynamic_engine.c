@@ -316,7 +316,13 @@ static int one_run(dyn_session *s, unsigned long i, double deadline, unsigned lo
     for (int j = 0; met && k >= 0 && j < out.trace.nraces; j++)
         if (!out.trace.races[j].hide)
             *met |= rh_dyn_candidate_met(k, &s->bin, &out.trace.races[j]);
+    if (getenv("RH_WIT_LOG")) /* where the stage's time goes: runs, then their witnesses */
+        fprintf(stderr, "racehunt: run %lu (%s): %.2f s, %d races, ended %s, witness budget %.2f s, "
+                        "%.2f s to the runs' deadline\n", i, spec.strategy, t1 - t0, out.trace.nraces,
+                out.trace.end, s->min_left, s->run_deadline - rh_now());
     add_run_races(s, &out.trace, spec.seed);
+    if (getenv("RH_WIT_LOG"))
+        fprintf(stderr, "racehunt: run %lu's witnesses took %.2f s\n", i, rh_now() - t1);
     for (int k = 0; k < out.trace.nseen; k++) { /* likely: an unmodelled call may order them */
         rh_race r;
         rh_dyn_race_from_seen(&s->bin, &out.trace, k, s->program, &r);
@@ -450,6 +456,7 @@ static void finish_notes(dyn_session *s)
     rh_result_stat(s->res, "dynamic.witnesses_polished", (double)s->wit_polished);
     rh_result_stat(s->res, "dynamic.witnesses_rerecorded", (double)s->wit_rerecorded);
     rh_result_stat(s->res, "dynamic.witnesses_grouped", (double)s->wit_grouped);
+    rh_result_stat(s->res, "dynamic.witness_group_pairs", (double)s->wit_pairs);
     rh_result_stat(s->res, "dynamic.events", (double)s->events);
 }
 

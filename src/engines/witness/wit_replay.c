@@ -57,6 +57,11 @@ int wit_run_cut(const rh_wit_ctx *c, const rh_witness *w, int cut, rh_dyn_outcom
         spec.strategy = !w->fair ? "replay" : cut ? "replay-fair-cut" : "replay-fair";
         spec.seed = w->seed;
         spec.trace_cap = c->quick ? 0 : WIT_REPLAY_TRACE_CAP;
+        /* a cut replay's report says how far it followed ('P' lines) and
+         * what it met, as it goes: killed at its time, it has lost
+         * nothing, and the runtime's own limit (a whole second and more
+         * below it) would only end it sooner */
+        spec.no_time_limit = cut;
         spec.sched_file = sched;
         spec.inputs_file = inputs;
         spec.clocks_file = clocks;
