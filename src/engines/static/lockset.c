@@ -519,6 +519,22 @@ static void sym_and_index_held(rh_ls *ls, const rh_ls_state *s, long a, rh_sset 
     rh_sp_held(ls, s, out);
 }
 
+/* Where thread t's entry of r->per is, or would go: the entries are kept
+ * in thread order (a program with many thread entries asks for one per
+ * access pair, the pair search's hottest call). */
+static int per_position(const rh_ls_access *r, int t)
+{
+    int lo = 0, hi = r->nper;
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (r->per[mid].thread < t)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
 static void record_access(rh_ls *ls, LLVMValueRef inst, const rh_ls_state *s)
 {
     long a = rh_map_get_ptr(&ls->acc_of_inst, inst, -1);
@@ -531,13 +547,12 @@ static void record_access(rh_ls *ls, LLVMValueRef inst, const rh_ls_state *s)
         rh_sset_union(&r->may, &s->may);
         rh_sset_union(&r->active, &s->active);
         rh_sset_add(&r->threads, (uint64_t)ls->cur_thread);
-        rh_ls_per *pr = NULL;
-        for (int i = 0; i < r->nper && !pr; i++)
-            if (r->per[i].thread == ls->cur_thread)
-                pr = &r->per[i];
-        if (!pr) {
+        int at = per_position(r, ls->cur_thread);
+        rh_ls_per *pr = at < r->nper && r->per[at].thread == ls->cur_thread ? &r->per[at] : NULL;
+        if (!pr) { /* kept in thread order: rh_ls_per_thread searches by halves */
             r->per = rh_xrealloc(r->per, (size_t)(r->nper + 1) * sizeof *r->per);
-            pr = &r->per[r->nper++];
+            memmove(&r->per[at + 1], &r->per[at], (size_t)(r->nper++ - at) * sizeof *r->per);
+            pr = &r->per[at];
             memset(pr, 0, sizeof *pr);
             pr->thread = ls->cur_thread;
             rh_sset_copy(&pr->must, &s->must);
@@ -574,10 +589,8 @@ static void record_access(rh_ls *ls, LLVMValueRef inst, const rh_ls_state *s)
 const rh_ls_per *rh_ls_per_thread(const rh_ls *ls, int a, int t)
 {
     const rh_ls_access *r = &ls->acc[a];
-    for (int i = 0; i < r->nper; i++)
-        if (r->per[i].thread == t)
-            return &r->per[i];
-    return NULL;
+    int at = per_position(r, t);
+    return at < r->nper && r->per[at].thread == t ? &r->per[at] : NULL;
 }
 
 /* ret collects what the returns returned (path_facts.h); a return of a
