@@ -105,6 +105,19 @@ const rh_conc_entry *rh_model_call_entry(const rh_program *p, LLVMValueRef call)
     return e;
 }
 
+int rh_model_address_taken(LLVMValueRef fn)
+{
+    for (LLVMUseRef u = LLVMGetFirstUse(fn); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef user = LLVMGetUser(u);
+        if (!LLVMIsACallInst(user) || LLVMGetCalledValue(user) != fn)
+            return 1;
+        for (unsigned i = 0; i < LLVMGetNumArgOperands(user); i++)
+            if (LLVMGetOperand(user, i) == fn)
+                return 1;
+    }
+    return 0;
+}
+
 int rh_model_func_index(const rh_program *p, LLVMValueRef fn)
 {
     for (int i = 0; i < p->nfuncs; i++)

@@ -118,6 +118,12 @@ const rh_conc_entry *rh_model_call_entry(const rh_program *p, LLVMValueRef call)
 /* The called function of a direct call (after stripping casts), or NULL. */
 LLVMValueRef rh_model_called_function(LLVMValueRef call);
 
+/* Whether fn's address is a value anywhere in the program: a use other
+ * than the callee of a direct call (a thread start routine, a callback, a
+ * function table in a global).  A function pointer can equal only such a
+ * function: computing another's address is undefined behaviour. */
+int rh_model_address_taken(LLVMValueRef fn);
+
 /* Whether v is the null pointer constant (NULL, a null function pointer). */
 int rh_model_null(LLVMValueRef v);
 

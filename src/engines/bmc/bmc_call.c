@@ -61,22 +61,6 @@ static void set_int_result(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef call, 
         rh_bmc_state_set(st, call, rh_bmc_bv(w->c, v, bits));
 }
 
-/* Whether fn's address is a value anywhere in the program: a use other
- * than the callee of a direct call.  A pointer can equal only such a
- * function (computing another one's address is undefined behaviour). */
-static int address_taken(LLVMValueRef fn)
-{
-    for (LLVMUseRef u = LLVMGetFirstUse(fn); u; u = LLVMGetNextUse(u)) {
-        LLVMValueRef user = LLVMGetUser(u);
-        if (!LLVMIsACallInst(user) || LLVMGetCalledValue(user) != fn)
-            return 1;
-        for (unsigned i = 0; i < LLVMGetNumArgOperands(user); i++)
-            if (LLVMGetOperand(user, i) == fn)
-                return 1;
-    }
-    return 0;
-}
-
 /* The functions with bodies a callee operand can be, each with its guard;
  * the guard of "none of them" is returned in *rest.  A pointer call site
  * only dispatches to functions of its own type (fty; NULL: any function of
@@ -108,7 +92,7 @@ static int resolve(rh_bmc_walk *w, rh_bmc_state *st, LLVMValueRef callee, LLVMTy
         LLVMValueRef g = c->objs[i].val;
         if (!g || c->objs[i].kind != RH_BMC_O_FUNCTION || LLVMIsDeclaration(g) ||
             LLVMCountParams(g) != nargs || (fty && LLVMGlobalGetValueType(g) != fty) ||
-            !address_taken(g))
+            !rh_model_address_taken(g))
             continue;
         Z3_ast eq = rh_bmc_fold(c, Z3_mk_eq(c->z, fp, rh_bmc_bv(c, c->objs[i].addr, c->aw)));
         Z3_ast gi = rh_bmc_and(c, st->guard, eq);

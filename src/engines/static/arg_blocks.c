@@ -64,7 +64,7 @@ static int may_touch(rh_static *s, LLVMValueRef ptr, uint32_t o, int64_t lo, int
 /* Whether every use of fn is a direct call of it that does not also pass it. */
 static int only_called(LLVMValueRef fn)
 {
-    return LLVMGetFirstUse(fn) && !rh_pt_address_taken(fn);
+    return LLVMGetFirstUse(fn) && !rh_model_address_taken(fn);
 }
 
 /* Whether call, passing root r (a value of its function), hands each of

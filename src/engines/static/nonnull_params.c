@@ -61,7 +61,7 @@ static int nonnull_value(const nn_ctx *c, LLVMValueRef v, int depth)
  * external function of a library analysed with --entry). */
 static int only_called(LLVMValueRef fn)
 {
-    return LLVMGetFirstUse(fn) && !rh_pt_address_taken(fn);
+    return LLVMGetFirstUse(fn) && !rh_model_address_taken(fn);
 }
 
 /* Drops parameter k of fn when a live call may pass it null: 1 if dropped. */

@@ -941,22 +941,6 @@ void rh_ptb_wire_params(rh_pt *pt, LLVMValueRef call, int callee)
     wire_params(pt, call, callee);
 }
 
-/* Whether a function's address escapes anywhere: a use other than being
- * the callee of a direct call (a thread start routine, a callback, a
- * function table in a global). */
-int rh_pt_address_taken(LLVMValueRef fn)
-{
-    for (LLVMUseRef u = LLVMGetFirstUse(fn); u; u = LLVMGetNextUse(u)) {
-        LLVMValueRef user = LLVMGetUser(u);
-        if (!LLVMIsACallInst(user) || LLVMGetCalledValue(user) != fn)
-            return 1;
-        for (unsigned i = 0; i < LLVMGetNumArgOperands(user); i++)
-            if (LLVMGetOperand(user, i) == fn)
-                return 1;
-    }
-    return 0;
-}
-
 /* The functions that can run at all: main, the constructors and
  * destructors, every function whose address escapes (it may be called
  * through a pointer, as a thread or by a library), and what those call
@@ -972,7 +956,7 @@ static unsigned char *live_functions(rh_program *p)
     for (int f = 0; f < p->nfuncs; f++) {
         size_t len;
         const char *name = LLVMGetValueName2(p->funcs[f].fn, &len);
-        if (f == p->main_func || rh_pt_address_taken(p->funcs[f].fn) || strcmp(name, "main") == 0)
+        if (f == p->main_func || rh_model_address_taken(p->funcs[f].fn) || strcmp(name, "main") == 0)
             live[f] = 1, work[n++] = f;
     }
     while (n > 0) {

@@ -143,9 +143,6 @@ int rh_pt_may_touch(rh_pt *pt, LLVMValueRef ptr, uint32_t o, int64_t lo, int64_t
  * callee may be something the analysis cannot see: no target at all, or
  * an external function reached through a pointer. */
 int rh_pt_call_targets(rh_pt *pt, LLVMValueRef call, int **out, int *unresolved);
-/* Whether a function's address escapes anywhere: a use other than being
- * the callee of a direct call. */
-int rh_pt_address_taken(LLVMValueRef fn);
 /* Same for a function-pointer value (thread start routines, once routines). */
 int rh_pt_fn_targets(rh_pt *pt, LLVMValueRef fnptr, int **out, int *unresolved);
 /* Same for the functions stored anywhere in the objects ptr points to
