@@ -154,7 +154,9 @@ static void run_one(const rh_engine *e, rh_program *prog, const rh_options *o, r
 /* Two records describe the same race when their access locations match. */
 static int same_pair(const rh_race *x, const rh_race *y)
 {
-#define SAME(p, q) (strcmp((p).file, (q).file) == 0 && (p).line == (q).line && (p).col == (q).col)
+    /* lines first: every record of a stage is compared with every other
+     * (10,000 of them: a file name compared each time took seconds) */
+#define SAME(p, q) ((p).line == (q).line && (p).col == (q).col && strcmp((p).file, (q).file) == 0)
     return (SAME(x->a, y->a) && SAME(x->b, y->b)) || (SAME(x->a, y->b) && SAME(x->b, y->a));
 #undef SAME
 }
