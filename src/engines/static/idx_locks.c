@@ -61,40 +61,40 @@ static long pattern(rh_ls *ls, const rh_sym_base *b, int at, int64_t root_off)
 /* The access side of a key: its pattern, or -1 when the access is not
  * one element of a data array at a variable index; *at and *ab tell
  * which index. */
-static long access_pattern(rh_ls *ls, const rh_sym_addr *acc, uint64_t size, const rh_sym_base **ab, int *at)
+static long access_pattern(rh_ls *ls, const rh_sym_addr *acc, uint64_t size, rh_sym_base *ab, int *at)
 {
-    *ab = rh_sym_base_of(ls, acc->base);
-    *at = only_variable(*ab);
+    *ab = *rh_sym_base_of(ls, acc->base); /* a copy: interning a pattern moves the bases */
+    *at = only_variable(ab);
     if (*at < 0 || !acc->type || !LLVMTypeIsSized(acc->type) || size == 0 || acc->off < 0)
         return -1;
     if ((uint64_t)acc->off + size > LLVMABISizeOfType(ls->p->td, acc->type))
         return -1;
-    int64_t root_off = root_offset(ls->pt, (*ab)->root);
-    return root_off < 0 ? -1 : pattern(ls, *ab, *at, root_off);
+    int64_t root_off = root_offset(ls->pt, ab->root);
+    return root_off < 0 ? -1 : pattern(ls, ab, *at, root_off);
 }
 
 void rh_idx_held(rh_ls *ls, const rh_ls_state *s, const rh_sym_addr *acc, uint64_t size, rh_sset *out)
 {
     if (!s->sym.n)
         return;
-    const rh_sym_base *ab = NULL;
+    rh_sym_base ab, lb; /* copies: every pattern interned may move the bases */
     int at = -1;
     long ap = -1;
     int tried = 0;
     for (uint32_t i = 0; i < s->sym.n; i++) {
         uint64_t e = s->sym.v[i];
-        const rh_sym_base *lb = rh_sym_base_of(ls, (int)(e >> 33));
-        int lat = only_variable(lb);
+        lb = *rh_sym_base_of(ls, (int)(e >> 33));
+        int lat = only_variable(&lb);
         uint32_t loff = (uint32_t)(e >> 1);
-        if (lat < 0 || !LLVMIsAConstant(lb->root) || loff >= OFFSET_LIMIT)
+        if (lat < 0 || !LLVMIsAConstant(lb.root) || loff >= OFFSET_LIMIT)
             continue;
         if (!tried)
             ap = access_pattern(ls, acc, size, &ab, &at), tried = 1;
         if (ap < 0)
             return;
-        if (lb->idx[lat] != ab->idx[at] || lb->casts[lat] != ab->casts[at])
+        if (lb.idx[lat] != ab.idx[at] || lb.casts[lat] != ab.casts[at])
             continue; /* guarded by another index value */
-        long lp = pattern(ls, lb, lat, -1);
+        long lp = pattern(ls, &lb, lat, -1);
         if (lp >= 0)
             rh_sset_add(out, (uint64_t)1 << 63 | (uint64_t)lp << 42 | (uint64_t)ap << 22 | (uint64_t)loff << 1 |
                                  (e & 1));
