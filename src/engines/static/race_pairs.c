@@ -538,30 +538,22 @@ static int unjoined_before(rh_static *s, int t, int a)
 }
 
 /* Access a's one target when thread t runs it (a location, pt_solve.h),
- * or NO_SOLE_TARGET when it has none or several. */
+ * or NO_SOLE_TARGET when it has none or several; *one_object: whether its
+ * targets are all in one object. */
 #define NO_SOLE_TARGET UINT64_MAX
-static uint64_t sole_target(rh_static *s, int a, int t)
+static uint64_t sole_target(rh_static *s, int a, int t, int *one_object)
 {
     rh_sset targets = {0};
     targets_of(s, a, t, &targets);
     uint64_t l = targets.n == 1 ? targets.v[0] : NO_SOLE_TARGET;
+    *one_object = targets.n > 0;
+    for (uint32_t i = 1; i < targets.n; i++)
+        *one_object &= rh_pt_loc_obj(targets.v[i]) == rh_pt_loc_obj(targets.v[0]);
     rh_sset_free(&targets);
     return l;
 }
 
-/* Whether access a's targets when thread t runs it are all in one object. */
-static int one_object(rh_static *s, int a, int t)
-{
-    rh_sset targets = {0};
-    targets_of(s, a, t, &targets);
-    int one = targets.n > 0;
-    for (uint32_t i = 1; i < targets.n; i++)
-        one &= rh_pt_loc_obj(targets.v[i]) == rh_pt_loc_obj(targets.v[0]);
-    rh_sset_free(&targets);
-    return one;
-}
-
-static void fill_access(rh_static *s, rh_race_access *out, int a, int t, uint64_t sole)
+static void fill_access(rh_static *s, rh_race_access *out, int a, int t, uint64_t sole, int one_object)
 {
     rh_race_access_from_model(out, s->p, &s->p->accesses[a]);
     out->thread = t;
@@ -569,7 +561,7 @@ static void fill_access(rh_static *s, rh_race_access *out, int a, int t, uint64_
     out->own_code = s->tg.nthreads_of_func[s->p->accesses[a].func] == 1;
     out->after_join = after_join(s->p, &s->p->accesses[a]);
     out->one_target = sole != NO_SOLE_TARGET && rh_pt_loc_off(sole) != RH_PT_ANY;
-    out->one_object = out->one_target || one_object(s, a, t);
+    out->one_object = out->one_target || one_object;
     const rh_ls_per *pr = rh_ls_per_thread(&s->ls, a, t);
     const rh_sset *must = pr ? &pr->must : &s->ls.acc[a].must;
     out->locks = rh_xcalloc(must->n + 1, sizeof *out->locks);
@@ -656,9 +648,10 @@ static void emit(pairs *pp, const cand *c)
     rh_static *s = pp->s;
     rh_race r;
     memset(&r, 0, sizeof r);
-    uint64_t sole[2] = {sole_target(s, c->a1, c->t1), sole_target(s, c->a2, c->t2)};
-    fill_access(s, &r.a, c->a1, c->t1, sole[0]);
-    fill_access(s, &r.b, c->a2, c->t2, sole[1]);
+    int one[2];
+    uint64_t sole[2] = {sole_target(s, c->a1, c->t1, &one[0]), sole_target(s, c->a2, c->t2, &one[1])};
+    fill_access(s, &r.a, c->a1, c->t1, sole[0], one[0]);
+    fill_access(s, &r.b, c->a2, c->t2, sole[1], one[1]);
     /* Only the main thread's library calls (a free, a destroy) are asked (tier.c). */
     r.a.unjoined_before = c->t1 == 0 && r.a.op && c->t2 > 0 && unjoined_before(s, c->t2, c->a1);
     r.b.unjoined_before = c->t2 == 0 && r.b.op && c->t1 > 0 && unjoined_before(s, c->t1, c->a2);
