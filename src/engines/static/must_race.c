@@ -820,9 +820,7 @@ static int must_loc(rh_must *m, LLVMValueRef v, int t, uint32_t *obj, int64_t *o
         const rh_tg_thread *th = &s->tg.threads[t];
         if (t == 0 || depth > 4 || rh_model_first_param(s->p->funcs[th->func].fn) != v || !th->once[th->func])
             return 0;
-        const rh_conc_entry *e = rh_model_call_entry(s->p, th->create);
-        return e && e->obj2 >= 0 && th->parent >= 0 &&
-               must_loc(m, LLVMGetOperand(th->create, (unsigned)e->obj2), th->parent, obj, off, depth + 1);
+        return th->create_arg && th->parent >= 0 && must_loc(m, th->create_arg, th->parent, obj, off, depth + 1);
     }
     int is_site = LLVMIsAGlobalVariable(v) || LLVMIsAAllocaInst(v);
     long o = rh_map_get_ptr(&s->pt.obj_of_site, v, -1);

@@ -221,10 +221,7 @@ static int cell_ids(rh_static *s, int t, LLVMValueRef arg, ids *out)
 static LLVMValueRef create_arg(rh_static *s, int t)
 {
     const rh_tg_thread *th = &s->tg.threads[t];
-    if (t == 0 || th->parent < 0)
-        return NULL;
-    const rh_conc_entry *e = rh_model_call_entry(s->p, th->create);
-    return e && e->obj2 >= 0 ? LLVMGetOperand(th->create, (unsigned)e->obj2) : NULL;
+    return t == 0 || th->parent < 0 ? NULL : th->create_arg;
 }
 
 static int thread_ids(rh_static *s, int t, int byref, ids *out)
@@ -351,8 +348,7 @@ static int filled_before_create(rh_static *s, int a1, int t1, int a2, int t2)
     if (t2 == 0 || th->parent != t1 || !rh_cfg_dominates(x->inst, th->create) || y->func != th->func || !th->once[th->func] ||
         rh_loc_base_offset(s, y->ptr, &yoff) != LLVMGetParam(s->p->funcs[th->func].fn, 0))
         return 0;
-    const rh_conc_entry *e = rh_model_call_entry(s->p, th->create);
-    LLVMValueRef arg = e && e->obj2 >= 0 ? LLVMGetOperand(th->create, (unsigned)e->obj2) : NULL;
+    LLVMValueRef arg = th->create_arg;
     LLVMValueRef b1, b2, i1, i2;
     LLVMTypeRef e1, e2;
     rh_counted_loop l;
@@ -385,12 +381,11 @@ int rh_own_thread_arg(rh_static *s, const rh_access *ac, int t, int64_t *off)
 static int own_element_arg(rh_static *s, int a1, int a2, int t)
 {
     const rh_tg_thread *th = &s->tg.threads[t];
-    const rh_conc_entry *e = rh_model_call_entry(s->p, th->create);
     int64_t o1, o2, aoff;
-    if (!e || e->obj2 < 0 || !rh_own_thread_arg(s, &s->p->accesses[a1], t, &o1) ||
+    if (!th->create_arg || !rh_own_thread_arg(s, &s->p->accesses[a1], t, &o1) ||
         !rh_own_thread_arg(s, &s->p->accesses[a2], t, &o2))
         return 0;
-    LLVMValueRef arg = strip_int(LLVMGetOperand(th->create, (unsigned)e->obj2)), base, idx;
+    LLVMValueRef arg = strip_int(th->create_arg), base, idx;
     LLVMTypeRef elem;
     rh_counted_loop l;
     if (!element_field(s, arg, &base, &idx, &elem, &aoff) || !rh_loop_of_index(&s->cfg, idx, &l) ||
@@ -496,13 +491,11 @@ static int own_block_field(rh_static *s, int a, int t, int64_t aoff, LLVMTypeRef
 static int own_element_blocks(rh_static *s, int a1, int a2, int t)
 {
     const rh_tg_thread *th = &s->tg.threads[t];
-    const rh_conc_entry *e = rh_model_call_entry(s->p, th->create);
     LLVMValueRef base, idx;
     LLVMTypeRef elem;
     int64_t aoff, f1, f2;
     rh_counted_loop l;
-    if (!e || e->obj2 < 0 ||
-        !element_field(s, strip_int(LLVMGetOperand(th->create, (unsigned)e->obj2)), &base, &idx, &elem, &aoff) ||
+    if (!th->create_arg || !element_field(s, strip_int(th->create_arg), &base, &idx, &elem, &aoff) ||
         !rh_loop_of_index(&s->cfg, idx, &l) || !once_per_iteration(s, t, &l) ||
         !own_block_field(s, a1, t, aoff, elem, &f1) || !own_block_field(s, a2, t, aoff, elem, &f2))
         return 0;
@@ -966,12 +959,11 @@ int rh_own_counter_access(rh_static *s, int a, int t, LLVMValueRef *root, int *p
 int rh_own_element_access(rh_static *s, int a, int t, LLVMValueRef *base, LLVMTypeRef *elem, LLVMValueRef *iv)
 {
     const rh_tg_thread *th = &s->tg.threads[t];
-    const rh_conc_entry *e = t > 0 ? rh_model_call_entry(s->p, th->create) : NULL;
     int64_t off, aoff;
     LLVMValueRef idx;
     rh_counted_loop l;
-    if (!e || e->obj2 < 0 || !rh_own_thread_arg(s, &s->p->accesses[a], t, &off) ||
-        !element_field(s, strip_int(LLVMGetOperand(th->create, (unsigned)e->obj2)), base, &idx, elem, &aoff) ||
+    if (t <= 0 || !th->create_arg || !rh_own_thread_arg(s, &s->p->accesses[a], t, &off) ||
+        !element_field(s, strip_int(th->create_arg), base, &idx, elem, &aoff) ||
         !rh_loop_of_index(&s->cfg, idx, &l) || !once_per_iteration(s, t, &l))
         return 0;
     *iv = l.iv;

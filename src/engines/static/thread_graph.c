@@ -230,6 +230,9 @@ static int add_thread(rh_tg *g, int func, int parent, LLVMValueRef create)
     rh_tg_thread *t = &g->threads[g->nthreads];
     memset(t, 0, sizeof *t);
     t->func = func, t->parent = parent, t->create = create;
+    const rh_conc_entry *e = create ? rh_model_call_entry(g->p, create) : NULL;
+    if (e && e->obj2 >= 0 && (unsigned)e->obj2 < LLVMGetNumArgOperands(create))
+        t->create_arg = LLVMGetOperand(create, (unsigned)e->obj2);
     return g->nthreads++;
 }
 

@@ -39,6 +39,8 @@ typedef struct rh_tg_thread {
     int func;             /* entry function */
     int parent;           /* creating thread; -1 for main or when several threads create it */
     LLVMValueRef create;  /* the create call, NULL for main */
+    LLVMValueRef create_arg; /* the argument that call passes the routine, or NULL
+                              * (looked up once: the pair search asks per pair) */
     int multi;
     int async;            /* a registered handler: may run at any time after, or never */
     unsigned char *reach; /* per model function: may run in this thread */
