@@ -92,14 +92,14 @@ static int rh_dyn_session_add(dyn_session *s, rh_race *r, int shorten)
  * run of a real program repeats its races (siege: nine a run), and the
  * record of each, with its witness of up to 200,000 steps, would only be
  * built to be dropped by rh_dyn_session_add. */
-static int observed_already(const dyn_session *s, const rh_dyn_obs *o)
+static int pair_observed_already(const dyn_session *s, unsigned loc_a, unsigned loc_b, int ordered_by)
 {
     const rh_dyn_locs *l = &s->bin.locs;
-    if (o->loc[0] >= (unsigned)l->len || o->loc[1] >= (unsigned)l->len)
+    if (loc_a >= (unsigned)l->len || loc_b >= (unsigned)l->len)
         return 0;
     rh_race r;
     memset(&r, 0, sizeof r);
-    const rh_dyn_loc *a = &l->items[o->loc[0]], *b = &l->items[o->loc[1]];
+    const rh_dyn_loc *a = &l->items[loc_a], *b = &l->items[loc_b];
     r.a.file = (char *)(a->file ? a->file : "?"), r.a.line = a->line, r.a.col = a->col;
     r.b.file = (char *)(b->file ? b->file : "?"), r.b.line = b->line, r.b.col = b->col;
     char *k = dyn_race_key(&r);
@@ -112,11 +112,22 @@ static int observed_already(const dyn_session *s, const rh_dyn_obs *o)
         const rh_race *had = &s->res->races[j];
         char *ok = dyn_race_key(had);
         found = strcmp(ok, k) != 0 ||
-                (had->evidence != RH_EV_SEEN && (o->ordered_by || !had->ordered_by));
+                (had->evidence != RH_EV_SEEN && (ordered_by || !had->ordered_by));
         free(ok);
     }
     free(k);
     return found;
+}
+
+static int observed_already(const dyn_session *s, const rh_dyn_obs *o)
+{
+    return pair_observed_already(s, o->loc[0], o->loc[1], o->ordered_by != 0);
+}
+
+/* rh_wit_known_pair for the predictive pass: a pair a run observed. */
+static int known_pair(void *sess, unsigned loc_a, unsigned loc_b)
+{
+    return pair_observed_already(sess, loc_a, loc_b, 0);
 }
 
 /* The new races a run showed, their witnesses shortened before they are
@@ -481,13 +492,16 @@ static void session_free(dyn_session *s)
 }
 
 /* Predictive pass: schedules the witness engine derives from race-free
- * traces, each confirmed (or not) by replaying it. */
+ * traces, each confirmed (or not) by replaying it.  Pairs a run observed
+ * are not searched again: each kept trace of a program with one race
+ * predicted that race anew, and its replay (seconds each) took the rest
+ * of the budget after the search had ended. */
 static void predict(dyn_session *s, double deadline)
 {
     for (int i = 0; i < s->nkept && rh_now() < deadline && !rh_cancelled(); i++) {
         rh_wit_ctx w = {&s->bin, s->tmp, s->program, s->kept_seed[i], deadline, 0};
         rh_race *found = NULL;
-        int n = rh_wit_predict(&w, &s->kept[i], &found);
+        int n = rh_wit_predict(&w, &s->kept[i], known_pair, s, &found);
         for (int k = 0; k < n; k++)
             rh_dyn_session_add(s, &found[k], 1);
         free(found);

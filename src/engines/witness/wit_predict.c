@@ -59,7 +59,8 @@ static int try_pair(const rh_wit_ctx *c, const wit_trace *w, wit_smt *m, int k, 
     return hit > 0;
 }
 
-int rh_wit_predict(const rh_wit_ctx *c, const rh_dyn_trace *t, rh_race **out)
+int rh_wit_predict(const rh_wit_ctx *c, const rh_dyn_trace *t, rh_wit_known_pair known, void *known_arg,
+                   rh_race **out)
 {
     *out = NULL;
     wit_trace w;
@@ -68,6 +69,8 @@ int rh_wit_predict(const rh_wit_ctx *c, const rh_dyn_trace *t, rh_race **out)
         wit_smt *m = wit_smt_new(&w, c->deadline);
         for (int k = 0; m && k < w.ncand && rh_now() < c->deadline; k++) {
             rh_race r;
+            if (known && known(known_arg, t->ev[w.cand[k][0]].loc, t->ev[w.cand[k][1]].loc))
+                continue;
             if (try_pair(c, &w, m, k, &r)) {
                 *out = rh_xrealloc(*out, (size_t)(n + 1) * sizeof **out);
                 (*out)[n++] = r;

@@ -26,7 +26,12 @@ typedef struct rh_wit_ctx {
     int quick;               /* replays log no events: the race's witness and locks are not wanted */
 } rh_wit_ctx;
 
-int rh_wit_predict(const rh_wit_ctx *c, const rh_dyn_trace *t, rh_race **out);
+/* known, when not NULL, says which candidate pairs (by their two location
+ * ids, in either order) are confirmed already: those are not searched,
+ * since a confirmed pair's prediction would only cost a replay. */
+typedef int (*rh_wit_known_pair)(void *arg, unsigned loc_a, unsigned loc_b);
+int rh_wit_predict(const rh_wit_ctx *c, const rh_dyn_trace *t, rh_wit_known_pair known, void *known_arg,
+                   rh_race **out);
 
 /* How closely a replayed run followed the witness's schedule. */
 typedef struct rh_wit_follow {
