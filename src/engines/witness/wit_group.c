@@ -295,6 +295,31 @@ static void carry_riders(const rh_wit_ctx *c, const rh_witness *g, const rh_dyn_
     }
 }
 
+/* RH_WIT_LOG=2: the races a group's replay met (the schedule's lines
+ * taken when met, whether at the very point that took the last, the later
+ * thread's visits to the racing line since) and its schedule, ">>" at the
+ * step it had not finished when it ended (where a replay stalls). */
+static void log_group(const rh_wit_ctx *c, const rh_witness *g, const rh_dyn_trace *run)
+{
+    const char *v = getenv("RH_WIT_LOG");
+    if (!v || strcmp(v, "2") != 0)
+        return;
+    for (int i = 0; i < run->nraces; i++) {
+        const rh_dyn_obs *o = &run->races[i];
+        unsigned a = o->loc[0] < (unsigned)c->bin->locs.len ? c->bin->locs.items[o->loc[0]].line : 0;
+        unsigned b = o->loc[1] < (unsigned)c->bin->locs.len ? c->bin->locs.items[o->loc[1]].line : 0;
+        fprintf(stderr, "  race T%d %u - T%d %u at line %ld%s, departed %lu, visits %lu\n", o->tid[0], a,
+                o->tid[1], b, o->sched_pos, o->sched_fresh ? " (fresh)" : "",
+                (unsigned long)o->sched_div, (unsigned long)o->sched_visits);
+    }
+    for (int i = 0; i < g->nsteps; i++) {
+        int at = lines_through(g, i) > run->followed && (i == 0 || lines_through(g, i - 1) <= run->followed);
+        fprintf(stderr, "  %s%d: T%d %u:%u x%u %s\n", at ? ">>" : "  ", i, g->steps[i].thread,
+                g->steps[i].line, g->steps[i].col, times_of(&g->steps[i]),
+                g->steps[i].what ? g->steps[i].what : "");
+    }
+}
+
 /* One replay of the group's schedule (cut where the schedule ends): each
  * member whose race it met within the schedule's prefix through the
  * member's later racing step gets that prefix, its racing steps marked
@@ -350,6 +375,7 @@ static int try_group(const rh_wit_ctx *c, const rh_witness *base, rh_witness *co
                     uncounted ? " (uncounted)" : "", run.trace.diverged, run.trace.depart_step,
                     run.trace.followed, run.trace.nraces, got, rh_now() - t0, run.trace.end,
                     run.trace.end_detail ? run.trace.end_detail : "");
+        log_group(c, g, &run.trace);
     } else if (getenv("RH_WIT_LOG")) {
         fprintf(stderr, "racehunt: group: replay failed: %s\n", err);
     }
