@@ -143,7 +143,14 @@ static void yield_point(void)
     rt_thread *t = rt_me;
     if (t && !rt.ending) {
         rt.dirty = 1;
-        t->run_len = 1000000; /* let the strategy pick another thread if it can */
+        /* let the strategy pick another thread if it can; a fair replay's
+         * wanted thread goes on instead, a yield being a point like any
+         * other toward its spin limit (rt_sched.c, choose_replay): a
+         * server loop that sleeps between polls would otherwise hand the
+         * others a round at each poll, and a thread in a long stretch
+         * without points (a computation) holds the token for that round */
+        if (!rt.replay_fair)
+            t->run_len = 1000000;
         rt_point(t, 0);
         rt_out_event(t, "nop", 0, 0, 0, 0, 1);
     }

@@ -38,7 +38,11 @@ so are eleven (wide_publish_race.c), each witness a few dozen steps at
 most.  Two publications of one run (two_publications_race.c, a program
 that binds a name as a server binds its port) have their group replays at
 once, each in a network namespace of its own: both groups' races get
-their witness from them."""
+their witness from them.  A profiler's queue in small
+(queue_cas_publish_race.c: both threads take slots by CAS on one counter,
+the record published by a plain flag) has its races' witnesses from its
+group's replay, which keeps the synchronisation steps between each
+race's two accesses."""
 import json
 import os
 import re
@@ -401,6 +405,16 @@ def graphml(rh, tmp):
           "exit %d, %r" % (r.returncode, r.stderr[-300:]))
 
 
+def queue_cas_publish(rh, tmp):
+    """A record filled, a slot taken by a CAS on a counter the consumer
+    takes its own slots from, then the record published by a plain flag
+    (queue_cas_publish_race.c): eight races, the record's five ordered
+    only by the flag's and only while the consumer reads before its own
+    next CAS.  The group's replay keeps both threads' CAS steps between
+    each race's accesses, and gives each a witness of a few dozen steps."""
+    publication(rh, tmp, "queue_cas_publish_race.c", 8, 5, MAX_GROUP_STEPS)
+
+
 def main():
     rh = suite.racehunt_arg()
     with tempfile.TemporaryDirectory() as tmp:
@@ -415,6 +429,7 @@ def main():
         flag_slot(rh, tmp)
         struct_publish(rh, tmp)
         wide_publish(rh, tmp)
+        queue_cas_publish(rh, tmp)
         two_publications(rh, tmp)
         many_races(rh, tmp)
         replay_ends_at_race(rh, tmp)

@@ -70,8 +70,45 @@ static int is_creation(const rh_step *s)
     return s->what && strncmp(s->what, "create", 6) == 0;
 }
 
+#define WIT_GROUP_SYNCS 24 /* synchronisation steps kept per member at most */
+
+/* A step that may order two threads' accesses (an atomic access, a lock
+ * operation, a semaphore or condition operation): the step texts of
+ * dyn_report.c's step_what. */
+static int is_sync(const rh_step *s)
+{
+    static const char *const kinds[] = {"atomic ", "lock", "unlock", "read-lock", "sem-",
+                                        "signal", "broadcast", "wait", "wake up"};
+    for (size_t i = 0; s->what && i < sizeof kinds / sizeof *kinds; i++)
+        if (strncmp(s->what, kinds[i], strlen(kinds[i])) == 0)
+            return 1;
+    return 0;
+}
+
+/* Keeps the synchronisation steps of w's two threads between its racing
+ * steps, in their recorded order.  A race is one because neither thread
+ * synchronised with the other in between: a payload written, then a
+ * message slot taken by a CAS on the queue's counter, then the flag; the
+ * reader's own CAS on that counter comes after its reads.  Without them
+ * a replay lets the reader run its loop (and its CAS) between the
+ * writer's CAS and its reads, and the reads it makes are ordered, no
+ * races.  At most WIT_GROUP_SYNCS, else none (a long stretch of locked
+ * rounds would make the schedule long, and the member goes without). */
+static void keep_syncs(const rh_witness *base, const rh_witness *w, char *keep)
+{
+    int i = w->race_step_a < w->race_step_b ? w->race_step_a : w->race_step_b;
+    int j = w->race_step_a < w->race_step_b ? w->race_step_b : w->race_step_a;
+    int tw = base->steps[i].thread, tr = base->steps[j].thread, n = 0;
+    for (int x = i + 1; x < j && n <= WIT_GROUP_SYNCS; x++)
+        n += (base->steps[x].thread == tw || base->steps[x].thread == tr) && is_sync(&base->steps[x]);
+    for (int x = i + 1; x < j && n <= WIT_GROUP_SYNCS; x++)
+        if ((base->steps[x].thread == tw || base->steps[x].thread == tr) && is_sync(&base->steps[x]))
+            keep[x] = 1;
+}
+
 /* The group's schedule over base: creations and timeouts up to the last
- * member's race, each live member's racing and ordering steps, each
+ * member's race, each live member's racing and ordering steps and the
+ * synchronisation steps between its racing steps (keep_syncs), each
  * counted as its thread's visits there since its own step kept before
  * (with `uncounted`, each its thread's next visit: when the recorded
  * counts hold only in the recorded timing, a reader whose polls all saw
@@ -97,6 +134,9 @@ static rh_witness *group_schedule(const rh_witness *base, rh_witness *const *ws,
             if (ws[k]->ordering[o] > 0 && ws[k]->ordering[o] - 1 <= last)
                 keep[ws[k]->ordering[o] - 1] = 1;
     }
+    for (int k = 0; k < n; k++)
+        if (live[k])
+            keep_syncs(base, ws[k], keep);
     rh_witness *g = wit_subset(base, keep);
     g->fair = 1;
     int at = 0;
@@ -295,6 +335,31 @@ static void carry_riders(const rh_wit_ctx *c, const rh_witness *g, const rh_dyn_
     }
 }
 
+/* RH_WIT_LOG=2: the races a group's replay met (the schedule's lines
+ * taken when met, whether at the very point that took the last, the later
+ * thread's visits to the racing line since) and its schedule, ">>" at the
+ * step it had not finished when it ended (where a replay stalls). */
+static void log_group(const rh_wit_ctx *c, const rh_witness *g, const rh_dyn_trace *run)
+{
+    const char *v = getenv("RH_WIT_LOG");
+    if (!v || strcmp(v, "2") != 0)
+        return;
+    for (int i = 0; i < run->nraces; i++) {
+        const rh_dyn_obs *o = &run->races[i];
+        unsigned a = o->loc[0] < (unsigned)c->bin->locs.len ? c->bin->locs.items[o->loc[0]].line : 0;
+        unsigned b = o->loc[1] < (unsigned)c->bin->locs.len ? c->bin->locs.items[o->loc[1]].line : 0;
+        fprintf(stderr, "  race T%d %u - T%d %u at line %ld%s, departed %lu, visits %lu\n", o->tid[0], a,
+                o->tid[1], b, o->sched_pos, o->sched_fresh ? " (fresh)" : "",
+                (unsigned long)o->sched_div, (unsigned long)o->sched_visits);
+    }
+    for (int i = 0; i < g->nsteps; i++) {
+        int at = lines_through(g, i) > run->followed && (i == 0 || lines_through(g, i - 1) <= run->followed);
+        fprintf(stderr, "  %s%d: T%d %u:%u x%u %s\n", at ? ">>" : "  ", i, g->steps[i].thread,
+                g->steps[i].line, g->steps[i].col, times_of(&g->steps[i]),
+                g->steps[i].what ? g->steps[i].what : "");
+    }
+}
+
 /* One replay of the group's schedule (cut where the schedule ends): each
  * member whose race it met within the schedule's prefix through the
  * member's later racing step gets that prefix, its racing steps marked
@@ -350,6 +415,7 @@ static int try_group(const rh_wit_ctx *c, const rh_witness *base, rh_witness *co
                     uncounted ? " (uncounted)" : "", run.trace.diverged, run.trace.depart_step,
                     run.trace.followed, run.trace.nraces, got, rh_now() - t0, run.trace.end,
                     run.trace.end_detail ? run.trace.end_detail : "");
+        log_group(c, g, &run.trace);
     } else if (getenv("RH_WIT_LOG")) {
         fprintf(stderr, "racehunt: group: replay failed: %s\n", err);
     }
