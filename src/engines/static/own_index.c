@@ -643,7 +643,7 @@ static int compute_listed_ids(rh_static *s, int t, id_list *out)
         int64_t span;
         if (l.end <= l.start || __builtin_sub_overflow(l.end, l.start, &span) || span > MAX_IDS)
             return 0;
-        rh_iv_env env = {&s->cfg, {l.iv}, {0}, 1, NULL, 0};
+        rh_iv_env env = {&s->cfg, {l.iv}, {0}, 1, NULL, 0, NULL, NULL, NULL};
         for (int64_t k = l.start; k < l.end; k++) {
             rh_ival x;
             env.value[0] = k;
@@ -688,7 +688,7 @@ static int view_access(rh_static *s, int a, int t, const id_list *ids, inst_view
     if (ac->func != th->func || !th->once[th->func] || th->async)
         return 0;
     LLVMValueRef prm = LLVMGetParam(s->p->funcs[th->func].fn, 0);
-    rh_iv_env env = {&s->cfg, {prm}, {0}, ids->byref ? 0 : 1, ids->byref ? prm : NULL, 0};
+    rh_iv_env env = {&s->cfg, {prm}, {0}, ids->byref ? 0 : 1, ids->byref ? prm : NULL, 0, ac->inst, NULL, NULL};
     for (int k = 0; k < ids->n; k++) {
         env.value[0] = env.cell_value = ids->v[k];
         out[k].excluded = rh_iv_guard_excludes(&env, ac->inst);
