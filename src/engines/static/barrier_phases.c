@@ -14,6 +14,8 @@ typedef struct bp_barrier {
     unsigned char *part;          /* per thread: may wait on it */
     unsigned char *maxw, *minw; /* per access in its start routine: waits that may / surely precede it */
     int32_t *crem, *cmod;       /* per access: its count of waits is crem modulo cmod (0: exactly; -1: unknown) */
+    int *fexact;                /* per model function: every call of it that returns waited this many
+                                 * times, surely on the barrier (-1: unknown; -2: not computed yet) */
 } bp_barrier;
 
 #define MANY_WAITS 255 /* a wait in a loop or inside a call: no bound */
@@ -139,6 +141,27 @@ static int waits(rh_static *s, int f, LLVMValueRef in, uint64_t loc, const unsig
     return any;
 }
 
+static int exact_waits(rh_static *s, bp_barrier *b, int f, const unsigned char *mw);
+
+/* How many waits on the barrier instruction in of function f surely makes
+ * when it returns: 0 for one that cannot wait, 1 for a direct wait surely
+ * on it, K for a call of one function (a wrapper, `sync_all()`) whose
+ * every return comes after exactly K such waits; -1 for any other that may
+ * wait. */
+static int wait_count(rh_static *s, bp_barrier *b, int f, LLVMValueRef in, const unsigned char *mw)
+{
+    int sure, direct;
+    if (!waits(s, f, in, b->loc, mw, &sure, &direct))
+        return 0;
+    if (direct)
+        return sure ? 1 : -1;
+    const rh_tg_edge *ed = rh_tg_edge_of(&s->tg, f, in);
+    if (!ed || ed->unresolved || ed->ntargets != 1 || !LLVMIsACallInst(in) ||
+        LLVMGetCalledValue(in) != s->p->funcs[ed->targets[0]].fn)
+        return -1;
+    return exact_waits(s, b, ed->targets[0], mw);
+}
+
 /* Counts, per access of start routine f, the waits on the barrier that
  * may precede it on some path (a direct wait outside every loop runs at
  * most once per call; any other one, any number of times) and the sure
@@ -152,9 +175,10 @@ static void classify(rh_static *s, bp_barrier *b, int f, const unsigned char *mw
         for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
             int su, direct;
             if (waits(s, f, in, b->loc, mw, &su, &direct)) {
+                int k = wait_count(s, b, f, in, mw);
                 rh_vec_push(&any, in);
-                rh_vec_push(&weight, direct && !rh_cfg_inst_in_loop(&s->cfg, f, in) ? 1 : MANY_WAITS);
-                if (su)
+                rh_vec_push(&weight, k >= 0 && !rh_cfg_inst_in_loop(&s->cfg, f, in) ? k : MANY_WAITS);
+                for (int j = 0; j < (k > 0 ? k : su); j++)
                     rh_vec_push(&sure, in);
             }
         }
@@ -208,27 +232,27 @@ static int wsame(wcount a, wcount b)
     return a.set == b.set && a.rem == b.rem && a.mod == b.mod;
 }
 
-/* One instruction: a direct wait surely on the barrier counts one; any
- * other that may wait leaves the count unknown. */
-static wcount wstep(rh_static *s, int f, LLVMValueRef in, uint64_t loc, const unsigned char *mw, wcount c)
+/* One instruction: a direct wait surely on the barrier counts one, a call
+ * of a wrapper that surely waits K times counts K; any other that may
+ * wait leaves the count unknown. */
+static wcount wstep(rh_static *s, bp_barrier *b, int f, LLVMValueRef in, const unsigned char *mw, wcount c)
 {
-    int sure, direct;
-    if (!c.set || !waits(s, f, in, loc, mw, &sure, &direct))
+    if (!c.set)
         return c;
-    if (!sure || !direct || c.rem > 1000000)
+    int k = wait_count(s, b, f, in, mw);
+    if (k < 0 || c.rem > 1000000)
         return (wcount){0, 1, 1};
-    c.rem += 1;
+    c.rem += k;
     if (c.mod)
         c.rem %= c.mod;
     return c;
 }
 
-/* Fills crem/cmod for the accesses of start routine f: a forward
- * dataflow over its blocks from a count of zero at entry. */
-static void count_waits(rh_static *s, bp_barrier *b, int f, const unsigned char *mw)
+/* A forward dataflow over f's blocks from a count of zero at entry: in[k]
+ * is the count where block k starts.  0 when it did not settle. */
+static int flow(rh_static *s, bp_barrier *b, int f, const unsigned char *mw, wcount *in)
 {
     const rh_cfg_func *cf = &s->cfg.f[f];
-    wcount *in = rh_xcalloc((size_t)cf->nblocks + 1, sizeof *in);
     in[0] = (wcount){0, 0, 1};
     int changed = 1, rounds = 0;
     for (; changed && rounds < 64; rounds++) {
@@ -236,7 +260,7 @@ static void count_waits(rh_static *s, bp_barrier *b, int f, const unsigned char 
         for (int k = 0; k < cf->nblocks; k++) {
             wcount c = in[k];
             for (LLVMValueRef x = LLVMGetFirstInstruction(cf->blocks[k]); c.set && x; x = LLVMGetNextInstruction(x))
-                c = wstep(s, f, x, b->loc, mw, c);
+                c = wstep(s, b, f, x, mw, c);
             for (int e = cf->succ_off[k]; c.set && e < cf->succ_off[k + 1]; e++) {
                 wcount j = wjoin(in[cf->succ[e]], c);
                 if (!wsame(j, in[cf->succ[e]]))
@@ -244,14 +268,49 @@ static void count_waits(rh_static *s, bp_barrier *b, int f, const unsigned char 
             }
         }
     }
+    return !changed;
+}
+
+/* The number of sure waits every return of f comes after, when it is one
+ * exact number (f's own waits and those of the wrappers it calls). */
+static int exact_waits(rh_static *s, bp_barrier *b, int f, const unsigned char *mw)
+{
+    if (f < 0 || f >= s->p->nfuncs)
+        return -1;
+    if (b->fexact[f] != -2)
+        return b->fexact[f];
+    b->fexact[f] = -1; /* while it is computed: recursion waits an unknown number of times */
+    const rh_cfg_func *cf = &s->cfg.f[f];
+    wcount *in = rh_xcalloc((size_t)cf->nblocks + 1, sizeof *in);
+    int k = -1, ok = cf->nblocks > 0 && flow(s, b, f, mw, in);
+    for (int blk = 0; ok && blk < cf->nblocks; blk++) {
+        LLVMValueRef t = LLVMGetBasicBlockTerminator(cf->blocks[blk]);
+        if (!t || LLVMGetInstructionOpcode(t) != LLVMRet || !in[blk].set)
+            continue;
+        wcount c = in[blk];
+        for (LLVMValueRef x = LLVMGetFirstInstruction(cf->blocks[blk]); c.set && x; x = LLVMGetNextInstruction(x))
+            c = wstep(s, b, f, x, mw, c);
+        ok = c.set && c.mod == 0 && c.rem <= 16 && (k < 0 || k == c.rem);
+        k = (int)c.rem;
+    }
+    free(in);
+    return b->fexact[f] = ok ? k : -1;
+}
+
+/* Fills crem/cmod for the accesses of start routine f. */
+static void count_waits(rh_static *s, bp_barrier *b, int f, const unsigned char *mw)
+{
+    const rh_cfg_func *cf = &s->cfg.f[f];
+    wcount *in = rh_xcalloc((size_t)cf->nblocks + 1, sizeof *in);
+    int settled = flow(s, b, f, mw, in);
     const rh_function *mf = &s->p->funcs[f];
     for (int a = mf->first_access; a < mf->first_access + mf->naccesses; a++) {
         LLVMValueRef at = s->p->accesses[a].inst;
         int k = rh_cfg_block(&s->cfg, LLVMGetInstructionParent(at));
-        wcount c = k >= 0 && !changed ? in[k] : (wcount){0, 1, 0};
+        wcount c = k >= 0 && settled ? in[k] : (wcount){0, 1, 0};
         for (LLVMValueRef x = k >= 0 ? LLVMGetFirstInstruction(cf->blocks[k]) : NULL; c.set && x && x != at;
              x = LLVMGetNextInstruction(x))
-            c = wstep(s, f, x, b->loc, mw, c);
+            c = wstep(s, b, f, x, mw, c);
         b->crem[a] = c.set && c.mod < INT32_MAX ? (int32_t)c.rem : 0;
         b->cmod[a] = c.set && c.mod < INT32_MAX ? (int32_t)c.mod : -1;
     }
@@ -294,8 +353,11 @@ static int accept(rh_static *s, bp_barrier *b)
         b->minw = rh_xcalloc((size_t)s->p->naccesses + 1, 1);
         b->crem = rh_xcalloc((size_t)s->p->naccesses + 1, sizeof *b->crem);
         b->cmod = rh_xcalloc((size_t)s->p->naccesses + 1, sizeof *b->cmod);
+        b->fexact = rh_xcalloc((size_t)s->p->nfuncs + 1, sizeof *b->fexact);
         for (int a = 0; a < s->p->naccesses; a++)
             b->cmod[a] = -1;
+        for (int f = 0; f < s->p->nfuncs; f++)
+            b->fexact[f] = -2;
         for (int t = 0; t < s->tg.nthreads; t++)
             if (b->part[t]) {
                 classify(s, b, t == 0 ? s->p->main_func : s->tg.threads[t].func, mw);
@@ -376,6 +438,7 @@ void rh_bp_free(rh_barrier_phases *r)
         free(r->v.items[i].minw);
         free(r->v.items[i].crem);
         free(r->v.items[i].cmod);
+        free(r->v.items[i].fexact);
     }
     rh_vec_free(&r->v);
     free(r);
