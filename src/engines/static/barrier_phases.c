@@ -104,19 +104,57 @@ static LLVMValueRef strip_widening(LLVMValueRef v)
     return v;
 }
 
-/* Whether count instances plus those of the loop bound sym are at most
- * the barrier's count operand n. */
-static int within_count(LLVMValueRef n, int64_t count, LLVMValueRef sym)
+/* A count as a sum of variables (SSA values, widenings looked through)
+ * plus a constant: `n + 1`, `n - 1`, `np + nc`. */
+#define LIN_TERMS 4
+typedef struct lin {
+    LLVMValueRef term[LIN_TERMS];
+    int nterms;
+    int64_t k;
+} lin;
+
+static int lin_of(LLVMValueRef v, lin *out, int depth)
 {
-    n = strip_widening(n);
-    if (!sym)
-        return LLVMIsAConstantInt(n) && count <= (int64_t)LLVMConstIntGetZExtValue(n);
-    if (n == strip_widening(sym))
-        return count == 0;
-    if (!LLVMIsABinaryOperator(n) || LLVMGetInstructionOpcode(n) != LLVMAdd ||
-        strip_widening(LLVMGetOperand(n, 0)) != strip_widening(sym) || !LLVMIsAConstantInt(LLVMGetOperand(n, 1)))
+    v = strip_widening(v);
+    if (LLVMIsAConstantInt(v)) {
+        out->k += LLVMConstIntGetSExtValue(v);
+        return 1;
+    }
+    LLVMOpcode op = LLVMIsABinaryOperator(v) ? LLVMGetInstructionOpcode(v) : LLVMRet;
+    if (depth < 4 && op == LLVMAdd)
+        return lin_of(LLVMGetOperand(v, 0), out, depth + 1) && lin_of(LLVMGetOperand(v, 1), out, depth + 1);
+    if (depth < 4 && op == LLVMSub && LLVMIsAConstantInt(LLVMGetOperand(v, 1))) {
+        out->k -= LLVMConstIntGetSExtValue(LLVMGetOperand(v, 1));
+        return lin_of(LLVMGetOperand(v, 0), out, depth + 1);
+    }
+    if (out->nterms >= LIN_TERMS || (out->k > (1 << 20) || out->k < -(1 << 20)))
         return 0;
-    return count <= LLVMConstIntGetSExtValue(LLVMGetOperand(n, 1));
+    out->term[out->nterms++] = v;
+    return 1;
+}
+
+/* Whether the instances, count plus the loop bounds syms[0..nsyms), are
+ * at most the barrier's count operand n: both sums name the same
+ * variables (each as often), and the constants compare. */
+static int within_count(LLVMValueRef n, int64_t count, LLVMValueRef *syms, int nsyms)
+{
+    lin want = {{0}, 0, 0}, have = {{0}, 0, count};
+    if (!lin_of(n, &want, 0))
+        return 0;
+    for (int i = 0; i < nsyms; i++)
+        if (!lin_of(syms[i], &have, 0))
+            return 0;
+    if (want.nterms != have.nterms)
+        return 0;
+    for (int i = 0; i < have.nterms; i++) {
+        int j = 0;
+        while (j < want.nterms && want.term[j] != have.term[i])
+            j++;
+        if (j == want.nterms)
+            return 0;
+        want.term[j] = want.term[--want.nterms];
+    }
+    return have.k <= want.k;
 }
 
 /* Whether instruction in of function f may wait on the barrier. */
@@ -331,7 +369,8 @@ static int accept(rh_static *s, bp_barrier *b)
 {
     unsigned char *mw = may_wait_funcs(s, b->loc);
     int64_t count = 0;
-    LLVMValueRef sym = NULL;
+    LLVMValueRef syms[LIN_TERMS];
+    int nsyms = 0;
     b->part = rh_xcalloc((size_t)s->tg.nthreads + 1, 1);
     int ok = 1;
     for (int t = 0; ok && t < s->tg.nthreads; t++) {
@@ -342,12 +381,13 @@ static int accept(rh_static *s, bp_barrier *b)
             continue;
         LLVMValueRef v;
         int64_t n = instances(s, t, b->init, &v);
-        ok = n >= 0 && !(v && sym) && (t == 0 || rh_handover_only_started(s, s->p->funcs[th->func].fn));
+        ok = n >= 0 && !(v && nsyms == LIN_TERMS) && (t == 0 || rh_handover_only_started(s, s->p->funcs[th->func].fn));
         count += n > 0 ? n : 0;
-        sym = v ? v : sym;
+        if (v && ok)
+            syms[nsyms++] = v;
     }
     const rh_conc_entry *e = rh_model_call_entry(s->p, b->init);
-    ok = ok && e->size >= 0 && within_count(LLVMGetOperand(b->init, (unsigned)e->size), count, sym);
+    ok = ok && e->size >= 0 && within_count(LLVMGetOperand(b->init, (unsigned)e->size), count, syms, nsyms);
     if (ok) {
         b->maxw = rh_xcalloc((size_t)s->p->naccesses + 1, 1);
         b->minw = rh_xcalloc((size_t)s->p->naccesses + 1, 1);
