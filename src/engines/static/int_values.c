@@ -158,6 +158,18 @@ static rh_ival bit_or(rh_ival a, int64_t k)
     return TOP;
 }
 
+/* a | b where b lies in [0, 2^n) and a's residue says its low n bits are
+ * zero (`id << 2 | k` with k below 4): the or is a sum. */
+static int or_is_sum(const rh_ival *a, const rh_ival *b)
+{
+    if (b->lo < 0 || b->hi >= ((int64_t)1 << 40))
+        return 0;
+    int64_t p = 1;
+    while (p <= b->hi)
+        p <<= 1;
+    return a->mod != 1 && (a->mod == 0 ? a->rem : a->mod) % p == 0 && a->rem % p == 0;
+}
+
 /* x % k and x / k for a constant k > 0. */
 static rh_ival rem_by(rh_ival a, int64_t k, int is_signed)
 {
@@ -356,7 +368,12 @@ static rh_ival eval_binary(const rh_iv_env *env, LLVMValueRef v, LLVMOpcode op, 
     case LLVMMul: return mul(a, eval(env, LLVMGetOperand(v, 1), depth + 1));
     case LLVMShl: return kc && k >= 0 && k < 40 ? mul(a, exact((int64_t)1 << k)) : TOP;
     case LLVMAnd: return kc && k >= 0 ? bit_and(a, k) : TOP;
-    case LLVMOr: return kc && k >= 0 ? bit_or(a, k) : TOP;
+    case LLVMOr: {
+        if (kc)
+            return k >= 0 ? bit_or(a, k) : TOP;
+        rh_ival b = eval(env, LLVMGetOperand(v, 1), depth + 1);
+        return or_is_sum(&a, &b) || or_is_sum(&b, &a) ? add(a, b) : TOP;
+    }
     case LLVMURem: return kc && k > 0 ? rem_by(a, k, 0) : TOP;
     case LLVMSRem: return kc && k > 0 ? rem_by(a, k, 1) : TOP;
     case LLVMUDiv:

@@ -17,6 +17,7 @@
  */
 #include "own_index.h"
 #include "loops.h"
+#include "arg_fields.h"
 #include "int_values.h"
 #include "loc_model.h"
 
@@ -69,6 +70,7 @@ void rh_own_index_free(rh_static *s)
         free(s->own_cache->t);
     free(s->own_cache);
     s->own_cache = NULL;
+    rh_arg_fields_free(s);
 }
 
 /* v without the casts that keep an id's value: ids are below 2^31 (see
@@ -989,7 +991,14 @@ LLVMValueRef rh_own_first_variable_index(LLVMValueRef g, int *pos, LLVMValueRef 
     return x ? strip_int(x) : NULL;
 }
 
+static int own_index_disjoint(rh_static *s, int a1, int t1, int a2, int t2);
+
 int rh_own_index_disjoint(rh_static *s, int a1, int t1, int a2, int t2)
+{
+    return own_index_disjoint(s, a1, t1, a2, t2) || rh_arg_fields_disjoint(s, a1, t1, a2, t2);
+}
+
+static int own_index_disjoint(rh_static *s, int a1, int t1, int a2, int t2)
 {
     if (filled_before_create(s, a1, t1, a2, t2) || filled_before_create(s, a2, t2, a1, t1))
         return 1;
