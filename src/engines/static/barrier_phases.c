@@ -5,6 +5,7 @@
 #include "barrier_phases.h"
 #include "handover.h"
 #include "loops.h"
+#include "stable_cells.h"
 
 #include <stdlib.h>
 
@@ -135,8 +136,9 @@ static int lin_of(LLVMValueRef v, lin *out, int depth)
 
 /* Whether the instances, count plus the loop bounds syms[0..nsyms), are
  * at most the barrier's count operand n: both sums name the same
- * variables (each as often), and the constants compare. */
-static int within_count(LLVMValueRef n, int64_t count, LLVMValueRef *syms, int nsyms)
+ * variables (each as often; two loads of one stable cell, stable_cells.h,
+ * are one variable), and the constants compare. */
+static int within_count(rh_static *s, LLVMValueRef n, int64_t count, LLVMValueRef *syms, int nsyms)
 {
     lin want = {{0}, 0, 0}, have = {{0}, 0, count};
     if (!lin_of(n, &want, 0))
@@ -148,7 +150,9 @@ static int within_count(LLVMValueRef n, int64_t count, LLVMValueRef *syms, int n
         return 0;
     for (int i = 0; i < have.nterms; i++) {
         int j = 0;
-        while (j < want.nterms && want.term[j] != have.term[i])
+        while (j < want.nterms && want.term[j] != have.term[i] &&
+               !(LLVMIsALoadInst(want.term[j]) && LLVMIsALoadInst(have.term[i]) &&
+                 rh_stable_same(s->cfg.stable, want.term[j], have.term[i]))) /* two reloads of `n` */
             j++;
         if (j == want.nterms)
             return 0;
@@ -387,7 +391,7 @@ static int accept(rh_static *s, bp_barrier *b)
             syms[nsyms++] = v;
     }
     const rh_conc_entry *e = rh_model_call_entry(s->p, b->init);
-    ok = ok && e->size >= 0 && within_count(LLVMGetOperand(b->init, (unsigned)e->size), count, syms, nsyms);
+    ok = ok && e->size >= 0 && within_count(s, LLVMGetOperand(b->init, (unsigned)e->size), count, syms, nsyms);
     if (ok) {
         b->maxw = rh_xcalloc((size_t)s->p->naccesses + 1, 1);
         b->minw = rh_xcalloc((size_t)s->p->naccesses + 1, 1);
