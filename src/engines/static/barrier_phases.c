@@ -117,8 +117,15 @@ typedef struct lin {
 static int lin_of(LLVMValueRef v, lin *out, int depth)
 {
     v = strip_widening(v);
+    int64_t c = LLVMIsAConstantInt(v) ? LLVMConstIntGetSExtValue(v)
+                : LLVMIsABinaryOperator(v) && LLVMGetInstructionOpcode(v) == LLVMSub &&
+                          LLVMIsAConstantInt(LLVMGetOperand(v, 1))
+                      ? LLVMConstIntGetSExtValue(LLVMGetOperand(v, 1))
+                      : 0;
+    if (c > (1 << 20) || c < -(1 << 20) || out->k > (1 << 22) || out->k < -(1 << 22))
+        return 0; /* counts are small: no sum may overflow */
     if (LLVMIsAConstantInt(v)) {
-        out->k += LLVMConstIntGetSExtValue(v);
+        out->k += c;
         return 1;
     }
     LLVMOpcode op = LLVMIsABinaryOperator(v) ? LLVMGetInstructionOpcode(v) : LLVMRet;
@@ -128,37 +135,32 @@ static int lin_of(LLVMValueRef v, lin *out, int depth)
         out->k -= LLVMConstIntGetSExtValue(LLVMGetOperand(v, 1));
         return lin_of(LLVMGetOperand(v, 0), out, depth + 1);
     }
-    if (out->nterms >= LIN_TERMS || (out->k > (1 << 20) || out->k < -(1 << 20)))
+    if (out->nterms >= LIN_TERMS)
         return 0;
     out->term[out->nterms++] = v;
     return 1;
 }
 
-/* Whether the instances, count plus the loop bounds syms[0..nsyms), are
- * at most the barrier's count operand n: both sums name the same
- * variables (each as often; two loads of one stable cell, stable_cells.h,
- * are one variable), and the constants compare. */
+/* Whether the instances - count plus those of a create loop bounded by
+ * sym (nsyms 0 or 1) - are at most the barrier's count operand n.  With a
+ * bound sym = T + d, the instances are count + max(0, T + d), n is
+ * T + k (two loads of one stable cell, stable_cells.h, are one T):
+ * count + d <= k covers T + d >= 0, and k <= d + 1 makes n <= 0 whenever
+ * T + d < 0 (a count of 0 fails, a negative one is huge as unsigned: the
+ * barrier never trips).  Two variable bounds are refused: one negative
+ * and one large would leave n positive and below the instances. */
 static int within_count(rh_static *s, LLVMValueRef n, int64_t count, LLVMValueRef *syms, int nsyms)
 {
-    lin want = {{0}, 0, 0}, have = {{0}, 0, count};
-    if (!lin_of(n, &want, 0))
+    lin want = {{0}, 0, 0}, have = {{0}, 0, 0};
+    if (nsyms > 1 || !lin_of(n, &want, 0) || (nsyms && !lin_of(syms[0], &have, 0)) ||
+        want.nterms != have.nterms || want.nterms > 1)
         return 0;
-    for (int i = 0; i < nsyms; i++)
-        if (!lin_of(syms[i], &have, 0))
-            return 0;
-    if (want.nterms != have.nterms)
-        return 0;
-    for (int i = 0; i < have.nterms; i++) {
-        int j = 0;
-        while (j < want.nterms && want.term[j] != have.term[i] &&
-               !(LLVMIsALoadInst(want.term[j]) && LLVMIsALoadInst(have.term[i]) &&
-                 rh_stable_same(s->cfg.stable, want.term[j], have.term[i]))) /* two reloads of `n` */
-            j++;
-        if (j == want.nterms)
-            return 0;
-        want.term[j] = want.term[--want.nterms];
-    }
-    return have.k <= want.k;
+    if (!want.nterms)
+        return count <= want.k;
+    LLVMValueRef a = want.term[0], b = have.term[0];
+    if (a != b && !(LLVMIsALoadInst(a) && LLVMIsALoadInst(b) && rh_stable_same(s->cfg.stable, a, b)))
+        return 0; /* two reloads of `n` are one T */
+    return count + have.k <= want.k && want.k <= have.k + 1;
 }
 
 /* Whether instruction in of function f may wait on the barrier. */
@@ -385,7 +387,8 @@ static int accept(rh_static *s, bp_barrier *b)
             continue;
         LLVMValueRef v;
         int64_t n = instances(s, t, b->init, &v);
-        ok = n >= 0 && !(v && nsyms == LIN_TERMS) && (t == 0 || rh_handover_only_started(s, s->p->funcs[th->func].fn));
+        ok = n >= 0 && !(v && nsyms == LIN_TERMS) &&
+             (t == 0 || rh_handover_only_started(s, s->p->funcs[th->func].fn));
         count += n > 0 ? n : 0;
         if (v && ok)
             syms[nsyms++] = v;
