@@ -11,7 +11,8 @@
 #include <stdlib.h>
 
 #define MAX_INSTANCES 32 /* iterations of the create loop listed one by one */
-#define MAX_FIELDS 8
+#define MAX_FIELDS 16 /* fields looked at per thread; beyond them, unknown (each look scans every access) */
+#define MAX_TRIES 32   /* accesses looked at per thread to find its create loop */
 
 typedef struct af_field {
     int64_t off;
@@ -20,7 +21,7 @@ typedef struct af_field {
 } af_field;
 
 typedef struct af_thread {
-    unsigned char state; /* 0 not looked at, 1 looked at */
+    int tries;           /* accesses looked at so far without finding the create loop */
     LLVMValueRef iv;     /* the create loop's counter (from the first field found) */
     int64_t start, end;  /* its iterations, one instance each */
     af_field field[MAX_FIELDS];
@@ -82,6 +83,8 @@ static LLVMValueRef field_value(rh_static *s, int t, int64_t off, uint64_t size)
     for (int i = 0; i < a->nfields; i++)
         if (a->field[i].off == off && a->field[i].size == size)
             return a->field[i].value;
+    if (a->nfields == MAX_FIELDS)
+        return NULL;
     int distinct = 0;
     LLVMValueRef w = rh_own_field_store(s, t, off, size, index_of, &distinct), iv = NULL, val = NULL;
     rh_counted_loop l;
@@ -90,8 +93,7 @@ static LLVMValueRef field_value(rh_static *s, int t, int64_t off, uint64_t size)
         a->iv = iv, a->start = l.start, a->end = l.end;
         val = LLVMGetOperand(w, 0);
     }
-    if (a->nfields < MAX_FIELDS)
-        a->field[a->nfields++] = (af_field){off, size, val};
+    a->field[a->nfields++] = (af_field){off, size, val};
     return val;
 }
 
@@ -148,9 +150,9 @@ static int listed(rh_static *s, int a, int t)
         return 0;
     af_view v;
     af_thread *x = af_of(s, t);
-    if (!x->state) {
-        x->state = 1;
-        view(s, t, ac, 0, &v); /* reads the fields once, which finds the create loop */
+    if (!x->iv && x->tries < MAX_TRIES) {
+        x->tries++;
+        view(s, t, ac, 0, &v); /* reads the access's fields, which finds the create loop */
     }
     return x->iv != NULL;
 }
