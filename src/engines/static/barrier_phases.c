@@ -219,9 +219,10 @@ static void classify(rh_static *s, bp_barrier *b, int f, const unsigned char *mw
         for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
             int su, direct;
             if (waits(s, f, in, b->loc, mw, &su, &direct)) {
-                int k = wait_count(s, b, f, in, mw);
+                int k = wait_count(s, b, f, in, mw), once = !rh_cfg_inst_in_loop(&s->cfg, f, in);
                 rh_vec_push(&any, in);
-                rh_vec_push(&weight, k >= 0 && !rh_cfg_inst_in_loop(&s->cfg, f, in) ? k : MANY_WAITS);
+                /* a direct wait, sure or not, is one arrival; a wrapper's, its exact count */
+                rh_vec_push(&weight, once && direct ? 1 : once && k >= 0 ? k : MANY_WAITS);
                 for (int j = 0; j < (k > 0 ? k : su); j++)
                     rh_vec_push(&sure, in);
             }
