@@ -5,6 +5,7 @@
 #include "barrier_phases.h"
 #include "handover.h"
 #include "loops.h"
+#include "stable_cells.h"
 
 #include <stdlib.h>
 
@@ -14,6 +15,8 @@ typedef struct bp_barrier {
     unsigned char *part;          /* per thread: may wait on it */
     unsigned char *maxw, *minw; /* per access in its start routine: waits that may / surely precede it */
     int32_t *crem, *cmod;       /* per access: its count of waits is crem modulo cmod (0: exactly; -1: unknown) */
+    int *fexact;                /* per model function: every call of it that returns waited this many
+                                 * times, surely on the barrier (-1: unknown; -2: not computed yet) */
 } bp_barrier;
 
 #define MANY_WAITS 255 /* a wait in a loop or inside a call: no bound */
@@ -102,19 +105,62 @@ static LLVMValueRef strip_widening(LLVMValueRef v)
     return v;
 }
 
-/* Whether count instances plus those of the loop bound sym are at most
- * the barrier's count operand n. */
-static int within_count(LLVMValueRef n, int64_t count, LLVMValueRef sym)
+/* A count as a sum of variables (SSA values, widenings looked through)
+ * plus a constant: `n + 1`, `n - 1`, `np + nc`. */
+#define LIN_TERMS 4
+typedef struct lin {
+    LLVMValueRef term[LIN_TERMS];
+    int nterms;
+    int64_t k;
+} lin;
+
+static int lin_of(LLVMValueRef v, lin *out, int depth)
 {
-    n = strip_widening(n);
-    if (!sym)
-        return LLVMIsAConstantInt(n) && count <= (int64_t)LLVMConstIntGetZExtValue(n);
-    if (n == strip_widening(sym))
-        return count == 0;
-    if (!LLVMIsABinaryOperator(n) || LLVMGetInstructionOpcode(n) != LLVMAdd ||
-        strip_widening(LLVMGetOperand(n, 0)) != strip_widening(sym) || !LLVMIsAConstantInt(LLVMGetOperand(n, 1)))
+    v = strip_widening(v);
+    int64_t c = LLVMIsAConstantInt(v) ? LLVMConstIntGetSExtValue(v)
+                : LLVMIsABinaryOperator(v) && LLVMGetInstructionOpcode(v) == LLVMSub &&
+                          LLVMIsAConstantInt(LLVMGetOperand(v, 1))
+                      ? LLVMConstIntGetSExtValue(LLVMGetOperand(v, 1))
+                      : 0;
+    if (c > (1 << 20) || c < -(1 << 20) || out->k > (1 << 22) || out->k < -(1 << 22))
+        return 0; /* counts are small: no sum may overflow */
+    if (LLVMIsAConstantInt(v)) {
+        out->k += c;
+        return 1;
+    }
+    LLVMOpcode op = LLVMIsABinaryOperator(v) ? LLVMGetInstructionOpcode(v) : LLVMRet;
+    if (depth < 4 && op == LLVMAdd)
+        return lin_of(LLVMGetOperand(v, 0), out, depth + 1) && lin_of(LLVMGetOperand(v, 1), out, depth + 1);
+    if (depth < 4 && op == LLVMSub && LLVMIsAConstantInt(LLVMGetOperand(v, 1))) {
+        out->k -= LLVMConstIntGetSExtValue(LLVMGetOperand(v, 1));
+        return lin_of(LLVMGetOperand(v, 0), out, depth + 1);
+    }
+    if (out->nterms >= LIN_TERMS)
         return 0;
-    return count <= LLVMConstIntGetSExtValue(LLVMGetOperand(n, 1));
+    out->term[out->nterms++] = v;
+    return 1;
+}
+
+/* Whether the instances - count plus those of a create loop bounded by
+ * sym (nsyms 0 or 1) - are at most the barrier's count operand n.  With a
+ * bound sym = T + d, the instances are count + max(0, T + d), n is
+ * T + k (two loads of one stable cell, stable_cells.h, are one T):
+ * count + d <= k covers T + d >= 0, and k <= d + 1 makes n <= 0 whenever
+ * T + d < 0 (a count of 0 fails, a negative one is huge as unsigned: the
+ * barrier never trips).  Two variable bounds are refused: one negative
+ * and one large would leave n positive and below the instances. */
+static int within_count(rh_static *s, LLVMValueRef n, int64_t count, LLVMValueRef *syms, int nsyms)
+{
+    lin want = {{0}, 0, 0}, have = {{0}, 0, 0};
+    if (nsyms > 1 || !lin_of(n, &want, 0) || (nsyms && !lin_of(syms[0], &have, 0)) ||
+        want.nterms != have.nterms || want.nterms > 1)
+        return 0;
+    if (!want.nterms)
+        return count <= want.k;
+    LLVMValueRef a = want.term[0], b = have.term[0];
+    if (a != b && !(LLVMIsALoadInst(a) && LLVMIsALoadInst(b) && rh_stable_same(s->cfg.stable, a, b)))
+        return 0; /* two reloads of `n` are one T */
+    return count + have.k <= want.k && want.k <= have.k + 1;
 }
 
 /* Whether instruction in of function f may wait on the barrier. */
@@ -139,6 +185,27 @@ static int waits(rh_static *s, int f, LLVMValueRef in, uint64_t loc, const unsig
     return any;
 }
 
+static int exact_waits(rh_static *s, bp_barrier *b, int f, const unsigned char *mw);
+
+/* How many waits on the barrier instruction in of function f surely makes
+ * when it returns: 0 for one that cannot wait, 1 for a direct wait surely
+ * on it, K for a call of one function (a wrapper, `sync_all()`) whose
+ * every return comes after exactly K such waits; -1 for any other that may
+ * wait. */
+static int wait_count(rh_static *s, bp_barrier *b, int f, LLVMValueRef in, const unsigned char *mw)
+{
+    int sure, direct;
+    if (!waits(s, f, in, b->loc, mw, &sure, &direct))
+        return 0;
+    if (direct)
+        return sure ? 1 : -1;
+    const rh_tg_edge *ed = rh_tg_edge_of(&s->tg, f, in);
+    if (!ed || ed->unresolved || ed->ntargets != 1 || !LLVMIsACallInst(in) ||
+        LLVMGetCalledValue(in) != s->p->funcs[ed->targets[0]].fn)
+        return -1;
+    return exact_waits(s, b, ed->targets[0], mw);
+}
+
 /* Counts, per access of start routine f, the waits on the barrier that
  * may precede it on some path (a direct wait outside every loop runs at
  * most once per call; any other one, any number of times) and the sure
@@ -152,9 +219,11 @@ static void classify(rh_static *s, bp_barrier *b, int f, const unsigned char *mw
         for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
             int su, direct;
             if (waits(s, f, in, b->loc, mw, &su, &direct)) {
+                int k = wait_count(s, b, f, in, mw), once = !rh_cfg_inst_in_loop(&s->cfg, f, in);
                 rh_vec_push(&any, in);
-                rh_vec_push(&weight, direct && !rh_cfg_inst_in_loop(&s->cfg, f, in) ? 1 : MANY_WAITS);
-                if (su)
+                /* a direct wait, sure or not, is one arrival; a wrapper's, its exact count */
+                rh_vec_push(&weight, once && direct ? 1 : once && k >= 0 ? k : MANY_WAITS);
+                for (int j = 0; j < (k > 0 ? k : su); j++)
                     rh_vec_push(&sure, in);
             }
         }
@@ -208,27 +277,27 @@ static int wsame(wcount a, wcount b)
     return a.set == b.set && a.rem == b.rem && a.mod == b.mod;
 }
 
-/* One instruction: a direct wait surely on the barrier counts one; any
- * other that may wait leaves the count unknown. */
-static wcount wstep(rh_static *s, int f, LLVMValueRef in, uint64_t loc, const unsigned char *mw, wcount c)
+/* One instruction: a direct wait surely on the barrier counts one, a call
+ * of a wrapper that surely waits K times counts K; any other that may
+ * wait leaves the count unknown. */
+static wcount wstep(rh_static *s, bp_barrier *b, int f, LLVMValueRef in, const unsigned char *mw, wcount c)
 {
-    int sure, direct;
-    if (!c.set || !waits(s, f, in, loc, mw, &sure, &direct))
+    if (!c.set)
         return c;
-    if (!sure || !direct || c.rem > 1000000)
+    int k = wait_count(s, b, f, in, mw);
+    if (k < 0 || c.rem > 1000000)
         return (wcount){0, 1, 1};
-    c.rem += 1;
+    c.rem += k;
     if (c.mod)
         c.rem %= c.mod;
     return c;
 }
 
-/* Fills crem/cmod for the accesses of start routine f: a forward
- * dataflow over its blocks from a count of zero at entry. */
-static void count_waits(rh_static *s, bp_barrier *b, int f, const unsigned char *mw)
+/* A forward dataflow over f's blocks from a count of zero at entry: in[k]
+ * is the count where block k starts.  0 when it did not settle. */
+static int flow(rh_static *s, bp_barrier *b, int f, const unsigned char *mw, wcount *in)
 {
     const rh_cfg_func *cf = &s->cfg.f[f];
-    wcount *in = rh_xcalloc((size_t)cf->nblocks + 1, sizeof *in);
     in[0] = (wcount){0, 0, 1};
     int changed = 1, rounds = 0;
     for (; changed && rounds < 64; rounds++) {
@@ -236,7 +305,7 @@ static void count_waits(rh_static *s, bp_barrier *b, int f, const unsigned char 
         for (int k = 0; k < cf->nblocks; k++) {
             wcount c = in[k];
             for (LLVMValueRef x = LLVMGetFirstInstruction(cf->blocks[k]); c.set && x; x = LLVMGetNextInstruction(x))
-                c = wstep(s, f, x, b->loc, mw, c);
+                c = wstep(s, b, f, x, mw, c);
             for (int e = cf->succ_off[k]; c.set && e < cf->succ_off[k + 1]; e++) {
                 wcount j = wjoin(in[cf->succ[e]], c);
                 if (!wsame(j, in[cf->succ[e]]))
@@ -244,14 +313,49 @@ static void count_waits(rh_static *s, bp_barrier *b, int f, const unsigned char 
             }
         }
     }
+    return !changed;
+}
+
+/* The number of sure waits every return of f comes after, when it is one
+ * exact number (f's own waits and those of the wrappers it calls). */
+static int exact_waits(rh_static *s, bp_barrier *b, int f, const unsigned char *mw)
+{
+    if (f < 0 || f >= s->p->nfuncs)
+        return -1;
+    if (b->fexact[f] != -2)
+        return b->fexact[f];
+    b->fexact[f] = -1; /* while it is computed: recursion waits an unknown number of times */
+    const rh_cfg_func *cf = &s->cfg.f[f];
+    wcount *in = rh_xcalloc((size_t)cf->nblocks + 1, sizeof *in);
+    int k = -1, ok = cf->nblocks > 0 && flow(s, b, f, mw, in);
+    for (int blk = 0; ok && blk < cf->nblocks; blk++) {
+        LLVMValueRef t = LLVMGetBasicBlockTerminator(cf->blocks[blk]);
+        if (!t || LLVMGetInstructionOpcode(t) != LLVMRet || !in[blk].set)
+            continue;
+        wcount c = in[blk];
+        for (LLVMValueRef x = LLVMGetFirstInstruction(cf->blocks[blk]); c.set && x; x = LLVMGetNextInstruction(x))
+            c = wstep(s, b, f, x, mw, c);
+        ok = c.set && c.mod == 0 && c.rem <= 16 && (k < 0 || k == c.rem);
+        k = (int)c.rem;
+    }
+    free(in);
+    return b->fexact[f] = ok ? k : -1;
+}
+
+/* Fills crem/cmod for the accesses of start routine f. */
+static void count_waits(rh_static *s, bp_barrier *b, int f, const unsigned char *mw)
+{
+    const rh_cfg_func *cf = &s->cfg.f[f];
+    wcount *in = rh_xcalloc((size_t)cf->nblocks + 1, sizeof *in);
+    int settled = flow(s, b, f, mw, in);
     const rh_function *mf = &s->p->funcs[f];
     for (int a = mf->first_access; a < mf->first_access + mf->naccesses; a++) {
         LLVMValueRef at = s->p->accesses[a].inst;
         int k = rh_cfg_block(&s->cfg, LLVMGetInstructionParent(at));
-        wcount c = k >= 0 && !changed ? in[k] : (wcount){0, 1, 0};
+        wcount c = k >= 0 && settled ? in[k] : (wcount){0, 1, 0};
         for (LLVMValueRef x = k >= 0 ? LLVMGetFirstInstruction(cf->blocks[k]) : NULL; c.set && x && x != at;
              x = LLVMGetNextInstruction(x))
-            c = wstep(s, f, x, b->loc, mw, c);
+            c = wstep(s, b, f, x, mw, c);
         b->crem[a] = c.set && c.mod < INT32_MAX ? (int32_t)c.rem : 0;
         b->cmod[a] = c.set && c.mod < INT32_MAX ? (int32_t)c.mod : -1;
     }
@@ -272,7 +376,8 @@ static int accept(rh_static *s, bp_barrier *b)
 {
     unsigned char *mw = may_wait_funcs(s, b->loc);
     int64_t count = 0;
-    LLVMValueRef sym = NULL;
+    LLVMValueRef syms[LIN_TERMS];
+    int nsyms = 0;
     b->part = rh_xcalloc((size_t)s->tg.nthreads + 1, 1);
     int ok = 1;
     for (int t = 0; ok && t < s->tg.nthreads; t++) {
@@ -283,19 +388,24 @@ static int accept(rh_static *s, bp_barrier *b)
             continue;
         LLVMValueRef v;
         int64_t n = instances(s, t, b->init, &v);
-        ok = n >= 0 && !(v && sym) && (t == 0 || rh_handover_only_started(s, s->p->funcs[th->func].fn));
+        ok = n >= 0 && !(v && nsyms == LIN_TERMS) &&
+             (t == 0 || rh_handover_only_started(s, s->p->funcs[th->func].fn));
         count += n > 0 ? n : 0;
-        sym = v ? v : sym;
+        if (v && ok)
+            syms[nsyms++] = v;
     }
     const rh_conc_entry *e = rh_model_call_entry(s->p, b->init);
-    ok = ok && e->size >= 0 && within_count(LLVMGetOperand(b->init, (unsigned)e->size), count, sym);
+    ok = ok && e->size >= 0 && within_count(s, LLVMGetOperand(b->init, (unsigned)e->size), count, syms, nsyms);
     if (ok) {
         b->maxw = rh_xcalloc((size_t)s->p->naccesses + 1, 1);
         b->minw = rh_xcalloc((size_t)s->p->naccesses + 1, 1);
         b->crem = rh_xcalloc((size_t)s->p->naccesses + 1, sizeof *b->crem);
         b->cmod = rh_xcalloc((size_t)s->p->naccesses + 1, sizeof *b->cmod);
+        b->fexact = rh_xcalloc((size_t)s->p->nfuncs + 1, sizeof *b->fexact);
         for (int a = 0; a < s->p->naccesses; a++)
             b->cmod[a] = -1;
+        for (int f = 0; f < s->p->nfuncs; f++)
+            b->fexact[f] = -2;
         for (int t = 0; t < s->tg.nthreads; t++)
             if (b->part[t]) {
                 classify(s, b, t == 0 ? s->p->main_func : s->tg.threads[t].func, mw);
@@ -376,6 +486,7 @@ void rh_bp_free(rh_barrier_phases *r)
         free(r->v.items[i].minw);
         free(r->v.items[i].crem);
         free(r->v.items[i].cmod);
+        free(r->v.items[i].fexact);
     }
     rh_vec_free(&r->v);
     free(r);

@@ -9,15 +9,18 @@
  *     it waits) are at most B's count N: each thread created by main is
  *     one instance, or as many as the iterations of the counted loop
  *     around its create (`for (i = 0; i < n; i++)`, once per iteration);
- *     N is a constant, or the loop's bound n itself (widened), or n + K.
+ *     N and the sum of the instances are both a sum of variables plus a
+ *     constant (`n`, `n + K`, `np + nc`; loop bounds `n - 1` and main: n),
+ *     with the same variables, and the instances' constant at most N's.
  * Why it holds: a participant blocks in its wait until the round trips,
  * so each round holds at most one arrival of each instance, and with at
  * most N instances and a count of N exactly one (fewer and the barrier
  * never trips: nothing runs after it).  So every instance's k-th wait is in
  * round k, and rounds trip in order.  An access x of one instance that at
  * most p waits on B may precede in its start routine (each direct wait
- * outside loops counts once, any other wait or call that may wait makes it
- * unbounded) comes before that instance's (p+1)-th arrival; an access y of
+ * outside loops counts once, a call outside loops of a wrapper that
+ * returns only after exactly K sure waits counts K, any other wait or call
+ * that may wait makes it unbounded) comes before that instance's (p+1)-th arrival; an access y of
  * another instance that p+1 sure waits on B dominate comes after round
  * p+1 tripped.  Then x happens before y: phases before the first wait,
  * between two waits and after the last one are all separated.  The same

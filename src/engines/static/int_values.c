@@ -158,6 +158,18 @@ static rh_ival bit_or(rh_ival a, int64_t k)
     return TOP;
 }
 
+/* a | b where b lies in [0, 2^n) and a's residue says its low n bits are
+ * zero (`id << 2 | k` with k below 4): the or is a sum. */
+static int or_is_sum(const rh_ival *a, const rh_ival *b)
+{
+    if (b->lo < 0 || b->hi >= ((int64_t)1 << 40))
+        return 0;
+    int64_t p = 1;
+    while (p <= b->hi)
+        p <<= 1;
+    return a->mod != 1 && (a->mod == 0 ? a->rem : a->mod) % p == 0 && a->rem % p == 0;
+}
+
 /* x % k and x / k for a constant k > 0. */
 static rh_ival rem_by(rh_ival a, int64_t k, int is_signed)
 {
@@ -195,13 +207,138 @@ static rh_ival fits_signed(rh_ival a, int w)
 }
 
 static rh_ival eval(const rh_iv_env *env, LLVMValueRef v, int depth);
+static int only_entry_from(LLVMValueRef fn, LLVMBasicBlockRef s, LLVMBasicBlockRef p);
+
+/* The step c > 0 when v is `phi + c`. */
+static int64_t step_of(LLVMValueRef v, LLVMValueRef phi)
+{
+    int64_t c;
+    if (!LLVMIsAInstruction(v) || LLVMGetInstructionOpcode(v) != LLVMAdd)
+        return 0;
+    LLVMValueRef a = LLVMGetOperand(v, 0), b = LLVMGetOperand(v, 1);
+    if (a != phi)
+        a = b, b = LLVMGetOperand(v, 0);
+    return a == phi && const_arg(b, &c) && c > 0 && c < ((int64_t)1 << 30) ? c : 0;
+}
+
+static LLVMIntPredicate swapped(LLVMIntPredicate p)
+{
+    switch (p) {
+    case LLVMIntSLT: return LLVMIntSGT;
+    case LLVMIntSLE: return LLVMIntSGE;
+    case LLVMIntSGT: return LLVMIntSLT;
+    case LLVMIntSGE: return LLVMIntSLE;
+    case LLVMIntULT: return LLVMIntUGT;
+    case LLVMIntULE: return LLVMIntUGE;
+    case LLVMIntUGT: return LLVMIntULT;
+    case LLVMIntUGE: return LLVMIntULE;
+    default: return p;
+    }
+}
+
+static LLVMIntPredicate negated(LLVMIntPredicate p)
+{
+    switch (p) {
+    case LLVMIntSLT: return LLVMIntSGE;
+    case LLVMIntSLE: return LLVMIntSGT;
+    case LLVMIntSGT: return LLVMIntSLE;
+    case LLVMIntSGE: return LLVMIntSLT;
+    case LLVMIntULT: return LLVMIntUGE;
+    case LLVMIntULE: return LLVMIntUGT;
+    case LLVMIntUGT: return LLVMIntULE;
+    case LLVMIntUGE: return LLVMIntULT;
+    default: return p;
+    }
+}
+
+/* Whether v is phi, or phi extended (a zero extension only of a counter
+ * that starts non-negative, *zext says which). */
+static int is_counter(LLVMValueRef v, LLVMValueRef phi, int *zext)
+{
+    *zext = 0;
+    while (LLVMIsAInstruction(v) && (LLVMGetInstructionOpcode(v) == LLVMSExt || LLVMGetInstructionOpcode(v) == LLVMZExt)) {
+        *zext |= LLVMGetInstructionOpcode(v) == LLVMZExt;
+        v = LLVMGetOperand(v, 0);
+    }
+    return v == phi;
+}
+
+/* A counter phi of an increasing loop: `phi = [init, preheader], [phi + c,
+ * latch]`, its header ending in a test of phi against a bound, and the way that stays (stay, entered from the header
+ * alone) dominating the increment, so that every value incremented passed
+ * the test.  Every value of phi then lies in [init.lo, max(init.hi, ub + c)]
+ * and is init modulo c, ub being the largest value that passes the test;
+ * where the instruction env->at runs, dominated by stay, the value it sees
+ * passed the test: at most ub.  Signed tests only, or unsigned ones of
+ * non-negative values. */
+static int eval_counter(const rh_iv_env *env, LLVMValueRef phi, int depth, rh_ival *out)
+{
+    LLVMBasicBlockRef head = LLVMGetInstructionParent(phi);
+    LLVMValueRef term = LLVMGetBasicBlockTerminator(head), fn = LLVMGetBasicBlockParent(head);
+    if (LLVMCountIncoming(phi) != 2 || !term || !LLVMIsABranchInst(term) || !LLVMIsConditional(term) ||
+        !LLVMIsAICmpInst(LLVMGetCondition(term)))
+        return 0;
+    int k = step_of(LLVMGetIncomingValue(phi, 0), phi) ? 0 : 1;
+    int64_t c = step_of(LLVMGetIncomingValue(phi, (unsigned)k), phi);
+    LLVMValueRef init = LLVMGetIncomingValue(phi, (unsigned)!k), inc = LLVMGetIncomingValue(phi, (unsigned)k);
+    LLVMValueRef cmp = LLVMGetCondition(term), bound;
+    LLVMIntPredicate pr = LLVMGetICmpPredicate(cmp);
+    int zext;
+    if (!c)
+        return 0;
+    if (is_counter(LLVMGetOperand(cmp, 0), phi, &zext))
+        bound = LLVMGetOperand(cmp, 1);
+    else if (is_counter(LLVMGetOperand(cmp, 1), phi, &zext))
+        bound = LLVMGetOperand(cmp, 0), pr = swapped(pr);
+    else
+        return 0;
+    LLVMBasicBlockRef stay = LLVMGetSuccessor(term, 0);
+    if (!rh_cfg_dominates(LLVMGetFirstInstruction(stay), inc)) {
+        stay = LLVMGetSuccessor(term, 1), pr = negated(pr);
+        if (!rh_cfg_dominates(LLVMGetFirstInstruction(stay), inc))
+            return 0;
+    }
+    if (stay == LLVMGetSuccessor(term, 0) && stay == LLVMGetSuccessor(term, 1))
+        return 0;
+    if (!only_entry_from(fn, stay, head))
+        return 0;
+    /* init and bound over every run (a bound recomputed in the header may
+     * change: each test compared with one of its values) */
+    rh_iv_env any = *env;
+    any.at = NULL;
+    rh_ival s = eval(&any, init, depth + 1), b = eval(&any, bound, depth + 1);
+    int64_t ub;
+    if ((zext || pr == LLVMIntULT || pr == LLVMIntULE) && (s.lo < 0 || b.lo < 0))
+        return 0;
+    if (b.hi == INT64_MAX || s.lo == INT64_MIN)
+        return 0;
+    if (pr == LLVMIntSLT || pr == LLVMIntULT)
+        ub = b.hi - 1;
+    else if (pr == LLVMIntSLE || pr == LLVMIntULE)
+        ub = b.hi;
+    else
+        return 0;
+    int64_t top, w = width_of(phi) >= 64 ? INT64_MAX : ((int64_t)1 << (width_of(phi) - 1)) - 1;
+    if (__builtin_add_overflow(ub, c, &top) || top > w)
+        return 0; /* the increment may wrap */
+    rh_ival r = {s.lo, s.hi > top ? s.hi : top, c, s.rem};
+    r.mod = gcd64(s.mod, c);
+    if (env->at && LLVMGetBasicBlockParent(LLVMGetInstructionParent(env->at)) == fn &&
+        (LLVMGetInstructionParent(env->at) == stay || rh_cfg_dominates(LLVMGetFirstInstruction(stay), env->at)))
+        r.hi = ub; /* the test passed */
+    *out = r.lo > r.hi ? TOP : norm(r);
+    return 1;
+}
 
 static rh_ival eval_phi(const rh_iv_env *env, LLVMValueRef v, int depth)
 {
     rh_counted_loop l;
+    rh_ival cr;
+    if (eval_counter(env, v, depth, &cr))
+        return cr;
     if (rh_loop_of_index(env->cfg, v, &l)) {
-        rh_ival r = {l.start, l.end, 1, 0}; /* the exit value end included */
-        return norm(r);
+        rh_ival c = {l.start, l.end, 1, 0}; /* the exit value end included */
+        return norm(c);
     }
     int b = rh_cfg_block(env->cfg, LLVMGetInstructionParent(v));
     if (b < 0 || LLVMCountIncoming(v) > 4)
@@ -231,7 +368,12 @@ static rh_ival eval_binary(const rh_iv_env *env, LLVMValueRef v, LLVMOpcode op, 
     case LLVMMul: return mul(a, eval(env, LLVMGetOperand(v, 1), depth + 1));
     case LLVMShl: return kc && k >= 0 && k < 40 ? mul(a, exact((int64_t)1 << k)) : TOP;
     case LLVMAnd: return kc && k >= 0 ? bit_and(a, k) : TOP;
-    case LLVMOr: return kc && k >= 0 ? bit_or(a, k) : TOP;
+    case LLVMOr: {
+        if (kc)
+            return k >= 0 ? bit_or(a, k) : TOP;
+        rh_ival b = eval(env, LLVMGetOperand(v, 1), depth + 1);
+        return or_is_sum(&a, &b) || or_is_sum(&b, &a) ? add(a, b) : TOP;
+    }
     case LLVMURem: return kc && k > 0 ? rem_by(a, k, 0) : TOP;
     case LLVMSRem: return kc && k > 0 ? rem_by(a, k, 1) : TOP;
     case LLVMUDiv:
@@ -265,6 +407,9 @@ static rh_ival eval(const rh_iv_env *env, LLVMValueRef v, int depth)
             return exact(env->value[i]);
     if (reads_cell(env, v))
         return exact(env->cell_value);
+    rh_ival known;
+    if (env->load && LLVMIsALoadInst(v) && env->load(env, v, &known))
+        return known;
     if (LLVMIsAConstantInt(v))
         return exact(LLVMConstIntGetSExtValue(v));
     if (depth > DEPTH || !LLVMIsAInstruction(v))
@@ -310,7 +455,8 @@ static int uses_leaf(const rh_iv_env *env, LLVMValueRef v, int depth)
     for (int i = 0; i < env->nleaves; i++)
         if (v == env->leaf[i])
             return 1;
-    if (reads_cell(env, v))
+    rh_ival known;
+    if (reads_cell(env, v) || (env->load && LLVMIsALoadInst(v) && env->load(env, v, &known)))
         return 1;
     if (depth > DEPTH || !LLVMIsAInstruction(v) || LLVMIsAPHINode(v) || LLVMIsALoadInst(v) ||
         LLVMIsACallInst(v))
@@ -372,7 +518,9 @@ int rh_iv_guard_excludes(const rh_iv_env *env, LLVMValueRef in)
         LLVMValueRef t = LLVMGetBasicBlockTerminator(b);
         if (!t || !LLVMIsABranchInst(t) || !LLVMIsConditional(t) || !rh_iv_uses_leaf(env, LLVMGetCondition(t)))
             continue;
-        int outcome = decide(env, LLVMGetCondition(t));
+        rh_iv_env here = *env;
+        here.at = t; /* the counters the condition tests, as they are where it is tested */
+        int outcome = decide(&here, LLVMGetCondition(t));
         if (outcome < 0)
             continue;
         LLVMBasicBlockRef untaken = LLVMGetSuccessor(t, outcome ? 1 : 0);

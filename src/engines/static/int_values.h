@@ -6,8 +6,12 @@
  * for an SSA integer value from its defining expression: constants,
  * `+ - *`, shifts and masks by constants, `/ %` by positive constants,
  * casts that keep the value, selects and the counters of counted loops
- * (loops.h); every leaf the caller binds (a thread's id) is one known
- * integer.  Anything else - a load, a call, an unknown phi - is any value.
+ * (loops.h), also loops whose start and bound are expressions
+ * (`for (k = id * C; k < (id + 1) * C; k++)`: every value of k lies in
+ * [start, bound], and where `at` runs inside the loop, below the bound);
+ * every leaf the caller binds (a thread's id) is one known integer, and a
+ * load the caller's hook knows (a field of a thread's own struct) is its
+ * value.  Anything else - a load, a call, an unknown phi - is any value.
  * `id << 1 | 1`, `id + k * T` (k a loop counter) and `n & 7` therefore get
  * values precise enough to tell two threads' elements apart.
  *
@@ -38,6 +42,11 @@ typedef struct rh_iv_env {
     int nleaves;
     LLVMValueRef cell;  /* when set, a load of an integer from it (casts looked through) */
     int64_t cell_value; /* reads cell_value */
+    LLVMValueRef at;    /* when set, values are wanted where this instruction runs: a
+                         * loop counter there passed its loop's test (see eval_counter) */
+    /* when set, may bound a load other than of cell (1: *out holds every value it reads) */
+    int (*load)(const struct rh_iv_env *env, LLVMValueRef load, rh_ival *out);
+    void *ctx;          /* for load */
 } rh_iv_env;
 
 void rh_iv_eval(const rh_iv_env *env, LLVMValueRef v, rh_ival *out);

@@ -77,6 +77,29 @@ static int constant_load(LLVMValueRef v, int64_t *n)
     return 1;
 }
 
+/* Whether v keeps its value while the loop with this header runs: an
+ * argument, or computed in a block that strictly dominates the header (so
+ * outside the loop: an SSA value computed before the loop keeps its value
+ * while it runs), or a reload of a cell nothing writes after it
+ * (`i < cfg.n`), or arithmetic the header itself does on such values
+ * (`i < n - 1` at -O0 computes n - 1 in the header on every test). */
+static int invariant(const rh_cfg *cfg, LLVMValueRef v, LLVMBasicBlockRef header, int depth)
+{
+    if (!LLVMIsAInstruction(v))
+        return 1;
+    if (rh_stable_load(cfg->stable, strip_ext(v)) ||
+        (LLVMGetInstructionParent(v) != header && rh_cfg_dominates(v, LLVMGetFirstInstruction(header))))
+        return 1;
+    LLVMOpcode op = LLVMGetInstructionOpcode(v);
+    if (depth > 3 || LLVMGetInstructionParent(v) != header ||
+        !(op == LLVMAdd || op == LLVMSub || op == LLVMMul || op == LLVMSExt || op == LLVMZExt))
+        return 0;
+    for (int i = 0; i < LLVMGetNumOperands(v); i++)
+        if (!invariant(cfg, LLVMGetOperand(v, (unsigned)i), header, depth + 1))
+            return 0;
+    return 1;
+}
+
 /* Reads the header's exit test `iv < N` (or <=, !=) into [start, end). */
 static int exit_test(const rh_cfg *cfg, rh_counted_loop *l, LLVMValueRef term)
 {
@@ -94,13 +117,7 @@ static int exit_test(const rh_cfg *cfg, rh_counted_loop *l, LLVMValueRef term)
     if (!known) { /* i < n with n not changing inside the loop (an SSA value) */
         if (pr != LLVMIntSLT && pr != LLVMIntULT)
             return 0;
-        /* invariant for sure: an argument, or computed in a block that
-         * strictly dominates the header (so outside the loop: an SSA value
-         * computed before the loop keeps its value while it runs), or a
-         * reload of a cell nothing writes after it (`i < cfg.n`) */
-        if (LLVMIsAInstruction(bound) && !rh_stable_load(cfg->stable, strip_ext(bound)) &&
-            (LLVMGetInstructionParent(bound) == l->header ||
-             !rh_cfg_dominates(bound, LLVMGetFirstInstruction(l->header))))
+        if (!invariant(cfg, bound, l->header, 0))
             return 0;
         l->end_value = bound, l->end = INT64_MAX, l->exit_succ = 1, l->pred = pr;
         return l->start >= 0;
@@ -182,6 +199,12 @@ static int same_bound(rh_stable *st, LLVMValueRef a, LLVMValueRef b)
             return 0;
         a = LLVMGetOperand(a, 0), b = LLVMGetOperand(b, 0);
     }
+    if (a && b && LLVMIsABinaryOperator(a) && LLVMIsABinaryOperator(b) && LLVMTypeOf(a) == LLVMTypeOf(b) &&
+        LLVMGetInstructionOpcode(a) == LLVMGetInstructionOpcode(b) &&
+        (LLVMGetInstructionOpcode(a) == LLVMAdd || LLVMGetInstructionOpcode(a) == LLVMSub ||
+         LLVMGetInstructionOpcode(a) == LLVMMul))
+        return same_bound(st, LLVMGetOperand(a, 0), LLVMGetOperand(b, 0)) &&
+               same_bound(st, LLVMGetOperand(a, 1), LLVMGetOperand(b, 1)); /* n - 1 in each header */
     return a && b && rh_stable_same(st, a, b);
 }
 

@@ -18,7 +18,8 @@ typedef struct rh_counted_loop {
     LLVMValueRef iv;       /* the phi */
     int64_t start, end;    /* iterations run iv = start .. end-1 (end INT64_MAX: a variable bound) */
     LLVMValueRef end_value;/* the variable bound, or NULL for a constant one: an SSA value
-                            * computed before the loop or a reload of a stable cell */
+                            * computed before the loop, a reload of a stable cell, or the
+                            * header's arithmetic on such values (`i < n - 1` at -O0) */
     LLVMIntPredicate pred; /* the exit test's comparison, for a variable bound */
     unsigned exit_succ;    /* successor index of the header's branch that leaves the loop */
     LLVMBasicBlockRef body[8]; /* straight chain header -> ... -> header, when there is one */

@@ -17,6 +17,7 @@
  */
 #include "own_index.h"
 #include "loops.h"
+#include "arg_fields.h"
 #include "int_values.h"
 #include "loc_model.h"
 
@@ -69,6 +70,7 @@ void rh_own_index_free(rh_static *s)
         free(s->own_cache->t);
     free(s->own_cache);
     s->own_cache = NULL;
+    rh_arg_fields_free(s);
 }
 
 /* v without the casts that keep an id's value: ids are below 2^31 (see
@@ -636,7 +638,7 @@ static int compute_listed_ids(rh_static *s, int t, id_list *out)
         int64_t span;
         if (l.end <= l.start || __builtin_sub_overflow(l.end, l.start, &span) || span > MAX_IDS)
             return 0;
-        rh_iv_env env = {&s->cfg, {l.iv}, {0}, 1, NULL, 0};
+        rh_iv_env env = {&s->cfg, {l.iv}, {0}, 1, NULL, 0, NULL, NULL, NULL};
         for (int64_t k = l.start; k < l.end; k++) {
             rh_ival x;
             env.value[0] = k;
@@ -681,7 +683,7 @@ static int view_access(rh_static *s, int a, int t, const id_list *ids, inst_view
     if (ac->func != th->func || !th->once[th->func] || th->async)
         return 0;
     LLVMValueRef prm = LLVMGetParam(s->p->funcs[th->func].fn, 0);
-    rh_iv_env env = {&s->cfg, {prm}, {0}, ids->byref ? 0 : 1, ids->byref ? prm : NULL, 0};
+    rh_iv_env env = {&s->cfg, {prm}, {0}, ids->byref ? 0 : 1, ids->byref ? prm : NULL, 0, ac->inst, NULL, NULL};
     for (int k = 0; k < ids->n; k++) {
         env.value[0] = env.cell_value = ids->v[k];
         out[k].excluded = rh_iv_guard_excludes(&env, ac->inst);
@@ -981,7 +983,14 @@ LLVMValueRef rh_own_first_variable_index(LLVMValueRef g, int *pos, LLVMValueRef 
     return x ? strip_int(x) : NULL;
 }
 
+static int own_index_disjoint(rh_static *s, int a1, int t1, int a2, int t2);
+
 int rh_own_index_disjoint(rh_static *s, int a1, int t1, int a2, int t2)
+{
+    return own_index_disjoint(s, a1, t1, a2, t2) || rh_arg_fields_disjoint(s, a1, t1, a2, t2);
+}
+
+static int own_index_disjoint(rh_static *s, int a1, int t1, int a2, int t2)
 {
     if (filled_before_create(s, a1, t1, a2, t2) || filled_before_create(s, a2, t2, a1, t1))
         return 1;

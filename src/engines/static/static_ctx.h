@@ -48,6 +48,7 @@ typedef struct rh_static {
     unsigned char *sync_objs; /* per points-to object: a lock, condition, barrier, semaphore or
                                  once control (library_calls.c, made on first use) */
     struct rh_own_cache *own_cache; /* per thread: its listed ids and own fields (own_index.c, made on first use) */
+    struct rh_arg_fields *arg_fields; /* per thread: its argument's field values (arg_fields.c, made on first use) */
 } rh_static;
 
 /* Records a construct the analysis cannot model soundly (a note naming it
