@@ -7,6 +7,7 @@
  */
 #include "points_to.h"
 #include "pt_alloc.h"
+#include "pt_containers.h"
 #include "pt_elements.h"
 #include "pt_gep.h"
 #include "pt_residue.h"
@@ -478,6 +479,8 @@ static int returns_stored(const rh_conc_entry *e)
 
 static void library_call(rh_pt *pt, LLVMValueRef call, const rh_conc_entry *e, LLVMValueRef obj, int fi)
 {
+    if (rh_pt_container_call(pt, call, rh_libspec_of(e), fi))
+        return;
     library_pointers(pt, call, e, fi);
     if ((e->flags & (RH_F_CALLBACK | RH_F_REGISTER)) && e->fn >= 0 && e->fn < (int)LLVMGetNumArgOperands(call))
         add_call(pt, LLVMGetOperand(call, (unsigned)e->fn), call, CALLBACK_CALL, -1);
