@@ -50,7 +50,10 @@ typedef enum rh_container_op {
     RH_CT_LIST_DATA, /* (list, ...): returns the data of a node of list */
     RH_CT_MAP_PUT,   /* (map, key, value): keeps key and value in the map */
     RH_CT_MAP_GET,   /* (map, key): returns a value (or key) the map keeps */
-    RH_CT_MAP_GET_OUT /* (map, key, &key, &value): stores a kept key or value into both */
+    RH_CT_MAP_GET_OUT, /* (map, key, &key, &value): stores a kept key or value into both */
+    RH_CT_MAP_EACH,  /* (map, fn, data): calls fn(key, value, data) for its entries (RH_F_CALLBACK);
+                      * returns a value it keeps (g_hash_table_find) */
+    RH_CT_LIST_EACH  /* (list, fn, data): calls fn(node data, data) for its nodes (RH_F_CALLBACK) */
 } rh_container_op;
 
 typedef struct rh_libspec_row {

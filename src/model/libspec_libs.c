@@ -14,7 +14,9 @@
  * functions their results pointed anywhere into every argument, so a
  * request taken back out of a list pointed into the list, the request and
  * every other block ever appended: one blob for all the program's
- * objects.  None of these calls the program back by itself: what a table
+ * objects.  The foreach functions call their function argument back in
+ * the calling thread, before they return, with the entries kept (CONTCB).
+ * Nothing else calls the program back by itself: what a table
  * calls (its hash and equality functions, the destroy notifiers
  * g_hash_table_new_full is given, run inside insert, remove and destroy)
  * it was given by g_hash_table_new*, which stay unknown functions, so a
@@ -58,6 +60,8 @@ const rh_libspec_row rh_libspec_libs[] = {
     CONT("g_slist_remove_link", RH_CT_LIST_WALK, "m0 m1"),
     CONT("g_slist_reverse", RH_CT_LIST_WALK, "m0"),
     CONT("g_list_nth_data", RH_CT_LIST_DATA, "r0"),
+    CONTCB("g_list_foreach", RH_CT_LIST_EACH, 1, "r0"),
+    CONTCB("g_slist_foreach", RH_CT_LIST_EACH, 1, "r0"),
     CONT("g_slist_nth_data", RH_CT_LIST_DATA, "r0"),
     MEM("g_list_length", "r0"),
     MEM("g_slist_length", "r0"),
@@ -72,6 +76,10 @@ const rh_libspec_row rh_libspec_libs[] = {
     CONT("g_hash_table_add", RH_CT_MAP_PUT, "m0"),
     CONT("g_hash_table_lookup", RH_CT_MAP_GET, "r0"),
     CONT("g_hash_table_lookup_extended", RH_CT_MAP_GET_OUT, "r0 w2:8 w3:8"),
+    CONTCB("g_hash_table_foreach", RH_CT_MAP_EACH, 1, "r0"),
+    CONTCB("g_hash_table_foreach_remove", RH_CT_MAP_EACH, 1, "m0"),
+    CONTCB("g_hash_table_foreach_steal", RH_CT_MAP_EACH, 1, "m0"),
+    CONTCB("g_hash_table_find", RH_CT_MAP_EACH, 1, "r0"),
     MEM("g_hash_table_contains", "r0"),
     MEM("g_hash_table_size", "r0"),
     MEM("g_hash_table_remove", "m0"),

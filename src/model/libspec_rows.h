@@ -22,6 +22,8 @@
  *   CONT(name, op, effects)     a container function (GLib's lists and hash tables):
  *                               op (libspec.h's rh_container_op) says where it keeps the
  *                               pointers it is given and what it returns
+ *   CONTCB(name, op, fn, eff)   such a function that calls argument fn back before returning
+ *                               with the entries it keeps (g_hash_table_foreach)
  */
 #ifndef RH_LIBSPEC_ROWS_H
 #define RH_LIBSPEC_ROWS_H
@@ -49,6 +51,8 @@
 #define KEEP(name, k, eff) LS_ROW(name, RH_OP_MEMORY, RH_F_KEEPS, -1, k, -1, eff, NULL)
 #define CONT(name, ct, eff) \
     {{name, RH_OP_MEMORY, 0, RH_LOCK_NONE, -1, -1, -1, -1, 0}, eff, NULL, ct}
+#define CONTCB(name, ct, fn, eff) \
+    {{name, RH_OP_MEMORY, RH_F_CALLBACK, RH_LOCK_NONE, -1, -1, fn, -1, 0}, eff, NULL, ct}
 
 extern const rh_libspec_row rh_libspec_iso[];
 extern const int rh_libspec_iso_count;

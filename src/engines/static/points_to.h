@@ -111,6 +111,7 @@ typedef struct rh_pt {
     uint32_t tsd_obj;        /* the thread-specific values' object + 1, 0 until made */
     RH_VEC(struct rh_pt_call) calls; /* indirect calls and thread creations */
     struct rh_pt_alloc *alloc; /* allocators reached through pointers (pt_alloc.h) */
+    rh_map block_live;       /* basic block -> 1 may run, 2 never runs (pt_edges.c) */
     int untracked;           /* pointer-producing instructions it could not model */
     LLVMValueRef first_untracked;
 } rh_pt;

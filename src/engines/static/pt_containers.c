@@ -110,8 +110,43 @@ int rh_pt_container_call(rh_pt *pt, LLVMValueRef call, const rh_libspec_row *row
     case RH_CT_MAP_GET_OUT:
         map_get_out(pt, call, map);
         break;
+    case RH_CT_MAP_EACH: /* the callback is wired as it is found (rh_pt_container_callback) */
+        if (res >= 0)
+            rh_pts_load(&pt->s, res, map);
+        break;
+    case RH_CT_LIST_EACH:
+        break;
     default:
         return 0;
     }
+    return 1;
+}
+
+/* Parameter k of fn gets node src's set (pointer parameters only). */
+static void to_param(rh_pt *pt, LLVMValueRef fn, unsigned k, int src)
+{
+    if (k >= LLVMCountParams(fn) || LLVMGetTypeKind(LLVMTypeOf(LLVMGetParam(fn, k))) != LLVMPointerTypeKind)
+        return;
+    rh_pts_copy(&pt->s, rh_ptb_value_node(pt, LLVMGetParam(fn, k)), src, 0);
+}
+
+int rh_pt_container_callback(rh_pt *pt, LLVMValueRef call, const rh_libspec_row *row, int callee)
+{
+    if (!row || (row->container != RH_CT_MAP_EACH && row->container != RH_CT_LIST_EACH) || !arg(call, 0))
+        return 0;
+    LLVMValueRef fn = pt->p->funcs[callee].fn;
+    int from = rh_ptb_value_node(pt, arg(call, 0)), kept = rh_pts_new_node(&pt->s);
+    if (row->container == RH_CT_MAP_EACH) {
+        int key = rh_pts_new_node(&pt->s);
+        rh_pts_load(&pt->s, key, keys(pt, from));
+        to_param(pt, fn, 0, key);
+        rh_pts_load(&pt->s, kept, from);
+    } else {
+        rh_pts_load(&pt->s, kept, walk(pt, from));
+    }
+    unsigned k = row->container == RH_CT_MAP_EACH ? 1 : 0;
+    to_param(pt, fn, k, kept);
+    if (arg(call, 2))
+        to_param(pt, fn, k + 1, rh_ptb_value_node(pt, arg(call, 2)));
     return 1;
 }

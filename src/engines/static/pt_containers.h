@@ -32,5 +32,8 @@
 /* The constraints of a call of a CONT row in function fi; 1 when the row
  * is a container's (and the call is wired), else 0. */
 int rh_pt_container_call(rh_pt *pt, LLVMValueRef call, const rh_libspec_row *row, int fi);
+/* The parameters of function callee (a model index) that the container
+ * call calls back (a CONTCB row); 1 when wired, else 0. */
+int rh_pt_container_callback(rh_pt *pt, LLVMValueRef call, const rh_libspec_row *row, int callee);
 
 #endif
