@@ -58,6 +58,12 @@
  *     old block's cells into its site's object only (no old block is ever
  *     copied into another, so blocks a shared realloc wrapper resizes keep
  *     their own pointers);
+ *   - container functions (GLib's lists and hash tables, pt_containers.h)
+ *     hand back what was put in them: a list node per append site holding
+ *     its data, a map's kept keys and values, not anywhere into every
+ *     argument as an unknown function's result;
+ *   - a phi takes nothing along a branch on constants that is never taken
+ *     (pt_edges.h: g_new0's dead one-byte branch);
  *   - a NUL-terminated string holds no pointer (8-byte pointers, whose
  *     user-space addresses have zero top bytes): storage a library call
  *     makes keeps none to, and copies none from, an argument it reads only
