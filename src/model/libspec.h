@@ -39,10 +39,28 @@
 
 #include "concurrency.h"
 
+/* What a container function does with the pointers it is given (GLib's
+ * lists and hash tables): where it keeps them and what it hands back, so
+ * the points-to analysis keeps the program's objects apart
+ * (src/engines/static/pt_containers.h). */
+typedef enum rh_container_op {
+    RH_CT_NONE,
+    RH_CT_LIST_ADD,  /* (list, data): a new node holding data, linked to list's nodes; returns a node */
+    RH_CT_LIST_WALK, /* (list, ...): returns a node of list (or NULL) */
+    RH_CT_LIST_DATA, /* (list, ...): returns the data of a node of list */
+    RH_CT_MAP_PUT,   /* (map, key, value): keeps key and value in the map */
+    RH_CT_MAP_GET,   /* (map, key): returns a value (or key) the map keeps */
+    RH_CT_MAP_GET_OUT, /* (map, key, &key, &value): stores a kept key or value into both */
+    RH_CT_MAP_EACH,  /* (map, fn, data): calls fn(key, value, data) for its entries (RH_F_CALLBACK);
+                      * returns a value it keeps (g_hash_table_find) */
+    RH_CT_LIST_EACH  /* (list, fn, data): calls fn(node data, data) for its nodes (RH_F_CALLBACK) */
+} rh_container_op;
+
 typedef struct rh_libspec_row {
     rh_conc_entry e;     /* first: an entry pointer is a row pointer */
     const char *effects; /* what the call reads and writes, e.g. "w1:a2" */
     const char *state;   /* hidden static state ("strtok's static buffer"), or NULL */
+    rh_container_op container; /* RH_CT_NONE but for container functions */
 } rh_libspec_row;
 
 /* The row an entry belongs to, or NULL for entries of other tables. */

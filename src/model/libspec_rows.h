@@ -19,6 +19,11 @@
  *                               loop's callback table: fuse_new); a REG on a struct
  *   KEEP(name, k, effects)      keeps pointer argument k for later accesses (setvbuf)
  *   NOTIFY(name, fn, effects)   argument fn is a struct sigevent (timer_create)
+ *   CONT(name, op, effects)     a container function (GLib's lists and hash tables):
+ *                               op (libspec.h's rh_container_op) says where it keeps the
+ *                               pointers it is given and what it returns
+ *   CONTCB(name, op, fn, eff)   such a function that calls argument fn back before returning
+ *                               with the entries it keeps (g_hash_table_foreach)
  */
 #ifndef RH_LIBSPEC_ROWS_H
 #define RH_LIBSPEC_ROWS_H
@@ -28,7 +33,7 @@
 #include <stddef.h>
 
 #define LS_ROW(name, op, flags, obj, obj2, fn, effects, state) \
-    {{name, op, flags, RH_LOCK_NONE, obj, obj2, fn, -1, 0}, effects, state}
+    {{name, op, flags, RH_LOCK_NONE, obj, obj2, fn, -1, 0}, effects, state, RH_CT_NONE}
 #define MEM(name, eff) LS_ROW(name, RH_OP_MEMORY, 0, -1, -1, -1, eff, NULL)
 #define RET(name, k, eff) LS_ROW(name, RH_OP_MEMORY, 0, k, -1, -1, eff, NULL)
 #define NEW(name, eff) LS_ROW(name, RH_OP_MEMORY, RH_F_RET_NEW, -1, -1, -1, eff, NULL)
@@ -44,6 +49,10 @@
 #define TABLE(name, k, eff) REG(name, k, eff)
 #define NOTIFY(name, fn, eff) LS_ROW(name, RH_OP_MEMORY, RH_F_NOTIFY, -1, -1, fn, eff, NULL)
 #define KEEP(name, k, eff) LS_ROW(name, RH_OP_MEMORY, RH_F_KEEPS, -1, k, -1, eff, NULL)
+#define CONT(name, ct, eff) \
+    {{name, RH_OP_MEMORY, 0, RH_LOCK_NONE, -1, -1, -1, -1, 0}, eff, NULL, ct}
+#define CONTCB(name, ct, fn, eff) \
+    {{name, RH_OP_MEMORY, RH_F_CALLBACK, RH_LOCK_NONE, -1, -1, fn, -1, 0}, eff, NULL, ct}
 
 extern const rh_libspec_row rh_libspec_iso[];
 extern const int rh_libspec_iso_count;

@@ -29,7 +29,10 @@ gives each call its own block; an array field read at a variable index is
 one of its elements, not another field, and so is one written at a variable
 index of a table too large to split by element; a memmove inside a char
 array field copies none of the struct's pointer fields; a string's length
-and a pointer difference are numbers, not addresses); and a thread library's
+and a pointer difference are numbers, not addresses; what a GLib list or
+hash table hands back is what was put in it, not whatever that points to;
+a block allocated in a branch on two constants that is never taken is no
+pointer's target); and a thread library's
 look-alikes (create and join wrappers around a trampoline, lock wrappers on
 a heap lock behind a global pointer, threads run one after the other, a heap
 block per instance) have no pair while their racy twins keep every RACE
@@ -103,6 +106,9 @@ POINTS_TO_PAIRS = [
     ("memmove_char_field_norace", "memmove_char_field_race"),
     ("integer_from_string_index_norace", "integer_from_string_index_race"),
     ("strtok_r_cursor_norace", "strtok_r_cursor_race"),
+    ("glib_list_take_norace", "glib_list_take_race"),
+    ("glib_table_lookup_norace", "glib_table_lookup_race"),
+    ("dead_alloc_branch_norace", "dead_alloc_branch_race"),
 ]
 
 # A thread library over pthreads (record_joins.h, instance_args.h): threads

@@ -98,6 +98,9 @@ static int library_use(walk *w, LLVMValueRef call, const rh_conc_entry *e, int k
     default:
         return 1;
     }
+    const rh_libspec_row *row = rh_libspec_of(e);
+    if (row && row->container != RH_CT_NONE) /* keeps what it is given; a list call returns its nodes */
+        return k > 0 ? 1 : row->container == RH_CT_LIST_ADD || row->container == RH_CT_LIST_WALK ? 2 : 0;
     rh_effect ef[RH_MAX_EFFECTS];
     int n = rh_libspec_effects(e, ef);
     for (int i = 0; i < n; i++)

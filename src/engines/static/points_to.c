@@ -7,6 +7,8 @@
  */
 #include "points_to.h"
 #include "pt_alloc.h"
+#include "pt_containers.h"
+#include "pt_edges.h"
 #include "pt_elements.h"
 #include "pt_gep.h"
 #include "pt_residue.h"
@@ -245,6 +247,8 @@ static uint32_t varargs_object(rh_pt *pt, int fi)
  * function go into its variadic object, where va_arg finds them. */
 static void wire_params(rh_pt *pt, LLVMValueRef call, int callee)
 {
+    if (rh_pt_container_callback(pt, call, rh_libspec_of(rh_model_call_entry(pt->p, call)), callee))
+        return;
     LLVMValueRef fn = pt->p->funcs[callee].fn;
     unsigned np = LLVMCountParams(fn), na = (unsigned)LLVMGetNumArgOperands(call);
     for (unsigned i = 0; i < np && i < na; i++)
@@ -478,6 +482,11 @@ static int returns_stored(const rh_conc_entry *e)
 
 static void library_call(rh_pt *pt, LLVMValueRef call, const rh_conc_entry *e, LLVMValueRef obj, int fi)
 {
+    if (rh_pt_container_call(pt, call, rh_libspec_of(e), fi)) {
+        if ((e->flags & RH_F_CALLBACK) && e->fn >= 0 && e->fn < (int)LLVMGetNumArgOperands(call))
+            add_call(pt, LLVMGetOperand(call, (unsigned)e->fn), call, CALLBACK_CALL, -1);
+        return;
+    }
     library_pointers(pt, call, e, fi);
     if ((e->flags & (RH_F_CALLBACK | RH_F_REGISTER)) && e->fn >= 0 && e->fn < (int)LLVMGetNumArgOperands(call))
         add_call(pt, LLVMGetOperand(call, (unsigned)e->fn), call, CALLBACK_CALL, -1);
@@ -779,9 +788,10 @@ static void scan_inst(rh_pt *pt, LLVMValueRef in, int fi)
     case LLVMLoad: case LLVMStore: case LLVMAtomicRMW: case LLVMAtomicCmpXchg:
         scan_memop(pt, in, op);
         return;
-    case LLVMPHI:
+    case LLVMPHI: /* nothing along an edge no execution takes (pt_edges.h) */
         for (unsigned i = 0; carries(pt, in) && i < LLVMCountIncoming(in); i++)
-            add_copy(pt, in, LLVMGetIncomingValue(in, i));
+            if (rh_pt_edge_taken(pt, LLVMGetIncomingBlock(in, i), LLVMGetInstructionParent(in)))
+                add_copy(pt, in, LLVMGetIncomingValue(in, i));
         return;
     case LLVMSelect:
         if (carries(pt, in))
@@ -844,6 +854,8 @@ static void scan_initializer(rh_pt *pt, uint32_t obj, LLVMValueRef c, int64_t ba
  * parameter ⊇ every pointer argument of the call, at any offset. */
 static void wire_callback(rh_pt *pt, LLVMValueRef call, int callee)
 {
+    if (rh_pt_container_callback(pt, call, rh_libspec_of(rh_model_call_entry(pt->p, call)), callee))
+        return;
     LLVMValueRef fn = pt->p->funcs[callee].fn;
     unsigned np = LLVMCountParams(fn), na = (unsigned)LLVMGetNumArgOperands(call);
     for (unsigned i = 0; i < np; i++)
@@ -1011,6 +1023,7 @@ void rh_pt_free(rh_pt *pt)
     rh_map_free(&pt->obj_of_site);
     rh_map_free(&pt->node_of_value);
     rh_map_free(&pt->func_of_value);
+    rh_map_free(&pt->block_live);
     memset(pt, 0, sizeof *pt);
 }
 

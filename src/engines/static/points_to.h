@@ -58,6 +58,12 @@
  *     old block's cells into its site's object only (no old block is ever
  *     copied into another, so blocks a shared realloc wrapper resizes keep
  *     their own pointers);
+ *   - container functions (GLib's lists and hash tables, pt_containers.h)
+ *     hand back what was put in them: a list node per append site holding
+ *     its data, a map's kept keys and values, not anywhere into every
+ *     argument as an unknown function's result;
+ *   - a phi takes nothing along a branch on constants that is never taken
+ *     (pt_edges.h: g_new0's dead one-byte branch);
  *   - a NUL-terminated string holds no pointer (8-byte pointers, whose
  *     user-space addresses have zero top bytes): storage a library call
  *     makes keeps none to, and copies none from, an argument it reads only
@@ -111,6 +117,7 @@ typedef struct rh_pt {
     uint32_t tsd_obj;        /* the thread-specific values' object + 1, 0 until made */
     RH_VEC(struct rh_pt_call) calls; /* indirect calls and thread creations */
     struct rh_pt_alloc *alloc; /* allocators reached through pointers (pt_alloc.h) */
+    rh_map block_live;       /* basic block -> 1 may run, 2 never runs (pt_edges.c) */
     int untracked;           /* pointer-producing instructions it could not model */
     LLVMValueRef first_untracked;
 } rh_pt;
