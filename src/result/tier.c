@@ -66,7 +66,7 @@ static int whole_by_call(const rh_race_access *a)
  * Measured on real programs with judged races (bench/score_races.py). */
 typedef enum may_kind {
     MAY_WEAK = 0, MAY_UNPROTECTED, MAY_MAIN_READS, MAY_MAIN_FLAG, MAY_INSTANCES,
-    MAY_HEAP_SHARED, MAY_LIBRARY_STATE, MAY_MAIN_SHARED_READS, MAY_DESTROYED_IN_USE
+    MAY_HEAP_SHARED, MAY_LIBRARY_STATE, MAY_MAIN_SHARED_READS, MAY_DESTROYED_IN_USE, MAY_LOCK_SKIPPED
 } may_kind;
 
 /* A handler the library runs (a signal handler, an atexit function): the
@@ -280,6 +280,30 @@ static may_kind library_shared(const rh_race *r)
     return MAY_LIBRARY_STATE;
 }
 
+/* MAY_LOCK_SKIPPED: two different thread entries off main (a callback a
+ * library runs counts: a signal handler takes no lock, so its read is the
+ * unprotected side) name one object exactly (a variable of the program's static storage or
+ * one heap object: one target at a known offset on both sides); one writes
+ * it plainly under a lock, the other reads it plainly holding none, with no
+ * lock call of its function before the read (a lock the analysis could not
+ * match).  The writer's lock says the object is shared and meant to be
+ * protected; a reader that skips it is the lockset race tools built on
+ * locksets rank first (a hint read early, a status checked before a wait).
+ * An unlocked write against a locked access is not taken: that is mostly
+ * initialisation or teardown the analysis could not order. */
+static may_kind lock_skipped(const rh_race *r)
+{
+    const rh_race_access *w = &r->a, *x = &r->b;
+    if (!w->is_write || !w->nlocks)
+        w = &r->b, x = &r->a;
+    if (!w->is_write || !w->nlocks || x->is_write || x->nlocks || x->lock_call_before || lock_call(x))
+        return MAY_WEAK;
+    if (w->thread == x->thread || w->thread == 0 || x->thread == 0 || !w->one_target || !x->one_target || w->assumed || x->assumed || w->atomic ||
+        x->atomic || w->op || x->op)
+        return MAY_WEAK;
+    return heap_object(r->object) || rh_names_is_program_global(r->object) ? MAY_LOCK_SKIPPED : MAY_WEAK;
+}
+
 /* Why a may-race is not strong evidence (and *kind MAY_WEAK), or NULL
  * with the kind of evidence it stands on.  The races a lockset analysis
  * gets wrong most often on real code are the ones where both sides hold a
@@ -297,7 +321,7 @@ static const char *may_weakness(const rh_race *r, may_kind *kind)
     *kind = MAY_WEAK;
     int global = rh_names_is_program_global(r->object);
     if ((*kind = heap_shared(r)) != MAY_WEAK || (*kind = library_shared(r)) != MAY_WEAK ||
-        (*kind = destroyed_in_use(r)) != MAY_WEAK)
+        (*kind = destroyed_in_use(r)) != MAY_WEAK || (*kind = lock_skipped(r)) != MAY_WEAK)
         return NULL;
     if (!global && !(main_pair(r) && heap_object(r->object)))
         return r->a.thread == r->b.thread ? "two instances of one thread"
@@ -351,6 +375,8 @@ static const char *const may_evidence[] = {
                              "frees its block, holding no lock, taking none and joining no thread "
                              "before in its function, while another thread entry, which no join "
                              "before it names, locks or unlocks it",
+    [MAY_LOCK_SKIPPED] = "may-race on memory both accesses name exactly: one thread entry writes it under "
+                         "a lock, another, neither of them the main thread, reads it holding no lock",
     [MAY_MAIN_FLAG] = "may-race on a volatile flag of the program: the main thread, in code no other "
                       "thread runs, writes it by name with no lock while another thread entry reads it",
 };

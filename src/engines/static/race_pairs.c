@@ -184,6 +184,18 @@ static void add_refs(pairs *pp, int a, int t, const rh_sset *targets)
     }
 }
 
+/* Whether access a's references are made per thread running it (else
+ * one set of targets serves every thread: more than MAX_PER_THREAD of
+ * them, or none with targets of its own). */
+static int split_refs(rh_static *s, int a)
+{
+    const rh_ls_access *r = &s->ls.acc[a];
+    int per_thread = 0;
+    for (uint32_t i = 0; i < r->threads.n && r->threads.n <= MAX_PER_THREAD; i++)
+        per_thread |= split_by_thread(s, a, (int)r->threads.v[i]);
+    return per_thread;
+}
+
 static void collect(pairs *pp)
 {
     rh_static *s = pp->s;
@@ -192,10 +204,7 @@ static void collect(pairs *pp)
         const rh_ls_access *r = &s->ls.acc[a];
         if (!r->seen)
             continue;
-        int per_thread = 0;
-        for (uint32_t i = 0; i < r->threads.n && r->threads.n <= MAX_PER_THREAD; i++)
-            per_thread |= split_by_thread(s, a, (int)r->threads.v[i]);
-        if (!per_thread) {
+        if (!split_refs(s, a)) {
             targets_of(s, a, -1, &targets);
             add_refs(pp, a, -1, &targets);
             continue;
@@ -544,7 +553,9 @@ static int unjoined_before(rh_static *s, int t, int a)
 static uint64_t sole_target(rh_static *s, int a, int t, int *one_object)
 {
     rh_sset targets = {0};
-    targets_of(s, a, t, &targets);
+    /* the targets the pair was found with: a thread's own narrower set
+     * would name one target where the pair is with another object */
+    targets_of(s, a, split_refs(s, a) ? t : -1, &targets);
     uint64_t l = targets.n == 1 ? targets.v[0] : NO_SOLE_TARGET;
     *one_object = targets.n > 0;
     for (uint32_t i = 1; i < targets.n; i++)

@@ -1,4 +1,4 @@
-/* report tiers: an unprotected counter (likely: must-race), an unprotected total after loops (likely: may-race) and a flag written under a lock and read without one (possible); audit_log is defined by no input, so no run confirms any */
+/* report tiers: an unprotected counter (likely: must-race), an unprotected total after loops (likely: may-race) and a flag written without a lock and read under one (possible: mostly a setting the analysis could not order); audit_log is defined by no input, so no run confirms any */
 #include <pthread.h>
 #include <stdio.h>
 
@@ -17,9 +17,7 @@ static void *counter(void *arg)
     for (int i = 0; i < 3; i++)
         audit_log("step");
     total = 5; // RACE
-    pthread_mutex_lock(&m);
     stop = 1; // RACE
-    pthread_mutex_unlock(&m);
     return NULL;
 }
 
@@ -28,7 +26,10 @@ static void *reporter(void *arg)
     (void)arg;
     long h = hits; // RACE
     audit_log("reporter");
-    for (int i = 0; i < 3 && !stop; i++) // RACE
+    pthread_mutex_lock(&m);
+    int stopped = stop; // RACE
+    pthread_mutex_unlock(&m);
+    for (int i = 0; i < 3 && !stopped; i++)
         audit_log("waiting");
     printf("%ld %ld\n", h, total); // RACE
     return NULL;
