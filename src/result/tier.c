@@ -282,11 +282,11 @@ static may_kind library_shared(const rh_race *r)
 
 /* MAY_LOCK_SKIPPED: two different thread entries off main (a callback a
  * library runs counts: a signal handler takes no lock, so its read is the
- * unprotected side) name one object exactly (a variable of the program's static storage or
- * one heap object: one target at a known offset on both sides); one writes
- * it plainly under a lock, the other reads it plainly holding none, with no
- * lock call of its function before the read (a lock the analysis could not
- * match).  The writer's lock says the object is shared and meant to be
+ * unprotected side) name one object exactly (a variable of the program's
+ * static storage or one heap object: one target at a known offset on both
+ * sides); one writes it plainly under a lock, the other reads it plainly
+ * holding none, with no lock call of its function before the read (a lock
+ * the analysis could not match).  The writer's lock says the object is shared and meant to be
  * protected; a reader that skips it is the lockset race tools built on
  * locksets rank first (a hint read early, a status checked before a wait).
  * An unlocked write against a locked access is not taken: that is mostly
@@ -298,8 +298,8 @@ static may_kind lock_skipped(const rh_race *r)
         w = &r->b, x = &r->a;
     if (!w->is_write || !w->nlocks || x->is_write || x->nlocks || x->lock_call_before || lock_call(x))
         return MAY_WEAK;
-    if (w->thread == x->thread || w->thread == 0 || x->thread == 0 || !w->one_target || !x->one_target || w->assumed || x->assumed || w->atomic ||
-        x->atomic || w->op || x->op)
+    if (w->thread == x->thread || w->thread == 0 || x->thread == 0 || !w->one_target || !x->one_target ||
+        w->assumed || x->assumed || w->atomic || x->atomic || w->op || x->op)
         return MAY_WEAK;
     return heap_object(r->object) || rh_names_is_program_global(r->object) ? MAY_LOCK_SKIPPED : MAY_WEAK;
 }
