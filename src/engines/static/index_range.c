@@ -3,6 +3,7 @@
  */
 #include "index_range.h"
 #include "cfg.h"
+#include "int_values.h"
 
 #define FAR ((int64_t)1 << 40) /* |bounds| beyond this are no bounds */
 
@@ -74,37 +75,6 @@ static void narrow(LLVMIntPredicate pr, int64_t k, int64_t *lo, int64_t *hi)
     }
 }
 
-static LLVMIntPredicate swapped(LLVMIntPredicate pr)
-{
-    switch (pr) {
-    case LLVMIntSLT: return LLVMIntSGT;
-    case LLVMIntSLE: return LLVMIntSGE;
-    case LLVMIntSGT: return LLVMIntSLT;
-    case LLVMIntSGE: return LLVMIntSLE;
-    case LLVMIntULT: return LLVMIntUGT;
-    case LLVMIntULE: return LLVMIntUGE;
-    case LLVMIntUGT: return LLVMIntULT;
-    case LLVMIntUGE: return LLVMIntULE;
-    default: return pr;
-    }
-}
-
-static LLVMIntPredicate inverse(LLVMIntPredicate pr)
-{
-    switch (pr) {
-    case LLVMIntEQ: return LLVMIntNE;
-    case LLVMIntNE: return LLVMIntEQ;
-    case LLVMIntSLT: return LLVMIntSGE;
-    case LLVMIntSLE: return LLVMIntSGT;
-    case LLVMIntSGT: return LLVMIntSLE;
-    case LLVMIntSGE: return LLVMIntSLT;
-    case LLVMIntULT: return LLVMIntUGE;
-    case LLVMIntULE: return LLVMIntUGT;
-    case LLVMIntUGT: return LLVMIntULE;
-    default: return LLVMIntULT;
-    }
-}
-
 /* Narrows the range of v by truth value c, known to be true (neg: false). */
 static void apply(LLVMValueRef c, int neg, LLVMValueRef v, int64_t *lo, int64_t *hi)
 {
@@ -114,10 +84,10 @@ static void apply(LLVMValueRef c, int neg, LLVMValueRef v, int64_t *lo, int64_t 
     LLVMIntPredicate pr = LLVMGetICmpPredicate(c);
     LLVMValueRef a = LLVMGetOperand(c, 0), b = LLVMGetOperand(c, 1);
     if (LLVMIsAConstantInt(a))
-        a = b, b = LLVMGetOperand(c, 0), pr = swapped(pr);
+        a = b, b = LLVMGetOperand(c, 0), pr = rh_icmp_swapped(pr);
     if (!LLVMIsAConstantInt(b) || strip_sext(a) != v || LLVMGetIntTypeWidth(LLVMTypeOf(b)) > 64)
         return;
-    narrow(neg ? inverse(pr) : pr, LLVMConstIntGetSExtValue(b), lo, hi);
+    narrow(neg ? rh_icmp_negated(pr) : pr, LLVMConstIntGetSExtValue(b), lo, hi);
 }
 
 /* Whether block b ends the program or thread for good (abort; unreachable). */

@@ -221,9 +221,9 @@ static int64_t step_of(LLVMValueRef v, LLVMValueRef phi)
     return a == phi && const_arg(b, &c) && c > 0 && c < ((int64_t)1 << 30) ? c : 0;
 }
 
-static LLVMIntPredicate swapped(LLVMIntPredicate p)
+LLVMIntPredicate rh_icmp_swapped(LLVMIntPredicate pr)
 {
-    switch (p) {
+    switch (pr) {
     case LLVMIntSLT: return LLVMIntSGT;
     case LLVMIntSLE: return LLVMIntSGE;
     case LLVMIntSGT: return LLVMIntSLT;
@@ -232,13 +232,15 @@ static LLVMIntPredicate swapped(LLVMIntPredicate p)
     case LLVMIntULE: return LLVMIntUGE;
     case LLVMIntUGT: return LLVMIntULT;
     case LLVMIntUGE: return LLVMIntULE;
-    default: return p;
+    default: return pr;
     }
 }
 
-static LLVMIntPredicate negated(LLVMIntPredicate p)
+LLVMIntPredicate rh_icmp_negated(LLVMIntPredicate pr)
 {
-    switch (p) {
+    switch (pr) {
+    case LLVMIntEQ: return LLVMIntNE;
+    case LLVMIntNE: return LLVMIntEQ;
     case LLVMIntSLT: return LLVMIntSGE;
     case LLVMIntSLE: return LLVMIntSGT;
     case LLVMIntSGT: return LLVMIntSLE;
@@ -247,7 +249,7 @@ static LLVMIntPredicate negated(LLVMIntPredicate p)
     case LLVMIntULE: return LLVMIntUGT;
     case LLVMIntUGT: return LLVMIntULE;
     case LLVMIntUGE: return LLVMIntULT;
-    default: return p;
+    default: return pr;
     }
 }
 
@@ -289,12 +291,12 @@ static int eval_counter(const rh_iv_env *env, LLVMValueRef phi, int depth, rh_iv
     if (is_counter(LLVMGetOperand(cmp, 0), phi, &zext))
         bound = LLVMGetOperand(cmp, 1);
     else if (is_counter(LLVMGetOperand(cmp, 1), phi, &zext))
-        bound = LLVMGetOperand(cmp, 0), pr = swapped(pr);
+        bound = LLVMGetOperand(cmp, 0), pr = rh_icmp_swapped(pr);
     else
         return 0;
     LLVMBasicBlockRef stay = LLVMGetSuccessor(term, 0);
     if (!rh_cfg_dominates(LLVMGetFirstInstruction(stay), inc)) {
-        stay = LLVMGetSuccessor(term, 1), pr = negated(pr);
+        stay = LLVMGetSuccessor(term, 1), pr = rh_icmp_negated(pr);
         if (!rh_cfg_dominates(LLVMGetFirstInstruction(stay), inc))
             return 0;
     }

@@ -66,4 +66,9 @@ int rh_iv_uses_leaf(const rh_iv_env *env, LLVMValueRef v);
  * whose abstract outcome is surely the other edge. */
 int rh_iv_guard_excludes(const rh_iv_env *env, LLVMValueRef in);
 
+/* The predicate of `b pr' a` that means `a pr b` (the operands swapped). */
+LLVMIntPredicate rh_icmp_swapped(LLVMIntPredicate pr);
+/* The predicate that means !(a pr b). */
+LLVMIntPredicate rh_icmp_negated(LLVMIntPredicate pr);
+
 #endif
