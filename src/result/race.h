@@ -51,6 +51,8 @@ typedef struct rh_race_access {
                                its variable, not memory a pointer may reach), 0 when not or unknown */
     int one_object;         /* static: its address points into one object, at any offset (an
                                element of one array by a variable index), 0 when not or unknown */
+    int updated;            /* static: a read whose block stores back to the same address with
+                               no call between (the read half of `x++`), 0 when not or unknown */
     int after_join;         /* static: a join in its function may have run before it (the
                                threads it races with may be finished), 0 when not or unknown */
     int lock_call_before;   /* static: a lock call of its function runs before it on every path,

@@ -34,6 +34,8 @@ static void access_extras(json_t *j, const rh_race_access *a)
         json_object_set_new(j, "one_target", json_true());
     if (a->one_object)
         json_object_set_new(j, "one_object", json_true());
+    if (a->updated)
+        json_object_set_new(j, "updated", json_true());
     if (a->after_join)
         json_object_set_new(j, "after_join", json_true());
     if (a->after_create)
@@ -253,6 +255,7 @@ static void access_from_json(rh_race_access *a, json_t *j)
     a->own_code = json_is_true(json_object_get(j, "own_code"));
     a->one_target = json_is_true(json_object_get(j, "one_target"));
     a->one_object = json_is_true(json_object_get(j, "one_object"));
+    a->updated = json_is_true(json_object_get(j, "updated"));
     a->after_join = json_is_true(json_object_get(j, "after_join"));
     a->after_create = json_is_true(json_object_get(j, "after_create"));
     a->lock_call_before = json_is_true(json_object_get(j, "lock_call_before"));

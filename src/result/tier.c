@@ -289,14 +289,18 @@ static may_kind library_shared(const rh_race *r)
  * the analysis could not match).  The writer's lock says the object is shared and meant to be
  * protected; a reader that skips it is the lockset race tools built on
  * locksets rank first (a hint read early, a status checked before a wait).
- * An unlocked write against a locked access is not taken: that is mostly
- * initialisation or teardown the analysis could not order. */
+ * An unlocked write against a locked access is not taken, nor the read
+ * half of an unlocked update (`x++`, its write is such a write): that is
+ * mostly initialisation, teardown or a mode set once that the analysis
+ * could not order or correlate (the locked and the unlocked branch of one
+ * worker, chosen by a flag fixed before the threads start). */
 static may_kind lock_skipped(const rh_race *r)
 {
     const rh_race_access *w = &r->a, *x = &r->b;
     if (!w->is_write || !w->nlocks)
         w = &r->b, x = &r->a;
-    if (!w->is_write || !w->nlocks || x->is_write || x->nlocks || x->lock_call_before || lock_call(x))
+    if (!w->is_write || !w->nlocks || x->is_write || x->updated || x->nlocks || x->lock_call_before ||
+        lock_call(x))
         return MAY_WEAK;
     if (w->thread == x->thread || w->thread == 0 || x->thread == 0 || !w->one_target || !x->one_target ||
         w->assumed || x->assumed || w->atomic || x->atomic || w->op || x->op)

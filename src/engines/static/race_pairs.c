@@ -564,6 +564,22 @@ static uint64_t sole_target(rh_static *s, int a, int t, int *one_object)
     return l;
 }
 
+/* Whether access a reads what its block then stores back to the same
+ * address with no call between (the read half of `x++`: an update made
+ * under whatever lock the store holds). */
+static int read_of_update(const rh_access *ac)
+{
+    if (ac->kind != RH_ACC_READ || !LLVMIsALoadInst(ac->inst))
+        return 0;
+    for (LLVMValueRef i = LLVMGetNextInstruction(ac->inst); i; i = LLVMGetNextInstruction(i)) {
+        if (LLVMIsACallInst(i))
+            return 0;
+        if (LLVMIsAStoreInst(i) && LLVMGetOperand(i, 1) == ac->ptr)
+            return 1;
+    }
+    return 0;
+}
+
 static void fill_access(rh_static *s, rh_race_access *out, int a, int t, uint64_t sole, int one_object)
 {
     rh_race_access_from_model(out, s->p, &s->p->accesses[a]);
@@ -573,6 +589,7 @@ static void fill_access(rh_static *s, rh_race_access *out, int a, int t, uint64_
     out->after_join = after_join(s->p, &s->p->accesses[a]);
     out->one_target = sole != NO_SOLE_TARGET && rh_pt_loc_off(sole) != RH_PT_ANY;
     out->one_object = out->one_target || one_object;
+    out->updated = read_of_update(&s->p->accesses[a]);
     const rh_ls_per *pr = rh_ls_per_thread(&s->ls, a, t);
     const rh_sset *must = pr ? &pr->must : &s->ls.acc[a].must;
     out->locks = rh_xcalloc(must->n + 1, sizeof *out->locks);
