@@ -138,10 +138,8 @@ static void targets_of(rh_static *s, int a, int t, rh_sset *out)
     int64_t off;
     LLVMValueRef prm;
     rh_sset_clear(out);
-    if (t >= 0 && rh_own_thread_arg(s, ac, t, &off)) {
-        LLVMValueRef call = s->tg.threads[t].create;
-        const rh_conc_entry *e = rh_model_call_entry(s->p, call);
-        rh_pt_union_shift(out, rh_pt_of(&s->pt, LLVMGetOperand(call, (unsigned)e->obj2)), (int32_t)off);
+    if (t >= 0 && s->tg.threads[t].create_arg && rh_own_thread_arg(s, ac, t, &off)) {
+        rh_pt_union_shift(out, rh_pt_of(&s->pt, s->tg.threads[t].create_arg), (int32_t)off);
     } else if (!(t >= 0 && (prm = param_of(s, ac->ptr, &off)) && off > RH_PT_ANY && off < INT32_MAX &&
                  thread_param_targets(s, prm, t, off, out, 0))) {
         rh_sset_clear(out);
